@@ -1,0 +1,105 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import type { Kysely } from 'kysely';
+import type { Config } from './config.js';
+import type { Database } from './db/schema.js';
+import { authPlugin } from './http/auth.js';
+import { errorMessageKeyword, registerErrorHandler } from './http/error-handler.js';
+import { AppError } from './http/errors.js';
+import { AuthService } from './modules/auth/service.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { SessionStore } from './modules/auth/session.js';
+import { LoginThrottle } from './modules/auth/throttle.js';
+import { departmentRoutes } from './modules/department/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { parameterRoutes } from './modules/parameter/routes.js';
+import { systemClock, type Clock } from './time.js';
+import { webPages, type WebBuild } from './web/pages.js';
+
+
+export interface AppDeps {
+  config: Config;
+  db: Kysely<Database>;
+  clock?: Clock;
+  /** The React Router server build; absent in API-only tests. */
+  web?: WebBuild;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Headers and fields that must never reach a log line. */
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.token',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+];
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel, redact: REDACT },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    ajv: {
+      customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true },
+      plugins: [errorMessageKeyword],
+    },
+  });
+
+  // Infrastructure.
+  registerErrorHandler(app);
+  await app.register(helmet, {
+    // The pages load their own scripts and styles; inline styles come from antd.
+    contentSecurityPolicy: {
+      directives: {
+        'script-src': ["'self'", "'unsafe-inline'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    max: config.apiRateLimitPerMinute,
+    timeWindow: '1 minute',
+    allowList: (request) => !request.url.startsWith('/api/'),
+    errorResponseBuilder: () => new AppError(429, '请求过于频繁，请稍后再试'),
+  });
+  await app.register(formbody);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: '学校门户网站 API', version: '0.1.0' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
+    },
+  });
+
+  // Shared pieces.
+  const sessions = new SessionStore(db, config, clock);
+  await app.register(authPlugin, { sessions });
+  const auth = new AuthService(db, sessions, new LoginThrottle(db, config, clock), clock);
+
+  // Routes.
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { db });
+      await api.register(authRoutes, { auth });
+      await api.register(parameterRoutes, { db });
+      await api.register(departmentRoutes, { db });
+      api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
+      api.all('/*', async () => {
+        throw new AppError(404, '接口不存在');
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  if (deps.web) await app.register(webPages, { build: deps.web, api: app });
+  return app;
+}

@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** web/build, found from this file whether it runs from src/ or dist/. */
+const DEFAULT_WEB_BUILD = fileURLToPath(new URL('../../web/build', import.meta.url));
+
+/** Everything the process reads from its environment, validated once at boot. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset: a SQLite file in dataDir. `postgres://...`: PostgreSQL. */
+  databaseUrl: string | undefined;
+  seedDemo: boolean;
+  demoPassword: string;
+  demoPasswordIsDefault: boolean;
+  adminCode: string | undefined;
+  adminPassword: string | undefined;
+  sessionIdleMinutes: number;
+  sessionMaxHours: number;
+  /** Wrong passwords allowed per account and address, and per address, in one window. */
+  loginMaxFailuresPerAccount: number;
+  loginMaxFailuresPerAddress: number;
+  loginFailureWindowMinutes: number;
+  /** Requests per minute and address for the whole API (kept per process). */
+  apiRateLimitPerMinute: number;
+  trustProxy: boolean;
+  logLevel: string;
+  webBuildDir: string;
+}
+
+export const DEFAULT_DEMO_PASSWORD = 'School@2026';
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// (leave it unset for SQLite)');
+  }
+  const seedDemo = flag(env, 'SEED_DEMO', true);
+  const adminCode = env.ADMIN_CODE || undefined;
+  const adminPassword = env.ADMIN_PASSWORD || undefined;
+  if (!!adminCode !== !!adminPassword) {
+    throw new ConfigError('ADMIN_CODE and ADMIN_PASSWORD must be set together');
+  }
+  const demoPassword = env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD;
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL "${logLevel}" is not a log level`);
+  }
+  return {
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(cwd, env.DATA_DIR || 'data'),
+    databaseUrl,
+    seedDemo,
+    demoPassword,
+    demoPasswordIsDefault: !env.DEMO_PASSWORD,
+    adminCode,
+    adminPassword,
+    sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 120, 1, 60 * 24 * 30),
+    sessionMaxHours: integer(env, 'SESSION_MAX_HOURS', 12, 1, 24 * 365),
+    loginMaxFailuresPerAccount: integer(env, 'LOGIN_MAX_FAILURES', 5, 1, 1000),
+    loginMaxFailuresPerAddress: integer(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 20, 1, 10000),
+    loginFailureWindowMinutes: integer(env, 'LOGIN_FAILURE_WINDOW_MINUTES', 15, 1, 24 * 60),
+    apiRateLimitPerMinute: integer(env, 'API_RATE_LIMIT', 1200, 1, 1_000_000),
+    trustProxy: flag(env, 'TRUST_PROXY', false),
+    logLevel,
+    webBuildDir: env.WEB_BUILD_DIR ? path.resolve(cwd, env.WEB_BUILD_DIR) : DEFAULT_WEB_BUILD,
+  };
+}

@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+// COUNT(*) and BIGINT come back from pg as strings; our ids and counts fit in a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+
+export interface DatabaseOptions {
+  /** postgres://... or undefined for SQLite */
+  url: string | undefined;
+  /** SQLite file; ':memory:' is allowed */
+  sqliteFile: string;
+  poolSize?: number;
+}
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  const plugins = [new CamelCasePlugin()];
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  if (options.sqliteFile !== ':memory:') {
+    fs.mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
+  }
+  const sqlite = new SQLite(options.sqliteFile);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+export async function ping(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
+}

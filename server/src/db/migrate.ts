@@ -1,0 +1,24 @@
+import { Migrator, type Kysely, type Migration } from 'kysely';
+import type { DialectName } from './database.js';
+import * as core from './migrations/0001_core.js';
+
+/** Migrations in order. They are imported, not read from disk, so the build carries them. */
+function migrations(dialect: DialectName): Record<string, Migration> {
+  return {
+    '0001_core': { up: (db) => core.up(db, dialect) },
+  };
+}
+
+export async function migrateToLatest(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema type holds
+  db: Kysely<any>,
+  dialect: DialectName): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(dialect) } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, {
+      cause: error,
+    });
+  }
+}

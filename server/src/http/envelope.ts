@@ -1,0 +1,25 @@
+/** The response shape of every API call: status 0 is success. */
+export interface Envelope<T> {
+  status: number;
+  msg: string;
+  data: T;
+}
+
+export function ok<T>(data: T, msg = '成功'): Envelope<T> {
+  return { status: 0, msg, data };
+}
+
+/** JSON schema of the envelope around a data schema, for route `response` declarations. */
+export function envelopeSchema(data: object = {}) {
+  return {
+    type: 'object',
+    required: ['status', 'msg', 'data'],
+    properties: {
+      status: { type: 'integer' },
+      msg: { type: 'string' },
+      data,
+    },
+  } as const;
+}
+
+export const nullSchema = { type: 'null' } as const;

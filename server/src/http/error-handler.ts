@@ -1,0 +1,93 @@
+import type { FastifyError, FastifyInstance, FastifyServerOptions } from 'fastify';
+import { AppError } from './errors.js';
+
+interface ValidationItem {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+}
+
+interface FieldSchema {
+  errorMessage?: string;
+}
+
+/**
+ * `errorMessage` on a property of a route schema is the Chinese text shown
+ * when that field is missing or wrong. It is an annotation only; validation
+ * stays Ajv's own.
+ */
+type AjvPlugin = Extract<
+  NonNullable<NonNullable<FastifyServerOptions['ajv']>['plugins']>[number],
+  (...args: never[]) => unknown
+>;
+export const errorMessageKeyword: AjvPlugin = (ajv) =>
+  ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' });
+
+/**
+ * Chinese text for a schema failure: the message of the first failing field in
+ * the schema's own property order, or a generic sentence naming the field.
+ */
+export function validationMessage(
+  items: ValidationItem[],
+  schema: { properties?: Record<string, FieldSchema> } | undefined,
+): string {
+  const fieldOf = (item: ValidationItem) =>
+    (item.params.missingProperty as string | undefined) ??
+    item.instancePath.replace(/^\//, '').split('/')[0];
+  const order = Object.keys(schema?.properties ?? {});
+  const rank = (item: ValidationItem) => {
+    const index = order.indexOf(fieldOf(item));
+    return index === -1 ? order.length : index;
+  };
+  const first = [...items].sort((a, b) => rank(a) - rank(b))[0];
+  if (!first) return '请求参数不正确';
+  const field = fieldOf(first);
+  const own = field ? schema?.properties?.[field]?.errorMessage : undefined;
+  if (own) return own;
+  if (first.keyword === 'required') return `缺少参数：${field}`;
+  if (first.keyword === 'maxLength') return `参数过长：${field}`;
+  return `参数格式不正确：${field || '请求内容'}`;
+}
+
+const CODE_MESSAGES: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, '请求内容不是有效的 JSON'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, '请求内容为空'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, '不支持的请求格式'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, '请求内容过大'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, '请求长度不正确'],
+};
+
+/** One place that turns anything thrown into the `{status, msg, data}` envelope. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let statusCode: number;
+    let msg: string;
+    if (error instanceof AppError) {
+      statusCode = error.statusCode;
+      msg = error.message;
+    } else if (error.validation) {
+      statusCode = 400;
+      const part = error.validationContext as 'body' | 'querystring' | 'params' | 'headers' | undefined;
+      const schema = part ? (request.routeOptions.schema?.[part] as Parameters<typeof validationMessage>[1]) : undefined;
+      msg = validationMessage(error.validation as ValidationItem[], schema);
+    } else if (error.code && CODE_MESSAGES[error.code]) {
+      [statusCode, msg] = CODE_MESSAGES[error.code];
+    } else if (error.statusCode === 429) {
+      statusCode = 429;
+      msg = '请求过于频繁，请稍后再试';
+    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      statusCode = error.statusCode;
+      msg = '请求不正确';
+    } else {
+      statusCode = 500;
+      msg = '服务器内部错误，请稍后再试';
+      request.log.error({ err: error }, 'unhandled error');
+    }
+    if (statusCode < 500) request.log.info({ statusCode, msg }, 'request refused');
+    void reply.status(statusCode).send({ status: statusCode, msg, data: null });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    void reply.status(404).send({ status: 404, msg: '接口不存在', data: null });
+  });
+}

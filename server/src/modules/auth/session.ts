@@ -1,0 +1,108 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/schema.js';
+import { TOKEN_EXPIRED, TOKEN_INVALID, unauthorized } from '../../http/errors.js';
+import { addMinutes, iso, type Clock } from '../../time.js';
+
+/** The logged-in staff member behind a request. */
+export interface AuthStaff {
+  id: number;
+  code: string;
+  name: string;
+  staffType: number;
+  isPower: number;
+  isAdmin: string;
+  email: string | null;
+  schoolId: number;
+  whetherpass: number;
+  sessionId: number;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Writing lastSeenAt on every request would make every read a write; once a minute is enough. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export class SessionStore {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly config: Pick<Config, 'sessionIdleMinutes' | 'sessionMaxHours'>,
+    private readonly now: Clock,
+  ) {}
+
+  async create(staffId: number, ip: string | null, userAgent: string | null): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const now = this.now();
+    await this.db
+      .deleteFrom('session')
+      .where('staffId', '=', staffId)
+      .where('expiresAt', '<', iso(now))
+      .execute();
+    await this.db
+      .insertInto('session')
+      .values({
+        tokenHash: hashToken(token),
+        staffId,
+        createdAt: iso(now),
+        lastSeenAt: iso(now),
+        expiresAt: iso(addMinutes(now, this.config.sessionMaxHours * 60)),
+        ip,
+        userAgent: userAgent?.slice(0, 256) ?? null,
+      })
+      .execute();
+    return token;
+  }
+
+  /** The staff member of a token, or a 401 with the spec's message. */
+  async resolve(token: string): Promise<AuthStaff> {
+    const row = await this.db
+      .selectFrom('session')
+      .innerJoin('staff', 'staff.id', 'session.staffId')
+      .select([
+        'session.id as sessionId',
+        'session.lastSeenAt',
+        'session.expiresAt',
+        'staff.id',
+        'staff.code',
+        'staff.name',
+        'staff.staffType',
+        'staff.isPower',
+        'staff.isAdmin',
+        'staff.email',
+        'staff.schoolId',
+        'staff.whetherpass',
+        'staff.status',
+      ])
+      .where('session.tokenHash', '=', hashToken(token))
+      .executeTakeFirst();
+    if (!row || row.status !== 1) throw unauthorized(TOKEN_INVALID);
+    const now = this.now();
+    const idleLimit = addMinutes(new Date(row.lastSeenAt), this.config.sessionIdleMinutes);
+    if (new Date(row.expiresAt) <= now || idleLimit <= now) {
+      await this.db.deleteFrom('session').where('id', '=', row.sessionId).execute();
+      throw unauthorized(TOKEN_EXPIRED);
+    }
+    if (now.getTime() - new Date(row.lastSeenAt).getTime() > TOUCH_INTERVAL_MS) {
+      await this.db
+        .updateTable('session')
+        .set({ lastSeenAt: iso(now) })
+        .where('id', '=', row.sessionId)
+        .execute();
+    }
+    const { lastSeenAt: _seen, expiresAt: _expires, status: _status, ...staff } = row;
+    return staff;
+  }
+
+  async revoke(sessionId: number): Promise<void> {
+    await this.db.deleteFrom('session').where('id', '=', sessionId).execute();
+  }
+
+  async revokeOthers(staffId: number, keepSessionId: number): Promise<void> {
+    await this.db
+      .deleteFrom('session')
+      .where('staffId', '=', staffId)
+      .where('id', '!=', keepSessionId)
+      .execute();
+  }
+}

@@ -1,0 +1,92 @@
+import type { Kysely } from 'kysely';
+import type { Database, SysParameterTable } from '../db/schema.js';
+import type { Insertable } from 'kysely';
+
+/**
+ * The news column tree: every typeId the two specs name. The numbers are
+ * fixed because pages, links and the API's typeId refer to them.
+ */
+export const NEWS_TYPES: Array<{ id: number; name: string; parentId: number }> = [
+  { id: 1, name: '新闻中心', parentId: 0 },
+  { id: 2, name: '校园新闻', parentId: 1 },
+  { id: 3, name: '教育动态', parentId: 1 },
+  { id: 4, name: '专题新闻', parentId: 1 },
+  { id: 5, name: '校园媒体', parentId: 0 },
+  { id: 6, name: '校友频道', parentId: 5 },
+  { id: 7, name: '教师频道', parentId: 5 },
+  { id: 8, name: '学生频道', parentId: 5 },
+  { id: 9, name: '学生社团', parentId: 5 },
+  { id: 10, name: '影像中心', parentId: 0 },
+  { id: 11, name: '似水流年', parentId: 10 },
+  { id: 12, name: '最美校园', parentId: 10 },
+  { id: 13, name: '视频中心', parentId: 10 },
+  { id: 14, name: '校园专栏', parentId: 0 },
+  { id: 15, name: '示范校建设', parentId: 14 },
+  { id: 16, name: '校务公开', parentId: 14 },
+  { id: 21, name: '课程建设', parentId: 14 },
+  { id: 18, name: '通知公告', parentId: 0 },
+  { id: 17, name: '部门公告', parentId: 18 },
+  { id: 19, name: '规章制度', parentId: 18 },
+  { id: 20, name: '公开课', parentId: 0 },
+  { id: 22, name: '党务公开', parentId: 0 },
+];
+
+type Param = Omit<Insertable<SysParameterTable>, 'id'>;
+const param = (code: string, name: string, value: string, extra: Partial<Param> = {}): Param => ({
+  code,
+  name,
+  value,
+  type: '1',
+  pic: null,
+  sort: 0,
+  ...extra,
+});
+
+/**
+ * System parameters with every code the specs use, plus the school's own
+ * details shown in the chrome. Values describe the generated demo school
+ * (青禾实验中学, an invented name) and are edited by administrators.
+ */
+export const SYSTEM_PARAMETERS: Param[] = [
+  param('XXMC', '学校名称', '青禾实验中学'),
+  param('XXYWMC', '学校英文名称', 'Qinghe Experimental Middle School'),
+  param('XXJJ', '学校简介', '青禾实验中学创办于1952年，是一所设有初中部和高中部的完全中学。学校秉承“厚德、博学、笃行、日新”的校训，致力于培养全面发展、具有家国情怀与国际视野的时代新人。'),
+  param('XXDZ', '学校地址', '青禾市文华区书院路88号'),
+  param('YZBM', '邮政编码', '100000'),
+  param('LXDH', '联系电话', '010-6000 1234', { name: '办公室电话', sort: 1 }),
+  param('LXDH', '联系电话', '010-6000 5678', { name: '招生咨询电话', sort: 2 }),
+  param('XXYX', '学校邮箱', 'office@qinghe-school.example', { name: '办公室', sort: 1 }),
+  param('XXYX', '学校邮箱', 'zhaosheng@qinghe-school.example', { name: '招生办', sort: 2 }),
+  param('XXYX', '学校邮箱', 'xiaoyou@qinghe-school.example', { name: '校友会', sort: 3 }),
+  param('ICP', 'ICP备案号', '青ICP备20260001号-1'),
+  param('GABA', '公安备案号', '青公网安备 11000002000001号'),
+  param('EWM', '官方公众号二维码', '', { pic: '/images/qrcode.svg' }),
+  param('TPZX', '网络课程', 'https://basic.smartedu.cn/'),
+  param('JGW', '返回旧版', 'https://old.qinghe-school.example/'),
+  param('ZSXX', '招生信息', 'https://zs.qinghe-school.example/'),
+  param('FJXZ', '附件下载地址', '/'),
+  param('GLPTBJ', '内容管理平台编辑地址', '/api/cms/handoff'),
+  param('BK', '博客', 'https://blog.qinghe-school.example/'),
+  param('FYZR', '智慧服务', 'https://service.qinghe-school.example/'),
+  param('XNZD', '校内站点', 'https://oa.qinghe-school.example/', { name: '协同办公', sort: 1 }),
+  param('XNZD', '校内站点', 'https://jw.qinghe-school.example/', { name: '教务管理', sort: 2 }),
+  param('XNZD', '校内站点', 'https://lib.qinghe-school.example/', { name: '图书馆', sort: 3 }),
+  param('XNZD', '校内站点', 'https://cz.qinghe-school.example/', { name: '成长档案', sort: 4 }),
+  param('XNZD', '校内站点', 'https://cw.qinghe-school.example/', { name: '财务系统', sort: 5, type: '2' }),
+  param('XNZD', '校内站点', 'https://zc.qinghe-school.example/', { name: '资产管理', sort: 6, type: '2' }),
+];
+
+/** Inserts the column tree and the parameter codes into a new database; leaves existing rows alone. */
+export async function seedBaseData(db: Kysely<Database>): Promise<void> {
+  const types = await db.selectFrom('newsType').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  if (Number(types.n) === 0) {
+    await db
+      .insertInto('newsType')
+      .values(NEWS_TYPES.map((t, sort) => ({ ...t, sort })))
+      .execute();
+  }
+  const params = await db.selectFrom('sysParameter').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  if (Number(params.n) === 0) {
+    await db.insertInto('sysParameter').values(SYSTEM_PARAMETERS).execute();
+  }
+}

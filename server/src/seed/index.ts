@@ -1,0 +1,55 @@
+import type { Kysely } from 'kysely';
+import { isStrongPassword } from '@school/common';
+import { ConfigError, type Config } from '../config.js';
+import type { Database } from '../db/schema.js';
+import { StaffService } from '../modules/staff/service.js';
+import { seedBaseData } from './base.js';
+import { seedDemoStaff } from './demo-staff.js';
+
+export interface PrepareResult {
+  created: boolean;
+  demoLogins: string[];
+}
+
+/**
+ * Fills a new database: the column tree and parameter codes always; then the
+ * demo school (SEED_DEMO) or the first administrator (ADMIN_CODE). A database
+ * that already has staff is left as it is, so a restart loses nothing.
+ */
+export async function prepareDatabase(
+  db: Kysely<Database>,
+  config: Pick<Config, 'seedDemo' | 'demoPassword' | 'adminCode' | 'adminPassword'>,
+): Promise<PrepareResult> {
+  await seedBaseData(db);
+  const { n } = await db
+    .selectFrom('staff')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const created = Number(n) === 0;
+  if (created) {
+    if (config.seedDemo) {
+      await seedDemoStaff(db, config.demoPassword);
+    } else if (config.adminCode && config.adminPassword) {
+      if (!isStrongPassword(config.adminPassword)) {
+        throw new ConfigError('ADMIN_PASSWORD must have 6-16 characters of at least three kinds (upper, lower, digit, symbol)');
+      }
+      await new StaffService(db).createStaff({
+        code: config.adminCode,
+        name: '系统管理员',
+        staffType: 5,
+        isPower: 1,
+        isAdmin: '1',
+        password: config.adminPassword,
+      });
+    } else {
+      throw new ConfigError('the database has no staff: set ADMIN_CODE and ADMIN_PASSWORD, or SEED_DEMO=true');
+    }
+  }
+  const demoLogins = config.seedDemo
+    ? [
+        `管理员 admin / ${config.demoPassword} (身份: 管理员)`,
+        `老师   teacher / ${config.demoPassword} (身份: 老师)`,
+      ]
+    : [];
+  return { created, demoLogins };
+}
