@@ -19,7 +19,6 @@ import { parameterRoutes } from './modules/parameter/routes.js';
 import { systemClock, type Clock } from './time.js';
 import { webPages, type WebBuild } from './web/pages.js';
 
-
 export interface AppDeps {
   config: Config;
   db: Kysely<Database>;

@@ -1,3 +1,4 @@
+import './production.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
@@ -16,7 +17,10 @@ async function main() {
 
   const web = await loadWebBuild(config.webBuildDir);
   const app = await buildApp({ config, db, web });
-  if (!web) app.log.warn(`no page build in ${config.webBuildDir}: run "npm run build"; serving the API only`);
+  if (!web)
+    app.log.warn(
+      `no page build in ${config.webBuildDir}: run "npm run build"; serving the API only`,
+    );
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -41,7 +45,9 @@ async function main() {
     lines.push('  演示账号 (demo logins):');
     for (const login of seeded.demoLogins) lines.push(`    ${login}`);
     if (config.demoPasswordIsDefault) {
-      lines.push('  警告: 演示密码为公开的默认值，正式使用前请设置 DEMO_PASSWORD 或关闭 SEED_DEMO。');
+      lines.push(
+        '  警告: 演示密码为公开的默认值，正式使用前请设置 DEMO_PASSWORD 或关闭 SEED_DEMO。',
+      );
     }
   }
   console.log(lines.join('\n') + '\n');

@@ -5,4 +5,5 @@ export const systemClock: Clock = () => new Date();
 
 export const iso = (date: Date) => date.toISOString();
 
-export const addMinutes = (date: Date, minutes: number) => new Date(date.getTime() + minutes * 60_000);
+export const addMinutes = (date: Date, minutes: number) =>
+  new Date(date.getTime() + minutes * 60_000);

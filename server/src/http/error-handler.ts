@@ -67,8 +67,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       msg = error.message;
     } else if (error.validation) {
       statusCode = 400;
-      const part = error.validationContext as 'body' | 'querystring' | 'params' | 'headers' | undefined;
-      const schema = part ? (request.routeOptions.schema?.[part] as Parameters<typeof validationMessage>[1]) : undefined;
+      const part = error.validationContext as
+        'body' | 'querystring' | 'params' | 'headers' | undefined;
+      const schema = part
+        ? (request.routeOptions.schema?.[part] as Parameters<typeof validationMessage>[1])
+        : undefined;
       msg = validationMessage(error.validation as ValidationItem[], schema);
     } else if (error.code && CODE_MESSAGES[error.code]) {
       [statusCode, msg] = CODE_MESSAGES[error.code];

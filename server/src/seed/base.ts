@@ -50,7 +50,11 @@ const param = (code: string, name: string, value: string, extra: Partial<Param> 
 export const SYSTEM_PARAMETERS: Param[] = [
   param('XXMC', '学校名称', '青禾实验中学'),
   param('XXYWMC', '学校英文名称', 'Qinghe Experimental Middle School'),
-  param('XXJJ', '学校简介', '青禾实验中学创办于1952年，是一所设有初中部和高中部的完全中学。学校秉承“厚德、博学、笃行、日新”的校训，致力于培养全面发展、具有家国情怀与国际视野的时代新人。'),
+  param(
+    'XXJJ',
+    '学校简介',
+    '青禾实验中学创办于1952年，是一所设有初中部和高中部的完全中学。学校秉承“厚德、博学、笃行、日新”的校训，致力于培养全面发展、具有家国情怀与国际视野的时代新人。',
+  ),
   param('XXDZ', '学校地址', '青禾市文华区书院路88号'),
   param('YZBM', '邮政编码', '100000'),
   param('LXDH', '联系电话', '010-6000 1234', { name: '办公室电话', sort: 1 }),
@@ -72,20 +76,34 @@ export const SYSTEM_PARAMETERS: Param[] = [
   param('XNZD', '校内站点', 'https://jw.qinghe-school.example/', { name: '教务管理', sort: 2 }),
   param('XNZD', '校内站点', 'https://lib.qinghe-school.example/', { name: '图书馆', sort: 3 }),
   param('XNZD', '校内站点', 'https://cz.qinghe-school.example/', { name: '成长档案', sort: 4 }),
-  param('XNZD', '校内站点', 'https://cw.qinghe-school.example/', { name: '财务系统', sort: 5, type: '2' }),
-  param('XNZD', '校内站点', 'https://zc.qinghe-school.example/', { name: '资产管理', sort: 6, type: '2' }),
+  param('XNZD', '校内站点', 'https://cw.qinghe-school.example/', {
+    name: '财务系统',
+    sort: 5,
+    type: '2',
+  }),
+  param('XNZD', '校内站点', 'https://zc.qinghe-school.example/', {
+    name: '资产管理',
+    sort: 6,
+    type: '2',
+  }),
 ];
 
 /** Inserts the column tree and the parameter codes into a new database; leaves existing rows alone. */
 export async function seedBaseData(db: Kysely<Database>): Promise<void> {
-  const types = await db.selectFrom('newsType').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const types = await db
+    .selectFrom('newsType')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   if (Number(types.n) === 0) {
     await db
       .insertInto('newsType')
       .values(NEWS_TYPES.map((t, sort) => ({ ...t, sort })))
       .execute();
   }
-  const params = await db.selectFrom('sysParameter').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const params = await db
+    .selectFrom('sysParameter')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   if (Number(params.n) === 0) {
     await db.insertInto('sysParameter').values(SYSTEM_PARAMETERS).execute();
   }

@@ -12,12 +12,18 @@ interface DeptNode {
 const DEPARTMENTS: DeptNode[] = [
   { name: '校长室' },
   { name: '党政办公室' },
-  { name: '教务处', children: [{ name: '高中教务科' }, { name: '初中教务科' }, { name: '教研室' }] },
+  {
+    name: '教务处',
+    children: [{ name: '高中教务科' }, { name: '初中教务科' }, { name: '教研室' }],
+  },
   { name: '德育处', children: [{ name: '团委' }, { name: '心理健康中心' }] },
   {
     name: '高中部',
     children: [
-      { name: '高一年级', children: [{ name: '高一语文组' }, { name: '高一数学组' }, { name: '高一英语组' }] },
+      {
+        name: '高一年级',
+        children: [{ name: '高一语文组' }, { name: '高一数学组' }, { name: '高一英语组' }],
+      },
       { name: '高二年级', children: [{ name: '高二理科组' }, { name: '高二文科组' }] },
       { name: '高三年级', children: [{ name: '高三备考组' }] },
     ],
@@ -33,8 +39,10 @@ const DEPARTMENTS: DeptNode[] = [
   { name: '后勤保障处', children: [{ name: '信息中心' }, { name: '总务科' }] },
 ];
 
-const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何林罗高郑梁谢宋唐许韩冯邓曹彭曾萧田董潘袁蔡蒋余于杜叶程魏苏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤';
-const GIVEN = '伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英华慧建国志红晓燕鹏辉玲雪梅兰琳宁博文彬欣怡浩然思远宇航子涵佳琪雨萱俊凯晨曦嘉懿婉清';
+const SURNAMES =
+  '王李张刘陈杨黄赵吴周徐孙马朱胡郭何林罗高郑梁谢宋唐许韩冯邓曹彭曾萧田董潘袁蔡蒋余于杜叶程魏苏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤';
+const GIVEN =
+  '伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英华慧建国志红晓燕鹏辉玲雪梅兰琳宁博文彬欣怡浩然思远宇航子涵佳琪雨萱俊凯晨曦嘉懿婉清';
 
 export const DEMO_STAFF_COUNT = 60;
 
@@ -55,7 +63,13 @@ export async function seedDemoStaff(db: Kysely<Database>, password: string): Pro
   };
   await add(DEPARTMENTS, null);
   const deptId = async (name: string) =>
-    (await db.selectFrom('department').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+    (
+      await db
+        .selectFrom('department')
+        .select('id')
+        .where('name', '=', name)
+        .executeTakeFirstOrThrow()
+    ).id;
 
   await staff.createStaff({
     code: 'admin',
@@ -84,7 +98,10 @@ export async function seedDemoStaff(db: Kysely<Database>, password: string): Pro
   for (let i = 1; i <= DEMO_STAFF_COUNT; i++) {
     let name: string;
     do {
-      const given = random.next() < 0.5 ? random.pick([...GIVEN]) : random.pick([...GIVEN]) + random.pick([...GIVEN]);
+      const given =
+        random.next() < 0.5
+          ? random.pick([...GIVEN])
+          : random.pick([...GIVEN]) + random.pick([...GIVEN]);
       name = random.pick([...SURNAMES]) + given;
     } while (used.has(name));
     used.add(name);

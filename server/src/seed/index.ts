@@ -31,7 +31,9 @@ export async function prepareDatabase(
       await seedDemoStaff(db, config.demoPassword);
     } else if (config.adminCode && config.adminPassword) {
       if (!isStrongPassword(config.adminPassword)) {
-        throw new ConfigError('ADMIN_PASSWORD must have 6-16 characters of at least three kinds (upper, lower, digit, symbol)');
+        throw new ConfigError(
+          'ADMIN_PASSWORD must have 6-16 characters of at least three kinds (upper, lower, digit, symbol)',
+        );
       }
       await new StaffService(db).createStaff({
         code: config.adminCode,
@@ -42,7 +44,9 @@ export async function prepareDatabase(
         password: config.adminPassword,
       });
     } else {
-      throw new ConfigError('the database has no staff: set ADMIN_CODE and ADMIN_PASSWORD, or SEED_DEMO=true');
+      throw new ConfigError(
+        'the database has no staff: set ADMIN_CODE and ADMIN_PASSWORD, or SEED_DEMO=true',
+      );
     }
   }
   const demoLogins = config.seedDemo

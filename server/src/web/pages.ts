@@ -68,7 +68,10 @@ export const webPages = fp<{ build: WebBuild; api: FastifyInstance }>(
       index: false,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        res.setHeader(
+          'cache-control',
+          hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
       },
     });
     const handle = createRequestHandler(build.server, 'production');
@@ -84,7 +87,9 @@ export const webPages = fp<{ build: WebBuild; api: FastifyInstance }>(
         const cookies = response.headers.getSetCookie();
         if (cookies.length) void reply.header('set-cookie', cookies);
         if (!response.body) return reply.send();
-        return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+        return reply.send(
+          Readable.fromWeb(response.body as import('node:stream/web').ReadableStream),
+        );
       },
     });
   },

@@ -38,7 +38,11 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('department_parent_idx').on('department').column('parent_id').execute();
+  await db.schema
+    .createIndex('department_parent_idx')
+    .on('department')
+    .column('parent_id')
+    .execute();
 
   await db.schema
     .createTable('staff_department')
@@ -49,7 +53,11 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     .addColumn('is_primary', 'integer', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('staff_department_pk', ['staff_id', 'dept_id'])
     .execute();
-  await db.schema.createIndex('staff_department_dept_idx').on('staff_department').column('dept_id').execute();
+  await db.schema
+    .createIndex('staff_department_dept_idx')
+    .on('staff_department')
+    .column('dept_id')
+    .execute();
 
   await withId('session')
     .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
@@ -78,7 +86,11 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     .addColumn('pic', 'varchar(500)')
     .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.schema.createIndex('sys_parameter_code_idx').on('sys_parameter').columns(['code', 'sort']).execute();
+  await db.schema
+    .createIndex('sys_parameter_code_idx')
+    .on('sys_parameter')
+    .columns(['code', 'sort'])
+    .execute();
 
   await db.schema
     .createTable('news_type')

@@ -76,7 +76,14 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService }> = async (app,
         body: {
           type: 'object',
           required: ['staffCode'],
-          properties: { staffCode: { type: 'string', pattern: '\\S', maxLength: 64, errorMessage: '请输入账号' } },
+          properties: {
+            staffCode: {
+              type: 'string',
+              pattern: '\\S',
+              maxLength: 64,
+              errorMessage: '请输入账号',
+            },
+          },
         },
         response: { 200: envelopeSchema({ type: 'integer' }) },
       },

@@ -45,7 +45,10 @@ export class AuthService {
       .selectAll()
       .where('code', '=', code)
       .executeTakeFirst();
-    const passwordOk = await verifyPassword(input.staffPass, staff?.passwordHash ?? (await decoyHash()));
+    const passwordOk = await verifyPassword(
+      input.staffPass,
+      staff?.passwordHash ?? (await decoyHash()),
+    );
     if (!staff || !passwordOk) {
       await this.throttle.recordFailure(code, input.ip);
       throw badRequest('账号或密码错误');
@@ -113,4 +116,3 @@ export class AuthService {
     });
   }
 }
-

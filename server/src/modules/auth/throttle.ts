@@ -70,6 +70,9 @@ export class LoginThrottle {
   }
 
   async clearAccount(code: string, ip: string): Promise<void> {
-    await this.db.deleteFrom('loginThrottle').where('key', '=', this.keys(code, ip).account).execute();
+    await this.db
+      .deleteFrom('loginThrottle')
+      .where('key', '=', this.keys(code, ip).account)
+      .execute();
   }
 }

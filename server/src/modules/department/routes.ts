@@ -18,7 +18,10 @@ const deptRow = {
 const USER_ID = { type: 'integer', errorMessage: '用户 id 不正确' };
 
 /** Departments for the staff home: the caller's own, and the children of one. */
-export const departmentRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (app, { db }) => {
+export const departmentRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (
+  app,
+  { db },
+) => {
   app.addHook('preHandler', app.requireStaff);
 
   app.post<{ Body: { userId?: number } }>(

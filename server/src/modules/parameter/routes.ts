@@ -24,7 +24,10 @@ const CODE = { type: 'string', pattern: '^[A-Za-z0-9_]{1,32}$', errorMessage: 'å
  * System parameters (`api/sysParameter/...`): links and settings an
  * administrator keeps, one code per setting, several rows for lists.
  */
-export const parameterRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (app, { db }) => {
+export const parameterRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (
+  app,
+  { db },
+) => {
   const rowsOf = (codes: string[], isPower: boolean) =>
     db
       .selectFrom('sysParameter')
@@ -62,8 +65,7 @@ export const parameterRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = asy
         response: { 200: envelopeSchema({ type: 'array', items: parameterRow }) },
       },
     },
-    async (request) =>
-      ok(await rowsOf([request.body.parameteCode], request.staff?.isPower === 1)),
+    async (request) => ok(await rowsOf([request.body.parameteCode], request.staff?.isPower === 1)),
   );
 
   app.post<{ Body: { parameteCodes: string } }>(

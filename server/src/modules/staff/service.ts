@@ -30,7 +30,11 @@ export class StaffService {
   async createStaff(input: NewStaffInput): Promise<number> {
     const code = input.code.trim();
     if (!code) throw badRequest('请输入账号');
-    const existing = await this.db.selectFrom('staff').select('id').where('code', '=', code).executeTakeFirst();
+    const existing = await this.db
+      .selectFrom('staff')
+      .select('id')
+      .where('code', '=', code)
+      .executeTakeFirst();
     if (existing) throw badRequest('账号已存在');
     const passwordHash = await hashPassword(input.password);
     const now = iso(this.now());

@@ -1,0 +1,115 @@
+// Helpers for the start/test scripts. Node built-ins only: these run before `npm ci`.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export function log(message) {
+  console.log(`\n\x1b[1m▶ ${message}\x1b[0m`);
+}
+
+/** Runs a command with inherited output; resolves to its exit code. */
+export function run(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const cwd = options.cwd ? path.resolve(root, options.cwd) : root;
+    const child = spawn(command, args, { stdio: 'inherit', ...options, cwd });
+    child.on('error', (err) => {
+      console.error(`${command}: ${err.message}`);
+      resolve(127);
+    });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+export async function mustRun(command, args, options) {
+  const code = await run(command, args, options);
+  if (code !== 0) throw new Error(`${command} ${args.join(' ')} failed with exit code ${code}`);
+}
+
+function hashFiles(paths) {
+  const hash = createHash('sha256');
+  const visit = (p) => {
+    if (!fs.existsSync(p)) return;
+    const stat = fs.statSync(p);
+    if (stat.isDirectory()) {
+      for (const name of fs.readdirSync(p).sort()) {
+        if (['node_modules', 'build', 'dist', '.react-router'].includes(name)) continue;
+        visit(path.join(p, name));
+      }
+    } else {
+      hash.update(path.relative(root, p));
+      hash.update(fs.readFileSync(p));
+    }
+  };
+  paths.forEach((p) => visit(path.join(root, p)));
+  return hash.digest('hex');
+}
+
+/** `npm ci` when node_modules is missing or older than package-lock.json. */
+export async function ensureInstalled() {
+  const stamp = path.join(root, 'node_modules', '.install-stamp');
+  const want = hashFiles([
+    'package-lock.json',
+    'package.json',
+    'common/package.json',
+    'server/package.json',
+    'web/package.json',
+  ]);
+  if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === want) return;
+  log('Installing npm packages (npm ci)');
+  await mustRun('npm', ['ci', '--no-audit', '--no-fund']);
+  fs.writeFileSync(stamp, want);
+}
+
+const BUILD_INPUTS = [
+  'package-lock.json',
+  'tsconfig.base.json',
+  'common/src',
+  'common/tsconfig.json',
+  'server/src',
+  'server/tsconfig.json',
+  'web/app',
+  'web/public',
+  'web/vite.config.ts',
+  'web/react-router.config.ts',
+];
+
+/** Builds when any source changed since the last build. */
+export async function ensureBuilt({ force = false } = {}) {
+  const stamp = path.join(root, 'web', 'build', '.build-stamp');
+  const want = hashFiles(BUILD_INPUTS);
+  if (!force && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === want) return;
+  log('Building (npm run build)');
+  await mustRun('npm', ['run', 'build']);
+  fs.writeFileSync(stamp, want);
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
+
+/** Installs Debian packages when running as root; fails loudly otherwise. */
+export async function aptInstall(packages, why) {
+  if (!isRoot()) {
+    throw new Error(`${why}: install the Debian packages ${packages.join(' ')} (needs root)`);
+  }
+  log(`Installing ${packages.join(' ')} from Debian (${why})`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  await mustRun('apt-get', ['update', '-qq'], { env });
+  await mustRun('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], {
+    env,
+  });
+}

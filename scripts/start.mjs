@@ -1,0 +1,22 @@
+// `npm start`: install what is missing, build when sources changed, then serve.
+// The server creates ./data with the demo school on its first run.
+import { spawn } from 'node:child_process';
+import { ensureBuilt, ensureInstalled, root } from './lib.mjs';
+
+try {
+  await ensureInstalled();
+  await ensureBuilt();
+} catch (err) {
+  console.error(`\n启动失败 (start failed): ${err.message}`);
+  process.exit(1);
+}
+
+const server = spawn(process.execPath, ['server/dist/main.js'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -1,0 +1,164 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { App } from 'antd';
+import type { FormEvent } from 'react';
+import { Link } from 'react-router';
+import { safeHref, type SiteInfo } from '../../lib/site';
+import { useUser } from '../../lib/use-user';
+
+interface NavItem {
+  label: string;
+  to?: string;
+  href?: string;
+  /** Needs a login: goes to the staff home, or opens the login modal. */
+  staffOnly?: boolean;
+  children?: Array<{ label: string; to: string }>;
+}
+
+function navItems(site: SiteInfo): NavItem[] {
+  return [
+    { label: '首页', to: '/index' },
+    {
+      label: '遇见青禾',
+      to: '/meetfuyi?newsNum=1',
+      children: [
+        { label: '学校概况', to: '/meetfuyi?newsNum=1' },
+        { label: '人物风采', to: '/meetfuyi?newsNum=2' },
+        { label: '校园印象', to: '/meetfuyi?newsNum=3' },
+      ],
+    },
+    {
+      label: '新闻中心',
+      to: '/news?newsNum=2',
+      children: [
+        { label: '校园新闻', to: '/news?newsNum=2' },
+        { label: '教育动态', to: '/news?newsNum=3' },
+        { label: '专题新闻', to: '/news?newsNum=4' },
+      ],
+    },
+    {
+      label: '校园媒体',
+      to: '/media?newsNum=6',
+      children: [
+        { label: '校友频道', to: '/media?newsNum=6' },
+        { label: '教师频道', to: '/media?newsNum=7' },
+        { label: '学生频道', to: '/media?newsNum=8' },
+        { label: '学生社团', to: '/media?newsNum=9' },
+      ],
+    },
+    { label: '招生信息', href: safeHref(site.enrolmentUrl) },
+    {
+      label: '校刊文集',
+      to: '/schoolWenji?newsNum=1',
+      children: [
+        { label: '青禾校刊', to: '/schoolWenji?newsNum=1' },
+        { label: '晨曦文苑', to: '/schoolWenji?newsNum=2' },
+        { label: '求索论丛', to: '/schoolWenji?newsNum=3' },
+      ],
+    },
+    { label: '智慧平台', staffOnly: true },
+  ];
+}
+
+/** Header and main navigation of portal.md §2; the sub-menus work without JavaScript. */
+export function PortalHeader({ site, onStaffEntry }: { site: SiteInfo; onStaffEntry: () => void }) {
+  const user = useUser();
+  const { message } = App.useApp();
+
+  const search = (event: FormEvent<HTMLFormElement>) => {
+    const input = event.currentTarget.elements.namedItem('newsTitle') as HTMLInputElement;
+    if (!input.value.trim()) {
+      event.preventDefault();
+      message.warning('请输入搜索内容');
+    }
+  };
+  const staffEntry = (event: React.MouseEvent) => {
+    event.preventDefault();
+    onStaffEntry();
+  };
+  const course = safeHref(site.courseUrl);
+  const oldSite = safeHref(site.oldSiteUrl);
+
+  return (
+    <header className="portal-header">
+      <div className="topbar">
+        <div className="container topbar-inner">
+          <span className="topbar-welcome">{`欢迎访问${site.name}`}</span>
+          <nav className="topbar-links" aria-label="快捷链接">
+            <a href="/teachPage" onClick={staffEntry} className="topbar-login">
+              {user ? '【校内网】' : '登录'}
+            </a>
+            <Link to="/campus?campusNum=15">校园专栏</Link>
+            <Link to="/video">视频中心</Link>
+            <Link to="/picture">图片中心</Link>
+            {course && (
+              <a href={course} target="_blank" rel="noopener noreferrer">
+                网络课程
+              </a>
+            )}
+            {oldSite && (
+              <a href={oldSite} target="_blank" rel="noopener noreferrer">
+                返回旧版
+              </a>
+            )}
+          </nav>
+        </div>
+      </div>
+      <div className="brand-bar">
+        <div className="container brand-inner">
+          <Link to="/index" className="brand" aria-label={`${site.name}首页`}>
+            <img src="/images/logo.svg" alt="" width={64} height={64} />
+            <span className="brand-text">
+              <strong>{site.name}</strong>
+              <small>{site.englishName}</small>
+            </span>
+          </Link>
+          <form
+            className="site-search"
+            action="/outnetSech"
+            method="get"
+            role="search"
+            onSubmit={search}
+          >
+            <input
+              name="newsTitle"
+              placeholder="请输入关键字"
+              aria-label="搜索新闻"
+              maxLength={50}
+            />
+            <button type="submit" aria-label="搜索">
+              <SearchOutlined />
+            </button>
+          </form>
+        </div>
+      </div>
+      <nav className="main-nav" aria-label="主导航">
+        <ul className="container">
+          {navItems(site).map((item) => (
+            <li key={item.label} className={item.children ? 'has-menu' : undefined}>
+              {item.staffOnly ? (
+                <a href="/teachPage" onClick={staffEntry}>
+                  {item.label}
+                </a>
+              ) : item.to ? (
+                <Link to={item.to}>{item.label}</Link>
+              ) : (
+                <a href={item.href ?? '#'} target="_blank" rel="noopener noreferrer">
+                  {item.label}
+                </a>
+              )}
+              {item.children && (
+                <ul className="sub-menu">
+                  {item.children.map((child) => (
+                    <li key={child.to}>
+                      <Link to={child.to}>{child.label}</Link>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

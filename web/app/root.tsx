@@ -1,0 +1,82 @@
+import { App as AntApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import type { ReactNode } from 'react';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router';
+import type { Route } from './+types/root';
+import { call } from './api/client';
+import { serverTransport } from './api/server';
+import type { Parameter } from './api/types';
+import { SITE_CODES, siteFromParameters, type SiteInfo } from './lib/site';
+import stylesheet from './styles/site.css?url';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/images/logo.svg', type: 'image/svg+xml' },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const rows = await call<Parameter[]>(
+    'sysParameter/getParameterList',
+    { parameteCodes: SITE_CODES.join(',') },
+    serverTransport(context),
+  );
+  return { site: siteFromParameters(rows) };
+}
+
+/** The school's details do not change between pages of one visit. */
+export const shouldRevalidate = () => false;
+
+export function useSite(): SiteInfo {
+  const data = useRouteLoaderData<typeof loader>('root');
+  return data?.site ?? siteFromParameters([]);
+}
+
+const THEME = {
+  token: { colorPrimary: '#1d4e89', borderRadius: 4, fontFamily: 'var(--font-family)' },
+};
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="zh-CN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <ConfigProvider locale={zhCN} theme={THEME}>
+          <AntApp>{children}</AntApp>
+        </ConfigProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function Root() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <main className="error-page">
+      <img src="/images/not-found.svg" alt="" width={420} height={300} />
+      <p>{notFound ? '您访问的页面不存在' : '页面出错了，请稍后再试'}</p>
+      <a href="/index">返回首页</a>
+    </main>
+  );
+}

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { Outlet, useNavigate, useOutletContext } from 'react-router';
+import { BackToTop } from '../../components/BackToTop';
+import { LoginModal } from '../../components/LoginModal';
+import { PortalFooter } from '../../components/portal/PortalFooter';
+import { PortalHeader } from '../../components/portal/PortalHeader';
+import { getUser, type StoredUser } from '../../lib/session';
+import { useSite } from '../../root';
+
+export interface PortalContext {
+  /** Opens the login modal; `after` decides where a successful login goes. */
+  openLogin(after?: (user: StoredUser) => void): void;
+}
+
+export function usePortal(): PortalContext {
+  return useOutletContext<PortalContext>();
+}
+
+/** The public chrome around every portal page. */
+export default function PortalLayout() {
+  const site = useSite();
+  const navigate = useNavigate();
+  const [login, setLogin] = useState<{ after?: (user: StoredUser) => void } | null>(null);
+
+  const context: PortalContext = { openLogin: (after) => setLogin({ after }) };
+  const staffEntry = () => {
+    if (getUser()) navigate('/teachPage');
+    else context.openLogin();
+  };
+
+  return (
+    <div className="portal">
+      <PortalHeader site={site} onStaffEntry={staffEntry} />
+      <Outlet context={context} />
+      <PortalFooter site={site} />
+      <BackToTop threshold={380} />
+      <LoginModal
+        open={login !== null}
+        onClose={() => setLogin(null)}
+        onLoggedIn={(user) => {
+          const after = login?.after;
+          setLogin(null);
+          if (after) after(user);
+          else navigate('/teachPage');
+        }}
+      />
+    </div>
+  );
+}

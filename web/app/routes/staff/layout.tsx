@@ -1,0 +1,39 @@
+import { Spin } from 'antd';
+import { Outlet, redirect } from 'react-router';
+import type { Route } from './+types/layout';
+import { StaffChrome } from '../../components/staff/StaffChrome';
+import { getUser } from '../../lib/session';
+import { useUser } from '../../lib/use-user';
+import { useSite } from '../../root';
+
+/**
+ * Route guard of intranet.md §2: without a stored login the visitor goes to
+ * the home page, which warns 请先登陆 and comes back here after login.
+ */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const user = getUser();
+  if (!user) {
+    const url = new URL(request.url);
+    throw redirect(`/index?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return { user };
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return (
+    <div className="staff-loading">
+      <Spin size="large" />
+    </div>
+  );
+}
+
+export default function StaffLayout({ loaderData }: Route.ComponentProps) {
+  const site = useSite();
+  const user = useUser() ?? loaderData.user;
+  return (
+    <StaffChrome user={user} site={site}>
+      <Outlet />
+    </StaffChrome>
+  );
+}

@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { WEAK_PASSWORD, weakBaseURL } from './e2e/login';
+
+/**
+ * End-to-end tests against the built app (`npm run build`), served by the
+ * real server on a fresh data folder with the demo school. A second server
+ * uses a weak demo password to exercise the forced password change.
+ */
+const port = Number(process.env.E2E_PORT ?? 3210);
+const weakPort = Number(new URL(weakBaseURL).port);
+const fresh = (name: string) =>
+  fs.mkdtempSync(path.join(os.tmpdir(), `school-portal-e2e-${name}-`));
+
+const server = (listen: number, dataDir: string, extra: Record<string, string> = {}) => ({
+  command: 'node ../server/dist/main.js',
+  url: `http://127.0.0.1:${listen}/api/health`,
+  reuseExistingServer: false,
+  timeout: 60_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: {
+    NODE_ENV: 'production',
+    PORT: String(listen),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    ...extra,
+  },
+});
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  reporter: [['list']],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    locale: 'zh-CN',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: [
+    server(port, fresh('main')),
+    server(weakPort, fresh('weak'), { DEMO_PASSWORD: WEAK_PASSWORD }),
+  ],
+});
