@@ -1,0 +1,88 @@
+// `npm run bench`: autocannon against the built server on a fresh demo database.
+// Prints requests per second and latency for the pages and calls of the foundation.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import autocannon from 'autocannon';
+import { ensureBuilt, ensureInstalled, freePort, log, root } from './lib.mjs';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+
+await ensureInstalled();
+await ensureBuilt();
+const port = await freePort();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'school-portal-bench-'));
+const server = spawn(process.execPath, ['server/dist/main.js'], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    API_RATE_LIMIT: '1000000',
+  },
+});
+const base = `http://127.0.0.1:${port}`;
+
+async function waitForServer() {
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('server did not start');
+}
+
+function bench(title, options) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, duration: DURATION, ...options }, (err, result) => {
+      if (err) return reject(err);
+      const bad = result.non2xx + result.errors;
+      console.log(
+        `${title.padEnd(46)} ${String(Math.round(result.requests.average)).padStart(6)} req/s` +
+          `   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms` +
+          (bad ? `   (${bad} failed)` : ''),
+      );
+      resolve(result);
+    });
+  });
+}
+
+try {
+  await waitForServer();
+  const login = await fetch(`${base}/api/login/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'staffCode=teacher&staffPass=School%402026&staffType=2',
+  }).then((r) => r.json());
+  const auth = { authorization: `Bearer ${login.data.token}` };
+  const form = { 'content-type': 'application/x-www-form-urlencoded' };
+  log(
+    `autocannon: ${CONNECTIONS} connections, ${DURATION} s each, SQLite, ${os.cpus().length} cores`,
+  );
+  await bench('GET /index (server-rendered page)', { url: `${base}/index` });
+  await bench('GET /api/health', { url: `${base}/api/health` });
+  await bench('POST api/sysParameter/getParameterList', {
+    url: `${base}/api/sysParameter/getParameterList`,
+    method: 'POST',
+    headers: form,
+    body: 'parameteCodes=XXMC,XXJJ,LXDH,XXYX,ICP,GABA,EWM,TPZX,JGW,ZSXX',
+  });
+  await bench('POST api/dept/getDeptList (logged in)', {
+    url: `${base}/api/dept/getDeptList`,
+    method: 'POST',
+    headers: { ...form, ...auth },
+    body: '',
+  });
+} finally {
+  server.kill('SIGTERM');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
