@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -25,7 +25,8 @@ export interface AppDeps {
   clock?: Clock;
   /** The React Router server build; absent in API-only tests. */
   web?: WebBuild;
-  logger?: FastifyServerOptions['logger'];
+  /** false: no logging (tests); an object: where and how much, the redaction is always added. */
+  logger?: false | { level?: string; stream?: { write(line: string): void } };
 }
 
 /** Headers and fields that must never reach a log line. */
@@ -40,7 +41,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel, redact: REDACT },
+    logger:
+      deps.logger === false ? false : { level: config.logLevel, ...deps.logger, redact: REDACT },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ajv: {

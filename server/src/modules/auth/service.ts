@@ -39,7 +39,7 @@ export class AuthService {
 
   async login(input: LoginInput): Promise<LoginResult> {
     const code = input.staffCode.trim();
-    await this.throttle.assertAllowed(code, input.ip);
+    await this.throttle.attempt(code, input.ip);
     const staff = await this.db
       .selectFrom('staff')
       .selectAll()
@@ -49,11 +49,8 @@ export class AuthService {
       input.staffPass,
       staff?.passwordHash ?? (await decoyHash()),
     );
-    if (!staff || !passwordOk) {
-      await this.throttle.recordFailure(code, input.ip);
-      throw badRequest('账号或密码错误');
-    }
-    await this.throttle.clearAccount(code, input.ip);
+    if (!staff || !passwordOk) throw badRequest('账号或密码错误');
+    await this.throttle.succeeded(code, input.ip);
     if (staff.status !== 1) throw forbidden('账号已停用，请联系管理员');
     if (staff.staffType !== input.staffType) throw badRequest('身份选择错误，请重新选择身份');
 

@@ -33,30 +33,22 @@ export class LoginThrottle {
     return iso(addMinutes(this.now(), -this.config.loginFailureWindowMinutes));
   }
 
-  async assertAllowed(code: string, ip: string): Promise<void> {
-    const { account, address } = this.keys(code, ip);
-    const rows = await this.db
-      .selectFrom('loginThrottle')
-      .select(['key', 'failures'])
-      .where('key', 'in', [account, address])
-      .where('windowStart', '>=', this.windowStart())
-      .execute();
-    const limits: Record<string, number> = {
-      [account]: this.config.loginMaxFailuresPerAccount,
-      [address]: this.config.loginMaxFailuresPerAddress,
-    };
-    if (rows.some((row) => row.failures >= limits[row.key])) {
-      throw tooManyRequests(
-        `密码错误次数过多，请${this.config.loginFailureWindowMinutes}分钟后再试`,
-      );
-    }
-  }
-
-  async recordFailure(code: string, ip: string): Promise<void> {
+  /**
+   * Counts this attempt before the password is checked, in one statement per
+   * key, so a burst of simultaneous guesses cannot all slip under the limit.
+   * A successful login gives the attempt back (`succeeded`).
+   */
+  async attempt(code: string, ip: string): Promise<void> {
     const now = iso(this.now());
     const stale = this.windowStart();
-    for (const key of Object.values(this.keys(code, ip))) {
-      await this.db
+    const { account, address } = this.keys(code, ip);
+    const limits: Array<[string, number]> = [
+      [account, this.config.loginMaxFailuresPerAccount],
+      [address, this.config.loginMaxFailuresPerAddress],
+    ];
+    let blocked = false;
+    for (const [key, limit] of limits) {
+      const { failures } = await this.db
         .insertInto('loginThrottle')
         .values({ key, failures: 1, windowStart: now })
         .onConflict((oc) =>
@@ -65,14 +57,25 @@ export class LoginThrottle {
             windowStart: sql`case when login_throttle.window_start < ${stale} then ${now} else login_throttle.window_start end`,
           }),
         )
-        .execute();
+        .returning('failures')
+        .executeTakeFirstOrThrow();
+      if (failures > limit) blocked = true;
+    }
+    if (blocked) {
+      throw tooManyRequests(
+        `密码错误次数过多，请${this.config.loginFailureWindowMinutes}分钟后再试`,
+      );
     }
   }
 
-  async clearAccount(code: string, ip: string): Promise<void> {
+  /** The password was right: forget the account's count and return the address's attempt. */
+  async succeeded(code: string, ip: string): Promise<void> {
+    const { account, address } = this.keys(code, ip);
+    await this.db.deleteFrom('loginThrottle').where('key', '=', account).execute();
     await this.db
-      .deleteFrom('loginThrottle')
-      .where('key', '=', this.keys(code, ip).account)
+      .updateTable('loginThrottle')
+      .set({ failures: sql`case when failures > 0 then failures - 1 else 0 end` })
+      .where('key', '=', address)
       .execute();
   }
 }

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { buildApp, type AppDeps } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import type { DialectName } from '../../src/db/database.js';
+import type { Database } from '../../src/db/schema.js';
+import { seedBaseData } from '../../src/seed/base.js';
+import { createTestDatabase } from './database.js';
+
+/** The app's clock in a test: it stands still until the test moves it. */
+export interface TestClock {
+  now(): Date;
+  advanceMinutes(minutes: number): void;
+}
+
+export function createTestClock(start = new Date('2026-03-02T08:00:00.000Z')): TestClock {
+  let current = start;
+  return {
+    now: () => current,
+    advanceMinutes: (minutes) => {
+      current = new Date(current.getTime() + minutes * 60_000);
+    },
+  };
+}
+
+export interface TestAppOptions {
+  /** Extra environment for loadConfig, e.g. `{ SESSION_IDLE_MINUTES: '5' }`. */
+  env?: Record<string, string>;
+  logger?: AppDeps['logger'];
+  /** false: leave the database empty (no news types, no parameters), as a first boot finds it. */
+  seedBase?: boolean;
+}
+
+export interface TestApp {
+  /** Not yet ready: a test may still add routes before its first inject. */
+  app: FastifyInstance;
+  db: Kysely<Database>;
+  dialect: DialectName;
+  config: Config;
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+/** An app on a fresh, migrated database of the dialect under test (`TEST_DB`). */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  try {
+    if (options.seedBase !== false) await seedBaseData(database.db);
+    const config = loadConfig({
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+      ...(database.url ? { DATABASE_URL: database.url } : {}),
+      ...options.env,
+    });
+    const clock = createTestClock();
+    const app = await buildApp({
+      config,
+      db: database.db,
+      clock: clock.now,
+      logger: options.logger ?? false,
+    });
+    return {
+      app,
+      db: database.db,
+      dialect: database.dialect,
+      config,
+      clock,
+      close: async () => {
+        await app.close();
+        await database.close();
+      },
+    };
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}

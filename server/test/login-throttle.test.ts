@@ -1,0 +1,85 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { createStaff, randomCode, type TestStaff } from './helpers/factories.js';
+import { expectOk, expectRefusal, postForm } from './helpers/http.js';
+
+const LOCKED = '密码错误次数过多，请15分钟后再试';
+const GUESSER = '10.0.0.66';
+const OWNER = '10.0.0.7';
+
+describe('login throttling (default limits: 5 per account and address, 20 per address, 15 minutes)', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(() => t?.close());
+
+  const attempt = (staff: { code: string }, password: string, remoteAddress: string) =>
+    postForm(
+      t.app,
+      '/api/login/login',
+      { staffCode: staff.code, staffPass: password, staffType: 2 },
+      { remoteAddress },
+    );
+  const failTimes = async (staff: TestStaff, times: number) => {
+    for (let i = 0; i < times; i++) {
+      expectRefusal(await attempt(staff, `Wrong#${i}pass`, GUESSER), 400, '账号或密码错误');
+    }
+  };
+
+  it('locks an account at one address after five wrong passwords, even for the right one', async () => {
+    const teacher = await createStaff(t.db);
+    await failTimes(teacher, 5);
+    expectRefusal(await attempt(teacher, teacher.password, GUESSER), 429, LOCKED);
+    expectRefusal(await attempt(teacher, 'Wrong#again1', GUESSER), 429, LOCKED);
+
+    // The owner, elsewhere, is not locked out by the guesser.
+    expectOk(await attempt(teacher, teacher.password, OWNER));
+  });
+
+  it('lets the same address in again once the window has passed', async () => {
+    const teacher = await createStaff(t.db);
+    await failTimes(teacher, 5);
+    t.clock.advanceMinutes(10);
+    expectRefusal(await attempt(teacher, teacher.password, GUESSER), 429, LOCKED);
+    t.clock.advanceMinutes(6);
+    expectOk(await attempt(teacher, teacher.password, GUESSER));
+  });
+
+  it('starts counting afresh after a successful login', async () => {
+    const teacher = await createStaff(t.db);
+    await failTimes(teacher, 4);
+    expectOk(await attempt(teacher, teacher.password, GUESSER));
+    await failTimes(teacher, 4);
+    expectOk(await attempt(teacher, teacher.password, GUESSER));
+  });
+
+  it('locks an address that guesses across many accounts after twenty failures', async () => {
+    const teacher = await createStaff(t.db);
+    for (let i = 0; i < 20; i++) {
+      const response = await attempt({ code: randomCode() }, 'Guess#1234', GUESSER);
+      expectRefusal(response, 400, '账号或密码错误');
+    }
+    expectRefusal(await attempt(teacher, teacher.password, GUESSER), 429, LOCKED);
+    expectOk(await attempt(teacher, teacher.password, OWNER));
+
+    const stored = await t.db
+      .selectFrom('loginThrottle')
+      .select('failures')
+      .where('key', '=', `address:${GUESSER}`)
+      .executeTakeFirstOrThrow();
+    // Every attempt is counted before the password is checked: 20 failures and the refused one.
+    expect(stored.failures).toBe(21);
+  });
+
+  it('holds the limit when many wrong guesses arrive at once', async () => {
+    const teacher = await createStaff(t.db);
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, () => attempt(teacher, 'Guess#1234', GUESSER)),
+    );
+    const codes = responses.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 400)).toHaveLength(5);
+    expect(codes.filter((c) => c === 429)).toHaveLength(7);
+    expectRefusal(await attempt(teacher, teacher.password, GUESSER), 429, LOCKED);
+  });
+});

@@ -1,0 +1,19 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: {
+    // Tests run against the shared rules' sources, so they need no build first.
+    alias: {
+      '@school/common': fileURLToPath(new URL('../common/src/index.ts', import.meta.url)),
+    },
+  },
+  test: {
+    environment: 'node',
+    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    // Every password hash costs tens of milliseconds of scrypt, and a PostgreSQL
+    // test database is created per test file or test.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
