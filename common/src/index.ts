@@ -1,2 +1,2 @@
 export { PASSWORD_RULE_MESSAGE, isStrongPassword } from './password.js';
-export { STAFF_TYPES, staffTypeName, type StaffType } from './staff.js';
+export { STAFF_TYPES, staffTypeName, type LoginUser, type StaffType } from './staff.js';

@@ -1,3 +1,4 @@
+import type { LoginUser } from '@school/common';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 
@@ -83,18 +84,7 @@ export function expectRefusal(response: LightMyRequestResponse, statusCode: numb
   expect(envelope(response)).toEqual({ status: statusCode, msg, data: null });
 }
 
-export interface LoginData {
-  token: string;
-  staffId: number;
-  staffName: string;
-  staffType: number;
-  staffCode: string;
-  isPower: number;
-  isAdmin: string;
-  email: string | null;
-  schoolId: number;
-  whetherpass: number;
-}
+export type LoginData = LoginUser;
 
 /** Logs a staff member in through api/login/login and returns the token. */
 export async function login(

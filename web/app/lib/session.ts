@@ -1,21 +1,12 @@
+import type { LoginUser } from '@school/common';
+
 /**
  * The logged-in user as the pages keep it: localStorage key `User` (the
  * spec's fields, never a password) and a `User` cookie with no expiry that
  * marks the browser session. Without the cookie the stored user is dropped
  * at start, as the intranet spec's route guard does.
  */
-export interface StoredUser {
-  token: string;
-  staffId: number;
-  staffName: string;
-  staffType: number;
-  staffCode: string;
-  isPower: number;
-  isAdmin: string;
-  email: string | null;
-  schoolId: number;
-  whetherpass: number;
-}
+export type StoredUser = LoginUser;
 
 const KEY = 'User';
 const FIELDS: Array<keyof StoredUser> = [

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { PASSWORD_RULE_MESSAGE, isStrongPassword } from '@school/common';
+import { PASSWORD_RULE_MESSAGE, isStrongPassword, type LoginUser } from '@school/common';
 import type { Database } from '../../db/schema.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { iso, type Clock } from '../../time.js';
@@ -16,18 +16,7 @@ export interface LoginInput {
 }
 
 /** What the login call answers and the pages keep as `User` (never a password). */
-export interface LoginResult {
-  token: string;
-  staffId: number;
-  staffName: string;
-  staffType: number;
-  staffCode: string;
-  isPower: number;
-  isAdmin: string;
-  email: string | null;
-  schoolId: number;
-  whetherpass: number;
-}
+export type LoginResult = LoginUser;
 
 export class AuthService {
   constructor(

@@ -1,3 +1,4 @@
+import { QrFigure } from '../QrFigure';
 import type { SiteInfo } from '../../lib/site';
 
 /** Footer of portal.md §1: contact details, registration numbers and the QR image. */
@@ -50,18 +51,7 @@ export function PortalFooter({ site }: { site: SiteInfo }) {
           </p>
           <p className="footer-copy">版权所有 © {site.name}</p>
         </div>
-        {site.qrImage && (
-          <figure className="footer-qr">
-            <img
-              src={site.qrImage}
-              alt="官方公众号二维码"
-              width={110}
-              height={110}
-              loading="lazy"
-            />
-            <figcaption>扫码关注官方公众号</figcaption>
-          </figure>
-        )}
+        <QrFigure src={site.qrImage} size={110} caption="扫码关注官方公众号" />
       </div>
     </footer>
   );

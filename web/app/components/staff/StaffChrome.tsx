@@ -13,6 +13,8 @@ import type { Parameter } from '../../api/types';
 import { clearUser, type StoredUser } from '../../lib/session';
 import { safeHref, type SiteInfo } from '../../lib/site';
 import { BackToTop } from '../BackToTop';
+import { QrFigure } from '../QrFigure';
+
 import { ChangePasswordModal } from './ChangePasswordModal';
 
 const NOTICE = '本平台为互联网非涉密平台，严禁处理、传输国家秘密、工作秘密和敏感信息。';
@@ -186,18 +188,7 @@ export function StaffChrome({
             </ul>
             <p className="staff-notice">{NOTICE}</p>
           </div>
-          {site.qrImage && (
-            <figure className="footer-qr">
-              <img
-                src={site.qrImage}
-                alt="官方公众号二维码"
-                width={96}
-                height={96}
-                loading="lazy"
-              />
-              <figcaption>官方公众号</figcaption>
-            </figure>
-          )}
+          <QrFigure src={site.qrImage} size={96} caption="官方公众号" />
         </div>
       </footer>
       <BackToTop threshold={350} />
