@@ -10,8 +10,8 @@ type ThrottleConfig = Pick<
 >;
 
 /**
- * Counts wrong passwords per account-and-address and per address, in the
- * database so that every server process agrees. Keying the account limit by
+ * Counts login attempts that did not succeed, per account-and-address and
+ * per address, in the database so that every server process agrees. Keying the account limit by
  * address too means a guesser cannot lock the owner out from elsewhere: the
  * right password from another address still works.
  */
