@@ -2,11 +2,17 @@
 // and postgresql when missing), then runs every suite. Exits non-zero when
 // any suite fails or cannot run; nothing is skipped.
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { startPostgres } from './postgres.mjs';
 import { aptInstall, ensureBuilt, ensureInstalled, freePort, log, run } from './lib.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const results = [];
+const e2eReport = path.join(
+  fs.mkdtempSync(path.join(os.tmpdir(), 'school-e2e-report-')),
+  'report.json',
+);
 
 async function suite(name, command, args, options = {}) {
   log(name);
@@ -46,14 +52,20 @@ try {
     env: { ...process.env, TEST_DB: 'postgres', TEST_DATABASE_URL: databaseUrl },
   });
   await suite('Web unit tests', 'npx', ['vitest', 'run'], { cwd: 'web' });
-  await suite('End-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test'], {
-    cwd: 'web',
-    env: {
-      ...process.env,
-      E2E_PORT: String(await freePort()),
-      E2E_WEAK_PORT: String(await freePort()),
+  await suite(
+    'End-to-end tests (Playwright, Chromium)',
+    'npx',
+    ['playwright', 'test', '--reporter=list,json'],
+    {
+      cwd: 'web',
+      env: {
+        ...process.env,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+        E2E_PORT: String(await freePort()),
+        E2E_WEAK_PORT: String(await freePort()),
+      },
     },
-  });
+  );
 } catch (err) {
   console.error(`\n${err.message}`);
   results.push({ name: 'Setup', ok: false });
@@ -61,7 +73,38 @@ try {
   await postgres?.stop();
 }
 
+/** The failed end-to-end tests with the first lines of their errors, so a log's tail explains itself. */
+function e2eFailures() {
+  if (!fs.existsSync(e2eReport)) return [];
+  const lines = [];
+  const visit = (suiteNode, titles) => {
+    for (const spec of suiteNode.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        const bad = (t.results ?? []).find((r) => r.status !== 'passed' && r.status !== 'skipped');
+        if (!bad) continue;
+        const error = (bad.error?.message ?? bad.status).replace(/\x1b\[[0-9;]*m/g, '');
+        const where = bad.error?.location
+          ? ` (${path.basename(bad.error.location.file)}:${bad.error.location.line})`
+          : '';
+        lines.push(`  ${[...titles, spec.title].join(' › ')}${where}`);
+        for (const line of error.split('\n').filter(Boolean).slice(0, 6))
+          lines.push(`      ${line}`);
+      }
+    }
+    for (const child of suiteNode.suites ?? []) visit(child, [...titles, child.title]);
+  };
+  try {
+    for (const s of JSON.parse(fs.readFileSync(e2eReport, 'utf8')).suites ?? [])
+      visit(s, [s.title]);
+  } catch {
+    return [];
+  }
+  return lines;
+}
+
 const failed = results.filter((r) => !r.ok);
+const e2eDigest = e2eFailures();
+if (e2eDigest.length) console.log(`\nFailed end-to-end tests:\n${e2eDigest.join('\n')}`);
 console.log('\nSummary:');
 for (const r of results) console.log(`  ${r.ok ? 'ok  ' : 'FAIL'}  ${r.name}`);
 console.log(`suites: ${results.length - failed.length} passed, ${failed.length} failed`);
