@@ -1,3 +1,4 @@
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -5,6 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
+import type { DialectName } from './db/database.js';
 import type { Database } from './db/schema.js';
 import { authPlugin } from './http/auth.js';
 import { errorMessageKeyword, registerErrorHandler } from './http/error-handler.js';
@@ -14,6 +16,14 @@ import { authRoutes } from './modules/auth/routes.js';
 import { SessionStore } from './modules/auth/session.js';
 import { LoginThrottle } from './modules/auth/throttle.js';
 import { departmentRoutes } from './modules/department/routes.js';
+import { EngagementService } from './modules/engagement/service.js';
+import { fileRoutes } from './modules/file/routes.js';
+import { FileService } from './modules/file/service.js';
+import { newsRoutes } from './modules/news/routes.js';
+import { NewsService } from './modules/news/service.js';
+import { operLogRoutes } from './modules/operlog/routes.js';
+import { SearchIndex } from './search/search-index.js';
+import { LocalDiskStorage, type FileStorage } from './storage/storage.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { parameterRoutes } from './modules/parameter/routes.js';
 import { systemClock, type Clock } from './time.js';
@@ -22,6 +32,11 @@ import { webPages, type WebBuild } from './web/pages.js';
 export interface AppDeps {
   config: Config;
   db: Kysely<Database>;
+  dialect: DialectName;
+  /** Where file bytes live; defaults to `DATA_DIR/files` on local disk. */
+  storage?: FileStorage;
+  /** The domain services, when the caller (a test) built them to use them too. */
+  services?: Services;
   clock?: Clock;
   /** The React Router server build; absent in API-only tests. */
   web?: WebBuild;
@@ -40,6 +55,7 @@ const REDACT = [
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const clock = deps.clock ?? systemClock;
+  const services = deps.services ?? createServices(deps);
   const app = Fastify({
     logger:
       deps.logger === false ? false : { level: config.logLevel, ...deps.logger, redact: REDACT },
@@ -85,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessions = new SessionStore(db, config, clock);
   await app.register(authPlugin, { sessions });
   const auth = new AuthService(db, sessions, new LoginThrottle(db, config, clock), clock);
+  const { files, news, engagement, search } = services;
 
   // Routes.
   await app.register(
@@ -93,6 +110,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes, { auth });
       await api.register(parameterRoutes, { db });
       await api.register(departmentRoutes, { db });
+      await api.register(fileRoutes, { files });
+      await api.register(newsRoutes, { db, news, engagement, search });
+      await api.register(operLogRoutes, { db });
       api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
       api.all('/*', async () => {
         throw new AppError(404, '接口不存在');
@@ -104,3 +124,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.web) await app.register(webPages, { build: deps.web, api: app });
   return app;
 }
+
+/** The domain services over one database and storage; the seed builds the same set. */
+export function createServices(
+  deps: Pick<AppDeps, 'config' | 'db' | 'dialect' | 'storage' | 'clock'>,
+) {
+  const { db } = deps;
+  const clock = deps.clock ?? systemClock;
+  const storage = deps.storage ?? new LocalDiskStorage(path.join(deps.config.dataDir, 'files'));
+  const search = new SearchIndex(db, deps.dialect);
+  return {
+    files: new FileService(db, storage, clock),
+    search,
+    news: new NewsService(db, search, clock),
+    engagement: new EngagementService(db, clock),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -16,7 +16,7 @@ async function main() {
   const seeded = await prepareDatabase(db, config);
 
   const web = await loadWebBuild(config.webBuildDir);
-  const app = await buildApp({ config, db, web });
+  const app = await buildApp({ config, db, dialect, web });
   if (!web)
     app.log.warn(
       `no page build in ${config.webBuildDir}: run "npm run build"; serving the API only`,

@@ -14,6 +14,22 @@ export interface Database {
   sysParameter: SysParameterTable;
   newsType: NewsTypeTable;
   operLog: OperLogTable;
+  storedFile: StoredFileTable;
+  news: NewsTable;
+  subjectNews: SubjectNewsTable;
+  newsFile: NewsFileTable;
+  flower: FlowerTable;
+  footprint: FootprintTable;
+  videoType: VideoTypeTable;
+  video: VideoTable;
+  videoFile: VideoFileTable;
+  magazineSeries: MagazineSeriesTable;
+  magazine: MagazineTable;
+  introPage: IntroPageTable;
+  person: PersonTable;
+  society: SocietyTable;
+  banner: BannerTable;
+  searchDoc: SearchDocTable;
 }
 
 export interface StaffTable {
@@ -104,6 +120,237 @@ export interface OperLogTable {
   operType: string;
   ip: string | null;
   createdAt: ColumnType<string, string, never>;
+}
+
+/** A file in storage, served by id (never by a path from the request). */
+export interface StoredFileTable {
+  id: Generated<number>;
+  storageKey: string;
+  fileName: string;
+  mimeType: string;
+  size: number;
+  createdBy: number | null;
+  createdAt: string;
+}
+
+/** Where an item may be read: 1 everyone (portal), 2 logged-in staff only. */
+export type Audience = 1 | 2;
+
+export interface NewsTable {
+  /** newId of the spec. */
+  id: Generated<number>;
+  typeId: number;
+  title: string;
+  description: string;
+  /** Sanitised HTML. */
+  content: string;
+  /** 1 news, 2 notice, 3 pictures (the edit hand-off's visitType 12/13/14). */
+  newsType: number;
+  /** newcontenttype: 1 plain, 2 picture carousel, 3 video carousel. */
+  contentKind: number;
+  ifTop: number;
+  /** schChange: 1 high school, 2 junior high, null for the whole school. */
+  schChange: number | null;
+  /** enableType, read as the audience. */
+  enableType: number;
+  ifShelves: number;
+  /** 0 waiting, 1 approved, 2 refused. */
+  checkStatus: number;
+  deleted: number;
+  source: string | null;
+  releaseUser: string | null;
+  createStaff: number | null;
+  deptId: number | null;
+  coverFileId: number | null;
+  /** An item that stands for an outside page (banners, academy links). */
+  linkUrl: string | null;
+  viewCount: number;
+  flowerCount: number;
+  shelvesDate: string;
+  statusDate: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SubjectNewsTable {
+  /** subjectNewId of the spec. */
+  id: Generated<number>;
+  /** The special-topic news it belongs to. */
+  newsId: number;
+  title: string;
+  content: string;
+  contentKind: number;
+  source: string | null;
+  releaseUser: string | null;
+  createStaff: number | null;
+  deleted: number;
+  sort: number;
+  viewCount: number;
+  flowerCount: number;
+  statusDate: string;
+  createdAt: string;
+}
+
+export type NewsFileRole = 'attachment' | 'image' | 'video';
+
+export interface NewsFileTable {
+  id: Generated<number>;
+  newsId: number;
+  subjectId: number | null;
+  role: NewsFileRole;
+  fileId: number | null;
+  /** oldfile 1: a file of the old site, opened by its path. */
+  legacyPath: string | null;
+  fileName: string;
+  caption: string | null;
+  sort: number;
+}
+
+/** T_NEWS, T_SUBJECT_NEWS, TF_VIDEO: the tables of the operation log, likes and footprints. */
+export type InfoTable = 'T_NEWS' | 'T_SUBJECT_NEWS' | 'TF_VIDEO';
+
+export interface FlowerTable {
+  id: Generated<number>;
+  infoTable: InfoTable;
+  objId: number;
+  staffId: number;
+  createdAt: string;
+}
+
+export interface FootprintTable {
+  id: Generated<number>;
+  infoTable: InfoTable;
+  objId: number;
+  staffId: number | null;
+  staffName: string;
+  roleId: number;
+  ip: string | null;
+  createdAt: string;
+}
+
+export interface VideoTypeTable {
+  id: number;
+  name: string;
+  parentId: number;
+  sort: number;
+}
+
+export interface VideoTable {
+  /** videoId of the spec. */
+  id: Generated<number>;
+  typeId: number;
+  newsId: number | null;
+  title: string;
+  content: string;
+  coverFileId: number | null;
+  source: string | null;
+  releaseUser: string | null;
+  createStaff: number | null;
+  enableType: number;
+  ifShelves: number;
+  checkStatus: number;
+  deleted: number;
+  ifTop: number;
+  viewCount: number;
+  flowerCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface VideoFileTable {
+  id: Generated<number>;
+  videoId: number;
+  fileId: number;
+  fileName: string;
+  sort: number;
+  createdAt: string;
+}
+
+export interface MagazineSeriesTable {
+  id: number;
+  name: string;
+}
+
+export interface MagazineTable {
+  /** magazineId of the spec. */
+  id: Generated<number>;
+  seriesId: number;
+  title: string;
+  coverFileId: number | null;
+  pdfFileId: number | null;
+  enabled: number;
+  createStaff: number | null;
+  createdAt: string;
+}
+
+/** A page of the school introduction (the spec's wwfz). */
+export interface IntroPageTable {
+  /** wwfzId of the spec. */
+  id: Generated<number>;
+  wwfzType: number;
+  title: string;
+  enTitle: string | null;
+  description: string;
+  content: string;
+  picFileId: number | null;
+  enableType: number;
+  sort: number;
+  createdAt: string;
+}
+
+/** A person of the school's story (the spec's fmsm): principals, teachers, alumni, medals. */
+export interface PersonTable {
+  id: Generated<number>;
+  fmsmType: number;
+  subjectId: number | null;
+  title: string;
+  description: string;
+  content: string;
+  picFileId: number | null;
+  post: string | null;
+  plateType: string | null;
+  brith: string | null;
+  enableType: number;
+  sort: number;
+  createdAt: string;
+}
+
+export interface SocietyTable {
+  id: Generated<number>;
+  name: string;
+  /** 1-6, see SOCIETY_CATEGORIES. */
+  category: number;
+  logoFileId: number | null;
+  picFileId: number | null;
+  enabled: number;
+  sort: number;
+}
+
+export interface BannerTable {
+  id: Generated<number>;
+  /** 'home' carousel or a section 'cover'. */
+  place: 'home' | 'cover';
+  /** For covers: 5 media, 9 intro/pictures/video, 14 campus, 0 magazines. */
+  typeId: number;
+  imageFileId: number | null;
+  title: string;
+  linkUrl: string | null;
+  enabled: number;
+  sort: number;
+}
+
+export interface SearchDocTable {
+  id: Generated<number>;
+  infoTable: InfoTable;
+  objId: number;
+  typeId: number;
+  title: string;
+  summary: string;
+  ifTop: number;
+  enableType: number;
+  /** 1 when the item is on the shelf, approved and not deleted. */
+  listed: number;
+  docDate: string;
 }
 
 export type Staff = Selectable<StaffTable>;

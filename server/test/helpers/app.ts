@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { buildApp, type AppDeps } from '../../src/app.js';
+import { buildApp, createServices, type AppDeps, type Services } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { DialectName } from '../../src/db/database.js';
 import type { Database } from '../../src/db/schema.js';
@@ -38,24 +41,36 @@ export interface TestApp {
   dialect: DialectName;
   config: Config;
   clock: TestClock;
+  /** The app's own services, to make content the way the content platform does. */
+  services: Services;
   close(): Promise<void>;
 }
 
 /** An app on a fresh, migrated database of the dialect under test (`TEST_DB`). */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'school-test-data-'));
   try {
     if (options.seedBase !== false) await seedBaseData(database.db);
     const config = loadConfig({
       LOG_LEVEL: 'silent',
       SEED_DEMO: 'false',
+      DATA_DIR: dataDir,
       ...(database.url ? { DATABASE_URL: database.url } : {}),
       ...options.env,
     });
     const clock = createTestClock();
-    const app = await buildApp({
+    const services = createServices({
       config,
       db: database.db,
+      dialect: database.dialect,
+      clock: clock.now,
+    });
+    const app = await buildApp({
+      services,
+      config,
+      db: database.db,
+      dialect: database.dialect,
       clock: clock.now,
       logger: options.logger ?? false,
     });
@@ -65,13 +80,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       dialect: database.dialect,
       config,
       clock,
+      services,
       close: async () => {
         await app.close();
         await database.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
       },
     };
   } catch (err) {
     await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }
 }

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { Services } from '../../src/app.js';
 import type { Database } from '../../src/db/schema.js';
+import type { NewsInput } from '../../src/modules/news/service.js';
 import { StaffService, type NewStaffInput } from '../../src/modules/staff/service.js';
 
 const randomHex = (bytes: number) => randomBytes(bytes).toString('hex');
@@ -73,4 +75,31 @@ export function createDepartment(
     options.parentId ?? null,
     options.sort ?? 0,
   );
+}
+
+/** A news item made the way the content platform makes it; listed and public unless told. */
+export function createNews(
+  services: Services,
+  input: Partial<NewsInput> & { typeId: number },
+  creator: TestStaff | null = null,
+): Promise<number> {
+  return services.news.create(
+    {
+      title: `测试新闻${randomHex(3)}`,
+      description: '测试摘要',
+      content: '<p>测试正文</p>',
+      ...input,
+    },
+    creator ? { staff: creator, ip: '127.0.0.1' } : null,
+  );
+}
+
+/** A stored file with the given bytes. */
+export async function createFile(
+  services: Services,
+  fileName = 'photo.jpg',
+  mimeType = 'image/jpeg',
+  data: Buffer = Buffer.from(`file ${randomHex(8)}`),
+): Promise<number> {
+  return (await services.files.save({ fileName, mimeType }, data)).id;
 }

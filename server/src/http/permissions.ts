@@ -1,0 +1,15 @@
+import type { AuthStaff } from '../modules/auth/session.js';
+import { forbidden } from './errors.js';
+
+/** Edit, delete and footprints: an administrator-level user (isPower 1) or the item's creator. */
+export const canManage = (staff: AuthStaff, createStaff: number | null) =>
+  staff.isPower === 1 || (createStaff !== null && createStaff === staff.id);
+
+export function assertCanManage(staff: AuthStaff, createStaff: number | null): void {
+  if (!canManage(staff, createStaff)) throw forbidden('只有管理员或发布者可以进行此操作');
+}
+
+/** The operation log is for isPower 1 only. */
+export function assertPower(staff: AuthStaff): void {
+  if (staff.isPower !== 1) throw forbidden('只有管理员可以查看操作日志');
+}

@@ -1,0 +1,91 @@
+import contentDisposition from 'content-disposition';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import parseRange from 'range-parser';
+import { AppError, notFound, unauthorized } from '../../http/errors.js';
+import { isInlineType, type FileService } from './service.js';
+
+const FILE_ID = { type: 'integer', minimum: 1, errorMessage: '文件编号不正确' };
+
+/**
+ * Serves stored files by id: `api/files/:id` for pictures, players and the
+ * PDF viewer (shown in place when the type allows), and the spec's
+ * `api/news/uploadnewfile.do?FILE_ID=` for downloads. Byte ranges are
+ * honoured so videos seek and PDFs load progressively.
+ */
+export const fileRoutes: FastifyPluginAsync<{ files: FileService }> = async (app, { files }) => {
+  async function send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    id: number,
+    disposition: 'inline' | 'attachment',
+  ) {
+    const file = await files.find(id);
+    if (!file) throw notFound('文件不存在');
+    const staffOnly = await files.isStaffOnly(id);
+    if (staffOnly && !request.staff) throw unauthorized('该文件仅限校内访问，请先登录');
+
+    const inline = disposition === 'inline' && isInlineType(file.mimeType);
+    reply
+      .header('content-type', inline ? file.mimeType : file.mimeType || 'application/octet-stream')
+      .header(
+        'content-disposition',
+        contentDisposition(file.fileName, { type: inline ? 'inline' : 'attachment' }),
+      )
+      .header('accept-ranges', 'bytes')
+      .header('etag', `"f${file.id}-${file.size}"`)
+      .header('cache-control', staffOnly ? 'private, max-age=3600' : 'public, max-age=86400');
+    if (request.headers['if-none-match'] === `"f${file.id}-${file.size}"`) {
+      return reply.code(304).send();
+    }
+
+    const header = request.headers.range;
+    if (header && file.size > 0) {
+      const ranges = parseRange(file.size, header, { combine: true });
+      if (ranges === -1) {
+        reply.header('content-range', `bytes */${file.size}`);
+        throw new AppError(416, '请求的范围无效');
+      }
+      if (ranges !== -2 && ranges.type === 'bytes' && ranges.length === 1) {
+        const { start, end } = ranges[0]!;
+        reply
+          .code(206)
+          .header('content-range', `bytes ${start}-${end}/${file.size}`)
+          .header('content-length', end - start + 1);
+        return reply.send(files.storage.read(file.storageKey, { start, end }));
+      }
+    }
+    reply.header('content-length', file.size);
+    if (request.method === 'HEAD') return reply.send();
+    return reply.send(files.storage.read(file.storageKey));
+  }
+
+  app.get<{ Params: { id: number } }>(
+    '/files/:id',
+    {
+      preHandler: app.optionalStaff,
+      schema: {
+        summary: '文件（图片、视频、PDF 在页面中显示）',
+        tags: ['file'],
+        params: { type: 'object', required: ['id'], properties: { id: FILE_ID } },
+      },
+    },
+    (request, reply) => send(request, reply, request.params.id, 'inline'),
+  );
+
+  app.get<{ Querystring: { FILE_ID: number } }>(
+    '/news/uploadnewfile.do',
+    {
+      preHandler: app.optionalStaff,
+      schema: {
+        summary: '附件下载',
+        tags: ['file'],
+        querystring: {
+          type: 'object',
+          required: ['FILE_ID'],
+          properties: { FILE_ID: FILE_ID },
+        },
+      },
+    },
+    (request, reply) => send(request, reply, request.query.FILE_ID, 'attachment'),
+  );
+};

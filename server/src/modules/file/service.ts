@@ -1,0 +1,96 @@
+import { Readable } from 'node:stream';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { FileStorage } from '../../storage/storage.js';
+import { iso, type Clock } from '../../time.js';
+
+export interface StoredFile {
+  id: number;
+  storageKey: string;
+  fileName: string;
+  mimeType: string;
+  size: number;
+}
+
+/** Types a browser may show in place; anything else is always downloaded. */
+const INLINE_TYPES =
+  /^(image\/(jpeg|png|gif|webp)|video\/(mp4|webm)|audio\/mpeg|application\/pdf)$/;
+
+export const isInlineType = (mimeType: string) => INLINE_TYPES.test(mimeType);
+
+/** Address of a stored file as pages use it (images, players, the PDF viewer). */
+export const fileUrl = (id: number | null | undefined) => (id ? `/api/files/${id}` : '');
+
+/**
+ * Files as the rest of the app sees them: bytes in storage, name and type in
+ * the database. Callers check size and type before they get here.
+ */
+export class FileService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    readonly storage: FileStorage,
+    private readonly now: Clock,
+  ) {}
+
+  async save(
+    input: { fileName: string; mimeType: string; createdBy?: number | null; maxBytes?: number },
+    source: Readable | Buffer,
+  ): Promise<StoredFile> {
+    const stream = Buffer.isBuffer(source) ? Readable.from([source]) : source;
+    const extension = input.fileName.match(/\.([A-Za-z0-9]{1,8})$/)?.[1];
+    const { key, size } = await this.storage.put(stream, { maxBytes: input.maxBytes, extension });
+    try {
+      const row = await this.db
+        .insertInto('storedFile')
+        .values({
+          storageKey: key,
+          fileName: input.fileName.slice(0, 255),
+          mimeType: input.mimeType,
+          size,
+          createdBy: input.createdBy ?? null,
+          createdAt: iso(this.now()),
+        })
+        .returning(['id', 'storageKey', 'fileName', 'mimeType', 'size'])
+        .executeTakeFirstOrThrow();
+      return row;
+    } catch (err) {
+      await this.storage.remove(key);
+      throw err;
+    }
+  }
+
+  async find(id: number): Promise<StoredFile | undefined> {
+    return this.db
+      .selectFrom('storedFile')
+      .select(['id', 'storageKey', 'fileName', 'mimeType', 'size'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Whether a file may only be read by logged-in staff: it is attached to a
+   * news item or video that the public cannot read (meant for the intranet, or
+   * not or no longer listed) and to none that the public can. Covers, banners
+   * and the other public pictures are attached to nothing and stay public.
+   */
+  async isStaffOnly(id: number): Promise<boolean> {
+    const newsRefs = await this.db
+      .selectFrom('newsFile')
+      .innerJoin('news', 'news.id', 'newsFile.newsId')
+      .select(['news.enableType', 'news.deleted', 'news.ifShelves', 'news.checkStatus'])
+      .where('newsFile.fileId', '=', id)
+      .limit(50)
+      .execute();
+    const videoRefs = await this.db
+      .selectFrom('videoFile')
+      .innerJoin('video', 'video.id', 'videoFile.videoId')
+      .select(['video.enableType', 'video.deleted', 'video.ifShelves', 'video.checkStatus'])
+      .where('videoFile.fileId', '=', id)
+      .limit(50)
+      .execute();
+    const refs = [...newsRefs, ...videoRefs];
+    const isPublic = (r: (typeof refs)[number]) =>
+      r.enableType === 1 && r.deleted === 0 && r.ifShelves === 1 && r.checkStatus === 1;
+    return refs.length > 0 && !refs.some(isPublic);
+  }
+}

@@ -1,0 +1,457 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database, InfoTable } from '../../db/schema.js';
+import { staffOf } from '../../http/auth.js';
+import { envelopeSchema, nullSchema, ok } from '../../http/envelope.js';
+import { badRequest, forbidden } from '../../http/errors.js';
+import { pageFields, pageSchema, type Paging } from '../../http/paging.js';
+import { assertCanManage } from '../../http/permissions.js';
+import type { SearchIndex } from '../../search/search-index.js';
+import { displayTime } from '../../time.js';
+import type { AuthStaff } from '../auth/session.js';
+import type { EngagementService } from '../engagement/service.js';
+import type { NewsService } from './service.js';
+
+const ID = (message: string) => ({ type: 'integer', minimum: 1, errorMessage: message }) as const;
+const NEW_ID = ID('请选择新闻');
+const SUBJECT_ID = ID('请选择专题子新闻');
+const TYPE_ID = { type: 'integer', minimum: 0, errorMessage: '栏目编号不正确' } as const;
+const STAFF_ID = ID('用户编号不正确');
+const ENABLE_TYPE = {
+  type: 'integer',
+  enum: [1, 2],
+  default: 1,
+  errorMessage: 'enableType 须为 1 或 2',
+};
+
+const item = { type: 'object', additionalProperties: true } as const;
+const anyData = { type: ['object', 'array', 'null'], additionalProperties: true } as const;
+
+/** A payload's staffId / userId, when sent, must be the caller's own. */
+function assertSelf(staff: AuthStaff, claimed: number | undefined) {
+  if (claimed !== undefined && claimed !== staff.id) throw forbidden('只能以自己的身份操作');
+}
+
+/** Likes of a sub-news are counted on the sub-news; the rest on the news item. */
+const likeTarget = (body: { newId: number; subjectId?: number; subjectNewId?: number }) => {
+  const subject = body.subjectId ?? body.subjectNewId;
+  return subject
+    ? { infoTable: 'T_SUBJECT_NEWS' as InfoTable, objId: subject, subject }
+    : { infoTable: 'T_NEWS' as InfoTable, objId: body.newId, subject: undefined };
+};
+
+export interface NewsRouteDeps {
+  db: Kysely<Database>;
+  news: NewsService;
+  engagement: EngagementService;
+  search: SearchIndex;
+}
+
+/** The news controller of portal.md §7 (and the news calls the intranet shares). */
+export const newsRoutes: FastifyPluginAsync<NewsRouteDeps> = async (
+  app,
+  { db, news, engagement, search },
+) => {
+  app.post<{ Body: { parentId?: number } }>(
+    '/news/getNewsTypeList',
+    {
+      schema: {
+        summary: '新闻栏目（parentId 的下级）',
+        tags: ['news'],
+        body: { type: ['object', 'null'], properties: { parentId: TYPE_ID } },
+        response: { 200: envelopeSchema({ type: 'array', items: item }) },
+      },
+    },
+    async (request) => {
+      const parentId = request.body?.parentId;
+      const rows = await db
+        .selectFrom('newsType')
+        .select(['id as typeId', 'name as typeName', 'parentId'])
+        .$if(parentId !== undefined, (qb) => qb.where('parentId', '=', parentId!))
+        .orderBy('sort')
+        .orderBy('id')
+        .execute();
+      return ok(rows);
+    },
+  );
+
+  app.post(
+    '/news/getNewsTypeTreeList',
+    {
+      schema: {
+        summary: '新闻栏目树',
+        tags: ['news'],
+        response: { 200: envelopeSchema({ type: 'array', items: item }) },
+      },
+    },
+    async () => {
+      const rows = await db
+        .selectFrom('newsType')
+        .select(['id as typeId', 'name as typeName', 'parentId'])
+        .orderBy('sort')
+        .orderBy('id')
+        .execute();
+      const tree = rows
+        .filter((r) => r.parentId === 0)
+        .map((root) => ({ ...root, children: rows.filter((r) => r.parentId === root.typeId) }));
+      return ok(tree);
+    },
+  );
+
+  app.post(
+    '/news/getNewsHomePage',
+    {
+      preHandler: app.optionalStaff,
+      schema: {
+        summary: '首页新闻（校园新闻、教育动态、专题新闻各 8 条）',
+        tags: ['news'],
+        response: { 200: envelopeSchema({ type: 'array', items: item }) },
+      },
+    },
+    async () => ok(await news.home(null)),
+  );
+
+  const listBody = (defaultSize: number) =>
+    ({
+      type: 'object',
+      properties: {
+        typeId: TYPE_ID,
+        newsTitle: { type: 'string', maxLength: 50, errorMessage: '搜索内容不能超过50个字' },
+        schChange: { type: 'integer', enum: [1, 2], errorMessage: 'schChange 须为 1 或 2' },
+        enableType: ENABLE_TYPE,
+        createStaff: STAFF_ID,
+        ...pageFields(defaultSize),
+      },
+    }) as const;
+
+  app.post<{
+    Body: Paging & {
+      typeId?: number;
+      newsTitle?: string;
+      schChange?: number;
+      enableType: number;
+      createStaff?: number;
+    };
+  }>(
+    '/news/getNewsList',
+    {
+      preHandler: app.optionalStaff,
+      schema: {
+        summary: '新闻列表（置顶在前，按上架时间倒序）',
+        tags: ['news'],
+        body: listBody(6),
+        response: { 200: envelopeSchema(pageSchema(item)) },
+      },
+    },
+    async (request) => {
+      const { typeId, newsTitle, schChange, enableType, createStaff, pageNum, pageSize } =
+        request.body;
+      const result = await news.list(
+        { typeId, newsTitle, schChange, enableType, createStaff },
+        request.staff,
+        { pageNum, pageSize },
+      );
+      return ok(result);
+    },
+  );
+
+  app.post<{ Body: Paging & { typeId?: number; newsTitle?: string; enableType: number } }>(
+    '/news/getNewsTitleList',
+    {
+      preHandler: app.optionalStaff,
+      schema: {
+        summary: '按关键字搜索新闻、媒体、专栏、图片与视频（标题与正文）',
+        tags: ['news'],
+        body: listBody(10),
+        response: { 200: envelopeSchema(pageSchema(item)) },
+      },
+    },
+    async (request) => {
+      const { newsTitle, typeId, enableType, pageNum, pageSize } = request.body;
+      const keyword = newsTitle?.trim() ?? '';
+      if (!keyword) throw badRequest('请输入搜索内容');
+      const result = await search.query({
+        keyword,
+        includeStaffOnly: Boolean(request.staff) && enableType === 2,
+        typeIds: typeId ? [typeId] : undefined,
+        pageNum,
+        pageSize,
+      });
+      return ok({
+        total: result.total,
+        keyword,
+        list: result.list.map((hit) => ({
+          newId: hit.infoTable === 'T_NEWS' ? hit.objId : null,
+          videoId: hit.infoTable === 'TF_VIDEO' ? hit.objId : null,
+          typeId: hit.typeId,
+          newsTitle: hit.title,
+          newsDesc: hit.summary,
+          ifTop: hit.ifTop,
+          shelvesDate: displayTime(hit.docDate),
+        })),
+      });
+    },
+  );
+
+  app.post<{ Body: { newId: number; staffId?: number } }>(
+    '/news/getNewsDetails',
+    {
+      preHandler: app.optionalStaff,
+      schema: {
+        summary: '新闻详情（附件 fileList，轮播图片或视频 imgOrViewList）',
+        tags: ['news'],
+        body: {
+          type: 'object',
+          required: ['newId'],
+          properties: { newId: NEW_ID, staffId: STAFF_ID },
+        },
+        response: { 200: envelopeSchema(item) },
+      },
+    },
+    async (request) => ok(await news.detail(request.body.newId, request.staff)),
+  );
+
+  app.post<{ Body: Paging & { newId: number } }>(
+    '/news/getSubjectNewsList',
+    {
+      preHandler: app.optionalStaff,
+      schema: {
+        summary: '专题的子新闻列表',
+        tags: ['news'],
+        body: {
+          type: 'object',
+          required: ['newId'],
+          properties: { newId: NEW_ID, ...pageFields(10) },
+        },
+        response: { 200: envelopeSchema(pageSchema(item)) },
+      },
+    },
+    async (request) => {
+      const { newId, pageNum, pageSize } = request.body;
+      return ok(await news.subjectList(newId, request.staff, { pageNum, pageSize }));
+    },
+  );
+
+  app.post<{ Body: { subjectNewId?: number; newId?: number } }>(
+    '/news/getSubjectNews',
+    {
+      preHandler: app.optionalStaff,
+      schema: {
+        summary: '专题子新闻详情（subjectNewId；只给 newId 时为该专题的第一条）',
+        tags: ['news'],
+        body: {
+          type: 'object',
+          properties: { subjectNewId: SUBJECT_ID, newId: NEW_ID },
+        },
+        response: { 200: envelopeSchema(anyData) },
+      },
+    },
+    async (request) => {
+      let { subjectNewId } = request.body;
+      const { newId } = request.body;
+      if (!subjectNewId) {
+        if (!newId) throw badRequest('请选择专题子新闻');
+        const first = await news.subjectList(newId, request.staff, { pageNum: 1, pageSize: 1 });
+        subjectNewId = first.list[0]?.subjectNewId;
+        if (!subjectNewId) return ok(null, '暂无数据');
+      }
+      const detail = await news.subjectDetail(subjectNewId, request.staff);
+      if (newId && detail.newId !== newId) throw badRequest('子新闻不属于该专题');
+      return ok(detail);
+    },
+  );
+
+  app.post<{
+    Body: { newId: number; subjectNewId?: number; userId?: number; roleId?: number };
+  }>(
+    '/news/addNewsFootprint',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        summary: '记录一次登录用户的浏览（脚印），浏览量加一',
+        tags: ['news'],
+        body: {
+          type: 'object',
+          required: ['newId'],
+          properties: {
+            newId: NEW_ID,
+            subjectNewId: SUBJECT_ID,
+            userId: STAFF_ID,
+            roleId: { type: 'integer' },
+            userName: { type: 'string', maxLength: 64 },
+          },
+        },
+        response: { 200: envelopeSchema(item) },
+      },
+    },
+    async (request) => {
+      const staff = staffOf(request);
+      const { newId, subjectNewId, userId } = request.body;
+      assertSelf(staff, userId);
+      if (subjectNewId) {
+        const sub = await news.readableSubject(subjectNewId, staff);
+        if (sub.newsId !== newId) throw badRequest('子新闻不属于该专题');
+        const viewCount = await engagement.recordView(
+          'T_SUBJECT_NEWS',
+          subjectNewId,
+          staff,
+          request.ip,
+        );
+        return ok({ viewCount });
+      }
+      await news.readable(newId, staff);
+      return ok({ viewCount: await engagement.recordView('T_NEWS', newId, staff, request.ip) });
+    },
+  );
+
+  app.post<{ Body: Paging & { newId: number; subjectNewId?: number } }>(
+    '/news/getNewsFootprintList',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        summary: '脚印：谁在何时从何处浏览过（管理员或发布者）',
+        tags: ['news'],
+        body: {
+          type: 'object',
+          required: ['newId'],
+          properties: {
+            newId: NEW_ID,
+            typeId: TYPE_ID,
+            subjectNewId: SUBJECT_ID,
+            ...pageFields(10, 100),
+          },
+        },
+        response: { 200: envelopeSchema(pageSchema(item)) },
+      },
+    },
+    async (request) => {
+      const staff = staffOf(request);
+      const { newId, subjectNewId, pageNum, pageSize } = request.body;
+      if (subjectNewId) {
+        const sub = await news.readableSubject(subjectNewId, staff);
+        if (sub.createStaff !== staff.id) assertCanManage(staff, sub.parent.createStaff);
+        return ok(
+          await engagement.footprints('T_SUBJECT_NEWS', subjectNewId, { pageNum, pageSize }),
+        );
+      }
+      const row = await news.readable(newId, staff);
+      assertCanManage(staff, row.createStaff);
+      return ok(await engagement.footprints('T_NEWS', newId, { pageNum, pageSize }));
+    },
+  );
+
+  const likeBody = {
+    type: 'object',
+    required: ['newId'],
+    properties: {
+      newId: NEW_ID,
+      staffId: STAFF_ID,
+      typeId: TYPE_ID,
+      subjectId: SUBJECT_ID,
+      subjectNewId: SUBJECT_ID,
+    },
+  } as const;
+  type LikeBody = { newId: number; staffId?: number; subjectId?: number; subjectNewId?: number };
+
+  async function likeTargetReadable(body: LikeBody, staff: AuthStaff) {
+    const target = likeTarget(body);
+    if (target.subject) {
+      const sub = await news.readableSubject(target.subject, staff);
+      if (sub.newsId !== body.newId) throw badRequest('子新闻不属于该专题');
+    } else {
+      await news.readable(body.newId, staff);
+    }
+    return target;
+  }
+
+  app.post<{ Body: LikeBody }>(
+    '/news/selectIfFlower',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        summary: '是否已点赞：status 0 可以点赞，status 1 已点赞',
+        tags: ['news'],
+        body: likeBody,
+        response: { 200: envelopeSchema(item) },
+      },
+    },
+    async (request) => {
+      const staff = staffOf(request);
+      assertSelf(staff, request.body.staffId);
+      const target = await likeTargetReadable(request.body, staff);
+      const flowerCount = await engagement.flowerCount(target.infoTable, target.objId);
+      if (await engagement.hasLiked(target.infoTable, target.objId, staff.id)) {
+        // The spec reads a non-zero status as "already liked"; it is an answer, not an error.
+        return { status: 1, msg: '已点赞', data: { flowerCount } };
+      }
+      return ok({ flowerCount }, '可以点赞');
+    },
+  );
+
+  app.post<{ Body: LikeBody }>(
+    '/news/updateFlowerCount',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        summary: '点赞（每人每条一次），返回最新点赞数',
+        tags: ['news'],
+        body: likeBody,
+        response: { 200: envelopeSchema(item) },
+      },
+    },
+    async (request) => {
+      const staff = staffOf(request);
+      assertSelf(staff, request.body.staffId);
+      const target = await likeTargetReadable(request.body, staff);
+      const flowerCount = await engagement.like(target.infoTable, target.objId, staff);
+      return ok({ flowerCount }, '点赞成功');
+    },
+  );
+
+  app.post<{ Body: { newId: number; staffId?: number } }>(
+    '/news/delNews',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        summary: '删除新闻（管理员或发布者），记入操作日志',
+        tags: ['news'],
+        body: {
+          type: 'object',
+          required: ['newId'],
+          properties: { newId: NEW_ID, staffId: STAFF_ID },
+        },
+        response: { 200: envelopeSchema(nullSchema) },
+      },
+    },
+    async (request) => {
+      const staff = staffOf(request);
+      assertSelf(staff, request.body.staffId);
+      await news.remove(request.body.newId, staff, request.ip);
+      return ok(null, '删除成功');
+    },
+  );
+
+  app.post<{ Body: { newId?: number; subjectNewId?: number; staffId?: number } }>(
+    '/news/delSubjectNews',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        summary: '删除专题子新闻（newId 或 subjectNewId 为子新闻编号）',
+        tags: ['news'],
+        body: {
+          type: 'object',
+          properties: { subjectNewId: SUBJECT_ID, newId: SUBJECT_ID, staffId: STAFF_ID },
+        },
+        response: { 200: envelopeSchema(nullSchema) },
+      },
+    },
+    async (request) => {
+      const staff = staffOf(request);
+      assertSelf(staff, request.body.staffId);
+      const id = request.body.subjectNewId ?? request.body.newId;
+      if (!id) throw badRequest('请选择专题子新闻');
+      await news.removeSubject(id, staff, request.ip);
+      return ok(null, '删除成功');
+    },
+  );
+};

@@ -1,0 +1,453 @@
+import type { Kysely } from 'kysely';
+import type { Database, NewsFileRole } from '../../db/schema.js';
+import { sanitizeRichText } from '../../content/sanitize.js';
+import { badRequest, notFound, unauthorized } from '../../http/errors.js';
+import { offsetOf, type Paging } from '../../http/paging.js';
+import { assertCanManage, canManage } from '../../http/permissions.js';
+import { htmlToText } from '../../search/terms.js';
+import type { SearchIndex } from '../../search/search-index.js';
+import { displayTime, iso, type Clock } from '../../time.js';
+import type { AuthStaff } from '../auth/session.js';
+import { writeOperLog } from '../operlog/service.js';
+import {
+  NEWS_LIST_COLUMNS,
+  filesOf,
+  newsListQuery,
+  toListItem,
+  type NewsDetail,
+  type NewsListItem,
+} from './queries.js';
+
+export const STAFF_ONLY_MESSAGE = '该内容仅限校内访问，请先登录';
+export const NEWS_GONE_MESSAGE = '内容不存在或已下架';
+
+/** The three tabs of the home page's news box (portal spec §2 Home). */
+export const HOME_NEWS_TYPES = [2, 3, 4];
+export const HOME_NEWS_PER_TAB = 8;
+
+export interface NewsFileInput {
+  role: NewsFileRole;
+  fileId?: number | null;
+  legacyPath?: string | null;
+  fileName: string;
+  caption?: string | null;
+}
+
+export interface NewsInput {
+  typeId: number;
+  title: string;
+  description?: string;
+  /** HTML; cleaned before it is stored. */
+  content?: string;
+  newsType?: number;
+  contentKind?: number;
+  ifTop?: number;
+  schChange?: number | null;
+  enableType?: number;
+  ifShelves?: number;
+  checkStatus?: number;
+  source?: string | null;
+  releaseUser?: string | null;
+  coverFileId?: number | null;
+  linkUrl?: string | null;
+  deptId?: number | null;
+  shelvesDate?: Date;
+  files?: NewsFileInput[];
+}
+
+export interface SubjectNewsInput {
+  newsId: number;
+  title: string;
+  content?: string;
+  contentKind?: number;
+  source?: string | null;
+  releaseUser?: string | null;
+  sort?: number;
+  date?: Date;
+  files?: NewsFileInput[];
+}
+
+/** Who makes a change and from where, for the operation log. */
+export interface Actor {
+  staff: Pick<AuthStaff, 'id' | 'name'>;
+  ip: string | null;
+}
+
+export interface NewsListFilter {
+  typeId?: number;
+  typeIds?: number[];
+  newsTitle?: string;
+  schChange?: number;
+  /** 2: the intranet's view, which also holds staff-only items (staff only). */
+  enableType?: number;
+  createStaff?: number;
+}
+
+type Row = {
+  id: number;
+  enableType: number;
+  deleted: number;
+  ifShelves: number;
+  checkStatus: number;
+  createStaff: number | null;
+};
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Whether the caller may read an item: listed (or their own to manage), and staff for staff-only items. */
+export function assertReadable(row: Row | undefined, staff: AuthStaff | null): asserts row is Row {
+  if (!row || row.deleted === 1) throw notFound(NEWS_GONE_MESSAGE);
+  const listed = row.ifShelves === 1 && row.checkStatus === 1;
+  if (!listed && !(staff && canManage(staff, row.createStaff))) throw notFound(NEWS_GONE_MESSAGE);
+  if (row.enableType !== 1 && !staff) throw unauthorized(STAFF_ONLY_MESSAGE);
+}
+
+export class NewsService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly search: SearchIndex,
+    private readonly now: Clock,
+  ) {}
+
+  async list(
+    filter: NewsListFilter,
+    staff: AuthStaff | null,
+    paging: Paging,
+  ): Promise<{ total: number; list: NewsListItem[] }> {
+    const includeStaffOnly = Boolean(staff) && filter.enableType === 2;
+    const keyword = filter.newsTitle?.trim();
+    const base = newsListQuery(this.db)
+      .$if(filter.typeId !== undefined, (qb) => qb.where('news.typeId', '=', filter.typeId!))
+      .$if(Boolean(filter.typeIds?.length), (qb) => qb.where('news.typeId', 'in', filter.typeIds!))
+      .$if(!includeStaffOnly, (qb) => qb.where('news.enableType', '=', 1))
+      .$if(filter.schChange !== undefined, (qb) =>
+        qb.where('news.schChange', '=', filter.schChange!),
+      )
+      .$if(filter.createStaff !== undefined, (qb) =>
+        qb.where('news.createStaff', '=', filter.createStaff!),
+      )
+      .$if(Boolean(keyword), (qb) => qb.where('news.title', 'like', `%${escapeLike(keyword!)}%`));
+    const { n } = await base
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const rows = await base
+      .select(NEWS_LIST_COLUMNS)
+      .orderBy('news.ifTop', 'desc')
+      .orderBy('news.shelvesDate', 'desc')
+      .orderBy('news.id', 'desc')
+      .limit(paging.pageSize)
+      .offset(offsetOf(paging))
+      .execute();
+    return { total: Number(n), list: rows.map(toListItem) };
+  }
+
+  /** The home page's news box: the latest items of each tab, pinned first. */
+  async home(staff: AuthStaff | null) {
+    const types = await this.db
+      .selectFrom('newsType')
+      .select(['id', 'name'])
+      .where('id', 'in', HOME_NEWS_TYPES)
+      .execute();
+    return Promise.all(
+      HOME_NEWS_TYPES.map(async (typeId) => ({
+        typeId,
+        typeName: types.find((t) => t.id === typeId)?.name ?? '',
+        list: (await this.list({ typeId }, staff, { pageNum: 1, pageSize: HOME_NEWS_PER_TAB }))
+          .list,
+      })),
+    );
+  }
+
+  private async row(newId: number) {
+    return this.db
+      .selectFrom('news')
+      .select([
+        'id',
+        'typeId',
+        'enableType',
+        'deleted',
+        'ifShelves',
+        'checkStatus',
+        'createStaff',
+        'title',
+      ])
+      .where('id', '=', newId)
+      .executeTakeFirst();
+  }
+
+  /** An item the caller may read, for the calls that act on one (views, likes, footprints). */
+  async readable(newId: number, staff: AuthStaff | null) {
+    const row = await this.row(newId);
+    assertReadable(row, staff);
+    return row!;
+  }
+
+  async detail(newId: number, staff: AuthStaff | null): Promise<NewsDetail> {
+    await this.readable(newId, staff);
+    const row = await this.db
+      .selectFrom('news')
+      .innerJoin('newsType', 'newsType.id', 'news.typeId')
+      .select([...NEWS_LIST_COLUMNS, 'news.content'])
+      .where('news.id', '=', newId)
+      .executeTakeFirstOrThrow();
+    return {
+      ...toListItem(row),
+      newsContent: row.content,
+      ...(await filesOf(this.db, newId, null)),
+    };
+  }
+
+  async subjectList(newId: number, staff: AuthStaff | null, paging: Paging) {
+    await this.readable(newId, staff);
+    const base = this.db
+      .selectFrom('subjectNews')
+      .where('newsId', '=', newId)
+      .where('deleted', '=', 0);
+    const { n } = await base
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const rows = await base
+      .select(['id', 'newsId', 'title', 'statusDate', 'createdAt', 'flowerCount', 'viewCount'])
+      .orderBy('sort')
+      .orderBy('statusDate', 'desc')
+      .orderBy('id', 'desc')
+      .limit(paging.pageSize)
+      .offset(offsetOf(paging))
+      .execute();
+    return {
+      total: Number(n),
+      list: rows.map((row) => ({
+        subjectNewId: row.id,
+        newId: row.newsId,
+        newsTitle: row.title,
+        statusDate: displayTime(row.statusDate),
+        createDate: displayTime(row.createdAt),
+        flowerCount: row.flowerCount,
+        viewCount: row.viewCount,
+      })),
+    };
+  }
+
+  /** A sub-news the caller may read (through its special topic). */
+  async readableSubject(subjectNewId: number, staff: AuthStaff | null) {
+    const row = await this.db
+      .selectFrom('subjectNews')
+      .select(['id', 'newsId', 'deleted', 'createStaff'])
+      .where('id', '=', subjectNewId)
+      .executeTakeFirst();
+    if (!row || row.deleted === 1) throw notFound(NEWS_GONE_MESSAGE);
+    const parent = await this.readable(row.newsId, staff);
+    return { ...row, parent };
+  }
+
+  async subjectDetail(subjectNewId: number, staff: AuthStaff | null) {
+    const { parent } = await this.readableSubject(subjectNewId, staff);
+    const row = await this.db
+      .selectFrom('subjectNews')
+      .selectAll()
+      .where('id', '=', subjectNewId)
+      .executeTakeFirstOrThrow();
+    return {
+      subjectNewId: row.id,
+      newId: row.newsId,
+      typeId: parent.typeId,
+      newsTitle: row.title,
+      newsContent: row.content,
+      newcontenttype: row.contentKind,
+      source: row.source,
+      releaseUser: row.releaseUser,
+      createStaff: row.createStaff,
+      parentCreateStaff: parent.createStaff,
+      viewCount: row.viewCount,
+      flowerCount: row.flowerCount,
+      statusDate: displayTime(row.statusDate),
+      createDate: displayTime(row.createdAt),
+      ...(await filesOf(this.db, row.newsId, row.id)),
+    };
+  }
+
+  async remove(newId: number, staff: AuthStaff, ip: string | null): Promise<void> {
+    const row = await this.row(newId);
+    if (!row || row.deleted === 1) throw notFound(NEWS_GONE_MESSAGE);
+    assertCanManage(staff, row.createStaff);
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('news')
+        .set({ deleted: 1, updatedAt: iso(this.now()) })
+        .where('id', '=', newId)
+        .execute();
+      await this.search.setListed('T_NEWS', newId, false, trx);
+      await writeOperLog(trx, {
+        staffId: staff.id,
+        staffName: staff.name,
+        infoTable: 'T_NEWS',
+        objId: newId,
+        operType: '删除',
+        ip,
+        at: this.now(),
+      });
+    });
+  }
+
+  /** A sub-news goes with the rights on its special topic, or its own creator. */
+  async removeSubject(subjectNewId: number, staff: AuthStaff, ip: string | null): Promise<void> {
+    const row = await this.db
+      .selectFrom('subjectNews')
+      .innerJoin('news', 'news.id', 'subjectNews.newsId')
+      .select(['subjectNews.deleted', 'subjectNews.createStaff', 'news.createStaff as parentStaff'])
+      .where('subjectNews.id', '=', subjectNewId)
+      .executeTakeFirst();
+    if (!row || row.deleted === 1) throw notFound(NEWS_GONE_MESSAGE);
+    if (!canManage(staff, row.createStaff)) assertCanManage(staff, row.parentStaff);
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('subjectNews')
+        .set({ deleted: 1 })
+        .where('id', '=', subjectNewId)
+        .execute();
+      await writeOperLog(trx, {
+        staffId: staff.id,
+        staffName: staff.name,
+        infoTable: 'T_SUBJECT_NEWS',
+        objId: subjectNewId,
+        operType: '删除',
+        ip,
+        at: this.now(),
+      });
+    });
+  }
+
+  /** Creates an item with its files and search entry; the content platform and the demo seed use it. */
+  async create(input: NewsInput, actor: Actor | null): Promise<number> {
+    const title = input.title.trim();
+    if (!title) throw badRequest('请输入标题');
+    const content = sanitizeRichText(input.content ?? '');
+    const now = this.now();
+    const shelvesDate = iso(input.shelvesDate ?? now);
+    return this.db.transaction().execute(async (trx) => {
+      const { id } = await trx
+        .insertInto('news')
+        .values({
+          typeId: input.typeId,
+          title,
+          description: input.description?.trim() ?? '',
+          content,
+          newsType: input.newsType ?? 1,
+          contentKind: input.contentKind ?? 1,
+          ifTop: input.ifTop ?? 0,
+          schChange: input.schChange ?? null,
+          enableType: input.enableType ?? 1,
+          ifShelves: input.ifShelves ?? 1,
+          checkStatus: input.checkStatus ?? 1,
+          deleted: 0,
+          source: input.source ?? null,
+          releaseUser: input.releaseUser ?? actor?.staff.name ?? null,
+          createStaff: actor?.staff.id ?? null,
+          deptId: input.deptId ?? null,
+          coverFileId: input.coverFileId ?? null,
+          linkUrl: input.linkUrl ?? null,
+          viewCount: 0,
+          flowerCount: 0,
+          shelvesDate,
+          statusDate: shelvesDate,
+          createdAt: iso(now),
+          updatedAt: iso(now),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await this.insertFiles(trx, id, null, input.files ?? []);
+      const text = htmlToText(content);
+      await this.search.upsert(
+        {
+          infoTable: 'T_NEWS',
+          objId: id,
+          typeId: input.typeId,
+          title,
+          summary: input.description?.trim() || text.slice(0, 200),
+          body: text,
+          ifTop: input.ifTop ?? 0,
+          enableType: input.enableType ?? 1,
+          listed: (input.ifShelves ?? 1) === 1 && (input.checkStatus ?? 1) === 1,
+          docDate: shelvesDate,
+        },
+        trx,
+      );
+      if (actor) {
+        await writeOperLog(trx, {
+          staffId: actor.staff.id,
+          staffName: actor.staff.name,
+          infoTable: 'T_NEWS',
+          objId: id,
+          operType: '新增',
+          ip: actor.ip,
+          at: now,
+        });
+      }
+      return id;
+    });
+  }
+
+  async createSubject(input: SubjectNewsInput, actor: Actor | null): Promise<number> {
+    const title = input.title.trim();
+    if (!title) throw badRequest('请输入标题');
+    const date = iso(input.date ?? this.now());
+    return this.db.transaction().execute(async (trx) => {
+      const { id } = await trx
+        .insertInto('subjectNews')
+        .values({
+          newsId: input.newsId,
+          title,
+          content: sanitizeRichText(input.content ?? ''),
+          contentKind: input.contentKind ?? 1,
+          source: input.source ?? null,
+          releaseUser: input.releaseUser ?? actor?.staff.name ?? null,
+          createStaff: actor?.staff.id ?? null,
+          deleted: 0,
+          sort: input.sort ?? 0,
+          viewCount: 0,
+          flowerCount: 0,
+          statusDate: date,
+          createdAt: iso(this.now()),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await this.insertFiles(trx, input.newsId, id, input.files ?? []);
+      if (actor) {
+        await writeOperLog(trx, {
+          staffId: actor.staff.id,
+          staffName: actor.staff.name,
+          infoTable: 'T_SUBJECT_NEWS',
+          objId: id,
+          operType: '新增',
+          ip: actor.ip,
+          at: this.now(),
+        });
+      }
+      return id;
+    });
+  }
+
+  private async insertFiles(
+    trx: Kysely<Database>,
+    newsId: number,
+    subjectId: number | null,
+    files: NewsFileInput[],
+  ) {
+    if (files.length === 0) return;
+    await trx
+      .insertInto('newsFile')
+      .values(
+        files.map((file, sort) => ({
+          newsId,
+          subjectId,
+          role: file.role,
+          fileId: file.fileId ?? null,
+          legacyPath: file.legacyPath ?? null,
+          fileName: file.fileName,
+          caption: file.caption ?? null,
+          sort,
+        })),
+      )
+      .execute();
+  }
+}

@@ -1,0 +1,49 @@
+import type { Kysely } from 'kysely';
+import type { Database, InfoTable } from '../../db/schema.js';
+import { displayTime, iso } from '../../time.js';
+
+export interface OperLogEntry {
+  staffId: number;
+  staffName: string;
+  infoTable: InfoTable;
+  objId: number;
+  /** What was done, in Chinese as the log table shows it: 新增, 修改, 删除, 上架, 下架 ... */
+  operType: string;
+  ip: string | null;
+  at: Date;
+}
+
+/** Writes one operation-log row; pass the transaction of the change it records. */
+export async function writeOperLog(db: Kysely<Database>, entry: OperLogEntry): Promise<void> {
+  await db
+    .insertInto('operLog')
+    .values({
+      staffId: entry.staffId,
+      staffName: entry.staffName,
+      infoTable: entry.infoTable,
+      objId: entry.objId,
+      operType: entry.operType,
+      ip: entry.ip,
+      createdAt: iso(entry.at),
+    })
+    .execute();
+}
+
+export async function operLogRows(db: Kysely<Database>, infoTable: InfoTable, objId: number) {
+  const rows = await db
+    .selectFrom('operLog')
+    .select(['staffId', 'staffName', 'operType', 'ip', 'createdAt'])
+    .where('infoTable', '=', infoTable)
+    .where('objId', '=', objId)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(200)
+    .execute();
+  return rows.map((row) => ({
+    userId: row.staffId,
+    staffName: row.staffName,
+    landingtime: displayTime(row.createdAt),
+    ipaccess: row.ip ?? '',
+    operType: row.operType,
+  }));
+}

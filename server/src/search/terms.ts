@@ -1,0 +1,73 @@
+/**
+ * Index terms for Chinese text. Chinese has no spaces between words, so a
+ * text is indexed by its single characters and its pairs of neighbouring
+ * characters (bigrams); a keyword of two or more characters is found through
+ * its bigrams, a one-character keyword through the character itself. Latin
+ * letters and digits form whole lower-cased words.
+ */
+
+const HAN = /\p{Script=Han}/u;
+const WORD = /[\p{L}\p{N}]/u;
+
+/** Runs of Han characters and runs of other letters/digits, in order. */
+function runs(text: string): Array<{ han: boolean; text: string }> {
+  const out: Array<{ han: boolean; text: string }> = [];
+  let current: { han: boolean; text: string } | null = null;
+  for (const char of text.normalize('NFKC').toLowerCase()) {
+    const han = HAN.test(char);
+    if (!han && !WORD.test(char)) {
+      current = null;
+      continue;
+    }
+    if (current && current.han === han) current.text += char;
+    else out.push((current = { han, text: char }));
+  }
+  return out;
+}
+
+/** Every term of a text, each once. */
+export function indexTerms(text: string, limit = 6000): string[] {
+  const terms = new Set<string>();
+  for (const run of runs(text.slice(0, limit))) {
+    if (!run.han) {
+      if (run.text.length <= 40) terms.add(run.text);
+      continue;
+    }
+    const chars = [...run.text];
+    chars.forEach((char, i) => {
+      terms.add(char);
+      if (i + 1 < chars.length) terms.add(char + chars[i + 1]);
+    });
+  }
+  return [...terms];
+}
+
+/** The terms an item must hold to match a keyword; empty when the keyword has none. */
+export function queryTerms(keyword: string): string[] {
+  const terms = new Set<string>();
+  for (const run of runs(keyword)) {
+    if (!run.han) {
+      terms.add(run.text);
+      continue;
+    }
+    const chars = [...run.text];
+    if (chars.length === 1) terms.add(chars[0]!);
+    for (let i = 0; i + 1 < chars.length; i++) terms.add(chars[i]! + chars[i + 1]!);
+  }
+  return [...terms].slice(0, 32);
+}
+
+/** Plain text of stored HTML, for indexing and summaries. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
