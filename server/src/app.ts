@@ -15,6 +15,7 @@ import { AuthService } from './modules/auth/service.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { SessionStore } from './modules/auth/session.js';
 import { LoginThrottle } from './modules/auth/throttle.js';
+import { handoffRoutes } from './modules/cms/handoff-routes.js';
 import { departmentRoutes } from './modules/department/routes.js';
 import { EngagementService } from './modules/engagement/service.js';
 import { fileRoutes } from './modules/file/routes.js';
@@ -113,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(fileRoutes, { files });
       await api.register(newsRoutes, { db, news, engagement, search });
       await api.register(operLogRoutes, { db });
+      await api.register(handoffRoutes, { db, sessions, now: clock });
       api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
       api.all('/*', async () => {
         throw new AppError(404, '接口不存在');

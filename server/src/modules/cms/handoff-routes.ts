@@ -1,0 +1,124 @@
+import { handoffSign, type HandoffFields } from '@school/common';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { envelopeSchema, ok } from '../../http/envelope.js';
+import { badRequest, forbidden, notFound, unauthorized, TOKEN_INVALID } from '../../http/errors.js';
+import { canManage } from '../../http/permissions.js';
+import type { Clock } from '../../time.js';
+import type { SessionStore } from '../auth/session.js';
+
+/** How far the page's TIMESTAMP may be from the server's clock. */
+const MAX_SKEW_MS = 5 * 60_000;
+
+const int = (message: string) => ({ type: 'integer', errorMessage: message }) as const;
+
+/**
+ * The receiving end of the edit hand-off (GLPTBJ): checks the sign, the time,
+ * the token and the right to edit the item, then answers the platform's
+ * address for it (`retUrl`), which the page opens in a new tab.
+ */
+export const handoffRoutes: FastifyPluginAsync<{
+  db: Kysely<Database>;
+  sessions: SessionStore;
+  now: Clock;
+}> = async (app, { db, sessions, now }) => {
+  app.post<{ Body: HandoffFields & { sign: string } }>(
+    '/cms/handoff',
+    {
+      schema: {
+        summary: '内容管理平台的签名跳转：校验签名与登录，返回编辑地址 retUrl',
+        tags: ['cms'],
+        body: {
+          type: 'object',
+          required: [
+            'staffType',
+            'staffId',
+            'staffCode',
+            'signStatus',
+            'TIMESTAMP',
+            'token',
+            'visitType',
+            'sign',
+          ],
+          properties: {
+            staffType: int('身份不正确'),
+            staffId: int('用户编号不正确'),
+            staffCode: { type: 'string', maxLength: 64, errorMessage: '账号不正确' },
+            signStatus: { type: 'string', enum: ['P'], errorMessage: 'signStatus 须为 P' },
+            TIMESTAMP: int('时间戳不正确'),
+            token: { type: 'string', minLength: 1, maxLength: 200, errorMessage: TOKEN_INVALID },
+            visitType: int('visitType 不正确'),
+            newId: int('新闻编号不正确'),
+            newType: int('newType 不正确'),
+            subjectNewId: int('子新闻编号不正确'),
+            videoId: int('视频编号不正确'),
+            sign: { type: 'string', minLength: 16, maxLength: 16, errorMessage: '签名不正确' },
+          },
+        },
+        response: {
+          200: envelopeSchema({ type: 'object', properties: { retUrl: { type: 'string' } } }),
+        },
+      },
+    },
+    async (request) => {
+      const { sign, ...fields } = request.body;
+      if (handoffSign(fields) !== sign) throw badRequest('签名不正确');
+      if (Math.abs(now().getTime() - fields.TIMESTAMP) > MAX_SKEW_MS) {
+        throw badRequest('请求已过期，请刷新页面后重试');
+      }
+      const staff = await sessions.resolve(fields.token);
+      if (staff.id !== fields.staffId || staff.code !== fields.staffCode) {
+        throw unauthorized(TOKEN_INVALID);
+      }
+      if (staff.staffType !== fields.staffType) throw forbidden('身份不符');
+
+      const refuse = () => forbidden('只有管理员或发布者可以编辑');
+      switch (fields.visitType) {
+        case 12:
+        case 13:
+        case 14: {
+          if (!fields.newId) throw badRequest('请选择要编辑的新闻');
+          const row = await db
+            .selectFrom('news')
+            .select(['createStaff', 'deleted'])
+            .where('id', '=', fields.newId)
+            .executeTakeFirst();
+          if (!row || row.deleted) throw notFound('内容不存在或已下架');
+          if (!canManage(staff, row.createStaff)) throw refuse();
+          return ok({ retUrl: `/cms/news/edit?newId=${fields.newId}` });
+        }
+        case 29: {
+          if (!fields.subjectNewId) throw badRequest('请选择要编辑的子新闻');
+          const row = await db
+            .selectFrom('subjectNews')
+            .innerJoin('news', 'news.id', 'subjectNews.newsId')
+            .select([
+              'subjectNews.createStaff',
+              'news.createStaff as parentStaff',
+              'subjectNews.deleted',
+            ])
+            .where('subjectNews.id', '=', fields.subjectNewId)
+            .executeTakeFirst();
+          if (!row || row.deleted) throw notFound('内容不存在或已下架');
+          if (!canManage(staff, row.createStaff) && !canManage(staff, row.parentStaff))
+            throw refuse();
+          return ok({ retUrl: `/cms/subject/edit?subjectNewId=${fields.subjectNewId}` });
+        }
+        case 30: {
+          if (!fields.videoId) throw badRequest('请选择要编辑的视频');
+          const row = await db
+            .selectFrom('video')
+            .select(['createStaff', 'deleted'])
+            .where('id', '=', fields.videoId)
+            .executeTakeFirst();
+          if (!row || row.deleted) throw notFound('视频不存在或已下架');
+          if (!canManage(staff, row.createStaff)) throw refuse();
+          return ok({ retUrl: `/cms/video/edit?videoId=${fields.videoId}` });
+        }
+        default:
+          throw badRequest('不支持的 visitType');
+      }
+    },
+  );
+};

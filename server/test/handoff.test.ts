@@ -1,0 +1,72 @@
+import { handoffSign, type HandoffFields } from '@school/common';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { createNews, createStaff, type TestStaff } from './helpers/factories.js';
+import { expectOk, expectRefusal, login, postForm } from './helpers/http.js';
+
+describe('api/cms/handoff (GLPTBJ): the signed edit hand-off', () => {
+  let t: TestApp;
+  let author: TestStaff;
+  let authorToken: string;
+  let newId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    author = await createStaff(t.db);
+    authorToken = await login(t.app, author);
+    newId = await createNews(t.services, { typeId: 2, newsType: 1 }, author);
+  });
+  afterAll(() => t?.close());
+
+  const fields = (staff: TestStaff, token: string, extra: Partial<HandoffFields> = {}) => {
+    const base: HandoffFields = {
+      staffType: staff.staffType,
+      staffId: staff.id,
+      staffCode: staff.code,
+      signStatus: 'P',
+      TIMESTAMP: t.clock.now().getTime(),
+      token,
+      visitType: 12,
+      newId,
+      newType: 1,
+      ...extra,
+    };
+    return { ...base, sign: handoffSign(base) };
+  };
+
+  it('answers the edit address for the author', async () => {
+    const data = expectOk<{ retUrl: string }>(
+      await postForm(t.app, '/api/cms/handoff', fields(author, authorToken)),
+    );
+    expect(data.retUrl).toBe(`/cms/news/edit?newId=${newId}`);
+  });
+
+  it('refuses a changed field, an old timestamp, a dead token and someone else', async () => {
+    const changed = { ...fields(author, authorToken), newId: newId + 1 };
+    expectRefusal(await postForm(t.app, '/api/cms/handoff', changed), 400, '签名不正确');
+    const old = fields(author, authorToken, { TIMESTAMP: t.clock.now().getTime() - 10 * 60_000 });
+    expectRefusal(
+      await postForm(t.app, '/api/cms/handoff', old),
+      400,
+      '请求已过期，请刷新页面后重试',
+    );
+    expectRefusal(
+      await postForm(t.app, '/api/cms/handoff', fields(author, 'not-a-token')),
+      401,
+      'token错误',
+    );
+    const other = await createStaff(t.db);
+    const otherToken = await login(t.app, other);
+    expectRefusal(
+      await postForm(t.app, '/api/cms/handoff', fields(other, otherToken)),
+      403,
+      '只有管理员或发布者可以编辑',
+    );
+    // Someone else's token under the author's name.
+    expectRefusal(
+      await postForm(t.app, '/api/cms/handoff', fields(author, otherToken)),
+      401,
+      'token错误',
+    );
+  });
+});
