@@ -22,7 +22,15 @@ import { fileRoutes } from './modules/file/routes.js';
 import { FileService } from './modules/file/service.js';
 import { newsRoutes } from './modules/news/routes.js';
 import { NewsService } from './modules/news/service.js';
+import { introRoutes } from './modules/intro/routes.js';
+import { IntroService } from './modules/intro/service.js';
+import { magazineRoutes } from './modules/magazine/routes.js';
+import { MagazineService } from './modules/magazine/service.js';
 import { operLogRoutes } from './modules/operlog/routes.js';
+import { showcaseRoutes } from './modules/showcase/routes.js';
+import { ShowcaseService } from './modules/showcase/service.js';
+import { videoRoutes } from './modules/video/routes.js';
+import { VideoService } from './modules/video/service.js';
 import { SearchIndex } from './search/search-index.js';
 import { LocalDiskStorage, type FileStorage } from './storage/storage.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -102,7 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessions = new SessionStore(db, config, clock);
   await app.register(authPlugin, { sessions });
   const auth = new AuthService(db, sessions, new LoginThrottle(db, config, clock), clock);
-  const { files, news, engagement, search } = services;
+  const { files, news, engagement, search, video, magazine, intro, showcase } = services;
 
   // Routes.
   await app.register(
@@ -113,6 +121,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(departmentRoutes, { db });
       await api.register(fileRoutes, { files });
       await api.register(newsRoutes, { db, news, engagement, search });
+      await api.register(videoRoutes, { db, video, engagement });
+      await api.register(magazineRoutes, { magazine });
+      await api.register(introRoutes, { intro });
+      await api.register(showcaseRoutes, { showcase });
       await api.register(operLogRoutes, { db });
       await api.register(handoffRoutes, { db, sessions, now: clock });
       api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
@@ -140,6 +152,10 @@ export function createServices(
     search,
     news: new NewsService(db, search, clock),
     engagement: new EngagementService(db, clock),
+    video: new VideoService(db, search, clock),
+    magazine: new MagazineService(db, clock),
+    intro: new IntroService(db, clock),
+    showcase: new ShowcaseService(db),
   };
 }
 

@@ -1,0 +1,397 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { sanitizeRichText } from '../../content/sanitize.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { offsetOf, type Paging } from '../../http/paging.js';
+import { assertCanManage } from '../../http/permissions.js';
+import { htmlToText } from '../../search/terms.js';
+import type { SearchIndex } from '../../search/search-index.js';
+import { displayTime, iso, type Clock } from '../../time.js';
+import type { AuthStaff } from '../auth/session.js';
+import { fileUrl } from '../file/service.js';
+import { NEWS_GONE_MESSAGE, assertReadable, type Actor } from '../news/service.js';
+import { writeOperLog } from '../operlog/service.js';
+
+/**
+ * Search results route typeId 13 (the news column 视频中心) to videoDetail, so
+ * every video is indexed under it whatever its own category.
+ */
+export const VIDEO_SEARCH_TYPE_ID = 13;
+
+/** Length of the plain-text introduction a list item carries (videoDesc). */
+const DESC_LENGTH = 100;
+
+/**
+ * The categories of the video centre. The page shows the first 8 as titles
+ * and the rest under 'more'; ids are fixed because links carry them.
+ */
+export const DEFAULT_VIDEO_TYPES: Array<{ id: number; name: string; parentId: number }> = [
+  { id: 1, name: '校园活动', parentId: 0 },
+  { id: 2, name: '教学风采', parentId: 0 },
+  { id: 3, name: '德育之窗', parentId: 0 },
+  { id: 4, name: '体育赛事', parentId: 0 },
+  { id: 5, name: '艺术展演', parentId: 0 },
+  { id: 6, name: '科技创新', parentId: 0 },
+  { id: 7, name: '名师讲堂', parentId: 0 },
+  { id: 8, name: '主题班会', parentId: 0 },
+  { id: 9, name: '社团风采', parentId: 0 },
+  { id: 10, name: '毕业典礼', parentId: 0 },
+];
+
+/** Adds the default categories that are missing; running it again changes nothing. */
+export async function seedVideoTypes(db: Kysely<Database>): Promise<void> {
+  await db
+    .insertInto('videoType')
+    .values(DEFAULT_VIDEO_TYPES.map((type, sort) => ({ ...type, sort })))
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
+export interface VideoFileInput {
+  /** A stored file (the video itself). */
+  fileId: number;
+  /** Shown in the catalogue; the stored file's name when left out. */
+  fileName?: string;
+}
+
+export interface VideoInput {
+  /** A video category (DEFAULT_VIDEO_TYPES). */
+  typeId: number;
+  title: string;
+  /** HTML introduction; cleaned before it is stored. */
+  content?: string;
+  /** The news item the video belongs to, when it was published with one. */
+  newsId?: number | null;
+  coverFileId?: number | null;
+  source?: string | null;
+  releaseUser?: string | null;
+  enableType?: number;
+  ifShelves?: number;
+  checkStatus?: number;
+  ifTop?: number;
+  createdAt?: Date;
+  files?: VideoFileInput[];
+}
+
+export interface VideoListFilter {
+  typeId?: number;
+  newsId?: number;
+  /** 2: also staff-only videos (logged-in callers only). */
+  enableType?: number;
+}
+
+export interface VideoListItem {
+  videoId: number;
+  typeId: number;
+  typeName: string;
+  videoTitle: string;
+  /** The start of the introduction as plain text. */
+  videoDesc: string;
+  imgUrl: string;
+  source: string | null;
+  releaseUser: string | null;
+  createStaff: number | null;
+  enableType: number;
+  ifTop: number;
+  viewCount: number;
+  flowerCount: number;
+  createDate: string;
+}
+
+export interface VideoDetail extends VideoListItem {
+  videoContent: string;
+  /** The first file of the catalogue, which the player starts with. */
+  filePath: string;
+  fileCount: number;
+}
+
+const LIST_COLUMNS = [
+  'video.id',
+  'video.typeId',
+  'videoType.name as typeName',
+  'video.title',
+  'video.content',
+  'video.coverFileId',
+  'video.source',
+  'video.releaseUser',
+  'video.createStaff',
+  'video.enableType',
+  'video.ifTop',
+  'video.viewCount',
+  'video.flowerCount',
+  'video.createdAt',
+] as const;
+
+type ListRow = {
+  id: number;
+  typeId: number;
+  typeName: string;
+  title: string;
+  content: string;
+  coverFileId: number | null;
+  source: string | null;
+  releaseUser: string | null;
+  createStaff: number | null;
+  enableType: number;
+  ifTop: number;
+  viewCount: number;
+  flowerCount: number;
+  createdAt: string;
+};
+
+function toListItem(row: ListRow): VideoListItem {
+  return {
+    videoId: row.id,
+    typeId: row.typeId,
+    typeName: row.typeName,
+    videoTitle: row.title,
+    videoDesc: Array.from(htmlToText(row.content)).slice(0, DESC_LENGTH).join(''),
+    imgUrl: fileUrl(row.coverFileId),
+    source: row.source,
+    releaseUser: row.releaseUser,
+    createStaff: row.createStaff,
+    enableType: row.enableType,
+    ifTop: row.ifTop,
+    viewCount: row.viewCount,
+    flowerCount: row.flowerCount,
+    createDate: displayTime(row.createdAt),
+  };
+}
+
+/**
+ * The video centre: videos with their catalogue of files, readable by the
+ * same rules as news (listed, and staff-only ones for logged-in staff).
+ */
+export class VideoService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly search: SearchIndex,
+    private readonly now: Clock,
+  ) {}
+
+  /** Listed videos (on the shelf, approved, not deleted), pinned first, newest first. */
+  async list(
+    filter: VideoListFilter,
+    staff: AuthStaff | null,
+    paging: Paging,
+  ): Promise<{ total: number; list: VideoListItem[] }> {
+    const includeStaffOnly = Boolean(staff) && filter.enableType === 2;
+    const base = this.db
+      .selectFrom('video')
+      .innerJoin('videoType', 'videoType.id', 'video.typeId')
+      .where('video.deleted', '=', 0)
+      .where('video.ifShelves', '=', 1)
+      .where('video.checkStatus', '=', 1)
+      .$if(!includeStaffOnly, (qb) => qb.where('video.enableType', '=', 1))
+      .$if(filter.typeId !== undefined, (qb) => qb.where('video.typeId', '=', filter.typeId!))
+      .$if(filter.newsId !== undefined, (qb) => qb.where('video.newsId', '=', filter.newsId!));
+    const { n } = await base
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const rows = await base
+      .select(LIST_COLUMNS)
+      .orderBy('video.ifTop', 'desc')
+      .orderBy('video.createdAt', 'desc')
+      .orderBy('video.id', 'desc')
+      .limit(paging.pageSize)
+      .offset(offsetOf(paging))
+      .execute();
+    return { total: Number(n), list: rows.map(toListItem) };
+  }
+
+  private async row(videoId: number) {
+    return this.db
+      .selectFrom('video')
+      .select(['id', 'title', 'enableType', 'deleted', 'ifShelves', 'checkStatus', 'createStaff'])
+      .where('id', '=', videoId)
+      .executeTakeFirst();
+  }
+
+  /** A video the caller may read, for the calls that act on one (views, likes, footprints). */
+  async readable(videoId: number, staff: AuthStaff | null) {
+    const row = await this.row(videoId);
+    assertReadable(row, staff);
+    return row!;
+  }
+
+  async detail(videoId: number, staff: AuthStaff | null): Promise<VideoDetail> {
+    await this.readable(videoId, staff);
+    const row = await this.db
+      .selectFrom('video')
+      .innerJoin('videoType', 'videoType.id', 'video.typeId')
+      .select(LIST_COLUMNS)
+      .where('video.id', '=', videoId)
+      .executeTakeFirstOrThrow();
+    const files = this.db.selectFrom('videoFile').where('videoId', '=', videoId);
+    const first = await files
+      .select('fileId')
+      .orderBy('sort')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    const { n } = await files
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return {
+      ...toListItem(row),
+      videoContent: row.content,
+      filePath: fileUrl(first?.fileId),
+      fileCount: Number(n),
+    };
+  }
+
+  /** The catalogue of a video's files, in their order. */
+  async files(videoId: number, staff: AuthStaff | null, paging: Paging) {
+    await this.readable(videoId, staff);
+    const base = this.db.selectFrom('videoFile').where('videoId', '=', videoId);
+    const { n } = await base
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const rows = await base
+      .select(['fileId', 'fileName', 'createdAt'])
+      .orderBy('sort')
+      .orderBy('id')
+      .limit(paging.pageSize)
+      .offset(offsetOf(paging))
+      .execute();
+    return {
+      total: Number(n),
+      list: rows.map((row) => ({
+        fileId: row.fileId,
+        fileName: row.fileName,
+        filePath: fileUrl(row.fileId),
+        createDate: displayTime(row.createdAt),
+      })),
+    };
+  }
+
+  /** Soft delete by an administrator or the creator: gone from lists and search, kept in the log. */
+  async remove(videoId: number, staff: AuthStaff, ip: string | null): Promise<void> {
+    const row = await this.row(videoId);
+    if (!row || row.deleted === 1) throw notFound(NEWS_GONE_MESSAGE);
+    assertCanManage(staff, row.createStaff);
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('video')
+        .set({ deleted: 1, updatedAt: iso(this.now()) })
+        .where('id', '=', videoId)
+        .execute();
+      await this.search.setListed('TF_VIDEO', videoId, false, trx);
+      await writeOperLog(trx, {
+        staffId: staff.id,
+        staffName: staff.name,
+        infoTable: 'TF_VIDEO',
+        objId: videoId,
+        operType: '删除',
+        ip,
+        at: this.now(),
+      });
+    });
+  }
+
+  /** Creates a video with its files and search entry; the content platform and the demo seed use it. */
+  async create(input: VideoInput, actor: Actor | null): Promise<number> {
+    const title = input.title.trim();
+    if (!title) throw badRequest('请输入标题');
+    const type = await this.db
+      .selectFrom('videoType')
+      .select('id')
+      .where('id', '=', input.typeId)
+      .executeTakeFirst();
+    if (!type) throw badRequest('视频分类不存在');
+    const files = await this.namedFiles(input.files ?? []);
+    const content = sanitizeRichText(input.content ?? '');
+    const now = this.now();
+    const createdAt = iso(input.createdAt ?? now);
+    const enableType = input.enableType ?? 1;
+    const ifShelves = input.ifShelves ?? 1;
+    const checkStatus = input.checkStatus ?? 1;
+    const ifTop = input.ifTop ?? 0;
+    return this.db.transaction().execute(async (trx) => {
+      const { id } = await trx
+        .insertInto('video')
+        .values({
+          typeId: input.typeId,
+          newsId: input.newsId ?? null,
+          title,
+          content,
+          coverFileId: input.coverFileId ?? null,
+          source: input.source ?? null,
+          releaseUser: input.releaseUser ?? actor?.staff.name ?? null,
+          createStaff: actor?.staff.id ?? null,
+          enableType,
+          ifShelves,
+          checkStatus,
+          deleted: 0,
+          ifTop,
+          viewCount: 0,
+          flowerCount: 0,
+          createdAt,
+          updatedAt: iso(now),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (files.length > 0) {
+        await trx
+          .insertInto('videoFile')
+          .values(
+            files.map((file, sort) => ({
+              videoId: id,
+              fileId: file.fileId,
+              fileName: file.fileName,
+              sort,
+              createdAt,
+            })),
+          )
+          .execute();
+      }
+      const text = htmlToText(content);
+      await this.search.upsert(
+        {
+          infoTable: 'TF_VIDEO',
+          objId: id,
+          typeId: VIDEO_SEARCH_TYPE_ID,
+          title,
+          summary: text.slice(0, 200),
+          body: text,
+          ifTop,
+          enableType,
+          listed: ifShelves === 1 && checkStatus === 1,
+          docDate: createdAt,
+        },
+        trx,
+      );
+      if (actor) {
+        await writeOperLog(trx, {
+          staffId: actor.staff.id,
+          staffName: actor.staff.name,
+          infoTable: 'TF_VIDEO',
+          objId: id,
+          operType: '新增',
+          ip: actor.ip,
+          at: now,
+        });
+      }
+      return id;
+    });
+  }
+
+  /** The files to attach, each with a name: its own, or the stored file's. */
+  private async namedFiles(files: VideoFileInput[]) {
+    if (files.length === 0) return [];
+    const stored = await this.db
+      .selectFrom('storedFile')
+      .select(['id', 'fileName'])
+      .where(
+        'id',
+        'in',
+        files.map((f) => f.fileId),
+      )
+      .execute();
+    return files.map((file) => {
+      const found = stored.find((s) => s.id === file.fileId);
+      if (!found) throw badRequest('视频文件不存在');
+      return { fileId: file.fileId, fileName: (file.fileName ?? found.fileName).slice(0, 255) };
+    });
+  }
+}
