@@ -1,6 +1,8 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -134,6 +136,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+
+  // Files of the old site, opened by their path (oldfile 1): read-only, under DATA_DIR/upload.
+  const legacyRoot = path.join(config.dataDir, 'upload');
+  fs.mkdirSync(legacyRoot, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: legacyRoot,
+    prefix: '/upload/',
+    decorateReply: false,
+    index: false,
+    dotfiles: 'deny',
+  });
 
   if (deps.web) await app.register(webPages, { build: deps.web, api: app });
   return app;

@@ -1,5 +1,5 @@
 import './production.js';
-import { buildApp } from './app.js';
+import { buildApp, createServices } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -13,10 +13,11 @@ async function main() {
     sqliteFile: `${config.dataDir}/portal.sqlite`,
   });
   await migrateToLatest(db, dialect);
-  const seeded = await prepareDatabase(db, config);
+  const services = createServices({ config, db, dialect });
+  const seeded = await prepareDatabase(db, config, services);
 
   const web = await loadWebBuild(config.webBuildDir);
-  const app = await buildApp({ config, db, dialect, web });
+  const app = await buildApp({ config, db, dialect, services, web });
   if (!web)
     app.log.warn(
       `no page build in ${config.webBuildDir}: run "npm run build"; serving the API only`,

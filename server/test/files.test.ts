@@ -112,3 +112,27 @@ describe('stored files: api/files/:id and api/news/uploadnewfile.do', () => {
     );
   });
 });
+
+describe('files of the old site (oldfile 1)', () => {
+  it('are served read-only from DATA_DIR/upload by their path', async () => {
+    const t = await createTestApp();
+    try {
+      const fs = await import('node:fs');
+      const path = await import('node:path');
+      const dir = path.join(t.config.dataDir, 'upload', 'legacy');
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, 'notice.txt'), 'old notice');
+      const ok = await t.app.inject({ method: 'GET', url: '/upload/legacy/notice.txt' });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.payload).toBe('old notice');
+      fs.writeFileSync(path.join(t.config.dataDir, 'secret.txt'), 'secret');
+      for (const url of ['/upload/%2e%2e/secret.txt', '/upload/..%2fsecret.txt']) {
+        const escape = await t.app.inject({ method: 'GET', url });
+        expect([403, 404]).toContain(escape.statusCode);
+        expect(escape.payload).not.toContain('secret');
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -5,7 +5,7 @@ import type { Database } from '../src/db/schema.js';
 import { DEMO_STAFF_COUNT } from '../src/seed/demo-staff.js';
 import { prepareDatabase, type PrepareResult } from '../src/seed/index.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
-import { login } from './helpers/http.js';
+import { expectOk, login, postForm } from './helpers/http.js';
 
 const DEMO_PASSWORD = 'Seed#Demo2026';
 
@@ -35,13 +35,14 @@ const staffRow = (db: Kysely<Database>, code: string) =>
 
 /** One demo seed for the whole file: it hashes dozens of passwords. */
 describe('prepareDatabase with SEED_DEMO', () => {
-  const config = loadConfig({ DEMO_PASSWORD });
+  let config: ReturnType<typeof loadConfig>;
   let t: TestApp;
   let first: PrepareResult;
   beforeAll(async () => {
     t = await createTestApp({ seedBase: false });
-    first = await prepareDatabase(t.db, config);
-  });
+    config = loadConfig({ DEMO_PASSWORD, DATA_DIR: t.config.dataDir });
+    first = await prepareDatabase(t.db, config, t.services);
+  }, 120_000);
   afterAll(() => t?.close());
 
   it('creates the administrator and the teacher, who log in with the demo password', async () => {
@@ -70,9 +71,85 @@ describe('prepareDatabase with SEED_DEMO', () => {
     expect(grandchildren.length).toBeGreaterThan(0);
   });
 
+  it('fills every public list with at least three pages, through the public API', async () => {
+    const total = async (url: string, payload: Record<string, string | number>) =>
+      expectOk<{ total: number }>(await postForm(t.app, url, payload)).total;
+    for (const [typeId, size] of [
+      [2, 6],
+      [3, 6],
+      [4, 6],
+      [6, 5],
+      [7, 5],
+      [8, 5],
+      [11, 6],
+      [12, 6],
+      [15, 6],
+      [16, 6],
+      [17, 6],
+      [21, 6],
+    ] as const) {
+      expect(
+        await total('/api/news/getNewsList', { typeId, enableType: 1 }),
+        `type ${typeId}`,
+      ).toBeGreaterThan(2 * size);
+    }
+    expect(
+      await total('/api/video/getVideoList', { ifShelves: 'A', checkStatus: 'A' }),
+    ).toBeGreaterThan(12);
+    for (const typeId of [1, 2, 3]) {
+      expect(await total('/api/magazine/selMagazineList', { typeId })).toBeGreaterThan(30);
+    }
+    expect(await total('/api/news/getNewsList', { typeId: 21, schChange: 1 })).toBeGreaterThan(0);
+    expect(await total('/api/news/getNewsTitleList', { newsTitle: '校园' })).toBeGreaterThan(10);
+    for (const wwfzType of [1, 2, 3, 5, 6, 7, 8, 9, 10, 11]) {
+      expect(
+        await total('/api/wwfz/getWwfzDetails', { wwfzType }),
+        `wwfz ${wwfzType}`,
+      ).toBeGreaterThan(0);
+    }
+    for (const fmsmType of [1, 3, 14, 15, 5, 6, 7, 8, 9, 16, 11, 12, 13]) {
+      expect(
+        await total('/api/fmsm/getFmsmDetails', { fmsmType }),
+        `fmsm ${fmsmType}`,
+      ).toBeGreaterThan(0);
+    }
+    const societies = expectOk<Array<{ associationType: number }>>(
+      await postForm(t.app, '/api/news/getSocietyList'),
+    );
+    expect(new Set(societies.map((s) => s.associationType)).size).toBe(6);
+    expect(
+      expectOk<unknown[]>(await postForm(t.app, '/api/moveImg/getMoveImg')).length,
+    ).toBeGreaterThan(2);
+    for (const typeId of [0, 1, 5, 9, 14]) {
+      expect(
+        expectOk<unknown[]>(await postForm(t.app, '/api/coverPic/getCoverPic', { typeId })),
+      ).toHaveLength(1);
+    }
+  });
+
+  it('has pinned, staff-only, off-shelf and unapproved items to show the rules', async () => {
+    const news = await t.db
+      .selectFrom('news')
+      .select(['ifTop', 'enableType', 'ifShelves', 'checkStatus'])
+      .execute();
+    expect(news.some((n) => n.ifTop === 1)).toBe(true);
+    expect(news.some((n) => n.enableType === 2)).toBe(true);
+    expect(news.some((n) => n.ifShelves === 0)).toBe(true);
+    expect(news.some((n) => n.checkStatus === 0)).toBe(true);
+    const files = await t.db.selectFrom('newsFile').select(['legacyPath', 'role']).execute();
+    expect(files.some((f) => f.legacyPath)).toBe(true);
+    const busiest = await t.db
+      .selectFrom('videoFile')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .groupBy('videoId')
+      .orderBy('n', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(Number(busiest.n)).toBeGreaterThan(24);
+  });
+
   it('creates nothing when run again', async () => {
     const before = await counts(t.db);
-    const again = await prepareDatabase(t.db, config);
+    const again = await prepareDatabase(t.db, config, t.services);
     expect(again.created).toBe(false);
     expect(await counts(t.db)).toEqual(before);
   });
@@ -85,11 +162,11 @@ describe('prepareDatabase without SEED_DEMO', () => {
   it('refuses an empty database without ADMIN_CODE, then creates that administrator', async () => {
     t = await createTestApp({ seedBase: false });
     const noAdmin = loadConfig({ SEED_DEMO: 'false' });
-    await expect(prepareDatabase(t.db, noAdmin)).rejects.toThrow(ConfigError);
+    await expect(prepareDatabase(t.db, noAdmin, t.services)).rejects.toThrow(ConfigError);
     expect((await counts(t.db)).staff).toBe(0);
 
     const weak = loadConfig({ SEED_DEMO: 'false', ADMIN_CODE: 'root', ADMIN_PASSWORD: 'abc123' });
-    await expect(prepareDatabase(t.db, weak)).rejects.toThrow(/ADMIN_PASSWORD/);
+    await expect(prepareDatabase(t.db, weak, t.services)).rejects.toThrow(/ADMIN_PASSWORD/);
     expect((await counts(t.db)).staff).toBe(0);
 
     const config = loadConfig({
@@ -97,7 +174,7 @@ describe('prepareDatabase without SEED_DEMO', () => {
       ADMIN_CODE: 'root',
       ADMIN_PASSWORD: 'Root#2026',
     });
-    expect((await prepareDatabase(t.db, config)).created).toBe(true);
+    expect((await prepareDatabase(t.db, config, t.services)).created).toBe(true);
     expect(await counts(t.db)).toMatchObject({ staff: 1, department: 0 });
     expect(await staffRow(t.db, 'root')).toMatchObject({ staffType: 5, isPower: 1, isAdmin: '1' });
     await login(t.app, { code: 'root', password: 'Root#2026', staffType: 5 });

@@ -4,6 +4,8 @@ import { ConfigError, type Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { StaffService } from '../modules/staff/service.js';
 import { seedBaseData } from './base.js';
+import type { Services } from '../app.js';
+import { seedDemoContent } from './demo-content.js';
 import { seedDemoStaff } from './demo-staff.js';
 
 export interface PrepareResult {
@@ -18,7 +20,8 @@ export interface PrepareResult {
  */
 export async function prepareDatabase(
   db: Kysely<Database>,
-  config: Pick<Config, 'seedDemo' | 'demoPassword' | 'adminCode' | 'adminPassword'>,
+  config: Pick<Config, 'seedDemo' | 'demoPassword' | 'adminCode' | 'adminPassword' | 'dataDir'>,
+  services: Services,
 ): Promise<PrepareResult> {
   await seedBaseData(db);
   const { n } = await db
@@ -29,6 +32,7 @@ export async function prepareDatabase(
   if (created) {
     if (config.seedDemo) {
       await seedDemoStaff(db, config.demoPassword);
+      await seedDemoContent(db, services, config);
     } else if (config.adminCode && config.adminPassword) {
       if (!isStrongPassword(config.adminPassword)) {
         throw new ConfigError(

@@ -12,8 +12,8 @@ export const SERIES_MESSAGE = '请选择刊物系列（1、2 或 3）';
 /** The three series of the school-magazine menu (the pages' newsNum / typeId 1, 2, 3). */
 export const MAGAZINE_SERIES: Array<{ id: number; name: string }> = [
   { id: 1, name: '《青禾》校刊' },
-  { id: 2, name: '《晨曦》学生文集' },
-  { id: 3, name: '《杏坛》教师文集' },
+  { id: 2, name: '《禾苗》学生文集' },
+  { id: 3, name: '《青溪》教师文集' },
 ];
 
 /** Adds the series that are missing; running it again changes nothing. */
