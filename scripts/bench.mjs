@@ -1,9 +1,10 @@
-// `npm run bench`: autocannon against the built server on a fresh demo database.
-// Prints requests per second and latency for the pages and calls of the foundation.
+// `npm run bench`: autocannon against the built server on a fresh demo database with
+// BENCH_NEWS (30000) more news items, so lists, details and search run at a real school's size.
+// Prints requests per second and latency for pages and calls.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
 import { ensureBuilt, ensureInstalled, freePort, log, root } from './lib.mjs';
 
@@ -14,6 +15,14 @@ await ensureInstalled();
 await ensureBuilt();
 const port = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'school-portal-bench-'));
+const volume = Number(process.env.BENCH_NEWS ?? 30000);
+log(`Seeding the demo school and ${volume} more news items`);
+const seeded = spawnSync(process.execPath, ['server/dist/volume-main.js', String(volume)], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+});
+if (seeded.status !== 0) throw new Error('seeding the benchmark database failed');
 const server = spawn(process.execPath, ['server/dist/main.js'], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
@@ -68,7 +77,48 @@ try {
   log(
     `autocannon: ${CONNECTIONS} connections, ${DURATION} s each, SQLite, ${os.cpus().length} cores`,
   );
+  const post = (path, body, headers = form) => ({
+    url: `${base}/api/${path}`,
+    method: 'POST',
+    headers,
+    body,
+  });
+  const firstNews = await fetch(`${base}/api/news/getNewsList`, {
+    method: 'POST',
+    headers: form,
+    body: 'typeId=2&pageSize=1',
+  }).then((r) => r.json());
+  const newId = firstNews.data.list[0].newId;
+  const image = firstNews.data.list[0].imgUrl;
+  log(`news of column 2: ${firstNews.data.total}`);
   await bench('GET /index (server-rendered page)', { url: `${base}/index` });
+  await bench('GET /news?newsNum=2 (page)', { url: `${base}/news?newsNum=2` });
+  await bench('GET /newsDetail (page)', {
+    url: `${base}/newsDetail?newId=${newId}&newsNum=2&typeId=2`,
+  });
+  await bench('GET /outnetSech?newsTitle=校园 (page)', {
+    url: `${base}/outnetSech?newsTitle=${encodeURIComponent('校园')}`,
+  });
+  await bench('POST api/news/getNewsList page 1', post('news/getNewsList', 'typeId=2&pageSize=6'));
+  await bench(
+    'POST api/news/getNewsList page 300',
+    post('news/getNewsList', 'typeId=2&pageSize=6&pageNum=300'),
+  );
+  await bench('POST api/news/getNewsDetails', post('news/getNewsDetails', `newId=${newId}`));
+  await bench(
+    'POST api/news/getNewsTitleList 校园 (2 chars)',
+    post('news/getNewsTitleList', `newsTitle=${encodeURIComponent('校园')}`),
+  );
+  await bench(
+    'POST api/news/getNewsTitleList 青 (1 char)',
+    post('news/getNewsTitleList', `newsTitle=${encodeURIComponent('青')}`),
+  );
+  await bench(
+    'POST api/news/getNewsTitleList 运动会开幕 (5)',
+    post('news/getNewsTitleList', `newsTitle=${encodeURIComponent('运动会开幕')}`),
+  );
+  await bench('POST api/news/getNewsHomePage', post('news/getNewsHomePage', ''));
+  if (image) await bench('GET a cover picture (api/files)', { url: `${base}${image}` });
   await bench('GET /api/health', { url: `${base}/api/health` });
   await bench('POST api/sysParameter/getParameterList', {
     url: `${base}/api/sysParameter/getParameterList`,
