@@ -73,10 +73,16 @@ export const SYSTEM_PARAMETERS: Param[] = [
   param('BK', '博客', 'https://blog.qinghe-school.example/'),
   param('SYLJ', '书院', 'https://academy.qinghe-school.example/', { name: '青禾书院' }),
   param('YQLJ', '相关链接', 'http://www.moe.gov.cn/', { name: '中华人民共和国教育部', sort: 1 }),
-  param('YQLJ', '相关链接', 'https://basic.smartedu.cn/', { name: '国家中小学智慧教育平台', sort: 2 }),
+  param('YQLJ', '相关链接', 'https://basic.smartedu.cn/', {
+    name: '国家中小学智慧教育平台',
+    sort: 2,
+  }),
   param('YQLJ', '相关链接', 'https://www.edu.cn/', { name: '中国教育和科研计算机网', sort: 3 }),
   param('YQLJ', '相关链接', 'https://jyj.qinghe.example/', { name: '青禾市教育局', sort: 4 }),
-  param('YQLJ', '相关链接', 'https://www.qinghe-school.example/', { name: '青禾实验中学附属小学', sort: 5 }),
+  param('YQLJ', '相关链接', 'https://www.qinghe-school.example/', {
+    name: '青禾实验中学附属小学',
+    sort: 5,
+  }),
   param('FYZR', '智慧服务', 'https://service.qinghe-school.example/'),
   param('XNZD', '校内站点', 'https://oa.qinghe-school.example/', { name: '协同办公', sort: 1 }),
   param('XNZD', '校内站点', 'https://jw.qinghe-school.example/', { name: '教务管理', sort: 2 }),
