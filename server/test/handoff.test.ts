@@ -41,6 +41,32 @@ describe('api/cms/handoff (GLPTBJ): the signed edit hand-off', () => {
     expect(data.retUrl).toBe(`/cms/news/edit?newId=${newId}`);
   });
 
+  it('adds a sub-news to a special topic for its creator only (visitType 29 without subjectNewId)', async () => {
+    const topic = await createNews(t.services, { typeId: 4 }, author);
+    const add = { visitType: 29, newId: topic, newType: undefined };
+    expect(
+      expectOk<{ retUrl: string }>(
+        await postForm(t.app, '/api/cms/handoff', fields(author, authorToken, add)),
+      ).retUrl,
+    ).toBe(`/cms/subject/new?newId=${topic}`);
+    const other = await createStaff(t.db);
+    expectRefusal(
+      await postForm(t.app, '/api/cms/handoff', fields(other, await login(t.app, other), add)),
+      403,
+      '只有管理员或发布者可以编辑',
+    );
+    const sub = await t.services.news.createSubject({ newsId: topic, title: '子新闻' }, null);
+    expect(
+      expectOk<{ retUrl: string }>(
+        await postForm(
+          t.app,
+          '/api/cms/handoff',
+          fields(author, authorToken, { ...add, subjectNewId: sub }),
+        ),
+      ).retUrl,
+    ).toBe(`/cms/subject/edit?subjectNewId=${sub}`);
+  });
+
   it('refuses a changed field, an old timestamp, a dead token and someone else', async () => {
     const changed = { ...fields(author, authorToken), newId: newId + 1 };
     expectRefusal(await postForm(t.app, '/api/cms/handoff', changed), 400, '签名不正确');

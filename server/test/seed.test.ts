@@ -117,6 +117,10 @@ describe('prepareDatabase with SEED_DEMO', () => {
       await postForm(t.app, '/api/news/getSocietyList'),
     );
     expect(new Set(societies.map((s) => s.associationType)).size).toBe(6);
+    const names = societies.map(
+      (s) => `${s.associationType}:${(s as { associationName?: string }).associationName}`,
+    );
+    expect(new Set(names).size).toBe(names.length);
     expect(
       expectOk<unknown[]>(await postForm(t.app, '/api/moveImg/getMoveImg')).length,
     ).toBeGreaterThan(2);

@@ -259,9 +259,15 @@ export async function seedDemoContent(
   await seedIntroduction(services, pools, random, now);
 
   for (let category = 1 as 1 | 2 | 3 | 4 | 5 | 6; category <= 6; category++) {
+    const names = new Set<string>();
     for (let i = 0; i < 5; i++) {
+      let name = societyName(random, category);
+      for (let tries = 0; names.has(name) && tries < 20; tries++)
+        name = societyName(random, category);
+      if (names.has(name)) name = `${name}（${i + 1}）`;
+      names.add(name);
       await services.showcase.createSociety({
-        name: societyName(random, category),
+        name,
         category,
         logoFileId: random.pick(pools.logo),
         picFileId: random.pick(pools.poster),

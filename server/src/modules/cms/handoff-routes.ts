@@ -89,7 +89,18 @@ export const handoffRoutes: FastifyPluginAsync<{
           return ok({ retUrl: `/cms/news/edit?newId=${fields.newId}` });
         }
         case 29: {
-          if (!fields.subjectNewId) throw badRequest('请选择要编辑的子新闻');
+          // With subjectNewId: edit that sub-news; with only newId: add one to the topic.
+          if (!fields.subjectNewId) {
+            if (!fields.newId) throw badRequest('请选择专题');
+            const topic = await db
+              .selectFrom('news')
+              .select(['createStaff', 'deleted'])
+              .where('id', '=', fields.newId)
+              .executeTakeFirst();
+            if (!topic || topic.deleted) throw notFound('内容不存在或已下架');
+            if (!canManage(staff, topic.createStaff)) throw refuse();
+            return ok({ retUrl: `/cms/subject/new?newId=${fields.newId}` });
+          }
           const row = await db
             .selectFrom('subjectNews')
             .innerJoin('news', 'news.id', 'subjectNews.newsId')
@@ -101,8 +112,9 @@ export const handoffRoutes: FastifyPluginAsync<{
             .where('subjectNews.id', '=', fields.subjectNewId)
             .executeTakeFirst();
           if (!row || row.deleted) throw notFound('内容不存在或已下架');
-          if (!canManage(staff, row.createStaff) && !canManage(staff, row.parentStaff))
+          if (!canManage(staff, row.createStaff) && !canManage(staff, row.parentStaff)) {
             throw refuse();
+          }
           return ok({ retUrl: `/cms/subject/edit?subjectNewId=${fields.subjectNewId}` });
         }
         case 30: {
