@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { startPostgres } from './postgres.mjs';
 import { aptInstall, ensureBuilt, ensureInstalled, freePort, log, run } from './lib.mjs';
 
@@ -82,7 +83,7 @@ function e2eFailures() {
       for (const t of spec.tests ?? []) {
         const bad = (t.results ?? []).find((r) => r.status !== 'passed' && r.status !== 'skipped');
         if (!bad) continue;
-        const error = (bad.error?.message ?? bad.status).replace(/\x1b\[[0-9;]*m/g, '');
+        const error = stripVTControlCharacters(bad.error?.message ?? bad.status);
         const where = bad.error?.location
           ? ` (${path.basename(bad.error.location.file)}:${bad.error.location.line})`
           : '';

@@ -94,6 +94,32 @@ describe('stored files: api/files/:id and api/news/uploadnewfile.do', () => {
     expect(inline.headers['content-disposition']).toMatch(/^attachment;/);
   });
 
+  it('answers 404 when the bytes are gone or the stored key is not one of ours', async () => {
+    const lost = await createFile(t.services, 'lost.jpg');
+    const row = await t.db
+      .selectFrom('storedFile')
+      .select('storageKey')
+      .where('id', '=', lost)
+      .executeTakeFirstOrThrow();
+    await t.services.files.storage.remove(row.storageKey);
+    expectRefusal(
+      await t.app.inject({ method: 'GET', url: `/api/files/${lost}` }),
+      404,
+      '文件不存在',
+    );
+    const odd = await createFile(t.services, 'odd.jpg');
+    await t.db
+      .updateTable('storedFile')
+      .set({ storageKey: '../../etc/passwd' })
+      .where('id', '=', odd)
+      .execute();
+    expectRefusal(
+      await t.app.inject({ method: 'GET', url: `/api/files/${odd}` }),
+      404,
+      '文件不存在',
+    );
+  });
+
   it('refuses missing and malformed ids', async () => {
     expectRefusal(
       await t.app.inject({ method: 'GET', url: '/api/files/999999' }),

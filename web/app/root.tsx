@@ -17,9 +17,11 @@ import { serverTransport } from './api/server';
 import type { Parameter } from './api/types';
 import { SITE_CODES, siteFromParameters, type SiteInfo } from './lib/site';
 import stylesheet from './styles/site.css?url';
+import portalPages from './styles/portal-pages.css?url';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
+  { rel: 'stylesheet', href: portalPages },
   { rel: 'icon', href: '/images/logo.svg', type: 'image/svg+xml' },
 ];
 

@@ -16,8 +16,17 @@ export async function loginThroughModal(
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('账号').fill(account);
   await dialog.getByLabel('密码').fill(password);
-  await dialog.getByLabel('身份').click();
-  await page.locator('.ant-select-item-option', { hasText: identity }).click();
+  // antd's option list animates open; a click that lands mid-animation can be lost, so choose
+  // until the select shows the identity, then make sure the list no longer covers 登入.
+  const select = dialog.locator('.ant-select');
+  const list = page.locator('.ant-select-dropdown:visible');
+  await expect(async () => {
+    if ((await list.count()) === 0) await dialog.getByLabel('身份').click();
+    await list.locator('.ant-select-item-option', { hasText: identity }).click({ timeout: 2000 });
+    await expect(select).toContainText(identity, { timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+  if (await list.count()) await dialog.getByText('用户登录', { exact: true }).click();
+  await expect(list).toHaveCount(0);
   await dialog
     .getByRole('button', { name: '登 入' })
     .or(dialog.getByRole('button', { name: '登入' }))

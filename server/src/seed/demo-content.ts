@@ -248,7 +248,7 @@ export async function seedDemoContent(
         createdAt: daysAgo(i * 8),
         files: Array.from({ length: count }, (_, f) => ({
           fileId: sample.id,
-          fileName: `${videoFileName(random, f + 1)}.mp4`,
+          fileName: videoFileName(random, f + 1),
         })),
       },
       actor(),

@@ -15,6 +15,8 @@ export interface FileStorage {
   /** A stream of the whole file or of an inclusive byte range. */
   read(key: string, range?: { start: number; end: number }): Readable;
   remove(key: string): Promise<void>;
+  /** Whether the bytes of a key are there (a database row may outlive a lost file). */
+  has(key: string): Promise<boolean>;
 }
 
 export interface StoredBytes {
@@ -71,6 +73,14 @@ export class LocalDiskStorage implements FileStorage {
 
   read(key: string, range?: { start: number; end: number }): Readable {
     return fs.createReadStream(this.pathOf(key), range);
+  }
+
+  async has(key: string): Promise<boolean> {
+    try {
+      return (await fs.promises.stat(this.pathOf(key))).isFile();
+    } catch {
+      return false;
+    }
   }
 
   async remove(key: string): Promise<void> {

@@ -13,3 +13,93 @@ export interface Department {
   parentId: number | null;
   ifSelect: number;
 }
+
+/** A news item in a list (api/news/getNewsList and friends). */
+export interface NewsItem {
+  newId: number;
+  typeId: number;
+  typeName: string;
+  newsTitle: string;
+  newsDesc: string;
+  newsType: number;
+  newcontenttype: number;
+  ifTop: number;
+  schChange: number | null;
+  enableType: number;
+  source: string | null;
+  releaseUser: string | null;
+  createStaff: number | null;
+  viewCount: number;
+  flowerCount: number;
+  imgUrl: string;
+  newsUrl: string | null;
+  shelvesDate: string;
+  statusDate: string;
+  createDate: string;
+}
+
+/** An attachment (fileList) or a carousel picture or video (imgOrViewList). */
+export interface NewsFile {
+  fileId: number | null;
+  fileName: string;
+  filePath: string;
+  oldfile: number;
+  caption: string | null;
+}
+
+export interface NewsDetail extends NewsItem {
+  newsContent: string;
+  fileList: NewsFile[];
+  imgOrViewList: NewsFile[];
+}
+
+export interface SubjectNewsItem {
+  subjectNewId: number;
+  newId: number;
+  newsTitle: string;
+  statusDate: string;
+  createDate: string;
+  flowerCount: number;
+  viewCount: number;
+}
+
+export interface SubjectNewsDetail {
+  subjectNewId: number;
+  newId: number;
+  typeId: number;
+  newsTitle: string;
+  newsContent: string;
+  newcontenttype: number;
+  source: string | null;
+  releaseUser: string | null;
+  createStaff: number | null;
+  parentCreateStaff: number | null;
+  viewCount: number;
+  flowerCount: number;
+  statusDate: string;
+  createDate: string;
+  fileList: NewsFile[];
+  imgOrViewList: NewsFile[];
+}
+
+export interface FootprintRow {
+  userId: number | null;
+  userName: string;
+  roleId: number;
+  landingtime: string;
+  ipaccess: string;
+}
+
+export interface OperLogRow {
+  userId: number | null;
+  staffName: string;
+  landingtime: string;
+  ipaccess: string;
+  operType: string;
+}
+
+export interface CoverItem {
+  coverUrl: string;
+  coverTitle: string;
+  newsUrl: string | null;
+}

@@ -15,6 +15,14 @@ export interface SiteInfo {
   courseUrl: string;
   oldSiteUrl: string;
   enrolmentUrl: string;
+  /** FJXZ: where attachment downloads start ('/' for this server). */
+  attachmentBase: string;
+  /** GLPTBJ: the content-management platform's hand-off address. */
+  cmsHandoffUrl: string;
+  /** SYLJ: the academy's site, a tile of the home page's campus grid. */
+  academy: { label: string; value: string };
+  /** YQLJ: related school and education sites at the bottom of the home page. */
+  relatedLinks: Array<{ label: string; value: string }>;
 }
 
 export const SITE_CODES = [
@@ -31,6 +39,10 @@ export const SITE_CODES = [
   'TPZX',
   'JGW',
   'ZSXX',
+  'FJXZ',
+  'GLPTBJ',
+  'SYLJ',
+  'YQLJ',
 ];
 
 export function siteFromParameters(rows: Parameter[]): SiteInfo {
@@ -54,6 +66,10 @@ export function siteFromParameters(rows: Parameter[]): SiteInfo {
     courseUrl: value('TPZX'),
     oldSiteUrl: value('JGW'),
     enrolmentUrl: value('ZSXX'),
+    attachmentBase: value('FJXZ') || '/',
+    cmsHandoffUrl: value('GLPTBJ'),
+    academy: { label: first('SYLJ')?.parameterName || '书院', value: value('SYLJ') },
+    relatedLinks: list('YQLJ'),
   };
 }
 

@@ -4,3 +4,22 @@ export function truncate(text: string | null | undefined, max: number): string {
   const chars = [...text];
   return chars.length > max ? `${chars.slice(0, max).join('')}...` : text;
 }
+
+/** Paths from the old site use backslashes; they are shown and opened with forward slashes. */
+export function slashPath(path: string | null | undefined): string {
+  return (path ?? '').replace(/\\/g, '/');
+}
+
+/** Plain text of an HTML fragment, for descriptions. */
+export function plainText(html: string | null | undefined): string {
+  return (html ?? '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** 'YYYY-MM-DD' of an API time 'YYYY-MM-DD HH:mm:ss'. */
+export function day(time: string | null | undefined): string {
+  return (time ?? '').slice(0, 10);
+}

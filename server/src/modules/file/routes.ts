@@ -20,7 +20,7 @@ export const fileRoutes: FastifyPluginAsync<{ files: FileService }> = async (app
     disposition: 'inline' | 'attachment',
   ) {
     const file = await files.find(id);
-    if (!file) throw notFound('文件不存在');
+    if (!file || !(await files.storage.has(file.storageKey))) throw notFound('文件不存在');
     const staffOnly = await files.isStaffOnly(id);
     if (staffOnly && !request.staff) throw unauthorized('该文件仅限校内访问，请先登录');
 

@@ -23,7 +23,7 @@ function navItems(site: SiteInfo): NavItem[] {
       children: [
         { label: '学校概况', to: '/meetfuyi?newsNum=1' },
         { label: '人物风采', to: '/meetfuyi?newsNum=2' },
-        { label: '校园印象', to: '/meetfuyi?newsNum=3' },
+        { label: '青禾印象', to: '/meetfuyi?newsNum=3' },
       ],
     },
     {
@@ -50,9 +50,9 @@ function navItems(site: SiteInfo): NavItem[] {
       label: '校刊文集',
       to: '/schoolWenji?newsNum=1',
       children: [
-        { label: '青禾校刊', to: '/schoolWenji?newsNum=1' },
-        { label: '晨曦文苑', to: '/schoolWenji?newsNum=2' },
-        { label: '求索论丛', to: '/schoolWenji?newsNum=3' },
+        { label: '《青禾》校刊', to: '/schoolWenji?newsNum=1' },
+        { label: '《禾苗》学生文集', to: '/schoolWenji?newsNum=2' },
+        { label: '《青溪》教师文集', to: '/schoolWenji?newsNum=3' },
       ],
     },
     { label: '智慧平台', staffOnly: true },

@@ -1,44 +1,36 @@
 import { App } from 'antd';
 import { useEffect } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/home';
-import { safeRedirect } from '../../lib/site';
+import { load } from '../../api/load';
+import { serverTransport } from '../../api/server';
+import type { CoverItem } from '../../api/types';
+import { CampusGrid } from '../../components/portal/home/CampusGrid';
+import { HomeCarousel } from '../../components/portal/home/HomeCarousel';
+import { NewsBox, type NewsTab } from '../../components/portal/home/NewsBox';
+import { pageMeta } from '../../lib/meta';
+import { safeHref, safeRedirect } from '../../lib/site';
 import { getUser } from '../../lib/session';
 import { useSite } from '../../root';
-import { usePortal } from './layout';
+import { usePortal } from '../../components/portal/portal-context';
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m?.id === 'root')?.data as
-    { site?: { name: string; intro: string } } | undefined;
-  const name = root?.site?.name ?? '学校门户网站';
-  const description = root?.site?.intro ?? '';
-  return [
-    { title: name },
-    { name: 'description', content: description },
-    { property: 'og:title', content: name },
-    { property: 'og:description', content: description },
-    { property: 'og:image', content: '/images/logo.svg' },
-    { property: 'og:type', content: 'website' },
-  ];
-};
+export async function loader({ context }: Route.LoaderArgs) {
+  const api = serverTransport(context);
+  const [banners, news] = await Promise.all([
+    load<CoverItem[]>(api, 'moveImg/getMoveImg'),
+    load<NewsTab[]>(api, 'news/getNewsHomePage'),
+  ]);
+  return { banners: banners.ok ? banners.data : [], news: news.ok ? news.data : [] };
+}
 
-const SECTIONS = [
-  { label: '校园新闻', to: '/news?newsNum=2' },
-  { label: '教育动态', to: '/news?newsNum=3' },
-  { label: '专题新闻', to: '/news?newsNum=4' },
-  { label: '校园专栏', to: '/campus?campusNum=15' },
-  { label: '图片中心', to: '/picture' },
-  { label: '视频中心', to: '/video' },
-  { label: '校刊文集', to: '/schoolWenji?newsNum=1' },
-  { label: '学校概况', to: '/meetfuyi?newsNum=1' },
-];
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, {});
 
 /**
  * Home (index, and `/`). Opened with `redirect` by the staff route guard it
  * warns 请先登陆 and offers the login; with `yesorNo=1` (a shared resource
  * link) it offers the login and then opens that resource.
  */
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const { message } = App.useApp();
   const { openLogin } = usePortal();
@@ -61,20 +53,25 @@ export default function Home() {
 
   return (
     <main className="home">
-      <section className="hero">
-        <div className="container hero-inner">
-          <h1>{site.name}</h1>
-          {site.englishName && <p className="hero-en">{site.englishName}</p>}
-          {site.intro && <p className="hero-intro">{site.intro}</p>}
-        </div>
-      </section>
-      <section className="container home-sections" aria-label="栏目导航">
-        {SECTIONS.map((section) => (
-          <Link key={section.to} to={section.to} className="home-section">
-            {section.label}
-          </Link>
-        ))}
-      </section>
+      <HomeCarousel banners={loaderData.banners} schoolName={site.name} />
+      <div className="container home-grid">
+        <NewsBox tabs={loaderData.news} />
+        <CampusGrid academy={site.academy} />
+      </div>
+      {site.relatedLinks.length > 0 && (
+        <section className="container related-links" aria-label="相关链接">
+          <h2>相关链接</h2>
+          <ul>
+            {site.relatedLinks.map((link) => (
+              <li key={link.value}>
+                <a href={safeHref(link.value)} target="_blank" rel="noreferrer">
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </main>
   );
 }

@@ -1,20 +1,12 @@
 import { useState } from 'react';
-import { Outlet, useNavigate, useOutletContext } from 'react-router';
+import { Outlet, useNavigate } from 'react-router';
 import { BackToTop } from '../../components/BackToTop';
 import { LoginModal } from '../../components/LoginModal';
 import { PortalFooter } from '../../components/portal/PortalFooter';
 import { PortalHeader } from '../../components/portal/PortalHeader';
+import type { PortalContext } from '../../components/portal/portal-context';
 import { getUser, type StoredUser } from '../../lib/session';
 import { useSite } from '../../root';
-
-export interface PortalContext {
-  /** Opens the login modal; `after` decides where a successful login goes. */
-  openLogin(after?: (user: StoredUser) => void): void;
-}
-
-export function usePortal(): PortalContext {
-  return useOutletContext<PortalContext>();
-}
 
 /** The public chrome around every portal page. */
 export default function PortalLayout() {

@@ -1,0 +1,139 @@
+import type { Transport } from './client';
+import { intParam, load, pageOr, type Loaded, type Page } from './load';
+import type { CoverItem } from './types';
+
+/** A video category (api/video/getVideoTypeList). */
+export interface VideoType {
+  typeId: number;
+  typeName: string;
+  parentId: number;
+}
+
+/** A video in a list (api/video/getVideoList). */
+export interface VideoItem {
+  videoId: number;
+  typeId: number;
+  typeName: string;
+  videoTitle: string;
+  videoDesc: string;
+  imgUrl: string;
+  source: string | null;
+  releaseUser: string | null;
+  createStaff: number | null;
+  enableType: number;
+  ifTop: number;
+  viewCount: number;
+  flowerCount: number;
+  createDate: string;
+}
+
+/** api/video/getVideoDetails: the introduction is HTML; filePath is the first file. */
+export interface VideoDetail extends VideoItem {
+  videoContent: string;
+  filePath: string;
+  fileCount: number;
+}
+
+/** One file of a video's catalogue (api/video/getVideoFiles). */
+export interface VideoFile {
+  fileId: number;
+  fileName: string;
+  filePath: string;
+  createDate: string;
+}
+
+export const VIDEO_PAGE_SIZE = 6;
+export const VIDEO_FILES_PAGE_SIZE = 12;
+const RELATED_SIZE = 10;
+
+/** On the shelf and approved: what the public video lists always ask for (portal spec §4). */
+const LISTED = { ifShelves: 'A', checkStatus: 'A' } as const;
+
+export interface VideoCentreData {
+  types: VideoType[];
+  /** The chosen category, 0 for 全部. */
+  typeId: number;
+  pageNum: number;
+  page: Page<VideoItem>;
+  cover: CoverItem | undefined;
+}
+
+/** The video centre (video?typeId=&pageNum=): categories, one page of videos, the cover. */
+export async function loadVideoCentre(transport: Transport, url: string): Promise<VideoCentreData> {
+  const pageNum = intParam(url, 'pageNum', 1);
+  const types = await load<VideoType[]>(transport, 'video/getVideoTypeList', { parentId: 0 });
+  const typeList = types.ok ? types.data : [];
+  const asked = intParam(url, 'typeId', 0);
+  const typeId = typeList.some((t) => t.typeId === asked) ? asked : 0;
+  const [page, cover] = await Promise.all([
+    load<Page<VideoItem>>(transport, 'video/getVideoList', {
+      ...LISTED,
+      typeId: typeId || undefined,
+      pageNum,
+      pageSize: VIDEO_PAGE_SIZE,
+    }),
+    load<CoverItem[]>(transport, 'coverPic/getCoverPic', { typeId: 9 }),
+  ]);
+  return {
+    types: typeList,
+    typeId,
+    pageNum,
+    page: pageOr(page),
+    cover: cover.ok ? cover.data[0] : undefined,
+  };
+}
+
+export interface VideoPageData {
+  videoId: number;
+  /** The category of the page's address, for the breadcrumb while the video is unknown. */
+  typeId: number;
+  detail: Loaded<VideoDetail>;
+  files: Page<VideoFile>;
+  filePage: number;
+  /** The catalogue position (1-based) the address asks the player to start with (fileNo). */
+  fileNo: number;
+  related: VideoItem[];
+}
+
+/**
+ * A video page's data (videoDetail?videoId=&typeId=): the video, one page of
+ * its catalogue (filePage) and other videos of its category. Used by the
+ * server loader (anonymous) and, for a logged-in visitor, by the client
+ * loader with the visitor's token, so staff-only videos open for staff.
+ */
+export async function loadVideoPage(transport: Transport, url: string): Promise<VideoPageData> {
+  const videoId = intParam(url, 'videoId', 0);
+  const filePage = intParam(url, 'filePage', 1);
+  const detail = videoId
+    ? await load<VideoDetail>(transport, 'video/getVideoDetails', { videoId })
+    : ({ ok: false, status: 404, message: '视频不存在或已下架' } as const);
+  const typeId = detail.ok ? detail.data.typeId : intParam(url, 'typeId', 0);
+  const [files, related] = await Promise.all([
+    detail.ok
+      ? load<Page<VideoFile>>(transport, 'video/getVideoFiles', {
+          videoId,
+          pageNum: filePage,
+          pageSize: VIDEO_FILES_PAGE_SIZE,
+        })
+      : null,
+    load<Page<VideoItem>>(transport, 'video/getVideoList', {
+      ...LISTED,
+      typeId: typeId || undefined,
+      pageNum: 1,
+      pageSize: RELATED_SIZE,
+    }),
+  ]);
+  return {
+    videoId,
+    typeId,
+    detail,
+    files: files ? pageOr(files) : { total: 0, list: [] },
+    filePage,
+    fileNo: intParam(url, 'fileNo', 0),
+    related: related.ok ? related.data.list : [],
+  };
+}
+
+/** Where a video opens (in a new tab, portal spec §2). */
+export const videoDetailHref = (video: Pick<VideoItem, 'videoId' | 'typeId'>): string =>
+  `/videoDetail?videoId=${video.videoId}&typeId=${video.typeId}`;

@@ -1,0 +1,20 @@
+import { Fragment } from 'react';
+import { Link } from 'react-router';
+
+/** 当前位置：首页 > ... ; the last step is the current page. */
+export function Crumbs({ items }: { items: Array<{ label: string; to?: string }> }) {
+  return (
+    <nav className="crumbs" aria-label="当前位置">
+      <span>当前位置：</span>
+      <Link to="/index">首页</Link>
+      {items.map((item, i) => (
+        <Fragment key={i}>
+          <span className="crumbs-sep" aria-hidden>
+            &gt;
+          </span>
+          {item.to ? <Link to={item.to}>{item.label}</Link> : <span>{item.label}</span>}
+        </Fragment>
+      ))}
+    </nav>
+  );
+}

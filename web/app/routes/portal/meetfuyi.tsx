@@ -1,0 +1,80 @@
+import type { Route } from './+types/meetfuyi';
+import { loadIntro } from '../../api/intro-page';
+import { serverTransport } from '../../api/server';
+import { Crumbs } from '../../components/portal/Crumbs';
+import { IntroContentView } from '../../components/portal/intro/IntroContent';
+import { introMetaOf } from '../../components/portal/intro/intro-meta';
+import { IntroMenu } from '../../components/portal/intro/IntroMenu';
+import {
+  INTRO_TITLE,
+  introHref,
+  introViewOf,
+  sectionOf,
+  subSectionOf,
+} from '../../components/portal/intro/sections';
+import { PageCover } from '../../components/portal/PageCover';
+import { pageMeta } from '../../lib/meta';
+import css from '../../styles/portal-intro.css?url';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: css }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const view = introViewOf(request.url);
+  return loadIntro(serverTransport(context), view, subSectionOf(view));
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  if (!data) return pageMeta(matches, { title: INTRO_TITLE });
+  const sub = subSectionOf(data.view);
+  const { itemTitle, description, image } = introMetaOf(data.content);
+  const tab = sub.kind === 'people' ? sub.tabs.find((t) => t.code === data.view.tab) : undefined;
+  const title = itemTitle ?? tab?.label;
+  return pageMeta(matches, {
+    title: title ? `${title} - ${sub.label}` : `${sub.label} - ${INTRO_TITLE}`,
+    description,
+    image: image || data.cover?.coverUrl,
+  });
+};
+
+/**
+ * The Encounter section (meetfuyi?newsNum=1|2|3): cover, left menu and the
+ * sub-section chosen by `sub` (with `tab`, `pageNum` and `item`).
+ */
+export default function Meetfuyi({ loaderData }: Route.ComponentProps) {
+  const { view, cover, content } = loaderData;
+  const section = sectionOf(view);
+  const sub = subSectionOf(view);
+  const single = section.subs.length === 1;
+  return (
+    <main className="section-page intro-page">
+      <PageCover cover={cover} fallbackTitle={INTRO_TITLE} />
+      <div className="container section-body">
+        <IntroMenu view={view} />
+        <section className="section-main" aria-labelledby="intro-heading">
+          <Crumbs
+            items={[
+              { label: INTRO_TITLE, to: introHref({ newsNum: 1 }) },
+              single
+                ? { label: section.label }
+                : { label: section.label, to: introHref({ newsNum: view.newsNum }) },
+              ...(single
+                ? []
+                : [
+                    {
+                      label: sub.label,
+                      to: view.item
+                        ? introHref({ newsNum: view.newsNum, sub: view.sub })
+                        : undefined,
+                    },
+                  ]),
+            ]}
+          />
+          <h1 id="intro-heading" className="intro-heading">
+            {sub.label}
+          </h1>
+          <IntroContentView view={view} sub={sub} content={content} />
+        </section>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,57 @@
+import type { Route } from './+types/outnet-sech';
+import { loadSearch, SEARCH_PAGE_SIZE } from '../../api/search-results';
+import { serverTransport } from '../../api/server';
+import { Crumbs } from '../../components/portal/Crumbs';
+import { EmptyState } from '../../components/portal/EmptyState';
+import { Pager } from '../../components/portal/Pager';
+import { SearchBox } from '../../components/portal/search/SearchBox';
+import { SearchResults } from '../../components/portal/search/SearchResults';
+import { pageMeta } from '../../lib/meta';
+import css from '../../styles/portal-intro.css?url';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: css }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadSearch(serverTransport(context), request.url);
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const keyword = data?.keyword ?? '';
+  const total = data?.result?.ok ? data.result.data.total : 0;
+  return [
+    ...pageMeta(matches, {
+      title: keyword ? `搜索：${keyword}` : '搜索',
+      description: keyword
+        ? `找到 ${total} 条与“${keyword}”相关的结果`
+        : '搜索新闻、专栏、图片与视频',
+    }),
+    // Result pages change with every keyword; search engines should not keep them.
+    { name: 'robots', content: 'noindex, follow' },
+  ];
+};
+
+/** Search results (outnetSech?newsTitle=<keyword>): 10 per page, each opening in a new tab. */
+export default function OutnetSech({ loaderData }: Route.ComponentProps) {
+  const { keyword, pageNum, result, columns } = loaderData;
+  return (
+    <main className="search-page container">
+      <Crumbs items={[{ label: '搜索结果' }]} />
+      <section className="search-panel" aria-label="搜索结果">
+        <SearchBox keyword={keyword} />
+        {!result ? (
+          <EmptyState text="请输入搜索内容" />
+        ) : !result.ok ? (
+          <EmptyState text={result.status === 400 ? result.message : '暂无数据'} />
+        ) : (
+          <>
+            <p className="search-count" role="status">
+              找到 <strong>{result.data.total}</strong> 条与“<mark>{keyword}</mark>”相关的结果
+            </p>
+            <SearchResults hits={result.data.list} keyword={keyword} columns={columns} />
+            <Pager total={result.data.total} pageNum={pageNum} pageSize={SEARCH_PAGE_SIZE} />
+          </>
+        )}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,51 @@
+import type { Route } from './+types/video';
+import { serverTransport } from '../../api/server';
+import { VIDEO_PAGE_SIZE, loadVideoCentre } from '../../api/video-data';
+import { Crumbs } from '../../components/portal/Crumbs';
+import { EmptyState } from '../../components/portal/EmptyState';
+import { PageCover } from '../../components/portal/PageCover';
+import { Pager } from '../../components/portal/Pager';
+import { VideoGrid } from '../../components/portal/video/VideoGrid';
+import { VideoTabs } from '../../components/portal/video/VideoTabs';
+import { pageMeta } from '../../lib/meta';
+import css from '../../styles/portal-media-centre.css?url';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: css }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadVideoCentre(serverTransport(context), request.url);
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const category = data?.types.find((t) => t.typeId === data.typeId)?.typeName;
+  return pageMeta(matches, {
+    title: category ? `${category} - 视频中心` : '视频中心',
+    description: data?.page.list.map((v) => v.videoTitle).join('；'),
+    image: data?.page.list[0]?.imgUrl || undefined,
+  });
+};
+
+/** The video centre (video?typeId=&pageNum=): cover, categories, a grid of 6 videos a page. */
+export default function Video({ loaderData }: Route.ComponentProps) {
+  const { types, typeId, pageNum, page, cover } = loaderData;
+  const category = types.find((t) => t.typeId === typeId);
+  return (
+    <main className="section-page">
+      <PageCover cover={cover} fallbackTitle="视频中心" />
+      <div className="container video-centre">
+        <section className="section-main" aria-label={category?.typeName ?? '视频中心'}>
+          <Crumbs
+            items={
+              category
+                ? [{ label: '视频中心', to: '/video' }, { label: category.typeName }]
+                : [{ label: '视频中心' }]
+            }
+          />
+          <VideoTabs types={types} current={typeId} />
+          {page.list.length === 0 ? <EmptyState /> : <VideoGrid videos={page.list} />}
+          <Pager total={page.total} pageNum={pageNum} pageSize={VIDEO_PAGE_SIZE} />
+        </section>
+      </div>
+    </main>
+  );
+}
