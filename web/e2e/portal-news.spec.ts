@@ -131,6 +131,14 @@ test('an administrator opens footprints and the operation log, then deletes the 
   await expect(page.getByRole('columnheader', { name: '浏览人' })).toHaveCount(0);
   await expect(page.locator('.article-panel').getByRole('cell', { name: '新增' })).toBeVisible();
 
+  // 【编辑】 posts the signed hand-off and opens the platform's answer in a new tab.
+  const [editor] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: '【编辑】' }).click(),
+  ]);
+  await expect(editor).toHaveURL(new RegExp(`/cms/news/edit\\?newId=${item.newId}$`));
+  await editor.close();
+
   await page.getByRole('button', { name: '【删除】' }).click();
   const confirm = page.getByRole('dialog');
   await expect(confirm).toContainText('提示');

@@ -29,6 +29,11 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const plugins = [new CamelCasePlugin()];
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection the server closes (a restart, an administrator) must not end the
+    // process: the pool drops it and opens a new one on the next query.
+    pool.on('error', (err) =>
+      console.warn(`database connection closed by the server: ${err.message}`),
+    );
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

@@ -1,0 +1,138 @@
+import { expect, test } from '@playwright/test';
+import { api, loginToken } from './api';
+import { DEMO_PASSWORD } from './login';
+
+interface Video {
+  videoId: number;
+  videoTitle: string;
+}
+
+test('a visitor searches, watches a video and turns the pages of a magazine', async ({
+  page,
+  request,
+}) => {
+  // Search from the header: results with the keyword marked, ten a page.
+  await page.goto('/news?newsNum=2');
+  await page.getByRole('search').first().getByRole('textbox').fill('运动会');
+  await page.getByRole('search').first().getByRole('button', { name: '搜索' }).click();
+  await expect(page).toHaveURL(/\/outnetSech\?newsTitle=%E8%BF%90%E5%8A%A8%E4%BC%9A/);
+  await expect(page).toHaveTitle(/搜索：运动会/);
+  const marks = page.locator('main mark');
+  await expect(marks.first()).toHaveText('运动会');
+
+  // A video found by its title opens its page in a new tab.
+  const videos = await api<{ list: Video[] }>(request, 'video/getVideoList', {
+    ifShelves: 'A',
+    checkStatus: 'A',
+    pageSize: 20,
+  });
+  const video = videos.list.find((v) => v.videoTitle.length >= 6)!;
+  const keyword = video.videoTitle.slice(0, 6);
+  const box = page.getByRole('search', { name: '重新搜索' });
+  await box.getByRole('textbox', { name: '搜索关键字' }).fill(keyword);
+  await box.getByRole('button', { name: '搜索' }).click();
+  await expect(page).toHaveURL(new RegExp(`newsTitle=${encodeURIComponent(keyword)}`));
+  const [player] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('link', { name: video.videoTitle }).first().click(),
+  ]);
+  await expect(player).toHaveURL(new RegExp(`/videoDetail\\?videoId=${video.videoId}`));
+  await expect(player.getByRole('heading', { level: 1 })).toHaveText(video.videoTitle);
+  await expect(player.locator('video')).toHaveAttribute('src', /\/api\/files\/\d+/);
+  const playable = await player.locator('video').evaluate(
+    (v: HTMLVideoElement) =>
+      new Promise<boolean>((resolve) => {
+        if (v.readyState >= 1) resolve(true);
+        v.addEventListener('loadedmetadata', () => resolve(true), { once: true });
+        v.addEventListener('error', () => resolve(false), { once: true });
+        v.load();
+      }),
+  );
+  expect(playable).toBe(true);
+
+  // Magazines: a series, an issue, the viewer wrapping from the first page to the last.
+  await page.goto('/schoolWenji?newsNum=2');
+  const issues = page
+    .locator('main')
+    .getByRole('link')
+    .filter({ has: page.locator('img') });
+  await expect(issues).toHaveCount(15);
+  await issues.first().click();
+  await expect(page).toHaveURL(/\/schWenjiDetail\?magazineId=\d+/);
+  const viewer = page.getByRole('region', { name: '刊物阅读' });
+  const indicator = viewer.locator('.pdf-indicator');
+  await expect(indicator).toHaveText(/^1 \/ \d+$/);
+  const total = Number((await indicator.textContent())!.split('/')[1]);
+  expect(total).toBeGreaterThan(1);
+  await viewer.getByRole('button', { name: /下一页/ }).click();
+  await expect(indicator).toHaveText(`2 / ${total}`);
+  await viewer.getByRole('button', { name: /上一页/ }).click();
+  await viewer.getByRole('button', { name: /上一页/ }).click();
+  await expect(indicator).toHaveText(`${total} / ${total}`);
+  await viewer.getByRole('button', { name: /下一页/ }).click();
+  await expect(indicator).toHaveText(`1 / ${total}`);
+  // The page is drawn: the canvas holds pixels that are not all white.
+  const drawn = await viewer.locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
+    const context = canvas.getContext('2d')!;
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    for (let i = 0; i < data.length; i += 4 * 97) if (data[i]! < 240) return true;
+    return false;
+  });
+  expect(drawn).toBe(true);
+});
+
+test('a logged-in viewer’s first play of a video counts once; an anonymous play counts nothing', async ({
+  page,
+  request,
+}) => {
+  const videos = await api<{ list: Array<Video & { viewCount: number }> }>(
+    request,
+    'video/getVideoList',
+    { ifShelves: 'A', checkStatus: 'A', pageSize: 20 },
+  );
+  const video = videos.list.at(-1)!;
+  const views = async () =>
+    (await api<{ viewCount: number }>(request, 'video/getVideoDetails', { videoId: video.videoId }))
+      .viewCount;
+  const before = await views();
+
+  await page.goto(`/videoDetail?videoId=${video.videoId}&typeId=1`);
+  const play = () =>
+    page.locator('video').evaluate(async (v: HTMLVideoElement) => {
+      v.muted = true;
+      await v.play();
+      v.pause();
+    });
+  await play();
+  await page.waitForTimeout(300);
+  expect(await views()).toBe(before);
+
+  const teacher = await loginToken(request, 'teacher', DEMO_PASSWORD, 2);
+  await page.evaluate(
+    ([token, staffId]) => {
+      window.localStorage.setItem(
+        'User',
+        JSON.stringify({
+          token,
+          staffId,
+          staffName: '林晓雯',
+          staffType: 2,
+          staffCode: 'teacher',
+          isPower: 0,
+          isAdmin: '0',
+          email: null,
+          schoolId: 1,
+          whetherpass: 1,
+        }),
+      );
+      document.cookie = `User=${staffId}; path=/`;
+    },
+    [teacher.token, teacher.staffId] as const,
+  );
+  await page.reload();
+  await play();
+  await expect.poll(views).toBe(before + 1);
+  await play();
+  await page.waitForTimeout(300);
+  expect(await views()).toBe(before + 1);
+});
