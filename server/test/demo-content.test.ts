@@ -171,7 +171,7 @@ describe('demo Chinese text', () => {
     }
     expect(videos.every((name) => name.endsWith('.mp4'))).toBe(true);
     expect(videos.some((name) => textLength(name) > 13)).toBe(true);
-    expect(magazineTitle(1, 13)).toBe('青禾 2026年第1期');
-    expect(magazineTitle(3, 2)).toBe('青溪 2023年第2期');
+    expect(magazineTitle(1, 29)).toBe('青禾 2026年第1期');
+    expect(magazineTitle(3, 2)).toBe('青溪 2019年第2期');
   });
 });

@@ -23,6 +23,7 @@ import {
   academicianTitle,
   exchangeTitle,
   honourTitle,
+  issueDate,
   leaderCareTitle,
   magazineIssueLatin,
   magazineTitle,
@@ -255,7 +256,7 @@ export async function seedDemoContent(
     );
   }
 
-  await seedMagazines(services, pools, random, now);
+  await seedMagazines(services, pools, random);
   await seedIntroduction(services, pools, random, now);
 
   for (let category = 1 as 1 | 2 | 3 | 4 | 5 | 6; category <= 6; category++) {
@@ -377,7 +378,11 @@ async function attachmentFiles(services: Services, dataDir: string) {
   };
 }
 
-async function seedMagazines(services: Services, pools: Pools, random: Random, now: Date) {
+async function seedMagazines(services: Services, pools: Pools, random: Random) {
+  const issueDay = (issue: number) => {
+    const { year, number } = issueDate(issue);
+    return new Date(Date.UTC(year, (number - 1) * 3, 1, 2));
+  };
   for (const series of SERIES_ROWS) {
     const index = series.id as 1 | 2 | 3;
     const latin = MAGAZINE_SERIES[index - 1]!;
@@ -409,7 +414,8 @@ async function seedMagazines(services: Services, pools: Pools, random: Random, n
           coverFileId: random.pick(pools.poster),
           pdfFileId: pdfs[(32 - issue) % pdfs.length]!,
           enabled: issue === 5 ? 0 : 1,
-          createdAt: new Date(now.getTime() - (32 - issue) * 45 * DAY),
+          // Published on the first day of its quarter.
+          createdAt: issueDay(issue),
         },
         null,
       );

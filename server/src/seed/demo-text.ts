@@ -192,13 +192,15 @@ export const MAGAZINE_SERIES = [
   { name: '青溪', latin: 'Qingxi Review' },
 ] as const;
 
-/** Quarterly issues counted from 2023: issue 1 is 2023 No. 1, issue 13 is 2026 No. 1. */
-function issueDate(issueNumber: number) {
+/** Quarterly issues counted from 2019: issue 1 is 2019 No. 1, issue 32 is 2026 No. 4. */
+export const FIRST_ISSUE_YEAR = 2019;
+
+export function issueDate(issueNumber: number) {
   const index = Math.max(1, Math.floor(issueNumber)) - 1;
-  return { year: 2023 + Math.floor(index / 4), number: (index % 4) + 1 };
+  return { year: FIRST_ISSUE_YEAR + Math.floor(index / 4), number: (index % 4) + 1 };
 }
 
-/** For example '青禾 2026年第1期'. */
+/** For example '青禾 2026年第1期' (issue 29). */
 export function magazineTitle(seriesIndex: 1 | 2 | 3, issueNumber: number): string {
   const { year, number } = issueDate(issueNumber);
   return `${MAGAZINE_SERIES[seriesIndex - 1].name} ${year}年第${number}期`;

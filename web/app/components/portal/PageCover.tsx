@@ -7,17 +7,25 @@ export interface Cover {
   newsUrl: string | null;
 }
 
-/** The cover banner at the top of a section; a click follows its link when it has one. */
+/**
+ * The cover banner at the top of a section, with the section's name over it
+ * (one cover may serve several sections); a click follows its link when it
+ * has one.
+ */
 export function PageCover({
   cover,
-  fallbackTitle,
+  title,
 }: {
   cover: Cover | undefined;
-  fallbackTitle: string;
+  title: string;
 }) {
-  const title = cover?.coverTitle || fallbackTitle;
   const image = (
-    <SafeImage src={cover?.coverUrl} alt={title} className="page-cover-image" loading="eager" />
+    <SafeImage
+      src={cover?.coverUrl}
+      alt={cover?.coverTitle || title}
+      className="page-cover-image"
+      loading="eager"
+    />
   );
   const href = safeHref(cover?.newsUrl);
   return (

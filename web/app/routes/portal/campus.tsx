@@ -74,7 +74,7 @@ export default function Campus({ loaderData }: Route.ComponentProps) {
   }));
   return (
     <main className="section-page">
-      <PageCover cover={cover} fallbackTitle="校园专栏" />
+      <PageCover cover={cover} title="校园专栏" />
       <div className="container section-body">
         <SideTabs title="校园专栏" tabs={tabs} current={campusNum} />
         <section className="section-main" aria-label={label}>

@@ -71,7 +71,7 @@ export default function Media({ loaderData }: Route.ComponentProps) {
   const label = channelLabel(newsNum);
   return (
     <main className="section-page">
-      <PageCover cover={cover} fallbackTitle="校园媒体" />
+      <PageCover cover={cover} title="校园媒体" />
       <div className="container section-body">
         <SideTabs title="校园媒体" tabs={MEDIA_TABS} current={newsNum} />
         <section className="section-main" aria-label={label}>

@@ -47,7 +47,7 @@ export default function Meetfuyi({ loaderData }: Route.ComponentProps) {
   const single = section.subs.length === 1;
   return (
     <main className="section-page intro-page">
-      <PageCover cover={cover} fallbackTitle={INTRO_TITLE} />
+      <PageCover cover={cover} title={INTRO_TITLE} />
       <div className="container section-body">
         <IntroMenu view={view} />
         <section className="section-main" aria-labelledby="intro-heading">

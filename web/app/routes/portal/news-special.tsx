@@ -67,7 +67,7 @@ export default function NewsSpecial({ loaderData }: Route.ComponentProps) {
   const { cover, topic, children, others, total } = loaderData;
   return (
     <main className="section-page">
-      <PageCover cover={cover} fallbackTitle="专题新闻" />
+      <PageCover cover={cover} title="专题新闻" />
       <div className="container section-body">
         <NewsCategoryTabs current={4} />
         <section className="section-main" aria-label="专题新闻">

@@ -64,7 +64,7 @@ export default function News({ loaderData }: Route.ComponentProps) {
 
   return (
     <main className="section-page">
-      <PageCover cover={cover} fallbackTitle="新闻中心" />
+      <PageCover cover={cover} title="新闻中心" />
       <div className="container section-body">
         <NewsCategoryTabs current={newsNum} />
         <section className="section-main" aria-label={label}>

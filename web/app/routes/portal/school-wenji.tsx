@@ -30,7 +30,7 @@ export default function SchoolWenji({ loaderData }: Route.ComponentProps) {
   const name = series.find((s) => s.typeId === newsNum)!.typeName;
   return (
     <main className="section-page">
-      <PageCover cover={cover} fallbackTitle="校刊文集" />
+      <PageCover cover={cover} title="校刊文集" />
       <div className="container section-body">
         <SeriesTabs series={series} current={newsNum} />
         <section className="section-main" aria-label={name}>

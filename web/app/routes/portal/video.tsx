@@ -31,7 +31,7 @@ export default function Video({ loaderData }: Route.ComponentProps) {
   const category = types.find((t) => t.typeId === typeId);
   return (
     <main className="section-page">
-      <PageCover cover={cover} fallbackTitle="视频中心" />
+      <PageCover cover={cover} title="视频中心" />
       <div className="container video-centre">
         <section className="section-main" aria-label={category?.typeName ?? '视频中心'}>
           <Crumbs

@@ -34,7 +34,7 @@ export function GalleryPage({ typeId, pageNum, page, cover }: GalleryPageData) {
   const gallery = galleryOf(typeId);
   return (
     <main className="section-page">
-      <PageCover cover={cover} fallbackTitle="图片中心" />
+      <PageCover cover={cover} title="图片中心" />
       <div className="container section-body">
         <GalleryTabs current={gallery.typeId} />
         <section className="section-main" aria-label={gallery.label}>

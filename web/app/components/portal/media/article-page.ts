@@ -33,11 +33,11 @@ export async function loadColumnArticle(
 export function articleMeta(
   page: ArticlePageData | undefined,
   matches: Parameters<typeof pageMeta>[0],
-  fallbackTitle: string,
+  title: string,
 ): MetaDescriptor[] {
   const item = page?.detail.ok ? page.detail.data : undefined;
   return pageMeta(matches, {
-    title: item?.newsTitle ?? fallbackTitle,
+    title: item?.newsTitle ?? title,
     description: item ? item.newsDesc || plainText(item.newsContent) : '',
     image:
       item?.imgUrl || (item?.newcontenttype === 2 ? item.imgOrViewList[0]?.filePath : undefined),
