@@ -311,4 +311,15 @@ describe('api/news: views, likes, footprints, deletion, operation log', () => {
       { operType: '删除', staffId: author.id },
     ]);
   });
+
+  it('determineIp answers the caller’s address and whether it is on the campus network', async () => {
+    const inside = expectOk<{ ip: string; inSchool: boolean }>(
+      await postForm(t.app, '/api/infoOperLog/determineIp', {}, { remoteAddress: '192.168.3.4' }),
+    );
+    expect(inside).toEqual({ ip: '192.168.3.4', inSchool: true });
+    const outside = expectOk<{ ip: string; inSchool: boolean }>(
+      await postForm(t.app, '/api/infoOperLog/determineIp', {}, { remoteAddress: '203.0.113.9' }),
+    );
+    expect(outside).toEqual({ ip: '203.0.113.9', inSchool: false });
+  });
 });

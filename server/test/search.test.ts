@@ -106,6 +106,9 @@ describe('api/news/getNewsTitleList', () => {
     expect(first.list[0]!.newsTitle).toBe('教育信息化简讯12');
     const second = await search({ newsTitle: '简讯', pageNum: 2 });
     expect(second.list.map((h) => h.newsTitle)).toEqual(['教育信息化简讯2', '教育信息化简讯1']);
+    expect(second.total).toBe(12);
+    const past = await search({ newsTitle: '简讯', pageNum: 5 });
+    expect(past).toMatchObject({ total: 12, list: [] });
   });
 
   it('finds staff-only items only for logged-in staff asking for the intranet', async () => {

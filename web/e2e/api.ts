@@ -21,6 +21,7 @@ export interface ListItem {
   newsTitle: string;
   typeId: number;
   createStaff: number | null;
+  newcontenttype: number;
 }
 
 export const newsList = (request: APIRequestContext, typeId: number, pageSize = 50) =>

@@ -2,12 +2,14 @@ import { Migrator, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from './database.js';
 import * as core from './migrations/0001_core.js';
 import * as content from './migrations/0002_content.js';
+import * as listIndexes from './migrations/0003_list_indexes.js';
 
 /** Migrations in order. They are imported, not read from disk, so the build carries them. */
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001_core': { up: (db) => core.up(db, dialect) },
     '0002_content': { up: (db) => content.up(db, dialect) },
+    '0003_list_indexes': { up: (db) => listIndexes.up(db) },
   };
 }
 

@@ -99,13 +99,34 @@ export async function seedDemoContent(
   await seedMagazineSeries(db);
   const pools = await imagePools(services);
   const attachments = await attachmentFiles(services, config.dataDir);
+  const sample = await services.files.save(
+    { fileName: 'sample.mp4', mimeType: 'video/mp4' },
+    fs.createReadStream(SAMPLE_VIDEO),
+  );
 
   // News of the columns.
   for (const column of NEWS_COLUMNS) {
     for (let i = 0; i < column.count; i++) {
       const title = newsTitle(random, column.topic);
       const withPictures = i % 4 === 1;
+      const withVideos = i % 8 === 6;
       const files: NewsFileInput[] = [];
+      if (withVideos) {
+        files.push(
+          {
+            role: 'video',
+            fileId: sample.id,
+            fileName: 'sample.mp4',
+            caption: `${title.slice(0, 12)}（视频）`,
+          },
+          {
+            role: 'video',
+            fileId: sample.id,
+            fileName: 'sample.mp4',
+            caption: `${title.slice(0, 12)}（花絮）`,
+          },
+        );
+      }
       if (withPictures) {
         for (let p = 0; p < 3; p++) {
           files.push({
@@ -127,7 +148,7 @@ export async function seedDemoContent(
           description: newsDescription(random, column.topic),
           content: newsHtml(random, column.topic, title),
           newsType: column.newsType ?? 1,
-          contentKind: withPictures ? 2 : 1,
+          contentKind: withPictures ? 2 : withVideos ? 3 : 1,
           ifTop: i < 2 && !intranet ? 1 : 0,
           schChange: column.typeId === 2 || column.typeId === 21 ? [null, 1, 2][i % 3] : null,
           enableType: staffOnly ? 2 : 1,
@@ -228,10 +249,6 @@ export async function seedDemoContent(
   }
 
   // Videos: one stored sample, many catalogue entries.
-  const sample = await services.files.save(
-    { fileName: 'sample.mp4', mimeType: 'video/mp4' },
-    fs.createReadStream(SAMPLE_VIDEO),
-  );
   for (let i = 0; i < 24; i++) {
     const category = DEFAULT_VIDEO_TYPES[i % DEFAULT_VIDEO_TYPES.length]!;
     const title = newsTitle(random, 'video');

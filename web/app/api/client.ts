@@ -49,6 +49,11 @@ export const browserTransport: Transport = async (path, payload, token) => {
   });
   const type = response.headers.get('content-type') ?? '';
   if (!type.includes('application/json')) {
+    // portal.md §8: a body of 'logout' (a sign-on gateway's time-out) is noted and never resolves.
+    if ((await response.text()).trim() === 'logout') {
+      console.warn('登录超时（logout）');
+      return new Promise<never>(() => undefined);
+    }
     throw new ApiError(response.status, '服务器暂时无法响应，请稍后再试');
   }
   return (await response.json()) as Envelope<unknown>;

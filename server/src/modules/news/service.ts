@@ -113,6 +113,8 @@ export class NewsService {
     filter: NewsListFilter,
     staff: AuthStaff | null,
     paging: Paging,
+    /** count: false when only the first items are wanted (no pager): the total is then the page's size. */
+    options: { count: boolean } = { count: true },
   ): Promise<{ total: number; list: NewsListItem[] }> {
     const includeStaffOnly = Boolean(staff) && filter.enableType === 2;
     const keyword = filter.newsTitle?.trim();
@@ -127,9 +129,9 @@ export class NewsService {
         qb.where('news.createStaff', '=', filter.createStaff!),
       )
       .$if(Boolean(keyword), (qb) => qb.where('news.title', 'like', `%${escapeLike(keyword!)}%`));
-    const { n } = await base
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
+    const counted = options.count
+      ? await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+      : undefined;
     const rows = await base
       .select(NEWS_LIST_COLUMNS)
       .orderBy('news.ifTop', 'desc')
@@ -138,7 +140,7 @@ export class NewsService {
       .limit(paging.pageSize)
       .offset(offsetOf(paging))
       .execute();
-    return { total: Number(n), list: rows.map(toListItem) };
+    return { total: counted ? Number(counted.n) : rows.length, list: rows.map(toListItem) };
   }
 
   /** The home page's news box: the latest items of each tab, pinned first. */
@@ -152,8 +154,14 @@ export class NewsService {
       HOME_NEWS_TYPES.map(async (typeId) => ({
         typeId,
         typeName: types.find((t) => t.id === typeId)?.name ?? '',
-        list: (await this.list({ typeId }, staff, { pageNum: 1, pageSize: HOME_NEWS_PER_TAB }))
-          .list,
+        list: (
+          await this.list(
+            { typeId },
+            staff,
+            { pageNum: 1, pageSize: HOME_NEWS_PER_TAB },
+            { count: false },
+          )
+        ).list,
       })),
     );
   }

@@ -12,13 +12,7 @@ export interface Cover {
  * (one cover may serve several sections); a click follows its link when it
  * has one.
  */
-export function PageCover({
-  cover,
-  title,
-}: {
-  cover: Cover | undefined;
-  title: string;
-}) {
+export function PageCover({ cover, title }: { cover: Cover | undefined; title: string }) {
   const image = (
     <SafeImage
       src={cover?.coverUrl}

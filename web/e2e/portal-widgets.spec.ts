@@ -1,0 +1,64 @@
+import { expect, test, type Locator } from '@playwright/test';
+import { api, newsList } from './api';
+
+/** Index of the slide a carousel shows (antd marks it slick-active). */
+const activeSlide = (carousel: Locator) =>
+  carousel
+    .locator('.slick-slide:not(.slick-cloned)')
+    .evaluateAll((slides) => slides.findIndex((s) => s.classList.contains('slick-active')));
+
+test('the home carousel turns every 3 seconds; an article carousel waits for the reader', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/index');
+  const home = page.getByRole('region', { name: '校园风采' });
+  const first = await activeSlide(home);
+  await expect.poll(() => activeSlide(home), { timeout: 4500 }).not.toBe(first);
+
+  const withPictures = (await newsList(request, 2)).list.find((n) => n.newcontenttype === 2)!;
+  await page.goto(`/newsDetail?newId=${withPictures.newId}&newsNum=2&typeId=2`);
+  const article = page.locator('.media-carousel');
+  await expect(article.locator('figcaption').first()).toBeAttached();
+  const shown = await activeSlide(article);
+  await page.waitForTimeout(3500);
+  expect(await activeSlide(article)).toBe(shown);
+});
+
+test('a society opens its large picture in a 1040 px dialog', async ({ page, request }) => {
+  const societies = await api<Array<{ associationName: string; associationType: number }>>(
+    request,
+    'news/getSocietyList',
+  );
+  const society = societies.find((s) => s.associationType === 2)!;
+  await page.goto('/media?newsNum=9');
+  await page
+    .getByRole('navigation', { name: '社团类别' })
+    .getByRole('link', { name: '理工科技' })
+    .click();
+  await page.getByRole('link', { name: society.associationName }).first().click();
+  const dialog = page.getByRole('dialog', { name: society.associationName });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('img', { name: society.associationName })).toBeVisible();
+  // Measured once its opening animation has ended.
+  await expect
+    .poll(() => page.locator('.ant-modal').evaluate((m) => m.getBoundingClientRect().width))
+    .toBe(1040);
+});
+
+test('video categories past the eighth sit under 更多', async ({ page, request }) => {
+  const types = await api<Array<{ typeId: number; typeName: string }>>(
+    request,
+    'video/getVideoTypeList',
+    { parentId: 0 },
+  );
+  expect(types.length).toBeGreaterThan(8);
+  await page.goto('/video');
+  const tabs = page.getByRole('navigation', { name: '视频分类' });
+  await expect(tabs.getByRole('link', { name: types[7]!.typeName })).toBeVisible();
+  await expect(tabs.getByRole('link', { name: types[8]!.typeName })).toBeHidden();
+  await tabs.getByRole('button', { name: /更多/ }).hover();
+  await page.getByRole('menuitem', { name: types[8]!.typeName }).click();
+  await expect(page).toHaveURL(new RegExp(`typeId=${types[8]!.typeId}`));
+  await expect(tabs.getByRole('button', { name: `更多：${types[8]!.typeName}` })).toBeVisible();
+});
