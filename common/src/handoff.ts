@@ -1,11 +1,11 @@
-import { sha256 } from '@noble/hashes/sha2.js';
+import { md5 } from '@noble/hashes/legacy.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
 /**
  * The sign-on hand-off to the content-management platform and other school
  * systems (portal.md §7 "Edit hand-off", intranet.md "Sign-in hand-offs"):
  * the page posts these fields with `sign`, 16 hex characters from offset 8 of
- * the SHA-256 of the other fields in a fixed order. The receiving side checks
+ * the MD5 of the other fields in a fixed order (the classic 16-character MD5). The receiving side checks
  * the token itself, so the sign guards the fields against change in transit;
  * it is not a secret.
  */
@@ -46,5 +46,5 @@ export function handoffSign(fields: HandoffFields): string {
   const text = ORDER.filter((key) => fields[key] !== undefined && fields[key] !== '')
     .map((key) => `${key}=${String(fields[key])}`)
     .join('&');
-  return bytesToHex(sha256(utf8ToBytes(text))).slice(8, 24);
+  return bytesToHex(md5(utf8ToBytes(text))).slice(8, 24);
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { handoffSign, type HandoffFields } from '@school/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
@@ -33,6 +34,23 @@ describe('api/cms/handoff (GLPTBJ): the signed edit hand-off', () => {
     };
     return { ...base, sign: handoffSign(base) };
   };
+
+  it('signs with 16 characters from offset 8 of the MD5 of the fields in order', () => {
+    const sample: HandoffFields = {
+      staffType: 2,
+      staffId: 7,
+      staffCode: 't1001',
+      signStatus: 'P',
+      TIMESTAMP: 1767225600000,
+      token: 'abc',
+      visitType: 12,
+      newId: 5,
+      newType: 1,
+    };
+    const text =
+      'staffType=2&staffId=7&staffCode=t1001&signStatus=P&TIMESTAMP=1767225600000&token=abc&visitType=12&newId=5&newType=1';
+    expect(handoffSign(sample)).toBe(createHash('md5').update(text).digest('hex').slice(8, 24));
+  });
 
   it('answers the edit address for the author', async () => {
     const data = expectOk<{ retUrl: string }>(

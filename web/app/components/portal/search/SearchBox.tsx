@@ -1,5 +1,5 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { App, Button, Input } from 'antd';
+import { App } from 'antd';
 import type { FormEvent } from 'react';
 import { Form } from 'react-router';
 
@@ -26,19 +26,22 @@ export function SearchBox({ keyword }: { keyword: string }) {
       className="search-box"
       onSubmit={submit}
     >
-      <Input
-        key={keyword}
-        name="newsTitle"
-        defaultValue={keyword}
-        placeholder="请输入关键字"
-        aria-label="搜索关键字"
-        maxLength={50}
-        size="large"
-        prefix={<SearchOutlined aria-hidden />}
-      />
-      <Button type="primary" htmlType="submit" size="large" autoInsertSpace={false}>
+      {/* A plain uncontrolled input: what a visitor types while the page is still loading
+          is not reset when React takes over the page. */}
+      <label className="search-box-field">
+        <SearchOutlined aria-hidden />
+        <input
+          key={keyword}
+          name="newsTitle"
+          defaultValue={keyword}
+          placeholder="请输入关键字"
+          aria-label="搜索关键字"
+          maxLength={50}
+        />
+      </label>
+      <button type="submit" className="search-box-button">
         搜索
-      </Button>
+      </button>
     </Form>
   );
 }
