@@ -18,6 +18,9 @@ import { authRoutes } from './modules/auth/routes.js';
 import { SessionStore } from './modules/auth/session.js';
 import { LoginThrottle } from './modules/auth/throttle.js';
 import { handoffRoutes } from './modules/cms/handoff-routes.js';
+import { cmsNewsRoutes } from './modules/cms/news-routes.js';
+import { CmsNewsService } from './modules/cms/news-service.js';
+import { HandoffService } from './modules/cms/handoff-service.js';
 import { departmentRoutes } from './modules/department/routes.js';
 import { EngagementService } from './modules/engagement/service.js';
 import { fileRoutes } from './modules/file/routes.js';
@@ -112,7 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessions = new SessionStore(db, config, clock);
   await app.register(authPlugin, { sessions });
   const auth = new AuthService(db, sessions, new LoginThrottle(db, config, clock), clock);
-  const { files, news, engagement, search, video, magazine, intro, showcase } = services;
+  const { files, news, engagement, search, video, magazine, intro, showcase, cmsNews } = services;
 
   // Routes.
   await app.register(
@@ -128,7 +131,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(introRoutes, { intro });
       await api.register(showcaseRoutes, { showcase });
       await api.register(operLogRoutes, { db });
-      await api.register(handoffRoutes, { db, sessions, now: clock });
+      await api.register(handoffRoutes, {
+        db,
+        sessions,
+        handoff: new HandoffService(db, sessions, clock),
+        now: clock,
+      });
+      await api.register(cmsNewsRoutes, { cmsNews });
       api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
       api.all('/*', async () => {
         throw new AppError(404, '接口不存在');
@@ -159,11 +168,13 @@ export function createServices(
   const { db } = deps;
   const clock = deps.clock ?? systemClock;
   const storage = deps.storage ?? new LocalDiskStorage(path.join(deps.config.dataDir, 'files'));
-  const search = new SearchIndex(db, deps.dialect);
+  const search = new SearchIndex(db, deps.dialect, clock);
+  const news = new NewsService(db, search, clock);
   return {
     files: new FileService(db, storage, clock),
     search,
-    news: new NewsService(db, search, clock),
+    news,
+    cmsNews: new CmsNewsService(db, news, clock),
     engagement: new EngagementService(db, clock),
     video: new VideoService(db, search, clock),
     magazine: new MagazineService(db, clock),

@@ -52,21 +52,64 @@ describe('api/cms/handoff (GLPTBJ): the signed edit hand-off', () => {
     expect(handoffSign(sample)).toBe(createHash('md5').update(text).digest('hex').slice(8, 24));
   });
 
-  it('answers the edit address for the author', async () => {
-    const data = expectOk<{ retUrl: string }>(
-      await postForm(t.app, '/api/cms/handoff', fields(author, authorToken)),
+  /** Posts the hand-off and follows its one-time link; answers where the platform opens. */
+  const enter = async (form: ReturnType<typeof fields>) => {
+    const { retUrl } = expectOk<{ retUrl: string }>(
+      await postForm(t.app, '/api/cms/handoff', form),
     );
-    expect(data.retUrl).toBe(`/cms/news/edit?newId=${newId}`);
+    expect(retUrl).toMatch(/^\/cms\/enter\?ticket=[\w-]{20,}$/);
+    const ticket = new URL(retUrl, 'http://x').searchParams.get('ticket')!;
+    return { ticket, entered: await postForm(t.app, '/api/cms/enter', { ticket }) };
+  };
+
+  it('answers a one-time link that opens the editor of the item, logged in', async () => {
+    const { ticket, entered } = await enter(fields(author, authorToken));
+    const data = expectOk<{ token: string; staffId: number; target: string }>(entered);
+    expect(data).toMatchObject({ staffId: author.id, target: `/cms/news/edit?newId=${newId}` });
+    // The link gives a working session of the same person.
+    expectOk(await postForm(t.app, '/api/dept/getDeptList', {}, { token: data.token }));
+    // Once only.
+    expectRefusal(
+      await postForm(t.app, '/api/cms/enter', { ticket }),
+      400,
+      '链接已失效，请回到页面重新点击【编辑】',
+    );
+  });
+
+  it('refuses a replayed request and a link used too late', async () => {
+    const form = fields(author, authorToken, { TIMESTAMP: t.clock.now().getTime() + 2 });
+    await enter(form);
+    expectRefusal(
+      await postForm(t.app, '/api/cms/handoff', form),
+      409,
+      '该请求已使用过，请回到页面重新点击',
+    );
+    const late = fields(author, authorToken, { TIMESTAMP: t.clock.now().getTime() + 3 });
+    const { retUrl } = expectOk<{ retUrl: string }>(
+      await postForm(t.app, '/api/cms/handoff', late),
+    );
+    t.clock.advanceMinutes(3);
+    expectRefusal(
+      await postForm(t.app, '/api/cms/enter', {
+        ticket: new URL(retUrl, 'http://x').searchParams.get('ticket')!,
+      }),
+      400,
+      '链接已失效，请回到页面重新点击【编辑】',
+    );
+    expectRefusal(
+      await postForm(t.app, '/api/cms/enter', { ticket: 'made-up-ticket-value' }),
+      400,
+      '链接已失效，请回到页面重新点击【编辑】',
+    );
   });
 
   it('adds a sub-news to a special topic for its creator only (visitType 29 without subjectNewId)', async () => {
     const topic = await createNews(t.services, { typeId: 4 }, author);
     const add = { visitType: 29, newId: topic, newType: undefined };
-    expect(
-      expectOk<{ retUrl: string }>(
-        await postForm(t.app, '/api/cms/handoff', fields(author, authorToken, add)),
-      ).retUrl,
-    ).toBe(`/cms/subject/new?newId=${topic}`);
+    const added = await enter(fields(author, authorToken, add));
+    expect(expectOk<{ target: string }>(added.entered).target).toBe(
+      `/cms/subject/new?newId=${topic}`,
+    );
     const other = await createStaff(t.db);
     expectRefusal(
       await postForm(t.app, '/api/cms/handoff', fields(other, await login(t.app, other), add)),
@@ -74,15 +117,10 @@ describe('api/cms/handoff (GLPTBJ): the signed edit hand-off', () => {
       '只有管理员或发布者可以编辑',
     );
     const sub = await t.services.news.createSubject({ newsId: topic, title: '子新闻' }, null);
-    expect(
-      expectOk<{ retUrl: string }>(
-        await postForm(
-          t.app,
-          '/api/cms/handoff',
-          fields(author, authorToken, { ...add, subjectNewId: sub }),
-        ),
-      ).retUrl,
-    ).toBe(`/cms/subject/edit?subjectNewId=${sub}`);
+    const edited = await enter(fields(author, authorToken, { ...add, subjectNewId: sub }));
+    expect(expectOk<{ target: string }>(edited.entered).target).toBe(
+      `/cms/subject/edit?subjectNewId=${sub}`,
+    );
   });
 
   it('refuses a changed field, an old timestamp, a dead token and someone else', async () => {

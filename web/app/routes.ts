@@ -25,6 +25,7 @@ export default [
     route('outnetSech', 'routes/portal/outnet-sech.tsx'),
   ]),
   layout('routes/staff/layout.tsx', [route('teachPage', 'routes/staff/teach-page.tsx')]),
+  route('cms/enter', 'routes/cms/enter.tsx'),
   route('error', 'routes/error-page.tsx'),
   route('fourError', 'routes/error-page.tsx', { id: 'four-error' }),
   route('*', 'routes/not-found.tsx'),

@@ -3,6 +3,8 @@ import type { DialectName } from './database.js';
 import * as core from './migrations/0001_core.js';
 import * as content from './migrations/0002_content.js';
 import * as listIndexes from './migrations/0003_list_indexes.js';
+import * as cmsWorkflow from './migrations/0004_cms_workflow.js';
+import * as handoffTickets from './migrations/0005_handoff_tickets.js';
 
 /** Migrations in order. They are imported, not read from disk, so the build carries them. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -10,6 +12,8 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0001_core': { up: (db) => core.up(db, dialect) },
     '0002_content': { up: (db) => content.up(db, dialect) },
     '0003_list_indexes': { up: (db) => listIndexes.up(db) },
+    '0004_cms_workflow': { up: (db) => cmsWorkflow.up(db, dialect) },
+    '0005_handoff_tickets': { up: (db) => handoffTickets.up(db, dialect) },
   };
 }
 

@@ -16,6 +16,7 @@ export interface Database {
   operLog: OperLogTable;
   storedFile: StoredFileTable;
   news: NewsTable;
+  newsRevision: NewsRevisionTable;
   subjectNews: SubjectNewsTable;
   newsFile: NewsFileTable;
   flower: FlowerTable;
@@ -30,6 +31,7 @@ export interface Database {
   society: SocietyTable;
   banner: BannerTable;
   searchDoc: SearchDocTable;
+  handoffTicket: HandoffTicketTable;
 }
 
 export interface StaffTable {
@@ -108,6 +110,8 @@ export interface NewsTypeTable {
   name: string;
   parentId: number;
   sort: number;
+  /** 1: teachers may post here; 0: administrators (isPower 1) only. */
+  teacherOpen: Generated<number>;
 }
 
 export interface OperLogTable {
@@ -154,8 +158,12 @@ export interface NewsTable {
   /** enableType, read as the audience. */
   enableType: number;
   ifShelves: number;
-  /** 0 waiting, 1 approved, 2 refused. */
+  /** 1 exactly when reviewState is 'approved', 0 otherwise: what the public rules read. */
   checkStatus: number;
+  /** Where the item is in the content platform's review. */
+  reviewState: Generated<ReviewState>;
+  /** Why an administrator sent the item back (reviewState 'rejected'). */
+  reviewNote: string | null;
   deleted: number;
   source: string | null;
   releaseUser: string | null;
@@ -170,6 +178,19 @@ export interface NewsTable {
   statusDate: string;
   createdAt: string;
   updatedAt: string;
+}
+
+/** draft -> submitted -> approved, or sent back (rejected) and submitted again. */
+export type ReviewState = 'draft' | 'submitted' | 'approved' | 'rejected';
+
+/** An item as it was saved once: JSON of its editable fields and files. */
+export interface NewsRevisionTable {
+  id: Generated<number>;
+  newsId: number;
+  staffId: number | null;
+  staffName: string;
+  createdAt: string;
+  snapshot: string;
 }
 
 export interface SubjectNewsTable {
@@ -351,6 +372,18 @@ export interface SearchDocTable {
   /** 1 when the item is on the shelf, approved and not deleted. */
   listed: number;
   docDate: string;
+}
+
+/** A checked hand-off request and its one-time link (the ticket is stored hashed). */
+export interface HandoffTicketTable {
+  id: Generated<number>;
+  requestKey: string;
+  ticketHash: string;
+  staffId: number;
+  targetUrl: string;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
 }
 
 export type Staff = Selectable<StaffTable>;

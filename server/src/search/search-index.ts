@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../db/database.js';
 import type { Database, InfoTable } from '../db/schema.js';
+import { iso, systemClock, type Clock } from '../time.js';
 import { indexTerms, queryTerms } from './terms.js';
 
 export interface SearchDocInput {
@@ -15,6 +16,7 @@ export interface SearchDocInput {
   ifTop: number;
   enableType: number;
   listed: boolean;
+  /** The date shown in results; the public finds the item once it has come (news: shelves date). */
   docDate: string;
 }
 
@@ -44,12 +46,14 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * what a result shows and who may see it, and an inverted index of its terms
  * (SQLite: an FTS5 table holding only the index; PostgreSQL: a text[] column
  * with a GIN index). A query looks terms up in the index, never scanning
- * every row.
+ * every row. A listed item is found from its date on, read from the app's
+ * clock, so scheduled news appears in the search when it goes live.
  */
 export class SearchIndex {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: DialectName,
+    private readonly now: Clock = systemClock,
   ) {}
 
   async upsert(doc: SearchDocInput, db: Kysely<Database> = this.db): Promise<void> {
@@ -108,6 +112,7 @@ export class SearchIndex {
     const base = this.db
       .selectFrom('searchDoc')
       .where('listed', '=', 1)
+      .where('docDate', '<=', iso(this.now()))
       .$if(!query.includeStaffOnly, (qb) => qb.where('enableType', '=', 1))
       .$if(Boolean(query.typeIds?.length), (qb) => qb.where('typeId', 'in', query.typeIds!))
       .where((eb) =>

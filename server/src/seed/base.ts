@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { ADMIN_ONLY_NEWS_TYPES } from '../db/migrations/0004_cms_workflow.js';
 import type { Database, SysParameterTable } from '../db/schema.js';
 import type { Insertable } from 'kysely';
 
@@ -109,7 +110,13 @@ export async function seedBaseData(db: Kysely<Database>): Promise<void> {
   if (Number(types.n) === 0) {
     await db
       .insertInto('newsType')
-      .values(NEWS_TYPES.map((t, sort) => ({ ...t, sort })))
+      .values(
+        NEWS_TYPES.map((t, sort) => ({
+          ...t,
+          sort,
+          teacherOpen: (ADMIN_ONLY_NEWS_TYPES as readonly number[]).includes(t.id) ? 0 : 1,
+        })),
+      )
       .execute();
   }
   const params = await db

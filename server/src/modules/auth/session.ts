@@ -31,15 +31,20 @@ export class SessionStore {
     private readonly now: Clock,
   ) {}
 
-  async create(staffId: number, ip: string | null, userAgent: string | null): Promise<string> {
+  async create(
+    staffId: number,
+    ip: string | null,
+    userAgent: string | null,
+    db: Kysely<Database> = this.db,
+  ): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const now = this.now();
-    await this.db
+    await db
       .deleteFrom('session')
       .where('staffId', '=', staffId)
       .where('expiresAt', '<', iso(now))
       .execute();
-    await this.db
+    await db
       .insertInto('session')
       .values({
         tokenHash: hashToken(token),

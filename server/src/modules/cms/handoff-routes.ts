@@ -7,6 +7,7 @@ import { badRequest, forbidden, notFound, unauthorized, TOKEN_INVALID } from '..
 import { canManage } from '../../http/permissions.js';
 import type { Clock } from '../../time.js';
 import type { SessionStore } from '../auth/session.js';
+import type { HandoffService } from './handoff-service.js';
 
 /** How far the page's TIMESTAMP may be from the server's clock. */
 const MAX_SKEW_MS = 5 * 60_000;
@@ -21,8 +22,9 @@ const int = (message: string) => ({ type: 'integer', errorMessage: message }) as
 export const handoffRoutes: FastifyPluginAsync<{
   db: Kysely<Database>;
   sessions: SessionStore;
+  handoff: HandoffService;
   now: Clock;
-}> = async (app, { db, sessions, now }) => {
+}> = async (app, { db, sessions, handoff, now }) => {
   app.post<{ Body: HandoffFields & { sign: string } }>(
     '/cms/handoff',
     {
@@ -74,63 +76,102 @@ export const handoffRoutes: FastifyPluginAsync<{
       if (staff.staffType !== fields.staffType) throw forbidden('身份不符');
 
       const refuse = () => forbidden('只有管理员或发布者可以编辑');
-      switch (fields.visitType) {
-        case 12:
-        case 13:
-        case 14: {
-          if (!fields.newId) throw badRequest('请选择要编辑的新闻');
-          const row = await db
-            .selectFrom('news')
-            .select(['createStaff', 'deleted'])
-            .where('id', '=', fields.newId)
-            .executeTakeFirst();
-          if (!row || row.deleted) throw notFound('内容不存在或已下架');
-          if (!canManage(staff, row.createStaff)) throw refuse();
-          return ok({ retUrl: `/cms/news/edit?newId=${fields.newId}` });
-        }
-        case 29: {
-          // With subjectNewId: edit that sub-news; with only newId: add one to the topic.
-          if (!fields.subjectNewId) {
-            if (!fields.newId) throw badRequest('请选择专题');
-            const topic = await db
+      const target = await targetOf();
+      const ticket = await handoff.issue(staff.id, { sign, TIMESTAMP: fields.TIMESTAMP }, target);
+      return ok({ retUrl: `/cms/enter?ticket=${ticket}` });
+
+      /** Where the platform opens for this request, once the caller may go there. */
+      async function targetOf(): Promise<string> {
+        switch (fields.visitType) {
+          case 12:
+          case 13:
+          case 14: {
+            if (!fields.newId) throw badRequest('请选择要编辑的新闻');
+            const row = await db
               .selectFrom('news')
               .select(['createStaff', 'deleted'])
               .where('id', '=', fields.newId)
               .executeTakeFirst();
-            if (!topic || topic.deleted) throw notFound('内容不存在或已下架');
-            if (!canManage(staff, topic.createStaff)) throw refuse();
-            return ok({ retUrl: `/cms/subject/new?newId=${fields.newId}` });
+            if (!row || row.deleted) throw notFound('内容不存在或已下架');
+            if (!canManage(staff, row.createStaff)) throw refuse();
+            return `/cms/news/edit?newId=${fields.newId}`;
           }
-          const row = await db
-            .selectFrom('subjectNews')
-            .innerJoin('news', 'news.id', 'subjectNews.newsId')
-            .select([
-              'subjectNews.createStaff',
-              'news.createStaff as parentStaff',
-              'subjectNews.deleted',
-            ])
-            .where('subjectNews.id', '=', fields.subjectNewId)
-            .executeTakeFirst();
-          if (!row || row.deleted) throw notFound('内容不存在或已下架');
-          if (!canManage(staff, row.createStaff) && !canManage(staff, row.parentStaff)) {
-            throw refuse();
+          case 29: {
+            // With subjectNewId: edit that sub-news; with only newId: add one to the topic.
+            if (!fields.subjectNewId) {
+              if (!fields.newId) throw badRequest('请选择专题');
+              const topic = await db
+                .selectFrom('news')
+                .select(['createStaff', 'deleted'])
+                .where('id', '=', fields.newId)
+                .executeTakeFirst();
+              if (!topic || topic.deleted) throw notFound('内容不存在或已下架');
+              if (!canManage(staff, topic.createStaff)) throw refuse();
+              return `/cms/subject/new?newId=${fields.newId}`;
+            }
+            const row = await db
+              .selectFrom('subjectNews')
+              .innerJoin('news', 'news.id', 'subjectNews.newsId')
+              .select([
+                'subjectNews.createStaff',
+                'news.createStaff as parentStaff',
+                'subjectNews.deleted',
+              ])
+              .where('subjectNews.id', '=', fields.subjectNewId)
+              .executeTakeFirst();
+            if (!row || row.deleted) throw notFound('内容不存在或已下架');
+            if (!canManage(staff, row.createStaff) && !canManage(staff, row.parentStaff)) {
+              throw refuse();
+            }
+            return `/cms/subject/edit?subjectNewId=${fields.subjectNewId}`;
           }
-          return ok({ retUrl: `/cms/subject/edit?subjectNewId=${fields.subjectNewId}` });
+          case 30: {
+            if (!fields.videoId) throw badRequest('请选择要编辑的视频');
+            const row = await db
+              .selectFrom('video')
+              .select(['createStaff', 'deleted'])
+              .where('id', '=', fields.videoId)
+              .executeTakeFirst();
+            if (!row || row.deleted) throw notFound('视频不存在或已下架');
+            if (!canManage(staff, row.createStaff)) throw refuse();
+            return `/cms/video/edit?videoId=${fields.videoId}`;
+          }
+          default:
+            throw badRequest('不支持的 visitType');
         }
-        case 30: {
-          if (!fields.videoId) throw badRequest('请选择要编辑的视频');
-          const row = await db
-            .selectFrom('video')
-            .select(['createStaff', 'deleted'])
-            .where('id', '=', fields.videoId)
-            .executeTakeFirst();
-          if (!row || row.deleted) throw notFound('视频不存在或已下架');
-          if (!canManage(staff, row.createStaff)) throw refuse();
-          return ok({ retUrl: `/cms/video/edit?videoId=${fields.videoId}` });
-        }
-        default:
-          throw badRequest('不支持的 visitType');
       }
     },
+  );
+
+  app.post<{ Body: { ticket: string } }>(
+    '/cms/enter',
+    {
+      schema: {
+        summary: '用签名跳转的一次性链接登录内容管理平台，返回登录信息与目标页面',
+        tags: ['cms'],
+        body: {
+          type: 'object',
+          required: ['ticket'],
+          properties: {
+            ticket: {
+              type: 'string',
+              minLength: 10,
+              maxLength: 100,
+              errorMessage: '链接已失效，请回到页面重新点击【编辑】',
+            },
+          },
+        },
+        response: { 200: envelopeSchema({ type: 'object', additionalProperties: true }) },
+      },
+    },
+    async (request) =>
+      ok(
+        await handoff.redeem(
+          request.body.ticket,
+          request.ip,
+          request.headers['user-agent']?.slice(0, 256) ?? null,
+        ),
+        '登陆成功',
+      ),
   );
 };

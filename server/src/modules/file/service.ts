@@ -70,14 +70,22 @@ export class FileService {
   /**
    * Whether a file may only be read by logged-in staff: it is attached to a
    * news item or video that the public cannot read (meant for the intranet, or
-   * not or no longer listed) and to none that the public can. Covers, banners
-   * and the other public pictures are attached to nothing and stay public.
+   * not yet, not or no longer listed) and to none that the public can. Covers,
+   * banners and the other public pictures are attached to nothing and stay
+   * public.
    */
   async isStaffOnly(id: number): Promise<boolean> {
+    const now = iso(this.now());
     const newsRefs = await this.db
       .selectFrom('newsFile')
       .innerJoin('news', 'news.id', 'newsFile.newsId')
-      .select(['news.enableType', 'news.deleted', 'news.ifShelves', 'news.checkStatus'])
+      .select([
+        'news.enableType',
+        'news.deleted',
+        'news.ifShelves',
+        'news.checkStatus',
+        'news.shelvesDate',
+      ])
       .where('newsFile.fileId', '=', id)
       .limit(50)
       .execute();
@@ -88,9 +96,16 @@ export class FileService {
       .where('videoFile.fileId', '=', id)
       .limit(50)
       .execute();
-    const refs = [...newsRefs, ...videoRefs];
+    const refs: Array<(typeof videoRefs)[number] & { shelvesDate?: string }> = [
+      ...newsRefs,
+      ...videoRefs,
+    ];
     const isPublic = (r: (typeof refs)[number]) =>
-      r.enableType === 1 && r.deleted === 0 && r.ifShelves === 1 && r.checkStatus === 1;
+      r.enableType === 1 &&
+      r.deleted === 0 &&
+      r.ifShelves === 1 &&
+      r.checkStatus === 1 &&
+      (r.shelvesDate === undefined || r.shelvesDate <= now);
     return refs.length > 0 && !refs.some(isPublic);
   }
 }

@@ -1,14 +1,18 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { fileUrl } from '../file/service.js';
-import { displayTime } from '../../time.js';
+import { displayTime, iso } from '../../time.js';
 
-/** An item the public list shows: on the shelf, approved, not deleted. */
-export const listedNews = (eb: ExpressionBuilder<Database, 'news'>) =>
+/**
+ * An item the public list shows at `now`: on the shelf, approved, not deleted,
+ * and due (its shelves date has come: a later date publishes it by itself).
+ */
+export const listedNews = (now: Date) => (eb: ExpressionBuilder<Database, 'news'>) =>
   eb.and([
     eb('news.deleted', '=', 0),
     eb('news.ifShelves', '=', 1),
     eb('news.checkStatus', '=', 1),
+    eb('news.shelvesDate', '<=', iso(now)),
   ]);
 
 export interface NewsListItem {
@@ -120,11 +124,11 @@ export function toListItem(row: ListRow): NewsListItem {
   };
 }
 
-export function newsListQuery(db: Kysely<Database>) {
+export function newsListQuery(db: Kysely<Database>, now: Date) {
   return db
     .selectFrom('news')
     .innerJoin('newsType', 'newsType.id', 'news.typeId')
-    .where(listedNews);
+    .where(listedNews(now));
 }
 
 /** Attachments (fileList) and carousel pictures or videos (imgOrViewList) of an item. */

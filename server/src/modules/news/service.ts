@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, NewsFileRole } from '../../db/schema.js';
+import type { Database, NewsFileRole, ReviewState } from '../../db/schema.js';
 import { sanitizeRichText } from '../../content/sanitize.js';
 import { badRequest, notFound, unauthorized } from '../../http/errors.js';
 import { offsetOf, type Paging } from '../../http/paging.js';
@@ -45,7 +45,10 @@ export interface NewsInput {
   schChange?: number | null;
   enableType?: number;
   ifShelves?: number;
+  /** Read when no reviewState is given: 1 approved, 0 waiting (submitted), 2 sent back. */
   checkStatus?: number;
+  /** Where the item starts in the review; checkStatus follows it. */
+  reviewState?: ReviewState;
   source?: string | null;
   releaseUser?: string | null;
   coverFileId?: number | null;
@@ -90,14 +93,36 @@ type Row = {
   ifShelves: number;
   checkStatus: number;
   createStaff: number | null;
+  /** News only: the public reads an item once this date has come. */
+  shelvesDate?: string;
 };
+
+/** The review state of an item made with the old site's checkStatus. */
+const reviewStateOf = (checkStatus: number): ReviewState =>
+  checkStatus === 1 ? 'approved' : checkStatus === 2 ? 'rejected' : 'submitted';
+
+/** Runs `work` in the caller's transaction, or in a new one. */
+export function inTransaction<T>(
+  db: Kysely<Database>,
+  work: (trx: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Whether the caller may read an item: listed (or their own to manage), and staff for staff-only items. */
-export function assertReadable(row: Row | undefined, staff: AuthStaff | null): asserts row is Row {
+/**
+ * Whether the caller may read an item: listed and due at `now` (or their own
+ * to manage), and staff for staff-only items.
+ */
+export function assertReadable(
+  row: Row | undefined,
+  staff: AuthStaff | null,
+  now?: Date,
+): asserts row is Row {
   if (!row || row.deleted === 1) throw notFound(NEWS_GONE_MESSAGE);
-  const listed = row.ifShelves === 1 && row.checkStatus === 1;
+  const due = row.shelvesDate === undefined || !now || row.shelvesDate <= iso(now);
+  const listed = row.ifShelves === 1 && row.checkStatus === 1 && due;
   if (!listed && !(staff && canManage(staff, row.createStaff))) throw notFound(NEWS_GONE_MESSAGE);
   if (row.enableType !== 1 && !staff) throw unauthorized(STAFF_ONLY_MESSAGE);
 }
@@ -118,7 +143,7 @@ export class NewsService {
   ): Promise<{ total: number; list: NewsListItem[] }> {
     const includeStaffOnly = Boolean(staff) && filter.enableType === 2;
     const keyword = filter.newsTitle?.trim();
-    const base = newsListQuery(this.db)
+    const base = newsListQuery(this.db, this.now())
       .$if(filter.typeId !== undefined, (qb) => qb.where('news.typeId', '=', filter.typeId!))
       .$if(Boolean(filter.typeIds?.length), (qb) => qb.where('news.typeId', 'in', filter.typeIds!))
       .$if(!includeStaffOnly, (qb) => qb.where('news.enableType', '=', 1))
@@ -178,6 +203,7 @@ export class NewsService {
         'checkStatus',
         'createStaff',
         'title',
+        'shelvesDate',
       ])
       .where('id', '=', newId)
       .executeTakeFirst();
@@ -186,7 +212,7 @@ export class NewsService {
   /** An item the caller may read, for the calls that act on one (views, likes, footprints). */
   async readable(newId: number, staff: AuthStaff | null) {
     const row = await this.row(newId);
-    assertReadable(row, staff);
+    assertReadable(row, staff, this.now());
     return row!;
   }
 
@@ -325,14 +351,18 @@ export class NewsService {
     });
   }
 
-  /** Creates an item with its files and search entry; the content platform and the demo seed use it. */
-  async create(input: NewsInput, actor: Actor | null): Promise<number> {
+  /**
+   * Creates an item with its files and search entry; the content platform and
+   * the demo seed use it. `db` may be a transaction the caller holds.
+   */
+  async create(input: NewsInput, actor: Actor | null, db = this.db): Promise<number> {
     const title = input.title.trim();
     if (!title) throw badRequest('请输入标题');
     const content = sanitizeRichText(input.content ?? '');
     const now = this.now();
     const shelvesDate = iso(input.shelvesDate ?? now);
-    return this.db.transaction().execute(async (trx) => {
+    const reviewState = input.reviewState ?? reviewStateOf(input.checkStatus ?? 1);
+    return inTransaction(db, async (trx) => {
       const { id } = await trx
         .insertInto('news')
         .values({
@@ -346,7 +376,9 @@ export class NewsService {
           schChange: input.schChange ?? null,
           enableType: input.enableType ?? 1,
           ifShelves: input.ifShelves ?? 1,
-          checkStatus: input.checkStatus ?? 1,
+          checkStatus: reviewState === 'approved' ? 1 : 0,
+          reviewState,
+          reviewNote: null,
           deleted: 0,
           source: input.source ?? null,
           releaseUser: input.releaseUser ?? actor?.staff.name ?? null,
@@ -364,22 +396,7 @@ export class NewsService {
         .returning('id')
         .executeTakeFirstOrThrow();
       await this.insertFiles(trx, id, null, input.files ?? []);
-      const text = htmlToText(content);
-      await this.search.upsert(
-        {
-          infoTable: 'T_NEWS',
-          objId: id,
-          typeId: input.typeId,
-          title,
-          summary: input.description?.trim() || text.slice(0, 200),
-          body: text,
-          ifTop: input.ifTop ?? 0,
-          enableType: input.enableType ?? 1,
-          listed: (input.ifShelves ?? 1) === 1 && (input.checkStatus ?? 1) === 1,
-          docDate: shelvesDate,
-        },
-        trx,
-      );
+      await this.reindex(id, trx);
       if (actor) {
         await writeOperLog(trx, {
           staffId: actor.staff.id,
@@ -433,6 +450,55 @@ export class NewsService {
       }
       return id;
     });
+  }
+
+  /**
+   * Brings an item's search entry in line with the row: its text, and whether
+   * the public may find it (the search adds the shelves date at query time).
+   */
+  async reindex(newId: number, db = this.db): Promise<void> {
+    const row = await db
+      .selectFrom('news')
+      .select([
+        'typeId',
+        'title',
+        'description',
+        'content',
+        'ifTop',
+        'enableType',
+        'ifShelves',
+        'checkStatus',
+        'deleted',
+        'shelvesDate',
+      ])
+      .where('id', '=', newId)
+      .executeTakeFirstOrThrow();
+    const text = htmlToText(row.content);
+    await this.search.upsert(
+      {
+        infoTable: 'T_NEWS',
+        objId: newId,
+        typeId: row.typeId,
+        title: row.title,
+        summary: row.description.trim() || text.slice(0, 200),
+        body: text,
+        ifTop: row.ifTop,
+        enableType: row.enableType,
+        listed: row.deleted === 0 && row.ifShelves === 1 && row.checkStatus === 1,
+        docDate: row.shelvesDate,
+      },
+      db,
+    );
+  }
+
+  /** Sets an item's own files (not its sub-news') to `files`, in their order. */
+  async replaceFiles(newsId: number, files: NewsFileInput[], db = this.db): Promise<void> {
+    await db
+      .deleteFrom('newsFile')
+      .where('newsId', '=', newsId)
+      .where('subjectId', 'is', null)
+      .execute();
+    await this.insertFiles(db, newsId, null, files);
   }
 
   private async insertFiles(
