@@ -26,6 +26,10 @@ export default [
   ]),
   layout('routes/staff/layout.tsx', [route('teachPage', 'routes/staff/teach-page.tsx')]),
   route('cms/enter', 'routes/cms/enter.tsx'),
+  layout('routes/cms/layout.tsx', [
+    route('cms', 'routes/cms/index.tsx'),
+    route('cms/news', 'routes/cms/news-list.tsx'),
+  ]),
   route('error', 'routes/error-page.tsx'),
   route('fourError', 'routes/error-page.tsx', { id: 'four-error' }),
   route('*', 'routes/not-found.tsx'),
