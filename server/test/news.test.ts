@@ -127,6 +127,19 @@ describe('api/news: lists, details, audience', () => {
     expect(byTitle.list.map((i) => i.newsTitle)).toEqual(['教育动态第5条']);
   });
 
+  it('takes % and _ in title words literally, on both databases', async () => {
+    await createNews(t.services, { typeId: 20, title: '及格率达到100%的秘诀' });
+    await createNews(t.services, { typeId: 20, title: '及格率达到1000分' });
+    const percent = expectOk<Page<Item>>(
+      await postForm(t.app, LIST, { typeId: 20, newsTitle: '100%' }),
+    );
+    expect(percent.list.map((i) => i.newsTitle)).toEqual(['及格率达到100%的秘诀']);
+    const underscore = expectOk<Page<Item>>(
+      await postForm(t.app, LIST, { typeId: 20, newsTitle: '达到_' }),
+    );
+    expect(underscore.total).toBe(0);
+  });
+
   it('refuses bad paging and filters with a Chinese message', async () => {
     expectRefusal(
       await postForm(t.app, LIST, { typeId: 3, pageSize: 0 }),

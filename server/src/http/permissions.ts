@@ -13,3 +13,8 @@ export function assertCanManage(staff: AuthStaff, createStaff: number | null): v
 export function assertPower(staff: AuthStaff): void {
   if (staff.isPower !== 1) throw forbidden('只有管理员可以查看操作日志');
 }
+
+/** A payload's staffId / userId, when sent, must be the caller's own: the session says who acts. */
+export function assertSelf(staff: AuthStaff, claimed: number | undefined): void {
+  if (claimed !== undefined && claimed !== staff.id) throw forbidden('只能以自己的身份操作');
+}

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../db/database.js';
+import { containsText } from '../db/like.js';
 import type { Database, InfoTable } from '../db/schema.js';
 import { iso, systemClock, type Clock } from '../time.js';
 import { indexTerms, queryTerms } from './terms.js';
@@ -38,8 +39,6 @@ export interface SearchHit {
   ifTop: number;
   docDate: string;
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The search index of news and videos: one `search_doc` row per item with
@@ -129,7 +128,7 @@ export class SearchIndex {
     const counted = await base
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
-    const titleHit = sql<number>`CASE WHEN title LIKE ${`%${escapeLike(query.keyword.trim())}%`} ESCAPE '\\' THEN 1 ELSE 0 END`;
+    const titleHit = sql<number>`CASE WHEN ${containsText('title', query.keyword.trim())} THEN 1 ELSE 0 END`;
     const list = await base
       .select(['infoTable', 'objId', 'typeId', 'title', 'summary', 'ifTop', 'docDate'])
       .orderBy('ifTop', 'desc')

@@ -1,4 +1,5 @@
 import { data } from 'react-router';
+import type { IntroPageItem, PersonItem } from '@school/common';
 import type { Transport } from './client';
 import { load, pageOr, type Page } from './load';
 import type { CoverItem, NewsItem } from './types';
@@ -9,34 +10,7 @@ export const INTRO_PAGE_SIZE = 6;
 /** Tabs of one sub-section (history, emblem and song) fit in one call. */
 const ALL_TABS = 50;
 
-/** A school-introduction page (api/wwfz/getWwfzDetails). */
-export interface IntroPageItem {
-  wwfzId: number;
-  wwfzType: number;
-  wwfzTitle: string;
-  enWwfzTitle: string | null;
-  wwfzDesc: string;
-  wwfzCont: string;
-  wwfzPic: string;
-  createDate: string;
-}
-
-/**
- * A person (api/fmsm/getFmsmDetails). For principals: fmsmTitle is the name,
- * post the post, plateType the school's name at the time, fmsmDesc the
- * education and brith the tenure (see server/src/modules/intro/service.ts).
- */
-export interface PersonItem {
-  fmsmId: number;
-  fmsmType: number;
-  fmsmTitle: string;
-  fmsmDesc: string;
-  fmsmCont: string;
-  fmsmPic: string;
-  post: string | null;
-  plateType: string | null;
-  brith: string | null;
-}
+export type { IntroPageItem, PersonItem };
 
 export interface ImpressionImages {
   bygoneYears: string;

@@ -1,3 +1,7 @@
+import type { NewsFile } from '@school/common';
+
+export type { NewsDetail, NewsFile, NewsItem } from '@school/common';
+
 export interface Parameter {
   parameterId: number;
   parameteCode: string;
@@ -12,45 +16,6 @@ export interface Department {
   deptName: string;
   parentId: number | null;
   ifSelect: number;
-}
-
-/** A news item in a list (api/news/getNewsList and friends). */
-export interface NewsItem {
-  newId: number;
-  typeId: number;
-  typeName: string;
-  newsTitle: string;
-  newsDesc: string;
-  newsType: number;
-  newcontenttype: number;
-  ifTop: number;
-  schChange: number | null;
-  enableType: number;
-  source: string | null;
-  releaseUser: string | null;
-  createStaff: number | null;
-  viewCount: number;
-  flowerCount: number;
-  imgUrl: string;
-  newsUrl: string | null;
-  shelvesDate: string;
-  statusDate: string;
-  createDate: string;
-}
-
-/** An attachment (fileList) or a carousel picture or video (imgOrViewList). */
-export interface NewsFile {
-  fileId: number | null;
-  fileName: string;
-  filePath: string;
-  oldfile: number;
-  caption: string | null;
-}
-
-export interface NewsDetail extends NewsItem {
-  newsContent: string;
-  fileList: NewsFile[];
-  imgOrViewList: NewsFile[];
 }
 
 export interface SubjectNewsItem {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { containsText } from '../../db/like.js';
 import type { Database, NewsFileRole, ReviewState } from '../../db/schema.js';
 import { sanitizeRichText } from '../../content/sanitize.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
@@ -112,8 +113,6 @@ type ItemRow = {
   updatedAt: string;
 };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** What the platform's forms show of a draft: the API's field names, dates as the school reads them. */
 function editableView(draft: NewsDraft) {
   return {
@@ -170,7 +169,7 @@ export class CmsNewsService {
       .$if(filter.reviewState !== undefined, (qb) =>
         qb.where('news.reviewState', '=', filter.reviewState!),
       )
-      .$if(Boolean(keyword), (qb) => qb.where('news.title', 'like', `%${escapeLike(keyword!)}%`));
+      .$if(Boolean(keyword), (qb) => qb.where(containsText('news.title', keyword!)));
     const { n } = await base
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();

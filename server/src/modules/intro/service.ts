@@ -1,3 +1,4 @@
+import type { IntroPageItem, PersonItem } from '@school/common';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { sanitizeRichText } from '../../content/sanitize.js';
@@ -99,33 +100,12 @@ export interface IntroPageFilter {
   enableType?: number;
 }
 
+export type { IntroPageItem, PersonItem };
+
 export interface PersonFilter {
   fmsmType: number;
   subjectId?: number;
   enableType?: number;
-}
-
-export interface IntroPageItem {
-  wwfzId: number;
-  wwfzType: number;
-  wwfzTitle: string;
-  enWwfzTitle: string | null;
-  wwfzDesc: string;
-  wwfzCont: string;
-  wwfzPic: string;
-  createDate: string;
-}
-
-export interface PersonItem {
-  fmsmId: number;
-  fmsmType: number;
-  fmsmTitle: string;
-  fmsmDesc: string;
-  fmsmCont: string;
-  fmsmPic: string;
-  post: string | null;
-  plateType: string | null;
-  brith: string | null;
 }
 
 /** Trimmed text within its column's length; null when empty. */

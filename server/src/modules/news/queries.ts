@@ -1,3 +1,4 @@
+import type { NewsFile, NewsItem } from '@school/common';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { fileUrl } from '../file/service.js';
@@ -14,43 +15,6 @@ export const listedNews = (now: Date) => (eb: ExpressionBuilder<Database, 'news'
     eb('news.checkStatus', '=', 1),
     eb('news.shelvesDate', '<=', iso(now)),
   ]);
-
-export interface NewsListItem {
-  newId: number;
-  typeId: number;
-  typeName: string;
-  newsTitle: string;
-  newsDesc: string;
-  newsType: number;
-  newcontenttype: number;
-  ifTop: number;
-  schChange: number | null;
-  enableType: number;
-  source: string | null;
-  releaseUser: string | null;
-  createStaff: number | null;
-  viewCount: number;
-  flowerCount: number;
-  imgUrl: string;
-  newsUrl: string | null;
-  shelvesDate: string;
-  statusDate: string;
-  createDate: string;
-}
-
-export interface NewsFileItem {
-  fileId: number | null;
-  fileName: string;
-  filePath: string;
-  oldfile: number;
-  caption: string | null;
-}
-
-export interface NewsDetail extends NewsListItem {
-  newsContent: string;
-  fileList: NewsFileItem[];
-  imgOrViewList: NewsFileItem[];
-}
 
 export const NEWS_LIST_COLUMNS = [
   'news.id',
@@ -99,7 +63,7 @@ type ListRow = {
 };
 
 /** Database row -> the spec's field names. */
-export function toListItem(row: ListRow): NewsListItem {
+export function toListItem(row: ListRow): NewsItem {
   return {
     newId: row.id,
     typeId: row.typeId,
@@ -136,7 +100,7 @@ export async function filesOf(
   db: Kysely<Database>,
   newsId: number,
   subjectId: number | null,
-): Promise<{ fileList: NewsFileItem[]; imgOrViewList: NewsFileItem[] }> {
+): Promise<{ fileList: NewsFile[]; imgOrViewList: NewsFile[] }> {
   const rows = await db
     .selectFrom('newsFile')
     .select(['fileId', 'fileName', 'legacyPath', 'role', 'caption'])
@@ -147,7 +111,7 @@ export async function filesOf(
     .orderBy('sort')
     .orderBy('id')
     .execute();
-  const item = (row: (typeof rows)[number]): NewsFileItem => ({
+  const item = (row: (typeof rows)[number]): NewsFile => ({
     fileId: row.fileId,
     fileName: row.fileName,
     filePath: row.legacyPath ?? fileUrl(row.fileId),

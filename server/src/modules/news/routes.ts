@@ -3,9 +3,9 @@ import type { Kysely } from 'kysely';
 import type { Database, InfoTable } from '../../db/schema.js';
 import { staffOf } from '../../http/auth.js';
 import { envelopeSchema, nullSchema, ok } from '../../http/envelope.js';
-import { badRequest, forbidden } from '../../http/errors.js';
+import { badRequest } from '../../http/errors.js';
 import { pageFields, pageSchema, type Paging } from '../../http/paging.js';
-import { assertCanManage } from '../../http/permissions.js';
+import { assertCanManage, assertSelf } from '../../http/permissions.js';
 import type { SearchIndex } from '../../search/search-index.js';
 import { displayTime } from '../../time.js';
 import type { AuthStaff } from '../auth/session.js';
@@ -26,11 +26,6 @@ const ENABLE_TYPE = {
 
 const item = { type: 'object', additionalProperties: true } as const;
 const anyData = { type: ['object', 'array', 'null'], additionalProperties: true } as const;
-
-/** A payload's staffId / userId, when sent, must be the caller's own. */
-function assertSelf(staff: AuthStaff, claimed: number | undefined) {
-  if (claimed !== undefined && claimed !== staff.id) throw forbidden('只能以自己的身份操作');
-}
 
 /** Likes of a sub-news are counted on the sub-news; the rest on the news item. */
 const likeTarget = (body: { newId: number; subjectId?: number; subjectNewId?: number }) => {

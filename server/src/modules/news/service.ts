@@ -1,3 +1,5 @@
+import type { NewsDetail, NewsItem } from '@school/common';
+import { containsText } from '../../db/like.js';
 import type { Kysely } from 'kysely';
 import type { Database, NewsFileRole, ReviewState } from '../../db/schema.js';
 import { sanitizeRichText } from '../../content/sanitize.js';
@@ -9,14 +11,7 @@ import type { SearchIndex } from '../../search/search-index.js';
 import { displayTime, iso, type Clock } from '../../time.js';
 import type { AuthStaff } from '../auth/session.js';
 import { writeOperLog } from '../operlog/service.js';
-import {
-  NEWS_LIST_COLUMNS,
-  filesOf,
-  newsListQuery,
-  toListItem,
-  type NewsDetail,
-  type NewsListItem,
-} from './queries.js';
+import { NEWS_LIST_COLUMNS, filesOf, newsListQuery, toListItem } from './queries.js';
 
 export const STAFF_ONLY_MESSAGE = '该内容仅限校内访问，请先登录';
 export const NEWS_GONE_MESSAGE = '内容不存在或已下架';
@@ -109,8 +104,6 @@ export function inTransaction<T>(
   return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * Whether the caller may read an item: listed and due at `now` (or their own
  * to manage), and staff for staff-only items.
@@ -140,7 +133,7 @@ export class NewsService {
     paging: Paging,
     /** count: false when only the first items are wanted (no pager): the total is then the page's size. */
     options: { count: boolean } = { count: true },
-  ): Promise<{ total: number; list: NewsListItem[] }> {
+  ): Promise<{ total: number; list: NewsItem[] }> {
     const includeStaffOnly = Boolean(staff) && filter.enableType === 2;
     const keyword = filter.newsTitle?.trim();
     const base = newsListQuery(this.db, this.now())
@@ -153,7 +146,7 @@ export class NewsService {
       .$if(filter.createStaff !== undefined, (qb) =>
         qb.where('news.createStaff', '=', filter.createStaff!),
       )
-      .$if(Boolean(keyword), (qb) => qb.where('news.title', 'like', `%${escapeLike(keyword!)}%`));
+      .$if(Boolean(keyword), (qb) => qb.where(containsText('news.title', keyword!)));
     const counted = options.count
       ? await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
       : undefined;

@@ -3,8 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database, InfoTable } from '../../db/schema.js';
 import { staffOf } from '../../http/auth.js';
 import { envelopeSchema, ok } from '../../http/envelope.js';
-import { forbidden } from '../../http/errors.js';
-import { assertPower } from '../../http/permissions.js';
+import { assertPower, assertSelf } from '../../http/permissions.js';
 import { operLogRows } from './service.js';
 
 const INFO_TABLES: InfoTable[] = ['T_NEWS', 'T_SUBJECT_NEWS', 'TF_VIDEO'];
@@ -42,7 +41,7 @@ export const operLogRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async
     async (request) => {
       const staff = staffOf(request);
       const { objId, infoTable, userId } = request.body;
-      if (userId !== undefined && userId !== staff.id) throw forbidden('只能以自己的身份操作');
+      assertSelf(staff, userId);
       assertPower(staff);
       return ok(await operLogRows(db, infoTable, objId));
     },

@@ -3,10 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { staffOf } from '../../http/auth.js';
 import { envelopeSchema, nullSchema, ok } from '../../http/envelope.js';
-import { forbidden } from '../../http/errors.js';
 import { pageFields, pageSchema, type Paging } from '../../http/paging.js';
-import { assertCanManage } from '../../http/permissions.js';
-import type { AuthStaff } from '../auth/session.js';
+import { assertCanManage, assertSelf } from '../../http/permissions.js';
 import type { EngagementService } from '../engagement/service.js';
 import type { VideoService } from './service.js';
 
@@ -30,11 +28,6 @@ const ENABLE_TYPE = {
 const IGNORED_FLAG = { type: 'string', maxLength: 8, errorMessage: '参数格式不正确' } as const;
 
 const item = { type: 'object', additionalProperties: true } as const;
-
-/** A payload's staffId / userId, when sent, must be the caller's own. */
-function assertSelf(staff: AuthStaff, claimed: number | undefined) {
-  if (claimed !== undefined && claimed !== staff.id) throw forbidden('只能以自己的身份操作');
-}
 
 type ListBody = Paging & { typeId?: number; enableType: number };
 
