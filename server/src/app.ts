@@ -21,6 +21,20 @@ import { handoffRoutes } from './modules/cms/handoff-routes.js';
 import { cmsNewsRoutes } from './modules/cms/news-routes.js';
 import { CmsNewsService } from './modules/cms/news-service.js';
 import { HandoffService } from './modules/cms/handoff-service.js';
+import { cmsVideoRoutes } from './modules/cms/video-routes.js';
+import { CmsVideoService } from './modules/cms/video-service.js';
+import { cmsMagazineRoutes } from './modules/cms/magazine-routes.js';
+import { CmsMagazineService } from './modules/cms/magazine-service.js';
+import { cmsShowcaseRoutes } from './modules/cms/showcase-routes.js';
+import { CmsShowcaseService } from './modules/cms/showcase-service.js';
+import { cmsIntroRoutes } from './modules/cms/intro-routes.js';
+import { CmsIntroService } from './modules/cms/intro-service.js';
+import { cmsSiteRoutes } from './modules/cms/site-routes.js';
+import { CmsSiteService } from './modules/cms/site-service.js';
+import { cmsStaffRoutes } from './modules/cms/staff-routes.js';
+import { CmsStaffService } from './modules/cms/staff-service.js';
+import { cmsDepartmentRoutes } from './modules/cms/department-routes.js';
+import { CmsDepartmentService } from './modules/cms/department-service.js';
 import { departmentRoutes } from './modules/department/routes.js';
 import { EngagementService } from './modules/engagement/service.js';
 import { fileRoutes } from './modules/file/routes.js';
@@ -138,6 +152,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         now: clock,
       });
       await api.register(cmsNewsRoutes, { cmsNews });
+      await api.register(cmsVideoRoutes, { cmsVideo: services.cmsVideo });
+      await api.register(cmsMagazineRoutes, { cmsMagazine: services.cmsMagazine });
+      await api.register(cmsShowcaseRoutes, { cmsShowcase: services.cmsShowcase });
+      await api.register(cmsIntroRoutes, { cmsIntro: services.cmsIntro });
+      await api.register(cmsSiteRoutes, { cmsSite: services.cmsSite });
+      await api.register(cmsStaffRoutes, { cmsStaff: services.cmsStaff });
+      await api.register(cmsDepartmentRoutes, { cmsDepartment: services.cmsDepartment });
       api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
       api.all('/*', async () => {
         throw new AppError(404, '接口不存在');
@@ -180,6 +201,13 @@ export function createServices(
     magazine: new MagazineService(db, clock),
     intro: new IntroService(db, clock),
     showcase: new ShowcaseService(db),
+    cmsVideo: new CmsVideoService(db, search, clock),
+    cmsMagazine: new CmsMagazineService(db, clock),
+    cmsShowcase: new CmsShowcaseService(db, clock),
+    cmsIntro: new CmsIntroService(db, clock),
+    cmsSite: new CmsSiteService(db, clock),
+    cmsStaff: new CmsStaffService(db, clock),
+    cmsDepartment: new CmsDepartmentService(db, clock),
   };
 }
 

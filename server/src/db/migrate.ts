@@ -5,6 +5,7 @@ import * as content from './migrations/0002_content.js';
 import * as listIndexes from './migrations/0003_list_indexes.js';
 import * as cmsWorkflow from './migrations/0004_cms_workflow.js';
 import * as handoffTickets from './migrations/0005_handoff_tickets.js';
+import * as cmsCatalogue from './migrations/0006_cms_catalogue.js';
 
 /** Migrations in order. They are imported, not read from disk, so the build carries them. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -14,6 +15,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0003_list_indexes': { up: (db) => listIndexes.up(db) },
     '0004_cms_workflow': { up: (db) => cmsWorkflow.up(db, dialect) },
     '0005_handoff_tickets': { up: (db) => handoffTickets.up(db, dialect) },
+    '0006_cms_catalogue': { up: (db) => cmsCatalogue.up(db, dialect) },
   };
 }
 

@@ -32,6 +32,10 @@ export interface Database {
   banner: BannerTable;
   searchDoc: SearchDocTable;
   handoffTicket: HandoffTicketTable;
+  rollingNotice: RollingNoticeTable;
+  workbenchItem: WorkbenchItemTable;
+  dictionaryItem: DictionaryItemTable;
+  contentRevision: ContentRevisionTable;
 }
 
 export interface StaffTable {
@@ -135,6 +139,10 @@ export interface StoredFileTable {
   size: number;
   createdBy: number | null;
   createdAt: string;
+  /** A smaller copy of a picture for lists and cards. */
+  thumbFileId: ColumnType<number | null, number | null | undefined, number | null>;
+  width: ColumnType<number | null, number | null | undefined, number | null>;
+  height: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** Where an item may be read: 1 everyone (portal), 2 logged-in staff only. */
@@ -276,6 +284,8 @@ export interface VideoTable {
   flowerCount: number;
   createdAt: string;
   updatedAt: string;
+  reviewState: Generated<ReviewState>;
+  reviewNote: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface VideoFileTable {
@@ -384,6 +394,59 @@ export interface HandoffTicketTable {
   createdAt: string;
   expiresAt: string;
   usedAt: string | null;
+}
+
+/** A line of the intranet's scrolling notice ticker (rollingnewsTitle, newsUrl, shelvesDate). */
+export interface RollingNoticeTable {
+  id: Generated<number>;
+  title: string;
+  url: string | null;
+  shelvesDate: string;
+  enabled: Generated<number>;
+  sort: Generated<number>;
+  createStaff: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * A shortcut of the staff home: menuType 1 workbench, 2 application centre;
+ * passthrough 1 opens it through the signed hand-off (passthroughstatus),
+ * with visitType when the target system wants one.
+ */
+export interface WorkbenchItemTable {
+  id: Generated<number>;
+  menuType: number;
+  name: string;
+  path: string;
+  passthrough: Generated<number>;
+  visitType: number | null;
+  iconFileId: number | null;
+  enabled: Generated<number>;
+  sort: Generated<number>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A value of a dictionary (RESOURCES_TYPE, RESOURCES_FILE_TYPE): dicName, dicValue. */
+export interface DictionaryItemTable {
+  id: Generated<number>;
+  dicCode: string;
+  dicName: string;
+  dicValue: string;
+  enabled: Generated<number>;
+  sort: Generated<number>;
+}
+
+/** A saved version of an authored item other than news (videos, introduction pages, people, ...). */
+export interface ContentRevisionTable {
+  id: Generated<number>;
+  infoTable: string;
+  objId: number;
+  staffId: number | null;
+  staffName: string;
+  createdAt: string;
+  snapshot: string;
 }
 
 export type Staff = Selectable<StaffTable>;

@@ -18,3 +18,20 @@ export function assertPower(staff: AuthStaff): void {
 export function assertSelf(staff: AuthStaff, claimed: number | undefined): void {
   if (claimed !== undefined && claimed !== staff.id) throw forbidden('只能以自己的身份操作');
 }
+
+/**
+ * Site content that speaks for the school (banners, covers, magazines,
+ * societies, the introduction, review of news and videos): administrator-level
+ * users (isPower 1).
+ */
+export function assertContentAdmin(staff: AuthStaff): void {
+  if (staff.isPower !== 1) throw forbidden('只有管理员可以进行此操作');
+}
+
+/**
+ * The system itself (staff accounts, roles, departments, parameters, external
+ * sites, dictionaries, workbench entries): the administrator role (staffType 5).
+ */
+export function assertSiteAdmin(staff: AuthStaff): void {
+  if (staff.staffType !== 5) throw forbidden('只有系统管理员可以进行此操作');
+}

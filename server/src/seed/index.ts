@@ -6,6 +6,7 @@ import { StaffService } from '../modules/staff/service.js';
 import { seedBaseData } from './base.js';
 import type { Services } from '../app.js';
 import { seedDemoContent } from './demo-content.js';
+import { seedDemoIntranet } from './demo-intranet.js';
 import { seedDemoStaff } from './demo-staff.js';
 
 export interface PrepareResult {
@@ -33,6 +34,7 @@ export async function prepareDatabase(
     if (config.seedDemo) {
       await seedDemoStaff(db, config.demoPassword);
       await seedDemoContent(db, services, config);
+      await seedDemoIntranet(db, services);
     } else if (config.adminCode && config.adminPassword) {
       if (!isStrongPassword(config.adminPassword)) {
         throw new ConfigError(

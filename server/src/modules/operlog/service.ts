@@ -5,7 +5,8 @@ import { displayTime, iso } from '../../time.js';
 export interface OperLogEntry {
   staffId: number;
   staffName: string;
-  infoTable: InfoTable;
+  /** T_NEWS, T_SUBJECT_NEWS, TF_VIDEO as the spec names them; T_<AREA> for the platform's other items. */
+  infoTable: InfoTable | `T_${string}`;
   objId: number;
   /** What was done, in Chinese as the log table shows it: 新增, 修改, 删除, 上架, 下架 ... */
   operType: string;
