@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -39,6 +40,8 @@ import { departmentRoutes } from './modules/department/routes.js';
 import { EngagementService } from './modules/engagement/service.js';
 import { fileRoutes } from './modules/file/routes.js';
 import { FileService } from './modules/file/service.js';
+import { UploadService } from './modules/file/upload.js';
+import { uploadRoutes } from './modules/file/upload-routes.js';
 import { newsRoutes } from './modules/news/routes.js';
 import { NewsService } from './modules/news/service.js';
 import { introRoutes } from './modules/intro/routes.js';
@@ -116,6 +119,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     errorResponseBuilder: () => new AppError(429, '请求过于频繁，请稍后再试'),
   });
   await app.register(formbody);
+  // Uploads are streamed; each call sets its own size limit (modules/file/upload.ts).
+  await app.register(multipart, {
+    limits: { files: 1, fields: 10, parts: 12, fieldSize: 64 * 1024 },
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: '学校门户网站 API', version: '0.1.0' },
@@ -139,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(parameterRoutes, { db });
       await api.register(departmentRoutes, { db });
       await api.register(fileRoutes, { files });
+      await api.register(uploadRoutes, { uploads: services.uploads });
       await api.register(newsRoutes, { db, news, engagement, search });
       await api.register(videoRoutes, { db, video, engagement });
       await api.register(magazineRoutes, { magazine });
@@ -191,8 +199,10 @@ export function createServices(
   const storage = deps.storage ?? new LocalDiskStorage(path.join(deps.config.dataDir, 'files'));
   const search = new SearchIndex(db, deps.dialect, clock);
   const news = new NewsService(db, search, clock);
+  const files = new FileService(db, storage, clock);
   return {
-    files: new FileService(db, storage, clock),
+    files,
+    uploads: new UploadService(files),
     search,
     news,
     cmsNews: new CmsNewsService(db, news, clock),

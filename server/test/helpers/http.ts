@@ -105,3 +105,29 @@ export async function login(
   );
   return expectOk<LoginData>(response).token;
 }
+
+/** POST one file as multipart/form-data in the field `file`, as a browser's upload does. */
+export function postFile(
+  app: FastifyInstance,
+  url: string,
+  file: { name: string; data: Buffer; type?: string },
+  options: RequestOptions = {},
+): Promise<LightMyRequestResponse> {
+  const boundary = `----school${Math.random().toString(16).slice(2)}`;
+  const head =
+    `--${boundary}\r\n` +
+    `Content-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
+    `Content-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`;
+  const payload = Buffer.concat([
+    Buffer.from(head, 'utf8'),
+    file.data,
+    Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8'),
+  ]);
+  return app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: headersOf(options, `multipart/form-data; boundary=${boundary}`),
+    remoteAddress: options.remoteAddress,
+  });
+}

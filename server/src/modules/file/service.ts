@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { Readable, Transform, pipeline } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { FileStorage } from '../../storage/storage.js';
@@ -19,6 +19,11 @@ const INLINE_TYPES =
 export const isInlineType = (mimeType: string) => INLINE_TYPES.test(mimeType);
 
 /** Address of a stored file as pages use it (images, players, the PDF viewer). */
+/** Bytes a type check reads from the start of an upload. */
+const HEAD_BYTES = 4100;
+
+const extensionOf = (fileName: string) => fileName.match(/\.([A-Za-z0-9]{1,8})$/)?.[1];
+
 export const fileUrl = (id: number | null | undefined) => (id ? `/api/files/${id}` : '');
 
 /**
@@ -33,12 +38,73 @@ export class FileService {
   ) {}
 
   async save(
-    input: { fileName: string; mimeType: string; createdBy?: number | null; maxBytes?: number },
+    input: {
+      fileName: string;
+      mimeType: string;
+      createdBy?: number | null;
+      maxBytes?: number;
+      thumbFileId?: number | null;
+      width?: number | null;
+      height?: number | null;
+    },
     source: Readable | Buffer,
   ): Promise<StoredFile> {
     const stream = Buffer.isBuffer(source) ? Readable.from([source]) : source;
-    const extension = input.fileName.match(/\.([A-Za-z0-9]{1,8})$/)?.[1];
-    const { key, size } = await this.storage.put(stream, { maxBytes: input.maxBytes, extension });
+    const { key, size } = await this.storage.put(stream, {
+      maxBytes: input.maxBytes,
+      extension: extensionOf(input.fileName),
+    });
+    return this.record(key, size, input);
+  }
+
+  /**
+   * Stores a stream whose type is only known from its first bytes: the bytes
+   * go to storage as they arrive, then `inspect` sees the head and answers
+   * the type (or throws, and nothing is kept).
+   */
+  async saveInspected(
+    input: { fileName: string; createdBy?: number | null; maxBytes?: number },
+    source: Readable,
+    inspect: (head: Buffer) => Promise<string>,
+  ): Promise<StoredFile> {
+    const chunks: Buffer[] = [];
+    let headSize = 0;
+    const tap = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        if (headSize < HEAD_BYTES) {
+          chunks.push(chunk.subarray(0, HEAD_BYTES - headSize));
+          headSize += Math.min(chunk.length, HEAD_BYTES - headSize);
+        }
+        done(null, chunk);
+      },
+    });
+    const tapped = pipeline(source, tap, () => undefined);
+    const { key, size } = await this.storage.put(tapped, {
+      maxBytes: input.maxBytes,
+      extension: extensionOf(input.fileName),
+    });
+    let mimeType: string;
+    try {
+      mimeType = await inspect(Buffer.concat(chunks));
+    } catch (err) {
+      await this.storage.remove(key);
+      throw err;
+    }
+    return this.record(key, size, { ...input, mimeType });
+  }
+
+  private async record(
+    key: string,
+    size: number,
+    input: {
+      fileName: string;
+      mimeType: string;
+      createdBy?: number | null;
+      thumbFileId?: number | null;
+      width?: number | null;
+      height?: number | null;
+    },
+  ): Promise<StoredFile> {
     try {
       const row = await this.db
         .insertInto('storedFile')
@@ -49,6 +115,9 @@ export class FileService {
           size,
           createdBy: input.createdBy ?? null,
           createdAt: iso(this.now()),
+          thumbFileId: input.thumbFileId ?? null,
+          width: input.width ?? null,
+          height: input.height ?? null,
         })
         .returning(['id', 'storageKey', 'fileName', 'mimeType', 'size'])
         .executeTakeFirstOrThrow();

@@ -1,0 +1,232 @@
+import type { Readable } from 'node:stream';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import { AppError, badRequest } from '../../http/errors.js';
+import { fileUrl, type FileService } from './service.js';
+
+/**
+ * What the content platform uploads, each with its size limit and the types
+ * its bytes must have (the name's extension and the browser's claimed type
+ * are not trusted): pictures for covers, banners and bodies; videos for the
+ * video centre; PDFs for magazines; attachments of news.
+ */
+export type UploadKind = 'image' | 'video' | 'pdf' | 'attachment';
+export const UPLOAD_KINDS: UploadKind[] = ['image', 'video', 'pdf', 'attachment'];
+
+const MB = 1024 * 1024;
+
+export const UPLOAD_LIMITS: Record<UploadKind, number> = {
+  image: 20 * MB,
+  video: 1024 * MB,
+  pdf: 200 * MB,
+  attachment: 200 * MB,
+};
+
+/** Pictures are stored at most this wide or high, and thumbnails this size. */
+const IMAGE_MAX = 1920;
+const THUMB_MAX = 480;
+
+/** Picture types a browser shows; others (BMP, TIFF) are converted to JPEG. */
+const IMAGE_TYPES = new Set(['jpg', 'png', 'gif', 'webp', 'bmp', 'tif', 'avif']);
+const VIDEO_TYPES: Record<string, string> = {
+  mp4: 'video/mp4',
+  m4v: 'video/mp4',
+  webm: 'video/webm',
+  mov: 'video/quicktime',
+};
+
+/**
+ * Attachments by extension (the spec's allowed documents, archives, pictures,
+ * audio and video) and the detected types their bytes may have. Office files
+ * of 97-2003 are OLE containers (cfb); of 2007+ zip containers; text has no
+ * signature and is checked as text.
+ */
+const ATTACHMENT_CONTENT: Record<string, string[]> = {
+  txt: ['text'],
+  rtf: ['rtf'],
+  pdf: ['pdf'],
+  doc: ['cfb'],
+  xls: ['cfb'],
+  ppt: ['cfb'],
+  wps: ['cfb'],
+  docx: ['docx', 'zip'],
+  xlsx: ['xlsx', 'zip'],
+  pptx: ['pptx', 'zip'],
+  zip: ['zip'],
+  rar: ['rar'],
+  '7z': ['7z'],
+  jpg: ['jpg'],
+  jpeg: ['jpg'],
+  png: ['png'],
+  gif: ['gif'],
+  bmp: ['bmp'],
+  mp3: ['mp3'],
+  wav: ['wav'],
+  m4a: ['m4a', 'mp4'],
+  aac: ['aac'],
+  ogg: ['ogg', 'oga'],
+  mp4: ['mp4', 'm4v'],
+  mov: ['mov'],
+  webm: ['webm'],
+  avi: ['avi'],
+  wmv: ['asf'],
+};
+
+const KIND_REFUSAL: Record<UploadKind, string> = {
+  image: '请上传 JPG、PNG、GIF 或 WebP 格式的图片',
+  video: '请上传 MP4、WebM 或 MOV 格式的视频',
+  pdf: '请上传 PDF 文件',
+  attachment: '上传文件格式不正确!',
+};
+
+export interface UploadedFile {
+  fileId: number;
+  fileName: string;
+  url: string;
+  thumbUrl: string;
+  size: number;
+  mimeType: string;
+  width: number | null;
+  height: number | null;
+}
+
+/** Whether bytes look like text: valid UTF-8 (or GBK-ish bytes) without control characters. */
+function looksLikeText(head: Buffer): boolean {
+  for (const byte of head) {
+    if (byte === 0) return false;
+    if (byte < 0x09 || (byte > 0x0d && byte < 0x20 && byte !== 0x1b)) return false;
+  }
+  return true;
+}
+
+export function cleanFileName(name: string): string {
+  const base = name
+    .replace(/^.*[\\/]/, '')
+    // eslint-disable-next-line no-control-regex -- control characters are what is removed
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim();
+  return base.slice(-200) || '未命名文件';
+}
+
+export class UploadService {
+  constructor(private readonly files: FileService) {}
+
+  async upload(
+    kind: UploadKind,
+    input: { fileName: string; createdBy: number },
+    source: Readable & { truncated?: boolean },
+    readAll: () => Promise<Buffer>,
+  ): Promise<UploadedFile> {
+    const fileName = cleanFileName(input.fileName);
+    if (kind === 'image') return this.image(fileName, input.createdBy, await readAll());
+    const stored = await this.files.saveInspected(
+      { fileName, createdBy: input.createdBy, maxBytes: UPLOAD_LIMITS[kind] },
+      source,
+      (head) => this.inspect(kind, fileName, head),
+    );
+    return {
+      fileId: stored.id,
+      fileName: stored.fileName,
+      url: fileUrl(stored.id),
+      thumbUrl: fileUrl(stored.id),
+      size: stored.size,
+      mimeType: stored.mimeType,
+      width: null,
+      height: null,
+    };
+  }
+
+  private async inspect(kind: UploadKind, fileName: string, head: Buffer): Promise<string> {
+    if (head.length === 0) throw badRequest('文件内容为空');
+    const detected = await fileTypeFromBuffer(head);
+    if (kind === 'pdf') {
+      if (detected?.ext !== 'pdf') throw badRequest(KIND_REFUSAL.pdf);
+      return 'application/pdf';
+    }
+    if (kind === 'video') {
+      const mime = detected && VIDEO_TYPES[detected.ext];
+      if (!mime) throw badRequest(KIND_REFUSAL.video);
+      return mime;
+    }
+    const extension = fileName.match(/\.([A-Za-z0-9]{1,8})$/)?.[1]?.toLowerCase() ?? '';
+    const allowed = ATTACHMENT_CONTENT[extension];
+    if (!allowed) throw badRequest(KIND_REFUSAL.attachment);
+    if (allowed.includes('text')) {
+      if (detected || !looksLikeText(head)) throw badRequest('文件内容与扩展名不符');
+      return 'text/plain; charset=utf-8';
+    }
+    if (!detected || !allowed.includes(detected.ext)) throw badRequest('文件内容与扩展名不符');
+    return detected.mime;
+  }
+
+  /**
+   * A picture is decoded (which proves it is one), turned upright, scaled
+   * down to IMAGE_MAX and re-encoded, which also drops its metadata (camera
+   * position, ...); a thumbnail is stored beside it.
+   */
+  private async image(fileName: string, createdBy: number, bytes: Buffer): Promise<UploadedFile> {
+    const detected = await fileTypeFromBuffer(bytes.subarray(0, 4100));
+    if (!detected || !IMAGE_TYPES.has(detected.ext)) throw badRequest(KIND_REFUSAL.image);
+    let meta: Metadata;
+    try {
+      meta = await sharp(bytes).metadata();
+    } catch {
+      throw badRequest('图片已损坏，无法读取');
+    }
+    const animated = detected.ext === 'gif' && (meta.pages ?? 1) > 1;
+    const format: 'jpeg' | 'png' | 'webp' | 'gif' =
+      detected.ext === 'png' ? 'png' : detected.ext === 'webp' ? 'webp' : animated ? 'gif' : 'jpeg';
+    const render = (max: number, as: typeof format) => {
+      const image = sharp(bytes, { animated: as === 'gif' })
+        .rotate()
+        .resize({ width: max, height: max, fit: 'inside', withoutEnlargement: true });
+      if (as === 'png') return image.png({ compressionLevel: 9 });
+      if (as === 'webp') return image.webp({ quality: 82 });
+      if (as === 'gif') return image.gif();
+      return image.flatten({ background: '#ffffff' }).jpeg({ quality: 84, mozjpeg: true });
+    };
+    let main: { data: Buffer; info: OutputInfo };
+    let thumb: Buffer;
+    try {
+      main = await render(IMAGE_MAX, format).toBuffer({ resolveWithObject: true });
+      thumb = await render(THUMB_MAX, format === 'gif' ? 'png' : format).toBuffer();
+    } catch {
+      throw badRequest('图片已损坏，无法读取');
+    }
+    const extension = format === 'jpeg' ? 'jpg' : format;
+    const named = fileName.replace(/\.[A-Za-z0-9]{1,8}$/, '') + `.${extension}`;
+    const mimeType = `image/${format}`;
+    const thumbFile = await this.files.save(
+      {
+        fileName: `thumb-${named}`,
+        mimeType: format === 'gif' ? 'image/png' : mimeType,
+        createdBy,
+      },
+      thumb,
+    );
+    const stored = await this.files.save(
+      {
+        fileName: named,
+        mimeType,
+        createdBy,
+        thumbFileId: thumbFile.id,
+        width: main.info.width,
+        height: animated ? (main.info.pageHeight ?? main.info.height) : main.info.height,
+      },
+      main.data,
+    );
+    return {
+      fileId: stored.id,
+      fileName: stored.fileName,
+      url: fileUrl(stored.id),
+      thumbUrl: fileUrl(thumbFile.id),
+      size: stored.size,
+      mimeType,
+      width: main.info.width,
+      height: main.info.height,
+    };
+  }
+}
+
+export const tooLarge = (kind: UploadKind) =>
+  new AppError(413, `文件过大，最大 ${Math.round(UPLOAD_LIMITS[kind] / MB)} MB`);

@@ -1,0 +1,324 @@
+import {
+  AlignCenterOutlined,
+  AlignLeftOutlined,
+  AlignRightOutlined,
+  BoldOutlined,
+  ClearOutlined,
+  ItalicOutlined,
+  LinkOutlined,
+  OrderedListOutlined,
+  PictureOutlined,
+  RedoOutlined,
+  StrikethroughOutlined,
+  UnderlineOutlined,
+  UndoOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
+import Image from '@tiptap/extension-image';
+import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { App, Button, Divider, Input, Modal, Spin, Tooltip } from 'antd';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { ParagraphAlign, type Alignment } from './text-align';
+import { UPLOAD_ACCEPT, uploadFile } from './uploads';
+
+/** Whether a link is one the server keeps (http, https, mailto or a path of this site). */
+export function isAllowedLink(href: string): boolean {
+  return /^(https?:\/\/|mailto:|\/(?!\/))/i.test(href.trim());
+}
+
+function ToolButton({
+  label,
+  icon,
+  active,
+  disabled,
+  onClick,
+}: {
+  label: string;
+  icon: ReactNode;
+  active?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Tooltip title={label}>
+      <Button
+        type={active ? 'primary' : 'text'}
+        size="small"
+        icon={icon}
+        aria-label={label}
+        aria-pressed={active}
+        disabled={disabled}
+        onMouseDown={(event) => event.preventDefault()}
+        onClick={onClick}
+      />
+    </Tooltip>
+  );
+}
+
+/**
+ * The platform's rich-text editor (TipTap): headings, emphasis, lists, quotes,
+ * alignment, links and pictures. Pictures chosen, pasted or dropped go through
+ * the upload call first, so the body only refers to stored files. The server
+ * cleans the HTML again when it is saved.
+ */
+export function RichTextEditor({
+  value,
+  onChange,
+  placeholder = '请输入正文',
+}: {
+  value?: string;
+  onChange?: (html: string) => void;
+  placeholder?: string;
+}) {
+  const { message } = App.useApp();
+  const [uploading, setUploading] = useState(0);
+  const [linkOpen, setLinkOpen] = useState(false);
+  const [href, setHref] = useState('');
+  const picker = useRef<HTMLInputElement>(null);
+  const lastEmitted = useRef<string | undefined>(value);
+
+  const insertPictures = async (editor: Editor, files: File[], at?: number) => {
+    const pictures = files.filter((file) => file.type.startsWith('image/'));
+    for (const file of pictures) {
+      setUploading((n) => n + 1);
+      try {
+        const uploaded = await uploadFile('image', file);
+        const chain = editor.chain().focus();
+        (at === undefined ? chain : chain.setTextSelection(at))
+          .setImage({ src: uploaded.url, alt: uploaded.fileName.replace(/\.[^.]+$/, '') })
+          .run();
+      } catch (err) {
+        message.error(err instanceof Error ? err.message : '图片上传失败');
+      } finally {
+        setUploading((n) => n - 1);
+      }
+    }
+    return pictures.length > 0;
+  };
+
+  const editor = useEditor({
+    immediatelyRender: false,
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [2, 3, 4] },
+        link: { openOnClick: false, autolink: true, defaultProtocol: 'https' },
+      }),
+      Image.configure({ inline: false, allowBase64: false }),
+      ParagraphAlign,
+    ],
+    content: value ?? '',
+    editorProps: {
+      attributes: { class: 'cms-rich-content', 'aria-label': placeholder, role: 'textbox' },
+      handlePaste: (_view, event) => {
+        const files = Array.from(event.clipboardData?.files ?? []);
+        if (!files.some((file) => file.type.startsWith('image/')) || !editor) return false;
+        void insertPictures(editor, files);
+        return true;
+      },
+      handleDrop: (view, event) => {
+        const files = Array.from(event.dataTransfer?.files ?? []);
+        if (!files.some((file) => file.type.startsWith('image/')) || !editor) return false;
+        const at = view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos;
+        void insertPictures(editor, files, at);
+        return true;
+      },
+    },
+    onUpdate: ({ editor: current }) => {
+      const html = current.isEmpty ? '' : current.getHTML();
+      lastEmitted.current = html;
+      onChange?.(html);
+    },
+  });
+
+  // A new value from outside (a restored version, a loaded item) replaces the content.
+  useEffect(() => {
+    if (!editor || value === lastEmitted.current) return;
+    lastEmitted.current = value;
+    editor.commands.setContent(value ?? '', { emitUpdate: false });
+  }, [editor, value]);
+
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) =>
+      e
+        ? {
+            bold: e.isActive('bold'),
+            italic: e.isActive('italic'),
+            underline: e.isActive('underline'),
+            strike: e.isActive('strike'),
+            h2: e.isActive('heading', { level: 2 }),
+            h3: e.isActive('heading', { level: 3 }),
+            bullet: e.isActive('bulletList'),
+            ordered: e.isActive('orderedList'),
+            quote: e.isActive('blockquote'),
+            link: e.isActive('link'),
+            center: e.isActive({ textAlign: 'center' }),
+            right: e.isActive({ textAlign: 'right' }),
+            canUndo: e.can().undo(),
+            canRedo: e.can().redo(),
+          }
+        : null,
+  });
+
+  if (!editor || !state) {
+    return (
+      <div className="cms-rich">
+        <Spin />
+      </div>
+    );
+  }
+  const run = () => editor.chain().focus();
+  const align = (alignment: Alignment) => run().setParagraphAlign(alignment).run();
+
+  const openLink = () => {
+    setHref((editor.getAttributes('link').href as string | undefined) ?? '');
+    setLinkOpen(true);
+  };
+  const saveLink = () => {
+    const target = href.trim();
+    if (!target) {
+      run().extendMarkRange('link').unsetLink().run();
+    } else if (!isAllowedLink(target)) {
+      message.error('链接须以 http://、https:// 或 / 开头');
+      return;
+    } else {
+      run().extendMarkRange('link').setLink({ href: target, target: '_blank' }).run();
+    }
+    setLinkOpen(false);
+  };
+
+  return (
+    <div className="cms-rich">
+      <div className="cms-rich-toolbar" role="toolbar" aria-label="正文格式">
+        <ToolButton
+          label="撤销"
+          icon={<UndoOutlined />}
+          disabled={!state.canUndo}
+          onClick={() => run().undo().run()}
+        />
+        <ToolButton
+          label="重做"
+          icon={<RedoOutlined />}
+          disabled={!state.canRedo}
+          onClick={() => run().redo().run()}
+        />
+        <Divider type="vertical" />
+        <ToolButton
+          label="二级标题"
+          icon={<b>H2</b>}
+          active={state.h2}
+          onClick={() => run().toggleHeading({ level: 2 }).run()}
+        />
+        <ToolButton
+          label="三级标题"
+          icon={<b>H3</b>}
+          active={state.h3}
+          onClick={() => run().toggleHeading({ level: 3 }).run()}
+        />
+        <ToolButton
+          label="加粗"
+          icon={<BoldOutlined />}
+          active={state.bold}
+          onClick={() => run().toggleBold().run()}
+        />
+        <ToolButton
+          label="斜体"
+          icon={<ItalicOutlined />}
+          active={state.italic}
+          onClick={() => run().toggleItalic().run()}
+        />
+        <ToolButton
+          label="下划线"
+          icon={<UnderlineOutlined />}
+          active={state.underline}
+          onClick={() => run().toggleUnderline().run()}
+        />
+        <ToolButton
+          label="删除线"
+          icon={<StrikethroughOutlined />}
+          active={state.strike}
+          onClick={() => run().toggleStrike().run()}
+        />
+        <Divider type="vertical" />
+        <ToolButton
+          label="无序列表"
+          icon={<UnorderedListOutlined />}
+          active={state.bullet}
+          onClick={() => run().toggleBulletList().run()}
+        />
+        <ToolButton
+          label="有序列表"
+          icon={<OrderedListOutlined />}
+          active={state.ordered}
+          onClick={() => run().toggleOrderedList().run()}
+        />
+        <ToolButton
+          label="引用"
+          icon={<b>“”</b>}
+          active={state.quote}
+          onClick={() => run().toggleBlockquote().run()}
+        />
+        <Divider type="vertical" />
+        <ToolButton label="左对齐" icon={<AlignLeftOutlined />} onClick={() => align('left')} />
+        <ToolButton
+          label="居中"
+          icon={<AlignCenterOutlined />}
+          active={state.center}
+          onClick={() => align('center')}
+        />
+        <ToolButton
+          label="右对齐"
+          icon={<AlignRightOutlined />}
+          active={state.right}
+          onClick={() => align('right')}
+        />
+        <Divider type="vertical" />
+        <ToolButton label="链接" icon={<LinkOutlined />} active={state.link} onClick={openLink} />
+        <ToolButton
+          label="插入图片"
+          icon={<PictureOutlined />}
+          onClick={() => picker.current?.click()}
+        />
+        <ToolButton
+          label="清除格式"
+          icon={<ClearOutlined />}
+          onClick={() => run().unsetAllMarks().clearNodes().run()}
+        />
+        {uploading > 0 && <Spin size="small" className="cms-rich-uploading" />}
+        <input
+          ref={picker}
+          type="file"
+          hidden
+          multiple
+          accept={UPLOAD_ACCEPT.image}
+          aria-label="选择正文图片"
+          onChange={(event) => {
+            const files = Array.from(event.target.files ?? []);
+            event.target.value = '';
+            void insertPictures(editor, files);
+          }}
+        />
+      </div>
+      <EditorContent editor={editor} className="cms-rich-body" />
+      <Modal
+        title="插入链接"
+        open={linkOpen}
+        okText="确定"
+        cancelText="取消"
+        onOk={saveLink}
+        onCancel={() => setLinkOpen(false)}
+        destroyOnHidden
+      >
+        <Input
+          autoFocus
+          aria-label="链接地址"
+          placeholder="https://... （留空则移除链接）"
+          value={href}
+          onChange={(event) => setHref(event.target.value)}
+          onPressEnter={saveLink}
+        />
+      </Modal>
+    </div>
+  );
+}
