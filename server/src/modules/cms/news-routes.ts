@@ -195,6 +195,32 @@ export const cmsNewsRoutes: FastifyPluginAsync<{ cmsNews: CmsNewsService }> = as
     },
   );
 
+  app.post(
+    '/cms/news/columns',
+    {
+      schema: {
+        summary: '内容管理：栏目树，含当前用户可否在该栏目发布（mayPost）',
+        tags: ['cms'],
+        response: { 200: envelopeSchema({ type: 'array', items: item }) },
+      },
+    },
+    async (request) => ok(await cmsNews.columns(staffOf(request))),
+  );
+
+  app.post<{ Body: { newId: number } }>(
+    '/cms/news/delete',
+    {
+      schema: {
+        summary: '内容管理：删除新闻（管理员或发布者；从列表、详情和搜索中立即消失）',
+        tags: ['cms'],
+        body: idBody,
+        response: { 200: envelopeSchema(item) },
+      },
+    },
+    async (request) =>
+      ok(await cmsNews.remove(request.body.newId, staffOf(request), request.ip), '已删除'),
+  );
+
   app.post<{ Body: { newId: number } }>(
     '/cms/news/get',
     {

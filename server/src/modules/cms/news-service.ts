@@ -218,6 +218,34 @@ export class CmsNewsService {
     };
   }
 
+  /**
+   * The column tree as the editor offers it: every column with whether the
+   * caller may post to it: columns without children (a parent column's own
+   * items no list shows), for teachers only the open ones.
+   */
+  async columns(staff: AuthStaff) {
+    const rows = await this.db
+      .selectFrom('newsType')
+      .select(['id', 'name', 'parentId', 'teacherOpen', 'sort'])
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
+    const parents = new Set(rows.map((row) => row.parentId));
+    return rows.map((row) => ({
+      typeId: row.id,
+      typeName: row.name,
+      parentId: row.parentId,
+      teacherOpen: row.teacherOpen,
+      mayPost: !parents.has(row.id) && (staff.isPower === 1 || row.teacherOpen === 1),
+    }));
+  }
+
+  /** Deletes an item (administrator or author), as the public page's 【删除】 does. */
+  async remove(newId: number, staff: AuthStaff, ip: string | null) {
+    await this.news.remove(newId, staff, ip);
+    return { newId };
+  }
+
   /** An item as its edit form shows it, with where it stands in the review. */
   async get(newId: number, staff: AuthStaff) {
     const row = await this.item(newId);

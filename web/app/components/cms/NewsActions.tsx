@@ -1,5 +1,5 @@
-import { App, Input, Modal, Table } from 'antd';
-import { useState } from 'react';
+import { App, Input } from 'antd';
+import { Link } from 'react-router';
 import { ApiError, call } from '../../api/client';
 import type { StoredUser } from '../../lib/session';
 import { searchResultHref } from '../portal/search/result-href';
@@ -23,18 +23,12 @@ export interface CmsNewsRow {
   updateDate: string;
 }
 
-interface Revision {
-  revisionId: number;
-  staffName: string;
-  createdAt: string;
-  newsTitle: string;
-}
-
 /**
  * The workflow actions of one item, offered as the server allows them:
  * submit (own drafts and returned items), approve / send back / pin
  * (administrators), shelve / take off (approved items; administrator or
- * author), versions with restore, and a look at the public page.
+ * author), edit and delete, and a look at the public page. Versions are
+ * compared and restored in the editor.
  */
 export function NewsActions({
   row,
@@ -46,7 +40,6 @@ export function NewsActions({
   onChanged: () => void;
 }) {
   const { message, modal } = App.useApp();
-  const [revisions, setRevisions] = useState<Revision[] | null>(null);
   const admin = user.isPower === 1;
   const own = row.createStaff === user.staffId;
 
@@ -84,14 +77,6 @@ export function NewsActions({
     });
   };
 
-  const openRevisions = async () => {
-    try {
-      setRevisions(await call<Revision[]>('cms/news/revisions', { newId: row.newId }));
-    } catch (err) {
-      message.error(err instanceof ApiError ? err.message : '网络异常，请稍后再试');
-    }
-  };
-
   const link = (label: string, onClick: () => void) => (
     <button type="button" className="link-button" onClick={onClick}>
       {label}
@@ -124,7 +109,22 @@ export function NewsActions({
               row.ifTop === 1 ? '已取消置顶' : '已置顶',
             ),
         )}
-      {(admin || own) && link('版本', () => void openRevisions())}
+      {(admin || own) && (
+        <Link className="link-button" to={`/cms/news/edit?newId=${row.newId}`}>
+          编辑
+        </Link>
+      )}
+      {(admin || own) &&
+        link('删除', () =>
+          modal.confirm({
+            title: '提示',
+            content: `是否确定删除「${row.newsTitle}」?`,
+            okText: '确定',
+            okButtonProps: { danger: true },
+            cancelText: '取消',
+            onOk: () => act('delete', {}, '已删除'),
+          }),
+        )}
       {row.live && (
         <a
           className="link-button"
@@ -135,45 +135,6 @@ export function NewsActions({
           查看
         </a>
       )}
-      <Modal
-        open={revisions !== null}
-        title={`版本记录：${row.newsTitle}`}
-        footer={null}
-        width={720}
-        onCancel={() => setRevisions(null)}
-      >
-        <Table<Revision>
-          rowKey="revisionId"
-          size="small"
-          dataSource={revisions ?? []}
-          pagination={{ pageSize: 8, hideOnSinglePage: true }}
-          locale={{ emptyText: '暂无数据' }}
-          columns={[
-            { title: '保存时间', dataIndex: 'createdAt', width: 170 },
-            { title: '保存人', dataIndex: 'staffName', width: 100 },
-            { title: '标题', dataIndex: 'newsTitle' },
-            {
-              title: '操作',
-              width: 80,
-              render: (_, revision, index) =>
-                index === 0 ? (
-                  '当前'
-                ) : (
-                  <button
-                    type="button"
-                    className="link-button"
-                    onClick={async () => {
-                      await act('restore', { revisionId: revision.revisionId }, '已恢复该版本');
-                      setRevisions(null);
-                    }}
-                  >
-                    恢复
-                  </button>
-                ),
-            },
-          ]}
-        />
-      </Modal>
     </div>
   );
 }

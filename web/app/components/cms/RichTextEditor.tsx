@@ -15,7 +15,7 @@ import {
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import Image from '@tiptap/extension-image';
-import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { App, Button, Divider, Input, Modal, Spin, Tooltip } from 'antd';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -99,6 +99,8 @@ export function RichTextEditor({
 
   const editor = useEditor({
     immediatelyRender: false,
+    // The toolbar shows the formatting at the cursor, so it follows every change.
+    shouldRerenderOnTransaction: true,
     extensions: [
       StarterKit.configure({
         heading: { levels: [2, 3, 4] },
@@ -138,36 +140,29 @@ export function RichTextEditor({
     editor.commands.setContent(value ?? '', { emitUpdate: false });
   }, [editor, value]);
 
-  const state = useEditorState({
-    editor,
-    selector: ({ editor: e }) =>
-      e
-        ? {
-            bold: e.isActive('bold'),
-            italic: e.isActive('italic'),
-            underline: e.isActive('underline'),
-            strike: e.isActive('strike'),
-            h2: e.isActive('heading', { level: 2 }),
-            h3: e.isActive('heading', { level: 3 }),
-            bullet: e.isActive('bulletList'),
-            ordered: e.isActive('orderedList'),
-            quote: e.isActive('blockquote'),
-            link: e.isActive('link'),
-            center: e.isActive({ textAlign: 'center' }),
-            right: e.isActive({ textAlign: 'right' }),
-            canUndo: e.can().undo(),
-            canRedo: e.can().redo(),
-          }
-        : null,
-  });
-
-  if (!editor || !state) {
+  if (!editor) {
     return (
       <div className="cms-rich">
         <Spin />
       </div>
     );
   }
+  const state = {
+    bold: editor.isActive('bold'),
+    italic: editor.isActive('italic'),
+    underline: editor.isActive('underline'),
+    strike: editor.isActive('strike'),
+    h2: editor.isActive('heading', { level: 2 }),
+    h3: editor.isActive('heading', { level: 3 }),
+    bullet: editor.isActive('bulletList'),
+    ordered: editor.isActive('orderedList'),
+    quote: editor.isActive('blockquote'),
+    link: editor.isActive('link'),
+    center: editor.isActive({ textAlign: 'center' }),
+    right: editor.isActive({ textAlign: 'right' }),
+    canUndo: editor.can().undo(),
+    canRedo: editor.can().redo(),
+  };
   const run = () => editor.chain().focus();
   const align = (alignment: Alignment) => run().setParagraphAlign(alignment).run();
 
@@ -289,7 +284,7 @@ export function RichTextEditor({
         <input
           ref={picker}
           type="file"
-          hidden
+          style={{ display: 'none' }}
           multiple
           accept={UPLOAD_ACCEPT.image}
           aria-label="选择正文图片"

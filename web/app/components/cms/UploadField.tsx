@@ -70,7 +70,7 @@ export function UploadField({
         <input
           ref={input}
           type="file"
-          hidden
+          style={{ display: 'none' }}
           accept={UPLOAD_ACCEPT[kind]}
           aria-label={buttonLabel}
           onChange={(event) => void pick(event.target.files?.[0])}

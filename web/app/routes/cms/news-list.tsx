@@ -1,6 +1,7 @@
-import { App, Checkbox, Input, Select, Table, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { App, Button, Checkbox, Input, Select, Table, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { useOutletContext } from 'react-router';
+import { Link, useOutletContext } from 'react-router';
 import { ApiError, call } from '../../api/client';
 import { NewsActions, type CmsNewsRow } from '../../components/cms/NewsActions';
 import type { StoredUser } from '../../lib/session';
@@ -77,7 +78,14 @@ export default function CmsNewsList() {
 
   return (
     <section className="cms-panel" aria-label="新闻管理">
-      <h1>新闻管理</h1>
+      <div className="cms-panel-head">
+        <h1>新闻管理</h1>
+        <Link to={filter.typeId ? `/cms/news/new?typeId=${filter.typeId}` : '/cms/news/new'}>
+          <Button type="primary" icon={<PlusOutlined />}>
+            新增新闻
+          </Button>
+        </Link>
+      </div>
       <div className="cms-filters">
         <Select
           allowClear
@@ -158,7 +166,7 @@ export default function CmsNewsList() {
           { title: '更新时间', dataIndex: 'updateDate', width: 160 },
           {
             title: '操作',
-            width: 200,
+            width: 240,
             render: (_, row) => <NewsActions row={row} user={user} onChanged={reload} />,
           },
         ]}
