@@ -93,9 +93,54 @@ describe('api/cms/news: authoring, review, shelving, revisions', () => {
     ).id;
 
   it('refuses every call without a login', async () => {
-    for (const path of ['list', 'get', 'save', 'submit', 'approve', 'revisions', 'restore']) {
+    for (const path of [
+      'list',
+      'columns',
+      'get',
+      'save',
+      'submit',
+      'approve',
+      'delete',
+      'revisions',
+      'restore',
+    ]) {
       expectRefusal(await postJson(t.app, `/api/cms/news/${path}`, { newId: 1 }), 401, 'token错误');
     }
+  });
+
+  it('offers each user the columns they may post to', async () => {
+    type Column = { typeId: number; typeName: string; parentId: number; mayPost: boolean };
+    const mayPost = async (who: string) =>
+      (await ok<Column[]>('columns', {}, who)).filter((c) => c.mayPost).map((c) => c.typeId);
+    const teacherColumns = await mayPost(token.teacher);
+    expect(teacherColumns).toContain(2);
+    expect(teacherColumns).toContain(17);
+    // Parent columns (no list shows their own items) and 党务公开 are for administrators.
+    for (const closed of [1, 5, 10, 14, 18, 22]) expect(teacherColumns).not.toContain(closed);
+    const adminColumns = await mayPost(token.admin);
+    expect(adminColumns).toContain(22);
+    expect(adminColumns).toContain(20);
+    for (const parent of [1, 5, 10, 14, 18]) expect(adminColumns).not.toContain(parent);
+    const all = await ok<Column[]>('columns', {}, token.teacher);
+    expect(all.find((c) => c.typeId === 2)).toMatchObject({ typeName: '校园新闻', parentId: 1 });
+  });
+
+  it('deletes an item for its author or an administrator only, at once and logged', async () => {
+    const newId = await approvedItem('待删除的新闻');
+    await ok('shelve', { newId }, token.admin);
+    expect((await publicList(2)).map((item) => item.newId)).toContain(newId);
+
+    expectRefusal(
+      await cms('delete', { newId }, token.other),
+      403,
+      '只有管理员或发布者可以进行此操作',
+    );
+    expectRefusal(await cms('delete', { newId: 999999 }, token.teacher), 404, '内容不存在或已下架');
+    expectOk(await cms('delete', { newId }, token.teacher));
+    expect((await publicList(2)).map((item) => item.newId)).not.toContain(newId);
+    expect((await publicDetail(newId)).statusCode).toBe(404);
+    expect(await operTypes(newId)).toContain('删除');
+    expectRefusal(await cms('delete', { newId }, token.admin), 404, '内容不存在或已下架');
   });
 
   it('a teacher creates a draft with files from a form, then edits it with JSON', async () => {
