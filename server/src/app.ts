@@ -22,6 +22,8 @@ import { handoffRoutes } from './modules/cms/handoff-routes.js';
 import { cmsNewsRoutes } from './modules/cms/news-routes.js';
 import { CmsNewsService } from './modules/cms/news-service.js';
 import { HandoffService } from './modules/cms/handoff-service.js';
+import { cmsSubjectRoutes } from './modules/cms/subject-routes.js';
+import { CmsSubjectService } from './modules/cms/subject-service.js';
 import { cmsVideoRoutes } from './modules/cms/video-routes.js';
 import { CmsVideoService } from './modules/cms/video-service.js';
 import { cmsMagazineRoutes } from './modules/cms/magazine-routes.js';
@@ -160,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         now: clock,
       });
       await api.register(cmsNewsRoutes, { cmsNews });
+      await api.register(cmsSubjectRoutes, { cmsSubject: services.cmsSubject });
       await api.register(cmsVideoRoutes, { cmsVideo: services.cmsVideo });
       await api.register(cmsMagazineRoutes, { cmsMagazine: services.cmsMagazine });
       await api.register(cmsShowcaseRoutes, { cmsShowcase: services.cmsShowcase });
@@ -206,6 +209,7 @@ export function createServices(
     search,
     news,
     cmsNews: new CmsNewsService(db, news, clock),
+    cmsSubject: new CmsSubjectService(db, news, clock),
     engagement: new EngagementService(db, clock),
     video: new VideoService(db, search, clock),
     magazine: new MagazineService(db, clock),

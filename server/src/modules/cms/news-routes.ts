@@ -14,6 +14,25 @@ const FILE_ROLES: NewsFileRole[] = ['attachment', 'image', 'video'];
 const item = { type: 'object', additionalProperties: true } as const;
 const idBody = { type: 'object', required: ['newId'], properties: { newId: NEW_ID } } as const;
 
+/** The files of an item as a save sends them, in their order (a JSON array, or its text in a form). */
+export const FILES_FIELD = {
+  type: 'array',
+  maxItems: 100,
+  items: {
+    type: 'object',
+    required: ['role'],
+    additionalProperties: false,
+    properties: {
+      role: { type: 'string', enum: FILE_ROLES },
+      fileId: { type: ['integer', 'null'], minimum: 1 },
+      legacyPath: { type: ['string', 'null'], maxLength: 500 },
+      fileName: { type: 'string', maxLength: 255 },
+      caption: { type: ['string', 'null'], maxLength: 200 },
+    },
+  },
+  errorMessage: '附件列表格式不正确',
+} as const;
+
 const SAVE_BODY = {
   type: 'object',
   required: ['typeId', 'newsTitle'],
@@ -49,23 +68,7 @@ const SAVE_BODY = {
       maxLength: 40,
       errorMessage: '上架时间格式不正确，应为 YYYY-MM-DD HH:mm:ss',
     },
-    files: {
-      type: 'array',
-      maxItems: 100,
-      items: {
-        type: 'object',
-        required: ['role'],
-        additionalProperties: false,
-        properties: {
-          role: { type: 'string', enum: FILE_ROLES },
-          fileId: { type: ['integer', 'null'], minimum: 1 },
-          legacyPath: { type: ['string', 'null'], maxLength: 500 },
-          fileName: { type: 'string', maxLength: 255 },
-          caption: { type: ['string', 'null'], maxLength: 200 },
-        },
-      },
-      errorMessage: '附件列表格式不正确',
-    },
+    files: FILES_FIELD,
   },
 } as const;
 
@@ -102,7 +105,7 @@ const BLANK_MEANS_ABSENT = [
  * Forms send `files` as JSON text in one field; JSON bodies send the array
  * itself. Either way the schema then checks the array.
  */
-async function normaliseSaveBody(request: FastifyRequest) {
+export async function normaliseSaveBody(request: FastifyRequest) {
   const body = request.body as Record<string, unknown> | null | undefined;
   if (!body || typeof body !== 'object') return;
   for (const key of BLANK_MEANS_ABSENT) if (body[key] === '') delete body[key];

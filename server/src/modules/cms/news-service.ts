@@ -15,6 +15,7 @@ import {
   type NewsService,
 } from '../news/service.js';
 import { writeOperLog } from '../operlog/service.js';
+import { checkItemFiles, type CmsFileInput } from './file-check.js';
 
 /** The review states as the platform's screens name them. */
 export const REVIEW_STATE_NAMES: Record<ReviewState, string> = {
@@ -52,15 +53,7 @@ export interface NewsDraft {
   files: NewsFileInput[];
 }
 
-/** A file as a save sends it: a stored file, or a file of the old site the item already has. */
-export interface CmsFileInput {
-  role: NewsFileRole;
-  fileId?: number | null;
-  legacyPath?: string | null;
-  /** Defaults to the stored file's name. */
-  fileName?: string;
-  caption?: string | null;
-}
+export type { CmsFileInput } from './file-check.js';
 
 /** A save: no newId creates; fields left out keep their value (or the default, when creating). */
 export interface CmsSaveInput {
@@ -517,55 +510,6 @@ export class CmsNewsService {
    * isPower 1), and those the item already has or, on a restore, had. A file
    * of the old site (legacyPath) only stays where it already is.
    */
-  private async checkFiles(
-    files: CmsFileInput[],
-    coverFileId: number | null,
-    staff: AuthStaff,
-    known: NewsDraft[],
-  ): Promise<NewsFileInput[]> {
-    const knownIds = new Set(
-      known.flatMap((d) => [d.coverFileId, ...d.files.map((f) => f.fileId)]),
-    );
-    const knownLegacy = new Map(
-      known.flatMap((d) =>
-        d.files.filter((f) => f.legacyPath).map((f) => [f.legacyPath!, f.fileName] as const),
-      ),
-    );
-    const ids = [
-      ...new Set(
-        [coverFileId, ...files.map((f) => f.fileId)].filter(
-          (id): id is number => typeof id === 'number',
-        ),
-      ),
-    ];
-    const stored = ids.length
-      ? await this.db
-          .selectFrom('storedFile')
-          .select(['id', 'fileName', 'createdBy'])
-          .where('id', 'in', ids)
-          .execute()
-      : [];
-    const byId = new Map(stored.map((f) => [f.id, f]));
-    for (const id of ids) {
-      const file = byId.get(id);
-      if (!file) throw badRequest('文件不存在，请重新上传');
-      if (staff.isPower !== 1 && file.createdBy !== staff.id && !knownIds.has(id)) {
-        throw forbidden('只能使用自己上传的文件');
-      }
-    }
-    return files.map((file) => {
-      const caption = file.caption?.trim() || null;
-      if (file.fileId) {
-        const fileName = file.fileName?.trim() || byId.get(file.fileId)!.fileName;
-        return { role: file.role, fileId: file.fileId, fileName, caption };
-      }
-      const legacyName = file.legacyPath ? knownLegacy.get(file.legacyPath) : undefined;
-      if (legacyName === undefined) throw badRequest('文件不存在，请重新上传');
-      const fileName = file.fileName?.trim() || legacyName;
-      return { role: file.role, legacyPath: file.legacyPath, fileName, caption };
-    });
-  }
-
   private async write(
     input: CmsSaveInput,
     staff: AuthStaff,
@@ -603,7 +547,13 @@ export class CmsNewsService {
       coverFileId,
       linkUrl,
       shelvesDate: input.shelvesDate ? iso(input.shelvesDate) : (before?.shelvesDate ?? iso(now)),
-      files: await this.checkFiles(input.files ?? before?.files ?? [], coverFileId, staff, known),
+      files: await checkItemFiles(
+        this.db,
+        input.files ?? before?.files ?? [],
+        coverFileId,
+        staff,
+        known,
+      ),
     };
 
     // A teacher's change goes back to the review; an administrator's keeps its state.

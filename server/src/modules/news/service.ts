@@ -405,11 +405,11 @@ export class NewsService {
     });
   }
 
-  async createSubject(input: SubjectNewsInput, actor: Actor | null): Promise<number> {
+  async createSubject(input: SubjectNewsInput, actor: Actor | null, db = this.db): Promise<number> {
     const title = input.title.trim();
     if (!title) throw badRequest('请输入标题');
     const date = iso(input.date ?? this.now());
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(db, async (trx) => {
       const { id } = await trx
         .insertInto('subjectNews')
         .values({
@@ -492,6 +492,17 @@ export class NewsService {
       .where('subjectId', 'is', null)
       .execute();
     await this.insertFiles(db, newsId, null, files);
+  }
+
+  /** Sets a sub-news' files to `files`, in their order. */
+  async replaceSubjectFiles(
+    newsId: number,
+    subjectId: number,
+    files: NewsFileInput[],
+    db = this.db,
+  ): Promise<void> {
+    await db.deleteFrom('newsFile').where('subjectId', '=', subjectId).execute();
+    await this.insertFiles(db, newsId, subjectId, files);
   }
 
   private async insertFiles(
