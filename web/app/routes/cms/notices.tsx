@@ -1,4 +1,16 @@
-/** PLACEHOLDER: being written. */
-export default function Placeholder() {
-  return <p>建设中</p>;
+import { useOutletContext } from 'react-router';
+import { NoticeList } from '../../components/cms/site/NoticeList';
+import { SiteGuard } from '../../components/cms/site/SiteControls';
+import type { StoredUser } from '../../lib/session';
+
+export const meta = () => [{ title: '滚动通知 - 内容管理平台' }];
+
+/** /cms/notice: the intranet's rolling notices (administrators, isPower 1). */
+export default function CmsNotices() {
+  const { user } = useOutletContext<{ user: StoredUser }>();
+  return (
+    <SiteGuard user={user} who="content">
+      <NoticeList />
+    </SiteGuard>
+  );
 }

@@ -1,4 +1,16 @@
-/** PLACEHOLDER: being written. */
-export default function Placeholder() {
-  return <p>建设中</p>;
+import { useOutletContext } from 'react-router';
+import { ParameterGroups } from '../../components/cms/site/ParameterGroups';
+import { SiteGuard } from '../../components/cms/site/SiteControls';
+import type { StoredUser } from '../../lib/session';
+
+export const meta = () => [{ title: '系统参数与外部站点 - 内容管理平台' }];
+
+/** /cms/parameter: system parameters and external sites (staffType 5). */
+export default function CmsParameters() {
+  const { user } = useOutletContext<{ user: StoredUser }>();
+  return (
+    <SiteGuard user={user} who="site">
+      <ParameterGroups />
+    </SiteGuard>
+  );
 }

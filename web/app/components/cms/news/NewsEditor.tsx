@@ -16,6 +16,7 @@ import {
 } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ApiError, call } from '../../../api/client';
 import type { StoredUser } from '../../../lib/session';
 import { searchResultHref } from '../../portal/search/result-href';
@@ -187,6 +188,7 @@ export function NewsEditor({
             </span>
           )}
           <span className="cms-editor-updated">最后修改：{item.updateDate}</span>
+          {item.typeId === 4 && <Link to={`/cms/subject/new?newId=${item.newId}`}>管理子新闻</Link>}
           {item.live && (
             <a href={searchResultHref({ ...item, videoId: null })} target="_blank" rel="noreferrer">
               查看页面
