@@ -53,11 +53,7 @@ export async function hasContentRevisions(
 }
 
 /** The versions of one item, newest first: revisionId, staffName, createDate. */
-export async function listContentRevisions(
-  db: Kysely<Database>,
-  infoTable: string,
-  objId: number,
-) {
+export async function listContentRevisions(db: Kysely<Database>, infoTable: string, objId: number) {
   const rows = await db
     .selectFrom('contentRevision')
     .select(['id', 'staffName', 'createdAt'])
@@ -79,7 +75,13 @@ export async function getContentRevision<T>(
   db: Kysely<Database>,
   infoTable: string,
   revisionId: number,
-): Promise<{ revisionId: number; objId: number; staffName: string; createDate: string; snapshot: T }> {
+): Promise<{
+  revisionId: number;
+  objId: number;
+  staffName: string;
+  createDate: string;
+  snapshot: T;
+}> {
   const row = await db
     .selectFrom('contentRevision')
     .selectAll()

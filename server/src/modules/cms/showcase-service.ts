@@ -1,11 +1,20 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../time.js';
+import { BannerAdmin } from './showcase-banners.js';
+import { SocietyAdmin } from './showcase-societies.js';
 
-/** PLACEHOLDER: being written. */
+/**
+ * What the portal shows besides news, as the content platform authors it:
+ * the home carousel and the sections' cover banners (`banners`), and the
+ * student societies (`societies`). Administrators (isPower 1) only.
+ */
 export class CmsShowcaseService {
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly now: Clock,
-  ) {}
+  readonly banners: BannerAdmin;
+  readonly societies: SocietyAdmin;
+
+  constructor(db: Kysely<Database>, clock: Clock) {
+    this.banners = new BannerAdmin(db, clock);
+    this.societies = new SocietyAdmin(db, clock);
+  }
 }

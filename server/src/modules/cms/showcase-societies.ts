@@ -1,0 +1,210 @@
+import type { Kysely } from 'kysely';
+import { containsText } from '../../db/like.js';
+import type { Database, SocietyTable } from '../../db/schema.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { offsetOf, type Paging } from '../../http/paging.js';
+import { assertContentAdmin } from '../../http/permissions.js';
+import type { Clock } from '../../time.js';
+import type { AuthStaff } from '../auth/session.js';
+import { inTransaction } from '../news/service.js';
+import { writeOperLog } from '../operlog/service.js';
+import { SOCIETY_CATEGORIES } from '../showcase/service.js';
+import { assertPictures, pictureViews } from './showcase-pictures.js';
+
+export const SOCIETY_GONE_MESSAGE = '该社团不存在或已被删除';
+export const SOCIETY_CATEGORY_MESSAGE = '请选择社团类别（1 到 6）';
+const NAME_MAX = 100;
+
+export interface SocietySaveInput {
+  associationId?: number;
+  associationName: string;
+  /** 1-6, see SOCIETY_CATEGORIES. */
+  associationType: number;
+  logoFileId?: number | null;
+  picFileId?: number | null;
+  sort?: number;
+  enabled?: number;
+}
+
+type SocietyRow = Pick<
+  SocietyTable,
+  'name' | 'category' | 'logoFileId' | 'picFileId' | 'enabled' | 'sort'
+> & { id: number };
+
+/**
+ * The student societies of media channel 9 (api/news/getSocietyList): name,
+ * one of the six categories, a logo for the grid and a large picture for the
+ * dialog, both required since the page shows both. Administrators only;
+ * every change is one transaction with its T_SOCIETY operation-log row.
+ */
+export class SocietyAdmin {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: Clock,
+  ) {}
+
+  async list(filter: { category?: number; keyword?: string }, staff: AuthStaff, paging: Paging) {
+    assertContentAdmin(staff);
+    const keyword = filter.keyword?.trim();
+    const base = this.db
+      .selectFrom('society')
+      .$if(filter.category !== undefined, (qb) => qb.where('category', '=', filter.category!))
+      .$if(Boolean(keyword), (qb) => qb.where(containsText('name', keyword!)));
+    const { n } = await base
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const rows = await base
+      .select(['id', 'name', 'category', 'logoFileId', 'picFileId', 'enabled', 'sort'])
+      .orderBy('category')
+      .orderBy('sort')
+      .orderBy('id')
+      .limit(paging.pageSize)
+      .offset(offsetOf(paging))
+      .execute();
+    const picture = await pictureViews(
+      this.db,
+      rows.flatMap((row) => [row.logoFileId, row.picFileId]),
+    );
+    return {
+      total: Number(n),
+      list: rows.map((row) => {
+        const logo = picture(row.logoFileId);
+        const pic = picture(row.picFileId);
+        return {
+          associationId: row.id,
+          associationName: row.name,
+          associationType: row.category,
+          associationTypeName: SOCIETY_CATEGORIES[row.category] ?? '',
+          logoFileId: row.logoFileId,
+          associationLog: logo.url,
+          logoThumbUrl: logo.thumbUrl,
+          picFileId: row.picFileId,
+          associationPic: pic.url,
+          picThumbUrl: pic.thumbUrl,
+          enabled: row.enabled,
+          sort: row.sort,
+        };
+      }),
+    };
+  }
+
+  /** Creates (no associationId) or edits a society; answers its id. */
+  async save(input: SocietySaveInput, staff: AuthStaff, ip: string | null): Promise<number> {
+    assertContentAdmin(staff);
+    const current = input.associationId ? await this.row(input.associationId) : undefined;
+    const name = input.associationName?.trim() ?? '';
+    if (!name) throw badRequest('请输入社团名称');
+    if (name.length > NAME_MAX) throw badRequest(`社团名称不能超过${NAME_MAX}个字`);
+    if (!SOCIETY_CATEGORIES[input.associationType]) throw badRequest(SOCIETY_CATEGORY_MESSAGE);
+    const kept = (value: number | null | undefined, previous: number | null | undefined) =>
+      value === undefined ? (previous ?? null) : value || null;
+    const logoFileId = kept(input.logoFileId, current?.logoFileId);
+    const picFileId = kept(input.picFileId, current?.picFileId);
+    await assertPictures(this.db, [
+      { fileId: logoFileId, label: '社团标志', required: true },
+      { fileId: picFileId, label: '社团图片', required: true },
+    ]);
+    const category = input.associationType;
+    const enabled = input.enabled ?? current?.enabled ?? 1;
+    const now = this.now();
+    return inTransaction(this.db, async (trx) => {
+      // A new society, or one moved to another category, goes last unless told otherwise.
+      const sort =
+        input.sort ??
+        (current && current.category === category
+          ? current.sort
+          : await this.nextSort(trx, category));
+      const values = { name, category, logoFileId, picFileId, enabled, sort };
+      let associationId: number;
+      if (current) {
+        associationId = current.id;
+        const result = await trx
+          .updateTable('society')
+          .set(values)
+          .where('id', '=', associationId)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) throw notFound(SOCIETY_GONE_MESSAGE);
+      } else {
+        ({ id: associationId } = await trx
+          .insertInto('society')
+          .values(values)
+          .returning('id')
+          .executeTakeFirstOrThrow());
+      }
+      await this.log(trx, staff, ip, associationId, current ? '修改' : '新增', now);
+      return associationId;
+    });
+  }
+
+  /** Shows (1) or hides (0) a society; no change and no log row when it already is so. */
+  async enable(associationId: number, enabled: number, staff: AuthStaff, ip: string | null) {
+    assertContentAdmin(staff);
+    const current = await this.row(associationId);
+    if (current.enabled === enabled) return { associationId, enabled };
+    const now = this.now();
+    await inTransaction(this.db, async (trx) => {
+      const result = await trx
+        .updateTable('society')
+        .set({ enabled })
+        .where('id', '=', associationId)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) throw notFound(SOCIETY_GONE_MESSAGE);
+      await this.log(trx, staff, ip, associationId, enabled === 1 ? '启用' : '停用', now);
+    });
+    return { associationId, enabled };
+  }
+
+  async remove(associationId: number, staff: AuthStaff, ip: string | null) {
+    assertContentAdmin(staff);
+    await this.row(associationId);
+    const now = this.now();
+    await inTransaction(this.db, async (trx) => {
+      const result = await trx
+        .deleteFrom('society')
+        .where('id', '=', associationId)
+        .executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) throw notFound(SOCIETY_GONE_MESSAGE);
+      await this.log(trx, staff, ip, associationId, '删除', now);
+    });
+  }
+
+  // ---- internals ----
+
+  private async row(associationId: number): Promise<SocietyRow> {
+    const row = await this.db
+      .selectFrom('society')
+      .select(['id', 'name', 'category', 'logoFileId', 'picFileId', 'enabled', 'sort'])
+      .where('id', '=', associationId)
+      .executeTakeFirst();
+    if (!row) throw notFound(SOCIETY_GONE_MESSAGE);
+    return row;
+  }
+
+  private async nextSort(db: Kysely<Database>, category: number) {
+    const { last } = await db
+      .selectFrom('society')
+      .select((eb) => eb.fn.max('sort').as('last'))
+      .where('category', '=', category)
+      .executeTakeFirstOrThrow();
+    return last === null || last === undefined ? 0 : Number(last) + 1;
+  }
+
+  private log(
+    db: Kysely<Database>,
+    staff: AuthStaff,
+    ip: string | null,
+    objId: number,
+    operType: string,
+    at: Date,
+  ) {
+    return writeOperLog(db, {
+      staffId: staff.id,
+      staffName: staff.name,
+      infoTable: 'T_SOCIETY',
+      objId,
+      operType,
+      ip,
+      at,
+    });
+  }
+}
