@@ -210,7 +210,7 @@ describe('api/news: views, likes, footprints, deletion, operation log', () => {
         { token: token.admin },
       ),
       400,
-      'infoTable 须为 T_NEWS、T_SUBJECT_NEWS 或 TF_VIDEO',
+      'infoTable 须为 T_NEWS、T_SUBJECT_NEWS、TF_VIDEO 或内容管理平台的表名',
     );
     const rows = expectOk<Array<Record<string, unknown>>>(
       await postForm(t.app, '/api/infoOperLog/infoOperLogList', payload, { token: token.admin }),

@@ -6,11 +6,27 @@ import { envelopeSchema, ok } from '../../http/envelope.js';
 import { assertPower, assertSelf } from '../../http/permissions.js';
 import { operLogRows } from './service.js';
 
-const INFO_TABLES: InfoTable[] = ['T_NEWS', 'T_SUBJECT_NEWS', 'TF_VIDEO'];
+/** The spec's three, then the content platform's other authored items. */
+const INFO_TABLES: Array<InfoTable | `T_${string}`> = [
+  'T_NEWS',
+  'T_SUBJECT_NEWS',
+  'TF_VIDEO',
+  'T_MAGAZINE',
+  'T_BANNER',
+  'T_SOCIETY',
+  'T_WWFZ',
+  'T_FMSM',
+  'T_NOTICE',
+  'T_WORKBENCH',
+  'T_PARAMETER',
+  'T_DICTIONARY',
+  'T_STAFF',
+  'T_DEPARTMENT',
+];
 
 /** The operation log of an item (isPower 1), and the caller's address as the server sees it. */
 export const operLogRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (app, { db }) => {
-  app.post<{ Body: { objId: number; infoTable: InfoTable; userId?: number } }>(
+  app.post<{ Body: { objId: number; infoTable: (typeof INFO_TABLES)[number]; userId?: number } }>(
     '/infoOperLog/infoOperLogList',
     {
       preHandler: app.requireStaff,
@@ -25,7 +41,7 @@ export const operLogRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async
             infoTable: {
               type: 'string',
               enum: INFO_TABLES,
-              errorMessage: 'infoTable 须为 T_NEWS、T_SUBJECT_NEWS 或 TF_VIDEO',
+              errorMessage: 'infoTable 须为 T_NEWS、T_SUBJECT_NEWS、TF_VIDEO 或内容管理平台的表名',
             },
             userId: { type: 'integer', errorMessage: '用户编号不正确' },
           },

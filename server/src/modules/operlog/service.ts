@@ -30,7 +30,11 @@ export async function writeOperLog(db: Kysely<Database>, entry: OperLogEntry): P
     .execute();
 }
 
-export async function operLogRows(db: Kysely<Database>, infoTable: InfoTable, objId: number) {
+export async function operLogRows(
+  db: Kysely<Database>,
+  infoTable: InfoTable | `T_${string}`,
+  objId: number,
+) {
   const rows = await db
     .selectFrom('operLog')
     .select(['staffId', 'staffName', 'operType', 'ip', 'createdAt'])

@@ -77,6 +77,8 @@ export function linkUrlOf(value: string | null | undefined): string | null {
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(link)) throw badRequest(LINK_URL_MESSAGE);
   if (link.length > 500) throw badRequest('链接地址不能超过500个字符');
+  // '//host' and '/\host' lead to another site, however they start.
+  if (/^[/\\]{2}/.test(link)) throw badRequest(LINK_URL_MESSAGE);
   if (link.startsWith('/')) return link;
   if (!/^https?:\/\//i.test(link)) throw badRequest(LINK_URL_MESSAGE);
   try {
