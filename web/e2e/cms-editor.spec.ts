@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { newsList } from './api';
+import { api, loginToken, newsList } from './api';
 import { DEMO_PASSWORD, loginThroughModal } from './login';
 
 /** A small red PNG, as a camera picture would be uploaded. */
@@ -121,4 +121,46 @@ test('a teacher writes a news item with an attachment and submits it; once appro
   await expect(article.getByRole('heading', { name: title })).toBeVisible();
   await expect(article.getByText('读书分享会安排.txt')).toBeVisible();
   await visitor.close();
+});
+
+test('a hostile body saved on the platform is shown harmless on the public page', async ({
+  page,
+  request,
+}) => {
+  const admin = await loginToken(request, 'admin', DEMO_PASSWORD, 5);
+  const title = `安全测试文章${Date.now() % 100000}`;
+  const { newId } = await api<{ newId: number }>(
+    request,
+    'cms/news/save',
+    {
+      typeId: 3,
+      newsTitle: title,
+      newsContent: [
+        '<p>正常段落</p>',
+        '<script>window.__hacked = 1</script>',
+        '<img src="/nope.png" onerror="window.__hacked = 2">',
+        '<a href="javascript:window.__hacked = 3">点我</a>',
+        '<iframe src="https://example.com/"></iframe>',
+        '<p style="position:fixed;top:0;left:0;width:100%;height:100%">盖住页面</p>',
+        '<svg><script>window.__hacked = 4</script></svg>',
+      ].join(''),
+    },
+    admin.token,
+  );
+  await api(request, 'cms/news/shelve', { newId }, admin.token);
+
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.goto(`/newsDetail?newId=${newId}&newsNum=3&typeId=3`);
+  const body = page.locator('.article-body');
+  await expect(body).toContainText('正常段落');
+  await expect(body.locator('script, iframe, svg, [onerror]')).toHaveCount(0);
+  await expect(body.locator('a[href^="javascript"]')).toHaveCount(0);
+  expect(await body.locator('p[style*="fixed"]').count()).toBe(0);
+  await body.getByText('点我').click();
+  expect(await page.evaluate(() => (window as { __hacked?: number }).__hacked)).toBeUndefined();
+  expect(dialogs).toEqual([]);
 });
