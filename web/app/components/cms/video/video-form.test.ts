@@ -96,7 +96,7 @@ describe('video form', () => {
     const version = comparable(item, categories);
     expect(version).toMatchObject({
       typeName: '教学风采',
-      fileNames: '第一集.mp4、第二集.mp4',
+      fileNames: '1. 第一集.mp4\n2. 第二集.mp4',
       visibility: '仅校内',
       source: '',
     });

@@ -170,7 +170,7 @@ export function comparable(
     typeName: categories.find((c) => c.typeId === item.typeId)?.typeName ?? '',
     videoContent: item.videoContent,
     imgUrl: item.imgUrl,
-    fileNames: item.files.map((file) => file.fileName).join('、'),
+    fileNames: item.files.map((file, index) => `${index + 1}. ${file.fileName}`).join('\n'),
     source: item.source ?? '',
     releaseUser: item.releaseUser ?? '',
     visibility: item.enableType === 2 ? '仅校内' : '公开',
