@@ -56,6 +56,10 @@ describe('api/cms/upload: streamed, checked by content, pictures resized with a 
     expect((await sharp(main.rawPayload).metadata()).width).toBe(1920);
     const thumb = await t.app.inject({ url: data.thumbUrl });
     expect((await sharp(thumb.rawPayload).metadata()).width).toBe(480);
+    // Pages ask for the thumbnail by the picture's own address.
+    const variant = await t.app.inject({ url: `${data.url}?variant=thumb` });
+    expect(variant.statusCode).toBe(200);
+    expect((await sharp(variant.rawPayload).metadata()).width).toBe(480);
 
     const row = await t.db
       .selectFrom('storedFile')

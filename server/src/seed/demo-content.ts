@@ -339,7 +339,7 @@ async function imagePools(services: Services): Promise<Pools> {
     const ids: number[] = [];
     for (let i = 0; i < count; i++) {
       const image = await makeImage(kind, offset + i);
-      ids.push((await services.files.save(image, image.data)).id);
+      ids.push((await services.uploads.image(image.fileName, null, image.data)).fileId);
     }
     return ids;
   };

@@ -8,7 +8,21 @@ export const DEFAULT_IMAGE = '/images/default-image.svg';
  * (portal spec §5), also when it failed before the page became interactive.
  * Old paths with backslashes are turned into slashes.
  */
-export function SafeImage({ src, alt = '', ...rest }: ImgHTMLAttributes<HTMLImageElement>) {
+/** The thumbnail of a stored picture (the server answers the picture itself when it has none). */
+export function thumbnailOf(src: string): string {
+  return /^\/api\/files\/\d+$/.test(src) ? `${src}?variant=thumb` : src;
+}
+
+export function SafeImage({
+  src,
+  alt = '',
+  thumb = false,
+  ...rest
+}: ImgHTMLAttributes<HTMLImageElement> & {
+  /** A card or list picture: the stored thumbnail is enough. */
+  thumb?: boolean;
+}) {
+  const path = slashPath(typeof src === 'string' ? src : '');
   const ref = useRef<HTMLImageElement>(null);
   const fallback = (img: HTMLImageElement) => {
     if (!img.src.endsWith(DEFAULT_IMAGE)) img.src = DEFAULT_IMAGE;
@@ -20,7 +34,7 @@ export function SafeImage({ src, alt = '', ...rest }: ImgHTMLAttributes<HTMLImag
   return (
     <img
       ref={ref}
-      src={slashPath(typeof src === 'string' ? src : '') || DEFAULT_IMAGE}
+      src={(thumb ? thumbnailOf(path) : path) || DEFAULT_IMAGE}
       alt={alt}
       loading="lazy"
       decoding="async"

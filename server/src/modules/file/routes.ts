@@ -18,8 +18,14 @@ export const fileRoutes: FastifyPluginAsync<{ files: FileService }> = async (app
     reply: FastifyReply,
     id: number,
     disposition: 'inline' | 'attachment',
+    variant?: 'thumb',
   ) {
-    const file = await files.find(id);
+    const original = await files.find(id);
+    // A picture's thumbnail is read under the picture's own rules.
+    const file =
+      variant === 'thumb' && original?.thumbFileId
+        ? ((await files.find(original.thumbFileId)) ?? original)
+        : original;
     if (!file || !(await files.storage.has(file.storageKey))) throw notFound('文件不存在');
     const staffOnly = await files.isStaffOnly(id);
     if (staffOnly && !request.staff) throw unauthorized('该文件仅限校内访问，请先登录');
@@ -59,17 +65,24 @@ export const fileRoutes: FastifyPluginAsync<{ files: FileService }> = async (app
     return reply.send(files.storage.read(file.storageKey));
   }
 
-  app.get<{ Params: { id: number } }>(
+  app.get<{ Params: { id: number }; Querystring: { variant?: 'thumb' } }>(
     '/files/:id',
     {
       preHandler: app.optionalStaff,
       schema: {
-        summary: '文件（图片、视频、PDF 在页面中显示）',
+        summary: '文件（图片、视频、PDF 在页面中显示）；variant=thumb 为图片的缩略图',
         tags: ['file'],
         params: { type: 'object', required: ['id'], properties: { id: FILE_ID } },
+        querystring: {
+          type: 'object',
+          properties: {
+            variant: { type: 'string', enum: ['thumb'], errorMessage: 'variant 只能为 thumb' },
+          },
+        },
       },
     },
-    (request, reply) => send(request, reply, request.params.id, 'inline'),
+    (request, reply) =>
+      send(request, reply, request.params.id, 'inline', request.query.variant),
   );
 
   app.get<{ Querystring: { FILE_ID: number } }>(

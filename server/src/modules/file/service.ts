@@ -128,10 +128,10 @@ export class FileService {
     }
   }
 
-  async find(id: number): Promise<StoredFile | undefined> {
+  async find(id: number): Promise<(StoredFile & { thumbFileId: number | null }) | undefined> {
     return this.db
       .selectFrom('storedFile')
-      .select(['id', 'storageKey', 'fileName', 'mimeType', 'size'])
+      .select(['id', 'storageKey', 'fileName', 'mimeType', 'size', 'thumbFileId'])
       .where('id', '=', id)
       .executeTakeFirst();
   }

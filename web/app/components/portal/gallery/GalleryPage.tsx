@@ -47,7 +47,7 @@ export function GalleryPage({ typeId, pageNum, page, cover }: GalleryPageData) {
                 <li key={item.newId} className={item.ifTop === 1 ? 'pinned' : undefined}>
                   <Link to={picDetailHref(item.newId, gallery.typeId)} title={item.newsTitle}>
                     <span className="photo-frame">
-                      <SafeImage src={item.imgUrl} alt={item.newsTitle} />
+                      <SafeImage thumb src={item.imgUrl} alt={item.newsTitle} />
                     </span>
                     <span className="photo-title">
                       {item.ifTop === 1 && <span className="top-badge">顶</span>}

@@ -22,7 +22,7 @@ export function PageList({
         <li key={item.wwfzId}>
           {item.wwfzPic && (
             <Link to={hrefOf(item)} className="intro-list-thumb" tabIndex={-1} aria-hidden>
-              <SafeImage src={item.wwfzPic} alt="" />
+              <SafeImage thumb src={item.wwfzPic} alt="" />
             </Link>
           )}
           <div className="intro-list-text">

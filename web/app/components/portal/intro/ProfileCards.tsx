@@ -32,7 +32,7 @@ export function ProfileCards({ label, people }: { label: string; people: Profile
       <ul className="profile-cards" aria-label={label}>
         {people.map((person) => (
           <li key={person.id} className="profile-card">
-            <SafeImage src={person.photo} alt={person.name} className="profile-photo" />
+            <SafeImage thumb src={person.photo} alt={person.name} className="profile-photo" />
             <div className="profile-text">
               <h3>{person.name}</h3>
               {person.role && <p className="profile-role">{person.role}</p>}
@@ -76,7 +76,7 @@ export function ProfileCards({ label, people }: { label: string; people: Profile
 export function ProfileBody({ person, heading }: { person: Profile; heading?: boolean }) {
   return (
     <article className="profile-body">
-      <SafeImage src={person.photo} alt={person.name} className="profile-photo" />
+      <SafeImage thumb src={person.photo} alt={person.name} className="profile-photo" />
       <div className="profile-text">
         {heading && <h2>{person.name}</h2>}
         {person.role && <p className="profile-role">{person.role}</p>}

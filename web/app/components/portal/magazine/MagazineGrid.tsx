@@ -17,7 +17,7 @@ export function MagazineGrid({ magazines }: { magazines: Magazine[] }) {
         <li key={m.magazineId}>
           <Link to={magazineHref(m.magazineId)} title={m.magazineTitle}>
             <span className="magazine-cover">
-              <SafeImage src={m.imgUrl} alt={m.magazineTitle} />
+              <SafeImage thumb src={m.imgUrl} alt={m.magazineTitle} />
             </span>
             <span className="magazine-title">{truncate(m.magazineTitle, TITLE_MAX)}</span>
           </Link>

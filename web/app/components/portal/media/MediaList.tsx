@@ -20,7 +20,7 @@ export function MediaList({ items }: { items: NewsItem[] }) {
           <li key={item.newId} className={item.ifTop === 1 ? 'pinned' : undefined}>
             {/* The title links the same page; the picture is one more target, not one more stop. */}
             <Link to={href} target="_blank" className="media-thumb" tabIndex={-1} aria-hidden>
-              <SafeImage src={item.imgUrl} alt="" />
+              <SafeImage thumb src={item.imgUrl} alt="" />
             </Link>
             <div className="media-text">
               <h3>

@@ -51,7 +51,7 @@ export function Societies({ societies, current }: { societies: Society[]; curren
                   setOpen(society);
                 }}
               >
-                <SafeImage src={society.associationLog} alt="" className="society-logo" />
+                <SafeImage thumb src={society.associationLog} alt="" className="society-logo" />
                 <span className="society-name">{society.associationName}</span>
               </a>
             </li>

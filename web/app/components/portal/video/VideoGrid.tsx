@@ -12,7 +12,7 @@ export function VideoGrid({ videos }: { videos: VideoItem[] }) {
         <li key={video.videoId} className={video.ifTop === 1 ? 'pinned' : undefined}>
           <Link to={videoDetailHref(video)} target="_blank" title={video.videoTitle}>
             <span className="video-cover">
-              <SafeImage src={video.imgUrl} alt={video.videoTitle} />
+              <SafeImage thumb src={video.imgUrl} alt={video.videoTitle} />
               <PlayCircleOutlined className="video-play-icon" aria-hidden />
             </span>
             <span className="video-title">
