@@ -1,5 +1,7 @@
 import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
 import type { ReactNode } from 'react';
 import {
   isRouteErrorResponse,
@@ -18,6 +20,9 @@ import type { Parameter } from './api/types';
 import { SITE_CODES, siteFromParameters, type SiteInfo } from './lib/site';
 import stylesheet from './styles/site.css?url';
 import portalPages from './styles/portal-pages.css?url';
+
+// Date pickers name months and weekdays in Chinese, as antd's zh_CN texts around them.
+dayjs.locale('zh-cn');
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },

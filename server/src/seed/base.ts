@@ -126,4 +126,102 @@ export async function seedBaseData(db: Kysely<Database>): Promise<void> {
   if (Number(params.n) === 0) {
     await db.insertInto('sysParameter').values(SYSTEM_PARAMETERS).execute();
   }
+  await seedIntranetDefaults(db, new Date());
+}
+
+/**
+ * The teaching drive's dictionaries (intranet.md §3). RESOURCES_TYPE: what a
+ * resource is for. RESOURCES_FILE_TYPE: its format; the values choose the
+ * list icons in groups 2/3/8 (office documents), 4 (pictures), 5 (audio),
+ * 6/7 (video) and 9 (archives); -1 marks a folder in the lists and is no
+ * format anyone picks, so it is not a dictionary value.
+ */
+export const DICTIONARY_DEFAULTS: Record<string, Array<[dicValue: string, dicName: string]>> = {
+  RESOURCES_TYPE: [
+    ['1', '教案'],
+    ['2', '课件'],
+    ['3', '试题'],
+    ['4', '素材'],
+    ['5', '微课'],
+    ['6', '其他'],
+  ],
+  RESOURCES_FILE_TYPE: [
+    ['2', '文档'],
+    ['3', '演示文稿'],
+    ['8', '表格'],
+    ['4', '图片'],
+    ['5', '音频'],
+    ['6', '视频'],
+    ['7', '动画'],
+    ['9', '压缩包'],
+  ],
+};
+
+/**
+ * The staff home's workbench entries every school has: the intranet's own
+ * pages, opened directly (menuType 1). The application centre (menuType 2)
+ * holds the school's other systems and starts empty.
+ */
+export const WORKBENCH_DEFAULTS: Array<{ name: string; path: string }> = [
+  { name: '内部邮件', path: '/writEmail' },
+  { name: '通讯录', path: '/txlMailist' },
+  { name: '通知公告', path: '/pubNoti' },
+  { name: '部门主页', path: '/organize' },
+  { name: '教学网盘', path: '/education' },
+  { name: '我的网盘', path: '/mineWp' },
+  { name: '内容管理', path: '/cms' },
+  { name: '修改密码', path: '/editPwd' },
+];
+
+/**
+ * Dictionary values for a dictionary that has none, and the default workbench
+ * when there are no workbench or application-centre entries at all (a new
+ * school); what an administrator has changed is left alone.
+ */
+async function seedIntranetDefaults(db: Kysely<Database>, now: Date): Promise<void> {
+  for (const [dicCode, values] of Object.entries(DICTIONARY_DEFAULTS)) {
+    const existing = await db
+      .selectFrom('dictionaryItem')
+      .select('id')
+      .where('dicCode', '=', dicCode)
+      .limit(1)
+      .executeTakeFirst();
+    if (existing) continue;
+    await db
+      .insertInto('dictionaryItem')
+      .values(
+        values.map(([dicValue, dicName], index) => ({
+          dicCode,
+          dicName,
+          dicValue,
+          enabled: 1,
+          sort: index + 1,
+        })),
+      )
+      .execute();
+  }
+  const entries = await db
+    .selectFrom('workbenchItem')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  if (Number(entries.n) === 0) {
+    const at = now.toISOString();
+    await db
+      .insertInto('workbenchItem')
+      .values(
+        WORKBENCH_DEFAULTS.map((entry, index) => ({
+          menuType: 1,
+          name: entry.name,
+          path: entry.path,
+          passthrough: 0,
+          visitType: null,
+          iconFileId: null,
+          enabled: 1,
+          sort: index + 1,
+          createdAt: at,
+          updatedAt: at,
+        })),
+      )
+      .execute();
+  }
 }

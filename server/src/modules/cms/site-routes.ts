@@ -1,5 +1,23 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { siteDictionaryRoutes } from './site-dictionary-routes.js';
+import { siteNoticeRoutes } from './site-notice-routes.js';
+import { siteParameterRoutes } from './site-parameter-routes.js';
 import type { CmsSiteService } from './site-service.js';
+import { siteWorkbenchRoutes } from './site-workbench-routes.js';
 
-/** PLACEHOLDER: being written. */
-export const cmsSiteRoutes: FastifyPluginAsync<{ cmsSite: CmsSiteService }> = async () => {};
+/**
+ * The intranet's settings and lists, for logged-in staff: api/cms/notice/*,
+ * api/cms/workbench/*, api/cms/parameter/*, api/cms/dictionary/* and the
+ * drive's api/dictionary/list. Who may do what is the service's to decide.
+ */
+export const cmsSiteRoutes: FastifyPluginAsync<{ cmsSite: CmsSiteService }> = async (
+  app,
+  { cmsSite },
+) => {
+  // Before the body is read: an anonymous call is refused whatever it sends.
+  app.addHook('onRequest', app.requireStaff);
+  await app.register(siteNoticeRoutes, { notices: cmsSite.notices });
+  await app.register(siteWorkbenchRoutes, { workbench: cmsSite.workbench });
+  await app.register(siteParameterRoutes, { parameters: cmsSite.parameters });
+  await app.register(siteDictionaryRoutes, { dictionaries: cmsSite.dictionaries });
+};

@@ -1,11 +1,28 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../time.js';
+import { SiteDictionaries } from './site-dictionaries.js';
+import { SiteNotices } from './site-notices.js';
+import { SiteParameters } from './site-parameters.js';
+import { SiteWorkbench } from './site-workbench.js';
 
-/** PLACEHOLDER: being written. */
+/**
+ * The intranet's settings and lists on the content-management platform:
+ * rolling notices (isPower 1), workbench and application-centre entries,
+ * system parameters and external sites, and the drive's dictionaries (the
+ * administrator role, staffType 5). Each part checks permission first and
+ * writes its change with an operation-log row in one transaction.
+ */
 export class CmsSiteService {
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly now: Clock,
-  ) {}
+  readonly notices: SiteNotices;
+  readonly workbench: SiteWorkbench;
+  readonly parameters: SiteParameters;
+  readonly dictionaries: SiteDictionaries;
+
+  constructor(db: Kysely<Database>, now: Clock) {
+    this.notices = new SiteNotices(db, now);
+    this.workbench = new SiteWorkbench(db, now);
+    this.parameters = new SiteParameters(db, now);
+    this.dictionaries = new SiteDictionaries(db, now);
+  }
 }

@@ -97,7 +97,7 @@ export function WorkbenchList({ menuType }: { menuType: MenuType }) {
           {
             title: '打开方式',
             dataIndex: 'passthroughstatus',
-            width: 150,
+            width: 190,
             render: (passthrough: number, row) =>
               passthrough === 1 ? (
                 <Tag color="blue">

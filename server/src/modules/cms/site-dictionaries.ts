@@ -1,0 +1,240 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { assertSiteAdmin } from '../../http/permissions.js';
+import { type Clock } from '../../time.js';
+import { inTransaction } from '../news/service.js';
+import {
+  MOVE_NAMES,
+  conflict,
+  isUniqueViolation,
+  logSiteChange,
+  reorder,
+  type Direction,
+  type SiteActor,
+} from './site-common.js';
+
+/**
+ * The dictionaries of the teaching drive (intranet.md §3): RESOURCES_TYPE, the
+ * kinds of resource (lesson plan, courseware, ...), and RESOURCES_FILE_TYPE,
+ * the file formats whose values 2-9 choose the list icons.
+ */
+export const DICTIONARY_CODES = ['RESOURCES_TYPE', 'RESOURCES_FILE_TYPE'] as const;
+export type DictionaryCode = (typeof DICTIONARY_CODES)[number];
+export const DICTIONARY_NAMES: Record<DictionaryCode, string> = {
+  RESOURCES_TYPE: '资源类型',
+  RESOURCES_FILE_TYPE: '文件格式',
+};
+
+export const DICTIONARY_GONE_MESSAGE = '该字典项不存在或已删除';
+const NAME_MAX = 100;
+const VALUE_MAX = 64;
+
+/** A save: no dicId adds a value at the end of its dictionary; fields left out keep theirs. */
+export interface DictionaryInput {
+  id?: number;
+  code: DictionaryCode;
+  name: string;
+  value: string;
+  enabled?: number;
+  sort?: number;
+}
+
+type ItemRow = {
+  id: number;
+  dicCode: string;
+  dicName: string;
+  dicValue: string;
+  enabled: number;
+  sort: number;
+};
+
+const COLUMNS = ['id', 'dicCode', 'dicName', 'dicValue', 'enabled', 'sort'] as const;
+
+const itemView = (row: ItemRow) => ({
+  dicId: row.id,
+  dicCode: row.dicCode,
+  dicName: row.dicName,
+  dicValue: row.dicValue,
+  enabled: row.enabled,
+  sort: row.sort,
+});
+
+const duplicate = (value: string) => conflict(`字典值“${value}”已存在，请换一个`);
+
+/**
+ * Values of the dictionaries, kept by the administrator role (staffType 5);
+ * every logged-in staff member reads the enabled ones (the drive's filters).
+ * A value is unique within its dictionary. (The drive stores values in its
+ * resources; once it does, a value in use should be disabled, not deleted.)
+ */
+export class SiteDictionaries {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: Clock,
+  ) {}
+
+  /** Every value of a dictionary, disabled ones too, in order. */
+  async list(code: DictionaryCode, actor: SiteActor) {
+    assertSiteAdmin(actor);
+    return (await this.rowsOf(this.db, code)).map(itemView);
+  }
+
+  /** What the drive's pickers offer: the enabled values, in order. */
+  async values(code: string) {
+    return this.db
+      .selectFrom('dictionaryItem')
+      .select(['dicName', 'dicValue'])
+      .where('dicCode', '=', code)
+      .where('enabled', '=', 1)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
+  }
+
+  async save(input: DictionaryInput, actor: SiteActor, ip: string | null): Promise<number> {
+    assertSiteAdmin(actor);
+    const current = input.id ? await this.row(input.id) : undefined;
+    if (current && current.dicCode !== input.code) {
+      throw badRequest('字典项不能移到其他字典');
+    }
+    const name = input.name.trim();
+    if (!name) throw badRequest('请输入字典名称');
+    if (name.length > NAME_MAX) throw badRequest(`字典名称不能超过${NAME_MAX}个字`);
+    const value = input.value.trim();
+    if (!value) throw badRequest('请输入字典值');
+    if (value.length > VALUE_MAX) throw badRequest(`字典值不能超过${VALUE_MAX}个字`);
+    const now = this.now();
+    try {
+      return await inTransaction(this.db, async (trx) => {
+        const same = await trx
+          .selectFrom('dictionaryItem')
+          .select('id')
+          .where('dicCode', '=', input.code)
+          .where('dicValue', '=', value)
+          .executeTakeFirst();
+        if (same && same.id !== current?.id) throw duplicate(value);
+        const fields = {
+          dicName: name,
+          dicValue: value,
+          enabled: input.enabled ?? current?.enabled ?? 1,
+        };
+        let id: number;
+        if (current) {
+          id = current.id;
+          await trx
+            .updateTable('dictionaryItem')
+            .set({ ...fields, sort: input.sort ?? current.sort })
+            .where('id', '=', id)
+            .execute();
+        } else {
+          const last = await trx
+            .selectFrom('dictionaryItem')
+            .select((eb) => eb.fn.max('sort').as('sort'))
+            .where('dicCode', '=', input.code)
+            .executeTakeFirst();
+          const created = await trx
+            .insertInto('dictionaryItem')
+            .values({
+              ...fields,
+              dicCode: input.code,
+              sort: input.sort ?? Number(last?.sort ?? 0) + 1,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          id = created.id;
+        }
+        await logSiteChange(trx, actor, ip, {
+          infoTable: 'T_DICTIONARY',
+          objId: id,
+          operType: current ? '修改' : '新增',
+          at: now,
+        });
+        return id;
+      });
+    } catch (err) {
+      // Two saves of the same value at once: the unique index refuses the second.
+      if (isUniqueViolation(err)) throw duplicate(value);
+      throw err;
+    }
+  }
+
+  async setEnabled(id: number, enabled: 0 | 1, actor: SiteActor, ip: string | null) {
+    assertSiteAdmin(actor);
+    await this.row(id);
+    const now = this.now();
+    await inTransaction(this.db, async (trx) => {
+      const result = await trx
+        .updateTable('dictionaryItem')
+        .set({ enabled })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) throw notFound(DICTIONARY_GONE_MESSAGE);
+      await logSiteChange(trx, actor, ip, {
+        infoTable: 'T_DICTIONARY',
+        objId: id,
+        operType: enabled === 1 ? '启用' : '停用',
+        at: now,
+      });
+    });
+  }
+
+  /** One place up or down in its dictionary; answers the dictionary in its new order. */
+  async move(id: number, direction: Direction, actor: SiteActor, ip: string | null) {
+    assertSiteAdmin(actor);
+    const item = await this.row(id);
+    const now = this.now();
+    return inTransaction(this.db, async (trx) => {
+      for (const change of reorder(await this.rowsOf(trx, item.dicCode), id, direction)) {
+        await trx
+          .updateTable('dictionaryItem')
+          .set({ sort: change.sort })
+          .where('id', '=', change.id)
+          .execute();
+      }
+      await logSiteChange(trx, actor, ip, {
+        infoTable: 'T_DICTIONARY',
+        objId: id,
+        operType: MOVE_NAMES[direction],
+        at: now,
+      });
+      return (await this.rowsOf(trx, item.dicCode)).map(itemView);
+    });
+  }
+
+  async remove(id: number, actor: SiteActor, ip: string | null) {
+    assertSiteAdmin(actor);
+    await this.row(id);
+    const now = this.now();
+    await inTransaction(this.db, async (trx) => {
+      const result = await trx.deleteFrom('dictionaryItem').where('id', '=', id).executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) throw notFound(DICTIONARY_GONE_MESSAGE);
+      await logSiteChange(trx, actor, ip, {
+        infoTable: 'T_DICTIONARY',
+        objId: id,
+        operType: '删除',
+        at: now,
+      });
+    });
+  }
+
+  private rowsOf(db: Kysely<Database>, code: string) {
+    return db
+      .selectFrom('dictionaryItem')
+      .select(COLUMNS)
+      .where('dicCode', '=', code)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
+  }
+
+  private async row(id: number): Promise<ItemRow> {
+    const row = await this.db
+      .selectFrom('dictionaryItem')
+      .select(COLUMNS)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) throw notFound(DICTIONARY_GONE_MESSAGE);
+    return row;
+  }
+}
