@@ -167,7 +167,20 @@ describe('api/login/login', () => {
       expect(await storedWhetherpass(teacher.id)).toBe(0);
     });
 
-    it('is 1 when the password is strong, and is stored', async () => {
+    it('is 1 when the password is strong and the user chose it, and is stored', async () => {
+      const teacher = await createStaff(t.db);
+      const data = expectOk<LoginData>(
+        await postForm(t.app, LOGIN, {
+          staffCode: teacher.code,
+          staffPass: teacher.password,
+          staffType: 2,
+        }),
+      );
+      expect(data.whetherpass).toBe(1);
+      expect(await storedWhetherpass(teacher.id)).toBe(1);
+    });
+
+    it('stays 0 for a strong password an administrator set, until the user changes it', async () => {
       const teacher = await createStaff(t.db);
       await t.db
         .updateTable('staff')
@@ -181,8 +194,8 @@ describe('api/login/login', () => {
           staffType: 2,
         }),
       );
-      expect(data.whetherpass).toBe(1);
-      expect(await storedWhetherpass(teacher.id)).toBe(1);
+      expect(data.whetherpass).toBe(0);
+      expect(await storedWhetherpass(teacher.id)).toBe(0);
     });
   });
 });

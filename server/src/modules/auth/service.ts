@@ -43,7 +43,9 @@ export class AuthService {
     if (staff.status !== 1) throw forbidden('账号已停用，请联系管理员');
     if (staff.staffType !== input.staffType) throw badRequest('身份选择错误，请重新选择身份');
 
-    const whetherpass = isStrongPassword(input.staffPass) ? 1 : 0;
+    // whetherpass 0: the password fails the strength rule, or an administrator set it
+    // (a new account, a reset) and the user has not chosen their own yet.
+    const whetherpass = isStrongPassword(input.staffPass) ? staff.whetherpass : 0;
     if (whetherpass !== staff.whetherpass) {
       await this.db.updateTable('staff').set({ whetherpass }).where('id', '=', staff.id).execute();
     }

@@ -34,8 +34,7 @@ export function DepartmentEditor({
     if (ok) after();
   };
 
-  const rename = async () => {
-    const { deptName } = await form.validateFields();
+  const rename = async ({ deptName }: { deptName: string }) => {
     await act(
       () => call('cms/department/save', { deptId: node.deptId, deptName: deptName.trim() }),
       '保存成功',
@@ -63,7 +62,9 @@ export function DepartmentEditor({
             children: (
               <>
                 {node.totalStaffCount} 人{' '}
-                <Link to={`/cms/staff?deptId=${node.deptId}`}>查看用户</Link>
+                <Link to={`/cms/staff?deptId=${node.deptId}`} style={{ marginLeft: 8 }}>
+                  查看用户
+                </Link>
               </>
             ),
           },

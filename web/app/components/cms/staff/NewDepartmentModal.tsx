@@ -27,7 +27,9 @@ export function NewDepartmentModal({
 
   const submit = async () => {
     if (!place) return;
-    const { deptName } = await form.validateFields();
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    const deptName = values.deptName;
     let deptId = 0;
     setSaving(true);
     const done = await run(async () => {

@@ -18,7 +18,7 @@ export function PasswordFields({ label }: { label: string }) {
   const generate = () => {
     const password = randomStrongPassword();
     form.setFieldsValue({ password, confirmPassword: password });
-    void form.validateFields(['password', 'confirmPassword']);
+    form.validateFields(['password', 'confirmPassword']).catch(() => undefined);
     setGenerated(password);
   };
 

@@ -24,10 +24,12 @@ export function ResetPasswordModal({
 
   const submit = async () => {
     if (!staff) return;
-    const { password } = await form.validateFields();
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     setSaving(true);
     const done = await run(
-      () => call('cms/staff/resetPassword', { staffId: staff.staffId, newStaffPass: password }),
+      () =>
+        call('cms/staff/resetPassword', { staffId: staff.staffId, newStaffPass: values.password }),
       `已重置${staff.staffName}的密码`,
     );
     setSaving(false);

@@ -103,7 +103,8 @@ export function StaffFormDrawer({
   };
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     setSaving(true);
     const saved = await run(
       () =>
