@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { containsText } from '../../db/like.js';
-import type { Database, NewsFileRole, ReviewState } from '../../db/schema.js';
+import type { Database, ReviewState } from '../../db/schema.js';
 import { sanitizeRichText } from '../../content/sanitize.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
 import { offsetOf, type Paging } from '../../http/paging.js';

@@ -81,8 +81,7 @@ export const fileRoutes: FastifyPluginAsync<{ files: FileService }> = async (app
         },
       },
     },
-    (request, reply) =>
-      send(request, reply, request.params.id, 'inline', request.query.variant),
+    (request, reply) => send(request, reply, request.params.id, 'inline', request.query.variant),
   );
 
   app.get<{ Querystring: { FILE_ID: number } }>(
