@@ -19,6 +19,7 @@ test('an administrator edits a public article through 【编辑】 and publishes
   page,
   request,
 }) => {
+  test.slow();
   const item = (await newsList(request, 3)).list.at(-2)!;
   const title = `${item.newsTitle.slice(0, 12)}（更新${Date.now() % 10000}）`;
 
@@ -63,6 +64,8 @@ test('a teacher writes a news item with an attachment and submits it; once appro
   page,
   browser,
 }) => {
+  // Three people's visits in one walk: more than the default 30 s on a 2-core machine.
+  test.slow();
   const title = `班级读书分享会${Date.now() % 100000}`;
   await logIn(page, 'teacher');
   await page.goto('/cms/news');
