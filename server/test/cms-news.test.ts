@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { displayTime } from '../src/time.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
@@ -635,5 +636,38 @@ describe('api/cms/news: authoring, review, shelving, revisions', () => {
       400,
       '链接地址须以 http:// 或 https:// 开头',
     );
+  });
+
+  it('lists from indexes: a column and state counted from one, the newest changes read in order', async () => {
+    if (t.dialect === 'sqlite') {
+      const plan = async (query: string) =>
+        (
+          await sql<{ detail: string }>`${sql.raw(`EXPLAIN QUERY PLAN ${query}`)}`.execute(t.db)
+        ).rows
+          .map((r) => r.detail)
+          .join(' | ');
+      expect(
+        await plan(
+          "SELECT count(*) FROM news WHERE deleted = 0 AND type_id = 2 AND review_state = 'approved'",
+        ),
+      ).toMatch(/COVERING INDEX news_cms_type_state_idx/);
+      const recent = await plan(
+        'SELECT id FROM news WHERE deleted = 0 ORDER BY updated_at DESC, id DESC LIMIT 10',
+      );
+      expect(recent).toMatch(/news_cms_recent_idx/);
+      expect(recent).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
+    } else {
+      const plan = await t.db.connection().execute(async (conn) => {
+        await sql`SET enable_seqscan = off`.execute(conn);
+        const rows = await sql<{
+          'QUERY PLAN': string;
+        }>`EXPLAIN SELECT count(*) FROM news WHERE deleted = 0 AND type_id = 2 AND review_state = 'approved'`.execute(
+          conn,
+        );
+        await sql`RESET enable_seqscan`.execute(conn);
+        return rows.rows.map((r) => r['QUERY PLAN']).join('\n');
+      });
+      expect(plan).toMatch(/news_cms_type_state_idx/);
+    }
   });
 });
