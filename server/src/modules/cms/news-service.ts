@@ -4,6 +4,7 @@ import type { Database, ReviewState } from '../../db/schema.js';
 import { sanitizeRichText } from '../../content/sanitize.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
 import { offsetOf, type Paging } from '../../http/paging.js';
+import { isSafeLink } from '@school/common';
 import { canManage } from '../../http/permissions.js';
 import { displayTime, iso, type Clock } from '../../time.js';
 import type { AuthStaff } from '../auth/session.js';
@@ -526,7 +527,7 @@ export class CmsNewsService {
     const title = input.title.trim();
     if (!title) throw badRequest('请输入标题');
     const linkUrl = (input.linkUrl === undefined ? before?.linkUrl : input.linkUrl)?.trim() || null;
-    if (linkUrl && !/^(https?:\/\/|\/(?!\/))/i.test(linkUrl)) {
+    if (linkUrl && !isSafeLink(linkUrl)) {
       throw badRequest('链接地址须以 http:// 或 https:// 开头');
     }
     const text = (value: string | null | undefined, previous: string | null | undefined) =>

@@ -10,7 +10,6 @@ import { writeOperLog } from '../operlog/service.js';
 import {
   COVER_TYPES,
   COVER_TYPE_MESSAGE,
-  LINK_URL_MESSAGE,
   linkUrlOf,
   type BannerPlace,
 } from '../showcase/service.js';
@@ -53,16 +52,8 @@ type BannerRow = Pick<
   'place' | 'typeId' | 'imageFileId' | 'title' | 'linkUrl' | 'enabled' | 'sort'
 > & { id: number };
 
-/**
- * A banner's link as the pages put it in an href: web addresses and paths of
- * this site. linkUrlOf takes every address starting with '/', which lets
- * '//host' (another site, without its scheme) through; refused here.
- */
-export function bannerLink(value: string | null | undefined): string | null {
-  const link = value?.trim() ?? '';
-  if (/^[/\\]{2}/.test(link)) throw badRequest(LINK_URL_MESSAGE);
-  return linkUrlOf(link);
-}
+/** A banner's link as the pages put it in an href (see linkUrlOf). */
+export const bannerLink = linkUrlOf;
 
 const typeNameOf = (row: Pick<BannerRow, 'place' | 'typeId'>) =>
   row.place === 'home' ? BANNER_PLACES.home : (COVER_TYPE_NAMES[row.typeId] ?? '');

@@ -1,3 +1,4 @@
+import { isSafeLink } from '@school/common';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError, badRequest } from '../../http/errors.js';
@@ -16,15 +17,7 @@ export type SiteInfoTable = 'T_NOTICE' | 'T_WORKBENCH' | 'T_PARAMETER' | 'T_DICT
 
 export const LINK_MESSAGE = '须以 http:// 或 https:// 开头，或为以 / 开头的站内地址';
 
-/**
- * A link the pages may follow: an http(s) address, or a path of this site
- * ('/...', not '//host' nor '/\host', which browsers read as another host).
- * No spaces or control characters, which would make it something else.
- */
-export function isSafeLink(value: string): boolean {
-  if (/[\s\p{Cc}]/u.test(value)) return false;
-  return /^https?:\/\/[^/?#\\]+/i.test(value) || /^\/(?![/\\])/.test(value);
-}
+export { isSafeLink };
 
 /** The trimmed link, null for empty; refuses anything else with `${label}${LINK_MESSAGE}`. */
 export function checkLink(value: string | null | undefined, label: string): string | null {

@@ -14,6 +14,7 @@ import {
   UndoOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
+import { isSafeLink } from '@school/common';
 import Image from '@tiptap/extension-image';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
@@ -24,7 +25,8 @@ import { UPLOAD_ACCEPT, uploadFile } from './uploads';
 
 /** Whether a link is one the server keeps (http, https, mailto or a path of this site). */
 export function isAllowedLink(href: string): boolean {
-  return /^(https?:\/\/|mailto:|\/(?!\/))/i.test(href.trim());
+  const link = href.trim();
+  return /^mailto:[^\s]+$/i.test(link) || isSafeLink(link);
 }
 
 function ToolButton({

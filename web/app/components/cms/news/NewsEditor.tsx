@@ -1,3 +1,4 @@
+import { isSafeLink } from '@school/common';
 import {
   Alert,
   App,
@@ -328,8 +329,11 @@ export function NewsEditor({
               tooltip="填写后点击标题直接打开此链接"
               rules={[
                 {
-                  pattern: /^(https?:\/\/|\/(?!\/))/i,
-                  message: '链接地址须以 http:// 或 https:// 开头',
+                  validator: async (_: unknown, value: string | undefined) => {
+                    if (value?.trim() && !isSafeLink(value.trim())) {
+                      throw new Error('链接地址须以 http:// 或 https:// 开头');
+                    }
+                  },
                 },
               ]}
             >

@@ -1,3 +1,4 @@
+import { isSafeLink } from '@school/common';
 import { SOCIETY_CATEGORIES } from '../../../api/media-societies';
 
 /**
@@ -39,7 +40,5 @@ export const SOCIETY_OPTIONS = SOCIETY_CATEGORIES.map((c) => ({ value: c.type, l
  */
 export function isBannerLink(value: string): boolean {
   const link = value.trim();
-  if (!link) return true;
-  if (/^[/\\]{2}/.test(link)) return false;
-  return link.startsWith('/') || /^https?:\/\/[^/\s]+/i.test(link);
+  return !link || isSafeLink(link);
 }

@@ -1,3 +1,4 @@
+import { isSafeLink } from '@school/common';
 import type { UploadedFile } from '../uploads';
 
 /** Rows of the intranet settings' calls (api/cms/notice|workbench|parameter|dictionary). */
@@ -69,11 +70,8 @@ export const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 export const LINK_HINT = '以 http:// 或 https:// 开头，或为以 / 开头的站内地址';
 
-/** The server's rule (site-common.ts isSafeLink): http(s) with a host, or a path of this site. */
-export function isSafeLink(value: string): boolean {
-  if (/[\s\p{Cc}]/u.test(value)) return false;
-  return /^https?:\/\/[^/?#\\]+/i.test(value) || /^\/(?![/\\])/.test(value);
-}
+/** The server's rule, shared with it: http(s) with a host, or a path of this site. */
+export { isSafeLink };
 
 /** An antd Form rule: empty passes (use `required` for that), otherwise a safe link. */
 export const linkRule = (label: string) => ({
