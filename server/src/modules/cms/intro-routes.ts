@@ -1,3 +1,4 @@
+import { versionRoutes } from './version-routes.js';
 import type { FastifyPluginAsync } from 'fastify';
 import { staffOf } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
@@ -31,13 +32,10 @@ const FMSM_TYPE = {
 } as const;
 const WWFZ_ID = idField('请选择页面');
 const FMSM_ID = idField('请选择人物');
-const REVISION_ID = idField('请选择版本');
 const SUBJECT_ID = { type: 'integer', minimum: 0, errorMessage: '学科编号不正确' } as const;
 const CONTENT = { type: 'string', errorMessage: '正文格式不正确' } as const;
 const text = (max: number, message: string) =>
   ({ type: 'string', maxLength: max, errorMessage: message }) as const;
-
-const versionData = { type: 'array', items: anyItem } as const;
 
 /**
  * The platform's calls for the school-introduction pages (api/cms/wwfz/*)
@@ -122,36 +120,7 @@ export const cmsIntroRoutes: FastifyPluginAsync<{ cmsIntro: CmsIntroService }> =
     },
   );
 
-  post<{ wwfzId: number }>(
-    '/cms/wwfz/revisions',
-    '内容管理：学校介绍页面保存过的版本（新的在前）',
-    idBody('wwfzId', WWFZ_ID),
-    versionData,
-    async ({ wwfzId }, request) => ok(await pages.revisions(wwfzId, staffOf(request))),
-  );
-
-  post<{ revisionId: number }>(
-    '/cms/wwfz/revision',
-    '内容管理：学校介绍页面一个版本的全部内容（与编辑表单同形）',
-    idBody('revisionId', REVISION_ID),
-    anyItem,
-    async ({ revisionId }, request) => ok(await pages.revision(revisionId, staffOf(request))),
-  );
-
-  post<{ wwfzId: number; revisionId: number }>(
-    '/cms/wwfz/restore',
-    '内容管理：把学校介绍页面恢复到某个版本（作为新版本保存）',
-    {
-      type: 'object',
-      required: ['wwfzId', 'revisionId'],
-      properties: { wwfzId: WWFZ_ID, revisionId: REVISION_ID },
-    },
-    savedSchema('wwfzId'),
-    async ({ wwfzId, revisionId }, request) => {
-      await pages.restore(wwfzId, revisionId, staffOf(request), request.ip);
-      return ok({ wwfzId }, '已恢复该版本');
-    },
-  );
+  versionRoutes(app, { base: '/cms/wwfz', idName: 'wwfzId', what: '学校介绍页面', service: pages });
 
   // ---- people (fmsm) ----
 
@@ -233,34 +202,5 @@ export const cmsIntroRoutes: FastifyPluginAsync<{ cmsIntro: CmsIntroService }> =
     },
   );
 
-  post<{ fmsmId: number }>(
-    '/cms/fmsm/revisions',
-    '内容管理：人物保存过的版本（新的在前）',
-    idBody('fmsmId', FMSM_ID),
-    versionData,
-    async ({ fmsmId }, request) => ok(await people.revisions(fmsmId, staffOf(request))),
-  );
-
-  post<{ revisionId: number }>(
-    '/cms/fmsm/revision',
-    '内容管理：人物一个版本的全部内容（与编辑表单同形）',
-    idBody('revisionId', REVISION_ID),
-    anyItem,
-    async ({ revisionId }, request) => ok(await people.revision(revisionId, staffOf(request))),
-  );
-
-  post<{ fmsmId: number; revisionId: number }>(
-    '/cms/fmsm/restore',
-    '内容管理：把人物恢复到某个版本（作为新版本保存）',
-    {
-      type: 'object',
-      required: ['fmsmId', 'revisionId'],
-      properties: { fmsmId: FMSM_ID, revisionId: REVISION_ID },
-    },
-    savedSchema('fmsmId'),
-    async ({ fmsmId, revisionId }, request) => {
-      await people.restore(fmsmId, revisionId, staffOf(request), request.ip);
-      return ok({ fmsmId }, '已恢复该版本');
-    },
-  );
+  versionRoutes(app, { base: '/cms/fmsm', idName: 'fmsmId', what: '人物', service: people });
 };

@@ -4,11 +4,11 @@ import { staffOf } from '../../http/auth.js';
 import { envelopeSchema, ok } from '../../http/envelope.js';
 import { badRequest } from '../../http/errors.js';
 import { pageFields, pageSchema, type Paging } from '../../http/paging.js';
+import { versionRoutes } from './version-routes.js';
 import { REVIEW_STATES, type CmsFileInput, type CmsNewsService } from './news-service.js';
 
 const ID = (message: string) => ({ type: 'integer', minimum: 1, errorMessage: message }) as const;
 const NEW_ID = ID('请选择新闻');
-const REVISION_ID = ID('请选择版本');
 const FILE_ROLES: NewsFileRole[] = ['attachment', 'image', 'video'];
 
 const item = { type: 'object', additionalProperties: true } as const;
@@ -353,56 +353,5 @@ export const cmsNewsRoutes: FastifyPluginAsync<{ cmsNews: CmsNewsService }> = as
     },
   );
 
-  app.post<{ Body: { newId: number } }>(
-    '/cms/news/revisions',
-    {
-      schema: {
-        summary: '内容管理：一条新闻保存过的版本（新的在前）',
-        tags: ['cms'],
-        body: idBody,
-        response: { 200: envelopeSchema({ type: 'array', items: item }) },
-      },
-    },
-    async (request) => ok(await cmsNews.revisions(request.body.newId, staffOf(request))),
-  );
-
-  app.post<{ Body: { revisionId: number } }>(
-    '/cms/news/revision',
-    {
-      schema: {
-        summary: '内容管理：一个版本的全部内容（与编辑表单同形，用于比较）',
-        tags: ['cms'],
-        body: {
-          type: 'object',
-          required: ['revisionId'],
-          properties: { revisionId: REVISION_ID },
-        },
-        response: { 200: envelopeSchema(item) },
-      },
-    },
-    async (request) => ok(await cmsNews.revision(request.body.revisionId, staffOf(request))),
-  );
-
-  app.post<{ Body: { newId: number; revisionId: number } }>(
-    '/cms/news/restore',
-    {
-      schema: {
-        summary: '内容管理：恢复到某个版本（作为新版本保存）',
-        tags: ['cms'],
-        body: {
-          type: 'object',
-          required: ['newId', 'revisionId'],
-          properties: { newId: NEW_ID, revisionId: REVISION_ID },
-        },
-        response: {
-          200: envelopeSchema({ type: 'object', properties: { newId: { type: 'integer' } } }),
-        },
-      },
-    },
-    async (request) => {
-      const { newId, revisionId } = request.body;
-      await cmsNews.restore(newId, revisionId, staffOf(request), request.ip);
-      return ok({ newId }, '已恢复该版本');
-    },
-  );
+  versionRoutes(app, { base: '/cms/news', idName: 'newId', what: '新闻', service: cmsNews });
 };

@@ -5,11 +5,11 @@ import { pageFields, type Paging } from '../../http/paging.js';
 import type { CmsFileInput } from './file-check.js';
 import { FILES_FIELD, normaliseSaveBody } from './news-routes.js';
 import type { CmsSubjectService } from './subject-service.js';
+import { versionRoutes } from './version-routes.js';
 
 const ID = (message: string) => ({ type: 'integer', minimum: 1, errorMessage: message }) as const;
 const TOPIC_ID = ID('请选择专题');
 const SUBJECT_ID = ID('请选择子新闻');
-const REVISION_ID = ID('请选择版本');
 const item = { type: 'object', additionalProperties: true } as const;
 const subjectBody = {
   type: 'object',
@@ -165,55 +165,10 @@ export const cmsSubjectRoutes: FastifyPluginAsync<{ cmsSubject: CmsSubjectServic
       ),
   );
 
-  app.post<{ Body: { subjectNewId: number } }>(
-    '/cms/subject/revisions',
-    {
-      schema: {
-        summary: '内容管理：子新闻的版本记录（新的在前）',
-        tags: ['cms'],
-        body: subjectBody,
-        response: { 200: envelopeSchema({ type: 'array', items: item }) },
-      },
-    },
-    async (request) => ok(await cmsSubject.revisions(request.body.subjectNewId, staffOf(request))),
-  );
-
-  app.post<{ Body: { revisionId: number } }>(
-    '/cms/subject/revision',
-    {
-      schema: {
-        summary: '内容管理：子新闻的一个版本',
-        tags: ['cms'],
-        body: { type: 'object', required: ['revisionId'], properties: { revisionId: REVISION_ID } },
-        response: { 200: envelopeSchema(item) },
-      },
-    },
-    async (request) => ok(await cmsSubject.revision(request.body.revisionId, staffOf(request))),
-  );
-
-  app.post<{ Body: { subjectNewId: number; revisionId: number } }>(
-    '/cms/subject/restore',
-    {
-      schema: {
-        summary: '内容管理：恢复子新闻的一个版本（另存为新版本）',
-        tags: ['cms'],
-        body: {
-          type: 'object',
-          required: ['subjectNewId', 'revisionId'],
-          properties: { subjectNewId: SUBJECT_ID, revisionId: REVISION_ID },
-        },
-        response: { 200: envelopeSchema(item) },
-      },
-    },
-    async (request) =>
-      ok(
-        await cmsSubject.restore(
-          request.body.subjectNewId,
-          request.body.revisionId,
-          staffOf(request),
-          request.ip,
-        ),
-        '已恢复该版本',
-      ),
-  );
+  versionRoutes(app, {
+    base: '/cms/subject',
+    idName: 'subjectNewId',
+    what: '子新闻',
+    service: cmsSubject,
+  });
 };

@@ -1,3 +1,4 @@
+import { versionRoutes } from './version-routes.js';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ReviewState } from '../../db/schema.js';
 import { staffOf } from '../../http/auth.js';
@@ -10,7 +11,6 @@ import { cmsVideoTypeRoutes } from './video-type-routes.js';
 
 const ID = (message: string) => ({ type: 'integer', minimum: 1, errorMessage: message }) as const;
 const VIDEO_ID = ID('请选择视频');
-const REVISION_ID = ID('请选择版本');
 export const FILES_MESSAGE = '视频文件列表格式不正确';
 
 const item = { type: 'object', additionalProperties: true } as const;
@@ -288,54 +288,5 @@ export const cmsVideoRoutes: FastifyPluginAsync<{ cmsVideo: CmsVideoService }> =
     },
   );
 
-  app.post<{ Body: { videoId: number } }>(
-    '/cms/video/revisions',
-    {
-      schema: {
-        summary: '内容管理：一个视频保存过的版本（新的在前）',
-        tags: ['cms'],
-        body: idBody,
-        response: { 200: envelopeSchema({ type: 'array', items: item }) },
-      },
-    },
-    async (request) => ok(await cmsVideo.revisions(request.body.videoId, staffOf(request))),
-  );
-
-  app.post<{ Body: { revisionId: number } }>(
-    '/cms/video/revision',
-    {
-      schema: {
-        summary: '内容管理：视频一个版本的全部内容（与编辑表单同形，用于比较）',
-        tags: ['cms'],
-        body: {
-          type: 'object',
-          required: ['revisionId'],
-          properties: { revisionId: REVISION_ID },
-        },
-        response: { 200: envelopeSchema(item) },
-      },
-    },
-    async (request) => ok(await cmsVideo.revision(request.body.revisionId, staffOf(request))),
-  );
-
-  app.post<{ Body: { videoId: number; revisionId: number } }>(
-    '/cms/video/restore',
-    {
-      schema: {
-        summary: '内容管理：把视频恢复到某个版本（作为新版本保存）',
-        tags: ['cms'],
-        body: {
-          type: 'object',
-          required: ['videoId', 'revisionId'],
-          properties: { videoId: VIDEO_ID, revisionId: REVISION_ID },
-        },
-        response: { 200: videoIdAnswer },
-      },
-    },
-    async (request) => {
-      const { videoId, revisionId } = request.body;
-      await cmsVideo.restore(videoId, revisionId, staffOf(request), request.ip);
-      return ok({ videoId }, '已恢复该版本');
-    },
-  );
+  versionRoutes(app, { base: '/cms/video', idName: 'videoId', what: '视频', service: cmsVideo });
 };
