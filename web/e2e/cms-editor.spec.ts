@@ -167,3 +167,21 @@ test('a hostile body saved on the platform is shown harmless on the public page'
   expect(await page.evaluate(() => (window as { __hacked?: number }).__hacked)).toBeUndefined();
   expect(dialogs).toEqual([]);
 });
+
+test('【编辑】 on a video opens its editor on the platform through the hand-off', async ({
+  page,
+  request,
+}) => {
+  const videos = await api<{
+    list: Array<{ videoId: number; videoTitle: string; typeId: number }>;
+  }>(request, 'video/getVideoList', { pageSize: 5 });
+  const video = videos.list[0]!;
+  await logIn(page, 'admin');
+  await page.goto(`/videoDetail?videoId=${video.videoId}&typeId=${video.typeId}`);
+  const [editor] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: '【编辑】' }).click(),
+  ]);
+  await expect(editor).toHaveURL(new RegExp(`/cms/video/edit\\?videoId=${video.videoId}$`));
+  await expect(editor.getByLabel('标题', { exact: true })).toHaveValue(video.videoTitle);
+});
