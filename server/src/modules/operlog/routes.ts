@@ -22,6 +22,7 @@ const INFO_TABLES: Array<InfoTable | `T_${string}`> = [
   'T_DICTIONARY',
   'T_STAFF',
   'T_DEPARTMENT',
+  'T_COLUMN',
 ];
 
 /** The operation log of an item (isPower 1), and the caller's address as the server sees it. */

@@ -1,0 +1,23 @@
+export interface Column {
+  typeId: number;
+  typeName: string;
+  parentId: number;
+  sort: number;
+  teacherOpen: number;
+  isParent: boolean;
+  newsCount: number;
+}
+
+export type ColumnNode = Column & { children?: ColumnNode[] };
+
+/** The flat column list as a tree: parents with their columns, in order. */
+export function columnTree(columns: Column[]): ColumnNode[] {
+  const children = (parentId: number): ColumnNode[] =>
+    columns
+      .filter((c) => c.parentId === parentId)
+      .map((c) => {
+        const kids = children(c.typeId);
+        return kids.length ? { ...c, children: kids } : { ...c };
+      });
+  return children(0);
+}
