@@ -38,6 +38,11 @@ export interface NewsFile {
 
 export interface NewsDetail extends NewsItem {
   newsContent: string;
+  /**
+   * Whether the public sees it now (approved, on the shelf, due). Only its
+   * author and administrators can read an item that is not: a preview.
+   */
+  published: boolean;
   fileList: NewsFile[];
   imgOrViewList: NewsFile[];
 }

@@ -109,6 +109,20 @@ describe('api/cms/news: authoring, review, shelving, revisions', () => {
     }
   });
 
+  it('lets the author and administrators preview an unpublished item, marked as such', async () => {
+    const newId = await save({ typeId: 2, newsTitle: '预览中的新闻' }, token.teacher);
+    const asAuthor = expectOk<{ newsTitle: string; published: boolean }>(
+      await publicDetail(newId, token.teacher),
+    );
+    expect(asAuthor).toMatchObject({ newsTitle: '预览中的新闻', published: false });
+    expect((await publicDetail(newId)).statusCode).toBe(404);
+    expect((await publicDetail(newId, token.other)).statusCode).toBe(404);
+    await ok('submit', { newId }, token.teacher);
+    await ok('approve', { newId }, token.admin);
+    await ok('shelve', { newId }, token.admin);
+    expect(expectOk<{ published: boolean }>(await publicDetail(newId)).published).toBe(true);
+  });
+
   it('offers each user the columns they may post to', async () => {
     type Column = { typeId: number; typeName: string; parentId: number; mayPost: boolean };
     const mayPost = async (who: string) =>

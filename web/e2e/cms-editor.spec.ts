@@ -185,3 +185,32 @@ test('【编辑】 on a video opens its editor on the platform through the hand-
   await expect(editor).toHaveURL(new RegExp(`/cms/video/edit\\?videoId=${video.videoId}$`));
   await expect(editor.getByLabel('标题', { exact: true })).toHaveValue(video.videoTitle);
 });
+
+test('a teacher previews a draft on its public page; visitors find nothing there', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const teacher = await loginToken(request, 'teacher', DEMO_PASSWORD, 2);
+  const title = `草稿预览${Date.now() % 100000}`;
+  const { newId } = await api<{ newId: number }>(
+    request,
+    'cms/news/save',
+    { typeId: 2, newsTitle: title, newsContent: '<p>还在修改的稿件。</p>' },
+    teacher.token,
+  );
+  const address = `/newsDetail?newId=${newId}&newsNum=2&typeId=2`;
+
+  await logIn(page, 'teacher');
+  await page.goto(address);
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByRole('note')).toContainText('预览：此内容尚未在门户发布');
+
+  const visitor = await browser.newContext();
+  const anonymous = await visitor.newPage();
+  const response = await anonymous.goto(address);
+  expect(response?.status()).toBe(404);
+  await expect(anonymous.getByText('内容不存在或已下架')).toBeVisible();
+  await expect(anonymous.getByRole('heading', { name: title })).toHaveCount(0);
+  await visitor.close();
+});

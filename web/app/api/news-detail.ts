@@ -1,3 +1,4 @@
+import { data } from 'react-router';
 import { intParam, load, type Loaded, type Page } from './load';
 import type { Transport } from './client';
 import type { NewsDetail, NewsItem } from './types';
@@ -31,4 +32,22 @@ export async function loadArticle(
     enableType: 1,
   });
   return { newId, detail, latest: latest.ok ? latest.data.list : [] };
+}
+
+/**
+ * Where an article page is loaded: on the server as an anonymous visitor, or
+ * in the browser with the reader's login.
+ */
+export type LoadSide = 'server' | 'browser';
+
+/**
+ * A missing item: the server still renders the article page (with status
+ * 404), because the visitor may be its author or an administrator, whose
+ * browser then loads the unpublished item with their login (a preview). In
+ * the browser, an item missing even for that login is a 404.
+ */
+export function articleOrMissing<T extends { detail: Loaded<unknown> }>(page: T, side: LoadSide) {
+  if (page.detail.ok || page.detail.status === 401) return page;
+  if (side === 'server') return data(page, { status: 404 });
+  throw data(page.detail.message, { status: 404 });
 }

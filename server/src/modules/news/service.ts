@@ -214,12 +214,13 @@ export class NewsService {
     const row = await this.db
       .selectFrom('news')
       .innerJoin('newsType', 'newsType.id', 'news.typeId')
-      .select([...NEWS_LIST_COLUMNS, 'news.content'])
+      .select([...NEWS_LIST_COLUMNS, 'news.content', 'news.ifShelves', 'news.checkStatus'])
       .where('news.id', '=', newId)
       .executeTakeFirstOrThrow();
     return {
       ...toListItem(row),
       newsContent: row.content,
+      published: row.ifShelves === 1 && row.checkStatus === 1 && row.shelvesDate <= iso(this.now()),
       ...(await filesOf(this.db, newId, null)),
     };
   }

@@ -125,16 +125,14 @@ export function NewsActions({
             onOk: () => act('delete', {}, '已删除'),
           }),
         )}
-      {row.live && (
-        <a
-          className="link-button"
-          href={searchResultHref({ ...row, videoId: null })}
-          target="_blank"
-          rel="noreferrer"
-        >
-          查看
-        </a>
-      )}
+      <a
+        className="link-button"
+        href={searchResultHref({ ...row, videoId: null })}
+        target="_blank"
+        rel="noreferrer"
+      >
+        {row.live ? '查看' : '预览'}
+      </a>
     </div>
   );
 }

@@ -16,13 +16,13 @@ import sectionsCss from '../../styles/portal-sections.css?url';
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: sectionsCss }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadColumnArticle(serverTransport(context), request.url, CAMPUS_NUMS);
+  return loadColumnArticle(serverTransport(context), request.url, CAMPUS_NUMS, 'server');
 }
 
 /** Logged in: the same data with the visitor's token, so staff-only items open too. */
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   if (!getUser()) return serverLoader();
-  return loadColumnArticle(browserTransport, request.url, CAMPUS_NUMS);
+  return loadColumnArticle(browserTransport, request.url, CAMPUS_NUMS, 'browser');
 }
 // A staff member opening a staff-only item in a new tab gets it at once, with the stored token.
 clientLoader.hydrate = true as const;

@@ -17,13 +17,13 @@ const ARTICLE_CHANNELS = MEDIA_CHANNELS.map((c) => c.newsNum).filter((n) => n !=
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: sectionsCss }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadColumnArticle(serverTransport(context), request.url, ARTICLE_CHANNELS);
+  return loadColumnArticle(serverTransport(context), request.url, ARTICLE_CHANNELS, 'server');
 }
 
 /** Logged in: the same data with the visitor's token, so staff-only items open too. */
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   if (!getUser()) return serverLoader();
-  return loadColumnArticle(browserTransport, request.url, ARTICLE_CHANNELS);
+  return loadColumnArticle(browserTransport, request.url, ARTICLE_CHANNELS, 'browser');
 }
 // A staff member opening a staff-only item in a new tab gets it at once, with the stored token.
 clientLoader.hydrate = true as const;

@@ -1,30 +1,21 @@
 import type { Route } from './+types/news-detail';
 import { browserTransport } from '../../api/client';
-import { loadArticle } from '../../api/news-detail';
+import { articleOrMissing, loadArticle } from '../../api/news-detail';
 import { serverTransport } from '../../api/server';
 import { ColumnArticle } from '../../components/portal/article/ColumnArticle';
 import { NEWS_CATEGORIES } from '../../components/portal/NewsCategoryTabs';
 import { getUser } from '../../lib/session';
 import { pageMeta } from '../../lib/meta';
 import { plainText } from '../../lib/text';
-import { data } from 'react-router';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const result = await loadArticle(serverTransport(context), request.url, 2);
-  if (!result.detail.ok && result.detail.status !== 401) {
-    throw data(result.detail.message, { status: 404 });
-  }
-  return result;
+  return articleOrMissing(await loadArticle(serverTransport(context), request.url, 2), 'server');
 }
 
 /** Logged in: the same data with the visitor's token, so staff-only items open too. */
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   if (!getUser()) return serverLoader();
-  const result = await loadArticle(browserTransport, request.url, 2);
-  if (!result.detail.ok && result.detail.status !== 401) {
-    throw data(result.detail.message, { status: 404 });
-  }
-  return result;
+  return articleOrMissing(await loadArticle(browserTransport, request.url, 2), 'browser');
 }
 // A staff member opening a staff-only item in a new tab gets it at once, with the stored token.
 clientLoader.hydrate = true as const;

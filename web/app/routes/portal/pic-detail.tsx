@@ -1,8 +1,7 @@
-import { data } from 'react-router';
 import type { Route } from './+types/pic-detail';
 import { browserTransport, type Transport } from '../../api/client';
 import { intParam } from '../../api/load';
-import { loadArticle } from '../../api/news-detail';
+import { articleOrMissing, loadArticle, type LoadSide } from '../../api/news-detail';
 import { serverTransport } from '../../api/server';
 import { ArticleView } from '../../components/portal/article/ArticleView';
 import { Crumbs } from '../../components/portal/Crumbs';
@@ -19,17 +18,14 @@ const SLIDER_SPEED = 3000;
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: css }];
 
-async function loadPicture(transport: Transport, url: string) {
+async function loadPicture(transport: Transport, url: string, side: LoadSide) {
   const newTxt = intParam(url, 'newTxt', 12);
   const result = await loadArticle(transport, url, galleryOf(newTxt).typeId);
-  if (!result.detail.ok && result.detail.status !== 401) {
-    throw data(result.detail.message, { status: 404 });
-  }
-  return { ...result, newTxt };
+  return articleOrMissing({ ...result, newTxt }, side);
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadPicture(serverTransport(context), request.url);
+  return loadPicture(serverTransport(context), request.url, 'server');
 }
 
 /**
@@ -39,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   if (!getUser()) return serverLoader();
-  return loadPicture(browserTransport, request.url);
+  return loadPicture(browserTransport, request.url, 'browser');
 }
 clientLoader.hydrate = true as const;
 
@@ -86,6 +82,7 @@ export default function PicDetail({ loaderData }: Route.ComponentProps) {
           {item ? (
             <ArticleView
               key={item.newId}
+              unpublished={item.published === false}
               article={{
                 title: item.newsTitle,
                 source: item.source,

@@ -190,11 +190,9 @@ export function NewsEditor({
           )}
           <span className="cms-editor-updated">最后修改：{item.updateDate}</span>
           {item.typeId === 4 && <Link to={`/cms/subject/new?newId=${item.newId}`}>管理子新闻</Link>}
-          {item.live && (
-            <a href={searchResultHref({ ...item, videoId: null })} target="_blank" rel="noreferrer">
-              查看页面
-            </a>
-          )}
+          <a href={searchResultHref({ ...item, videoId: null })} target="_blank" rel="noreferrer">
+            {item.live ? '查看页面' : '预览'}
+          </a>
         </Space>
       )}
       {item?.reviewState === 'rejected' && item.reviewNote && (

@@ -29,15 +29,23 @@ export function ArticleView({
   target,
   heading,
   carouselSpeed,
+  unpublished,
 }: {
   article: ArticleContent;
   target: ActionTarget;
   heading?: ReactNode;
   carouselSpeed?: number;
+  /** Not on the portal yet (or any more): its author or an administrator previews it. */
+  unpublished?: boolean;
 }) {
   const [views, setViews] = useState(article.viewCount);
   return (
     <article className="article">
+      {unpublished && (
+        <p className="article-preview" role="note">
+          预览：此内容尚未在门户发布（待审核、未上架或未到上架时间），只有发布者和管理员能看到。
+        </p>
+      )}
       <h1 className="article-title">{heading ?? article.title}</h1>
       <p className="article-meta">
         <span>来源：{article.source || '暂无来源'}</span>

@@ -38,6 +38,7 @@ export function ColumnArticle({
             <ArticleView
               key={item.newId}
               heading={heading?.(item)}
+              unpublished={item.published === false}
               article={{
                 title: item.newsTitle,
                 source: item.source,

@@ -1,17 +1,14 @@
-import { data, type MetaDescriptor } from 'react-router';
+import type { MetaDescriptor } from 'react-router';
 import type { Transport } from '../../../api/client';
 import { intParam } from '../../../api/load';
-import { loadArticle, type ArticlePageData } from '../../../api/news-detail';
+import {
+  articleOrMissing,
+  loadArticle,
+  type ArticlePageData,
+  type LoadSide,
+} from '../../../api/news-detail';
 import { pageMeta } from '../../../lib/meta';
 import { plainText } from '../../../lib/text';
-
-/** The 404 page for a missing article; a staff-only one (401) is left to the page's login offer. */
-export function articleOrNotFound(page: ArticlePageData): ArticlePageData {
-  if (!page.detail.ok && page.detail.status !== 401) {
-    throw data(page.detail.message, { status: 404 });
-  }
-  return page;
-}
 
 /**
  * An article of one of a section's columns, with the column it belongs to:
@@ -22,11 +19,15 @@ export async function loadColumnArticle(
   transport: Transport,
   url: string,
   columns: readonly number[],
-): Promise<ArticlePageData & { typeId: number }> {
+  side: LoadSide,
+) {
   const asked = intParam(url, 'typeId', 0);
-  const fallback = columns.includes(asked) ? asked : columns[0];
-  const page = articleOrNotFound(await loadArticle(transport, url, fallback));
-  return { ...page, typeId: page.detail.ok ? page.detail.data.typeId : fallback };
+  const fallback = columns.includes(asked) ? asked : columns[0]!;
+  const page = await loadArticle(transport, url, fallback);
+  return articleOrMissing(
+    { ...page, typeId: page.detail.ok ? page.detail.data.typeId : fallback },
+    side,
+  );
 }
 
 /** Title, description and preview picture of an article page. */
