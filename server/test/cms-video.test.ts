@@ -533,6 +533,18 @@ describe('api/cms/video: authoring, review, shelving, categories, revisions', ()
     ]);
   });
 
+  it('lets its author preview an unpublished video, marked as such', async () => {
+    const videoId = await save({ videoTitle: '预览中的视频', typeId: 1 }, token.teacher);
+    const detail = (who?: string) =>
+      postForm(t.app, '/api/video/getVideoDetails', { videoId }, { token: who });
+    expect(expectOk<{ published: boolean }>(await detail(token.teacher)).published).toBe(false);
+    expect((await detail()).statusCode).toBe(404);
+    await ok('video/submit', { videoId }, token.teacher);
+    await ok('video/approve', { videoId }, token.admin);
+    await ok('video/shelve', { videoId }, token.admin);
+    expect(expectOk<{ published: boolean }>(await detail()).published).toBe(true);
+  });
+
   it('a teacher’s edit of a live video takes it off the portal; an administrator’s keeps it', async () => {
     const videoId = await approvedVideo('已上架后再修改的视频');
     await ok('video/shelve', { videoId }, token.admin);

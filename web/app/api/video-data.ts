@@ -32,6 +32,8 @@ export interface VideoDetail extends VideoItem {
   videoContent: string;
   filePath: string;
   fileCount: number;
+  /** false: not on the portal; its author or an administrator previews it. */
+  published?: boolean;
 }
 
 /** One file of a video's catalogue (api/video/getVideoFiles). */

@@ -103,6 +103,8 @@ export interface VideoDetail extends VideoListItem {
   /** The first file of the catalogue, which the player starts with. */
   filePath: string;
   fileCount: number;
+  /** Whether the public sees it now; else its author or an administrator previews it. */
+  published: boolean;
 }
 
 const LIST_COLUMNS = [
@@ -215,7 +217,7 @@ export class VideoService {
   }
 
   async detail(videoId: number, staff: AuthStaff | null): Promise<VideoDetail> {
-    await this.readable(videoId, staff);
+    const state = await this.readable(videoId, staff);
     const row = await this.db
       .selectFrom('video')
       .innerJoin('videoType', 'videoType.id', 'video.typeId')
@@ -237,6 +239,7 @@ export class VideoService {
       videoContent: row.content,
       filePath: fileUrl(first?.fileId),
       fileCount: Number(n),
+      published: state.deleted === 0 && state.ifShelves === 1 && state.checkStatus === 1,
     };
   }
 

@@ -1,6 +1,6 @@
-import { data } from 'react-router';
 import type { Route } from './+types/video-detail';
 import { browserTransport, type Transport } from '../../api/client';
+import { articleOrMissing, type LoadSide } from '../../api/news-detail';
 import { serverTransport } from '../../api/server';
 import { loadVideoPage, videoDetailHref } from '../../api/video-data';
 import { Crumbs } from '../../components/portal/Crumbs';
@@ -15,16 +15,12 @@ import css from '../../styles/portal-media-centre.css?url';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: css }];
 
-async function loadPage(transport: Transport, url: string) {
-  const result = await loadVideoPage(transport, url);
-  if (!result.detail.ok && result.detail.status !== 401) {
-    throw data(result.detail.message, { status: 404 });
-  }
-  return result;
+async function loadPage(transport: Transport, url: string, side: LoadSide) {
+  return articleOrMissing(await loadVideoPage(transport, url), side);
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadPage(serverTransport(context), request.url);
+  return loadPage(serverTransport(context), request.url, 'server');
 }
 
 /**
@@ -34,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   if (!getUser()) return serverLoader();
-  return loadPage(browserTransport, request.url);
+  return loadPage(browserTransport, request.url, 'browser');
 }
 clientLoader.hydrate = true as const;
 

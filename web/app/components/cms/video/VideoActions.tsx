@@ -109,11 +109,9 @@ export function VideoActions({
           </Button>
         </Popconfirm>
       )}
-      {row.live && (
-        <Button type="link" size="small" href={videoPageHref(row)} target="_blank" rel="noreferrer">
-          查看
-        </Button>
-      )}
+      <Button type="link" size="small" href={videoPageHref(row)} target="_blank" rel="noreferrer">
+        {row.live ? '查看' : '预览'}
+      </Button>
       <Modal
         open={rejecting}
         title={`退回：${row.videoTitle}`}

@@ -97,11 +97,9 @@ export function VideoEditor({
           {item.live ? <Tag color="green">已上架</Tag> : <Tag>未上架</Tag>}
           {item.ifTop === 1 && <Tag color="red">置顶</Tag>}
           <span className="cms-editor-updated">最后修改：{item.updateDate}</span>
-          {item.live && (
-            <a href={videoPageHref(item)} target="_blank" rel="noreferrer">
-              查看页面
-            </a>
-          )}
+          <a href={videoPageHref(item)} target="_blank" rel="noreferrer">
+            {item.live ? '查看页面' : '预览'}
+          </a>
         </Space>
       )}
       {item?.reviewState === 'rejected' && item.reviewNote && (

@@ -46,6 +46,11 @@ export function VideoArticle({
   const onPlay = useFirstPlay(video.videoId, setViews);
   return (
     <article className="article video-article">
+      {video.published === false && (
+        <p className="article-preview" role="note">
+          预览：此视频尚未在门户发布（待审核或未上架），只有发布者和管理员能看到。
+        </p>
+      )}
       <h1 className="article-title">{video.videoTitle}</h1>
       <p className="article-meta">
         <span>来源：{video.source || '暂无来源'}</span>
