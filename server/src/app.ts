@@ -23,6 +23,8 @@ import { cmsNewsRoutes } from './modules/cms/news-routes.js';
 import { CmsNewsService } from './modules/cms/news-service.js';
 import { HandoffService } from './modules/cms/handoff-service.js';
 import { cmsColumnRoutes } from './modules/cms/column-routes.js';
+import { cmsOverviewRoutes } from './modules/cms/overview-routes.js';
+import { CmsOverviewService } from './modules/cms/overview-service.js';
 import { CmsColumnService } from './modules/cms/column-service.js';
 import { cmsSubjectRoutes } from './modules/cms/subject-routes.js';
 import { CmsSubjectService } from './modules/cms/subject-service.js';
@@ -166,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(cmsNewsRoutes, { cmsNews });
       await api.register(cmsSubjectRoutes, { cmsSubject: services.cmsSubject });
       await api.register(cmsColumnRoutes, { cmsColumn: services.cmsColumn });
+      await api.register(cmsOverviewRoutes, { cmsOverview: services.cmsOverview });
       await api.register(cmsVideoRoutes, { cmsVideo: services.cmsVideo });
       await api.register(cmsMagazineRoutes, { cmsMagazine: services.cmsMagazine });
       await api.register(cmsShowcaseRoutes, { cmsShowcase: services.cmsShowcase });
@@ -214,6 +217,7 @@ export function createServices(
     cmsNews: new CmsNewsService(db, news, clock),
     cmsSubject: new CmsSubjectService(db, news, clock),
     cmsColumn: new CmsColumnService(db, clock),
+    cmsOverview: new CmsOverviewService(db, clock),
     engagement: new EngagementService(db, clock),
     video: new VideoService(db, search, clock),
     magazine: new MagazineService(db, clock),

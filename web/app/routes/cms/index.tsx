@@ -1,8 +1,132 @@
-import { redirect } from 'react-router';
+import { PlusOutlined } from '@ant-design/icons';
+import { App, Button, Card, Col, Row, Space, Statistic } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link, useOutletContext } from 'react-router';
+import { ApiError, call } from '../../api/client';
+import type { StoredUser } from '../../lib/session';
 
-/** The platform opens on its first section. */
-export const clientLoader = () => redirect('/cms/news');
+export const meta = () => [{ title: '内容管理平台' }];
 
-export default function CmsIndex() {
-  return null;
+interface Overview {
+  reviewer: boolean;
+  newsToReview: number;
+  videosToReview: number;
+  myDrafts: number;
+  mySubmitted: number;
+  myRejected: number;
+  scheduledNews: number;
+}
+
+function Tile({
+  title,
+  value,
+  to,
+  alert,
+}: {
+  title: string;
+  value: number;
+  to: string;
+  alert?: boolean;
+}) {
+  return (
+    <Col xs={12} md={8} xl={4}>
+      <Link to={to} className="cms-tile" aria-label={`${title} ${value}`}>
+        <Card size="small" hoverable>
+          <Statistic
+            title={title}
+            value={value}
+            styles={{ content: alert && value > 0 ? { color: '#cf1322' } : undefined }}
+          />
+        </Card>
+      </Link>
+    </Col>
+  );
+}
+
+/**
+ * The platform's home: what waits for this person (reviews for
+ * administrators; drafts, items sent back and scheduled items for everyone)
+ * and the usual first steps.
+ */
+export default function CmsHome() {
+  const { user } = useOutletContext<{ user: StoredUser }>();
+  const { message } = App.useApp();
+  const [overview, setOverview] = useState<Overview | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    call<Overview>('cms/overview')
+      .then((data) => {
+        if (!cancelled) setOverview(data);
+      })
+      .catch((err) => {
+        if (!cancelled)
+          message.error(err instanceof ApiError ? err.message : '网络异常，请稍后再试');
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [message]);
+
+  return (
+    <section className="cms-panel" aria-label="工作台">
+      <div className="cms-panel-head">
+        <h1>您好，{user.staffName}</h1>
+        <Space>
+          <Link to="/cms/news/new">
+            <Button type="primary" icon={<PlusOutlined />}>
+              新增新闻
+            </Button>
+          </Link>
+          <Link to="/cms/video/edit">
+            <Button icon={<PlusOutlined />}>新增视频</Button>
+          </Link>
+        </Space>
+      </div>
+      {overview && (
+        <Row gutter={[16, 16]} className="cms-tiles">
+          {overview.reviewer && (
+            <>
+              <Tile
+                title="待审核新闻"
+                value={overview.newsToReview}
+                to="/cms/news?reviewState=submitted"
+                alert
+              />
+              <Tile
+                title="待审核视频"
+                value={overview.videosToReview}
+                to="/cms/video?reviewState=submitted"
+                alert
+              />
+            </>
+          )}
+          <Tile
+            title="我的草稿"
+            value={overview.myDrafts}
+            to={`/cms/news?reviewState=draft${overview.reviewer ? '&mine=1' : ''}`}
+          />
+          <Tile
+            title="我提交待审"
+            value={overview.mySubmitted}
+            to={`/cms/news?reviewState=submitted${overview.reviewer ? '&mine=1' : ''}`}
+          />
+          <Tile
+            title="被退回"
+            value={overview.myRejected}
+            to={`/cms/news?reviewState=rejected${overview.reviewer ? '&mine=1' : ''}`}
+            alert
+          />
+          <Tile
+            title="定时发布"
+            value={overview.scheduledNews}
+            to="/cms/news?reviewState=approved"
+          />
+        </Row>
+      )}
+      <p className="cms-hint cms-home-hint">
+        教师发布的新闻和视频保存后为草稿，提交审核后由管理员审核；审核通过并上架、到达上架时间后在门户显示。每次保存都会留下版本记录，可以对比和恢复。
+      </p>
+    </section>
+  );
 }

@@ -1,6 +1,7 @@
 import {
   AppstoreOutlined,
   BookOutlined,
+  DashboardOutlined,
   FileTextOutlined,
   HomeOutlined,
   LogoutOutlined,
@@ -61,6 +62,7 @@ const MENU_GROUPS: Array<{
     label: '内容管理',
     icon: <FileTextOutlined />,
     items: [
+      { key: '/cms', label: '工作台', who: 'staff' },
       { key: '/cms/news', label: '新闻管理', who: 'staff' },
       { key: '/cms/video', label: '视频管理', who: 'staff' },
       { key: '/cms/magazine', label: '校刊管理', who: 'content' },
@@ -101,6 +103,7 @@ const MENU_GROUPS: Array<{
 ];
 
 const ITEM_ICONS: Record<string, ReactNode> = {
+  '/cms': <DashboardOutlined />,
   '/cms/news': <FileTextOutlined />,
   '/cms/video': <VideoCameraOutlined />,
   '/cms/magazine': <BookOutlined />,
@@ -151,7 +154,7 @@ export default function CmsLayout({ loaderData }: Route.ComponentProps) {
   return (
     <Layout className="cms">
       <Layout.Header className="cms-header">
-        <Link to="/cms/news" className="cms-brand">
+        <Link to="/cms" className="cms-brand">
           {site.name} · 内容管理平台
         </Link>
         <span className="cms-user">

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Checkbox, Input, Select, Table, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useOutletContext } from 'react-router';
+import { Link, useOutletContext, useSearchParams } from 'react-router';
 import { ApiError, call } from '../../api/client';
 import { NewsActions, type CmsNewsRow } from '../../components/cms/NewsActions';
 import type { StoredUser } from '../../lib/session';
@@ -31,12 +31,19 @@ export default function CmsNewsList() {
   const { user } = useOutletContext<{ user: StoredUser }>();
   const { message } = App.useApp();
   const [columns, setColumns] = useState<Column[]>([]);
+  // The platform's home links here with a state (?reviewState=submitted) and ?mine=1.
+  const [params] = useSearchParams();
   const [filter, setFilter] = useState<{
     typeId?: number;
     reviewState?: string;
     keyword?: string;
     mine: boolean;
-  }>({ mine: false });
+  }>(() => ({
+    reviewState: STATES.some((s) => s.value === params.get('reviewState'))
+      ? params.get('reviewState')!
+      : undefined,
+    mine: params.get('mine') === '1',
+  }));
   const [pageNum, setPageNum] = useState(1);
   const [page, setPage] = useState<{ total: number; list: CmsNewsRow[] } | null>(null);
 
@@ -99,6 +106,7 @@ export default function CmsNewsList() {
           allowClear
           placeholder="全部状态"
           aria-label="状态"
+          defaultValue={filter.reviewState}
           style={{ width: 140 }}
           options={STATES.map((s) => ({ value: s.value, label: s.label }))}
           onChange={(reviewState?: string) => change({ reviewState })}

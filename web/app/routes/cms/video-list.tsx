@@ -1,7 +1,7 @@
 import { AppstoreOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Checkbox, Input, Select, Space } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { useNavigate, useOutletContext } from 'react-router';
+import { useNavigate, useOutletContext, useSearchParams } from 'react-router';
 import { ApiError, call } from '../../api/client';
 import { VideoTable } from '../../components/cms/video/VideoTable';
 import { VideoTypeDrawer } from '../../components/cms/video/VideoTypeDrawer';
@@ -34,7 +34,14 @@ export default function CmsVideoList() {
   const navigate = useNavigate();
   const admin = user.isPower === 1;
   const [categories, setCategories] = useState<VideoCategory[]>([]);
-  const [filter, setFilter] = useState<Filter>({ mine: false });
+  // The platform's home links here with a state (?reviewState=submitted).
+  const [params] = useSearchParams();
+  const [filter, setFilter] = useState<Filter>(() => ({
+    reviewState: REVIEW_STATES.some((s) => s.value === params.get('reviewState'))
+      ? params.get('reviewState')!
+      : undefined,
+    mine: params.get('mine') === '1',
+  }));
   const [pageNum, setPageNum] = useState(1);
   /** The last page read, with the request it answers: loading until it matches the current one. */
   const [loaded, setLoaded] = useState<{
@@ -114,6 +121,7 @@ export default function CmsVideoList() {
           allowClear
           placeholder="全部状态"
           aria-label="状态"
+          defaultValue={filter.reviewState}
           style={{ width: 140 }}
           options={REVIEW_STATES.map((s) => ({ value: s.value, label: s.label }))}
           onChange={(reviewState?: string) => change({ reviewState })}
