@@ -5,6 +5,7 @@ import { envelopeSchema, ok } from '../../http/envelope.js';
 import { badRequest } from '../../http/errors.js';
 import { pageFields, pageSchema, type Paging } from '../../http/paging.js';
 import { versionRoutes } from './version-routes.js';
+import { workflowRoutes } from './workflow-routes.js';
 import { REVIEW_STATES, type CmsFileInput, type CmsNewsService } from './news-service.js';
 
 const ID = (message: string) => ({ type: 'integer', minimum: 1, errorMessage: message }) as const;
@@ -279,79 +280,12 @@ export const cmsNewsRoutes: FastifyPluginAsync<{ cmsNews: CmsNewsService }> = as
     },
   );
 
-  const step = (
-    path: string,
-    summary: string,
-    done: string,
-    run: (newId: number, request: FastifyRequest) => Promise<unknown>,
-  ) =>
-    app.post<{ Body: { newId: number } }>(
-      path,
-      {
-        schema: { summary, tags: ['cms'], body: idBody, response: { 200: envelopeSchema(item) } },
-      },
-      async (request) => ok(await run(request.body.newId, request), done),
-    );
-
-  step('/cms/news/submit', '内容管理：提交审核（草稿或被退回的，本人）', '已提交审核', (id, r) =>
-    cmsNews.submit(id, staffOf(r), r.ip),
-  );
-  step('/cms/news/approve', '内容管理：审核通过（仅管理员）', '审核通过', (id, r) =>
-    cmsNews.approve(id, staffOf(r), r.ip),
-  );
-  step('/cms/news/shelve', '内容管理：上架（审核通过后；管理员或发布者）', '已上架', (id, r) =>
-    cmsNews.shelve(id, staffOf(r), r.ip),
-  );
-  step('/cms/news/unshelve', '内容管理：下架（管理员或发布者）', '已下架', (id, r) =>
-    cmsNews.unshelve(id, staffOf(r), r.ip),
-  );
-
-  app.post<{ Body: { newId: number; reason: string } }>(
-    '/cms/news/reject',
-    {
-      schema: {
-        summary: '内容管理：退回并写明原因（仅管理员）',
-        tags: ['cms'],
-        body: {
-          type: 'object',
-          required: ['newId', 'reason'],
-          properties: {
-            newId: NEW_ID,
-            reason: { type: 'string', minLength: 1, errorMessage: '请填写退回原因' },
-          },
-        },
-        response: { 200: envelopeSchema(item) },
-      },
-    },
-    async (request) => {
-      const { newId, reason } = request.body;
-      return ok(await cmsNews.reject(newId, reason, staffOf(request), request.ip), '已退回');
-    },
-  );
-
-  app.post<{ Body: { newId: number; ifTop: 0 | 1 } }>(
-    '/cms/news/pin',
-    {
-      schema: {
-        summary: '内容管理：置顶（ifTop 1）或取消置顶（ifTop 0），仅管理员',
-        tags: ['cms'],
-        body: {
-          type: 'object',
-          required: ['newId', 'ifTop'],
-          properties: {
-            newId: NEW_ID,
-            ifTop: { type: 'integer', enum: [0, 1], errorMessage: 'ifTop 须为 0 或 1' },
-          },
-        },
-        response: { 200: envelopeSchema(item) },
-      },
-    },
-    async (request) => {
-      const { newId, ifTop } = request.body;
-      const state = await cmsNews.pin(newId, ifTop, staffOf(request), request.ip);
-      return ok(state, ifTop === 1 ? '已置顶' : '已取消置顶');
-    },
-  );
-
+  workflowRoutes(app, {
+    base: '/cms/news',
+    idName: 'newId',
+    what: '新闻',
+    shelvers: '管理员或发布者',
+    service: cmsNews,
+  });
   versionRoutes(app, { base: '/cms/news', idName: 'newId', what: '新闻', service: cmsNews });
 };

@@ -1,4 +1,5 @@
 import { versionRoutes } from './version-routes.js';
+import { workflowRoutes } from './workflow-routes.js';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ReviewState } from '../../db/schema.js';
 import { staffOf } from '../../http/auth.js';
@@ -195,36 +196,6 @@ export const cmsVideoRoutes: FastifyPluginAsync<{ cmsVideo: CmsVideoService }> =
     },
   );
 
-  const step = (
-    path: string,
-    summary: string,
-    done: string,
-    run: (videoId: number, request: FastifyRequest) => Promise<unknown>,
-  ) =>
-    app.post<{ Body: { videoId: number } }>(
-      path,
-      {
-        schema: { summary, tags: ['cms'], body: idBody, response: { 200: envelopeSchema(item) } },
-      },
-      async (request) => ok(await run(request.body.videoId, request), done),
-    );
-
-  step(
-    '/cms/video/submit',
-    '内容管理：视频提交审核（草稿或被退回的，本人）',
-    '已提交审核',
-    (id, r) => cmsVideo.submit(id, staffOf(r), r.ip),
-  );
-  step('/cms/video/approve', '内容管理：视频审核通过（仅管理员）', '审核通过', (id, r) =>
-    cmsVideo.approve(id, staffOf(r), r.ip),
-  );
-  step('/cms/video/shelve', '内容管理：视频上架（审核通过后；仅管理员）', '已上架', (id, r) =>
-    cmsVideo.shelve(id, staffOf(r), r.ip),
-  );
-  step('/cms/video/unshelve', '内容管理：视频下架（仅管理员）', '已下架', (id, r) =>
-    cmsVideo.unshelve(id, staffOf(r), r.ip),
-  );
-
   app.post<{ Body: { videoId: number } }>(
     '/cms/video/delete',
     {
@@ -241,52 +212,12 @@ export const cmsVideoRoutes: FastifyPluginAsync<{ cmsVideo: CmsVideoService }> =
     },
   );
 
-  app.post<{ Body: { videoId: number; reason: string } }>(
-    '/cms/video/reject',
-    {
-      schema: {
-        summary: '内容管理：退回视频并写明原因（仅管理员）',
-        tags: ['cms'],
-        body: {
-          type: 'object',
-          required: ['videoId', 'reason'],
-          properties: {
-            videoId: VIDEO_ID,
-            reason: { type: 'string', minLength: 1, errorMessage: '请填写退回原因' },
-          },
-        },
-        response: { 200: envelopeSchema(item) },
-      },
-    },
-    async (request) => {
-      const { videoId, reason } = request.body;
-      return ok(await cmsVideo.reject(videoId, reason, staffOf(request), request.ip), '已退回');
-    },
-  );
-
-  app.post<{ Body: { videoId: number; ifTop: 0 | 1 } }>(
-    '/cms/video/pin',
-    {
-      schema: {
-        summary: '内容管理：视频置顶（ifTop 1）或取消置顶（ifTop 0），仅管理员',
-        tags: ['cms'],
-        body: {
-          type: 'object',
-          required: ['videoId', 'ifTop'],
-          properties: {
-            videoId: VIDEO_ID,
-            ifTop: { type: 'integer', enum: [0, 1], errorMessage: 'ifTop 须为 0 或 1' },
-          },
-        },
-        response: { 200: envelopeSchema(item) },
-      },
-    },
-    async (request) => {
-      const { videoId, ifTop } = request.body;
-      const state = await cmsVideo.pin(videoId, ifTop, staffOf(request), request.ip);
-      return ok(state, ifTop === 1 ? '已置顶' : '已取消置顶');
-    },
-  );
-
+  workflowRoutes(app, {
+    base: '/cms/video',
+    idName: 'videoId',
+    what: '视频',
+    shelvers: '仅管理员',
+    service: cmsVideo,
+  });
   versionRoutes(app, { base: '/cms/video', idName: 'videoId', what: '视频', service: cmsVideo });
 };

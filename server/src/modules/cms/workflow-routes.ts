@@ -1,0 +1,109 @@
+import type { FastifyInstance } from 'fastify';
+import { staffOf } from '../../http/auth.js';
+import { envelopeSchema, ok } from '../../http/envelope.js';
+import type { AuthStaff } from '../auth/session.js';
+
+/** The review steps an authored item's service offers (news, videos). */
+export interface ReviewedItems {
+  submit(id: number, staff: AuthStaff, ip: string | null): Promise<unknown>;
+  approve(id: number, staff: AuthStaff, ip: string | null): Promise<unknown>;
+  reject(id: number, reason: string, staff: AuthStaff, ip: string | null): Promise<unknown>;
+  shelve(id: number, staff: AuthStaff, ip: string | null): Promise<unknown>;
+  unshelve(id: number, staff: AuthStaff, ip: string | null): Promise<unknown>;
+  pin(id: number, ifTop: 0 | 1, staff: AuthStaff, ip: string | null): Promise<unknown>;
+}
+
+const item = { type: 'object', additionalProperties: true } as const;
+
+/**
+ * The workflow calls of a reviewed item under its own path and id name:
+ * `<base>/submit`, `approve`, `reject {reason}`, `shelve`, `unshelve` and
+ * `pin {ifTop}`, each answering the item's new state. Who may take a step is
+ * the service's to decide; `who` only words the summaries.
+ */
+export function workflowRoutes(
+  app: FastifyInstance,
+  options: {
+    base: string;
+    idName: string;
+    what: string;
+    /** Who may shelve and take off, as the summaries say it. */
+    shelvers: string;
+    service: ReviewedItems;
+  },
+) {
+  const { base, idName, what, shelvers, service } = options;
+  const id = { type: 'integer', minimum: 1, errorMessage: `请选择${what}` } as const;
+  const body = (extra: Record<string, object> = {}) => ({
+    type: 'object',
+    required: [idName, ...Object.keys(extra)],
+    properties: { [idName]: id, ...extra },
+  });
+  const idOf = (payload: unknown) => (payload as Record<string, number>)[idName]!;
+  const route = <Extra>(
+    step: string,
+    summary: string,
+    schema: object,
+    run: (id: number, payload: Extra, staff: AuthStaff, ip: string | null) => Promise<unknown>,
+    done: (payload: Extra) => string,
+  ) =>
+    app.post(
+      `${base}/${step}`,
+      {
+        schema: {
+          summary: `内容管理：${summary}`,
+          tags: ['cms'],
+          body: schema,
+          response: { 200: envelopeSchema(item) },
+        },
+      },
+      async (request) => {
+        const payload = request.body as Extra;
+        const state = await run(idOf(payload), payload, staffOf(request), request.ip);
+        return ok(state, done(payload));
+      },
+    );
+
+  route(
+    'submit',
+    `${what}提交审核（草稿或被退回的，本人）`,
+    body(),
+    (i, _, s, ip) => service.submit(i, s, ip),
+    () => '已提交审核',
+  );
+  route(
+    'approve',
+    `${what}审核通过（仅管理员）`,
+    body(),
+    (i, _, s, ip) => service.approve(i, s, ip),
+    () => '审核通过',
+  );
+  route<{ reason: string }>(
+    'reject',
+    `退回${what}并写明原因（仅管理员）`,
+    body({ reason: { type: 'string', minLength: 1, errorMessage: '请填写退回原因' } }),
+    (i, p, s, ip) => service.reject(i, p.reason, s, ip),
+    () => '已退回',
+  );
+  route(
+    'shelve',
+    `${what}上架（审核通过后；${shelvers}）`,
+    body(),
+    (i, _, s, ip) => service.shelve(i, s, ip),
+    () => '已上架',
+  );
+  route(
+    'unshelve',
+    `${what}下架（${shelvers}）`,
+    body(),
+    (i, _, s, ip) => service.unshelve(i, s, ip),
+    () => '已下架',
+  );
+  route<{ ifTop: 0 | 1 }>(
+    'pin',
+    `${what}置顶（ifTop 1）或取消置顶（ifTop 0），仅管理员`,
+    body({ ifTop: { type: 'integer', enum: [0, 1], errorMessage: 'ifTop 须为 0 或 1' } }),
+    (i, p, s, ip) => service.pin(i, p.ifTop, s, ip),
+    (p) => (p.ifTop === 1 ? '已置顶' : '已取消置顶'),
+  );
+}
