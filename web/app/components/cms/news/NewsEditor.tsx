@@ -195,6 +195,18 @@ export function NewsEditor({
           </a>
         </Space>
       )}
+      {!admin && item?.reviewState === 'approved' && (
+        <Alert
+          type="warning"
+          showIcon
+          title={
+            item.live
+              ? '此新闻已上架：保存修改后将暂时下架，重新审核通过后再上架。'
+              : '此新闻已审核通过：保存修改后需要重新提交审核。'
+          }
+          className="cms-editor-alert"
+        />
+      )}
       {item?.reviewState === 'rejected' && item.reviewNote && (
         <Alert
           type="error"
