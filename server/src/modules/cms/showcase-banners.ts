@@ -6,7 +6,6 @@ import { assertContentAdmin } from '../../http/permissions.js';
 import type { Clock } from '../../time.js';
 import type { AuthStaff } from '../auth/session.js';
 import { inTransaction } from '../news/service.js';
-import { writeOperLog } from '../operlog/service.js';
 import {
   COVER_TYPES,
   COVER_TYPE_MESSAGE,
@@ -14,6 +13,7 @@ import {
   type BannerPlace,
 } from '../showcase/service.js';
 import { assertPictures, pictureViews } from './showcase-pictures.js';
+import { RowTable } from './site-rows.js';
 
 export const BANNER_PLACES: Readonly<Record<BannerPlace, string>> = {
   home: '首页横幅',
@@ -47,6 +47,17 @@ export interface BannerSaveInput {
   enabled?: number;
 }
 
+const COLUMNS = [
+  'id',
+  'place',
+  'typeId',
+  'imageFileId',
+  'title',
+  'linkUrl',
+  'enabled',
+  'sort',
+] as const;
+
 type BannerRow = Pick<
   BannerTable,
   'place' | 'typeId' | 'imageFileId' | 'title' | 'linkUrl' | 'enabled' | 'sort'
@@ -66,10 +77,20 @@ const typeNameOf = (row: Pick<BannerRow, 'place' | 'typeId'>) =>
  * shows at once.
  */
 export class BannerAdmin {
+  private readonly table: RowTable<BannerRow>;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: Clock,
-  ) {}
+  ) {
+    this.table = new RowTable(db, now, {
+      table: 'banner',
+      columns: COLUMNS,
+      infoTable: 'T_BANNER',
+      gone: BANNER_GONE_MESSAGE,
+      assert: assertContentAdmin,
+    });
+  }
 
   async list(filter: { place: BannerPlace; typeId?: number }, staff: AuthStaff, paging: Paging) {
     assertContentAdmin(staff);
@@ -82,7 +103,7 @@ export class BannerAdmin {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     const rows = await base
-      .select(['id', 'place', 'typeId', 'imageFileId', 'title', 'linkUrl', 'enabled', 'sort'])
+      .select(COLUMNS)
       .$if(cover, (qb) => qb.orderBy('typeId'))
       .orderBy('sort')
       .orderBy('id')
@@ -120,7 +141,7 @@ export class BannerAdmin {
   /** Creates (no bannerId) or edits a banner; answers its id. */
   async save(input: BannerSaveInput, staff: AuthStaff, ip: string | null): Promise<number> {
     assertContentAdmin(staff);
-    const current = input.bannerId ? await this.row(input.bannerId) : undefined;
+    const current = input.bannerId ? await this.table.row(input.bannerId) : undefined;
     if (input.place !== 'home' && input.place !== 'cover') throw badRequest('请选择图片位置');
     let typeId = 0;
     if (input.place === 'cover') {
@@ -144,44 +165,25 @@ export class BannerAdmin {
     return inTransaction(this.db, async (trx) => {
       // New banners, and banners moved to another group, go last unless told otherwise.
       const sort =
-        input.sort ?? (sameGroup ? current.sort : await this.nextSort(trx, input.place, typeId));
+        input.sort ??
+        (sameGroup
+          ? current.sort
+          : await this.table.nextSort(trx, { place: input.place, typeId }, 0));
       const values = { place: input.place, typeId, imageFileId, title, linkUrl, enabled, sort };
-      let bannerId: number;
-      if (current) {
-        bannerId = current.id;
-        const result = await trx
-          .updateTable('banner')
-          .set(values)
-          .where('id', '=', bannerId)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) throw notFound(BANNER_GONE_MESSAGE);
-      } else {
-        ({ id: bannerId } = await trx
-          .insertInto('banner')
-          .values(values)
-          .returning('id')
-          .executeTakeFirstOrThrow());
-      }
-      await this.log(trx, staff, ip, bannerId, current ? '修改' : '新增', now);
-      return bannerId;
+      return this.table.write(
+        trx,
+        { actor: staff, ip, at: now },
+        current,
+        values,
+        () => values,
+        true,
+      );
     });
   }
 
   /** Shows (1) or hides (0) a banner; no change and no log row when it already is so. */
   async enable(bannerId: number, enabled: number, staff: AuthStaff, ip: string | null) {
-    assertContentAdmin(staff);
-    const current = await this.row(bannerId);
-    if (current.enabled === enabled) return { bannerId, enabled };
-    const now = this.now();
-    await inTransaction(this.db, async (trx) => {
-      const result = await trx
-        .updateTable('banner')
-        .set({ enabled })
-        .where('id', '=', bannerId)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) throw notFound(BANNER_GONE_MESSAGE);
-      await this.log(trx, staff, ip, bannerId, enabled === 1 ? '启用' : '停用', now);
-    });
+    await this.table.setEnabled(bannerId, enabled, staff, ip, true);
     return { bannerId, enabled };
   }
 
@@ -191,66 +193,27 @@ export class BannerAdmin {
    * order, so equal sort numbers (as seeded data may have) still move.
    */
   async move(bannerId: number, direction: 'up' | 'down', staff: AuthStaff, ip: string | null) {
-    assertContentAdmin(staff);
-    const current = await this.row(bannerId);
-    const now = this.now();
-    await inTransaction(this.db, async (trx) => {
-      const group = await trx
-        .selectFrom('banner')
-        .select(['id', 'sort'])
-        .where('place', '=', current.place)
-        .where('typeId', '=', current.typeId)
-        .orderBy('sort')
-        .orderBy('id')
-        .execute();
-      const index = group.findIndex((row) => row.id === bannerId);
-      if (index === -1) throw notFound(BANNER_GONE_MESSAGE);
-      const target = direction === 'up' ? index - 1 : index + 1;
-      if (target < 0) throw badRequest('已经排在最前');
-      if (target >= group.length) throw badRequest('已经排在最后');
-      const order = group.map((row) => row.id);
-      [order[index], order[target]] = [order[target]!, order[index]!];
-      for (const [sort, id] of order.entries()) {
-        if (group.find((row) => row.id === id)!.sort === sort) continue;
-        await trx.updateTable('banner').set({ sort }).where('id', '=', id).execute();
-      }
-      await this.log(trx, staff, ip, bannerId, direction === 'up' ? '上移' : '下移', now);
-    });
+    await this.table.move(
+      bannerId,
+      direction,
+      staff,
+      ip,
+      (row) => ({ place: row.place, typeId: row.typeId }),
+      {
+        start: 0,
+        first: '已经排在最前',
+        last: '已经排在最后',
+        missing: () => notFound(BANNER_GONE_MESSAGE),
+      },
+    );
     return { bannerId };
   }
 
-  async remove(bannerId: number, staff: AuthStaff, ip: string | null) {
-    assertContentAdmin(staff);
-    await this.row(bannerId);
-    const now = this.now();
-    await inTransaction(this.db, async (trx) => {
-      const result = await trx.deleteFrom('banner').where('id', '=', bannerId).executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) throw notFound(BANNER_GONE_MESSAGE);
-      await this.log(trx, staff, ip, bannerId, '删除', now);
-    });
+  remove(bannerId: number, staff: AuthStaff, ip: string | null) {
+    return this.table.remove(bannerId, staff, ip);
   }
 
   // ---- internals ----
-
-  private async row(bannerId: number): Promise<BannerRow> {
-    const row = await this.db
-      .selectFrom('banner')
-      .select(['id', 'place', 'typeId', 'imageFileId', 'title', 'linkUrl', 'enabled', 'sort'])
-      .where('id', '=', bannerId)
-      .executeTakeFirst();
-    if (!row) throw notFound(BANNER_GONE_MESSAGE);
-    return row;
-  }
-
-  private async nextSort(db: Kysely<Database>, place: BannerPlace, typeId: number) {
-    const { last } = await db
-      .selectFrom('banner')
-      .select((eb) => eb.fn.max('sort').as('last'))
-      .where('place', '=', place)
-      .where('typeId', '=', typeId)
-      .executeTakeFirstOrThrow();
-    return last === null || last === undefined ? 0 : Number(last) + 1;
-  }
 
   /** The cover each section's page shows now: its first enabled cover. */
   private async shownCovers(): Promise<Set<number>> {
@@ -266,24 +229,5 @@ export class BannerAdmin {
     const first = new Map<number, number>();
     for (const row of rows) if (!first.has(row.typeId)) first.set(row.typeId, row.id);
     return new Set(first.values());
-  }
-
-  private log(
-    db: Kysely<Database>,
-    staff: AuthStaff,
-    ip: string | null,
-    objId: number,
-    operType: string,
-    at: Date,
-  ) {
-    return writeOperLog(db, {
-      staffId: staff.id,
-      staffName: staff.name,
-      infoTable: 'T_BANNER',
-      objId,
-      operType,
-      ip,
-      at,
-    });
   }
 }

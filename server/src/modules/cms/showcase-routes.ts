@@ -15,6 +15,7 @@ import {
   savedSchema,
 } from './showcase-schema.js';
 import type { CmsShowcaseService } from './showcase-service.js';
+import { rowRoutes } from './site-route-kit.js';
 import { SOCIETY_CATEGORY_MESSAGE, type SocietySaveInput } from './showcase-societies.js';
 
 const BANNER_ID = idField('请选择图片');
@@ -35,16 +36,13 @@ const CATEGORY = {
   errorMessage: SOCIETY_CATEGORY_MESSAGE,
 } as const;
 
-const bannerIdBody = {
-  type: 'object',
-  required: ['bannerId'],
-  properties: { bannerId: BANNER_ID },
+const DIRECTION = {
+  type: 'string',
+  enum: ['up', 'down'],
+  errorMessage: '请选择上移或下移',
 } as const;
-const societyIdBody = {
-  type: 'object',
-  required: ['associationId'],
-  properties: { associationId: ASSOCIATION_ID },
-} as const;
+/** The showcase's own wording of enabled, and what its enable and move calls answer. */
+const ROW_SCHEMAS = { enabled: ENABLED_FIELD, enableAnswer: anyItem, moveAnswer: anyItem };
 
 /**
  * The platform's calls for the home carousel and cover banners
@@ -105,49 +103,23 @@ export const cmsShowcaseRoutes: FastifyPluginAsync<{ cmsShowcase: CmsShowcaseSer
     ['bannerId', 'typeId', 'coverFileId', 'sort', 'enabled'],
   );
 
-  post<{ bannerId: number; enabled: number }>(
-    '/cms/banner/enable',
-    '内容管理：启用（enabled 1）或停用（enabled 0）横幅或封面',
+  rowRoutes(
+    app,
+    '/cms/banner',
+    { idName: 'bannerId', id: BANNER_ID, ...ROW_SCHEMAS, direction: DIRECTION },
     {
-      type: 'object',
-      required: ['bannerId', 'enabled'],
-      properties: { bannerId: BANNER_ID, enabled: ENABLED_FIELD },
-    },
-    anyItem,
-    async ({ bannerId, enabled }, request) =>
-      ok(
-        await banners.enable(bannerId, enabled, staffOf(request), request.ip),
-        enabled === 1 ? '已启用' : '已停用',
-      ),
-  );
-
-  post<{ bannerId: number; direction: 'up' | 'down' }>(
-    '/cms/banner/move',
-    '内容管理：在同一位置（首页横幅，或同一栏目的封面）中上移或下移一位',
-    {
-      type: 'object',
-      required: ['bannerId', 'direction'],
-      properties: {
-        bannerId: BANNER_ID,
-        direction: { type: 'string', enum: ['up', 'down'], errorMessage: '请选择上移或下移' },
+      enable: {
+        summary: '内容管理：启用（enabled 1）或停用（enabled 0）横幅或封面',
+        run: (id, enabled, staff, ip) => banners.enable(id, enabled, staff, ip),
       },
-    },
-    anyItem,
-    async ({ bannerId, direction }, request) =>
-      ok(
-        await banners.move(bannerId, direction, staffOf(request), request.ip),
-        direction === 'up' ? '已上移' : '已下移',
-      ),
-  );
-
-  post<{ bannerId: number }>(
-    '/cms/banner/delete',
-    '内容管理：删除横幅或封面',
-    bannerIdBody,
-    { type: 'null' },
-    async ({ bannerId }, request) => {
-      await banners.remove(bannerId, staffOf(request), request.ip);
-      return ok(null, '已删除');
+      move: {
+        summary: '内容管理：在同一位置（首页横幅，或同一栏目的封面）中上移或下移一位',
+        run: (id, direction, staff, ip) => banners.move(id, direction, staff, ip),
+      },
+      delete: {
+        summary: '内容管理：删除横幅或封面',
+        run: (id, staff, ip) => banners.remove(id, staff, ip),
+      },
     },
   );
 
@@ -198,30 +170,19 @@ export const cmsShowcaseRoutes: FastifyPluginAsync<{ cmsShowcase: CmsShowcaseSer
     ['associationId', 'logoFileId', 'picFileId', 'sort', 'enabled'],
   );
 
-  post<{ associationId: number; enabled: number }>(
-    '/cms/society/enable',
-    '内容管理：启用（enabled 1）或停用（enabled 0）社团',
+  rowRoutes(
+    app,
+    '/cms/society',
+    { idName: 'associationId', id: ASSOCIATION_ID, ...ROW_SCHEMAS },
     {
-      type: 'object',
-      required: ['associationId', 'enabled'],
-      properties: { associationId: ASSOCIATION_ID, enabled: ENABLED_FIELD },
-    },
-    anyItem,
-    async ({ associationId, enabled }, request) =>
-      ok(
-        await societies.enable(associationId, enabled, staffOf(request), request.ip),
-        enabled === 1 ? '已启用' : '已停用',
-      ),
-  );
-
-  post<{ associationId: number }>(
-    '/cms/society/delete',
-    '内容管理：删除社团',
-    societyIdBody,
-    { type: 'null' },
-    async ({ associationId }, request) => {
-      await societies.remove(associationId, staffOf(request), request.ip);
-      return ok(null, '已删除');
+      enable: {
+        summary: '内容管理：启用（enabled 1）或停用（enabled 0）社团',
+        run: (id, enabled, staff, ip) => societies.enable(id, enabled, staff, ip),
+      },
+      delete: {
+        summary: '内容管理：删除社团',
+        run: (id, staff, ip) => societies.remove(id, staff, ip),
+      },
     },
   );
 };

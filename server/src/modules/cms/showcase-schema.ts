@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { envelopeSchema } from '../../http/envelope.js';
+import { blankFields } from './site-route-kit.js';
 
 /** JSON-schema pieces shared by the showcase and introduction calls of the platform. */
 
-export const idField = (message: string) =>
-  ({ type: 'integer', minimum: 1, errorMessage: message }) as const;
+export { anyItem, idField } from './site-route-kit.js';
 
 /** A picture's stored file; 0 (or '') clears it where the picture is optional. */
 export const fileField = (message: string) =>
@@ -35,9 +35,6 @@ export const KEYWORD_FIELD = {
   errorMessage: '搜索内容不能超过50个字',
 } as const;
 
-/** Any object: the answers' fields are documented by the services that build them. */
-export const anyItem = { type: 'object', additionalProperties: true } as const;
-
 export const savedSchema = (idName: string) =>
   ({ type: 'object', properties: { [idName]: { type: 'integer' } } }) as const;
 
@@ -45,13 +42,7 @@ export const savedSchema = (idName: string) =>
  * Optional numbers a form sends as '' when left empty (a cleared select, an
  * empty number box): the same as not sent.
  */
-export function blankMeansAbsent(keys: string[]) {
-  return async (request: FastifyRequest) => {
-    const body = request.body as Record<string, unknown> | null | undefined;
-    if (!body || typeof body !== 'object') return;
-    for (const key of keys) if (body[key] === '') delete body[key];
-  };
-}
+export const blankMeansAbsent = (keys: string[]) => blankFields(keys);
 
 /**
  * A POST route of the platform: its body schema, the envelope around its

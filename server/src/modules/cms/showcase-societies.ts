@@ -1,15 +1,15 @@
 import type { Kysely } from 'kysely';
 import { containsText } from '../../db/like.js';
 import type { Database, SocietyTable } from '../../db/schema.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest } from '../../http/errors.js';
 import { offsetOf, type Paging } from '../../http/paging.js';
 import { assertContentAdmin } from '../../http/permissions.js';
 import type { Clock } from '../../time.js';
 import type { AuthStaff } from '../auth/session.js';
 import { inTransaction } from '../news/service.js';
-import { writeOperLog } from '../operlog/service.js';
 import { SOCIETY_CATEGORIES } from '../showcase/service.js';
 import { assertPictures, pictureViews } from './showcase-pictures.js';
+import { RowTable } from './site-rows.js';
 
 export const SOCIETY_GONE_MESSAGE = '该社团不存在或已被删除';
 export const SOCIETY_CATEGORY_MESSAGE = '请选择社团类别（1 到 6）';
@@ -26,6 +26,8 @@ export interface SocietySaveInput {
   enabled?: number;
 }
 
+const COLUMNS = ['id', 'name', 'category', 'logoFileId', 'picFileId', 'enabled', 'sort'] as const;
+
 type SocietyRow = Pick<
   SocietyTable,
   'name' | 'category' | 'logoFileId' | 'picFileId' | 'enabled' | 'sort'
@@ -38,10 +40,20 @@ type SocietyRow = Pick<
  * every change is one transaction with its T_SOCIETY operation-log row.
  */
 export class SocietyAdmin {
+  private readonly table: RowTable<SocietyRow>;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: Clock,
-  ) {}
+  ) {
+    this.table = new RowTable(db, now, {
+      table: 'society',
+      columns: COLUMNS,
+      infoTable: 'T_SOCIETY',
+      gone: SOCIETY_GONE_MESSAGE,
+      assert: assertContentAdmin,
+    });
+  }
 
   async list(filter: { category?: number; keyword?: string }, staff: AuthStaff, paging: Paging) {
     assertContentAdmin(staff);
@@ -54,7 +66,7 @@ export class SocietyAdmin {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     const rows = await base
-      .select(['id', 'name', 'category', 'logoFileId', 'picFileId', 'enabled', 'sort'])
+      .select(COLUMNS)
       .orderBy('category')
       .orderBy('sort')
       .orderBy('id')
@@ -91,7 +103,7 @@ export class SocietyAdmin {
   /** Creates (no associationId) or edits a society; answers its id. */
   async save(input: SocietySaveInput, staff: AuthStaff, ip: string | null): Promise<number> {
     assertContentAdmin(staff);
-    const current = input.associationId ? await this.row(input.associationId) : undefined;
+    const current = input.associationId ? await this.table.row(input.associationId) : undefined;
     const name = input.associationName?.trim() ?? '';
     if (!name) throw badRequest('请输入社团名称');
     if (name.length > NAME_MAX) throw badRequest(`社团名称不能超过${NAME_MAX}个字`);
@@ -113,98 +125,26 @@ export class SocietyAdmin {
         input.sort ??
         (current && current.category === category
           ? current.sort
-          : await this.nextSort(trx, category));
+          : await this.table.nextSort(trx, { category }, 0));
       const values = { name, category, logoFileId, picFileId, enabled, sort };
-      let associationId: number;
-      if (current) {
-        associationId = current.id;
-        const result = await trx
-          .updateTable('society')
-          .set(values)
-          .where('id', '=', associationId)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) throw notFound(SOCIETY_GONE_MESSAGE);
-      } else {
-        ({ id: associationId } = await trx
-          .insertInto('society')
-          .values(values)
-          .returning('id')
-          .executeTakeFirstOrThrow());
-      }
-      await this.log(trx, staff, ip, associationId, current ? '修改' : '新增', now);
-      return associationId;
+      return this.table.write(
+        trx,
+        { actor: staff, ip, at: now },
+        current,
+        values,
+        () => values,
+        true,
+      );
     });
   }
 
   /** Shows (1) or hides (0) a society; no change and no log row when it already is so. */
   async enable(associationId: number, enabled: number, staff: AuthStaff, ip: string | null) {
-    assertContentAdmin(staff);
-    const current = await this.row(associationId);
-    if (current.enabled === enabled) return { associationId, enabled };
-    const now = this.now();
-    await inTransaction(this.db, async (trx) => {
-      const result = await trx
-        .updateTable('society')
-        .set({ enabled })
-        .where('id', '=', associationId)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) throw notFound(SOCIETY_GONE_MESSAGE);
-      await this.log(trx, staff, ip, associationId, enabled === 1 ? '启用' : '停用', now);
-    });
+    await this.table.setEnabled(associationId, enabled, staff, ip, true);
     return { associationId, enabled };
   }
 
-  async remove(associationId: number, staff: AuthStaff, ip: string | null) {
-    assertContentAdmin(staff);
-    await this.row(associationId);
-    const now = this.now();
-    await inTransaction(this.db, async (trx) => {
-      const result = await trx
-        .deleteFrom('society')
-        .where('id', '=', associationId)
-        .executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) throw notFound(SOCIETY_GONE_MESSAGE);
-      await this.log(trx, staff, ip, associationId, '删除', now);
-    });
-  }
-
-  // ---- internals ----
-
-  private async row(associationId: number): Promise<SocietyRow> {
-    const row = await this.db
-      .selectFrom('society')
-      .select(['id', 'name', 'category', 'logoFileId', 'picFileId', 'enabled', 'sort'])
-      .where('id', '=', associationId)
-      .executeTakeFirst();
-    if (!row) throw notFound(SOCIETY_GONE_MESSAGE);
-    return row;
-  }
-
-  private async nextSort(db: Kysely<Database>, category: number) {
-    const { last } = await db
-      .selectFrom('society')
-      .select((eb) => eb.fn.max('sort').as('last'))
-      .where('category', '=', category)
-      .executeTakeFirstOrThrow();
-    return last === null || last === undefined ? 0 : Number(last) + 1;
-  }
-
-  private log(
-    db: Kysely<Database>,
-    staff: AuthStaff,
-    ip: string | null,
-    objId: number,
-    operType: string,
-    at: Date,
-  ) {
-    return writeOperLog(db, {
-      staffId: staff.id,
-      staffName: staff.name,
-      infoTable: 'T_SOCIETY',
-      objId,
-      operType,
-      ip,
-      at,
-    });
+  remove(associationId: number, staff: AuthStaff, ip: string | null) {
+    return this.table.remove(associationId, staff, ip);
   }
 }

@@ -3,7 +3,6 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import type { AuthStaff } from '../auth/session.js';
-import { writeOperLog } from '../operlog/service.js';
 
 /**
  * Pieces shared by the intranet's settings and lists (rolling notices,
@@ -12,8 +11,6 @@ import { writeOperLog } from '../operlog/service.js';
 
 /** Who acts: a logged-in staff member (the demo seed acts as the demo administrator). */
 export type SiteActor = AuthStaff;
-
-export type SiteInfoTable = 'T_NOTICE' | 'T_WORKBENCH' | 'T_PARAMETER' | 'T_DICTIONARY';
 
 export const LINK_MESSAGE = '须以 http:// 或 https:// 开头，或为以 / 开头的站内地址';
 
@@ -29,49 +26,44 @@ export function checkLink(value: string | null | undefined, label: string): stri
 
 export type Direction = 'up' | 'down';
 
+/** How `reorder` numbers a list and what it says at either end. */
+export interface ReorderOptions {
+  /** The first position's sort (1 by default). */
+  start?: number;
+  first?: string;
+  last?: string;
+  /** The error when the row is not in the list. */
+  missing?: () => Error;
+}
+
 /**
  * The new order of a list when one row moves one place: every row's position
- * (1..n) in the new order, for the rows whose stored sort differs. Rows come
- * in their current order; equal sorts (rows added with the default 0) are
- * straightened out on the first move. Refuses a move past either end.
+ * (1..n, or from `start`) in the new order, for the rows whose stored sort
+ * differs. Rows come in their current order; equal sorts (rows added with the
+ * default 0) are straightened out on the first move. Refuses a move past
+ * either end.
  */
 export function reorder(
   rows: Array<{ id: number; sort: number }>,
   id: number,
   direction: Direction,
+  options: ReorderOptions = {},
 ): Array<{ id: number; sort: number }> {
   const index = rows.findIndex((row) => row.id === id);
-  if (index === -1) throw badRequest('要移动的条目不存在');
+  if (index === -1) throw options.missing?.() ?? badRequest('要移动的条目不存在');
   const target = direction === 'up' ? index - 1 : index + 1;
-  if (target < 0) throw badRequest('已经是第一个了');
-  if (target >= rows.length) throw badRequest('已经是最后一个了');
+  if (target < 0) throw badRequest(options.first ?? '已经是第一个了');
+  if (target >= rows.length) throw badRequest(options.last ?? '已经是最后一个了');
   const order = [...rows];
   [order[index], order[target]] = [order[target]!, order[index]!];
+  const start = options.start ?? 1;
   return order
-    .map((row, position) => ({ id: row.id, sort: position + 1, was: row.sort }))
+    .map((row, position) => ({ id: row.id, sort: position + start, was: row.sort }))
     .filter((row) => row.sort !== row.was)
     .map(({ id: rowId, sort }) => ({ id: rowId, sort }));
 }
 
 export const MOVE_NAMES: Record<Direction, string> = { up: '上移', down: '下移' };
-
-/** One operation-log row of a settings change; pass the change's transaction. */
-export function logSiteChange(
-  trx: Kysely<Database>,
-  actor: SiteActor,
-  ip: string | null,
-  change: { infoTable: SiteInfoTable; objId: number; operType: string; at: Date },
-): Promise<void> {
-  return writeOperLog(trx, {
-    staffId: actor.id,
-    staffName: actor.name,
-    infoTable: change.infoTable,
-    objId: change.objId,
-    operType: change.operType,
-    ip,
-    at: change.at,
-  });
-}
 
 /**
  * A stored picture to show as an icon or a site's image: it must exist and be

@@ -1,18 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest } from '../../http/errors.js';
 import { assertSiteAdmin } from '../../http/permissions.js';
 import { type Clock } from '../../time.js';
 import { inTransaction } from '../news/service.js';
-import {
-  MOVE_NAMES,
-  conflict,
-  isUniqueViolation,
-  logSiteChange,
-  reorder,
-  type Direction,
-  type SiteActor,
-} from './site-common.js';
+import { conflict, isUniqueViolation, type Direction, type SiteActor } from './site-common.js';
+import { RowTable } from './site-rows.js';
 
 /**
  * The dictionaries of the teaching drive (intranet.md §3): RESOURCES_TYPE, the
@@ -69,15 +62,25 @@ const duplicate = (value: string) => conflict(`字典值“${value}”已存在�
  * resources; once it does, a value in use should be disabled, not deleted.)
  */
 export class SiteDictionaries {
+  private readonly table: RowTable<ItemRow>;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: Clock,
-  ) {}
+  ) {
+    this.table = new RowTable(db, now, {
+      table: 'dictionaryItem',
+      columns: COLUMNS,
+      infoTable: 'T_DICTIONARY',
+      gone: DICTIONARY_GONE_MESSAGE,
+      assert: assertSiteAdmin,
+    });
+  }
 
   /** Every value of a dictionary, disabled ones too, in order. */
   async list(code: DictionaryCode, actor: SiteActor) {
     assertSiteAdmin(actor);
-    return (await this.rowsOf(this.db, code)).map(itemView);
+    return (await this.table.rows(this.db, { dicCode: code })).map(itemView);
   }
 
   /** What the drive's pickers offer: the enabled values, in order. */
@@ -94,7 +97,7 @@ export class SiteDictionaries {
 
   async save(input: DictionaryInput, actor: SiteActor, ip: string | null): Promise<number> {
     assertSiteAdmin(actor);
-    const current = input.id ? await this.row(input.id) : undefined;
+    const current = input.id ? await this.table.row(input.id) : undefined;
     if (current && current.dicCode !== input.code) {
       throw badRequest('字典项不能移到其他字典');
     }
@@ -119,38 +122,17 @@ export class SiteDictionaries {
           dicValue: value,
           enabled: input.enabled ?? current?.enabled ?? 1,
         };
-        let id: number;
-        if (current) {
-          id = current.id;
-          await trx
-            .updateTable('dictionaryItem')
-            .set({ ...fields, sort: input.sort ?? current.sort })
-            .where('id', '=', id)
-            .execute();
-        } else {
-          const last = await trx
-            .selectFrom('dictionaryItem')
-            .select((eb) => eb.fn.max('sort').as('sort'))
-            .where('dicCode', '=', input.code)
-            .executeTakeFirst();
-          const created = await trx
-            .insertInto('dictionaryItem')
-            .values({
-              ...fields,
-              dicCode: input.code,
-              sort: input.sort ?? Number(last?.sort ?? 0) + 1,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          id = created.id;
-        }
-        await logSiteChange(trx, actor, ip, {
-          infoTable: 'T_DICTIONARY',
-          objId: id,
-          operType: current ? '修改' : '新增',
-          at: now,
-        });
-        return id;
+        return this.table.write(
+          trx,
+          { actor, ip, at: now },
+          current,
+          { ...fields, sort: input.sort ?? current?.sort },
+          async () => ({
+            ...fields,
+            dicCode: input.code,
+            sort: input.sort ?? (await this.table.nextSort(trx, { dicCode: input.code }, 1)),
+          }),
+        );
       });
     } catch (err) {
       // Two saves of the same value at once: the unique index refuses the second.
@@ -159,82 +141,19 @@ export class SiteDictionaries {
     }
   }
 
-  async setEnabled(id: number, enabled: 0 | 1, actor: SiteActor, ip: string | null) {
-    assertSiteAdmin(actor);
-    await this.row(id);
-    const now = this.now();
-    await inTransaction(this.db, async (trx) => {
-      const result = await trx
-        .updateTable('dictionaryItem')
-        .set({ enabled })
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) throw notFound(DICTIONARY_GONE_MESSAGE);
-      await logSiteChange(trx, actor, ip, {
-        infoTable: 'T_DICTIONARY',
-        objId: id,
-        operType: enabled === 1 ? '启用' : '停用',
-        at: now,
-      });
-    });
+  setEnabled(id: number, enabled: 0 | 1, actor: SiteActor, ip: string | null) {
+    return this.table.setEnabled(id, enabled, actor, ip);
   }
 
   /** One place up or down in its dictionary; answers the dictionary in its new order. */
   async move(id: number, direction: Direction, actor: SiteActor, ip: string | null) {
-    assertSiteAdmin(actor);
-    const item = await this.row(id);
-    const now = this.now();
-    return inTransaction(this.db, async (trx) => {
-      for (const change of reorder(await this.rowsOf(trx, item.dicCode), id, direction)) {
-        await trx
-          .updateTable('dictionaryItem')
-          .set({ sort: change.sort })
-          .where('id', '=', change.id)
-          .execute();
-      }
-      await logSiteChange(trx, actor, ip, {
-        infoTable: 'T_DICTIONARY',
-        objId: id,
-        operType: MOVE_NAMES[direction],
-        at: now,
-      });
-      return (await this.rowsOf(trx, item.dicCode)).map(itemView);
-    });
+    const rows = await this.table.move(id, direction, actor, ip, (row) => ({
+      dicCode: row.dicCode,
+    }));
+    return rows.map(itemView);
   }
 
-  async remove(id: number, actor: SiteActor, ip: string | null) {
-    assertSiteAdmin(actor);
-    await this.row(id);
-    const now = this.now();
-    await inTransaction(this.db, async (trx) => {
-      const result = await trx.deleteFrom('dictionaryItem').where('id', '=', id).executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) throw notFound(DICTIONARY_GONE_MESSAGE);
-      await logSiteChange(trx, actor, ip, {
-        infoTable: 'T_DICTIONARY',
-        objId: id,
-        operType: '删除',
-        at: now,
-      });
-    });
-  }
-
-  private rowsOf(db: Kysely<Database>, code: string) {
-    return db
-      .selectFrom('dictionaryItem')
-      .select(COLUMNS)
-      .where('dicCode', '=', code)
-      .orderBy('sort')
-      .orderBy('id')
-      .execute();
-  }
-
-  private async row(id: number): Promise<ItemRow> {
-    const row = await this.db
-      .selectFrom('dictionaryItem')
-      .select(COLUMNS)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!row) throw notFound(DICTIONARY_GONE_MESSAGE);
-    return row;
+  remove(id: number, actor: SiteActor, ip: string | null) {
+    return this.table.remove(id, actor, ip);
   }
 }

@@ -1,19 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { staffOf } from '../../http/auth.js';
-import { envelopeSchema, nullSchema, ok } from '../../http/envelope.js';
-import type { Direction } from './site-common.js';
+import { envelopeSchema, ok } from '../../http/envelope.js';
 import {
   DICTIONARY_CODES,
   type DictionaryCode,
   type SiteDictionaries,
 } from './site-dictionaries.js';
 import {
-  DIRECTION_FIELD,
   ENABLED_FIELD,
   SORT_FIELD,
   blankFields,
   idField,
   itemList,
+  rowRoutes,
 } from './site-route-kit.js';
 
 const DIC_ID = idField('请选择字典项');
@@ -126,63 +125,23 @@ export const siteDictionaryRoutes: FastifyPluginAsync<{ dictionaries: SiteDictio
     },
   );
 
-  app.post<{ Body: { dicId: number; enabled: 0 | 1 } }>(
-    '/cms/dictionary/enable',
+  rowRoutes(
+    app,
+    '/cms/dictionary',
+    { idName: 'dicId', id: DIC_ID },
     {
-      schema: {
+      enable: {
         summary: '内容管理：启用（enabled 1）或停用（enabled 0）一个字典项',
-        tags: ['cms'],
-        body: {
-          type: 'object',
-          required: ['dicId', 'enabled'],
-          properties: { dicId: DIC_ID, enabled: ENABLED_FIELD },
-        },
-        response: { 200: envelopeSchema(nullSchema) },
+        run: (id, enabled, staff, ip) => dictionaries.setEnabled(id, enabled, staff, ip),
       },
-    },
-    async (request) => {
-      const { dicId, enabled } = request.body;
-      await dictionaries.setEnabled(dicId, enabled, staffOf(request), request.ip);
-      return ok(null, enabled === 1 ? '已启用' : '已停用');
-    },
-  );
-
-  app.post<{ Body: { dicId: number; direction: Direction } }>(
-    '/cms/dictionary/move',
-    {
-      schema: {
+      move: {
         summary: '内容管理：字典项上移或下移一位；答复该字典的新顺序',
-        tags: ['cms'],
-        body: {
-          type: 'object',
-          required: ['dicId', 'direction'],
-          properties: { dicId: DIC_ID, direction: DIRECTION_FIELD },
-        },
-        response: { 200: envelopeSchema(itemList) },
+        run: (id, direction, staff, ip) => dictionaries.move(id, direction, staff, ip),
       },
-    },
-    async (request) => {
-      const { dicId, direction } = request.body;
-      return ok(
-        await dictionaries.move(dicId, direction, staffOf(request), request.ip),
-        direction === 'up' ? '已上移' : '已下移',
-      );
-    },
-  );
-
-  app.post<{ Body: { dicId: number } }>(
-    '/cms/dictionary/delete',
-    {
-      schema: {
+      delete: {
         summary: '内容管理：删除一个字典项',
-        tags: ['cms'],
-        body: { type: 'object', required: ['dicId'], properties: { dicId: DIC_ID } },
-        response: { 200: envelopeSchema(nullSchema) },
+        run: (id, staff, ip) => dictionaries.remove(id, staff, ip),
       },
-    },
-    async (request) => {
-      await dictionaries.remove(request.body.dicId, staffOf(request), request.ip);
-      return ok(null, '已删除');
     },
   );
 };

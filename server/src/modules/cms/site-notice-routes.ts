@@ -1,17 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { staffOf } from '../../http/auth.js';
-import { envelopeSchema, nullSchema, ok } from '../../http/envelope.js';
+import { envelopeSchema, ok } from '../../http/envelope.js';
 import { pageFields, pageSchema, type Paging } from '../../http/paging.js';
 import { parseShelvesDate } from './news-routes.js';
-import { ENABLED_FIELD, SORT_FIELD, anyItem, blankFields, idField } from './site-route-kit.js';
+import {
+  ENABLED_FIELD,
+  SORT_FIELD,
+  anyItem,
+  blankFields,
+  idField,
+  rowRoutes,
+} from './site-route-kit.js';
 import type { SiteNotices } from './site-notices.js';
 
 const NOTICE_ID = idField('请选择通知');
-const idBody = {
-  type: 'object',
-  required: ['rollingnewsId'],
-  properties: { rollingnewsId: NOTICE_ID },
-} as const;
 
 interface SaveBody {
   rollingnewsId?: number;
@@ -105,40 +107,19 @@ export const siteNoticeRoutes: FastifyPluginAsync<{ notices: SiteNotices }> = as
     },
   );
 
-  app.post<{ Body: { rollingnewsId: number; enabled: 0 | 1 } }>(
-    '/cms/notice/enable',
+  rowRoutes(
+    app,
+    '/cms/notice',
+    { idName: 'rollingnewsId', id: NOTICE_ID },
     {
-      schema: {
+      enable: {
         summary: '内容管理：启用（enabled 1）或停用（enabled 0）一条滚动通知',
-        tags: ['cms'],
-        body: {
-          type: 'object',
-          required: ['rollingnewsId', 'enabled'],
-          properties: { rollingnewsId: NOTICE_ID, enabled: ENABLED_FIELD },
-        },
-        response: { 200: envelopeSchema(nullSchema) },
+        run: (id, enabled, staff, ip) => notices.setEnabled(id, enabled, staff, ip),
       },
-    },
-    async (request) => {
-      const { rollingnewsId, enabled } = request.body;
-      await notices.setEnabled(rollingnewsId, enabled, staffOf(request), request.ip);
-      return ok(null, enabled === 1 ? '已启用' : '已停用');
-    },
-  );
-
-  app.post<{ Body: { rollingnewsId: number } }>(
-    '/cms/notice/delete',
-    {
-      schema: {
+      delete: {
         summary: '内容管理：删除一条滚动通知',
-        tags: ['cms'],
-        body: idBody,
-        response: { 200: envelopeSchema(nullSchema) },
+        run: (id, staff, ip) => notices.remove(id, staff, ip),
       },
-    },
-    async (request) => {
-      await notices.remove(request.body.rollingnewsId, staffOf(request), request.ip);
-      return ok(null, '已删除');
     },
   );
 };

@@ -1,12 +1,13 @@
 import type { Kysely } from 'kysely';
 import { containsText } from '../../db/like.js';
 import type { Database } from '../../db/schema.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest } from '../../http/errors.js';
 import { offsetOf, type Paging } from '../../http/paging.js';
 import { assertContentAdmin } from '../../http/permissions.js';
 import { displayTime, iso, type Clock } from '../../time.js';
 import { inTransaction } from '../news/service.js';
-import { checkLink, logSiteChange, type SiteActor } from './site-common.js';
+import { checkLink, type SiteActor } from './site-common.js';
+import { RowTable } from './site-rows.js';
 
 export const NOTICE_GONE_MESSAGE = '该通知不存在或已删除';
 const TITLE_MAX = 200;
@@ -52,10 +53,21 @@ const COLUMNS = [
  * shown from its shelves date on, so one can be written ahead of time.
  */
 export class SiteNotices {
+  private readonly table: RowTable<NoticeRow>;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: Clock,
-  ) {}
+  ) {
+    this.table = new RowTable(db, now, {
+      table: 'rollingNotice',
+      columns: COLUMNS,
+      infoTable: 'T_NOTICE',
+      gone: NOTICE_GONE_MESSAGE,
+      assert: assertContentAdmin,
+      stamped: true,
+    });
+  }
 
   async list(filter: { keyword?: string }, actor: SiteActor, paging: Paging) {
     assertContentAdmin(actor);
@@ -103,7 +115,7 @@ export class SiteNotices {
   /** Creates or updates a notice; answers its id. */
   async save(input: NoticeInput, actor: SiteActor, ip: string | null): Promise<number> {
     assertContentAdmin(actor);
-    const current = input.id ? await this.row(input.id) : undefined;
+    const current = input.id ? await this.table.row(input.id) : undefined;
     const title = input.title.trim();
     if (!title) throw badRequest('请输入通知标题');
     if (title.length > TITLE_MAX) throw badRequest(`通知标题不能超过${TITLE_MAX}个字`);
@@ -117,73 +129,21 @@ export class SiteNotices {
       sort: input.sort ?? current?.sort ?? 0,
       updatedAt: iso(now),
     };
-    return inTransaction(this.db, async (trx) => {
-      let id: number;
-      if (current) {
-        id = current.id;
-        await trx.updateTable('rollingNotice').set(fields).where('id', '=', id).execute();
-      } else {
-        const created = await trx
-          .insertInto('rollingNotice')
-          .values({ ...fields, createStaff: actor.id, createdAt: iso(now) })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        id = created.id;
-      }
-      await logSiteChange(trx, actor, ip, {
-        infoTable: 'T_NOTICE',
-        objId: id,
-        operType: current ? '修改' : '新增',
-        at: now,
-      });
-      return id;
-    });
+    return inTransaction(this.db, async (trx) =>
+      this.table.write(trx, { actor, ip, at: now }, current, fields, () => ({
+        ...fields,
+        createStaff: actor.id,
+        createdAt: iso(now),
+      })),
+    );
   }
 
-  async setEnabled(id: number, enabled: 0 | 1, actor: SiteActor, ip: string | null) {
-    assertContentAdmin(actor);
-    await this.row(id);
-    const now = this.now();
-    await inTransaction(this.db, async (trx) => {
-      const result = await trx
-        .updateTable('rollingNotice')
-        .set({ enabled, updatedAt: iso(now) })
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) throw notFound(NOTICE_GONE_MESSAGE);
-      await logSiteChange(trx, actor, ip, {
-        infoTable: 'T_NOTICE',
-        objId: id,
-        operType: enabled === 1 ? '启用' : '停用',
-        at: now,
-      });
-    });
+  setEnabled(id: number, enabled: 0 | 1, actor: SiteActor, ip: string | null) {
+    return this.table.setEnabled(id, enabled, actor, ip);
   }
 
-  async remove(id: number, actor: SiteActor, ip: string | null) {
-    assertContentAdmin(actor);
-    await this.row(id);
-    const now = this.now();
-    await inTransaction(this.db, async (trx) => {
-      const result = await trx.deleteFrom('rollingNotice').where('id', '=', id).executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) throw notFound(NOTICE_GONE_MESSAGE);
-      await logSiteChange(trx, actor, ip, {
-        infoTable: 'T_NOTICE',
-        objId: id,
-        operType: '删除',
-        at: now,
-      });
-    });
-  }
-
-  private async row(id: number): Promise<NoticeRow> {
-    const row = await this.db
-      .selectFrom('rollingNotice')
-      .select(COLUMNS)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!row) throw notFound(NOTICE_GONE_MESSAGE);
-    return row;
+  remove(id: number, actor: SiteActor, ip: string | null) {
+    return this.table.remove(id, actor, ip);
   }
 
   private view(row: NoticeRow) {

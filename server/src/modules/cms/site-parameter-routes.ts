@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { staffOf } from '../../http/auth.js';
-import { envelopeSchema, nullSchema, ok } from '../../http/envelope.js';
-import type { Direction } from './site-common.js';
-import { DIRECTION_FIELD, SORT_FIELD, blankFields, idField, itemList } from './site-route-kit.js';
+import { envelopeSchema, ok } from '../../http/envelope.js';
+import { SORT_FIELD, blankFields, idField, itemList, rowRoutes } from './site-route-kit.js';
 import type { SiteParameters } from './site-parameters.js';
 
 const PARAMETER_ID = idField('请选择参数');
@@ -100,46 +99,19 @@ export const siteParameterRoutes: FastifyPluginAsync<{ parameters: SiteParameter
     },
   );
 
-  app.post<{ Body: { parameterId: number; direction: Direction } }>(
-    '/cms/parameter/move',
+  rowRoutes(
+    app,
+    '/cms/parameter',
+    { idName: 'parameterId', id: PARAMETER_ID },
     {
-      schema: {
+      move: {
         summary: '内容管理：参数行在同一编码内上移或下移一位；答复该编码各行的新顺序',
-        tags: ['cms'],
-        body: {
-          type: 'object',
-          required: ['parameterId', 'direction'],
-          properties: { parameterId: PARAMETER_ID, direction: DIRECTION_FIELD },
-        },
-        response: { 200: envelopeSchema(itemList) },
+        run: (id, direction, staff, ip) => parameters.move(id, direction, staff, ip),
       },
-    },
-    async (request) => {
-      const { parameterId, direction } = request.body;
-      return ok(
-        await parameters.move(parameterId, direction, staffOf(request), request.ip),
-        direction === 'up' ? '已上移' : '已下移',
-      );
-    },
-  );
-
-  app.post<{ Body: { parameterId: number } }>(
-    '/cms/parameter/delete',
-    {
-      schema: {
+      delete: {
         summary: '内容管理：删除一行参数（网站正在使用的编码至少保留一行）',
-        tags: ['cms'],
-        body: {
-          type: 'object',
-          required: ['parameterId'],
-          properties: { parameterId: PARAMETER_ID },
-        },
-        response: { 200: envelopeSchema(nullSchema) },
+        run: (id, staff, ip) => parameters.remove(id, staff, ip),
       },
-    },
-    async (request) => {
-      await parameters.remove(request.body.parameterId, staffOf(request), request.ip);
-      return ok(null, '已删除');
     },
   );
 };

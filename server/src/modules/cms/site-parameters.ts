@@ -1,20 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest } from '../../http/errors.js';
 import { assertSiteAdmin } from '../../http/permissions.js';
 import { type Clock } from '../../time.js';
 import { fileUrl } from '../file/service.js';
 import { inTransaction } from '../news/service.js';
-import {
-  MOVE_NAMES,
-  checkImageFile,
-  checkLink,
-  logSiteChange,
-  reorder,
-  type Direction,
-  type SiteActor,
-} from './site-common.js';
+import { checkImageFile, checkLink, type Direction, type SiteActor } from './site-common.js';
 import { PARAMETER_CODES, parameterCode } from './site-parameter-codes.js';
+import { RowTable } from './site-rows.js';
 
 export const PARAMETER_GONE_MESSAGE = '该参数不存在或已删除';
 const NAME_MAX = 100;
@@ -70,10 +63,20 @@ function rowView(row: ParameterRow) {
  * the same table on every request, so a save shows at once.
  */
 export class SiteParameters {
+  private readonly table: RowTable<ParameterRow>;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: Clock,
-  ) {}
+  ) {
+    this.table = new RowTable(db, now, {
+      table: 'sysParameter',
+      columns: COLUMNS,
+      infoTable: 'T_PARAMETER',
+      gone: PARAMETER_GONE_MESSAGE,
+      assert: assertSiteAdmin,
+    });
+  }
 
   /**
    * Every parameter grouped by code, with what the code means: the codes the
@@ -110,7 +113,7 @@ export class SiteParameters {
 
   async save(input: ParameterInput, actor: SiteActor, ip: string | null): Promise<number> {
     assertSiteAdmin(actor);
-    const current = input.id ? await this.row(input.id) : undefined;
+    const current = input.id ? await this.table.row(input.id) : undefined;
     const code = input.code.trim();
     if (current && current.code !== code) {
       throw badRequest('已有参数的编码不能修改，请在新编码下新增一行');
@@ -135,116 +138,53 @@ export class SiteParameters {
         : fileUrl(await checkImageFile(this.db, input.picFileId)) || null;
 
     const now = this.now();
-    return inTransaction(this.db, async (trx) => {
-      let id: number;
-      if (current) {
-        id = current.id;
-        await trx
-          .updateTable('sysParameter')
-          .set({ name, value, type, pic, sort: input.sort ?? current.sort })
-          .where('id', '=', id)
-          .execute();
-      } else {
-        const siblings = await trx
-          .selectFrom('sysParameter')
-          .select(['id', 'sort'])
-          .where('code', '=', code)
-          .execute();
-        if (!info.list && siblings.length > 0) {
-          throw badRequest(`「${info.name}」只能有一行，请修改现有的一行`);
-        }
-        const last = Math.max(0, ...siblings.map((s) => s.sort));
-        const created = await trx
-          .insertInto('sysParameter')
-          .values({ code, name, value, type, pic, sort: input.sort ?? last + 1 })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        id = created.id;
-      }
-      await logSiteChange(trx, actor, ip, {
-        infoTable: 'T_PARAMETER',
-        objId: id,
-        operType: current ? '修改' : '新增',
-        at: now,
-      });
-      return id;
-    });
+    return inTransaction(this.db, async (trx) =>
+      this.table.write(
+        trx,
+        { actor, ip, at: now },
+        current,
+        { name, value, type, pic, sort: input.sort ?? current?.sort },
+        async () => {
+          const siblings = await trx
+            .selectFrom('sysParameter')
+            .select(['id', 'sort'])
+            .where('code', '=', code)
+            .execute();
+          if (!info.list && siblings.length > 0) {
+            throw badRequest(`「${info.name}」只能有一行，请修改现有的一行`);
+          }
+          const last = Math.max(0, ...siblings.map((s) => s.sort));
+          return { code, name, value, type, pic, sort: input.sort ?? last + 1 };
+        },
+      ),
+    );
   }
 
   /** Deletes a row; the last row of a code the pages read stays. */
-  async remove(id: number, actor: SiteActor, ip: string | null) {
-    assertSiteAdmin(actor);
-    const row = await this.row(id);
-    const info = parameterCode(row.code);
-    const now = this.now();
-    await inTransaction(this.db, async (trx) => {
-      if (info.required) {
-        // Touching the code's rows first makes two deletes of its last two rows take turns.
-        await trx
-          .updateTable('sysParameter')
-          .set((eb) => ({ sort: eb.ref('sort') }))
-          .where('code', '=', row.code)
-          .execute();
-        const { n } = await trx
-          .selectFrom('sysParameter')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('code', '=', row.code)
-          .executeTakeFirstOrThrow();
-        if (Number(n) <= 1) {
-          throw badRequest(
-            `「${info.name}」（${row.code}）是网站正在使用的参数，不能删除，可以修改`,
-          );
-        }
+  remove(id: number, actor: SiteActor, ip: string | null) {
+    return this.table.remove(id, actor, ip, async (trx, row) => {
+      const info = parameterCode(row.code);
+      if (!info.required) return;
+      // Touching the code's rows first makes two deletes of its last two rows take turns.
+      await trx
+        .updateTable('sysParameter')
+        .set((eb) => ({ sort: eb.ref('sort') }))
+        .where('code', '=', row.code)
+        .execute();
+      const { n } = await trx
+        .selectFrom('sysParameter')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('code', '=', row.code)
+        .executeTakeFirstOrThrow();
+      if (Number(n) <= 1) {
+        throw badRequest(`「${info.name}」（${row.code}）是网站正在使用的参数，不能删除，可以修改`);
       }
-      const result = await trx.deleteFrom('sysParameter').where('id', '=', id).executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) throw notFound(PARAMETER_GONE_MESSAGE);
-      await logSiteChange(trx, actor, ip, {
-        infoTable: 'T_PARAMETER',
-        objId: id,
-        operType: '删除',
-        at: now,
-      });
     });
   }
 
   /** One place up or down among the rows of its code; answers them in their new order. */
   async move(id: number, direction: Direction, actor: SiteActor, ip: string | null) {
-    assertSiteAdmin(actor);
-    const row = await this.row(id);
-    const now = this.now();
-    return inTransaction(this.db, async (trx) => {
-      const rowsOfCode = () =>
-        trx
-          .selectFrom('sysParameter')
-          .select(COLUMNS)
-          .where('code', '=', row.code)
-          .orderBy('sort')
-          .orderBy('id')
-          .execute();
-      for (const change of reorder(await rowsOfCode(), id, direction)) {
-        await trx
-          .updateTable('sysParameter')
-          .set({ sort: change.sort })
-          .where('id', '=', change.id)
-          .execute();
-      }
-      await logSiteChange(trx, actor, ip, {
-        infoTable: 'T_PARAMETER',
-        objId: id,
-        operType: MOVE_NAMES[direction],
-        at: now,
-      });
-      return (await rowsOfCode()).map(rowView);
-    });
-  }
-
-  private async row(id: number): Promise<ParameterRow> {
-    const row = await this.db
-      .selectFrom('sysParameter')
-      .select(COLUMNS)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!row) throw notFound(PARAMETER_GONE_MESSAGE);
-    return row;
+    const rows = await this.table.move(id, direction, actor, ip, (row) => ({ code: row.code }));
+    return rows.map(rowView);
   }
 }

@@ -1,14 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { staffOf } from '../../http/auth.js';
-import { envelopeSchema, nullSchema, ok } from '../../http/envelope.js';
-import type { Direction } from './site-common.js';
+import { envelopeSchema, ok } from '../../http/envelope.js';
 import {
-  DIRECTION_FIELD,
   ENABLED_FIELD,
   SORT_FIELD,
   blankFields,
   idField,
   itemList,
+  rowRoutes,
 } from './site-route-kit.js';
 import type { MenuType, SiteWorkbench } from './site-workbench.js';
 
@@ -124,67 +123,23 @@ export const siteWorkbenchRoutes: FastifyPluginAsync<{ workbench: SiteWorkbench 
     },
   );
 
-  app.post<{ Body: { workbenchId: number; enabled: 0 | 1 } }>(
-    '/cms/workbench/enable',
+  rowRoutes(
+    app,
+    '/cms/workbench',
+    { idName: 'workbenchId', id: WORKBENCH_ID },
     {
-      schema: {
+      enable: {
         summary: '内容管理：启用（enabled 1）或停用（enabled 0）一个入口',
-        tags: ['cms'],
-        body: {
-          type: 'object',
-          required: ['workbenchId', 'enabled'],
-          properties: { workbenchId: WORKBENCH_ID, enabled: ENABLED_FIELD },
-        },
-        response: { 200: envelopeSchema(nullSchema) },
+        run: (id, enabled, staff, ip) => workbench.setEnabled(id, enabled, staff, ip),
       },
-    },
-    async (request) => {
-      const { workbenchId, enabled } = request.body;
-      await workbench.setEnabled(workbenchId, enabled, staffOf(request), request.ip);
-      return ok(null, enabled === 1 ? '已启用' : '已停用');
-    },
-  );
-
-  app.post<{ Body: { workbenchId: number; direction: Direction } }>(
-    '/cms/workbench/move',
-    {
-      schema: {
+      move: {
         summary: '内容管理：入口上移或下移一位；答复该列表的新顺序',
-        tags: ['cms'],
-        body: {
-          type: 'object',
-          required: ['workbenchId', 'direction'],
-          properties: { workbenchId: WORKBENCH_ID, direction: DIRECTION_FIELD },
-        },
-        response: { 200: envelopeSchema(itemList) },
+        run: (id, direction, staff, ip) => workbench.move(id, direction, staff, ip),
       },
-    },
-    async (request) => {
-      const { workbenchId, direction } = request.body;
-      return ok(
-        await workbench.move(workbenchId, direction, staffOf(request), request.ip),
-        direction === 'up' ? '已上移' : '已下移',
-      );
-    },
-  );
-
-  app.post<{ Body: { workbenchId: number } }>(
-    '/cms/workbench/delete',
-    {
-      schema: {
+      delete: {
         summary: '内容管理：删除一个入口',
-        tags: ['cms'],
-        body: {
-          type: 'object',
-          required: ['workbenchId'],
-          properties: { workbenchId: WORKBENCH_ID },
-        },
-        response: { 200: envelopeSchema(nullSchema) },
+        run: (id, staff, ip) => workbench.remove(id, staff, ip),
       },
-    },
-    async (request) => {
-      await workbench.remove(request.body.workbenchId, staffOf(request), request.ip);
-      return ok(null, '已删除');
     },
   );
 };

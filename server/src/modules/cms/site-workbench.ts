@@ -1,19 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest } from '../../http/errors.js';
 import { assertSiteAdmin } from '../../http/permissions.js';
 import { iso, type Clock } from '../../time.js';
 import { fileUrl } from '../file/service.js';
 import { inTransaction } from '../news/service.js';
-import {
-  MOVE_NAMES,
-  checkImageFile,
-  checkLink,
-  logSiteChange,
-  reorder,
-  type Direction,
-  type SiteActor,
-} from './site-common.js';
+import { checkImageFile, checkLink, type Direction, type SiteActor } from './site-common.js';
+import { RowTable } from './site-rows.js';
 
 /** menuType of the spec: 1 the workbench, 2 the application centre. */
 export type MenuType = 1 | 2;
@@ -83,15 +76,26 @@ function entryView(row: EntryRow) {
  * application centre (2), kept by the administrator role (staffType 5).
  */
 export class SiteWorkbench {
+  private readonly table: RowTable<EntryRow>;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: Clock,
-  ) {}
+  ) {
+    this.table = new RowTable(db, now, {
+      table: 'workbenchItem',
+      columns: COLUMNS,
+      infoTable: 'T_WORKBENCH',
+      gone: WORKBENCH_GONE_MESSAGE,
+      assert: assertSiteAdmin,
+      stamped: true,
+    });
+  }
 
   /** Every entry of one list, disabled ones too, in the order the home shows them. */
   async list(menuType: MenuType, actor: SiteActor) {
     assertSiteAdmin(actor);
-    return (await this.rowsOf(this.db, menuType)).map(entryView);
+    return (await this.table.rows(this.db, { menuType })).map(entryView);
   }
 
   /** What the staff home shows: the enabled entries of one list, in order. */
@@ -121,7 +125,7 @@ export class SiteWorkbench {
 
   async save(input: WorkbenchInput, actor: SiteActor, ip: string | null): Promise<number> {
     assertSiteAdmin(actor);
-    const current = input.id ? await this.row(input.id) : undefined;
+    const current = input.id ? await this.table.row(input.id) : undefined;
     if (current && current.menuType !== input.menuType) {
       throw badRequest(`该入口属于${MENU_NAMES[current.menuType as MenuType]}，不能移到其他列表`);
     }
@@ -144,121 +148,35 @@ export class SiteWorkbench {
       enabled: input.enabled ?? current?.enabled ?? 1,
       updatedAt: iso(now),
     };
-    return inTransaction(this.db, async (trx) => {
-      let id: number;
-      if (current) {
-        id = current.id;
-        await trx
-          .updateTable('workbenchItem')
-          .set({ ...fields, sort: input.sort ?? current.sort })
-          .where('id', '=', id)
-          .execute();
-      } else {
-        const last = await trx
-          .selectFrom('workbenchItem')
-          .select((eb) => eb.fn.max('sort').as('sort'))
-          .where('menuType', '=', input.menuType)
-          .executeTakeFirst();
-        const created = await trx
-          .insertInto('workbenchItem')
-          .values({
-            ...fields,
-            menuType: input.menuType,
-            sort: input.sort ?? Number(last?.sort ?? 0) + 1,
-            createdAt: iso(now),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        id = created.id;
-      }
-      await logSiteChange(trx, actor, ip, {
-        infoTable: 'T_WORKBENCH',
-        objId: id,
-        operType: current ? '修改' : '新增',
-        at: now,
-      });
-      return id;
-    });
+    return inTransaction(this.db, async (trx) =>
+      this.table.write(
+        trx,
+        { actor, ip, at: now },
+        current,
+        { ...fields, sort: input.sort ?? current?.sort },
+        async () => ({
+          ...fields,
+          menuType: input.menuType,
+          sort: input.sort ?? (await this.table.nextSort(trx, { menuType: input.menuType }, 1)),
+          createdAt: iso(now),
+        }),
+      ),
+    );
   }
 
-  async setEnabled(id: number, enabled: 0 | 1, actor: SiteActor, ip: string | null) {
-    assertSiteAdmin(actor);
-    await this.row(id);
-    const now = this.now();
-    await inTransaction(this.db, async (trx) => {
-      const result = await trx
-        .updateTable('workbenchItem')
-        .set({ enabled, updatedAt: iso(now) })
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) throw notFound(WORKBENCH_GONE_MESSAGE);
-      await logSiteChange(trx, actor, ip, {
-        infoTable: 'T_WORKBENCH',
-        objId: id,
-        operType: enabled === 1 ? '启用' : '停用',
-        at: now,
-      });
-    });
+  setEnabled(id: number, enabled: 0 | 1, actor: SiteActor, ip: string | null) {
+    return this.table.setEnabled(id, enabled, actor, ip);
   }
 
   /** One place up or down in its list; answers the list in its new order. */
   async move(id: number, direction: Direction, actor: SiteActor, ip: string | null) {
-    assertSiteAdmin(actor);
-    const entry = await this.row(id);
-    const menuType = entry.menuType as MenuType;
-    const now = this.now();
-    return inTransaction(this.db, async (trx) => {
-      const changes = reorder(await this.rowsOf(trx, menuType), id, direction);
-      for (const change of changes) {
-        await trx
-          .updateTable('workbenchItem')
-          .set({ sort: change.sort })
-          .where('id', '=', change.id)
-          .execute();
-      }
-      await logSiteChange(trx, actor, ip, {
-        infoTable: 'T_WORKBENCH',
-        objId: id,
-        operType: MOVE_NAMES[direction],
-        at: now,
-      });
-      return (await this.rowsOf(trx, menuType)).map(entryView);
-    });
+    const rows = await this.table.move(id, direction, actor, ip, (row) => ({
+      menuType: row.menuType,
+    }));
+    return rows.map(entryView);
   }
 
-  async remove(id: number, actor: SiteActor, ip: string | null) {
-    assertSiteAdmin(actor);
-    await this.row(id);
-    const now = this.now();
-    await inTransaction(this.db, async (trx) => {
-      const result = await trx.deleteFrom('workbenchItem').where('id', '=', id).executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) throw notFound(WORKBENCH_GONE_MESSAGE);
-      await logSiteChange(trx, actor, ip, {
-        infoTable: 'T_WORKBENCH',
-        objId: id,
-        operType: '删除',
-        at: now,
-      });
-    });
-  }
-
-  private rowsOf(db: Kysely<Database>, menuType: MenuType) {
-    return db
-      .selectFrom('workbenchItem')
-      .select(COLUMNS)
-      .where('menuType', '=', menuType)
-      .orderBy('sort')
-      .orderBy('id')
-      .execute();
-  }
-
-  private async row(id: number): Promise<EntryRow> {
-    const row = await this.db
-      .selectFrom('workbenchItem')
-      .select(COLUMNS)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!row) throw notFound(WORKBENCH_GONE_MESSAGE);
-    return row;
+  remove(id: number, actor: SiteActor, ip: string | null) {
+    return this.table.remove(id, actor, ip);
   }
 }

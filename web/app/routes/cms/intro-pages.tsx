@@ -1,6 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Input, Select, Tooltip } from 'antd';
-import { useState } from 'react';
 import { useOutletContext } from 'react-router';
 import { IntroPageEditor } from '../../components/cms/intro/IntroPageEditor';
 import { IntroPageTable, type IntroPageRow } from '../../components/cms/intro/IntroPageTable';
@@ -9,34 +8,15 @@ import {
   WWFZ_OPTIONS,
   wwfzTypeName,
 } from '../../components/cms/intro/intro-types';
+import { useIntroAdmin } from '../../components/cms/intro/use-intro-admin';
 import { ContentAdminOnly } from '../../components/cms/showcase/ContentAdminOnly';
-import { useCmsList } from '../../components/cms/showcase/use-cms-list';
 import type { StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '学校介绍 - 内容管理平台' }];
 
-const PAGE_SIZE = 10;
-
 function IntroPagesAdmin() {
-  const [filter, setFilter] = useState<{ wwfzType?: number; keyword?: string }>({});
-  const [pageNum, setPageNum] = useState(1);
-  // session: a new editor for each opening.
-  const [editor, setEditor] = useState<{ open: boolean; wwfzId: number | null; session: number }>({
-    open: false,
-    wwfzId: null,
-    session: 0,
-  });
-  const edit = (wwfzId: number | null) =>
-    setEditor((current) => ({ open: true, wwfzId, session: current.session + 1 }));
-  const { page, loading, reload, act } = useCmsList<IntroPageRow>('cms/wwfz/list', {
-    ...filter,
-    pageNum,
-    pageSize: PAGE_SIZE,
-  });
-  const change = (next: Partial<typeof filter>) => {
-    setFilter((current) => ({ ...current, ...next }));
-    setPageNum(1);
-  };
+  const admin = useIntroAdmin<IntroPageRow, { wwfzType: number; keyword: string }>('cms/wwfz/list');
+  const { filter, change, page, edit } = admin;
   // The profile, aims and scholarships are one page each: edit it rather than add another.
   const single =
     filter.wwfzType !== undefined &&
@@ -80,20 +60,18 @@ function IntroPagesAdmin() {
       </div>
       <IntroPageTable
         page={page}
-        loading={loading}
-        pageNum={pageNum}
-        pageSize={PAGE_SIZE}
-        onPage={setPageNum}
+        loading={admin.loading}
+        {...admin.paging}
         onEdit={edit}
-        onDelete={(wwfzId) => act('cms/wwfz/delete', { wwfzId }, '已删除')}
+        onDelete={(wwfzId) => admin.act('cms/wwfz/delete', { wwfzId }, '已删除')}
       />
       <IntroPageEditor
-        key={editor.session}
-        open={editor.open}
-        wwfzId={editor.wwfzId}
+        key={admin.editor.session}
+        open={admin.editor.open}
+        wwfzId={admin.editor.id}
         wwfzType={filter.wwfzType}
-        onClose={() => setEditor((current) => ({ ...current, open: false }))}
-        onSaved={reload}
+        onClose={admin.closeEditor}
+        onSaved={admin.reload}
       />
     </section>
   );

@@ -1,38 +1,18 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Input, Select } from 'antd';
-import { useState } from 'react';
 import { useOutletContext } from 'react-router';
 import { PersonEditor } from '../../components/cms/intro/PersonEditor';
 import { PersonTable, type PersonRow } from '../../components/cms/intro/PersonTable';
 import { FMSM_OPTIONS } from '../../components/cms/intro/intro-types';
+import { useIntroAdmin } from '../../components/cms/intro/use-intro-admin';
 import { ContentAdminOnly } from '../../components/cms/showcase/ContentAdminOnly';
-import { useCmsList } from '../../components/cms/showcase/use-cms-list';
 import type { StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '人物风采 - 内容管理平台' }];
 
-const PAGE_SIZE = 10;
-
 function PeopleAdmin() {
-  const [filter, setFilter] = useState<{ fmsmType?: number; keyword?: string }>({});
-  const [pageNum, setPageNum] = useState(1);
-  // session: a new editor for each opening.
-  const [editor, setEditor] = useState<{ open: boolean; fmsmId: number | null; session: number }>({
-    open: false,
-    fmsmId: null,
-    session: 0,
-  });
-  const edit = (fmsmId: number | null) =>
-    setEditor((current) => ({ open: true, fmsmId, session: current.session + 1 }));
-  const { page, loading, reload, act } = useCmsList<PersonRow>('cms/fmsm/list', {
-    ...filter,
-    pageNum,
-    pageSize: PAGE_SIZE,
-  });
-  const change = (next: Partial<typeof filter>) => {
-    setFilter((current) => ({ ...current, ...next }));
-    setPageNum(1);
-  };
+  const admin = useIntroAdmin<PersonRow, { fmsmType: number; keyword: string }>('cms/fmsm/list');
+  const { change, edit } = admin;
 
   return (
     <section className="cms-panel" aria-label="人物风采">
@@ -58,21 +38,19 @@ function PeopleAdmin() {
         </Button>
       </div>
       <PersonTable
-        page={page}
-        loading={loading}
-        pageNum={pageNum}
-        pageSize={PAGE_SIZE}
-        onPage={setPageNum}
+        page={admin.page}
+        loading={admin.loading}
+        {...admin.paging}
         onEdit={edit}
-        onDelete={(fmsmId) => act('cms/fmsm/delete', { fmsmId }, '已删除')}
+        onDelete={(fmsmId) => admin.act('cms/fmsm/delete', { fmsmId }, '已删除')}
       />
       <PersonEditor
-        key={editor.session}
-        open={editor.open}
-        fmsmId={editor.fmsmId}
-        fmsmType={filter.fmsmType}
-        onClose={() => setEditor((current) => ({ ...current, open: false }))}
-        onSaved={reload}
+        key={admin.editor.session}
+        open={admin.editor.open}
+        fmsmId={admin.editor.id}
+        fmsmType={admin.filter.fmsmType}
+        onClose={admin.closeEditor}
+        onSaved={admin.reload}
       />
     </section>
   );

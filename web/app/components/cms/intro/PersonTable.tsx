@@ -1,6 +1,6 @@
-import { Popconfirm, Table, Tag, Typography } from 'antd';
-import type { ListPage } from '../showcase/use-cms-list';
+import { Typography } from 'antd';
 import { Thumb } from '../showcase/Thumb';
+import { IntroTable, actionsColumn, audienceColumn, type IntroTableProps } from './IntroTable';
 import { fmsmPageHref, fmsmTypeName } from './intro-types';
 
 /** A row of api/cms/fmsm/list. */
@@ -25,37 +25,12 @@ export interface PersonRow {
 }
 
 /** People in the order meetfuyi shows them, with their photos and 编辑 / 查看 / 删除. */
-export function PersonTable({
-  page,
-  loading,
-  pageNum,
-  pageSize,
-  onPage,
-  onEdit,
-  onDelete,
-}: {
-  page: ListPage<PersonRow>;
-  loading: boolean;
-  pageNum: number;
-  pageSize: number;
-  onPage: (pageNum: number) => void;
-  onEdit: (fmsmId: number) => void;
-  onDelete: (fmsmId: number) => Promise<unknown>;
-}) {
+export function PersonTable({ onEdit, onDelete, ...props }: IntroTableProps<PersonRow>) {
   return (
-    <Table<PersonRow>
+    <IntroTable<PersonRow>
+      {...props}
       rowKey="fmsmId"
-      loading={loading}
-      dataSource={page.list}
-      locale={{ emptyText: '暂无数据' }}
-      pagination={{
-        current: pageNum,
-        pageSize,
-        total: page.total,
-        showTotal: (total) => `共 ${total} 人`,
-        showSizeChanger: false,
-        onChange: onPage,
-      }}
+      totalText={(total) => `共 ${total} 人`}
       columns={[
         {
           title: '照片',
@@ -84,44 +59,15 @@ export function PersonTable({
             </Typography.Text>
           ),
         },
-        {
-          title: '可见范围',
-          dataIndex: 'enableType',
-          width: 100,
-          render: (enableType: number) =>
-            enableType === 1 ? <Tag color="success">所有人</Tag> : <Tag>仅教职工</Tag>,
-        },
+        audienceColumn(100),
         { title: '排序号', dataIndex: 'sort', width: 80 },
-        {
-          title: '操作',
-          width: 150,
-          render: (_, row) => {
-            const href = fmsmPageHref(row);
-            return (
-              <div className="cms-actions">
-                <button type="button" className="link-button" onClick={() => onEdit(row.fmsmId)}>
-                  编辑
-                </button>
-                {href && (
-                  <a className="link-button" href={href} target="_blank" rel="noreferrer">
-                    查看
-                  </a>
-                )}
-                <Popconfirm
-                  title="删除"
-                  description={`确定删除“${row.fmsmTitle}”吗？其版本记录一并删除。`}
-                  okText="确定"
-                  cancelText="取消"
-                  onConfirm={() => onDelete(row.fmsmId)}
-                >
-                  <button type="button" className="link-button">
-                    删除
-                  </button>
-                </Popconfirm>
-              </div>
-            );
-          },
-        },
+        actionsColumn<PersonRow>({
+          id: (row) => row.fmsmId,
+          name: (row) => row.fmsmTitle,
+          href: fmsmPageHref,
+          onEdit,
+          onDelete,
+        }),
       ]}
     />
   );

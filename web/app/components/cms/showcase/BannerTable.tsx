@@ -1,9 +1,10 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
-import { Button, Popconfirm, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Button, Space, Table, Tag, Typography } from 'antd';
 import type { Payload } from '../../../api/client';
 import type { BannerRow } from './BannerForm';
 import { bannerPageHref } from './showcase-links';
 import { Thumb } from './Thumb';
+import { rowColumns } from './row-columns';
 
 /** The neighbours a banner can move past: the same place and, for covers, the same section. */
 const sameGroup = (a: BannerRow, b: BannerRow) => a.place === b.place && a.typeId === b.typeId;
@@ -114,55 +115,15 @@ export function BannerTable({
             );
           },
         },
-        {
-          title: '启用',
-          width: 90,
-          render: (_, row) => (
-            <Switch
-              aria-label={`启用 ${row.coverTitle}`}
-              checked={row.enabled === 1}
-              checkedChildren="启用"
-              unCheckedChildren="停用"
-              onChange={(checked) =>
-                void act(
-                  'cms/banner/enable',
-                  { bannerId: row.bannerId, enabled: checked ? 1 : 0 },
-                  checked ? '已启用' : '已停用',
-                )
-              }
-            />
-          ),
-        },
-        {
-          title: '操作',
-          width: 160,
-          render: (_, row) => (
-            <div className="cms-actions">
-              <button type="button" className="link-button" onClick={() => onEdit(row)}>
-                编辑
-              </button>
-              <a
-                className="link-button"
-                href={bannerPageHref(row)}
-                target="_blank"
-                rel="noreferrer"
-              >
-                查看
-              </a>
-              <Popconfirm
-                title="删除"
-                description={`确定删除“${row.coverTitle}”吗？`}
-                okText="确定"
-                cancelText="取消"
-                onConfirm={() => act('cms/banner/delete', { bannerId: row.bannerId }, '已删除')}
-              >
-                <button type="button" className="link-button">
-                  删除
-                </button>
-              </Popconfirm>
-            </div>
-          ),
-        },
+        ...rowColumns<BannerRow>({
+          base: 'cms/banner',
+          idName: 'bannerId',
+          act,
+          onEdit,
+          nameOf: (row) => row.coverTitle,
+          pageOf: (row) => bannerPageHref(row),
+          confirmOf: (row) => `确定删除“${row.coverTitle}”吗？`,
+        }),
       ]}
     />
   );

@@ -1,8 +1,9 @@
-import { Popconfirm, Switch, Table, Tag } from 'antd';
+import { Table, Tag } from 'antd';
 import type { Payload } from '../../../api/client';
 import type { SocietyRow } from './SocietyForm';
 import { societyPageHref } from './showcase-links';
 import { Thumb } from './Thumb';
+import { rowColumns } from './row-columns';
 import type { ListPage } from './use-cms-list';
 
 /** Societies by category and order: logo, picture, name, the enabled switch, 编辑 / 查看 / 删除. */
@@ -71,57 +72,15 @@ export function SocietyTable({
           render: (name: string) => <Tag color="blue">{name}</Tag>,
         },
         { title: '排序号', dataIndex: 'sort', width: 80 },
-        {
-          title: '启用',
-          width: 90,
-          render: (_, row) => (
-            <Switch
-              aria-label={`启用 ${row.associationName}`}
-              checked={row.enabled === 1}
-              checkedChildren="启用"
-              unCheckedChildren="停用"
-              onChange={(checked) =>
-                void act(
-                  'cms/society/enable',
-                  { associationId: row.associationId, enabled: checked ? 1 : 0 },
-                  checked ? '已启用' : '已停用',
-                )
-              }
-            />
-          ),
-        },
-        {
-          title: '操作',
-          width: 160,
-          render: (_, row) => (
-            <div className="cms-actions">
-              <button type="button" className="link-button" onClick={() => onEdit(row)}>
-                编辑
-              </button>
-              <a
-                className="link-button"
-                href={societyPageHref(row.associationType)}
-                target="_blank"
-                rel="noreferrer"
-              >
-                查看
-              </a>
-              <Popconfirm
-                title="删除"
-                description={`确定删除社团“${row.associationName}”吗？`}
-                okText="确定"
-                cancelText="取消"
-                onConfirm={() =>
-                  act('cms/society/delete', { associationId: row.associationId }, '已删除')
-                }
-              >
-                <button type="button" className="link-button">
-                  删除
-                </button>
-              </Popconfirm>
-            </div>
-          ),
-        },
+        ...rowColumns<SocietyRow>({
+          base: 'cms/society',
+          idName: 'associationId',
+          act,
+          onEdit,
+          nameOf: (row) => row.associationName,
+          pageOf: (row) => societyPageHref(row.associationType),
+          confirmOf: (row) => `确定删除社团“${row.associationName}”吗？`,
+        }),
       ]}
     />
   );

@@ -1,9 +1,9 @@
-import { DatePicker, Form, Input, InputNumber, Modal, Switch } from 'antd';
+import { DatePicker, Form, Input, InputNumber } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
 import { call } from '../../../api/client';
 import { LINK_HINT, TIME_FORMAT, linkRule, type NoticeRow } from './site-forms';
-import { useRunner } from './site-hooks';
+import { SettingsModal } from './SettingsModal';
+import { EnabledField } from './site-rows';
 
 interface Values {
   rollingnewsTitle: string;
@@ -26,10 +26,6 @@ export function NoticeFormModal({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const [form] = Form.useForm<Values>();
-  const run = useRunner();
-  const [saving, setSaving] = useState(false);
-
   // The form is made afresh at each opening (destroyOnHidden), from these values.
   const initial: Partial<Values> = notice
     ? {
@@ -41,13 +37,13 @@ export function NoticeFormModal({
       }
     : { enabled: true, sort: 0 };
 
-  const submit = async () => {
-    // An invalid form shows its messages beside the fields; nothing to send.
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    setSaving(true);
-    const saved = await run(
-      () =>
+  return (
+    <SettingsModal<Values>
+      open={open}
+      title={notice ? '编辑通知' : '新增通知'}
+      name="notice"
+      initialValues={initial}
+      save={(values) =>
         call('cms/notice/save', {
           rollingnewsId: notice?.rollingnewsId,
           rollingnewsTitle: values.rollingnewsTitle.trim(),
@@ -55,63 +51,46 @@ export function NoticeFormModal({
           shelvesDate: values.shelvesDate ? values.shelvesDate.format(TIME_FORMAT) : undefined,
           sort: values.sort ?? 0,
           enabled: values.enabled ? 1 : 0,
-        }),
-      '保存成功',
-    );
-    setSaving(false);
-    if (saved) onSaved();
-  };
-
-  return (
-    <Modal
-      open={open}
-      title={notice ? '编辑通知' : '新增通知'}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={saving}
-      onOk={submit}
-      onCancel={onClose}
-      destroyOnHidden
+        })
+      }
+      onClose={onClose}
+      onSaved={onSaved}
     >
-      <Form form={form} layout="vertical" name="notice" initialValues={initial}>
-        <Form.Item
-          name="rollingnewsTitle"
-          label="通知标题"
-          rules={[
-            { required: true, whitespace: true, message: '请输入通知标题' },
-            { max: 200, message: '通知标题不能超过200个字' },
-          ]}
-        >
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} showCount maxLength={200} />
-        </Form.Item>
-        <Form.Item
-          name="newsUrl"
-          label="链接地址"
-          tooltip={`可不填；${LINK_HINT}`}
-          rules={[linkRule('链接地址'), { max: 500, message: '链接地址不能超过500个字' }]}
-        >
-          <Input placeholder="如 /pubNoti 或 https://..." />
-        </Form.Item>
-        <Form.Item
-          name="shelvesDate"
-          label="上架时间"
-          tooltip="留空为立即显示；选择将来的时间，则到时才在滚动通知中显示"
-        >
-          <DatePicker
-            showTime
-            format={TIME_FORMAT}
-            placeholder="立即"
-            aria-label="上架时间"
-            style={{ width: '100%' }}
-          />
-        </Form.Item>
-        <Form.Item name="sort" label="排序号" tooltip="小的在前；相同时上架时间新的在前">
-          <InputNumber aria-label="排序号" min={-100000} max={100000} precision={0} />
-        </Form.Item>
-        <Form.Item name="enabled" label="启用" valuePropName="checked">
-          <Switch aria-label="启用" checkedChildren="启用" unCheckedChildren="停用" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="rollingnewsTitle"
+        label="通知标题"
+        rules={[
+          { required: true, whitespace: true, message: '请输入通知标题' },
+          { max: 200, message: '通知标题不能超过200个字' },
+        ]}
+      >
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} showCount maxLength={200} />
+      </Form.Item>
+      <Form.Item
+        name="newsUrl"
+        label="链接地址"
+        tooltip={`可不填；${LINK_HINT}`}
+        rules={[linkRule('链接地址'), { max: 500, message: '链接地址不能超过500个字' }]}
+      >
+        <Input placeholder="如 /pubNoti 或 https://..." />
+      </Form.Item>
+      <Form.Item
+        name="shelvesDate"
+        label="上架时间"
+        tooltip="留空为立即显示；选择将来的时间，则到时才在滚动通知中显示"
+      >
+        <DatePicker
+          showTime
+          format={TIME_FORMAT}
+          placeholder="立即"
+          aria-label="上架时间"
+          style={{ width: '100%' }}
+        />
+      </Form.Item>
+      <Form.Item name="sort" label="排序号" tooltip="小的在前；相同时上架时间新的在前">
+        <InputNumber aria-label="排序号" min={-100000} max={100000} precision={0} />
+      </Form.Item>
+      <EnabledField />
+    </SettingsModal>
   );
 }

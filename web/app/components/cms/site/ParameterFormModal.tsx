@@ -1,5 +1,4 @@
-import { Form, Input, Modal, Radio, Typography } from 'antd';
-import { useState } from 'react';
+import { Form, Input, Radio, Typography } from 'antd';
 import { call } from '../../../api/client';
 import { UploadField } from '../UploadField';
 import type { UploadedFile } from '../uploads';
@@ -11,7 +10,7 @@ import {
   type ParameterGroup,
   type ParameterRow,
 } from './site-forms';
-import { useRunner } from './site-hooks';
+import { SettingsModal } from './SettingsModal';
 
 /** What the form edits: a row of a code, a new row of a code, or a row of a new code. */
 export interface ParameterEdit {
@@ -42,9 +41,6 @@ export function ParameterFormModal({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const [form] = Form.useForm<Values>();
-  const run = useRunner();
-  const [saving, setSaving] = useState(false);
   const { group, row } = edit;
   const isLink = group?.kind === 'link';
   const picture = row ? pictureValue(row.picFileId, row.pic) : null;
@@ -56,13 +52,14 @@ export function ParameterFormModal({
     picture,
   };
 
-  const submit = async () => {
-    // An invalid form shows its messages beside the fields; nothing to send.
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    setSaving(true);
-    const saved = await run(
-      () =>
+  const title = row ? '编辑参数' : group ? `新增${group.codeName}` : '新增参数编码';
+  return (
+    <SettingsModal<Values>
+      open={open}
+      title={title}
+      name="parameter"
+      initialValues={initial}
+      save={(values) =>
         call('cms/parameter/save', {
           parameterId: row?.parameterId,
           parameteCode: values.parameteCode.trim(),
@@ -70,93 +67,79 @@ export function ParameterFormModal({
           parameteValue: values.parameteValue?.trim() ?? '',
           parameterType: group?.visibility ? values.parameterType : undefined,
           picFileId: pictureChange(picture, values.picture),
-        }),
-      '保存成功',
-    );
-    setSaving(false);
-    if (saved) onSaved();
-  };
-
-  const title = row ? '编辑参数' : group ? `新增${group.codeName}` : '新增参数编码';
-  return (
-    <Modal
-      open={open}
-      title={title}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={saving}
-      onOk={submit}
-      onCancel={onClose}
-      destroyOnHidden
+        })
+      }
+      onClose={onClose}
+      onSaved={onSaved}
+      intro={
+        group && (
+          <Typography.Paragraph type="secondary">
+            {group.codeName}（{group.parameteCode}）：{group.description}
+          </Typography.Paragraph>
+        )
+      }
     >
-      {group && (
-        <Typography.Paragraph type="secondary">
-          {group.codeName}（{group.parameteCode}）：{group.description}
-        </Typography.Paragraph>
+      <Form.Item
+        name="parameteCode"
+        label="参数编码"
+        hidden={group !== null}
+        rules={[
+          { required: true, message: '请输入参数编码' },
+          {
+            pattern: /^[A-Z0-9_]{2,32}$/,
+            message: '参数编码须为2到32位大写字母、数字或下划线',
+          },
+        ]}
+        normalize={(value: string) => value.toUpperCase()}
+      >
+        <Input placeholder="如 XXWZ" maxLength={32} />
+      </Form.Item>
+      <Form.Item
+        name="parameterName"
+        label={group?.list ? '名称（显示文字）' : '参数名称'}
+        rules={[
+          { required: true, whitespace: true, message: '请输入参数名称' },
+          { max: 100, message: '参数名称不能超过100个字' },
+        ]}
+      >
+        <Input maxLength={100} />
+      </Form.Item>
+      <Form.Item
+        name="parameteValue"
+        label={isLink ? '链接地址' : '参数值'}
+        tooltip={isLink ? LINK_HINT : undefined}
+        rules={[
+          ...(isLink
+            ? [
+                { required: true, whitespace: true, message: '请输入链接地址' },
+                linkRule('链接地址'),
+              ]
+            : []),
+          { max: 1000, message: '参数值不能超过1000个字' },
+        ]}
+      >
+        {isLink ? (
+          <Input placeholder="https://..." />
+        ) : (
+          <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} maxLength={1000} showCount />
+        )}
+      </Form.Item>
+      {group?.visibility && (
+        <Form.Item name="parameterType" label="可见范围">
+          <Radio.Group
+            aria-label="可见范围"
+            options={[
+              { value: '1', label: '所有教职工' },
+              { value: '2', label: '仅管理员（isPower 1）' },
+            ]}
+          />
+        </Form.Item>
       )}
-      <Form form={form} layout="vertical" name="parameter" initialValues={initial}>
-        <Form.Item
-          name="parameteCode"
-          label="参数编码"
-          hidden={group !== null}
-          rules={[
-            { required: true, message: '请输入参数编码' },
-            {
-              pattern: /^[A-Z0-9_]{2,32}$/,
-              message: '参数编码须为2到32位大写字母、数字或下划线',
-            },
-          ]}
-          normalize={(value: string) => value.toUpperCase()}
-        >
-          <Input placeholder="如 XXWZ" maxLength={32} />
+      {(group === null || group.pictures) && (
+        <Form.Item name="picture" label="图片">
+          <UploadField kind="image" label="上传图片" />
         </Form.Item>
-        <Form.Item
-          name="parameterName"
-          label={group?.list ? '名称（显示文字）' : '参数名称'}
-          rules={[
-            { required: true, whitespace: true, message: '请输入参数名称' },
-            { max: 100, message: '参数名称不能超过100个字' },
-          ]}
-        >
-          <Input maxLength={100} />
-        </Form.Item>
-        <Form.Item
-          name="parameteValue"
-          label={isLink ? '链接地址' : '参数值'}
-          tooltip={isLink ? LINK_HINT : undefined}
-          rules={[
-            ...(isLink
-              ? [
-                  { required: true, whitespace: true, message: '请输入链接地址' },
-                  linkRule('链接地址'),
-                ]
-              : []),
-            { max: 1000, message: '参数值不能超过1000个字' },
-          ]}
-        >
-          {isLink ? (
-            <Input placeholder="https://..." />
-          ) : (
-            <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} maxLength={1000} showCount />
-          )}
-        </Form.Item>
-        {group?.visibility && (
-          <Form.Item name="parameterType" label="可见范围">
-            <Radio.Group
-              aria-label="可见范围"
-              options={[
-                { value: '1', label: '所有教职工' },
-                { value: '2', label: '仅管理员（isPower 1）' },
-              ]}
-            />
-          </Form.Item>
-        )}
-        {(group === null || group.pictures) && (
-          <Form.Item name="picture" label="图片">
-            <UploadField kind="image" label="上传图片" />
-          </Form.Item>
-        )}
-      </Form>
-    </Modal>
+      )}
+    </SettingsModal>
   );
 }

@@ -1,5 +1,4 @@
-import { Form, Input, InputNumber, Modal, Radio, Switch } from 'antd';
-import { useState } from 'react';
+import { Form, Input, InputNumber, Radio } from 'antd';
 import { call } from '../../../api/client';
 import { UploadField } from '../UploadField';
 import type { UploadedFile } from '../uploads';
@@ -11,7 +10,8 @@ import {
   type MenuType,
   type WorkbenchRow,
 } from './site-forms';
-import { useRunner } from './site-hooks';
+import { SettingsModal } from './SettingsModal';
+import { EnabledField } from './site-rows';
 
 export const MENU_NAMES: Record<MenuType, string> = { 1: '工作台', 2: '应用中心' };
 
@@ -40,8 +40,6 @@ export function WorkbenchFormModal({
   onSaved: () => void;
 }) {
   const [form] = Form.useForm<Values>();
-  const run = useRunner();
-  const [saving, setSaving] = useState(false);
   const passthrough = Form.useWatch('passthroughstatus', form);
   const icon = entry ? pictureValue(entry.iconFileId, entry.illustrationnamePath, '图标') : null;
   const initial: Partial<Values> = entry
@@ -55,13 +53,14 @@ export function WorkbenchFormModal({
       }
     : { passthroughstatus: 0, enabled: true, icon: null };
 
-  const submit = async () => {
-    // An invalid form shows its messages beside the fields; nothing to send.
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    setSaving(true);
-    const saved = await run(
-      () =>
+  return (
+    <SettingsModal<Values>
+      open={open}
+      title={`${entry ? '编辑' : '新增'}${MENU_NAMES[menuType]}入口`}
+      name="workbench"
+      form={form}
+      initialValues={initial}
+      save={(values) =>
         call('cms/workbench/save', {
           workbenchId: entry?.workbenchId,
           menuType,
@@ -72,72 +71,55 @@ export function WorkbenchFormModal({
           visitType: values.visitType ?? '',
           iconFileId: pictureChange(icon, values.icon),
           enabled: values.enabled ? 1 : 0,
-        }),
-      '保存成功',
-    );
-    setSaving(false);
-    if (saved) onSaved();
-  };
-
-  return (
-    <Modal
-      open={open}
-      title={`${entry ? '编辑' : '新增'}${MENU_NAMES[menuType]}入口`}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={saving}
-      onOk={submit}
-      onCancel={onClose}
-      destroyOnHidden
+        })
+      }
+      onClose={onClose}
+      onSaved={onSaved}
     >
-      <Form form={form} layout="vertical" name="workbench" initialValues={initial}>
-        <Form.Item
-          name="workbenchName"
-          label="名称"
-          rules={[
-            { required: true, whitespace: true, message: '请输入名称' },
-            { max: 64, message: '名称不能超过64个字' },
+      <Form.Item
+        name="workbenchName"
+        label="名称"
+        rules={[
+          { required: true, whitespace: true, message: '请输入名称' },
+          { max: 64, message: '名称不能超过64个字' },
+        ]}
+      >
+        <Input maxLength={64} />
+      </Form.Item>
+      <Form.Item
+        name="workbenchPath"
+        label="链接地址"
+        tooltip={LINK_HINT}
+        rules={[
+          { required: true, whitespace: true, message: '请输入链接地址' },
+          linkRule('链接地址'),
+          { max: 500, message: '链接地址不能超过500个字' },
+        ]}
+      >
+        <Input placeholder="如 /writEmail 或 https://..." />
+      </Form.Item>
+      <Form.Item name="passthroughstatus" label="打开方式">
+        <Radio.Group
+          aria-label="打开方式"
+          options={[
+            { value: 0, label: '直接打开' },
+            { value: 1, label: '单点登录（签名跳转）' },
           ]}
-        >
-          <Input maxLength={64} />
-        </Form.Item>
+        />
+      </Form.Item>
+      {passthrough === 1 && (
         <Form.Item
-          name="workbenchPath"
-          label="链接地址"
-          tooltip={LINK_HINT}
-          rules={[
-            { required: true, whitespace: true, message: '请输入链接地址' },
-            linkRule('链接地址'),
-            { max: 500, message: '链接地址不能超过500个字' },
-          ]}
+          name="visitType"
+          label="visitType"
+          tooltip="对方系统要求时填写，如 2 博客、21 请假审批、22 图片审核"
         >
-          <Input placeholder="如 /writEmail 或 https://..." />
+          <InputNumber aria-label="visitType" min={0} max={9999} precision={0} />
         </Form.Item>
-        <Form.Item name="passthroughstatus" label="打开方式">
-          <Radio.Group
-            aria-label="打开方式"
-            options={[
-              { value: 0, label: '直接打开' },
-              { value: 1, label: '单点登录（签名跳转）' },
-            ]}
-          />
-        </Form.Item>
-        {passthrough === 1 && (
-          <Form.Item
-            name="visitType"
-            label="visitType"
-            tooltip="对方系统要求时填写，如 2 博客、21 请假审批、22 图片审核"
-          >
-            <InputNumber aria-label="visitType" min={0} max={9999} precision={0} />
-          </Form.Item>
-        )}
-        <Form.Item name="icon" label="图标" tooltip="建议使用正方形图片">
-          <UploadField kind="image" label="上传图标" />
-        </Form.Item>
-        <Form.Item name="enabled" label="启用" valuePropName="checked">
-          <Switch aria-label="启用" checkedChildren="启用" unCheckedChildren="停用" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      )}
+      <Form.Item name="icon" label="图标" tooltip="建议使用正方形图片">
+        <UploadField kind="image" label="上传图标" />
+      </Form.Item>
+      <EnabledField />
+    </SettingsModal>
   );
 }

@@ -1,27 +1,21 @@
 import { AppstoreOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Table, Tag, Typography } from 'antd';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { call } from '../../../api/client';
-import { EnabledSwitch, MoveButtons, RowActions } from './SiteControls';
 import { MENU_NAMES, WorkbenchFormModal } from './WorkbenchFormModal';
 import type { MenuType, WorkbenchRow } from './site-forms';
-import { useLoaded, useRunner } from './site-hooks';
+import { orderColumns, useOrderedRows } from './site-rows';
 
 const EMPTY: WorkbenchRow[] = [];
 
 /** The entries of one list (workbench or application centre) in the order the home shows them. */
 export function WorkbenchList({ menuType }: { menuType: MenuType }) {
-  const run = useRunner();
-  const [editing, setEditing] = useState<{ open: boolean; row: WorkbenchRow | null }>({
-    open: false,
-    row: null,
-  });
   const load = useCallback(
     () => call<WorkbenchRow[]>('cms/workbench/list', { menuType }),
     [menuType],
   );
-  const { data, loading, reload, setData } = useLoaded(load, EMPTY);
-  const rows = data ?? [];
+  const list = useOrderedRows<WorkbenchRow>('cms/workbench', load, 'workbenchId', EMPTY);
+  const { rows } = list;
   const name = MENU_NAMES[menuType];
   // The home shows the first 8 enabled workbench entries; the rest behind 展开.
   const folded = new Set(
@@ -33,30 +27,10 @@ export function WorkbenchList({ menuType }: { menuType: MenuType }) {
       : [],
   );
 
-  const act = async (path: string, body: Record<string, number>, done: string) => {
-    if (await run(() => call(`cms/workbench/${path}`, body), done)) reload();
-  };
-  const move = (row: WorkbenchRow, direction: 'up' | 'down') =>
-    run(
-      async () => {
-        setData(
-          await call<WorkbenchRow[]>('cms/workbench/move', {
-            workbenchId: row.workbenchId,
-            direction,
-          }),
-        );
-      },
-      direction === 'up' ? '已上移' : '已下移',
-    );
-
   return (
     <>
       <div className="cms-filters">
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setEditing({ open: true, row: null })}
-        >
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => list.edit(null)}>
           新增{name}入口
         </Button>
         <Typography.Text type="secondary">
@@ -67,7 +41,7 @@ export function WorkbenchList({ menuType }: { menuType: MenuType }) {
       </div>
       <Table<WorkbenchRow>
         rowKey="workbenchId"
-        loading={loading}
+        loading={list.loading}
         dataSource={rows}
         pagination={false}
         columns={[
@@ -107,58 +81,15 @@ export function WorkbenchList({ menuType }: { menuType: MenuType }) {
                 <Typography.Text type="secondary">直接打开</Typography.Text>
               ),
           },
-          {
-            title: '排序',
-            width: 170,
-            render: (_, row, index) => (
-              <MoveButtons
-                name={row.workbenchName}
-                first={index === 0}
-                last={index === rows.length - 1}
-                onMove={(direction) => move(row, direction)}
-              />
-            ),
-          },
-          {
-            title: '启用',
-            dataIndex: 'enabled',
-            width: 90,
-            render: (enabled: number, row) => (
-              <EnabledSwitch
-                name={row.workbenchName}
-                enabled={enabled}
-                onChange={(next) =>
-                  act(
-                    'enable',
-                    { workbenchId: row.workbenchId, enabled: next },
-                    next === 1 ? '已启用' : '已停用',
-                  )
-                }
-              />
-            ),
-          },
-          {
-            title: '操作',
-            width: 130,
-            render: (_, row) => (
-              <RowActions
-                name={row.workbenchName}
-                onEdit={() => setEditing({ open: true, row })}
-                onDelete={() => act('delete', { workbenchId: row.workbenchId }, '已删除')}
-              />
-            ),
-          },
+          ...orderColumns(list, (row) => row.workbenchName),
         ]}
       />
       <WorkbenchFormModal
-        open={editing.open}
+        open={list.editing.open}
         menuType={menuType}
-        entry={editing.row}
-        onClose={() => setEditing((e) => ({ ...e, open: false }))}
-        onSaved={() => {
-          setEditing((e) => ({ ...e, open: false }));
-          reload();
-        }}
+        entry={list.editing.row}
+        onClose={list.close}
+        onSaved={list.saved}
       />
     </>
   );
