@@ -139,7 +139,12 @@ export function RichTextEditor({
   useEffect(() => {
     if (!editor || value === lastEmitted.current) return;
     lastEmitted.current = value;
-    editor.commands.setContent(value ?? '', { emitUpdate: false });
+    // Not an edit of the person's: nothing to undo.
+    editor
+      .chain()
+      .setMeta('addToHistory', false)
+      .setContent(value ?? '', { emitUpdate: false })
+      .run();
   }, [editor, value]);
 
   if (!editor) {
