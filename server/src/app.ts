@@ -12,7 +12,11 @@ import type { Config } from './config.js';
 import type { DialectName } from './db/database.js';
 import type { Database } from './db/schema.js';
 import { authPlugin } from './http/auth.js';
-import { errorMessageKeyword, registerErrorHandler } from './http/error-handler.js';
+import {
+  errorMessageKeyword,
+  refuseNonFiniteNumbers,
+  registerErrorHandler,
+} from './http/error-handler.js';
 import { AppError } from './http/errors.js';
 import { AuthService } from './modules/auth/service.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -106,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Infrastructure.
   registerErrorHandler(app);
+  refuseNonFiniteNumbers(app);
   await app.register(helmet, {
     // The pages load their own scripts and styles; inline styles come from antd.
     contentSecurityPolicy: {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
-import { expectOk, expectRefusal } from './helpers/http.js';
+import { expectOk, expectRefusal, postForm, postJson } from './helpers/http.js';
 
 describe('HTTP basics', () => {
   let t: TestApp;
@@ -50,6 +50,24 @@ describe('HTTP basics', () => {
       expectRefusal(response, code, msg);
     },
   );
+
+  it('refuses a number too large to hold (1e309) with the field’s message, form or JSON', async () => {
+    expectRefusal(
+      await postForm(t.app, '/api/news/getNewsList', { typeId: 2, pageNum: '1e309' }),
+      400,
+      '页码不正确',
+    );
+    expectRefusal(
+      await postJson(t.app, '/api/news/getNewsList', { typeId: 2, pageSize: '1e309' }),
+      400,
+      '每页条数须为1到50',
+    );
+    expectRefusal(
+      await postJson(t.app, '/api/news/getNewsDetails', { newId: '-1e309' }),
+      400,
+      '请选择新闻',
+    );
+  });
 
   it('hides an unexpected error behind a 500 envelope', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/boom' });

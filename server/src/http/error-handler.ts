@@ -94,3 +94,30 @@ export function registerErrorHandler(app: FastifyInstance): void {
     void reply.status(404).send({ status: 404, msg: '接口不存在', data: null });
   });
 }
+
+/** Whether a parsed body, query or params holds a number that is not finite, anywhere. */
+function holdsNonFinite(value: unknown, depth = 0): boolean {
+  if (typeof value === 'number') return !Number.isFinite(value);
+  if (depth > 4 || value === null || typeof value !== 'object') return false;
+  return Object.values(value).some((item) => holdsNonFinite(item, depth + 1));
+}
+
+/**
+ * Ajv turns a numeric string too large for a number ('1e309') into Infinity
+ * and lets it through an integer field's `maximum`; the database then fails.
+ * After validation, such a field is refused as bad input with its own message.
+ */
+export function refuseNonFiniteNumbers(app: FastifyInstance): void {
+  app.addHook('preHandler', async (request) => {
+    for (const part of ['body', 'query', 'params'] as const) {
+      const data = request[part] as Record<string, unknown> | null | undefined;
+      if (!data || typeof data !== 'object') continue;
+      const field = Object.keys(data).find((key) => holdsNonFinite(data[key]));
+      if (field === undefined) continue;
+      const schemaPart = part === 'query' ? 'querystring' : part;
+      const schema = request.routeOptions.schema?.[schemaPart] as
+        { properties?: Record<string, FieldSchema> } | undefined;
+      throw new AppError(400, schema?.properties?.[field]?.errorMessage ?? '请求参数不正确');
+    }
+  });
+}

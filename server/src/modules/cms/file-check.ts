@@ -87,3 +87,14 @@ export async function checkItemFiles(
     return { role: file.role, legacyPath: file.legacyPath, fileName, caption };
   });
 }
+
+/** Stored files among `ids` that still exist (a restore drops pictures deleted since). */
+export async function existingFiles(
+  db: Kysely<Database>,
+  ids: Array<number | null | undefined>,
+): Promise<Set<number>> {
+  const wanted = [...new Set(ids.filter((id): id is number => !!id))];
+  if (wanted.length === 0) return new Set();
+  const rows = await db.selectFrom('storedFile').select('id').where('id', 'in', wanted).execute();
+  return new Set(rows.map((row) => row.id));
+}

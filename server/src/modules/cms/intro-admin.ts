@@ -15,7 +15,8 @@ import {
   type IntroTable,
 } from './intro-versioning.js';
 import { getContentRevision, listContentRevisions } from './revisions.js';
-import { assertPictures, existingFiles, pictureViews } from './showcase-pictures.js';
+import { existingFiles } from './file-check.js';
+import { assertPictures, pictureViews } from './showcase-pictures.js';
 
 /** The tables of the Encounter section's items, and their type columns. */
 type ItemTable = 'introPage' | 'person';

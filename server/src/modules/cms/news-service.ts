@@ -16,7 +16,7 @@ import {
   type NewsService,
 } from '../news/service.js';
 import { writeOperLog } from '../operlog/service.js';
-import { checkItemFiles, type CmsFileInput } from './file-check.js';
+import { checkItemFiles, existingFiles, type CmsFileInput } from './file-check.js';
 
 /** The review states as the platform's screens name them. */
 export const REVIEW_STATE_NAMES: Record<ReviewState, string> = {
@@ -370,16 +370,10 @@ export class CmsNewsService {
     if (revision.newsId !== newId) throw notFound('该版本不存在');
     const snapshot = JSON.parse(revision.snapshot) as NewsDraft;
     // Files deleted from storage since then cannot come back; the rest belonged to this item.
-    const ids = [snapshot.coverFileId, ...snapshot.files.map((f) => f.fileId)].filter(
-      (id): id is number => typeof id === 'number',
-    );
-    const existing = new Set(
-      ids.length
-        ? (
-            await this.db.selectFrom('storedFile').select('id').where('id', 'in', ids).execute()
-          ).map((f) => f.id)
-        : [],
-    );
+    const existing = await existingFiles(this.db, [
+      snapshot.coverFileId,
+      ...snapshot.files.map((f) => f.fileId),
+    ]);
     const kept = (id: number | null | undefined) => id == null || existing.has(id);
     return this.write(
       {

@@ -9,7 +9,7 @@ import type { AuthStaff } from '../auth/session.js';
 import { fileUrl } from '../file/service.js';
 import { inTransaction, type NewsFileInput, type NewsService } from '../news/service.js';
 import { writeOperLog } from '../operlog/service.js';
-import { checkItemFiles, type CmsFileInput } from './file-check.js';
+import { checkItemFiles, existingFiles, type CmsFileInput } from './file-check.js';
 import {
   addContentRevision,
   getContentRevision,
@@ -156,7 +156,10 @@ export class CmsSubjectService {
     if (revision.objId !== subjectNewId) throw notFound('该版本不存在');
     const { row } = await this.item(subjectNewId);
     const { snapshot } = revision;
-    const kept = await this.existingFileIds(snapshot.files);
+    const kept = await existingFiles(
+      this.db,
+      snapshot.files.map((f) => f.fileId),
+    );
     return this.write(
       {
         ...snapshot,
@@ -225,17 +228,6 @@ export class CmsSubjectService {
       sort: row.sort,
       files,
     };
-  }
-
-  private async existingFileIds(files: NewsFileInput[]) {
-    const ids = files.map((f) => f.fileId).filter((id): id is number => typeof id === 'number');
-    if (ids.length === 0) return new Set<number>();
-    const rows = await this.db
-      .selectFrom('storedFile')
-      .select('id')
-      .where('id', 'in', ids)
-      .execute();
-    return new Set(rows.map((r) => r.id));
   }
 
   private async write(

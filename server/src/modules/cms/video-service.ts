@@ -1,3 +1,4 @@
+import { existingFiles } from './file-check.js';
 import type { Kysely } from 'kysely';
 import { containsText } from '../../db/like.js';
 import type { Database, ReviewState } from '../../db/schema.js';
@@ -264,16 +265,10 @@ export class CmsVideoService {
     if (revision.objId !== videoId) throw notFound('该版本不存在');
     const snapshot = revision.snapshot;
     // Files deleted from storage since then cannot come back; the rest belonged to this video.
-    const ids = [snapshot.coverFileId, ...snapshot.files.map((f) => f.fileId)].filter(
-      (id): id is number => typeof id === 'number',
-    );
-    const existing = new Set(
-      ids.length
-        ? (
-            await this.db.selectFrom('storedFile').select('id').where('id', 'in', ids).execute()
-          ).map((f) => f.id)
-        : [],
-    );
+    const existing = await existingFiles(this.db, [
+      snapshot.coverFileId,
+      ...snapshot.files.map((f) => f.fileId),
+    ]);
     return writeVideo(
       this.deps,
       {
