@@ -71,14 +71,16 @@ test('a visitor searches, watches a video and turns the pages of a magazine', as
   await expect(indicator).toHaveText(`${total} / ${total}`);
   await viewer.getByRole('button', { name: /下一页/ }).click();
   await expect(indicator).toHaveText(`1 / ${total}`);
-  // The page is drawn: the canvas holds pixels that are not all white.
-  const drawn = await viewer.locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
-    const context = canvas.getContext('2d')!;
-    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-    for (let i = 0; i < data.length; i += 4 * 97) if (data[i]! < 240) return true;
-    return false;
-  });
-  expect(drawn).toBe(true);
+  // The page is drawn: the canvas comes to hold pixels that are not all white. The indicator
+  // changes when the page is asked for; pdf.js draws it a moment later, so this waits for it.
+  const drawn = () =>
+    viewer.locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
+      const context = canvas.getContext('2d')!;
+      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+      for (let i = 0; i < data.length; i += 4 * 7) if (data[i]! < 240) return true;
+      return false;
+    });
+  await expect.poll(drawn, { timeout: 10_000 }).toBe(true);
 });
 
 test('a logged-in viewer’s first play of a video counts once; an anonymous play counts nothing', async ({
