@@ -153,12 +153,28 @@ test('an administrator opens footprints and the operation log, then deletes the 
 test('an article meant for staff asks an anonymous visitor to log in, then shows', async ({
   page,
   request,
+  playwright,
+  baseURL,
 }) => {
   const teacher = await loginToken(request, 'teacher', DEMO_PASSWORD, 2);
   const staffView = await api<{
     list: Array<{ newId: number; newsTitle: string; enableType: number }>;
   }>(request, 'news/getNewsList', { typeId: 2, enableType: 2, pageSize: 50 }, teacher.token);
-  const item = staffView.list.find((n) => n.enableType === 2)!;
+  // One with an attachment, whose file is then for staff only too.
+  const staffOnly = staffView.list.filter((n) => n.enableType === 2);
+  const details = await Promise.all(
+    staffOnly.map((n) =>
+      api<{ fileList: Array<{ fileId: number | null; oldfile: number }> }>(
+        request,
+        'news/getNewsDetails',
+        { newId: n.newId },
+        teacher.token,
+      ),
+    ),
+  );
+  const index = details.findIndex((d) => d.fileList.some((f) => f.fileId && f.oldfile !== 1));
+  expect(index).toBeGreaterThanOrEqual(0);
+  const item = staffOnly[index]!;
   const response = await page.goto(`/newsDetail?newId=${item.newId}&newsNum=2&typeId=2`);
   expect(response?.status()).toBe(200);
   expect(await response?.text()).not.toContain(item.newsTitle);
@@ -169,4 +185,25 @@ test('an article meant for staff asks an anonymous visitor to log in, then shows
     .click();
   await loginThroughModal(page, 'teacher', DEMO_PASSWORD, '老师');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(item.newsTitle);
+
+  // Its files (an attachment, the picture in its body that only staff-only items show) open
+  // for the teacher by a plain link and <img>, through the browser's file cookie; an anonymous
+  // request for the same addresses is refused.
+  const href = (await page
+    .getByRole('region', { name: '附件' })
+    .getByRole('link')
+    .first()
+    .getAttribute('href'))!;
+  const picture = page.getByRole('img', { name: '校内资料照片' });
+  const src = (await picture.getAttribute('src'))!;
+  const anonymous = await playwright.request.newContext({ baseURL });
+  expect((await anonymous.get(href)).status()).toBe(401);
+  expect((await anonymous.get(src)).status()).toBe(401);
+  await anonymous.dispose();
+  const download = await page.request.get(href);
+  expect(download.status()).toBe(200);
+  expect(download.headers()['content-disposition']).toMatch(/^attachment;/);
+  await expect
+    .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBeGreaterThan(0);
 });

@@ -7,6 +7,7 @@ import * as cmsWorkflow from './migrations/0004_cms_workflow.js';
 import * as handoffTickets from './migrations/0005_handoff_tickets.js';
 import * as cmsCatalogue from './migrations/0006_cms_catalogue.js';
 import * as cmsListIndexes from './migrations/0007_cms_list_indexes.js';
+import * as fileUse from './migrations/0008_file_use.js';
 
 /** Migrations in order. They are imported, not read from disk, so the build carries them. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -18,6 +19,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0005_handoff_tickets': { up: (db) => handoffTickets.up(db, dialect) },
     '0006_cms_catalogue': { up: (db) => cmsCatalogue.up(db, dialect) },
     '0007_cms_list_indexes': { up: (db) => cmsListIndexes.up(db) },
+    '0008_file_use': { up: (db) => fileUse.up(db) },
   };
 }
 

@@ -36,6 +36,7 @@ export interface Database {
   workbenchItem: WorkbenchItemTable;
   dictionaryItem: DictionaryItemTable;
   contentRevision: ContentRevisionTable;
+  fileUse: FileUseTable;
 }
 
 export interface StaffTable {
@@ -131,6 +132,14 @@ export interface OperLogTable {
 }
 
 /** A file in storage, served by id (never by a path from the request). */
+/** A file an item shows beyond its attachments and sets: body pictures, cover, PDF. */
+export interface FileUseTable {
+  fileId: number;
+  /** T_NEWS, T_SUBJECT_NEWS, TF_VIDEO or T_MAGAZINE. */
+  infoTable: string;
+  objId: number;
+}
+
 export interface StoredFileTable {
   id: Generated<number>;
   storageKey: string;

@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TOKEN_INVALID, unauthorized } from './errors.js';
@@ -13,7 +14,38 @@ declare module 'fastify' {
     requireStaff: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: resolves the session when one is sent; a bad one counts as anonymous. */
     optionalStaff: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * preHandler of file reads: like optionalStaff, and also reads the session
+     * cookie, since a browser's <img> and links send no token header.
+     */
+    fileReader: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
+}
+
+/**
+ * The cookie that carries the session to plain browser reads of files: the
+ * pictures and attachments of staff-only items are fetched by <img> and
+ * links, which cannot send the token header the pages use. Only the file
+ * routes read it (they only read), so it opens nothing else; HttpOnly keeps
+ * it from scripts.
+ */
+export const FILE_COOKIE = 'school_file_session';
+const FILE_COOKIE_OPTIONS = {
+  path: '/api/',
+  httpOnly: true,
+  sameSite: 'lax',
+  secure: 'auto',
+} as const;
+
+/** Gives the browser the session for file reads (at login, and whenever it is missing). */
+export function setFileCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
+  if (request.cookies[FILE_COOKIE] !== token) {
+    void reply.setCookie(FILE_COOKIE, token, FILE_COOKIE_OPTIONS);
+  }
+}
+
+export function clearFileCookie(reply: FastifyReply) {
+  void reply.clearCookie(FILE_COOKIE, FILE_COOKIE_OPTIONS);
 }
 
 /**
@@ -27,8 +59,11 @@ export function tokenOf(request: FastifyRequest): string | undefined {
   return bearer ?? (typeof header === 'string' && header ? header : undefined);
 }
 
-async function resolve(sessions: SessionStore, request: FastifyRequest): Promise<AuthStaff | null> {
-  const token = tokenOf(request);
+async function resolve(
+  sessions: SessionStore,
+  request: FastifyRequest,
+  token = tokenOf(request),
+): Promise<AuthStaff | null> {
   if (!token) return null;
   const staff = await sessions.resolve(token);
   const claimed = request.headers.userid;
@@ -40,14 +75,23 @@ async function resolve(sessions: SessionStore, request: FastifyRequest): Promise
 
 export const authPlugin = fp<{ sessions: SessionStore }>(
   async (app, { sessions }) => {
+    await app.register(cookie);
     app.decorateRequest('staff', null);
-    app.decorate('requireStaff', async (request: FastifyRequest) => {
+    // A live session sent in the header also refreshes the file cookie, so a
+    // browser that logged in before it existed (or lost it) gets it back.
+    app.decorate('requireStaff', async (request: FastifyRequest, reply: FastifyReply) => {
       const staff = await resolve(sessions, request);
       if (!staff) throw unauthorized(TOKEN_INVALID);
       request.staff = staff;
+      setFileCookie(request, reply, tokenOf(request)!);
     });
-    app.decorate('optionalStaff', async (request: FastifyRequest) => {
+    app.decorate('optionalStaff', async (request: FastifyRequest, reply: FastifyReply) => {
       request.staff = await resolve(sessions, request).catch(() => null);
+      if (request.staff) setFileCookie(request, reply, tokenOf(request)!);
+    });
+    app.decorate('fileReader', async (request: FastifyRequest) => {
+      const token = tokenOf(request) ?? request.cookies[FILE_COOKIE];
+      request.staff = await resolve(sessions, request, token).catch(() => null);
     });
   },
   { name: 'auth' },

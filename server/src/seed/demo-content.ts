@@ -99,6 +99,10 @@ export async function seedDemoContent(
   await seedMagazineSeries(db);
   const pools = await imagePools(services);
   const attachments = await attachmentFiles(services, config.dataDir);
+  // A picture only staff-only items show, so it is read by staff only.
+  const internal = await makeImage('photo', 260);
+  const internalPicture = (await services.uploads.image('校内资料照片.jpg', null, internal.data))
+    .fileId;
   const sample = await services.files.save(
     { fileName: 'sample.mp4', mimeType: 'video/mp4' },
     fs.createReadStream(SAMPLE_VIDEO),
@@ -146,7 +150,11 @@ export async function seedDemoContent(
           typeId: column.typeId,
           title,
           description: newsDescription(random, column.topic),
-          content: newsHtml(random, column.topic, title),
+          content:
+            newsHtml(random, column.topic, title) +
+            (staffOnly
+              ? `<p><img src="/api/files/${internalPicture}" alt="校内资料照片"></p>`
+              : ''),
           newsType: column.newsType ?? 1,
           contentKind: withPictures ? 2 : withVideos ? 3 : 1,
           ifTop: i < 2 && !intranet ? 1 : 0,

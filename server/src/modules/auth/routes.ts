@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { staffOf } from '../../http/auth.js';
+import { clearFileCookie, setFileCookie, staffOf } from '../../http/auth.js';
 import { envelopeSchema, nullSchema, ok } from '../../http/envelope.js';
 import { forbidden } from '../../http/errors.js';
 import type { AuthService } from './service.js';
@@ -54,7 +54,7 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService }> = async (app,
         response: { 200: envelopeSchema(loginData) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { staffCode, staffPass, staffType } = request.body;
       const result = await auth.login({
         staffCode,
@@ -63,6 +63,7 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService }> = async (app,
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
       });
+      setFileCookie(request, reply, result.token);
       return ok(result, '登陆成功');
     },
   );
@@ -102,12 +103,13 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService }> = async (app,
         response: { 200: envelopeSchema(nullSchema) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const staff = staffOf(request);
       if (request.body?.staffId !== undefined && request.body.staffId !== staff.id) {
         throw forbidden('只能退出自己的登录');
       }
       await auth.logout(staff);
+      clearFileCookie(reply);
       return ok(null, '退出成功');
     },
   );

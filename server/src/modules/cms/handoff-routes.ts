@@ -2,6 +2,7 @@ import { handoffSign, type HandoffFields } from '@school/common';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { setFileCookie } from '../../http/auth.js';
 import { envelopeSchema, ok } from '../../http/envelope.js';
 import { badRequest, forbidden, notFound, unauthorized, TOKEN_INVALID } from '../../http/errors.js';
 import { canManage } from '../../http/permissions.js';
@@ -164,14 +165,14 @@ export const handoffRoutes: FastifyPluginAsync<{
         response: { 200: envelopeSchema({ type: 'object', additionalProperties: true }) },
       },
     },
-    async (request) =>
-      ok(
-        await handoff.redeem(
-          request.body.ticket,
-          request.ip,
-          request.headers['user-agent']?.slice(0, 256) ?? null,
-        ),
-        '登陆成功',
-      ),
+    async (request, reply) => {
+      const user = await handoff.redeem(
+        request.body.ticket,
+        request.ip,
+        request.headers['user-agent']?.slice(0, 256) ?? null,
+      );
+      setFileCookie(request, reply, user.token);
+      return ok(user, '登陆成功');
+    },
   );
 };

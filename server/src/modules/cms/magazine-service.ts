@@ -10,6 +10,7 @@ import { fileUrl } from '../file/service.js';
 import { MAGAZINE_GONE_MESSAGE, MAGAZINE_SERIES, SERIES_MESSAGE } from '../magazine/service.js';
 import { inTransaction } from '../news/service.js';
 import { writeOperLog } from '../operlog/service.js';
+import { setFileUses } from '../file/file-uses.js';
 
 /** The operation log's name for magazine issues. */
 export const T_MAGAZINE = 'T_MAGAZINE';
@@ -131,6 +132,7 @@ export class CmsMagazineService {
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) throw notFound(MAGAZINE_GONE_MESSAGE);
       }
+      await setFileUses(trx, 'T_MAGAZINE', magazineId, [fields.coverFileId, fields.pdfFileId]);
       await this.log(trx, staff, ip, magazineId, input.magazineId === undefined ? '新增' : '修改');
       return magazineId;
     });

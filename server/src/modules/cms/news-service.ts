@@ -17,6 +17,7 @@ import {
 } from '../news/service.js';
 import { writeOperLog } from '../operlog/service.js';
 import { checkItemFiles, existingFiles, type CmsFileInput } from './file-check.js';
+import { bodyAndCover, setFileUses } from '../file/file-uses.js';
 
 /** The review states as the platform's screens name them. */
 export const REVIEW_STATE_NAMES: Record<ReviewState, string> = {
@@ -595,6 +596,7 @@ export class CmsNewsService {
           .where('id', '=', newId)
           .execute();
         await this.news.replaceFiles(newId, files, trx);
+        await setFileUses(trx, 'T_NEWS', newId, bodyAndCover(fields.content, fields.coverFileId));
         await this.news.reindex(newId, trx);
         await writeOperLog(trx, {
           staffId: staff.id,

@@ -16,6 +16,7 @@ import {
   hasContentRevisions,
   listContentRevisions,
 } from './revisions.js';
+import { filesInHtml, setFileUses } from '../file/file-uses.js';
 
 /** The column of special topics; sub-news hang under its items. */
 const SPECIAL_TOPICS = 4;
@@ -292,6 +293,7 @@ export class CmsSubjectService {
         .where('id', '=', subjectNewId)
         .execute();
       await this.news.replaceSubjectFiles(topic.id, subjectNewId, files, trx);
+      await setFileUses(trx, 'T_SUBJECT_NEWS', subjectNewId, filesInHtml(fields.content));
       await writeOperLog(trx, {
         staffId: staff.id,
         staffName: staff.name,

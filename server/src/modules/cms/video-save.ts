@@ -19,6 +19,7 @@ import {
   reindexVideo,
   type VideoDraft,
 } from './video-store.js';
+import { bodyAndCover, setFileUses } from '../file/file-uses.js';
 
 /** A save: no videoId creates; fields left out keep their value (or the default, when creating). */
 export interface CmsVideoSaveInput {
@@ -150,6 +151,7 @@ export async function writeVideo(
       await trx.deleteFrom('videoFile').where('videoId', '=', videoId).execute();
       await insertFiles(trx, videoId, files, new Map(kept.map((f) => [f.fileId, f.createdAt])), at);
     }
+    await setFileUses(trx, 'TF_VIDEO', videoId, bodyAndCover(draft.content, draft.coverFileId));
     await reindexVideo(trx, search, videoId);
     await logVideo(trx, staff, ip, videoId, options.operType, now());
     await addContentRevision(trx, TF_VIDEO, videoId, draft, {

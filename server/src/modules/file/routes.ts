@@ -68,7 +68,7 @@ export const fileRoutes: FastifyPluginAsync<{ files: FileService }> = async (app
   app.get<{ Params: { id: number }; Querystring: { variant?: 'thumb' } }>(
     '/files/:id',
     {
-      preHandler: app.optionalStaff,
+      preHandler: app.fileReader,
       schema: {
         summary: '文件（图片、视频、PDF 在页面中显示）；variant=thumb 为图片的缩略图',
         tags: ['file'],
@@ -87,7 +87,7 @@ export const fileRoutes: FastifyPluginAsync<{ files: FileService }> = async (app
   app.get<{ Querystring: { FILE_ID: number } }>(
     '/news/uploadnewfile.do',
     {
-      preHandler: app.optionalStaff,
+      preHandler: app.fileReader,
       schema: {
         summary: '附件下载',
         tags: ['file'],

@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { iso, type Clock } from '../../time.js';
+import { listedNews } from '../news/queries.js';
+import type { FileOwnerTable } from './file-uses.js';
 
 export interface StoredFile {
   id: number;
@@ -137,44 +139,105 @@ export class FileService {
   }
 
   /**
-   * Whether a file may only be read by logged-in staff: it is attached to a
-   * news item or video that the public cannot read (meant for the intranet, or
-   * not yet, not or no longer listed) and to none that the public can. Covers,
-   * banners and the other public pictures are attached to nothing and stay
-   * public.
+   * Whether a file may only be read by logged-in staff: some item uses it (as
+   * attachment, in a picture or video set, in its body, as cover or PDF) and
+   * none of those items is one the public can read (meant for the intranet;
+   * not yet, not or no longer listed; deleted; a hidden magazine). Files no
+   * item records (banners, introduction pictures, logos) stay public.
    */
   async isStaffOnly(id: number): Promise<boolean> {
-    const now = iso(this.now());
-    const newsRefs = await this.db
-      .selectFrom('newsFile')
-      .innerJoin('news', 'news.id', 'newsFile.newsId')
-      .select([
-        'news.enableType',
-        'news.deleted',
-        'news.ifShelves',
-        'news.checkStatus',
-        'news.shelvesDate',
-      ])
-      .where('newsFile.fileId', '=', id)
-      .limit(50)
-      .execute();
-    const videoRefs = await this.db
-      .selectFrom('videoFile')
-      .innerJoin('video', 'video.id', 'videoFile.videoId')
-      .select(['video.enableType', 'video.deleted', 'video.ifShelves', 'video.checkStatus'])
-      .where('videoFile.fileId', '=', id)
-      .limit(50)
-      .execute();
-    const refs: Array<(typeof videoRefs)[number] & { shelvesDate?: string }> = [
-      ...newsRefs,
-      ...videoRefs,
-    ];
-    const isPublic = (r: (typeof refs)[number]) =>
-      r.enableType === 1 &&
-      r.deleted === 0 &&
-      r.ifShelves === 1 &&
-      r.checkStatus === 1 &&
-      (r.shelvesDate === undefined || r.shelvesDate <= now);
-    return refs.length > 0 && !refs.some(isPublic);
+    const now = this.now();
+    const [newsRefs, videoRefs, uses] = await Promise.all([
+      this.db
+        .selectFrom('newsFile')
+        .select('newsId as objId')
+        .where('fileId', '=', id)
+        .limit(50)
+        .execute(),
+      this.db
+        .selectFrom('videoFile')
+        .select('videoId as objId')
+        .where('fileId', '=', id)
+        .limit(50)
+        .execute(),
+      this.db
+        .selectFrom('fileUse')
+        .select(['infoTable', 'objId'])
+        .where('fileId', '=', id)
+        .limit(200)
+        .execute(),
+    ]);
+    const owners: Record<FileOwnerTable, number[]> = {
+      T_NEWS: newsRefs.map((r) => r.objId),
+      T_SUBJECT_NEWS: [],
+      TF_VIDEO: videoRefs.map((r) => r.objId),
+      T_MAGAZINE: [],
+    };
+    for (const use of uses) owners[use.infoTable as FileOwnerTable]?.push(use.objId);
+    if (Object.values(owners).every((ids) => ids.length === 0)) return false;
+    return !(await this.anyPublic(owners, now));
+  }
+
+  /** Whether any of these items is one the public can read at `now`. */
+  private async anyPublic(owners: Record<FileOwnerTable, number[]>, now: Date) {
+    const found = (query: { executeTakeFirst(): Promise<unknown> }) =>
+      query.executeTakeFirst().then(Boolean);
+    if (
+      owners.T_NEWS.length &&
+      (await found(
+        this.db
+          .selectFrom('news')
+          .select('news.id')
+          .where('news.id', 'in', owners.T_NEWS)
+          .where('news.enableType', '=', 1)
+          .where(listedNews(now))
+          .limit(1),
+      ))
+    ) {
+      return true;
+    }
+    if (
+      owners.T_SUBJECT_NEWS.length &&
+      (await found(
+        this.db
+          .selectFrom('subjectNews')
+          .innerJoin('news', 'news.id', 'subjectNews.newsId')
+          .select('news.id')
+          .where('subjectNews.id', 'in', owners.T_SUBJECT_NEWS)
+          .where('subjectNews.deleted', '=', 0)
+          .where('news.enableType', '=', 1)
+          .where(listedNews(now))
+          .limit(1),
+      ))
+    ) {
+      return true;
+    }
+    if (
+      owners.TF_VIDEO.length &&
+      (await found(
+        this.db
+          .selectFrom('video')
+          .select('id')
+          .where('id', 'in', owners.TF_VIDEO)
+          .where('enableType', '=', 1)
+          .where('deleted', '=', 0)
+          .where('ifShelves', '=', 1)
+          .where('checkStatus', '=', 1)
+          .limit(1),
+      ))
+    ) {
+      return true;
+    }
+    return (
+      owners.T_MAGAZINE.length > 0 &&
+      found(
+        this.db
+          .selectFrom('magazine')
+          .select('id')
+          .where('id', 'in', owners.T_MAGAZINE)
+          .where('enabled', '=', 1)
+          .limit(1),
+      )
+    );
   }
 }

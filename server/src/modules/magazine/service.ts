@@ -5,6 +5,7 @@ import { offsetOf, type Paging } from '../../http/paging.js';
 import { displayTime, iso, type Clock } from '../../time.js';
 import { fileUrl } from '../file/service.js';
 import type { Actor } from '../news/service.js';
+import { setFileUses } from '../file/file-uses.js';
 
 export const MAGAZINE_GONE_MESSAGE = '刊物不存在';
 export const SERIES_MESSAGE = '请选择刊物系列（1、2 或 3）';
@@ -120,19 +121,22 @@ export class MagazineService {
     const title = input.title.trim();
     if (!title) throw badRequest('请输入刊物名称');
     if (!MAGAZINE_SERIES.some((s) => s.id === input.seriesId)) throw badRequest(SERIES_MESSAGE);
-    const { id } = await this.db
-      .insertInto('magazine')
-      .values({
-        seriesId: input.seriesId,
-        title,
-        coverFileId: input.coverFileId,
-        pdfFileId: input.pdfFileId,
-        enabled: input.enabled ?? 1,
-        createStaff: actor?.staff.id ?? null,
-        createdAt: iso(input.createdAt ?? this.now()),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return id;
+    return this.db.transaction().execute(async (trx) => {
+      const { id } = await trx
+        .insertInto('magazine')
+        .values({
+          seriesId: input.seriesId,
+          title,
+          coverFileId: input.coverFileId,
+          pdfFileId: input.pdfFileId,
+          enabled: input.enabled ?? 1,
+          createStaff: actor?.staff.id ?? null,
+          createdAt: iso(input.createdAt ?? this.now()),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await setFileUses(trx, 'T_MAGAZINE', id, [input.coverFileId, input.pdfFileId]);
+      return id;
+    });
   }
 }

@@ -12,6 +12,7 @@ import { displayTime, iso, type Clock } from '../../time.js';
 import type { AuthStaff } from '../auth/session.js';
 import { writeOperLog } from '../operlog/service.js';
 import { NEWS_LIST_COLUMNS, filesOf, newsListQuery, toListItem } from './queries.js';
+import { bodyAndCover, filesInHtml, setFileUses } from '../file/file-uses.js';
 
 export const STAFF_ONLY_MESSAGE = '该内容仅限校内访问，请先登录';
 export const NEWS_GONE_MESSAGE = '内容不存在或已下架';
@@ -390,6 +391,7 @@ export class NewsService {
         .returning('id')
         .executeTakeFirstOrThrow();
       await this.insertFiles(trx, id, null, input.files ?? []);
+      await setFileUses(trx, 'T_NEWS', id, bodyAndCover(content, input.coverFileId));
       await this.reindex(id, trx);
       if (actor) {
         await writeOperLog(trx, {
@@ -410,13 +412,14 @@ export class NewsService {
     const title = input.title.trim();
     if (!title) throw badRequest('请输入标题');
     const date = iso(input.date ?? this.now());
+    const content = sanitizeRichText(input.content ?? '');
     return inTransaction(db, async (trx) => {
       const { id } = await trx
         .insertInto('subjectNews')
         .values({
           newsId: input.newsId,
           title,
-          content: sanitizeRichText(input.content ?? ''),
+          content,
           contentKind: input.contentKind ?? 1,
           source: input.source ?? null,
           releaseUser: input.releaseUser ?? actor?.staff.name ?? null,
@@ -431,6 +434,7 @@ export class NewsService {
         .returning('id')
         .executeTakeFirstOrThrow();
       await this.insertFiles(trx, input.newsId, id, input.files ?? []);
+      await setFileUses(trx, 'T_SUBJECT_NEWS', id, filesInHtml(content));
       if (actor) {
         await writeOperLog(trx, {
           staffId: actor.staff.id,

@@ -11,6 +11,7 @@ import type { AuthStaff } from '../auth/session.js';
 import { fileUrl } from '../file/service.js';
 import { NEWS_GONE_MESSAGE, assertReadable, type Actor } from '../news/service.js';
 import { writeOperLog } from '../operlog/service.js';
+import { bodyAndCover, setFileUses } from '../file/file-uses.js';
 
 /**
  * Search results route typeId 13 (the news column 视频中心) to videoDetail, so
@@ -348,6 +349,7 @@ export class VideoService {
           )
           .execute();
       }
+      await setFileUses(trx, 'TF_VIDEO', id, bodyAndCover(content, input.coverFileId));
       const text = htmlToText(content);
       await this.search.upsert(
         {
