@@ -10,19 +10,32 @@ import { ensureBuilt, ensureInstalled, freePort, log, root } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+// BENCH_ONLY: run only the measurements whose title contains it (case-insensitive).
+const ONLY = process.env.BENCH_ONLY?.toLowerCase();
+// BENCH_DATA_DIR: keep the seeded database there and reuse it on the next run.
+const KEEP = process.env.BENCH_DATA_DIR;
 
 await ensureInstalled();
 await ensureBuilt();
 const port = await freePort();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'school-portal-bench-'));
+const dataDir = KEEP
+  ? path.resolve(KEEP)
+  : fs.mkdtempSync(path.join(os.tmpdir(), 'school-portal-bench-'));
+const seededMark = path.join(dataDir, '.bench-seeded');
 const volume = Number(process.env.BENCH_NEWS ?? 30000);
-log(`Seeding the demo school and ${volume} more news items`);
-const seeded = spawnSync(process.execPath, ['server/dist/volume-main.js', String(volume)], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-});
-if (seeded.status !== 0) throw new Error('seeding the benchmark database failed');
+if (KEEP && fs.existsSync(seededMark)) {
+  log(`Reusing the benchmark database in ${dataDir}`);
+} else {
+  log(`Seeding the demo school and ${volume} more news items`);
+  fs.mkdirSync(dataDir, { recursive: true });
+  const seeded = spawnSync(process.execPath, ['server/dist/volume-main.js', String(volume)], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  });
+  if (seeded.status !== 0) throw new Error('seeding the benchmark database failed');
+  if (KEEP) fs.writeFileSync(seededMark, String(volume));
+}
 const server = spawn(process.execPath, ['server/dist/main.js'], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
@@ -51,6 +64,7 @@ async function waitForServer() {
 }
 
 function bench(title, options) {
+  if (ONLY && !title.toLowerCase().includes(ONLY)) return Promise.resolve(null);
   return new Promise((resolve, reject) => {
     autocannon({ connections: CONNECTIONS, duration: DURATION, ...options }, (err, result) => {
       if (err) return reject(err);
@@ -155,5 +169,5 @@ try {
   await bench('POST api/cms/department/tree (admin)', asAdmin('cms/department/tree', ''));
 } finally {
   server.kill('SIGTERM');
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (!KEEP) fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -143,6 +143,18 @@ describe('reading files of staff-only and unpublished items', () => {
     expect(uses.map((u) => u.fileId)).toEqual([later]);
   });
 
+  it('a scheduled item’s pictures open to the public when its shelves date comes', async () => {
+    const picture = await createFile(t.services, 'scheduled.jpg');
+    await createNews(t.services, {
+      typeId: 2,
+      content: body(picture),
+      shelvesDate: new Date(t.clock.now().getTime() + 30 * 60_000),
+    });
+    expect(await status(picture)).toBe(401);
+    t.clock.advanceMinutes(31);
+    expect(await status(picture)).toBe(200);
+  });
+
   it('sub-news, videos and magazines: the item decides; a thumbnail follows its picture', async () => {
     const topicPicture = await createFile(t.services, 'topic.jpg');
     const topic = await createNews(t.services, { typeId: 4, enableType: 2 });

@@ -19,7 +19,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('obj_id', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('file_use_pk', ['info_table', 'obj_id', 'file_id'])
     .execute();
-  await db.schema.createIndex('file_use_file_idx').on('file_use').column('file_id').execute();
+  // Reading a file asks which items of a kind use it: answered from this index alone.
+  await db.schema
+    .createIndex('file_use_file_idx')
+    .on('file_use')
+    .columns(['file_id', 'info_table', 'obj_id'])
+    .execute();
   await recordExistingFileUses(db);
 }
 

@@ -1,5 +1,5 @@
 import { Readable, Transform, pipeline } from 'node:stream';
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { iso, type Clock } from '../../time.js';
@@ -143,101 +143,120 @@ export class FileService {
    * attachment, in a picture or video set, in its body, as cover or PDF) and
    * none of those items is one the public can read (meant for the intranet;
    * not yet, not or no longer listed; deleted; a hidden magazine). Files no
-   * item records (banners, introduction pictures, logos) stay public.
+   * item records (banners, introduction pictures, logos) stay public. One
+   * query of index lookups that stops at the first public item.
    */
   async isStaffOnly(id: number): Promise<boolean> {
-    const now = this.now();
-    const [newsRefs, videoRefs, uses] = await Promise.all([
-      this.db
-        .selectFrom('newsFile')
-        .select('newsId as objId')
-        .where('fileId', '=', id)
-        .limit(50)
-        .execute(),
-      this.db
-        .selectFrom('videoFile')
-        .select('videoId as objId')
-        .where('fileId', '=', id)
-        .limit(50)
-        .execute(),
-      this.db
-        .selectFrom('fileUse')
-        .select(['infoTable', 'objId'])
-        .where('fileId', '=', id)
-        .limit(200)
-        .execute(),
-    ]);
-    const owners: Record<FileOwnerTable, number[]> = {
-      T_NEWS: newsRefs.map((r) => r.objId),
-      T_SUBJECT_NEWS: [],
-      TF_VIDEO: videoRefs.map((r) => r.objId),
-      T_MAGAZINE: [],
-    };
-    for (const use of uses) owners[use.infoTable as FileOwnerTable]?.push(use.objId);
-    if (Object.values(owners).every((ids) => ids.length === 0)) return false;
-    return !(await this.anyPublic(owners, now));
+    // Pictures are the most read addresses of the site: the query is built and compiled once
+    // (building it costs far more than running it) and run with this file and time.
+    this.staffOnlyQuery ??= compileStaffOnlyQuery(this.db);
+    const { query, fileIdAt, nowAt } = this.staffOnlyQuery;
+    const parameters = [...query.parameters];
+    const now = iso(this.now());
+    for (const i of fileIdAt) parameters[i] = id;
+    for (const i of nowAt) parameters[i] = now;
+    const { rows } = await this.db.executeQuery<{ open: unknown; used: unknown }>(
+      CompiledQuery.raw(query.sql, parameters),
+    );
+    const row = rows[0]!;
+    // SQLite answers 0/1, PostgreSQL booleans.
+    return Boolean(Number(row.used)) && !Number(row.open);
   }
 
-  /** Whether any of these items is one the public can read at `now`. */
-  private async anyPublic(owners: Record<FileOwnerTable, number[]>, now: Date) {
-    const found = (query: { executeTakeFirst(): Promise<unknown> }) =>
-      query.executeTakeFirst().then(Boolean);
-    if (
-      owners.T_NEWS.length &&
-      (await found(
-        this.db
-          .selectFrom('news')
-          .select('news.id')
-          .where('news.id', 'in', owners.T_NEWS)
-          .where('news.enableType', '=', 1)
-          .where(listedNews(now))
-          .limit(1),
-      ))
-    ) {
-      return true;
-    }
-    if (
-      owners.T_SUBJECT_NEWS.length &&
-      (await found(
-        this.db
-          .selectFrom('subjectNews')
-          .innerJoin('news', 'news.id', 'subjectNews.newsId')
-          .select('news.id')
-          .where('subjectNews.id', 'in', owners.T_SUBJECT_NEWS)
-          .where('subjectNews.deleted', '=', 0)
-          .where('news.enableType', '=', 1)
-          .where(listedNews(now))
-          .limit(1),
-      ))
-    ) {
-      return true;
-    }
-    if (
-      owners.TF_VIDEO.length &&
-      (await found(
-        this.db
-          .selectFrom('video')
-          .select('id')
-          .where('id', 'in', owners.TF_VIDEO)
-          .where('enableType', '=', 1)
-          .where('deleted', '=', 0)
-          .where('ifShelves', '=', 1)
-          .where('checkStatus', '=', 1)
-          .limit(1),
-      ))
-    ) {
-      return true;
-    }
-    return (
-      owners.T_MAGAZINE.length > 0 &&
-      found(
-        this.db
-          .selectFrom('magazine')
-          .select('id')
-          .where('id', 'in', owners.T_MAGAZINE)
-          .where('enabled', '=', 1)
-          .limit(1),
-      )
-    );
-  }
+  private staffOnlyQuery?: ReturnType<typeof compileStaffOnlyQuery>;
 }
+
+/** Stand-ins for the file id and the time in the compiled query of isStaffOnly. */
+const FILE_ID_SLOT = -987654321;
+const NOW_SLOT = '\u0000now';
+
+/**
+ * isStaffOnly's query, compiled with stand-ins, and where they sit among its
+ * parameters. One query of index lookups that stops at the first public item.
+ */
+function compileStaffOnlyQuery(db: Kysely<Database>) {
+  const id = FILE_ID_SLOT;
+  const now = NOW_SLOT;
+  const query = db
+    .selectNoFrom((eb) => {
+      const uses = (infoTable: FileOwnerTable) =>
+        eb
+          .selectFrom('fileUse')
+          .where('fileUse.fileId', '=', id)
+          .where('fileUse.infoTable', '=', infoTable);
+      return [
+        eb
+          .or([
+            eb.exists(
+              uses('T_NEWS')
+                .innerJoin('news', 'news.id', 'fileUse.objId')
+                .select('news.id')
+                .where('news.enableType', '=', 1)
+                .where(listedNews(now)),
+            ),
+            eb.exists(
+              eb
+                .selectFrom('newsFile')
+                .innerJoin('news', 'news.id', 'newsFile.newsId')
+                .select('news.id')
+                .where('newsFile.fileId', '=', id)
+                .where('news.enableType', '=', 1)
+                .where(listedNews(now)),
+            ),
+            eb.exists(
+              uses('T_SUBJECT_NEWS')
+                .innerJoin('subjectNews', 'subjectNews.id', 'fileUse.objId')
+                .innerJoin('news', 'news.id', 'subjectNews.newsId')
+                .select('news.id')
+                .where('subjectNews.deleted', '=', 0)
+                .where('news.enableType', '=', 1)
+                .where(listedNews(now)),
+            ),
+            eb.exists(
+              uses('TF_VIDEO')
+                .innerJoin('video', 'video.id', 'fileUse.objId')
+                .select('video.id')
+                .where(publicVideo),
+            ),
+            eb.exists(
+              eb
+                .selectFrom('videoFile')
+                .innerJoin('video', 'video.id', 'videoFile.videoId')
+                .select('video.id')
+                .where('videoFile.fileId', '=', id)
+                .where(publicVideo),
+            ),
+            eb.exists(
+              uses('T_MAGAZINE')
+                .innerJoin('magazine', 'magazine.id', 'fileUse.objId')
+                .select('magazine.id')
+                .where('magazine.enabled', '=', 1),
+            ),
+          ])
+          .as('open'),
+        eb
+          .or([
+            eb.exists(eb.selectFrom('fileUse').select('fileId').where('fileId', '=', id)),
+            eb.exists(eb.selectFrom('newsFile').select('fileId').where('fileId', '=', id)),
+            eb.exists(eb.selectFrom('videoFile').select('fileId').where('fileId', '=', id)),
+          ])
+          .as('used'),
+      ];
+    })
+    .compile();
+  const slots = (value: unknown) =>
+    query.parameters.flatMap((parameter, i) => (parameter === value ? [i] : []));
+  const fileIdAt = slots(id);
+  const nowAt = slots(now);
+  if (fileIdAt.length === 0 || nowAt.length === 0) throw new Error('isStaffOnly: stand-ins lost');
+  return { query, fileIdAt, nowAt };
+}
+
+/** A video the public can read. */
+const publicVideo = (eb: ExpressionBuilder<Database, 'video'>) =>
+  eb.and([
+    eb('video.enableType', '=', 1),
+    eb('video.deleted', '=', 0),
+    eb('video.ifShelves', '=', 1),
+    eb('video.checkStatus', '=', 1),
+  ]);

@@ -7,13 +7,14 @@ import { displayTime, iso } from '../../time.js';
 /**
  * An item the public list shows at `now`: on the shelf, approved, not deleted,
  * and due (its shelves date has come: a later date publishes it by itself).
+ * `now` is a time or its ISO text.
  */
-export const listedNews = (now: Date) => (eb: ExpressionBuilder<Database, 'news'>) =>
+export const listedNews = (now: Date | string) => (eb: ExpressionBuilder<Database, 'news'>) =>
   eb.and([
     eb('news.deleted', '=', 0),
     eb('news.ifShelves', '=', 1),
     eb('news.checkStatus', '=', 1),
-    eb('news.shelvesDate', '<=', iso(now)),
+    eb('news.shelvesDate', '<=', typeof now === 'string' ? now : iso(now)),
   ]);
 
 export const NEWS_LIST_COLUMNS = [
