@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reorder } from '../src/modules/cms/site-common.js';
+import { reorder } from '../src/platform/catalogue/common.js';
 import { seedBaseData, WORKBENCH_DEFAULTS } from '../src/seed/base.js';
 import { seedDemoIntranet } from '../src/seed/demo-intranet.js';
 import { createTestApp, type TestApp } from './helpers/app.js';

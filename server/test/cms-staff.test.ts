@@ -1,6 +1,6 @@
 import { PASSWORD_RULE_MESSAGE } from '@school/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthStaff } from '../src/modules/auth/session.js';
+import type { AuthStaff } from '../src/platform/auth/session.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import {
   createDepartment,

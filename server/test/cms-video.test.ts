@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/db/schema.js';
-import { CmsVideoService } from '../src/modules/cms/video-service.js';
+import { CmsVideoService } from '../src/modules/video/admin-service.js';
 import { seedVideoTypes } from '../src/modules/video/service.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createStaff, type TestStaff } from './helpers/factories.js';

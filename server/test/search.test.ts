@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexTerms, queryTerms } from '../src/search/terms.js';
+import { indexTerms, queryTerms } from '../src/platform/search/terms.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createNews, createStaff } from './helpers/factories.js';
 import { expectOk, expectRefusal, login, postForm } from './helpers/http.js';

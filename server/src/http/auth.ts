@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TOKEN_INVALID, unauthorized } from './errors.js';
-import type { AuthStaff, SessionStore } from '../modules/auth/session.js';
+import type { AuthStaff, SessionStore } from '../platform/auth/session.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

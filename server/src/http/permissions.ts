@@ -1,4 +1,4 @@
-import type { AuthStaff } from '../modules/auth/session.js';
+import type { AuthStaff } from '../platform/auth/session.js';
 import { forbidden } from './errors.js';
 
 /** Edit, delete and footprints: an administrator-level user (isPower 1) or the item's creator. */

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { Services } from '../app.js';
 import type { Database } from '../db/schema.js';
-import type { SiteActor } from '../modules/cms/site-common.js';
-import type { MenuType } from '../modules/cms/site-workbench.js';
+import type { SiteActor } from '../platform/catalogue/common.js';
+import type { MenuType } from '../modules/intranet/workbench.js';
 
 const DAY = 86_400_000;
 const DEMO_IP = '10.10.0.8';

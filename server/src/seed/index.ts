@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { isStrongPassword } from '@school/common';
 import { ConfigError, type Config } from '../config.js';
 import type { Database } from '../db/schema.js';
-import { StaffService } from '../modules/staff/service.js';
+import { StaffService } from '../modules/people/accounts.js';
 import { seedBaseData } from './base.js';
 import type { Services } from '../app.js';
 import { seedDemoContent } from './demo-content.js';

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Services } from '../../src/app.js';
 import type { Database } from '../../src/db/schema.js';
 import type { NewsInput } from '../../src/modules/news/service.js';
-import { StaffService, type NewStaffInput } from '../../src/modules/staff/service.js';
+import { StaffService, type NewStaffInput } from '../../src/modules/people/accounts.js';
 
 const randomHex = (bytes: number) => randomBytes(bytes).toString('hex');
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { filesInHtml } from '../../modules/file/file-uses.js';
+import { filesInHtml } from '../../platform/files/uses.js';
 
 /**
  * Which item uses which stored file beyond attachments and picture/video sets

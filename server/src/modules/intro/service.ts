@@ -1,12 +1,12 @@
 import type { IntroPageItem, PersonItem } from '@school/common';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { sanitizeRichText } from '../../content/sanitize.js';
+import { sanitizeRichText } from '../../platform/content/sanitize.js';
 import { badRequest } from '../../http/errors.js';
 import { offsetOf, type Paging } from '../../http/paging.js';
 import { displayTime, iso, type Clock } from '../../time.js';
-import type { AuthStaff } from '../auth/session.js';
-import { fileUrl } from '../file/service.js';
+import type { AuthStaff } from '../../platform/auth/session.js';
+import { fileUrl } from '../../platform/files/service.js';
 
 /**
  * wwfzType: the sub-sections of the school-introduction (Encounter) section,

@@ -3,9 +3,9 @@ import type { Database } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { offsetOf, type Paging } from '../../http/paging.js';
 import { displayTime, iso, type Clock } from '../../time.js';
-import { fileUrl } from '../file/service.js';
+import { fileUrl } from '../../platform/files/service.js';
 import type { Actor } from '../news/service.js';
-import { setFileUses } from '../file/file-uses.js';
+import { setFileUses } from '../../platform/files/uses.js';
 
 export const MAGAZINE_GONE_MESSAGE = '刊物不存在';
 export const SERIES_MESSAGE = '请选择刊物系列（1、2 或 3）';

@@ -1,7 +1,7 @@
 import type { NewsFile, NewsItem } from '@school/common';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { fileUrl } from '../file/service.js';
+import { fileUrl } from '../../platform/files/service.js';
 import { displayTime, iso } from '../../time.js';
 
 /**

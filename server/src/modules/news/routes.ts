@@ -6,10 +6,10 @@ import { envelopeSchema, nullSchema, ok } from '../../http/envelope.js';
 import { badRequest } from '../../http/errors.js';
 import { pageFields, pageSchema, type Paging } from '../../http/paging.js';
 import { assertCanManage, assertSelf } from '../../http/permissions.js';
-import type { SearchIndex } from '../../search/search-index.js';
+import type { SearchIndex } from '../../platform/search/search-index.js';
 import { displayTime } from '../../time.js';
-import type { AuthStaff } from '../auth/session.js';
-import type { EngagementService } from '../engagement/service.js';
+import type { AuthStaff } from '../../platform/auth/session.js';
+import type { EngagementService } from '../../platform/engagement/service.js';
 import type { NewsService } from './service.js';
 
 const ID = (message: string) => ({ type: 'integer', minimum: 1, errorMessage: message }) as const;

@@ -2,7 +2,7 @@ import { isSafeLink } from '@school/common';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
-import { fileUrl } from '../file/service.js';
+import { fileUrl } from '../../platform/files/service.js';
 
 /** The six tabs of the societies view (media channel 9), by category code. */
 export const SOCIETY_CATEGORIES: Readonly<Record<number, string>> = {

@@ -5,7 +5,7 @@ import { staffOf } from '../../http/auth.js';
 import { envelopeSchema, nullSchema, ok } from '../../http/envelope.js';
 import { pageFields, pageSchema, type Paging } from '../../http/paging.js';
 import { assertCanManage, assertSelf } from '../../http/permissions.js';
-import type { EngagementService } from '../engagement/service.js';
+import type { EngagementService } from '../../platform/engagement/service.js';
 import type { VideoService } from './service.js';
 
 const ID = (message: string) => ({ type: 'integer', minimum: 1, errorMessage: message }) as const;

@@ -1,17 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { sanitizeRichText } from '../../content/sanitize.js';
+import { sanitizeRichText } from '../../platform/content/sanitize.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { offsetOf, type Paging } from '../../http/paging.js';
 import { assertCanManage } from '../../http/permissions.js';
-import { htmlToText } from '../../search/terms.js';
-import type { SearchIndex } from '../../search/search-index.js';
+import { htmlToText } from '../../platform/search/terms.js';
+import type { SearchIndex } from '../../platform/search/search-index.js';
 import { displayTime, iso, type Clock } from '../../time.js';
-import type { AuthStaff } from '../auth/session.js';
-import { fileUrl } from '../file/service.js';
+import type { AuthStaff } from '../../platform/auth/session.js';
+import { fileUrl } from '../../platform/files/service.js';
 import { NEWS_GONE_MESSAGE, assertReadable, type Actor } from '../news/service.js';
-import { writeOperLog } from '../operlog/service.js';
-import { bodyAndCover, setFileUses } from '../file/file-uses.js';
+import { writeOperLog } from '../../platform/oplog/service.js';
+import { bodyAndCover, setFileUses } from '../../platform/files/uses.js';
 
 /**
  * Search results route typeId 13 (the news column 视频中心) to videoDetail, so

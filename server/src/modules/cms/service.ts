@@ -1,0 +1,54 @@
+import type { Kysely } from 'kysely';
+import type { Database, ReviewState } from '../../db/schema.js';
+import { iso, type Clock } from '../../time.js';
+import type { AuthStaff } from '../../platform/auth/session.js';
+
+/**
+ * The platform's home: what waits for the person who opens it. Administrators
+ * (isPower 1) see what waits for review across the school; everyone sees
+ * their own drafts, items sent back and items scheduled to go live.
+ */
+export class CmsOverviewService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: Clock,
+  ) {}
+
+  async overview(staff: AuthStaff) {
+    const now = iso(this.now());
+    const count = async (
+      table: 'news' | 'video',
+      where: { reviewState: ReviewState; own?: boolean },
+    ) => {
+      const row = await this.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('deleted', '=', 0)
+        .where('reviewState', '=', where.reviewState)
+        .$if(Boolean(where.own), (qb) => qb.where('createStaff', '=', staff.id))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    };
+    const scheduled = await this.db
+      .selectFrom('news')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('deleted', '=', 0)
+      .where('reviewState', '=', 'approved')
+      .where('ifShelves', '=', 1)
+      .where('shelvesDate', '>', now)
+      .$if(staff.isPower !== 1, (qb) => qb.where('createStaff', '=', staff.id))
+      .executeTakeFirstOrThrow();
+    const reviewer = staff.isPower === 1;
+    return {
+      reviewer,
+      newsToReview: reviewer ? await count('news', { reviewState: 'submitted' }) : 0,
+      videosToReview: reviewer ? await count('video', { reviewState: 'submitted' }) : 0,
+      myDrafts: await count('news', { reviewState: 'draft', own: true }),
+      mySubmitted: await count('news', { reviewState: 'submitted', own: true }),
+      myRejected:
+        (await count('news', { reviewState: 'rejected', own: true })) +
+        (await count('video', { reviewState: 'rejected', own: true })),
+      scheduledNews: Number(scheduled.n),
+    };
+  }
+}

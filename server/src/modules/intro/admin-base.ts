@@ -1,0 +1,284 @@
+import type { Kysely, SelectExpression } from 'kysely';
+import { sanitizeRichText } from '../../platform/content/sanitize.js';
+import { containsText } from '../../db/like.js';
+import type { Database } from '../../db/schema.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { offsetOf, type Paging } from '../../http/paging.js';
+import { assertContentAdmin } from '../../http/permissions.js';
+import { displayTime, iso, type Clock } from '../../time.js';
+import type { AuthStaff } from '../../platform/auth/session.js';
+import {
+  deleteVersioned,
+  keep,
+  textOf,
+  writeVersioned,
+  type IntroTable,
+} from './versioning.js';
+import { getContentRevision, listContentRevisions } from '../../platform/publishing/revisions.js';
+import { existingFiles } from '../../platform/files/item-files.js';
+import { assertPictures, pictureViews } from '../../platform/files/pictures.js';
+
+/** The tables of the Encounter section's items, and their type columns. */
+type ItemTable = 'introPage' | 'person';
+type TypeColumn = 'wwfzType' | 'fmsmType';
+
+/** The editable fields every introduction item has, as a save writes and a version keeps them. */
+export interface IntroDraft {
+  title: string;
+  description: string;
+  /** Sanitised HTML. */
+  content: string;
+  picFileId: number | null;
+  /** 1 everyone, 2 logged-in staff only. */
+  enableType: number;
+  sort: number;
+}
+
+/** A stored item: its draft's columns with id and creation time. */
+export type IntroRow<D> = D & { id: number; createdAt: string };
+
+/** What sets one kind of item (a page, a person) apart from the other. */
+export interface IntroKind<D extends IntroDraft> {
+  table: ItemTable;
+  /** The column (and draft field) holding the item's type: wwfzType, fmsmType. */
+  typeColumn: TypeColumn;
+  /** The type codes with their names; a draft of another type is refused with typeMessage. */
+  types: Readonly<Record<number, string>>;
+  typeMessage: string;
+  /** The operation log's and the versions' table code: T_WWFZ, T_FMSM. */
+  infoTable: IntroTable;
+  /** The item's id in the API: wwfzId, fmsmId. */
+  idName: string;
+  /** 404 message for an item that is not there (or no longer). */
+  goneMessage: string;
+  /** What the picture is called in messages: 图片, 照片. */
+  pictureLabel: string;
+  /** The columns a list reads (all but the full text). */
+  listColumns: ReadonlyArray<SelectExpression<Database, ItemTable>>;
+  draftOf(row: IntroRow<D>): D;
+  /** The fields as the edit form and a version show them, in the API's names. */
+  editableView(draft: D): Record<string, unknown>;
+  /** A rule that reads other rows (e.g. one page per type), inside the save's transaction. */
+  checkRoom?(db: Kysely<Database>, draft: D, current: IntroRow<D> | undefined): Promise<void>;
+}
+
+/** The fields of a save every kind shares, in the API's names (fields left out keep their value). */
+export interface CommonSaveInput {
+  title: string;
+  content?: string;
+  /** 0 clears the picture. */
+  picFileId?: number;
+  enableType?: number;
+  sort?: number;
+}
+
+const CONTENT_MAX = 200_000;
+
+/**
+ * What the platform does alike with the school-introduction pages and the
+ * people: read one for its form, save with a version and a log row, delete
+ * with its versions, list, show and restore versions. Administrators only.
+ * A kind (IntroKind) names its table, codes and messages; the subclass adds
+ * its own list filters, answer rows and save fields.
+ */
+export abstract class IntroItemAdmin<D extends IntroDraft> {
+  constructor(
+    protected readonly db: Kysely<Database>,
+    protected readonly now: Clock,
+    private readonly kind: IntroKind<D>,
+  ) {}
+
+  /** An item as its edit form shows it. */
+  async get(id: number, staff: AuthStaff) {
+    assertContentAdmin(staff);
+    const row = await this.row(id);
+    const picture = await pictureViews(this.db, [row.picFileId]);
+    return {
+      [this.kind.idName]: row.id,
+      ...this.kind.editableView(this.kind.draftOf(row)),
+      picThumbUrl: picture(row.picFileId).thumbUrl,
+      createDate: displayTime(row.createdAt),
+    };
+  }
+
+  async remove(id: number, staff: AuthStaff, ip: string | null) {
+    assertContentAdmin(staff);
+    await this.row(id);
+    const { infoTable, goneMessage, table } = this.kind;
+    await deleteVersioned(
+      this.db,
+      { infoTable, id, goneMessage },
+      async (trx) => {
+        const result = await trx.deleteFrom(table).where('id', '=', id).executeTakeFirst();
+        return Number(result.numDeletedRows) > 0;
+      },
+      { staff, ip, now: this.now() },
+    );
+  }
+
+  async revisions(id: number, staff: AuthStaff) {
+    assertContentAdmin(staff);
+    await this.row(id);
+    return listContentRevisions(this.db, this.kind.infoTable, id);
+  }
+
+  /** One version in full, in the shape of the edit form, for comparing. */
+  async revision(revisionId: number, staff: AuthStaff) {
+    assertContentAdmin(staff);
+    const found = await getContentRevision<D>(this.db, this.kind.infoTable, revisionId);
+    return {
+      revisionId: found.revisionId,
+      [this.kind.idName]: found.objId,
+      staffName: found.staffName,
+      createDate: found.createDate,
+      ...this.kind.editableView(found.snapshot),
+    };
+  }
+
+  /** Saves an earlier version again, as a new version. */
+  async restore(id: number, revisionId: number, staff: AuthStaff, ip: string | null) {
+    assertContentAdmin(staff);
+    const current = await this.row(id);
+    const found = await getContentRevision<D>(this.db, this.kind.infoTable, revisionId);
+    if (found.objId !== id) throw notFound('该版本不存在');
+    const snapshot = found.snapshot;
+    // A picture deleted from storage since then cannot come back.
+    const existing = await existingFiles(this.db, [snapshot.picFileId]);
+    const picFileId =
+      snapshot.picFileId && existing.has(snapshot.picFileId) ? snapshot.picFileId : null;
+    const draft = { ...snapshot, content: sanitizeRichText(snapshot.content), picFileId };
+    return this.write(current, draft, staff, ip, '恢复版本');
+  }
+
+  // ---- for the kinds ----
+
+  /**
+   * One page of items of a type (or all) with a title keyword, in the public
+   * order: type, sort, then newest first; `equals` adds a kind's own filters.
+   */
+  protected async listRows<L extends { picFileId: number | null }>(
+    filter: { type?: number; keyword?: string; equals?: { subjectId?: number } },
+    paging: Paging,
+  ) {
+    const { table, typeColumn } = this.kind;
+    const keyword = filter.keyword?.trim();
+    let base = this.db
+      .selectFrom(table)
+      .$if(filter.type !== undefined, (qb) => qb.where(typeColumn, '=', filter.type!));
+    for (const [column, value] of Object.entries(filter.equals ?? {})) {
+      if (value !== undefined) base = base.where(column as 'subjectId', '=', value);
+    }
+    base = base.$if(Boolean(keyword), (qb) => qb.where(containsText('title', keyword!)));
+    const { n } = await base
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const rows = (await base
+      .select(this.kind.listColumns)
+      .orderBy(typeColumn)
+      .orderBy('sort')
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(paging.pageSize)
+      .offset(offsetOf(paging))
+      .execute()) as unknown as L[];
+    const picture = await pictureViews(
+      this.db,
+      rows.map((row) => row.picFileId),
+    );
+    return { total: Number(n), rows, picture };
+  }
+
+  /**
+   * A save: the item as it is (none when creating) and, from the fields every
+   * kind has, the checked title, the body within its length, the picture, the
+   * audience and the order; `build` makes the draft with the kind's own fields.
+   */
+  protected async saveWith(
+    id: number | undefined,
+    input: CommonSaveInput,
+    messages: { titleLabel: string; contentTooLong: string },
+    build: (common: Omit<IntroDraft, 'description'>, before: D | undefined) => D,
+    staff: AuthStaff,
+    ip: string | null,
+  ): Promise<number> {
+    assertContentAdmin(staff);
+    const current = id ? await this.row(id) : undefined;
+    const before = current ? this.kind.draftOf(current) : undefined;
+    const title = textOf(input.title, 200, messages.titleLabel);
+    if (!title) throw badRequest(`请输入${messages.titleLabel}`);
+    const content = keep(input.content, before?.content, '');
+    if (content.length > CONTENT_MAX) throw badRequest(messages.contentTooLong);
+    const draft = build(
+      {
+        title,
+        content: sanitizeRichText(content),
+        picFileId:
+          input.picFileId === undefined ? (before?.picFileId ?? null) : input.picFileId || null,
+        enableType: keep(input.enableType, before?.enableType, 1),
+        sort: keep(input.sort, before?.sort, 0),
+      },
+      before,
+    );
+    return this.write(current, draft, staff, ip, current ? '修改' : '新增');
+  }
+
+  protected async row(id: number): Promise<IntroRow<D>> {
+    const row = await this.db
+      .selectFrom(this.kind.table)
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) throw notFound(this.kind.goneMessage);
+    return row as unknown as IntroRow<D>;
+  }
+
+  private async write(
+    current: IntroRow<D> | undefined,
+    draft: D,
+    staff: AuthStaff,
+    ip: string | null,
+    operType: string,
+  ) {
+    const { kind } = this;
+    const type = (draft as Partial<Record<TypeColumn, number>>)[kind.typeColumn];
+    if (type === undefined || !kind.types[type]) throw badRequest(kind.typeMessage);
+    if (draft.enableType !== 1 && draft.enableType !== 2) {
+      throw badRequest('enableType 须为 1（所有人可见）或 2（仅教职工可见）');
+    }
+    await assertPictures(this.db, [
+      { fileId: draft.picFileId, label: kind.pictureLabel, required: false },
+    ]);
+    const now = this.now();
+    return writeVersioned(this.db, {
+      infoTable: kind.infoTable,
+      current: current && {
+        id: current.id,
+        createdAt: current.createdAt,
+        draft: kind.draftOf(current),
+      },
+      draft,
+      staff,
+      ip,
+      now,
+      operType,
+      goneMessage: kind.goneMessage,
+      check: kind.checkRoom && ((trx) => kind.checkRoom!(trx, draft, current)),
+      insert: async (trx, values) => {
+        const { id } = await trx
+          .insertInto(kind.table)
+          .values({ ...values, createdAt: iso(now) })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return id;
+      },
+      update: async (trx, id, values) => {
+        const result = await trx
+          .updateTable(kind.table)
+          .set(values)
+          .where('id', '=', id)
+          .executeTakeFirst();
+        return Number(result.numUpdatedRows) > 0;
+      },
+    });
+  }
+}

@@ -1,0 +1,173 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../http/errors.js';
+import type { Paging } from '../../http/paging.js';
+import { assertContentAdmin } from '../../http/permissions.js';
+import { displayTime, type Clock } from '../../time.js';
+import type { AuthStaff } from '../../platform/auth/session.js';
+import { fileUrl } from '../../platform/files/service.js';
+import { WWFZ_TYPES } from './service.js';
+import { IntroItemAdmin, type IntroDraft, type IntroKind, type IntroRow } from './admin-base.js';
+import { keep, textOf } from './versioning.js';
+
+/**
+ * School-introduction pages (the spec's wwfz, table intro_page) as the
+ * platform authors them.
+ *
+ * One page per type where the public page shows one: the profile (1), the
+ * aims (7) and the scholarships (11) are plain pages, and meetfuyi shows only
+ * the first page of the type (web/app/api/intro-page.ts, kind 'page'). A
+ * second page there would never be seen, so creating one (or moving a page
+ * into such a type that already has one) is refused with a message that says
+ * to edit the existing page. The other types list several pages: tabs
+ * (history 2, emblem and song 6), leader cards (3) and paged lists (5, 8, 9, 10).
+ */
+export const SINGLE_PAGE_TYPES: readonly number[] = [1, 7, 11];
+
+export const PAGE_GONE_MESSAGE = '该页面不存在或已被删除';
+
+/** The editable fields of a page: what a save writes and a version keeps. */
+export interface IntroPageDraft extends IntroDraft {
+  wwfzType: number;
+  enTitle: string | null;
+}
+
+/** A save as the API sends it: no wwfzId creates; fields left out keep their value. */
+export interface IntroPageSaveInput {
+  wwfzId?: number;
+  wwfzType: number;
+  wwfzTitle: string;
+  enWwfzTitle?: string;
+  wwfzDesc?: string;
+  wwfzCont?: string;
+  /** 0 clears the picture. */
+  picFileId?: number;
+  enableType?: number;
+  sort?: number;
+}
+
+type PageRow = IntroRow<IntroPageDraft>;
+
+/** A row of the list: the page without its body. */
+type PageListRow = Omit<PageRow, 'content'>;
+
+const draftOf = (row: PageRow): IntroPageDraft => ({
+  wwfzType: row.wwfzType,
+  title: row.title,
+  enTitle: row.enTitle,
+  description: row.description,
+  content: row.content,
+  picFileId: row.picFileId,
+  enableType: row.enableType,
+  sort: row.sort,
+});
+
+/** A type that holds one page takes no second one (see SINGLE_PAGE_TYPES). */
+async function assertRoomFor(db: Kysely<Database>, wwfzType: number, current: PageRow | undefined) {
+  if (!SINGLE_PAGE_TYPES.includes(wwfzType)) return;
+  if (current && current.wwfzType === wwfzType) return;
+  const other = await db
+    .selectFrom('introPage')
+    .select('id')
+    .where('wwfzType', '=', wwfzType)
+    .$if(current !== undefined, (qb) => qb.where('id', '<>', current!.id))
+    .limit(1)
+    .executeTakeFirst();
+  if (other) {
+    throw new AppError(
+      409,
+      `“${WWFZ_TYPES[wwfzType]}”只有一个页面，已经存在，请编辑已有的页面（编号 ${other.id}）`,
+    );
+  }
+}
+
+const PAGE_KIND: IntroKind<IntroPageDraft> = {
+  table: 'introPage',
+  typeColumn: 'wwfzType',
+  types: WWFZ_TYPES,
+  typeMessage: '请选择学校介绍栏目',
+  infoTable: 'T_WWFZ',
+  idName: 'wwfzId',
+  goneMessage: PAGE_GONE_MESSAGE,
+  pictureLabel: '图片',
+  listColumns: [
+    'id',
+    'wwfzType',
+    'title',
+    'enTitle',
+    'description',
+    'picFileId',
+    'enableType',
+    'sort',
+    'createdAt',
+  ],
+  draftOf,
+  /** The fields as the edit form and a version show them, in the API's names. */
+  editableView: (draft) => ({
+    wwfzType: draft.wwfzType,
+    wwfzTypeName: WWFZ_TYPES[draft.wwfzType] ?? '',
+    wwfzTitle: draft.title,
+    enWwfzTitle: draft.enTitle ?? '',
+    wwfzDesc: draft.description,
+    wwfzCont: draft.content,
+    picFileId: draft.picFileId,
+    wwfzPic: fileUrl(draft.picFileId),
+    enableType: draft.enableType,
+    sort: draft.sort,
+  }),
+  checkRoom: (db, draft, current) => assertRoomFor(db, draft.wwfzType, current),
+};
+
+/** The pages as the platform edits them; reading, deleting and versions: IntroItemAdmin. */
+export class IntroPageAdmin extends IntroItemAdmin<IntroPageDraft> {
+  constructor(db: Kysely<Database>, now: Clock) {
+    super(db, now, PAGE_KIND);
+  }
+
+  /** Pages of a type (or all), in the public order: sort, then newest first. */
+  async list(filter: { wwfzType?: number; keyword?: string }, staff: AuthStaff, paging: Paging) {
+    assertContentAdmin(staff);
+    const { total, rows, picture } = await this.listRows<PageListRow>(
+      { type: filter.wwfzType, keyword: filter.keyword },
+      paging,
+    );
+    return {
+      total,
+      list: rows.map((row) => ({
+        wwfzId: row.id,
+        wwfzType: row.wwfzType,
+        wwfzTypeName: WWFZ_TYPES[row.wwfzType] ?? '',
+        wwfzTitle: row.title,
+        enWwfzTitle: row.enTitle ?? '',
+        wwfzDesc: row.description,
+        picFileId: row.picFileId,
+        wwfzPic: picture(row.picFileId).url,
+        picThumbUrl: picture(row.picFileId).thumbUrl,
+        enableType: row.enableType,
+        sort: row.sort,
+        createDate: displayTime(row.createdAt),
+      })),
+    };
+  }
+
+  save(input: IntroPageSaveInput, staff: AuthStaff, ip: string | null): Promise<number> {
+    return this.saveWith(
+      input.wwfzId,
+      { ...input, title: input.wwfzTitle, content: input.wwfzCont },
+      { titleLabel: '标题', contentTooLong: '正文过长，请分成几个页面' },
+      (common, before) => ({
+        wwfzType: input.wwfzType,
+        title: common.title,
+        enTitle:
+          textOf(keep(input.enWwfzTitle, before?.enTitle ?? '', ''), 200, '英文标题') || null,
+        description: textOf(keep(input.wwfzDesc, before?.description, ''), 1000, '摘要'),
+        content: common.content,
+        picFileId: common.picFileId,
+        enableType: common.enableType,
+        sort: common.sort,
+      }),
+      staff,
+      ip,
+    );
+  }
+}

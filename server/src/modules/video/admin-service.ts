@@ -1,0 +1,327 @@
+import { existingFiles } from '../../platform/files/item-files.js';
+import type { Kysely } from 'kysely';
+import { containsText } from '../../db/like.js';
+import type { Database, ReviewState } from '../../db/schema.js';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
+import { offsetOf, type Paging } from '../../http/paging.js';
+import { assertContentAdmin, canManage } from '../../http/permissions.js';
+import type { SearchIndex } from '../../platform/search/search-index.js';
+import { displayTime, iso, type Clock } from '../../time.js';
+import type { AuthStaff } from '../../platform/auth/session.js';
+import { fileUrl } from '../../platform/files/service.js';
+import { inTransaction } from '../news/service.js';
+import { getContentRevision, listContentRevisions } from '../../platform/publishing/revisions.js';
+import { writeVideo, type CmsVideoSaveInput, type VideoDeps } from './admin-save.js';
+import { CmsVideoTypeService } from './type-service.js';
+import {
+  CONCURRENT_MESSAGE,
+  TF_VIDEO,
+  draftOf,
+  editableView,
+  loadVideo,
+  logVideo,
+  reindexVideo,
+  thumbUrlOf,
+  videoState,
+  wrongState,
+  type VideoDraft,
+  type VideoRow,
+} from './store.js';
+
+export type { CmsVideoSaveInput } from './admin-save.js';
+
+const MANAGE_MESSAGE = '只有管理员或发布者可以进行此操作';
+const REASON_MAX = 500;
+
+export interface CmsVideoFilter {
+  typeId?: number;
+  reviewState?: ReviewState;
+  keyword?: string;
+  /** Administrators: only their own videos (teachers only ever see theirs). */
+  mine?: boolean;
+}
+
+type StepChange = Partial<
+  Pick<VideoRow, 'reviewState' | 'checkStatus' | 'reviewNote' | 'ifShelves' | 'ifTop' | 'deleted'>
+>;
+
+/**
+ * Authoring of the video centre in the content-management platform: the
+ * same workflow as news (draft, submitted, approved or sent back, on and off
+ * the shelf), pinning, deletion and revisions. Teachers write and act on
+ * their own videos; administrators (isPower 1) review, shelve and pin, and
+ * edit any. Every change is one transaction with its operation-log row and
+ * the video's search entry, guarded against a concurrent change.
+ */
+export class CmsVideoService {
+  /** The categories (api/cms/videoType/*). */
+  readonly types: CmsVideoTypeService;
+  private readonly deps: VideoDeps;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly search: SearchIndex,
+    private readonly now: Clock,
+  ) {
+    this.types = new CmsVideoTypeService(db, now);
+    this.deps = { db, search, now };
+  }
+
+  async list(filter: CmsVideoFilter, staff: AuthStaff, paging: Paging) {
+    const onlyOwn = staff.isPower !== 1 || Boolean(filter.mine);
+    const keyword = filter.keyword?.trim();
+    const base = this.db
+      .selectFrom('video')
+      .innerJoin('videoType', 'videoType.id', 'video.typeId')
+      .leftJoin('staff', 'staff.id', 'video.createStaff')
+      .leftJoin('storedFile as cover', 'cover.id', 'video.coverFileId')
+      .where('video.deleted', '=', 0)
+      .$if(onlyOwn, (qb) => qb.where('video.createStaff', '=', staff.id))
+      .$if(filter.typeId !== undefined, (qb) => qb.where('video.typeId', '=', filter.typeId!))
+      .$if(filter.reviewState !== undefined, (qb) =>
+        qb.where('video.reviewState', '=', filter.reviewState!),
+      )
+      .$if(Boolean(keyword), (qb) => qb.where(containsText('video.title', keyword!)));
+    const { n } = await base
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const rows = await base
+      .select((eb) => [
+        'video.id',
+        'video.typeId',
+        'videoType.name as typeName',
+        'video.title',
+        'video.coverFileId',
+        'cover.thumbFileId',
+        'video.reviewState',
+        'video.reviewNote',
+        'video.ifShelves',
+        'video.ifTop',
+        'video.enableType',
+        'video.releaseUser',
+        'video.createStaff',
+        'staff.name as createStaffName',
+        'video.createdAt',
+        'video.updatedAt',
+        eb
+          .selectFrom('videoFile')
+          .select((sub) => sub.fn.countAll<number>().as('c'))
+          .whereRef('videoFile.videoId', '=', 'video.id')
+          .as('fileCount'),
+      ])
+      .orderBy('video.updatedAt', 'desc')
+      .orderBy('video.id', 'desc')
+      .limit(paging.pageSize)
+      .offset(offsetOf(paging))
+      .execute();
+    return {
+      total: Number(n),
+      list: rows.map((row) => ({
+        videoId: row.id,
+        typeId: row.typeId,
+        typeName: row.typeName,
+        videoTitle: row.title,
+        imgUrl: fileUrl(row.coverFileId),
+        thumbUrl: fileUrl(row.thumbFileId ?? row.coverFileId),
+        enableType: row.enableType,
+        releaseUser: row.releaseUser,
+        createStaff: row.createStaff,
+        createStaffName: row.createStaffName ?? '',
+        fileCount: Number(row.fileCount ?? 0),
+        ...videoState(row),
+        createDate: displayTime(row.createdAt),
+        updateDate: displayTime(row.updatedAt),
+      })),
+    };
+  }
+
+  /** A video as its edit form shows it, with where it stands in the review. */
+  async get(videoId: number, staff: AuthStaff) {
+    const row = await loadVideo(this.db, videoId);
+    if (!canManage(staff, row.createStaff)) throw forbidden(MANAGE_MESSAGE);
+    return {
+      videoId: row.id,
+      ...editableView(await draftOf(this.db, row)),
+      thumbUrl: await thumbUrlOf(this.db, row.coverFileId),
+      ...videoState(row),
+      createStaff: row.createStaff,
+      createDate: displayTime(row.createdAt),
+      updateDate: displayTime(row.updatedAt),
+    };
+  }
+
+  /** Creates (no videoId) or updates a video; answers its videoId. */
+  async save(input: CmsVideoSaveInput, staff: AuthStaff, ip: string | null): Promise<number> {
+    return writeVideo(this.deps, input, staff, ip, { operType: input.videoId ? '修改' : '新增' });
+  }
+
+  async submit(videoId: number, staff: AuthStaff, ip: string | null) {
+    return this.transition(videoId, staff, ip, {
+      operType: '提交审核',
+      allowed: (row) => canManage(staff, row.createStaff),
+      refusal: '只能提交自己发布的内容',
+      check: (row) => {
+        if (row.reviewState !== 'draft' && row.reviewState !== 'rejected') {
+          throw wrongState(row, '不能提交审核');
+        }
+      },
+      change: { reviewState: 'submitted', checkStatus: 0, ifShelves: 0 },
+    });
+  }
+
+  async approve(videoId: number, staff: AuthStaff, ip: string | null) {
+    assertContentAdmin(staff);
+    return this.transition(videoId, staff, ip, {
+      operType: '审核通过',
+      check: (row) => {
+        if (row.reviewState !== 'submitted') throw wrongState(row, '不能审核');
+      },
+      change: { reviewState: 'approved', checkStatus: 1, reviewNote: null },
+    });
+  }
+
+  async reject(videoId: number, reason: string, staff: AuthStaff, ip: string | null) {
+    assertContentAdmin(staff);
+    const note = reason.trim();
+    if (!note) throw badRequest('请填写退回原因');
+    if (note.length > REASON_MAX) throw badRequest(`退回原因不能超过${REASON_MAX}个字`);
+    return this.transition(videoId, staff, ip, {
+      operType: '退回',
+      check: (row) => {
+        if (row.reviewState !== 'submitted') throw wrongState(row, '不能退回');
+      },
+      change: { reviewState: 'rejected', checkStatus: 0, ifShelves: 0, reviewNote: note },
+    });
+  }
+
+  async shelve(videoId: number, staff: AuthStaff, ip: string | null) {
+    assertContentAdmin(staff);
+    return this.transition(videoId, staff, ip, {
+      operType: '上架',
+      check: (row) => {
+        if (row.reviewState !== 'approved') throw badRequest('审核通过后才能上架');
+        if (row.ifShelves === 1) throw badRequest('该视频已经上架');
+      },
+      change: { ifShelves: 1 },
+    });
+  }
+
+  async unshelve(videoId: number, staff: AuthStaff, ip: string | null) {
+    assertContentAdmin(staff);
+    return this.transition(videoId, staff, ip, {
+      operType: '下架',
+      check: (row) => {
+        if (row.ifShelves !== 1) throw badRequest('该视频当前未上架');
+      },
+      change: { ifShelves: 0 },
+    });
+  }
+
+  async pin(videoId: number, ifTop: 0 | 1, staff: AuthStaff, ip: string | null) {
+    assertContentAdmin(staff);
+    return this.transition(videoId, staff, ip, {
+      operType: ifTop === 1 ? '置顶' : '取消置顶',
+      check: (row) => {
+        if (row.ifTop === ifTop) throw badRequest(ifTop ? '该视频已经置顶' : '该视频当前未置顶');
+      },
+      change: { ifTop },
+    });
+  }
+
+  /** Soft delete, as the video centre's own delete: gone from every list and the search at once. */
+  async remove(videoId: number, staff: AuthStaff, ip: string | null) {
+    await this.transition(videoId, staff, ip, {
+      operType: '删除',
+      allowed: (row) => canManage(staff, row.createStaff),
+      refusal: '只能删除自己发布的内容',
+      change: { deleted: 1, ifShelves: 0 },
+    });
+  }
+
+  /** The saved versions of a video, newest first. */
+  async revisions(videoId: number, staff: AuthStaff) {
+    const row = await loadVideo(this.db, videoId);
+    if (!canManage(staff, row.createStaff)) throw forbidden(MANAGE_MESSAGE);
+    return listContentRevisions(this.db, TF_VIDEO, videoId);
+  }
+
+  /** One saved version in full, in the shape of `get`, for comparing. */
+  async revision(revisionId: number, staff: AuthStaff) {
+    const revision = await getContentRevision<VideoDraft>(this.db, TF_VIDEO, revisionId);
+    const row = await loadVideo(this.db, revision.objId);
+    if (!canManage(staff, row.createStaff)) throw forbidden(MANAGE_MESSAGE);
+    return {
+      revisionId: revision.revisionId,
+      videoId: revision.objId,
+      staffName: revision.staffName,
+      createDate: revision.createDate,
+      ...editableView(revision.snapshot),
+    };
+  }
+
+  /** Saves an earlier version again, as a new revision (a teacher's restore is a draft again). */
+  async restore(videoId: number, revisionId: number, staff: AuthStaff, ip: string | null) {
+    const revision = await getContentRevision<VideoDraft>(this.db, TF_VIDEO, revisionId);
+    if (revision.objId !== videoId) throw notFound('该版本不存在');
+    const snapshot = revision.snapshot;
+    // Files deleted from storage since then cannot come back; the rest belonged to this video.
+    const existing = await existingFiles(this.db, [
+      snapshot.coverFileId,
+      ...snapshot.files.map((f) => f.fileId),
+    ]);
+    return writeVideo(
+      this.deps,
+      {
+        ...snapshot,
+        videoId,
+        coverFileId:
+          snapshot.coverFileId && existing.has(snapshot.coverFileId) ? snapshot.coverFileId : null,
+        files: snapshot.files.filter((f) => existing.has(f.fileId)),
+      },
+      staff,
+      ip,
+      { operType: '恢复版本', trusted: snapshot },
+    );
+  }
+
+  // ---- internals ----
+
+  /**
+   * One step of the workflow: permission, the step's rule on the current row,
+   * then the change, guarded by the state it was read in (of two concurrent
+   * steps one fails with 409, never both succeed), the search entry and the
+   * operation log, in one transaction. Answers the video's new state.
+   */
+  private async transition(
+    videoId: number,
+    staff: AuthStaff,
+    ip: string | null,
+    step: {
+      operType: string;
+      allowed?: (row: VideoRow) => boolean;
+      refusal?: string;
+      check?: (row: VideoRow) => void;
+      change: StepChange;
+    },
+  ) {
+    const row = await loadVideo(this.db, videoId);
+    if (step.allowed && !step.allowed(row)) throw forbidden(step.refusal);
+    step.check?.(row);
+    const now = iso(this.now());
+    await inTransaction(this.db, async (trx) => {
+      const result = await trx
+        .updateTable('video')
+        .set({ ...step.change, updatedAt: now })
+        .where('id', '=', videoId)
+        .where('deleted', '=', 0)
+        .where('reviewState', '=', row.reviewState)
+        .where('ifShelves', '=', row.ifShelves)
+        .where('ifTop', '=', row.ifTop)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) throw new AppError(409, CONCURRENT_MESSAGE);
+      await reindexVideo(trx, this.search, videoId);
+      await logVideo(trx, staff, ip, videoId, step.operType, this.now());
+    });
+    return { videoId, ...videoState({ ...row, ...step.change }) };
+  }
+}

@@ -1,0 +1,258 @@
+import type { Kysely } from 'kysely';
+import type { Database, ReviewState } from '../../db/schema.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { writeOperLog } from '../../platform/oplog/service.js';
+import { REVIEW_STATE_NAMES } from '../news/admin-service.js';
+import { htmlToText } from '../../platform/search/terms.js';
+import type { SearchIndex } from '../../platform/search/search-index.js';
+import type { AuthStaff } from '../../platform/auth/session.js';
+import { fileUrl } from '../../platform/files/service.js';
+import { VIDEO_SEARCH_TYPE_ID } from './service.js';
+
+/** The operation log's and the revisions' name for videos (portal.md §7). */
+export const TF_VIDEO = 'TF_VIDEO';
+export const VIDEO_GONE_MESSAGE = '视频不存在或已删除';
+export const CONCURRENT_MESSAGE = '内容刚被他人修改，请刷新后重试';
+export const OWN_FILES_MESSAGE = '只能使用自己上传的文件';
+export const MISSING_FILE_MESSAGE = '文件不存在，请重新上传';
+export const NOT_VIDEO_MESSAGE = '只能添加视频文件';
+export const NOT_IMAGE_MESSAGE = '封面须为图片文件';
+
+/** One entry of a video's catalogue, in the order the player lists them. */
+export interface VideoFileEntry {
+  fileId: number;
+  fileName: string;
+}
+
+/** The editable fields of a video: what a save writes and a revision keeps. */
+export interface VideoDraft {
+  typeId: number;
+  title: string;
+  /** Sanitised HTML. */
+  content: string;
+  coverFileId: number | null;
+  source: string | null;
+  releaseUser: string | null;
+  /** 1 public, 2 logged-in staff only. */
+  enableType: number;
+  files: VideoFileEntry[];
+}
+
+export interface VideoRow {
+  id: number;
+  typeId: number;
+  title: string;
+  content: string;
+  coverFileId: number | null;
+  source: string | null;
+  releaseUser: string | null;
+  enableType: number;
+  ifTop: number;
+  ifShelves: number;
+  checkStatus: number;
+  reviewState: ReviewState;
+  reviewNote: string | null;
+  createStaff: number | null;
+  deleted: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A video that is not deleted; 404 otherwise. */
+export async function loadVideo(db: Kysely<Database>, videoId: number): Promise<VideoRow> {
+  const row = await db
+    .selectFrom('video')
+    .select([
+      'id',
+      'typeId',
+      'title',
+      'content',
+      'coverFileId',
+      'source',
+      'releaseUser',
+      'enableType',
+      'ifTop',
+      'ifShelves',
+      'checkStatus',
+      'reviewState',
+      'reviewNote',
+      'createStaff',
+      'deleted',
+      'createdAt',
+      'updatedAt',
+    ])
+    .where('id', '=', videoId)
+    .executeTakeFirst();
+  if (!row || row.deleted === 1) throw notFound(VIDEO_GONE_MESSAGE);
+  return row;
+}
+
+export async function draftOf(db: Kysely<Database>, row: VideoRow): Promise<VideoDraft> {
+  const files = await db
+    .selectFrom('videoFile')
+    .select(['fileId', 'fileName'])
+    .where('videoId', '=', row.id)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+  return {
+    typeId: row.typeId,
+    title: row.title,
+    content: row.content,
+    coverFileId: row.coverFileId,
+    source: row.source,
+    releaseUser: row.releaseUser,
+    enableType: row.enableType,
+    files,
+  };
+}
+
+/** A draft as the edit form and the version comparison show it, in the API's names. */
+export function editableView(draft: VideoDraft) {
+  return {
+    typeId: draft.typeId,
+    videoTitle: draft.title,
+    videoContent: draft.content,
+    coverFileId: draft.coverFileId,
+    imgUrl: fileUrl(draft.coverFileId),
+    source: draft.source,
+    releaseUser: draft.releaseUser,
+    enableType: draft.enableType,
+    files: draft.files.map((file) => ({ ...file, url: fileUrl(file.fileId) })),
+  };
+}
+
+/** The small copy of a cover picture when the upload made one, else the cover itself. */
+export async function thumbUrlOf(db: Kysely<Database>, coverFileId: number | null) {
+  if (!coverFileId) return '';
+  const row = await db
+    .selectFrom('storedFile')
+    .select('thumbFileId')
+    .where('id', '=', coverFileId)
+    .executeTakeFirst();
+  return fileUrl(row?.thumbFileId ?? coverFileId);
+}
+
+/**
+ * Rewrites the video's search entry from the row as it now stands: found by
+ * the public exactly when it is approved, on the shelf and not deleted.
+ */
+export async function reindexVideo(db: Kysely<Database>, search: SearchIndex, videoId: number) {
+  const row = await db
+    .selectFrom('video')
+    .select([
+      'title',
+      'content',
+      'ifTop',
+      'enableType',
+      'ifShelves',
+      'checkStatus',
+      'deleted',
+      'createdAt',
+    ])
+    .where('id', '=', videoId)
+    .executeTakeFirstOrThrow();
+  const text = htmlToText(row.content);
+  await search.upsert(
+    {
+      infoTable: TF_VIDEO,
+      objId: videoId,
+      typeId: VIDEO_SEARCH_TYPE_ID,
+      title: row.title,
+      summary: text.slice(0, 200),
+      body: text,
+      ifTop: row.ifTop,
+      enableType: row.enableType,
+      listed: row.deleted === 0 && row.ifShelves === 1 && row.checkStatus === 1,
+      docDate: row.createdAt,
+    },
+    db,
+  );
+}
+
+/**
+ * The cover and catalogue a save may use: stored files of the right kind
+ * (a picture for the cover, videos for the catalogue) that the
+ * caller uploaded, or (any file) for isPower 1, or that the video already has
+ * or, on a restore, had. Answers the catalogue with a name for every file.
+ */
+export async function checkVideoFiles(
+  db: Kysely<Database>,
+  files: Array<{ fileId: number; fileName?: string }>,
+  coverFileId: number | null,
+  staff: AuthStaff,
+  known: VideoDraft[],
+): Promise<VideoFileEntry[]> {
+  const knownIds = new Set(known.flatMap((d) => [d.coverFileId, ...d.files.map((f) => f.fileId)]));
+  // One stored file may be listed more than once under different names (videos of the old site).
+  const ids = [...new Set([...(coverFileId ? [coverFileId] : []), ...files.map((f) => f.fileId)])];
+  const stored = ids.length
+    ? await db
+        .selectFrom('storedFile')
+        .select(['id', 'fileName', 'mimeType', 'createdBy'])
+        .where('id', 'in', ids)
+        .execute()
+    : [];
+  const byId = new Map(stored.map((f) => [f.id, f]));
+  for (const id of ids) {
+    const file = byId.get(id);
+    if (!file) throw badRequest(MISSING_FILE_MESSAGE);
+    if (staff.isPower !== 1 && file.createdBy !== staff.id && !knownIds.has(id)) {
+      throw forbidden(OWN_FILES_MESSAGE);
+    }
+  }
+  if (coverFileId && !byId.get(coverFileId)!.mimeType.startsWith('image/')) {
+    throw badRequest(NOT_IMAGE_MESSAGE);
+  }
+  return files.map((file) => {
+    const found = byId.get(file.fileId)!;
+    if (!found.mimeType.startsWith('video/')) {
+      throw badRequest(`${NOT_VIDEO_MESSAGE}：${found.fileName} 不是视频`);
+    }
+    return {
+      fileId: file.fileId,
+      fileName: (file.fileName?.trim() || found.fileName).slice(0, 255),
+    };
+  });
+}
+
+/** Where a video stands: its review, shelf and pin, and whether the public sees it now. */
+export function videoState(
+  row: Pick<VideoRow, 'reviewState' | 'reviewNote' | 'ifShelves' | 'ifTop'> & {
+    deleted?: number;
+  },
+) {
+  return {
+    reviewState: row.reviewState,
+    reviewStateName: REVIEW_STATE_NAMES[row.reviewState],
+    reviewNote: row.reviewNote,
+    ifShelves: row.ifShelves,
+    ifTop: row.ifTop,
+    live: row.reviewState === 'approved' && row.ifShelves === 1 && row.deleted !== 1,
+  };
+}
+
+/** A step the video's review state does not allow, with that state. */
+export function wrongState(row: Pick<VideoRow, 'reviewState'>, action: string) {
+  return badRequest(`当前状态为${REVIEW_STATE_NAMES[row.reviewState]}，${action}`);
+}
+
+/** The operation-log row of a change to a video; pass the transaction of the change. */
+export function logVideo(
+  trx: Kysely<Database>,
+  staff: AuthStaff,
+  ip: string | null,
+  videoId: number,
+  operType: string,
+  at: Date,
+) {
+  return writeOperLog(trx, {
+    staffId: staff.id,
+    staffName: staff.name,
+    infoTable: TF_VIDEO,
+    objId: videoId,
+    operType,
+    ip,
+    at,
+  });
+}

@@ -1,0 +1,100 @@
+import type { Kysely } from 'kysely';
+import type { Database, NewsFileRole } from '../../db/schema.js';
+import { badRequest, forbidden } from '../../http/errors.js';
+import type { AuthStaff } from '../auth/session.js';
+import type { NewsFileInput } from '../../modules/news/service.js';
+
+/** A file as a save sends it: a stored file, or a file of the old site the item already has. */
+export interface CmsFileInput {
+  role: NewsFileRole;
+  fileId?: number | null;
+  legacyPath?: string | null;
+  /** Defaults to the stored file's name. */
+  fileName?: string;
+  caption?: string | null;
+}
+
+/** What an item already holds (its current state and versions being restored). */
+export interface KnownFiles {
+  coverFileId: number | null;
+  files: NewsFileInput[];
+}
+
+const ROLE_TYPES: Partial<Record<NewsFileRole, { prefix: string; message: string }>> = {
+  image: { prefix: 'image/', message: '图集中只能放图片' },
+  video: { prefix: 'video/', message: '视频集中只能放视频' },
+};
+
+/**
+ * Checks the files a save refers to: each stored file exists and has the
+ * type of its place (a picture set holds pictures, a cover is a picture); a
+ * teacher may only use files they uploaded or that the item already had;
+ * old-site files only come back from the item itself. Answers the files with
+ * their names filled in.
+ */
+export async function checkItemFiles(
+  db: Kysely<Database>,
+  files: CmsFileInput[],
+  coverFileId: number | null,
+  staff: AuthStaff,
+  known: KnownFiles[],
+): Promise<NewsFileInput[]> {
+  const knownIds = new Set(known.flatMap((d) => [d.coverFileId, ...d.files.map((f) => f.fileId)]));
+  const knownLegacy = new Map(
+    known.flatMap((d) =>
+      d.files.filter((f) => f.legacyPath).map((f) => [f.legacyPath!, f.fileName] as const),
+    ),
+  );
+  const ids = [
+    ...new Set(
+      [coverFileId, ...files.map((f) => f.fileId)].filter(
+        (id): id is number => typeof id === 'number',
+      ),
+    ),
+  ];
+  const stored = ids.length
+    ? await db
+        .selectFrom('storedFile')
+        .select(['id', 'fileName', 'mimeType', 'createdBy'])
+        .where('id', 'in', ids)
+        .execute()
+    : [];
+  const byId = new Map(stored.map((f) => [f.id, f]));
+  for (const id of ids) {
+    const file = byId.get(id);
+    if (!file) throw badRequest('文件不存在，请重新上传');
+    if (staff.isPower !== 1 && file.createdBy !== staff.id && !knownIds.has(id)) {
+      throw forbidden('只能使用自己上传的文件');
+    }
+  }
+  if (coverFileId && !byId.get(coverFileId)!.mimeType.startsWith('image/')) {
+    throw badRequest('封面须为图片');
+  }
+  return files.map((file) => {
+    const caption = file.caption?.trim() || null;
+    if (file.fileId) {
+      const stored = byId.get(file.fileId)!;
+      const expected = ROLE_TYPES[file.role];
+      if (expected && !stored.mimeType.startsWith(expected.prefix)) {
+        throw badRequest(expected.message);
+      }
+      const fileName = file.fileName?.trim() || stored.fileName;
+      return { role: file.role, fileId: file.fileId, fileName, caption };
+    }
+    const legacyName = file.legacyPath ? knownLegacy.get(file.legacyPath) : undefined;
+    if (legacyName === undefined) throw badRequest('文件不存在，请重新上传');
+    const fileName = file.fileName?.trim() || legacyName;
+    return { role: file.role, legacyPath: file.legacyPath, fileName, caption };
+  });
+}
+
+/** Stored files among `ids` that still exist (a restore drops pictures deleted since). */
+export async function existingFiles(
+  db: Kysely<Database>,
+  ids: Array<number | null | undefined>,
+): Promise<Set<number>> {
+  const wanted = [...new Set(ids.filter((id): id is number => !!id))];
+  if (wanted.length === 0) return new Set();
+  const rows = await db.selectFrom('storedFile').select('id').where('id', 'in', wanted).execute();
+  return new Set(rows.map((row) => row.id));
+}

@@ -1,0 +1,262 @@
+import { Readable, Transform, pipeline } from 'node:stream';
+import { CompiledQuery, type ExpressionBuilder, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { FileStorage } from './storage.js';
+import { iso, type Clock } from '../../time.js';
+import { listedNews } from '../../modules/news/queries.js';
+import type { FileOwnerTable } from './uses.js';
+
+export interface StoredFile {
+  id: number;
+  storageKey: string;
+  fileName: string;
+  mimeType: string;
+  size: number;
+}
+
+/** Types a browser may show in place; anything else is always downloaded. */
+const INLINE_TYPES =
+  /^(image\/(jpeg|png|gif|webp)|video\/(mp4|webm)|audio\/mpeg|application\/pdf)$/;
+
+export const isInlineType = (mimeType: string) => INLINE_TYPES.test(mimeType);
+
+/** Address of a stored file as pages use it (images, players, the PDF viewer). */
+/** Bytes a type check reads from the start of an upload. */
+const HEAD_BYTES = 4100;
+
+const extensionOf = (fileName: string) => fileName.match(/\.([A-Za-z0-9]{1,8})$/)?.[1];
+
+export const fileUrl = (id: number | null | undefined) => (id ? `/api/files/${id}` : '');
+
+/**
+ * Files as the rest of the app sees them: bytes in storage, name and type in
+ * the database. Callers check size and type before they get here.
+ */
+export class FileService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    readonly storage: FileStorage,
+    private readonly now: Clock,
+  ) {}
+
+  async save(
+    input: {
+      fileName: string;
+      mimeType: string;
+      createdBy?: number | null;
+      maxBytes?: number;
+      thumbFileId?: number | null;
+      width?: number | null;
+      height?: number | null;
+    },
+    source: Readable | Buffer,
+  ): Promise<StoredFile> {
+    const stream = Buffer.isBuffer(source) ? Readable.from([source]) : source;
+    const { key, size } = await this.storage.put(stream, {
+      maxBytes: input.maxBytes,
+      extension: extensionOf(input.fileName),
+    });
+    return this.record(key, size, input);
+  }
+
+  /**
+   * Stores a stream whose type is only known from its first bytes: the bytes
+   * go to storage as they arrive, then `inspect` sees the head and answers
+   * the type (or throws, and nothing is kept).
+   */
+  async saveInspected(
+    input: { fileName: string; createdBy?: number | null; maxBytes?: number },
+    source: Readable,
+    inspect: (head: Buffer) => Promise<string>,
+  ): Promise<StoredFile> {
+    const chunks: Buffer[] = [];
+    let headSize = 0;
+    const tap = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        if (headSize < HEAD_BYTES) {
+          chunks.push(chunk.subarray(0, HEAD_BYTES - headSize));
+          headSize += Math.min(chunk.length, HEAD_BYTES - headSize);
+        }
+        done(null, chunk);
+      },
+    });
+    const tapped = pipeline(source, tap, () => undefined);
+    const { key, size } = await this.storage.put(tapped, {
+      maxBytes: input.maxBytes,
+      extension: extensionOf(input.fileName),
+    });
+    let mimeType: string;
+    try {
+      mimeType = await inspect(Buffer.concat(chunks));
+    } catch (err) {
+      await this.storage.remove(key);
+      throw err;
+    }
+    return this.record(key, size, { ...input, mimeType });
+  }
+
+  private async record(
+    key: string,
+    size: number,
+    input: {
+      fileName: string;
+      mimeType: string;
+      createdBy?: number | null;
+      thumbFileId?: number | null;
+      width?: number | null;
+      height?: number | null;
+    },
+  ): Promise<StoredFile> {
+    try {
+      const row = await this.db
+        .insertInto('storedFile')
+        .values({
+          storageKey: key,
+          fileName: input.fileName.slice(0, 255),
+          mimeType: input.mimeType,
+          size,
+          createdBy: input.createdBy ?? null,
+          createdAt: iso(this.now()),
+          thumbFileId: input.thumbFileId ?? null,
+          width: input.width ?? null,
+          height: input.height ?? null,
+        })
+        .returning(['id', 'storageKey', 'fileName', 'mimeType', 'size'])
+        .executeTakeFirstOrThrow();
+      return row;
+    } catch (err) {
+      await this.storage.remove(key);
+      throw err;
+    }
+  }
+
+  async find(id: number): Promise<(StoredFile & { thumbFileId: number | null }) | undefined> {
+    return this.db
+      .selectFrom('storedFile')
+      .select(['id', 'storageKey', 'fileName', 'mimeType', 'size', 'thumbFileId'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Whether a file may only be read by logged-in staff: some item uses it (as
+   * attachment, in a picture or video set, in its body, as cover or PDF) and
+   * none of those items is one the public can read (meant for the intranet;
+   * not yet, not or no longer listed; deleted; a hidden magazine). Files no
+   * item records (banners, introduction pictures, logos) stay public. One
+   * query of index lookups that stops at the first public item.
+   */
+  async isStaffOnly(id: number): Promise<boolean> {
+    // Pictures are the most read addresses of the site: the query is built and compiled once
+    // (building it costs far more than running it) and run with this file and time.
+    this.staffOnlyQuery ??= compileStaffOnlyQuery(this.db);
+    const { query, fileIdAt, nowAt } = this.staffOnlyQuery;
+    const parameters = [...query.parameters];
+    const now = iso(this.now());
+    for (const i of fileIdAt) parameters[i] = id;
+    for (const i of nowAt) parameters[i] = now;
+    const { rows } = await this.db.executeQuery<{ open: unknown; used: unknown }>(
+      CompiledQuery.raw(query.sql, parameters),
+    );
+    const row = rows[0]!;
+    // SQLite answers 0/1, PostgreSQL booleans.
+    return Boolean(Number(row.used)) && !Number(row.open);
+  }
+
+  private staffOnlyQuery?: ReturnType<typeof compileStaffOnlyQuery>;
+}
+
+/** Stand-ins for the file id and the time in the compiled query of isStaffOnly. */
+const FILE_ID_SLOT = -987654321;
+const NOW_SLOT = '\u0000now';
+
+/**
+ * isStaffOnly's query, compiled with stand-ins, and where they sit among its
+ * parameters. One query of index lookups that stops at the first public item.
+ */
+function compileStaffOnlyQuery(db: Kysely<Database>) {
+  const id = FILE_ID_SLOT;
+  const now = NOW_SLOT;
+  const query = db
+    .selectNoFrom((eb) => {
+      const uses = (infoTable: FileOwnerTable) =>
+        eb
+          .selectFrom('fileUse')
+          .where('fileUse.fileId', '=', id)
+          .where('fileUse.infoTable', '=', infoTable);
+      return [
+        eb
+          .or([
+            eb.exists(
+              uses('T_NEWS')
+                .innerJoin('news', 'news.id', 'fileUse.objId')
+                .select('news.id')
+                .where('news.enableType', '=', 1)
+                .where(listedNews(now)),
+            ),
+            eb.exists(
+              eb
+                .selectFrom('newsFile')
+                .innerJoin('news', 'news.id', 'newsFile.newsId')
+                .select('news.id')
+                .where('newsFile.fileId', '=', id)
+                .where('news.enableType', '=', 1)
+                .where(listedNews(now)),
+            ),
+            eb.exists(
+              uses('T_SUBJECT_NEWS')
+                .innerJoin('subjectNews', 'subjectNews.id', 'fileUse.objId')
+                .innerJoin('news', 'news.id', 'subjectNews.newsId')
+                .select('news.id')
+                .where('subjectNews.deleted', '=', 0)
+                .where('news.enableType', '=', 1)
+                .where(listedNews(now)),
+            ),
+            eb.exists(
+              uses('TF_VIDEO')
+                .innerJoin('video', 'video.id', 'fileUse.objId')
+                .select('video.id')
+                .where(publicVideo),
+            ),
+            eb.exists(
+              eb
+                .selectFrom('videoFile')
+                .innerJoin('video', 'video.id', 'videoFile.videoId')
+                .select('video.id')
+                .where('videoFile.fileId', '=', id)
+                .where(publicVideo),
+            ),
+            eb.exists(
+              uses('T_MAGAZINE')
+                .innerJoin('magazine', 'magazine.id', 'fileUse.objId')
+                .select('magazine.id')
+                .where('magazine.enabled', '=', 1),
+            ),
+          ])
+          .as('open'),
+        eb
+          .or([
+            eb.exists(eb.selectFrom('fileUse').select('fileId').where('fileId', '=', id)),
+            eb.exists(eb.selectFrom('newsFile').select('fileId').where('fileId', '=', id)),
+            eb.exists(eb.selectFrom('videoFile').select('fileId').where('fileId', '=', id)),
+          ])
+          .as('used'),
+      ];
+    })
+    .compile();
+  const slots = (value: unknown) =>
+    query.parameters.flatMap((parameter, i) => (parameter === value ? [i] : []));
+  const fileIdAt = slots(id);
+  const nowAt = slots(now);
+  if (fileIdAt.length === 0 || nowAt.length === 0) throw new Error('isStaffOnly: stand-ins lost');
+  return { query, fileIdAt, nowAt };
+}
+
+/** A video the public can read. */
+const publicVideo = (eb: ExpressionBuilder<Database, 'video'>) =>
+  eb.and([
+    eb('video.enableType', '=', 1),
+    eb('video.deleted', '=', 0),
+    eb('video.ifShelves', '=', 1),
+    eb('video.checkStatus', '=', 1),
+  ]);

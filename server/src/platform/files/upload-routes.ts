@@ -1,0 +1,79 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { staffOf } from '../../http/auth.js';
+import { envelopeSchema, ok } from '../../http/envelope.js';
+import { badRequest } from '../../http/errors.js';
+import { FileTooLargeError } from './storage.js';
+import {
+  UPLOAD_KINDS,
+  UPLOAD_LIMITS,
+  tooLarge,
+  type UploadKind,
+  type UploadService,
+} from './upload.js';
+
+/**
+ * `POST /api/cms/upload?kind=image|video|pdf|attachment`: one file in the
+ * multipart field `file`, streamed to storage, checked by its bytes. Any
+ * logged-in staff member may upload; what an upload may be attached to is
+ * checked when the item is saved.
+ */
+export const uploadRoutes: FastifyPluginAsync<{ uploads: UploadService }> = async (
+  app,
+  { uploads },
+) => {
+  app.post<{ Querystring: { kind: UploadKind } }>(
+    '/cms/upload',
+    {
+      onRequest: app.requireStaff,
+      schema: {
+        tags: ['cms'],
+        summary: '上传文件（图片、视频、PDF、附件）',
+        querystring: {
+          type: 'object',
+          required: ['kind'],
+          properties: {
+            kind: { type: 'string', enum: UPLOAD_KINDS, errorMessage: '上传类型不正确' },
+          },
+        },
+        response: {
+          200: envelopeSchema({
+            type: 'object',
+            properties: {
+              fileId: { type: 'integer' },
+              fileName: { type: 'string' },
+              url: { type: 'string' },
+              thumbUrl: { type: 'string' },
+              size: { type: 'integer' },
+              mimeType: { type: 'string' },
+              width: { type: ['integer', 'null'] },
+              height: { type: ['integer', 'null'] },
+            },
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const staff = staffOf(request);
+      const { kind } = request.query;
+      if (!request.isMultipart()) throw badRequest('请选择要上传的文件');
+      const part = await request.file({ limits: { fileSize: UPLOAD_LIMITS[kind], files: 1 } });
+      if (!part) throw badRequest('请选择要上传的文件');
+      try {
+        const uploaded = await uploads.upload(
+          kind,
+          { fileName: part.filename, createdBy: staff.id },
+          part.file,
+          () => part.toBuffer(),
+        );
+        if (part.file.truncated) throw tooLarge(kind);
+        return ok(uploaded);
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if (err instanceof FileTooLargeError || code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw tooLarge(kind);
+        }
+        throw err;
+      }
+    },
+  );
+};

@@ -1,0 +1,143 @@
+import { sql, type Kysely } from 'kysely';
+import type { DialectName } from '../../db/database.js';
+import { containsText } from '../../db/like.js';
+import type { Database, InfoTable } from '../../db/schema.js';
+import { iso, systemClock, type Clock } from '../../time.js';
+import { indexTerms, queryTerms } from './terms.js';
+
+export interface SearchDocInput {
+  infoTable: InfoTable;
+  objId: number;
+  typeId: number;
+  title: string;
+  /** Shown under the title in results. */
+  summary: string;
+  /** Indexed with the title; not stored. */
+  body: string;
+  ifTop: number;
+  enableType: number;
+  listed: boolean;
+  /** The date shown in results; the public finds the item once it has come (news: shelves date). */
+  docDate: string;
+}
+
+export interface SearchQuery {
+  keyword: string;
+  /** Staff also find items meant for the intranet. */
+  includeStaffOnly: boolean;
+  typeIds?: number[];
+  pageNum: number;
+  pageSize: number;
+}
+
+export interface SearchHit {
+  infoTable: InfoTable;
+  objId: number;
+  typeId: number;
+  title: string;
+  summary: string;
+  ifTop: number;
+  docDate: string;
+}
+
+/**
+ * The search index of news and videos: one `search_doc` row per item with
+ * what a result shows and who may see it, and an inverted index of its terms
+ * (SQLite: an FTS5 table holding only the index; PostgreSQL: a text[] column
+ * with a GIN index). A query looks terms up in the index, never scanning
+ * every row. A listed item is found from its date on, read from the app's
+ * clock, so scheduled news appears in the search when it goes live.
+ */
+export class SearchIndex {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: DialectName,
+    private readonly now: Clock = systemClock,
+  ) {}
+
+  async upsert(doc: SearchDocInput, db: Kysely<Database> = this.db): Promise<void> {
+    const terms = indexTerms(`${doc.title} ${doc.body}`);
+    const values = {
+      infoTable: doc.infoTable,
+      objId: doc.objId,
+      typeId: doc.typeId,
+      title: doc.title.slice(0, 200),
+      summary: doc.summary.slice(0, 1000),
+      ifTop: doc.ifTop,
+      enableType: doc.enableType,
+      listed: doc.listed ? 1 : 0,
+      docDate: doc.docDate,
+    };
+    const existing = await db
+      .selectFrom('searchDoc')
+      .select('id')
+      .where('infoTable', '=', doc.infoTable)
+      .where('objId', '=', doc.objId)
+      .executeTakeFirst();
+    if (this.dialect === 'postgres') {
+      const withTerms = { ...values, terms: sql`${terms}::text[]` };
+      if (existing) {
+        await db.updateTable('searchDoc').set(withTerms).where('id', '=', existing.id).execute();
+      } else {
+        await db.insertInto('searchDoc').values(withTerms).execute();
+      }
+      return;
+    }
+    let id = existing?.id;
+    if (id) {
+      await db.updateTable('searchDoc').set(values).where('id', '=', id).execute();
+      await sql`DELETE FROM search_fts WHERE rowid = ${id}`.execute(db);
+    } else {
+      id = (
+        await db.insertInto('searchDoc').values(values).returning('id').executeTakeFirstOrThrow()
+      ).id;
+    }
+    await sql`INSERT INTO search_fts(rowid, terms) VALUES (${id}, ${terms.join(' ')})`.execute(db);
+  }
+
+  /** Changes what the public may see without re-indexing the text. */
+  async setListed(infoTable: InfoTable, objId: number, listed: boolean, db = this.db) {
+    await db
+      .updateTable('searchDoc')
+      .set({ listed: listed ? 1 : 0 })
+      .where('infoTable', '=', infoTable)
+      .where('objId', '=', objId)
+      .execute();
+  }
+
+  async query(query: SearchQuery): Promise<{ total: number; list: SearchHit[] }> {
+    const terms = queryTerms(query.keyword);
+    if (terms.length === 0) return { total: 0, list: [] };
+    const base = this.db
+      .selectFrom('searchDoc')
+      .where('listed', '=', 1)
+      .where('docDate', '<=', iso(this.now()))
+      .$if(!query.includeStaffOnly, (qb) => qb.where('enableType', '=', 1))
+      .$if(Boolean(query.typeIds?.length), (qb) => qb.where('typeId', 'in', query.typeIds!))
+      .where((eb) =>
+        this.dialect === 'postgres'
+          ? eb(sql`terms`, '@>', sql`${terms}::text[]`)
+          : eb(
+              'id',
+              'in',
+              sql<number>`(SELECT rowid FROM search_fts WHERE search_fts MATCH ${terms
+                .map((t) => `"${t}"`)
+                .join(' AND ')})`,
+            ),
+      );
+    const counted = await base
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const titleHit = sql<number>`CASE WHEN ${containsText('title', query.keyword.trim())} THEN 1 ELSE 0 END`;
+    const list = await base
+      .select(['infoTable', 'objId', 'typeId', 'title', 'summary', 'ifTop', 'docDate'])
+      .orderBy('ifTop', 'desc')
+      .orderBy(titleHit, 'desc')
+      .orderBy('docDate', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.pageSize)
+      .offset((query.pageNum - 1) * query.pageSize)
+      .execute();
+    return { total: Number(counted.n), list };
+  }
+}
