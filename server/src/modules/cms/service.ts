@@ -1,3 +1,4 @@
+import { isContentAdmin } from '../../http/roles.js';
 import type { Kysely } from 'kysely';
 import type { Database, ReviewState } from '../../db/schema.js';
 import { iso, type Clock } from '../../time.js';
@@ -36,9 +37,9 @@ export class CmsOverviewService {
       .where('reviewState', '=', 'approved')
       .where('ifShelves', '=', 1)
       .where('shelvesDate', '>', now)
-      .$if(staff.isPower !== 1, (qb) => qb.where('createStaff', '=', staff.id))
+      .$if(!isContentAdmin(staff), (qb) => qb.where('createStaff', '=', staff.id))
       .executeTakeFirstOrThrow();
-    const reviewer = staff.isPower === 1;
+    const reviewer = isContentAdmin(staff);
     return {
       reviewer,
       newsToReview: reviewer ? await count('news', { reviewState: 'submitted' }) : 0,

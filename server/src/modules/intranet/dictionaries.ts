@@ -1,10 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
-import { assertSiteAdmin } from '../../http/permissions.js';
+import { assertSiteAdmin } from '../../http/roles.js';
 import { type Clock } from '../../time.js';
-import { inTransaction } from '../news/service.js';
-import { conflict, isUniqueViolation, type Direction, type SiteActor } from '../../platform/catalogue/common.js';
+import { inTransaction } from '../../db/transaction.js';
+import {
+  conflict,
+  isUniqueViolation,
+  type Direction,
+  type SiteActor,
+} from '../../platform/catalogue/common.js';
 import { RowTable } from '../../platform/catalogue/rows.js';
 
 /**

@@ -1,11 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { staffOf } from '../../http/auth.js';
 import { envelopeSchema, ok } from '../../http/envelope.js';
-import {
-  DICTIONARY_CODES,
-  type DictionaryCode,
-  type SiteDictionaries,
-} from './dictionaries.js';
+import { DICTIONARY_CODES, type DictionaryCode, type SiteDictionaries } from './dictionaries.js';
 import {
   ENABLED_FIELD,
   SORT_FIELD,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { staffOf } from '../../http/auth.js';
 import { envelopeSchema, ok } from '../../http/envelope.js';
 import { pageFields, pageSchema, type Paging } from '../../http/paging.js';
-import { parseShelvesDate } from '../news/admin-routes.js';
+import { parseShelvesDate } from '../../http/dates.js';
 import {
   ENABLED_FIELD,
   SORT_FIELD,

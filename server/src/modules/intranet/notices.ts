@@ -3,9 +3,9 @@ import { containsText } from '../../db/like.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import { offsetOf, type Paging } from '../../http/paging.js';
-import { assertContentAdmin } from '../../http/permissions.js';
+import { assertContentAdmin } from '../../http/roles.js';
 import { displayTime, iso, type Clock } from '../../time.js';
-import { inTransaction } from '../news/service.js';
+import { inTransaction } from '../../db/transaction.js';
 import { checkLink, type SiteActor } from '../../platform/catalogue/common.js';
 import { RowTable } from '../../platform/catalogue/rows.js';
 

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { staffOf } from '../../http/auth.js';
 import { envelopeSchema, ok } from '../../http/envelope.js';
-import { SORT_FIELD, blankFields, idField, itemList, rowRoutes } from '../../platform/catalogue/route-kit.js';
+import {
+  SORT_FIELD,
+  blankFields,
+  idField,
+  itemList,
+  rowRoutes,
+} from '../../platform/catalogue/route-kit.js';
 import type { SiteParameters } from './parameters.js';
 
 const PARAMETER_ID = idField('请选择参数');

@@ -1,3 +1,4 @@
+import { isContentAdmin } from '../../http/roles.js';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -65,7 +66,7 @@ export const parameterRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = asy
         response: { 200: envelopeSchema({ type: 'array', items: parameterRow }) },
       },
     },
-    async (request) => ok(await rowsOf([request.body.parameteCode], request.staff?.isPower === 1)),
+    async (request) => ok(await rowsOf([request.body.parameteCode], isContentAdmin(request.staff))),
   );
 
   app.post<{ Body: { parameteCodes: string } }>(
@@ -90,6 +91,6 @@ export const parameterRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = asy
       },
     },
     async (request) =>
-      ok(await rowsOf(request.body.parameteCodes.split(','), request.staff?.isPower === 1)),
+      ok(await rowsOf(request.body.parameteCodes.split(','), isContentAdmin(request.staff))),
   );
 };

@@ -1,11 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
-import { assertSiteAdmin } from '../../http/permissions.js';
+import { assertSiteAdmin } from '../../http/roles.js';
 import { iso, type Clock } from '../../time.js';
 import { fileUrl } from '../../platform/files/service.js';
-import { inTransaction } from '../news/service.js';
-import { checkImageFile, checkLink, type Direction, type SiteActor } from '../../platform/catalogue/common.js';
+import { inTransaction } from '../../db/transaction.js';
+import {
+  checkImageFile,
+  checkLink,
+  type Direction,
+  type SiteActor,
+} from '../../platform/catalogue/common.js';
 import { RowTable } from '../../platform/catalogue/rows.js';
 
 /** menuType of the spec: 1 the workbench, 2 the application centre. */

@@ -4,16 +4,10 @@ import { containsText } from '../../db/like.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { offsetOf, type Paging } from '../../http/paging.js';
-import { assertContentAdmin } from '../../http/permissions.js';
+import { assertContentAdmin } from '../../http/roles.js';
 import { displayTime, iso, type Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
-import {
-  deleteVersioned,
-  keep,
-  textOf,
-  writeVersioned,
-  type IntroTable,
-} from './versioning.js';
+import { deleteVersioned, keep, textOf, writeVersioned, type IntroTable } from './versioning.js';
 import { getContentRevision, listContentRevisions } from '../../platform/publishing/revisions.js';
 import { existingFiles } from '../../platform/files/item-files.js';
 import { assertPictures, pictureViews } from '../../platform/files/pictures.js';

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { Paging } from '../../http/paging.js';
-import { assertContentAdmin } from '../../http/permissions.js';
+import { assertContentAdmin } from '../../http/roles.js';
 import { displayTime, type Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import { fileUrl } from '../../platform/files/service.js';

@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { iso } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
-import { inTransaction } from '../news/service.js';
+import { inTransaction } from '../../db/transaction.js';
 import { writeOperLog } from '../../platform/oplog/service.js';
 import { addContentRevision, hasContentRevisions } from '../../platform/publishing/revisions.js';
 

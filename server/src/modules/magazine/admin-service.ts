@@ -3,12 +3,12 @@ import { containsText } from '../../db/like.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { offsetOf, type Paging } from '../../http/paging.js';
-import { assertContentAdmin } from '../../http/permissions.js';
+import { assertContentAdmin } from '../../http/roles.js';
 import { displayTime, iso, type Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import { fileUrl } from '../../platform/files/service.js';
 import { MAGAZINE_GONE_MESSAGE, MAGAZINE_SERIES, SERIES_MESSAGE } from './service.js';
-import { inTransaction } from '../news/service.js';
+import { inTransaction } from '../../db/transaction.js';
 import { writeOperLog } from '../../platform/oplog/service.js';
 import { setFileUses } from '../../platform/files/uses.js';
 

@@ -1,3 +1,4 @@
+import { parseShelvesDate } from '../../http/dates.js';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { NewsFileRole, ReviewState } from '../../db/schema.js';
 import { staffOf } from '../../http/auth.js';
@@ -6,7 +7,8 @@ import { badRequest } from '../../http/errors.js';
 import { pageFields, pageSchema, type Paging } from '../../http/paging.js';
 import { versionRoutes } from '../../platform/publishing/version-routes.js';
 import { workflowRoutes } from '../../platform/publishing/workflow-routes.js';
-import { REVIEW_STATES, type CmsFileInput, type CmsNewsService } from './admin-service.js';
+import type { CmsFileInput, CmsNewsService } from './admin-service.js';
+import { REVIEW_STATES } from '../../platform/publishing/workflow.js';
 
 const ID = (message: string) => ({ type: 'integer', minimum: 1, errorMessage: message }) as const;
 const NEW_ID = ID('请选择新闻');
@@ -121,32 +123,6 @@ export async function normaliseSaveBody(request: FastifyRequest) {
       throw badRequest('附件列表格式不正确');
     }
   }
-}
-
-const SCHOOL_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
-const ZONED_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/;
-
-/**
- * A shelves date as the platform's form sends it: Beijing time as the API
- * shows it (`YYYY-MM-DD HH:mm:ss`, the time part optional), or an ISO time
- * with its zone.
- */
-export function parseShelvesDate(text: string): Date {
-  const refuse = () => badRequest('上架时间格式不正确，应为 YYYY-MM-DD HH:mm:ss');
-  const value = text.trim();
-  const parts = SCHOOL_TIME.exec(value);
-  if (parts) {
-    const [year, month, day, hour, minute, second] = parts.slice(1).map((p) => Number(p ?? 0));
-    const date = new Date(Date.UTC(year!, month! - 1, day!, hour! - 8, minute!, second!));
-    const calendar = new Date(Date.UTC(year!, month! - 1, day!));
-    if (calendar.getUTCMonth() !== month! - 1 || calendar.getUTCDate() !== day!) throw refuse();
-    if (hour! > 23 || minute! > 59 || second! > 59) throw refuse();
-    return date;
-  }
-  if (!ZONED_TIME.test(value)) throw refuse();
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) throw refuse();
-  return date;
 }
 
 /**

@@ -2,38 +2,34 @@ import type { Kysely } from 'kysely';
 import { containsText } from '../../db/like.js';
 import type { Database, ReviewState } from '../../db/schema.js';
 import { sanitizeRichText } from '../../platform/content/sanitize.js';
-import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { offsetOf, type Paging } from '../../http/paging.js';
 import { isSafeLink } from '@school/common';
-import { canManage } from '../../http/permissions.js';
+import { canManage, isContentAdmin, MANAGE_MESSAGE } from '../../http/roles.js';
 import { displayTime, iso, type Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import { fileUrl } from '../../platform/files/service.js';
+import type { NewsFileInput, NewsService } from './service.js';
 import {
-  NEWS_GONE_MESSAGE,
-  inTransaction,
-  type NewsFileInput,
-  type NewsService,
-} from './service.js';
+  loadNewsItem,
+  newsReview,
+  newsState,
+  publication,
+  type NewsItemRow,
+  type NewsReview,
+} from './review.js';
+import { NOT_OWN_MESSAGE, REVIEW_STATE_NAMES } from '../../platform/publishing/workflow.js';
+import { inTransaction } from '../../db/transaction.js';
 import { writeOperLog } from '../../platform/oplog/service.js';
-import { checkItemFiles, existingFiles, type CmsFileInput } from '../../platform/files/item-files.js';
+import {
+  checkItemFiles,
+  existingFiles,
+  type CmsFileInput,
+} from '../../platform/files/item-files.js';
 import { bodyAndCover, setFileUses } from '../../platform/files/uses.js';
 
-/** The review states as the platform's screens name them. */
-export const REVIEW_STATE_NAMES: Record<ReviewState, string> = {
-  draft: '草稿',
-  submitted: '待审核',
-  approved: '审核通过',
-  rejected: '已退回',
-};
-export const REVIEW_STATES = Object.keys(REVIEW_STATE_NAMES) as ReviewState[];
-
 export const CLOSED_COLUMN_MESSAGE = '该栏目只有管理员可以发布';
-export const NOT_OWN_MESSAGE = '只能修改自己发布的内容';
 export const REVIEWER_ONLY_MESSAGE = '只有管理员可以审核';
-export const SHELVE_NEEDS_APPROVAL = '审核通过后才能上架';
-const MANAGE_MESSAGE = '只有管理员或发布者可以进行此操作';
-const REASON_MAX = 500;
 
 /** The editable fields of an item: what a save writes and a revision keeps. */
 export interface NewsDraft {
@@ -84,30 +80,6 @@ export interface CmsNewsFilter {
   keyword?: string;
 }
 
-type ItemRow = {
-  id: number;
-  typeId: number;
-  title: string;
-  description: string;
-  content: string;
-  newsType: number;
-  contentKind: number;
-  schChange: number | null;
-  enableType: number;
-  source: string | null;
-  releaseUser: string | null;
-  coverFileId: number | null;
-  linkUrl: string | null;
-  shelvesDate: string;
-  ifTop: number;
-  ifShelves: number;
-  reviewState: ReviewState;
-  reviewNote: string | null;
-  createStaff: number | null;
-  deleted: number;
-  updatedAt: string;
-};
-
 /** What the platform's forms show of a draft: the API's field names, dates as the school reads them. */
 function editableView(draft: NewsDraft) {
   return {
@@ -150,10 +122,15 @@ export class CmsNewsService {
     /** Creates items and keeps their files and search entries (`reindex`). */
     private readonly news: NewsService,
     private readonly now: Clock,
-  ) {}
+  ) {
+    this.review = newsReview(db, (newId, trx) => news.reindex(newId, trx), now);
+  }
+
+  /** The review steps and the one deletion path of news. */
+  private readonly review: NewsReview;
 
   async list(filter: CmsNewsFilter, staff: AuthStaff, paging: Paging) {
-    const onlyOwn = staff.isPower !== 1 || Boolean(filter.mine);
+    const onlyOwn = !isContentAdmin(staff) || Boolean(filter.mine);
     const keyword = filter.keyword?.trim();
     // Counted from news alone (every item has a column), so the count reads an index only.
     const base = this.db
@@ -206,7 +183,7 @@ export class CmsNewsService {
         enableType: row.enableType,
         releaseUser: row.releaseUser,
         createStaff: row.createStaff,
-        ...this.publication(row),
+        ...publication(row, this.now()),
         shelvesDate: displayTime(row.shelvesDate),
         createDate: displayTime(row.createdAt),
         updateDate: displayTime(row.updatedAt),
@@ -232,24 +209,24 @@ export class CmsNewsService {
       typeName: row.name,
       parentId: row.parentId,
       teacherOpen: row.teacherOpen,
-      mayPost: !parents.has(row.id) && (staff.isPower === 1 || row.teacherOpen === 1),
+      mayPost: !parents.has(row.id) && (isContentAdmin(staff) || row.teacherOpen === 1),
     }));
   }
 
   /** Deletes an item (administrator or author), as the public page's 【删除】 does. */
   async remove(newId: number, staff: AuthStaff, ip: string | null) {
-    await this.news.remove(newId, staff, ip);
+    await this.review.remove(newId, staff, ip);
     return { newId };
   }
 
   /** An item as its edit form shows it, with where it stands in the review. */
   async get(newId: number, staff: AuthStaff) {
-    const row = await this.item(newId);
+    const row = await loadNewsItem(this.db, newId);
     if (!canManage(staff, row.createStaff)) throw forbidden(MANAGE_MESSAGE);
     return {
       newId: row.id,
       ...editableView(await this.draftOf(row)),
-      ...this.state(row),
+      ...newsState(row, this.now()),
       createStaff: row.createStaff,
       updateDate: displayTime(row.updatedAt),
     };
@@ -260,81 +237,33 @@ export class CmsNewsService {
     return this.write(input, staff, ip, { operType: input.newId ? '修改' : '新增' });
   }
 
-  async submit(newId: number, staff: AuthStaff, ip: string | null) {
-    return this.transition(newId, staff, ip, {
-      operType: '提交审核',
-      allowed: (row) => canManage(staff, row.createStaff),
-      refusal: '只能提交自己发布的内容',
-      check: (row) => {
-        if (row.reviewState !== 'draft' && row.reviewState !== 'rejected') {
-          throw this.wrongState(row, '不能提交审核');
-        }
-      },
-      change: () => ({ reviewState: 'submitted', checkStatus: 0, ifShelves: 0 }),
-    });
+  submit(newId: number, staff: AuthStaff, ip: string | null) {
+    return this.review.submit(newId, staff, ip);
   }
 
-  async approve(newId: number, staff: AuthStaff, ip: string | null) {
-    if (staff.isPower !== 1) throw forbidden(REVIEWER_ONLY_MESSAGE);
-    return this.transition(newId, staff, ip, {
-      operType: '审核通过',
-      check: (row) => {
-        if (row.reviewState !== 'submitted') throw this.wrongState(row, '不能审核');
-      },
-      change: () => ({ reviewState: 'approved', checkStatus: 1, reviewNote: null }),
-    });
+  approve(newId: number, staff: AuthStaff, ip: string | null) {
+    return this.review.approve(newId, staff, ip);
   }
 
-  async reject(newId: number, reason: string, staff: AuthStaff, ip: string | null) {
-    if (staff.isPower !== 1) throw forbidden(REVIEWER_ONLY_MESSAGE);
-    const note = reason.trim();
-    if (!note) throw badRequest('请填写退回原因');
-    if (note.length > REASON_MAX) throw badRequest(`退回原因不能超过${REASON_MAX}个字`);
-    return this.transition(newId, staff, ip, {
-      operType: '退回',
-      check: (row) => {
-        if (row.reviewState !== 'submitted') throw this.wrongState(row, '不能退回');
-      },
-      change: () => ({ reviewState: 'rejected', checkStatus: 0, ifShelves: 0, reviewNote: note }),
-    });
+  reject(newId: number, reason: string, staff: AuthStaff, ip: string | null) {
+    return this.review.reject(newId, reason, staff, ip);
   }
 
-  async shelve(newId: number, staff: AuthStaff, ip: string | null) {
-    return this.transition(newId, staff, ip, {
-      operType: '上架',
-      allowed: (row) => canManage(staff, row.createStaff),
-      refusal: MANAGE_MESSAGE,
-      check: (row) => {
-        if (row.reviewState !== 'approved') throw badRequest(SHELVE_NEEDS_APPROVAL);
-        if (row.ifShelves === 1) throw badRequest('该内容已经上架');
-      },
-      change: () => ({ ifShelves: 1 }),
-    });
+  shelve(newId: number, staff: AuthStaff, ip: string | null) {
+    return this.review.shelve(newId, staff, ip);
   }
 
-  async unshelve(newId: number, staff: AuthStaff, ip: string | null) {
-    return this.transition(newId, staff, ip, {
-      operType: '下架',
-      allowed: (row) => canManage(staff, row.createStaff),
-      refusal: MANAGE_MESSAGE,
-      check: (row) => {
-        if (row.ifShelves !== 1) throw badRequest('该内容当前未上架');
-      },
-      change: () => ({ ifShelves: 0 }),
-    });
+  unshelve(newId: number, staff: AuthStaff, ip: string | null) {
+    return this.review.unshelve(newId, staff, ip);
   }
 
-  async pin(newId: number, ifTop: 0 | 1, staff: AuthStaff, ip: string | null) {
-    if (staff.isPower !== 1) throw forbidden('只有管理员可以置顶');
-    return this.transition(newId, staff, ip, {
-      operType: ifTop === 1 ? '置顶' : '取消置顶',
-      change: () => ({ ifTop }),
-    });
+  pin(newId: number, ifTop: 0 | 1, staff: AuthStaff, ip: string | null) {
+    return this.review.pin(newId, ifTop, staff, ip);
   }
 
   /** The saved versions of an item, newest first. */
   async revisions(newId: number, staff: AuthStaff) {
-    const row = await this.item(newId);
+    const row = await loadNewsItem(this.db, newId);
     if (!canManage(staff, row.createStaff)) throw forbidden(MANAGE_MESSAGE);
     const rows = await this.db
       .selectFrom('newsRevision')
@@ -354,7 +283,7 @@ export class CmsNewsService {
   /** One saved version in full, in the shape of `get`, for comparing. */
   async revision(revisionId: number, staff: AuthStaff) {
     const revision = await this.revisionRow(revisionId);
-    const row = await this.item(revision.newsId);
+    const row = await loadNewsItem(this.db, revision.newsId);
     if (!canManage(staff, row.createStaff)) throw forbidden(MANAGE_MESSAGE);
     return {
       revisionId: revision.id,
@@ -392,38 +321,6 @@ export class CmsNewsService {
 
   // ---- internals ----
 
-  private async item(newId: number): Promise<ItemRow> {
-    const row = await this.db
-      .selectFrom('news')
-      .select([
-        'id',
-        'typeId',
-        'title',
-        'description',
-        'content',
-        'newsType',
-        'contentKind',
-        'schChange',
-        'enableType',
-        'source',
-        'releaseUser',
-        'coverFileId',
-        'linkUrl',
-        'shelvesDate',
-        'ifTop',
-        'ifShelves',
-        'reviewState',
-        'reviewNote',
-        'createStaff',
-        'deleted',
-        'updatedAt',
-      ])
-      .where('id', '=', newId)
-      .executeTakeFirst();
-    if (!row || row.deleted === 1) throw notFound(NEWS_GONE_MESSAGE);
-    return row;
-  }
-
   private async revisionRow(revisionId: number) {
     const revision = await this.db
       .selectFrom('newsRevision')
@@ -434,7 +331,7 @@ export class CmsNewsService {
     return revision;
   }
 
-  private async draftOf(row: ItemRow): Promise<NewsDraft> {
+  private async draftOf(row: NewsItemRow): Promise<NewsDraft> {
     const files = await this.db
       .selectFrom('newsFile')
       .select(['role', 'fileId', 'legacyPath', 'fileName', 'caption'])
@@ -467,30 +364,6 @@ export class CmsNewsService {
     };
   }
 
-  /** Whether the public sees the item now, or will when its shelves date comes. */
-  private publication(row: { reviewState: ReviewState; ifShelves: number; shelvesDate: string }) {
-    const released = row.reviewState === 'approved' && row.ifShelves === 1;
-    const due = row.shelvesDate <= iso(this.now());
-    return { live: released && due, scheduled: released && !due };
-  }
-
-  private state(
-    row: Pick<ItemRow, 'reviewState' | 'reviewNote' | 'ifShelves' | 'ifTop' | 'shelvesDate'>,
-  ) {
-    return {
-      reviewState: row.reviewState,
-      reviewStateName: REVIEW_STATE_NAMES[row.reviewState],
-      reviewNote: row.reviewNote,
-      ifShelves: row.ifShelves,
-      ifTop: row.ifTop,
-      ...this.publication(row),
-    };
-  }
-
-  private wrongState(row: Pick<ItemRow, 'reviewState'>, action: string) {
-    return badRequest(`当前状态为${REVIEW_STATE_NAMES[row.reviewState]}，${action}`);
-  }
-
   /** The column must exist and be open to the caller. */
   private async assertColumnOpen(typeId: number, staff: AuthStaff) {
     const column = await this.db
@@ -499,7 +372,7 @@ export class CmsNewsService {
       .where('id', '=', typeId)
       .executeTakeFirst();
     if (!column) throw badRequest('栏目不存在');
-    if (column.teacherOpen !== 1 && staff.isPower !== 1) throw forbidden(CLOSED_COLUMN_MESSAGE);
+    if (column.teacherOpen !== 1 && !isContentAdmin(staff)) throw forbidden(CLOSED_COLUMN_MESSAGE);
   }
 
   /**
@@ -513,7 +386,7 @@ export class CmsNewsService {
     ip: string | null,
     options: { operType: string; trusted?: NewsDraft },
   ): Promise<number> {
-    const current = input.newId ? await this.item(input.newId) : undefined;
+    const current = input.newId ? await loadNewsItem(this.db, input.newId) : undefined;
     if (current && !canManage(staff, current.createStaff)) throw forbidden(NOT_OWN_MESSAGE);
     await this.assertColumnOpen(input.typeId, staff);
     const before = current ? await this.draftOf(current) : undefined;
@@ -554,8 +427,9 @@ export class CmsNewsService {
     };
 
     // A teacher's change goes back to the review; an administrator's keeps its state.
-    const reviewState: ReviewState =
-      staff.isPower === 1 ? (current?.reviewState ?? 'approved') : 'draft';
+    const reviewState: ReviewState = isContentAdmin(staff)
+      ? (current?.reviewState ?? 'approved')
+      : 'draft';
     const actor = { staff, ip };
 
     return inTransaction(this.db, async (trx) => {
@@ -643,60 +517,5 @@ export class CmsNewsService {
         snapshot: JSON.stringify(draft),
       })
       .execute();
-  }
-
-  /**
-   * One step of the workflow: permission, the step's own rule on the current
-   * row, then the change, guarded by the state it was read in (a concurrent
-   * step makes this one fail, not both succeed), the search entry and the
-   * operation log, in one transaction. Answers the item's new state.
-   */
-  private async transition(
-    newId: number,
-    staff: AuthStaff,
-    ip: string | null,
-    step: {
-      operType: string;
-      allowed?: (row: ItemRow) => boolean;
-      refusal?: string;
-      check?: (row: ItemRow) => void;
-      change: () => Partial<{
-        reviewState: ReviewState;
-        checkStatus: number;
-        reviewNote: string | null;
-        ifShelves: number;
-        ifTop: number;
-      }>;
-    },
-  ) {
-    const row = await this.item(newId);
-    if (step.allowed && !step.allowed(row)) throw forbidden(step.refusal);
-    step.check?.(row);
-    const change = step.change();
-    const now = this.now();
-    await inTransaction(this.db, async (trx) => {
-      const result = await trx
-        .updateTable('news')
-        .set({ ...change, updatedAt: iso(now) })
-        .where('id', '=', newId)
-        .where('deleted', '=', 0)
-        .where('reviewState', '=', row.reviewState)
-        .where('ifShelves', '=', row.ifShelves)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) {
-        throw new AppError(409, '内容刚被他人修改，请刷新后重试');
-      }
-      await this.news.reindex(newId, trx);
-      await writeOperLog(trx, {
-        staffId: staff.id,
-        staffName: staff.name,
-        infoTable: 'T_NEWS',
-        objId: newId,
-        operType: step.operType,
-        ip,
-        at: now,
-      });
-    });
-    return { newId, ...this.state({ ...row, ...change }) };
   }
 }

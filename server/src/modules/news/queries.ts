@@ -1,21 +1,11 @@
 import type { NewsFile, NewsItem } from '@school/common';
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { fileUrl } from '../../platform/files/service.js';
-import { displayTime, iso } from '../../time.js';
+import { listedNews } from '../../platform/publishing/visibility.js';
+import { displayTime } from '../../time.js';
 
-/**
- * An item the public list shows at `now`: on the shelf, approved, not deleted,
- * and due (its shelves date has come: a later date publishes it by itself).
- * `now` is a time or its ISO text.
- */
-export const listedNews = (now: Date | string) => (eb: ExpressionBuilder<Database, 'news'>) =>
-  eb.and([
-    eb('news.deleted', '=', 0),
-    eb('news.ifShelves', '=', 1),
-    eb('news.checkStatus', '=', 1),
-    eb('news.shelvesDate', '<=', typeof now === 'string' ? now : iso(now)),
-  ]);
+export { listedNews };
 
 export const NEWS_LIST_COLUMNS = [
   'news.id',

@@ -5,7 +5,7 @@ import { staffOf } from '../../http/auth.js';
 import { envelopeSchema, nullSchema, ok } from '../../http/envelope.js';
 import { badRequest } from '../../http/errors.js';
 import { pageFields, pageSchema, type Paging } from '../../http/paging.js';
-import { assertCanManage, assertSelf } from '../../http/permissions.js';
+import { assertCanManage, assertSelf } from '../../http/roles.js';
 import type { SearchIndex } from '../../platform/search/search-index.js';
 import { displayTime } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';

@@ -1,11 +1,19 @@
+import { newsReview, type NewsReview } from './review.js';
+import {
+  NEWS_GONE_MESSAGE,
+  STAFF_ONLY_MESSAGE,
+  assertReadable,
+} from '../../platform/publishing/visibility.js';
+import type { Actor } from '../../platform/auth/session.js';
+import { inTransaction } from '../../db/transaction.js';
 import type { NewsDetail, NewsItem } from '@school/common';
 import { containsText } from '../../db/like.js';
 import type { Kysely } from 'kysely';
 import type { Database, NewsFileRole, ReviewState } from '../../db/schema.js';
 import { sanitizeRichText } from '../../platform/content/sanitize.js';
-import { badRequest, notFound, unauthorized } from '../../http/errors.js';
+import { badRequest, notFound } from '../../http/errors.js';
 import { offsetOf, type Paging } from '../../http/paging.js';
-import { assertCanManage, canManage } from '../../http/permissions.js';
+import { assertCanManage, canManage } from '../../http/roles.js';
 import { htmlToText } from '../../platform/search/terms.js';
 import type { SearchIndex } from '../../platform/search/search-index.js';
 import { displayTime, iso, type Clock } from '../../time.js';
@@ -14,12 +22,12 @@ import { writeOperLog } from '../../platform/oplog/service.js';
 import { NEWS_LIST_COLUMNS, filesOf, newsListQuery, toListItem } from './queries.js';
 import { bodyAndCover, filesInHtml, setFileUses } from '../../platform/files/uses.js';
 
-export const STAFF_ONLY_MESSAGE = '该内容仅限校内访问，请先登录';
-export const NEWS_GONE_MESSAGE = '内容不存在或已下架';
-
 /** The three tabs of the home page's news box (portal spec §2 Home). */
 export const HOME_NEWS_TYPES = [2, 3, 4];
 export const HOME_NEWS_PER_TAB = 8;
+
+export type { Actor };
+export { NEWS_GONE_MESSAGE, STAFF_ONLY_MESSAGE, assertReadable };
 
 export interface NewsFileInput {
   role: NewsFileRole;
@@ -66,12 +74,6 @@ export interface SubjectNewsInput {
   files?: NewsFileInput[];
 }
 
-/** Who makes a change and from where, for the operation log. */
-export interface Actor {
-  staff: Pick<AuthStaff, 'id' | 'name'>;
-  ip: string | null;
-}
-
 export interface NewsListFilter {
   typeId?: number;
   typeIds?: number[];
@@ -82,51 +84,21 @@ export interface NewsListFilter {
   createStaff?: number;
 }
 
-type Row = {
-  id: number;
-  enableType: number;
-  deleted: number;
-  ifShelves: number;
-  checkStatus: number;
-  createStaff: number | null;
-  /** News only: the public reads an item once this date has come. */
-  shelvesDate?: string;
-};
-
 /** The review state of an item made with the old site's checkStatus. */
 const reviewStateOf = (checkStatus: number): ReviewState =>
   checkStatus === 1 ? 'approved' : checkStatus === 2 ? 'rejected' : 'submitted';
 
-/** Runs `work` in the caller's transaction, or in a new one. */
-export function inTransaction<T>(
-  db: Kysely<Database>,
-  work: (trx: Kysely<Database>) => Promise<T>,
-): Promise<T> {
-  return db.isTransaction ? work(db) : db.transaction().execute(work);
-}
-
-/**
- * Whether the caller may read an item: listed and due at `now` (or their own
- * to manage), and staff for staff-only items.
- */
-export function assertReadable(
-  row: Row | undefined,
-  staff: AuthStaff | null,
-  now?: Date,
-): asserts row is Row {
-  if (!row || row.deleted === 1) throw notFound(NEWS_GONE_MESSAGE);
-  const due = row.shelvesDate === undefined || !now || row.shelvesDate <= iso(now);
-  const listed = row.ifShelves === 1 && row.checkStatus === 1 && due;
-  if (!listed && !(staff && canManage(staff, row.createStaff))) throw notFound(NEWS_GONE_MESSAGE);
-  if (row.enableType !== 1 && !staff) throw unauthorized(STAFF_ONLY_MESSAGE);
-}
-
 export class NewsService {
+  /** The review steps and the one deletion path of news. */
+  readonly review: NewsReview;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly search: SearchIndex,
     private readonly now: Clock,
-  ) {}
+  ) {
+    this.review = newsReview(db, (newId, trx) => this.reindex(newId, trx), now);
+  }
 
   async list(
     filter: NewsListFilter,
@@ -295,27 +267,9 @@ export class NewsService {
     };
   }
 
+  /** 【删除】 of the public pages: the workflow's one deletion path. */
   async remove(newId: number, staff: AuthStaff, ip: string | null): Promise<void> {
-    const row = await this.row(newId);
-    if (!row || row.deleted === 1) throw notFound(NEWS_GONE_MESSAGE);
-    assertCanManage(staff, row.createStaff);
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('news')
-        .set({ deleted: 1, updatedAt: iso(this.now()) })
-        .where('id', '=', newId)
-        .execute();
-      await this.search.setListed('T_NEWS', newId, false, trx);
-      await writeOperLog(trx, {
-        staffId: staff.id,
-        staffName: staff.name,
-        infoTable: 'T_NEWS',
-        objId: newId,
-        operType: '删除',
-        ip,
-        at: this.now(),
-      });
-    });
+    await this.review.remove(newId, staff, ip);
   }
 
   /** A sub-news goes with the rights on its special topic, or its own creator. */

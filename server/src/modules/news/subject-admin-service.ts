@@ -3,13 +3,18 @@ import type { Database } from '../../db/schema.js';
 import { sanitizeRichText } from '../../platform/content/sanitize.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { offsetOf, type Paging } from '../../http/paging.js';
-import { canManage } from '../../http/permissions.js';
+import { canManage } from '../../http/roles.js';
 import { displayTime, iso, type Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import { fileUrl } from '../../platform/files/service.js';
-import { inTransaction, type NewsFileInput, type NewsService } from './service.js';
+import { type NewsFileInput, type NewsService } from './service.js';
+import { inTransaction } from '../../db/transaction.js';
 import { writeOperLog } from '../../platform/oplog/service.js';
-import { checkItemFiles, existingFiles, type CmsFileInput } from '../../platform/files/item-files.js';
+import {
+  checkItemFiles,
+  existingFiles,
+  type CmsFileInput,
+} from '../../platform/files/item-files.js';
 import {
   addContentRevision,
   getContentRevision,

@@ -1,3 +1,4 @@
+import { isAdministratorRole } from '../../http/roles.js';
 import type { Kysely } from 'kysely';
 import { isStrongPassword } from '@school/common';
 import type { Database } from '../../db/schema.js';
@@ -45,7 +46,7 @@ export class StaffService {
           code,
           name: input.name,
           staffType: input.staffType,
-          isPower: input.isPower ?? (input.staffType === 5 ? 1 : 0),
+          isPower: input.isPower ?? (isAdministratorRole(input.staffType) ? 1 : 0),
           isAdmin: input.isAdmin ?? '0',
           email: input.email ?? null,
           phone: input.phone ?? null,

@@ -4,11 +4,11 @@ import { containsText } from '../../db/like.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { offsetOf, type Paging } from '../../http/paging.js';
-import { assertSiteAdmin } from '../../http/permissions.js';
+import { assertSiteAdmin, isAdministratorRole } from '../../http/roles.js';
 import { iso, type Clock } from '../../time.js';
 import { hashPassword } from '../../platform/auth/password.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
-import { inTransaction } from '../news/service.js';
+import { inTransaction } from '../../db/transaction.js';
 import { writeOperLog } from '../../platform/oplog/service.js';
 import { allDepartments, lockDepartments, subtreeIds } from './department-tree.js';
 import {
@@ -145,7 +145,7 @@ export class CmsStaffService {
     if (!name) throw badRequest('请输入姓名');
     const email = this.optional(input.email, current?.email, EMAIL, EMAIL_MESSAGE);
     const phone = this.optional(input.phone, current?.phone, PHONE, PHONE_MESSAGE);
-    if (current && current.id === staff.id && input.staffType !== 5) {
+    if (current && current.id === staff.id && !isAdministratorRole(input.staffType)) {
       throw badRequest(SELF_DEMOTE_MESSAGE);
     }
     let passwordHash: string | undefined;
@@ -171,7 +171,7 @@ export class CmsStaffService {
       code,
       name,
       staffType: input.staffType,
-      isPower: input.isPower ?? current?.isPower ?? (input.staffType === 5 ? 1 : 0),
+      isPower: input.isPower ?? current?.isPower ?? (isAdministratorRole(input.staffType) ? 1 : 0),
       isAdmin: input.isAdmin ?? current?.isAdmin ?? '0',
       email,
       phone,
@@ -180,7 +180,12 @@ export class CmsStaffService {
     };
     try {
       return await inTransaction(this.db, async (trx) => {
-        if (current && current.staffType === 5 && current.status === 1 && input.staffType !== 5) {
+        if (
+          current &&
+          isAdministratorRole(current.staffType) &&
+          current.status === 1 &&
+          !isAdministratorRole(input.staffType)
+        ) {
           await this.assertAnotherAdmin(trx, current.id);
         }
         const taken = await trx
@@ -252,7 +257,8 @@ export class CmsStaffService {
     if (status === 0 && row.id === staff.id) throw badRequest(SELF_DISABLE_MESSAGE);
     if (row.status === status) return { staffId, status };
     await inTransaction(this.db, async (trx) => {
-      if (status === 0 && row.staffType === 5) await this.assertAnotherAdmin(trx, row.id);
+      if (status === 0 && isAdministratorRole(row.staffType))
+        await this.assertAnotherAdmin(trx, row.id);
       await trx
         .updateTable('staff')
         .set({ status, updatedAt: iso(this.now()) })
@@ -274,7 +280,8 @@ export class CmsStaffService {
       throw badRequest(`该用户有${kinds.join('、')}，不能删除；如不再使用，请将其停用`);
     }
     await inTransaction(this.db, async (trx) => {
-      if (row.staffType === 5 && row.status === 1) await this.assertAnotherAdmin(trx, row.id);
+      if (isAdministratorRole(row.staffType) && row.status === 1)
+        await this.assertAnotherAdmin(trx, row.id);
       // Departments, sessions, likes and hand-off tickets go with it; log rows keep the name.
       await trx.deleteFrom('staff').where('id', '=', row.id).execute();
       await this.log(trx, staff, ip, row.id, '删除');

@@ -2,16 +2,11 @@ import type { Kysely } from 'kysely';
 import type { BannerTable, Database } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { offsetOf, type Paging } from '../../http/paging.js';
-import { assertContentAdmin } from '../../http/permissions.js';
+import { assertContentAdmin } from '../../http/roles.js';
 import type { Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
-import { inTransaction } from '../news/service.js';
-import {
-  COVER_TYPES,
-  COVER_TYPE_MESSAGE,
-  linkUrlOf,
-  type BannerPlace,
-} from './service.js';
+import { inTransaction } from '../../db/transaction.js';
+import { COVER_TYPES, COVER_TYPE_MESSAGE, linkUrlOf, type BannerPlace } from './service.js';
 import { assertPictures, pictureViews } from '../../platform/files/pictures.js';
 import { RowTable } from '../../platform/catalogue/rows.js';
 

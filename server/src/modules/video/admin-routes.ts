@@ -6,7 +6,7 @@ import { staffOf } from '../../http/auth.js';
 import { envelopeSchema, nullSchema, ok } from '../../http/envelope.js';
 import { badRequest } from '../../http/errors.js';
 import { pageFields, pageSchema, type Paging } from '../../http/paging.js';
-import { REVIEW_STATES } from '../news/admin-service.js';
+import { REVIEW_STATES } from '../../platform/publishing/workflow.js';
 import type { CmsVideoService } from './admin-service.js';
 import { cmsVideoTypeRoutes } from './type-routes.js';
 

@@ -2,15 +2,14 @@ import type { Kysely } from 'kysely';
 import { sanitizeRichText } from '../../platform/content/sanitize.js';
 import type { Database, ReviewState } from '../../db/schema.js';
 import { AppError, badRequest, forbidden } from '../../http/errors.js';
-import { canManage } from '../../http/permissions.js';
+import { canManage, isContentAdmin } from '../../http/roles.js';
 import type { SearchIndex } from '../../platform/search/search-index.js';
 import { iso, type Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
-import { inTransaction } from '../news/service.js';
-import { NOT_OWN_MESSAGE } from '../news/admin-service.js';
+import { inTransaction } from '../../db/transaction.js';
+import { CONCURRENT_MESSAGE, NOT_OWN_MESSAGE } from '../../platform/publishing/workflow.js';
 import { addContentRevision, hasContentRevisions } from '../../platform/publishing/revisions.js';
 import {
-  CONCURRENT_MESSAGE,
   TF_VIDEO,
   checkVideoFiles,
   draftOf,
@@ -85,8 +84,9 @@ export async function writeVideo(
   };
 
   // A teacher's change goes back to the review and off the shelf; an administrator's keeps its state.
-  const reviewState: ReviewState =
-    staff.isPower === 1 ? (current?.reviewState ?? 'approved') : 'draft';
+  const reviewState: ReviewState = isContentAdmin(staff)
+    ? (current?.reviewState ?? 'approved')
+    : 'draft';
   const approved = reviewState === 'approved';
   const at = iso(now());
 

@@ -2,36 +2,29 @@ import { existingFiles } from '../../platform/files/item-files.js';
 import type { Kysely } from 'kysely';
 import { containsText } from '../../db/like.js';
 import type { Database, ReviewState } from '../../db/schema.js';
-import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
+import { forbidden, notFound } from '../../http/errors.js';
 import { offsetOf, type Paging } from '../../http/paging.js';
-import { assertContentAdmin, canManage } from '../../http/permissions.js';
+import { canManage, isContentAdmin, MANAGE_MESSAGE } from '../../http/roles.js';
 import type { SearchIndex } from '../../platform/search/search-index.js';
-import { displayTime, iso, type Clock } from '../../time.js';
+import { displayTime, type Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import { fileUrl } from '../../platform/files/service.js';
-import { inTransaction } from '../news/service.js';
+
 import { getContentRevision, listContentRevisions } from '../../platform/publishing/revisions.js';
 import { writeVideo, type CmsVideoSaveInput, type VideoDeps } from './admin-save.js';
 import { CmsVideoTypeService } from './type-service.js';
 import {
-  CONCURRENT_MESSAGE,
   TF_VIDEO,
   draftOf,
   editableView,
   loadVideo,
-  logVideo,
-  reindexVideo,
   thumbUrlOf,
   videoState,
-  wrongState,
   type VideoDraft,
-  type VideoRow,
 } from './store.js';
+import { videoReview, type VideoReview } from './review.js';
 
 export type { CmsVideoSaveInput } from './admin-save.js';
-
-const MANAGE_MESSAGE = '只有管理员或发布者可以进行此操作';
-const REASON_MAX = 500;
 
 export interface CmsVideoFilter {
   typeId?: number;
@@ -40,10 +33,6 @@ export interface CmsVideoFilter {
   /** Administrators: only their own videos (teachers only ever see theirs). */
   mine?: boolean;
 }
-
-type StepChange = Partial<
-  Pick<VideoRow, 'reviewState' | 'checkStatus' | 'reviewNote' | 'ifShelves' | 'ifTop' | 'deleted'>
->;
 
 /**
  * Authoring of the video centre in the content-management platform: the
@@ -65,10 +54,14 @@ export class CmsVideoService {
   ) {
     this.types = new CmsVideoTypeService(db, now);
     this.deps = { db, search, now };
+    this.review = videoReview(db, search, now);
   }
 
+  /** The review steps and the one deletion path of videos. */
+  private readonly review: VideoReview;
+
   async list(filter: CmsVideoFilter, staff: AuthStaff, paging: Paging) {
-    const onlyOwn = staff.isPower !== 1 || Boolean(filter.mine);
+    const onlyOwn = !isContentAdmin(staff) || Boolean(filter.mine);
     const keyword = filter.keyword?.trim();
     const base = this.db
       .selectFrom('video')
@@ -155,87 +148,33 @@ export class CmsVideoService {
     return writeVideo(this.deps, input, staff, ip, { operType: input.videoId ? '修改' : '新增' });
   }
 
-  async submit(videoId: number, staff: AuthStaff, ip: string | null) {
-    return this.transition(videoId, staff, ip, {
-      operType: '提交审核',
-      allowed: (row) => canManage(staff, row.createStaff),
-      refusal: '只能提交自己发布的内容',
-      check: (row) => {
-        if (row.reviewState !== 'draft' && row.reviewState !== 'rejected') {
-          throw wrongState(row, '不能提交审核');
-        }
-      },
-      change: { reviewState: 'submitted', checkStatus: 0, ifShelves: 0 },
-    });
+  submit(videoId: number, staff: AuthStaff, ip: string | null) {
+    return this.review.submit(videoId, staff, ip);
   }
 
-  async approve(videoId: number, staff: AuthStaff, ip: string | null) {
-    assertContentAdmin(staff);
-    return this.transition(videoId, staff, ip, {
-      operType: '审核通过',
-      check: (row) => {
-        if (row.reviewState !== 'submitted') throw wrongState(row, '不能审核');
-      },
-      change: { reviewState: 'approved', checkStatus: 1, reviewNote: null },
-    });
+  approve(videoId: number, staff: AuthStaff, ip: string | null) {
+    return this.review.approve(videoId, staff, ip);
   }
 
-  async reject(videoId: number, reason: string, staff: AuthStaff, ip: string | null) {
-    assertContentAdmin(staff);
-    const note = reason.trim();
-    if (!note) throw badRequest('请填写退回原因');
-    if (note.length > REASON_MAX) throw badRequest(`退回原因不能超过${REASON_MAX}个字`);
-    return this.transition(videoId, staff, ip, {
-      operType: '退回',
-      check: (row) => {
-        if (row.reviewState !== 'submitted') throw wrongState(row, '不能退回');
-      },
-      change: { reviewState: 'rejected', checkStatus: 0, ifShelves: 0, reviewNote: note },
-    });
+  reject(videoId: number, reason: string, staff: AuthStaff, ip: string | null) {
+    return this.review.reject(videoId, reason, staff, ip);
   }
 
-  async shelve(videoId: number, staff: AuthStaff, ip: string | null) {
-    assertContentAdmin(staff);
-    return this.transition(videoId, staff, ip, {
-      operType: '上架',
-      check: (row) => {
-        if (row.reviewState !== 'approved') throw badRequest('审核通过后才能上架');
-        if (row.ifShelves === 1) throw badRequest('该视频已经上架');
-      },
-      change: { ifShelves: 1 },
-    });
+  shelve(videoId: number, staff: AuthStaff, ip: string | null) {
+    return this.review.shelve(videoId, staff, ip);
   }
 
-  async unshelve(videoId: number, staff: AuthStaff, ip: string | null) {
-    assertContentAdmin(staff);
-    return this.transition(videoId, staff, ip, {
-      operType: '下架',
-      check: (row) => {
-        if (row.ifShelves !== 1) throw badRequest('该视频当前未上架');
-      },
-      change: { ifShelves: 0 },
-    });
+  unshelve(videoId: number, staff: AuthStaff, ip: string | null) {
+    return this.review.unshelve(videoId, staff, ip);
   }
 
-  async pin(videoId: number, ifTop: 0 | 1, staff: AuthStaff, ip: string | null) {
-    assertContentAdmin(staff);
-    return this.transition(videoId, staff, ip, {
-      operType: ifTop === 1 ? '置顶' : '取消置顶',
-      check: (row) => {
-        if (row.ifTop === ifTop) throw badRequest(ifTop ? '该视频已经置顶' : '该视频当前未置顶');
-      },
-      change: { ifTop },
-    });
+  pin(videoId: number, ifTop: 0 | 1, staff: AuthStaff, ip: string | null) {
+    return this.review.pin(videoId, ifTop, staff, ip);
   }
 
-  /** Soft delete, as the video centre's own delete: gone from every list and the search at once. */
+  /** The platform's delete: the one deletion path of videos, in the platform's words. */
   async remove(videoId: number, staff: AuthStaff, ip: string | null) {
-    await this.transition(videoId, staff, ip, {
-      operType: '删除',
-      allowed: (row) => canManage(staff, row.createStaff),
-      refusal: '只能删除自己发布的内容',
-      change: { deleted: 1, ifShelves: 0 },
-    });
+    await this.review.remove(videoId, staff, ip, { notAllowed: '只能删除自己发布的内容' });
   }
 
   /** The saved versions of a video, newest first. */
@@ -282,46 +221,5 @@ export class CmsVideoService {
       ip,
       { operType: '恢复版本', trusted: snapshot },
     );
-  }
-
-  // ---- internals ----
-
-  /**
-   * One step of the workflow: permission, the step's rule on the current row,
-   * then the change, guarded by the state it was read in (of two concurrent
-   * steps one fails with 409, never both succeed), the search entry and the
-   * operation log, in one transaction. Answers the video's new state.
-   */
-  private async transition(
-    videoId: number,
-    staff: AuthStaff,
-    ip: string | null,
-    step: {
-      operType: string;
-      allowed?: (row: VideoRow) => boolean;
-      refusal?: string;
-      check?: (row: VideoRow) => void;
-      change: StepChange;
-    },
-  ) {
-    const row = await loadVideo(this.db, videoId);
-    if (step.allowed && !step.allowed(row)) throw forbidden(step.refusal);
-    step.check?.(row);
-    const now = iso(this.now());
-    await inTransaction(this.db, async (trx) => {
-      const result = await trx
-        .updateTable('video')
-        .set({ ...step.change, updatedAt: now })
-        .where('id', '=', videoId)
-        .where('deleted', '=', 0)
-        .where('reviewState', '=', row.reviewState)
-        .where('ifShelves', '=', row.ifShelves)
-        .where('ifTop', '=', row.ifTop)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) throw new AppError(409, CONCURRENT_MESSAGE);
-      await reindexVideo(trx, this.search, videoId);
-      await logVideo(trx, staff, ip, videoId, step.operType, this.now());
-    });
-    return { videoId, ...videoState({ ...row, ...step.change }) };
   }
 }

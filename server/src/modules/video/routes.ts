@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.js';
 import { staffOf } from '../../http/auth.js';
 import { envelopeSchema, nullSchema, ok } from '../../http/envelope.js';
 import { pageFields, pageSchema, type Paging } from '../../http/paging.js';
-import { assertCanManage, assertSelf } from '../../http/permissions.js';
+import { assertCanManage, assertSelf } from '../../http/roles.js';
 import type { EngagementService } from '../../platform/engagement/service.js';
 import type { VideoService } from './service.js';
 

@@ -1,9 +1,10 @@
+import { videoReview } from './review.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { sanitizeRichText } from '../../platform/content/sanitize.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest } from '../../http/errors.js';
 import { offsetOf, type Paging } from '../../http/paging.js';
-import { assertCanManage } from '../../http/permissions.js';
+
 import { htmlToText } from '../../platform/search/terms.js';
 import type { SearchIndex } from '../../platform/search/search-index.js';
 import { displayTime, iso, type Clock } from '../../time.js';
@@ -269,27 +270,13 @@ export class VideoService {
     };
   }
 
-  /** Soft delete by an administrator or the creator: gone from lists and search, kept in the log. */
+  /**
+   * 【删除】 of the video page: the workflow's one deletion path (a content
+   * administrator or the creator), in the public pages' words.
+   */
   async remove(videoId: number, staff: AuthStaff, ip: string | null): Promise<void> {
-    const row = await this.row(videoId);
-    if (!row || row.deleted === 1) throw notFound(NEWS_GONE_MESSAGE);
-    assertCanManage(staff, row.createStaff);
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('video')
-        .set({ deleted: 1, updatedAt: iso(this.now()) })
-        .where('id', '=', videoId)
-        .execute();
-      await this.search.setListed('TF_VIDEO', videoId, false, trx);
-      await writeOperLog(trx, {
-        staffId: staff.id,
-        staffName: staff.name,
-        infoTable: 'TF_VIDEO',
-        objId: videoId,
-        operType: '删除',
-        ip,
-        at: this.now(),
-      });
+    await videoReview(this.db, this.search, this.now).remove(videoId, staff, ip, {
+      gone: NEWS_GONE_MESSAGE,
     });
   }
 

@@ -1,8 +1,9 @@
+import { isContentAdmin } from '../../http/roles.js';
 import type { Kysely } from 'kysely';
 import type { Database, ReviewState } from '../../db/schema.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { writeOperLog } from '../../platform/oplog/service.js';
-import { REVIEW_STATE_NAMES } from '../news/admin-service.js';
+import { REVIEW_STATE_NAMES } from '../../platform/publishing/workflow.js';
 import { htmlToText } from '../../platform/search/terms.js';
 import type { SearchIndex } from '../../platform/search/search-index.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
@@ -12,7 +13,6 @@ import { VIDEO_SEARCH_TYPE_ID } from './service.js';
 /** The operation log's and the revisions' name for videos (portal.md §7). */
 export const TF_VIDEO = 'TF_VIDEO';
 export const VIDEO_GONE_MESSAGE = '视频不存在或已删除';
-export const CONCURRENT_MESSAGE = '内容刚被他人修改，请刷新后重试';
 export const OWN_FILES_MESSAGE = '只能使用自己上传的文件';
 export const MISSING_FILE_MESSAGE = '文件不存在，请重新上传';
 export const NOT_VIDEO_MESSAGE = '只能添加视频文件';
@@ -59,7 +59,11 @@ export interface VideoRow {
 }
 
 /** A video that is not deleted; 404 otherwise. */
-export async function loadVideo(db: Kysely<Database>, videoId: number): Promise<VideoRow> {
+export async function loadVideo(
+  db: Kysely<Database>,
+  videoId: number,
+  goneMessage = VIDEO_GONE_MESSAGE,
+): Promise<VideoRow> {
   const row = await db
     .selectFrom('video')
     .select([
@@ -83,7 +87,7 @@ export async function loadVideo(db: Kysely<Database>, videoId: number): Promise<
     ])
     .where('id', '=', videoId)
     .executeTakeFirst();
-  if (!row || row.deleted === 1) throw notFound(VIDEO_GONE_MESSAGE);
+  if (!row || row.deleted === 1) throw notFound(goneMessage);
   return row;
 }
 
@@ -197,7 +201,7 @@ export async function checkVideoFiles(
   for (const id of ids) {
     const file = byId.get(id);
     if (!file) throw badRequest(MISSING_FILE_MESSAGE);
-    if (staff.isPower !== 1 && file.createdBy !== staff.id && !knownIds.has(id)) {
+    if (!isContentAdmin(staff) && file.createdBy !== staff.id && !knownIds.has(id)) {
       throw forbidden(OWN_FILES_MESSAGE);
     }
   }
@@ -233,10 +237,6 @@ export function videoState(
 }
 
 /** A step the video's review state does not allow, with that state. */
-export function wrongState(row: Pick<VideoRow, 'reviewState'>, action: string) {
-  return badRequest(`当前状态为${REVIEW_STATE_NAMES[row.reviewState]}，${action}`);
-}
-
 /** The operation-log row of a change to a video; pass the transaction of the change. */
 export function logVideo(
   trx: Kysely<Database>,

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
-import { assertContentAdmin } from '../../http/permissions.js';
+import { assertContentAdmin } from '../../http/roles.js';
 import type { Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
-import { inTransaction } from '../news/service.js';
+import { inTransaction } from '../../db/transaction.js';
 import { writeOperLog } from '../../platform/oplog/service.js';
 
 /** The operation log's name for video categories. */

@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.js';
 import { setFileCookie } from '../../http/auth.js';
 import { envelopeSchema, ok } from '../../http/envelope.js';
 import { badRequest, forbidden, notFound, unauthorized, TOKEN_INVALID } from '../../http/errors.js';
-import { canManage } from '../../http/permissions.js';
+import { canManage } from '../../http/roles.js';
 import type { Clock } from '../../time.js';
 import type { SessionStore } from './session.js';
 import type { HandoffService } from './handoff-service.js';

@@ -19,6 +19,12 @@ export interface AuthStaff {
   sessionId: number;
 }
 
+/** Who makes a change and from where, for the operation log. */
+export interface Actor {
+  staff: Pick<AuthStaff, 'id' | 'name'>;
+  ip: string | null;
+}
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Writing lastSeenAt on every request would make every read a write; once a minute is enough. */

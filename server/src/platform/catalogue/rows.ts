@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { iso, type Clock } from '../../time.js';
 import type { AuthStaff } from '../auth/session.js';
-import { inTransaction } from '../../modules/news/service.js';
+import { inTransaction } from '../../db/transaction.js';
 import { writeOperLog } from '../oplog/service.js';
 import { MOVE_NAMES, reorder, type Direction, type ReorderOptions } from './common.js';
 

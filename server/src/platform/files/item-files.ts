@@ -1,3 +1,4 @@
+import { isContentAdmin } from '../../http/roles.js';
 import type { Kysely } from 'kysely';
 import type { Database, NewsFileRole } from '../../db/schema.js';
 import { badRequest, forbidden } from '../../http/errors.js';
@@ -63,7 +64,7 @@ export async function checkItemFiles(
   for (const id of ids) {
     const file = byId.get(id);
     if (!file) throw badRequest('文件不存在，请重新上传');
-    if (staff.isPower !== 1 && file.createdBy !== staff.id && !knownIds.has(id)) {
+    if (!isContentAdmin(staff) && file.createdBy !== staff.id && !knownIds.has(id)) {
       throw forbidden('只能使用自己上传的文件');
     }
   }

@@ -1,9 +1,9 @@
 import { Readable, Transform, pipeline } from 'node:stream';
-import { CompiledQuery, type ExpressionBuilder, type Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { FileStorage } from './storage.js';
 import { iso, type Clock } from '../../time.js';
-import { listedNews } from '../../modules/news/queries.js';
+import { listedNews, publicVideo } from '../publishing/visibility.js';
 import type { FileOwnerTable } from './uses.js';
 
 export interface StoredFile {
@@ -253,10 +253,3 @@ function compileStaffOnlyQuery(db: Kysely<Database>) {
 }
 
 /** A video the public can read. */
-const publicVideo = (eb: ExpressionBuilder<Database, 'video'>) =>
-  eb.and([
-    eb('video.enableType', '=', 1),
-    eb('video.deleted', '=', 0),
-    eb('video.ifShelves', '=', 1),
-    eb('video.checkStatus', '=', 1),
-  ]);

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database, InfoTable } from '../../db/schema.js';
 import { staffOf } from '../../http/auth.js';
 import { envelopeSchema, ok } from '../../http/envelope.js';
-import { assertPower, assertSelf } from '../../http/permissions.js';
+import { assertPower, assertSelf } from '../../http/roles.js';
 import { operLogRows } from './service.js';
 
 /** The spec's three, then the content platform's other authored items. */

@@ -1,0 +1,78 @@
+import type { AuthStaff } from '../platform/auth/session.js';
+import { forbidden } from './errors.js';
+
+/**
+ * The roles of the specs, named once. Every permission check on the server
+ * goes through these, never through bare numbers:
+ *
+ * - teacher / administrator: the login identity, `staffType` 2 / 5;
+ * - content administrator: `isPower` 1 — approves, pins, edits and deletes any
+ *   item, reads footprints and the operation log, owns what speaks for the school;
+ * - system administrator: `staffType` 5 — accounts, departments, parameters,
+ *   dictionaries, workbench;
+ * - drive administrator: `isAdmin` "1" — the shared library's controls;
+ * - creator: the staff member an item records in `createStaff`.
+ */
+export const STAFF_TYPE = { teacher: 2, administrator: 5 } as const;
+
+type Who = Pick<AuthStaff, 'isPower' | 'staffType' | 'isAdmin'>;
+
+export const isTeacher = (staff: Pick<AuthStaff, 'staffType'>) =>
+  staff.staffType === STAFF_TYPE.teacher;
+/** The login identity 管理员 (staffType 5): also a role an account can be given or lose. */
+export const isAdministratorRole = (staffType: number) => staffType === STAFF_TYPE.administrator;
+export const isSystemAdmin = (staff: Pick<Who, 'staffType'>) =>
+  isAdministratorRole(staff.staffType);
+export const isContentAdmin = (staff: Pick<Who, 'isPower'> | undefined | null) =>
+  staff?.isPower === 1;
+export const isDriveAdmin = (staff: Pick<Who, 'isAdmin'>) => staff.isAdmin === '1';
+export const isCreator = (staff: Pick<AuthStaff, 'id'>, createStaff: number | null) =>
+  createStaff !== null && createStaff === staff.id;
+
+/** Edit, delete and footprints: a content administrator or the item's creator. */
+export const canManage = (staff: AuthStaff, createStaff: number | null) =>
+  isContentAdmin(staff) || isCreator(staff, createStaff);
+
+export const MANAGE_MESSAGE = '只有管理员或发布者可以进行此操作';
+export const CONTENT_ADMIN_MESSAGE = '只有管理员可以进行此操作';
+export const SYSTEM_ADMIN_MESSAGE = '只有系统管理员可以进行此操作';
+
+export function assertCanManage(
+  staff: AuthStaff,
+  createStaff: number | null,
+  message = MANAGE_MESSAGE,
+): void {
+  if (!canManage(staff, createStaff)) throw forbidden(message);
+}
+
+/** The operation log is for content administrators only. */
+export function assertPower(staff: AuthStaff): void {
+  assertContentAdmin(staff, '只有管理员可以查看操作日志');
+}
+
+/** A payload's staffId / userId, when sent, must be the caller's own: the session says who acts. */
+export function assertSelf(staff: AuthStaff, claimed: number | undefined): void {
+  if (claimed !== undefined && claimed !== staff.id) throw forbidden('只能以自己的身份操作');
+}
+
+/**
+ * Site content that speaks for the school (banners, covers, magazines,
+ * societies, the introduction, review of news and videos): content
+ * administrators (isPower 1).
+ */
+export function assertContentAdmin(staff: AuthStaff, message = CONTENT_ADMIN_MESSAGE): void {
+  if (!isContentAdmin(staff)) throw forbidden(message);
+}
+
+/**
+ * The system itself (staff accounts, roles, departments, parameters, external
+ * sites, dictionaries, workbench entries): the administrator role (staffType 5).
+ */
+export function assertSiteAdmin(staff: AuthStaff): void {
+  if (!isSystemAdmin(staff)) throw forbidden(SYSTEM_ADMIN_MESSAGE);
+}
+
+/** The teaching drive's shared-library controls: drive administrators (isAdmin "1"). */
+export function assertDriveAdmin(staff: AuthStaff, message = '只有网盘管理员可以进行此操作'): void {
+  if (!isDriveAdmin(staff)) throw forbidden(message);
+}

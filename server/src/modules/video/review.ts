@@ -1,0 +1,25 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { SearchIndex } from '../../platform/search/search-index.js';
+import { ReviewWorkflow, type ReviewedKind } from '../../platform/publishing/workflow.js';
+import type { Clock } from '../../time.js';
+import { loadVideo, reindexVideo, videoState, type VideoRow } from './store.js';
+
+/**
+ * The review workflow of videos: the same steps as news, but only content
+ * administrators shelve, take off and pin (the video centre is curated).
+ */
+export function videoReview(db: Kysely<Database>, search: SearchIndex, now: Clock) {
+  const kind: ReviewedKind<VideoRow, { videoId: number } & ReturnType<typeof videoState>> = {
+    table: 'video',
+    infoTable: 'TF_VIDEO',
+    noun: '该视频',
+    authorsShelve: false,
+    load: (videoId, goneMessage) => loadVideo(db, videoId, goneMessage),
+    reindex: (trx, videoId) => reindexVideo(trx, search, videoId),
+    stateOf: (row) => ({ videoId: row.id, ...videoState(row) }),
+  };
+  return new ReviewWorkflow(db, kind, now);
+}
+
+export type VideoReview = ReturnType<typeof videoReview>;
