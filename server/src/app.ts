@@ -18,56 +18,11 @@ import {
   registerErrorHandler,
 } from './http/error-handler.js';
 import { AppError } from './http/errors.js';
-import { AuthService } from './platform/auth/service.js';
-import { authRoutes } from './platform/auth/routes.js';
-import { SessionStore } from './platform/auth/session.js';
-import { LoginThrottle } from './platform/auth/throttle.js';
-import { handoffRoutes } from './platform/auth/handoff-routes.js';
-import { cmsNewsRoutes } from './modules/news/admin-routes.js';
-import { CmsNewsService } from './modules/news/admin-service.js';
-import { HandoffService } from './platform/auth/handoff-service.js';
-import { cmsColumnRoutes } from './modules/news/column-routes.js';
-import { cmsOverviewRoutes } from './modules/cms/routes.js';
-import { CmsOverviewService } from './modules/cms/service.js';
-import { CmsColumnService } from './modules/news/column-service.js';
-import { cmsSubjectRoutes } from './modules/news/subject-admin-routes.js';
-import { CmsSubjectService } from './modules/news/subject-admin-service.js';
-import { cmsVideoRoutes } from './modules/video/admin-routes.js';
-import { CmsVideoService } from './modules/video/admin-service.js';
-import { cmsMagazineRoutes } from './modules/magazine/admin-routes.js';
-import { CmsMagazineService } from './modules/magazine/admin-service.js';
-import { cmsShowcaseRoutes } from './modules/showcase/admin-routes.js';
-import { CmsShowcaseService } from './modules/showcase/admin-service.js';
-import { cmsIntroRoutes } from './modules/intro/admin-routes.js';
-import { CmsIntroService } from './modules/intro/admin-service.js';
-import { cmsSiteRoutes } from './modules/intranet/admin-routes.js';
-import { CmsSiteService } from './modules/intranet/admin-service.js';
-import { cmsStaffRoutes } from './modules/people/staff-routes.js';
-import { CmsStaffService } from './modules/people/staff-service.js';
-import { cmsDepartmentRoutes } from './modules/people/department-admin-routes.js';
-import { CmsDepartmentService } from './modules/people/department-service.js';
-import { departmentRoutes } from './modules/people/department-routes.js';
-import { EngagementService } from './platform/engagement/service.js';
-import { fileRoutes } from './platform/files/routes.js';
-import { FileService } from './platform/files/service.js';
-import { UploadService } from './platform/files/upload.js';
-import { uploadRoutes } from './platform/files/upload-routes.js';
-import { newsRoutes } from './modules/news/routes.js';
-import { NewsService } from './modules/news/service.js';
-import { introRoutes } from './modules/intro/routes.js';
-import { IntroService } from './modules/intro/service.js';
-import { magazineRoutes } from './modules/magazine/routes.js';
-import { MagazineService } from './modules/magazine/service.js';
-import { operLogRoutes } from './platform/oplog/routes.js';
-import { showcaseRoutes } from './modules/showcase/routes.js';
-import { ShowcaseService } from './modules/showcase/service.js';
-import { videoRoutes } from './modules/video/routes.js';
-import { VideoService } from './modules/video/service.js';
-import { SearchIndex } from './platform/search/search-index.js';
-import { LocalDiskStorage, type FileStorage } from './platform/files/storage.js';
-import { healthRoutes } from './platform/health/routes.js';
-import { parameterRoutes } from './modules/intranet/parameter-routes.js';
-import { systemClock, type Clock } from './time.js';
+import type { Area } from './modules/area.js';
+import { AREAS, type AreaServices } from './modules/index.js';
+import { createHandoff, createPlatform, platformRoutes, type Platform } from './platform/index.js';
+import type { FileStorage } from './platform/files/storage.js';
+import type { Clock } from './time.js';
 import { webPages, type WebBuild } from './web/pages.js';
 
 export interface AppDeps {
@@ -94,8 +49,7 @@ const REDACT = [
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, db } = deps;
-  const clock = deps.clock ?? systemClock;
+  const { config } = deps;
   const services = deps.services ?? createServices(deps);
   const app = Fastify({
     logger:
@@ -143,44 +97,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
-  // Shared pieces.
-  const sessions = new SessionStore(db, config, clock);
-  await app.register(authPlugin, { sessions });
-  const auth = new AuthService(db, sessions, new LoginThrottle(db, config, clock), clock);
-  const { files, news, engagement, search, video, magazine, intro, showcase, cmsNews } = services;
-
-  // Routes.
+  // Shared pieces, then the platform's calls and every area's, under /api.
+  await app.register(authPlugin, { sessions: services.sessions });
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { db });
-      await api.register(authRoutes, { auth });
-      await api.register(parameterRoutes, { db });
-      await api.register(departmentRoutes, { db });
-      await api.register(fileRoutes, { files });
-      await api.register(uploadRoutes, { uploads: services.uploads });
-      await api.register(newsRoutes, { db, news, engagement, search });
-      await api.register(videoRoutes, { db, video, engagement });
-      await api.register(magazineRoutes, { magazine });
-      await api.register(introRoutes, { intro });
-      await api.register(showcaseRoutes, { showcase });
-      await api.register(operLogRoutes, { db });
-      await api.register(handoffRoutes, {
-        db,
-        sessions,
-        handoff: new HandoffService(db, sessions, clock),
-        now: clock,
-      });
-      await api.register(cmsNewsRoutes, { cmsNews });
-      await api.register(cmsSubjectRoutes, { cmsSubject: services.cmsSubject });
-      await api.register(cmsColumnRoutes, { cmsColumn: services.cmsColumn });
-      await api.register(cmsOverviewRoutes, { cmsOverview: services.cmsOverview });
-      await api.register(cmsVideoRoutes, { cmsVideo: services.cmsVideo });
-      await api.register(cmsMagazineRoutes, { cmsMagazine: services.cmsMagazine });
-      await api.register(cmsShowcaseRoutes, { cmsShowcase: services.cmsShowcase });
-      await api.register(cmsIntroRoutes, { cmsIntro: services.cmsIntro });
-      await api.register(cmsSiteRoutes, { cmsSite: services.cmsSite });
-      await api.register(cmsStaffRoutes, { cmsStaff: services.cmsStaff });
-      await api.register(cmsDepartmentRoutes, { cmsDepartment: services.cmsDepartment });
+      await platformRoutes(api, services);
+      for (const area of AREAS) await area.routes(api, services);
       api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
       api.all('/*', async () => {
         throw new AppError(404, '接口不存在');
@@ -204,38 +126,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
-/** The domain services over one database and storage; the seed builds the same set. */
+/**
+ * The platform and every area's services over one database and storage; the
+ * seed and the tests build the same set.
+ */
 export function createServices(
   deps: Pick<AppDeps, 'config' | 'db' | 'dialect' | 'storage' | 'clock'>,
-) {
-  const { db } = deps;
-  const clock = deps.clock ?? systemClock;
-  const storage = deps.storage ?? new LocalDiskStorage(path.join(deps.config.dataDir, 'files'));
-  const search = new SearchIndex(db, deps.dialect, clock);
-  const news = new NewsService(db, search, clock);
-  const files = new FileService(db, storage, clock);
-  return {
-    files,
-    uploads: new UploadService(files),
-    search,
-    news,
-    cmsNews: new CmsNewsService(db, news, clock),
-    cmsSubject: new CmsSubjectService(db, news, clock),
-    cmsColumn: new CmsColumnService(db, clock),
-    cmsOverview: new CmsOverviewService(db, clock),
-    engagement: new EngagementService(db, clock),
-    video: new VideoService(db, search, clock),
-    magazine: new MagazineService(db, clock),
-    intro: new IntroService(db, clock),
-    showcase: new ShowcaseService(db),
-    cmsVideo: new CmsVideoService(db, search, clock),
-    cmsMagazine: new CmsMagazineService(db, clock),
-    cmsShowcase: new CmsShowcaseService(db, clock),
-    cmsIntro: new CmsIntroService(db, clock),
-    cmsSite: new CmsSiteService(db, clock),
-    cmsStaff: new CmsStaffService(db, clock),
-    cmsDepartment: new CmsDepartmentService(db, clock),
-  };
+): Services {
+  const platform = createPlatform(deps);
+  const services = { ...platform } as Platform & AreaServices;
+  for (const area of AREAS) Object.assign(services, area.services(platform));
+  const targets = AREAS.flatMap((area: Area<object>) => area.handoffTargets?.(platform) ?? []);
+  return { ...services, handoff: createHandoff(platform, targets) };
 }
 
-export type Services = ReturnType<typeof createServices>;
+export type Services = Platform & AreaServices & { handoff: ReturnType<typeof createHandoff> };

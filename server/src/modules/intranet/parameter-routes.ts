@@ -1,11 +1,7 @@
-import { isContentAdmin } from '../../http/roles.js';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import { envelopeSchema, ok } from '../../http/envelope.js';
+import type { ParameterReader } from './parameter-reader.js';
 
-/** Site-list parameter codes: staff without isPower see only the entries of type 1. */
-const SITE_LIST_CODES = new Set(['XNZD']);
+import { envelopeSchema, ok } from '../../http/envelope.js';
 
 const parameterRow = {
   type: 'object',
@@ -25,32 +21,10 @@ const CODE = { type: 'string', pattern: '^[A-Za-z0-9_]{1,32}$', errorMessage: 'å
  * System parameters (`api/sysParameter/...`): links and settings an
  * administrator keeps, one code per setting, several rows for lists.
  */
-export const parameterRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (
+export const parameterRoutes: FastifyPluginAsync<{ parameters: ParameterReader }> = async (
   app,
-  { db },
+  { parameters },
 ) => {
-  const rowsOf = (codes: string[], isPower: boolean) =>
-    db
-      .selectFrom('sysParameter')
-      .select([
-        'id as parameterId',
-        'code as parameteCode',
-        'value as parameteValue',
-        'name as parameterName',
-        'type as parameterType',
-        'pic',
-      ])
-      .where('code', 'in', codes)
-      .orderBy('code')
-      .orderBy('sort')
-      .orderBy('id')
-      .execute()
-      .then((rows) =>
-        rows.filter(
-          (row) => isPower || !SITE_LIST_CODES.has(row.parameteCode) || row.parameterType === '1',
-        ),
-      );
-
   app.post<{ Body: { parameteCode: string } }>(
     '/sysParameter/getParameter',
     {
@@ -66,7 +40,7 @@ export const parameterRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = asy
         response: { 200: envelopeSchema({ type: 'array', items: parameterRow }) },
       },
     },
-    async (request) => ok(await rowsOf([request.body.parameteCode], isContentAdmin(request.staff))),
+    async (request) => ok(await parameters.read([request.body.parameteCode], request.staff)),
   );
 
   app.post<{ Body: { parameteCodes: string } }>(
@@ -91,6 +65,6 @@ export const parameterRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = asy
       },
     },
     async (request) =>
-      ok(await rowsOf(request.body.parameteCodes.split(','), isContentAdmin(request.staff))),
+      ok(await parameters.read(request.body.parameteCodes.split(','), request.staff)),
   );
 };

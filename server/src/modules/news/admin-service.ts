@@ -1,76 +1,30 @@
 import type { Kysely } from 'kysely';
 import { containsText } from '../../db/like.js';
 import type { Database, ReviewState } from '../../db/schema.js';
-import { sanitizeRichText } from '../../platform/content/sanitize.js';
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
+
+import { forbidden, notFound } from '../../http/errors.js';
 import { offsetOf, type Paging } from '../../http/paging.js';
-import { isSafeLink } from '@school/common';
+
 import { canManage, isContentAdmin, MANAGE_MESSAGE } from '../../http/roles.js';
-import { displayTime, iso, type Clock } from '../../time.js';
+import { displayTime, type Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
-import { fileUrl } from '../../platform/files/service.js';
-import type { NewsFileInput, NewsService } from './service.js';
-import {
-  loadNewsItem,
-  newsReview,
-  newsState,
-  publication,
-  type NewsItemRow,
-  type NewsReview,
-} from './review.js';
-import { NOT_OWN_MESSAGE, REVIEW_STATE_NAMES } from '../../platform/publishing/workflow.js';
-import { inTransaction } from '../../db/transaction.js';
-import { writeOperLog } from '../../platform/oplog/service.js';
-import {
-  checkItemFiles,
-  existingFiles,
-  type CmsFileInput,
-} from '../../platform/files/item-files.js';
-import { bodyAndCover, setFileUses } from '../../platform/files/uses.js';
 
-export const CLOSED_COLUMN_MESSAGE = '该栏目只有管理员可以发布';
-export const REVIEWER_ONLY_MESSAGE = '只有管理员可以审核';
+import type { NewsService } from './service.js';
+import {
+  newsDraftOf,
+  newsEditableView,
+  writeNews,
+  type CmsSaveInput,
+  type NewsDraft,
+  type NewsSaveDeps,
+} from './admin-save.js';
+import { loadNewsItem, newsReview, newsState, publication, type NewsReview } from './review.js';
+import { REVIEW_STATE_NAMES } from '../../platform/publishing/workflow.js';
 
-/** The editable fields of an item: what a save writes and a revision keeps. */
-export interface NewsDraft {
-  typeId: number;
-  title: string;
-  description: string;
-  /** Sanitised HTML. */
-  content: string;
-  newsType: number;
-  contentKind: number;
-  schChange: number | null;
-  enableType: number;
-  source: string | null;
-  releaseUser: string | null;
-  coverFileId: number | null;
-  linkUrl: string | null;
-  /** ISO time; the public sees the item from then on. */
-  shelvesDate: string;
-  files: NewsFileInput[];
-}
+import { existingFiles } from '../../platform/files/item-files.js';
 
 export type { CmsFileInput } from '../../platform/files/item-files.js';
-
-/** A save: no newId creates; fields left out keep their value (or the default, when creating). */
-export interface CmsSaveInput {
-  newId?: number;
-  typeId: number;
-  title: string;
-  description?: string;
-  content?: string;
-  newsType?: number;
-  contentKind?: number;
-  schChange?: number | null;
-  enableType?: number;
-  source?: string | null;
-  releaseUser?: string | null;
-  coverFileId?: number | null;
-  linkUrl?: string | null;
-  shelvesDate?: Date;
-  files?: CmsFileInput[];
-}
+export type { CmsSaveInput, NewsDraft } from './admin-save.js';
 
 export interface CmsNewsFilter {
   typeId?: number;
@@ -78,35 +32,6 @@ export interface CmsNewsFilter {
   /** Administrators: only their own items. */
   mine?: boolean;
   keyword?: string;
-}
-
-/** What the platform's forms show of a draft: the API's field names, dates as the school reads them. */
-function editableView(draft: NewsDraft) {
-  return {
-    typeId: draft.typeId,
-    newsTitle: draft.title,
-    newsDesc: draft.description,
-    newsContent: draft.content,
-    newsType: draft.newsType,
-    newcontenttype: draft.contentKind,
-    schChange: draft.schChange,
-    enableType: draft.enableType,
-    source: draft.source,
-    releaseUser: draft.releaseUser,
-    coverFileId: draft.coverFileId,
-    imgUrl: fileUrl(draft.coverFileId),
-    newsUrl: draft.linkUrl,
-    shelvesDate: displayTime(draft.shelvesDate),
-    files: draft.files.map((file) => ({
-      role: file.role,
-      fileId: file.fileId ?? null,
-      legacyPath: file.legacyPath ?? null,
-      fileName: file.fileName,
-      caption: file.caption ?? null,
-      filePath: file.legacyPath ?? fileUrl(file.fileId),
-      oldfile: file.legacyPath ? 1 : 0,
-    })),
-  };
 }
 
 /**
@@ -124,10 +49,12 @@ export class CmsNewsService {
     private readonly now: Clock,
   ) {
     this.review = newsReview(db, (newId, trx) => news.reindex(newId, trx), now);
+    this.saveDeps = { db, news, now };
   }
 
   /** The review steps and the one deletion path of news. */
   private readonly review: NewsReview;
+  private readonly saveDeps: NewsSaveDeps;
 
   async list(filter: CmsNewsFilter, staff: AuthStaff, paging: Paging) {
     const onlyOwn = !isContentAdmin(staff) || Boolean(filter.mine);
@@ -225,7 +152,7 @@ export class CmsNewsService {
     if (!canManage(staff, row.createStaff)) throw forbidden(MANAGE_MESSAGE);
     return {
       newId: row.id,
-      ...editableView(await this.draftOf(row)),
+      ...newsEditableView(await newsDraftOf(this.db, row)),
       ...newsState(row, this.now()),
       createStaff: row.createStaff,
       updateDate: displayTime(row.updatedAt),
@@ -234,7 +161,7 @@ export class CmsNewsService {
 
   /** Creates (no newId) or updates an item; answers its newId. */
   async save(input: CmsSaveInput, staff: AuthStaff, ip: string | null): Promise<number> {
-    return this.write(input, staff, ip, { operType: input.newId ? '修改' : '新增' });
+    return writeNews(this.saveDeps, input, staff, ip, { operType: input.newId ? '修改' : '新增' });
   }
 
   submit(newId: number, staff: AuthStaff, ip: string | null) {
@@ -290,7 +217,7 @@ export class CmsNewsService {
       newId: revision.newsId,
       staffName: revision.staffName,
       createdAt: displayTime(revision.createdAt),
-      ...editableView(JSON.parse(revision.snapshot) as NewsDraft),
+      ...newsEditableView(JSON.parse(revision.snapshot) as NewsDraft),
     };
   }
 
@@ -305,7 +232,8 @@ export class CmsNewsService {
       ...snapshot.files.map((f) => f.fileId),
     ]);
     const kept = (id: number | null | undefined) => id == null || existing.has(id);
-    return this.write(
+    return writeNews(
+      this.saveDeps,
       {
         ...snapshot,
         newId,
@@ -329,193 +257,5 @@ export class CmsNewsService {
       .executeTakeFirst();
     if (!revision) throw notFound('该版本不存在');
     return revision;
-  }
-
-  private async draftOf(row: NewsItemRow): Promise<NewsDraft> {
-    const files = await this.db
-      .selectFrom('newsFile')
-      .select(['role', 'fileId', 'legacyPath', 'fileName', 'caption'])
-      .where('newsId', '=', row.id)
-      .where('subjectId', 'is', null)
-      .orderBy('sort')
-      .orderBy('id')
-      .execute();
-    return {
-      typeId: row.typeId,
-      title: row.title,
-      description: row.description,
-      content: row.content,
-      newsType: row.newsType,
-      contentKind: row.contentKind,
-      schChange: row.schChange,
-      enableType: row.enableType,
-      source: row.source,
-      releaseUser: row.releaseUser,
-      coverFileId: row.coverFileId,
-      linkUrl: row.linkUrl,
-      shelvesDate: row.shelvesDate,
-      files: files.map((f) => ({
-        role: f.role,
-        fileId: f.fileId,
-        legacyPath: f.legacyPath,
-        fileName: f.fileName,
-        caption: f.caption,
-      })),
-    };
-  }
-
-  /** The column must exist and be open to the caller. */
-  private async assertColumnOpen(typeId: number, staff: AuthStaff) {
-    const column = await this.db
-      .selectFrom('newsType')
-      .select(['id', 'teacherOpen'])
-      .where('id', '=', typeId)
-      .executeTakeFirst();
-    if (!column) throw badRequest('栏目不存在');
-    if (column.teacherOpen !== 1 && !isContentAdmin(staff)) throw forbidden(CLOSED_COLUMN_MESSAGE);
-  }
-
-  /**
-   * Files a save may attach: stored files the caller uploaded (any, for
-   * isPower 1), and those the item already has or, on a restore, had. A file
-   * of the old site (legacyPath) only stays where it already is.
-   */
-  private async write(
-    input: CmsSaveInput,
-    staff: AuthStaff,
-    ip: string | null,
-    options: { operType: string; trusted?: NewsDraft },
-  ): Promise<number> {
-    const current = input.newId ? await loadNewsItem(this.db, input.newId) : undefined;
-    if (current && !canManage(staff, current.createStaff)) throw forbidden(NOT_OWN_MESSAGE);
-    await this.assertColumnOpen(input.typeId, staff);
-    const before = current ? await this.draftOf(current) : undefined;
-
-    const now = this.now();
-    const title = input.title.trim();
-    if (!title) throw badRequest('请输入标题');
-    const linkUrl = (input.linkUrl === undefined ? before?.linkUrl : input.linkUrl)?.trim() || null;
-    if (linkUrl && !isSafeLink(linkUrl)) {
-      throw badRequest('链接地址须以 http:// 或 https:// 开头');
-    }
-    const text = (value: string | null | undefined, previous: string | null | undefined) =>
-      (value === undefined ? previous : value)?.trim() || null;
-    const coverFileId =
-      input.coverFileId === undefined ? (before?.coverFileId ?? null) : input.coverFileId;
-    const known = [before, options.trusted].filter((d): d is NewsDraft => Boolean(d));
-    const draft: NewsDraft = {
-      typeId: input.typeId,
-      title,
-      description: (input.description ?? before?.description ?? '').trim(),
-      content: sanitizeRichText(input.content ?? before?.content ?? ''),
-      newsType: input.newsType ?? before?.newsType ?? 1,
-      contentKind: input.contentKind ?? before?.contentKind ?? 1,
-      schChange: input.schChange === undefined ? (before?.schChange ?? null) : input.schChange,
-      enableType: input.enableType ?? before?.enableType ?? 1,
-      source: text(input.source, before?.source),
-      releaseUser: text(input.releaseUser, before?.releaseUser) ?? staff.name,
-      coverFileId,
-      linkUrl,
-      shelvesDate: input.shelvesDate ? iso(input.shelvesDate) : (before?.shelvesDate ?? iso(now)),
-      files: await checkItemFiles(
-        this.db,
-        input.files ?? before?.files ?? [],
-        coverFileId,
-        staff,
-        known,
-      ),
-    };
-
-    // A teacher's change goes back to the review; an administrator's keeps its state.
-    const reviewState: ReviewState = isContentAdmin(staff)
-      ? (current?.reviewState ?? 'approved')
-      : 'draft';
-    const actor = { staff, ip };
-
-    return inTransaction(this.db, async (trx) => {
-      let newId: number;
-      if (!current) {
-        newId = await this.news.create(
-          {
-            ...draft,
-            shelvesDate: new Date(draft.shelvesDate),
-            ifShelves: 0,
-            ifTop: 0,
-            reviewState,
-          },
-          actor,
-          trx,
-        );
-      } else {
-        newId = current.id;
-        if (!(await this.hasRevisions(newId, trx))) {
-          // The item as it was before its first change on the platform, so it can come back.
-          await this.addRevision(trx, newId, before!, {
-            staffId: current.createStaff,
-            staffName: current.releaseUser ?? '',
-            at: current.updatedAt,
-          });
-        }
-        const { files, ...fields } = draft;
-        await trx
-          .updateTable('news')
-          .set({
-            ...fields,
-            statusDate: draft.shelvesDate,
-            reviewState,
-            checkStatus: reviewState === 'approved' ? 1 : 0,
-            ifShelves: reviewState === 'approved' ? current.ifShelves : 0,
-            updatedAt: iso(now),
-          })
-          .where('id', '=', newId)
-          .execute();
-        await this.news.replaceFiles(newId, files, trx);
-        await setFileUses(trx, 'T_NEWS', newId, bodyAndCover(fields.content, fields.coverFileId));
-        await this.news.reindex(newId, trx);
-        await writeOperLog(trx, {
-          staffId: staff.id,
-          staffName: staff.name,
-          infoTable: 'T_NEWS',
-          objId: newId,
-          operType: options.operType,
-          ip,
-          at: now,
-        });
-      }
-      await this.addRevision(trx, newId, draft, {
-        staffId: staff.id,
-        staffName: staff.name,
-        at: iso(now),
-      });
-      return newId;
-    });
-  }
-
-  private async hasRevisions(newId: number, db: Kysely<Database>) {
-    const row = await db
-      .selectFrom('newsRevision')
-      .select('id')
-      .where('newsId', '=', newId)
-      .limit(1)
-      .executeTakeFirst();
-    return Boolean(row);
-  }
-
-  private async addRevision(
-    db: Kysely<Database>,
-    newsId: number,
-    draft: NewsDraft,
-    by: { staffId: number | null; staffName: string; at: string },
-  ) {
-    await db
-      .insertInto('newsRevision')
-      .values({
-        newsId,
-        staffId: by.staffId,
-        staffName: by.staffName,
-        createdAt: by.at,
-        snapshot: JSON.stringify(draft),
-      })
-      .execute();
   }
 }

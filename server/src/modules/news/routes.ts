@@ -1,16 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database, InfoTable } from '../../db/schema.js';
+
 import { staffOf } from '../../http/auth.js';
 import { envelopeSchema, nullSchema, ok } from '../../http/envelope.js';
 import { badRequest } from '../../http/errors.js';
 import { pageFields, pageSchema, type Paging } from '../../http/paging.js';
-import { assertCanManage, assertSelf } from '../../http/roles.js';
-import type { SearchIndex } from '../../platform/search/search-index.js';
-import { displayTime } from '../../time.js';
-import type { AuthStaff } from '../../platform/auth/session.js';
-import type { EngagementService } from '../../platform/engagement/service.js';
+import { assertSelf } from '../../http/roles.js';
+
 import type { NewsService } from './service.js';
+import type { NewsReaderService } from './reader-service.js';
 
 const ID = (message: string) => ({ type: 'integer', minimum: 1, errorMessage: message }) as const;
 const NEW_ID = ID('请选择新闻');
@@ -27,26 +24,19 @@ const ENABLE_TYPE = {
 const item = { type: 'object', additionalProperties: true } as const;
 const anyData = { type: ['object', 'array', 'null'], additionalProperties: true } as const;
 
-/** Likes of a sub-news are counted on the sub-news; the rest on the news item. */
-const likeTarget = (body: { newId: number; subjectId?: number; subjectNewId?: number }) => {
-  const subject = body.subjectId ?? body.subjectNewId;
-  return subject
-    ? { infoTable: 'T_SUBJECT_NEWS' as InfoTable, objId: subject, subject }
-    : { infoTable: 'T_NEWS' as InfoTable, objId: body.newId, subject: undefined };
-};
+/** The spec names the liked sub-news subjectId; the pages also send subjectNewId. */
+const likeTarget = (body: { newId: number; subjectId?: number; subjectNewId?: number }) => ({
+  newId: body.newId,
+  subjectNewId: body.subjectId ?? body.subjectNewId,
+});
 
 export interface NewsRouteDeps {
-  db: Kysely<Database>;
   news: NewsService;
-  engagement: EngagementService;
-  search: SearchIndex;
+  reader: NewsReaderService;
 }
 
 /** The news controller of portal.md §7 (and the news calls the intranet shares). */
-export const newsRoutes: FastifyPluginAsync<NewsRouteDeps> = async (
-  app,
-  { db, news, engagement, search },
-) => {
+export const newsRoutes: FastifyPluginAsync<NewsRouteDeps> = async (app, { news, reader }) => {
   app.post<{ Body: { parentId?: number } }>(
     '/news/getNewsTypeList',
     {
@@ -57,17 +47,7 @@ export const newsRoutes: FastifyPluginAsync<NewsRouteDeps> = async (
         response: { 200: envelopeSchema({ type: 'array', items: item }) },
       },
     },
-    async (request) => {
-      const parentId = request.body?.parentId;
-      const rows = await db
-        .selectFrom('newsType')
-        .select(['id as typeId', 'name as typeName', 'parentId'])
-        .$if(parentId !== undefined, (qb) => qb.where('parentId', '=', parentId!))
-        .orderBy('sort')
-        .orderBy('id')
-        .execute();
-      return ok(rows);
-    },
+    async (request) => ok(await reader.columns(request.body?.parentId)),
   );
 
   app.post(
@@ -79,18 +59,7 @@ export const newsRoutes: FastifyPluginAsync<NewsRouteDeps> = async (
         response: { 200: envelopeSchema({ type: 'array', items: item }) },
       },
     },
-    async () => {
-      const rows = await db
-        .selectFrom('newsType')
-        .select(['id as typeId', 'name as typeName', 'parentId'])
-        .orderBy('sort')
-        .orderBy('id')
-        .execute();
-      const tree = rows
-        .filter((r) => r.parentId === 0)
-        .map((root) => ({ ...root, children: rows.filter((r) => r.parentId === root.typeId) }));
-      return ok(tree);
-    },
+    async () => ok(await reader.columnTree()),
   );
 
   app.post(
@@ -163,28 +132,8 @@ export const newsRoutes: FastifyPluginAsync<NewsRouteDeps> = async (
     },
     async (request) => {
       const { newsTitle, typeId, enableType, pageNum, pageSize } = request.body;
-      const keyword = newsTitle?.trim() ?? '';
-      if (!keyword) throw badRequest('请输入搜索内容');
-      const result = await search.query({
-        keyword,
-        includeStaffOnly: Boolean(request.staff) && enableType === 2,
-        typeIds: typeId ? [typeId] : undefined,
-        pageNum,
-        pageSize,
-      });
-      return ok({
-        total: result.total,
-        keyword,
-        list: result.list.map((hit) => ({
-          newId: hit.infoTable === 'T_NEWS' ? hit.objId : null,
-          videoId: hit.infoTable === 'TF_VIDEO' ? hit.objId : null,
-          typeId: hit.typeId,
-          newsTitle: hit.title,
-          newsDesc: hit.summary,
-          ifTop: hit.ifTop,
-          shelvesDate: displayTime(hit.docDate),
-        })),
-      });
+      const query = { keyword: newsTitle, typeId, enableType };
+      return ok(await reader.find(query, request.staff, { pageNum, pageSize }));
     },
   );
 
@@ -242,17 +191,8 @@ export const newsRoutes: FastifyPluginAsync<NewsRouteDeps> = async (
       },
     },
     async (request) => {
-      let { subjectNewId } = request.body;
-      const { newId } = request.body;
-      if (!subjectNewId) {
-        if (!newId) throw badRequest('请选择专题子新闻');
-        const first = await news.subjectList(newId, request.staff, { pageNum: 1, pageSize: 1 });
-        subjectNewId = first.list[0]?.subjectNewId;
-        if (!subjectNewId) return ok(null, '暂无数据');
-      }
-      const detail = await news.subjectDetail(subjectNewId, request.staff);
-      if (newId && detail.newId !== newId) throw badRequest('子新闻不属于该专题');
-      return ok(detail);
+      const detail = await reader.subjectNews(request.body, request.staff);
+      return detail ? ok(detail) : ok(null, '暂无数据');
     },
   );
 
@@ -283,19 +223,7 @@ export const newsRoutes: FastifyPluginAsync<NewsRouteDeps> = async (
       const staff = staffOf(request);
       const { newId, subjectNewId, userId } = request.body;
       assertSelf(staff, userId);
-      if (subjectNewId) {
-        const sub = await news.readableSubject(subjectNewId, staff);
-        if (sub.newsId !== newId) throw badRequest('子新闻不属于该专题');
-        const viewCount = await engagement.recordView(
-          'T_SUBJECT_NEWS',
-          subjectNewId,
-          staff,
-          request.ip,
-        );
-        return ok({ viewCount });
-      }
-      await news.readable(newId, staff);
-      return ok({ viewCount: await engagement.recordView('T_NEWS', newId, staff, request.ip) });
+      return ok(await reader.recordView({ newId, subjectNewId }, staff, request.ip));
     },
   );
 
@@ -320,18 +248,9 @@ export const newsRoutes: FastifyPluginAsync<NewsRouteDeps> = async (
       },
     },
     async (request) => {
-      const staff = staffOf(request);
       const { newId, subjectNewId, pageNum, pageSize } = request.body;
-      if (subjectNewId) {
-        const sub = await news.readableSubject(subjectNewId, staff);
-        if (sub.createStaff !== staff.id) assertCanManage(staff, sub.parent.createStaff);
-        return ok(
-          await engagement.footprints('T_SUBJECT_NEWS', subjectNewId, { pageNum, pageSize }),
-        );
-      }
-      const row = await news.readable(newId, staff);
-      assertCanManage(staff, row.createStaff);
-      return ok(await engagement.footprints('T_NEWS', newId, { pageNum, pageSize }));
+      const target = { newId, subjectNewId };
+      return ok(await reader.footprints(target, staffOf(request), { pageNum, pageSize }));
     },
   );
 
@@ -348,17 +267,6 @@ export const newsRoutes: FastifyPluginAsync<NewsRouteDeps> = async (
   } as const;
   type LikeBody = { newId: number; staffId?: number; subjectId?: number; subjectNewId?: number };
 
-  async function likeTargetReadable(body: LikeBody, staff: AuthStaff) {
-    const target = likeTarget(body);
-    if (target.subject) {
-      const sub = await news.readableSubject(target.subject, staff);
-      if (sub.newsId !== body.newId) throw badRequest('子新闻不属于该专题');
-    } else {
-      await news.readable(body.newId, staff);
-    }
-    return target;
-  }
-
   app.post<{ Body: LikeBody }>(
     '/news/selectIfFlower',
     {
@@ -373,12 +281,9 @@ export const newsRoutes: FastifyPluginAsync<NewsRouteDeps> = async (
     async (request) => {
       const staff = staffOf(request);
       assertSelf(staff, request.body.staffId);
-      const target = await likeTargetReadable(request.body, staff);
-      const flowerCount = await engagement.flowerCount(target.infoTable, target.objId);
-      if (await engagement.hasLiked(target.infoTable, target.objId, staff.id)) {
-        // The spec reads a non-zero status as "already liked"; it is an answer, not an error.
-        return { status: 1, msg: '已点赞', data: { flowerCount } };
-      }
+      const { liked, flowerCount } = await reader.likeState(likeTarget(request.body), staff);
+      // The spec reads a non-zero status as "already liked"; it is an answer, not an error.
+      if (liked) return { status: 1, msg: '已点赞', data: { flowerCount } };
       return ok({ flowerCount }, '可以点赞');
     },
   );
@@ -397,9 +302,7 @@ export const newsRoutes: FastifyPluginAsync<NewsRouteDeps> = async (
     async (request) => {
       const staff = staffOf(request);
       assertSelf(staff, request.body.staffId);
-      const target = await likeTargetReadable(request.body, staff);
-      const flowerCount = await engagement.like(target.infoTable, target.objId, staff);
-      return ok({ flowerCount }, '点赞成功');
+      return ok(await reader.like(likeTarget(request.body), staff), '点赞成功');
     },
   );
 

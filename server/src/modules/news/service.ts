@@ -1,3 +1,4 @@
+import { NewsWriter, type NewsFileInput, type NewsInput, type SubjectNewsInput } from './writer.js';
 import { newsReview, type NewsReview } from './review.js';
 import {
   NEWS_GONE_MESSAGE,
@@ -5,74 +6,29 @@ import {
   assertReadable,
 } from '../../platform/publishing/visibility.js';
 import type { Actor } from '../../platform/auth/session.js';
-import { inTransaction } from '../../db/transaction.js';
+
 import type { NewsDetail, NewsItem } from '@school/common';
 import { containsText } from '../../db/like.js';
 import type { Kysely } from 'kysely';
-import type { Database, NewsFileRole, ReviewState } from '../../db/schema.js';
-import { sanitizeRichText } from '../../platform/content/sanitize.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import type { Database } from '../../db/schema.js';
+
+import { notFound } from '../../http/errors.js';
 import { offsetOf, type Paging } from '../../http/paging.js';
 import { assertCanManage, canManage } from '../../http/roles.js';
-import { htmlToText } from '../../platform/search/terms.js';
+
 import type { SearchIndex } from '../../platform/search/search-index.js';
 import { displayTime, iso, type Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import { writeOperLog } from '../../platform/oplog/service.js';
 import { NEWS_LIST_COLUMNS, filesOf, newsListQuery, toListItem } from './queries.js';
-import { bodyAndCover, filesInHtml, setFileUses } from '../../platform/files/uses.js';
 
 /** The three tabs of the home page's news box (portal spec §2 Home). */
 export const HOME_NEWS_TYPES = [2, 3, 4];
 export const HOME_NEWS_PER_TAB = 8;
 
 export type { Actor };
+export type { NewsFileInput, NewsInput, SubjectNewsInput } from './writer.js';
 export { NEWS_GONE_MESSAGE, STAFF_ONLY_MESSAGE, assertReadable };
-
-export interface NewsFileInput {
-  role: NewsFileRole;
-  fileId?: number | null;
-  legacyPath?: string | null;
-  fileName: string;
-  caption?: string | null;
-}
-
-export interface NewsInput {
-  typeId: number;
-  title: string;
-  description?: string;
-  /** HTML; cleaned before it is stored. */
-  content?: string;
-  newsType?: number;
-  contentKind?: number;
-  ifTop?: number;
-  schChange?: number | null;
-  enableType?: number;
-  ifShelves?: number;
-  /** Read when no reviewState is given: 1 approved, 0 waiting (submitted), 2 sent back. */
-  checkStatus?: number;
-  /** Where the item starts in the review; checkStatus follows it. */
-  reviewState?: ReviewState;
-  source?: string | null;
-  releaseUser?: string | null;
-  coverFileId?: number | null;
-  linkUrl?: string | null;
-  deptId?: number | null;
-  shelvesDate?: Date;
-  files?: NewsFileInput[];
-}
-
-export interface SubjectNewsInput {
-  newsId: number;
-  title: string;
-  content?: string;
-  contentKind?: number;
-  source?: string | null;
-  releaseUser?: string | null;
-  sort?: number;
-  date?: Date;
-  files?: NewsFileInput[];
-}
 
 export interface NewsListFilter {
   typeId?: number;
@@ -84,19 +40,18 @@ export interface NewsListFilter {
   createStaff?: number;
 }
 
-/** The review state of an item made with the old site's checkStatus. */
-const reviewStateOf = (checkStatus: number): ReviewState =>
-  checkStatus === 1 ? 'approved' : checkStatus === 2 ? 'rejected' : 'submitted';
-
 export class NewsService {
   /** The review steps and the one deletion path of news. */
   readonly review: NewsReview;
+  /** Creates items and keeps their files and search entries. */
+  private readonly writer: NewsWriter;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly search: SearchIndex,
     private readonly now: Clock,
   ) {
+    this.writer = new NewsWriter(db, search, now);
     this.review = newsReview(db, (newId, trx) => this.reindex(newId, trx), now);
   }
 
@@ -300,191 +255,31 @@ export class NewsService {
     });
   }
 
-  /**
-   * Creates an item with its files and search entry; the content platform and
-   * the demo seed use it. `db` may be a transaction the caller holds.
-   */
-  async create(input: NewsInput, actor: Actor | null, db = this.db): Promise<number> {
-    const title = input.title.trim();
-    if (!title) throw badRequest('请输入标题');
-    const content = sanitizeRichText(input.content ?? '');
-    const now = this.now();
-    const shelvesDate = iso(input.shelvesDate ?? now);
-    const reviewState = input.reviewState ?? reviewStateOf(input.checkStatus ?? 1);
-    return inTransaction(db, async (trx) => {
-      const { id } = await trx
-        .insertInto('news')
-        .values({
-          typeId: input.typeId,
-          title,
-          description: input.description?.trim() ?? '',
-          content,
-          newsType: input.newsType ?? 1,
-          contentKind: input.contentKind ?? 1,
-          ifTop: input.ifTop ?? 0,
-          schChange: input.schChange ?? null,
-          enableType: input.enableType ?? 1,
-          ifShelves: input.ifShelves ?? 1,
-          checkStatus: reviewState === 'approved' ? 1 : 0,
-          reviewState,
-          reviewNote: null,
-          deleted: 0,
-          source: input.source ?? null,
-          releaseUser: input.releaseUser ?? actor?.staff.name ?? null,
-          createStaff: actor?.staff.id ?? null,
-          deptId: input.deptId ?? null,
-          coverFileId: input.coverFileId ?? null,
-          linkUrl: input.linkUrl ?? null,
-          viewCount: 0,
-          flowerCount: 0,
-          shelvesDate,
-          statusDate: shelvesDate,
-          createdAt: iso(now),
-          updatedAt: iso(now),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await this.insertFiles(trx, id, null, input.files ?? []);
-      await setFileUses(trx, 'T_NEWS', id, bodyAndCover(content, input.coverFileId));
-      await this.reindex(id, trx);
-      if (actor) {
-        await writeOperLog(trx, {
-          staffId: actor.staff.id,
-          staffName: actor.staff.name,
-          infoTable: 'T_NEWS',
-          objId: id,
-          operType: '新增',
-          ip: actor.ip,
-          at: now,
-        });
-      }
-      return id;
-    });
+  /** Creates an item with its files and search entry (the platform and the demo seed). */
+  create(input: NewsInput, actor: Actor | null, db?: Kysely<Database>) {
+    return this.writer.create(input, actor, db);
   }
 
-  async createSubject(input: SubjectNewsInput, actor: Actor | null, db = this.db): Promise<number> {
-    const title = input.title.trim();
-    if (!title) throw badRequest('请输入标题');
-    const date = iso(input.date ?? this.now());
-    const content = sanitizeRichText(input.content ?? '');
-    return inTransaction(db, async (trx) => {
-      const { id } = await trx
-        .insertInto('subjectNews')
-        .values({
-          newsId: input.newsId,
-          title,
-          content,
-          contentKind: input.contentKind ?? 1,
-          source: input.source ?? null,
-          releaseUser: input.releaseUser ?? actor?.staff.name ?? null,
-          createStaff: actor?.staff.id ?? null,
-          deleted: 0,
-          sort: input.sort ?? 0,
-          viewCount: 0,
-          flowerCount: 0,
-          statusDate: date,
-          createdAt: iso(this.now()),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await this.insertFiles(trx, input.newsId, id, input.files ?? []);
-      await setFileUses(trx, 'T_SUBJECT_NEWS', id, filesInHtml(content));
-      if (actor) {
-        await writeOperLog(trx, {
-          staffId: actor.staff.id,
-          staffName: actor.staff.name,
-          infoTable: 'T_SUBJECT_NEWS',
-          objId: id,
-          operType: '新增',
-          ip: actor.ip,
-          at: this.now(),
-        });
-      }
-      return id;
-    });
+  /** Creates a sub-news of a special topic. */
+  createSubject(input: SubjectNewsInput, actor: Actor | null, db?: Kysely<Database>) {
+    return this.writer.createSubject(input, actor, db);
   }
 
-  /**
-   * Brings an item's search entry in line with the row: its text, and whether
-   * the public may find it (the search adds the shelves date at query time).
-   */
-  async reindex(newId: number, db = this.db): Promise<void> {
-    const row = await db
-      .selectFrom('news')
-      .select([
-        'typeId',
-        'title',
-        'description',
-        'content',
-        'ifTop',
-        'enableType',
-        'ifShelves',
-        'checkStatus',
-        'deleted',
-        'shelvesDate',
-      ])
-      .where('id', '=', newId)
-      .executeTakeFirstOrThrow();
-    const text = htmlToText(row.content);
-    await this.search.upsert(
-      {
-        infoTable: 'T_NEWS',
-        objId: newId,
-        typeId: row.typeId,
-        title: row.title,
-        summary: row.description.trim() || text.slice(0, 200),
-        body: text,
-        ifTop: row.ifTop,
-        enableType: row.enableType,
-        listed: row.deleted === 0 && row.ifShelves === 1 && row.checkStatus === 1,
-        docDate: row.shelvesDate,
-      },
-      db,
-    );
+  /** Brings an item's search entry in line with its row. */
+  reindex(newId: number, db?: Kysely<Database>) {
+    return this.writer.reindex(newId, db);
   }
 
-  /** Sets an item's own files (not its sub-news') to `files`, in their order. */
-  async replaceFiles(newsId: number, files: NewsFileInput[], db = this.db): Promise<void> {
-    await db
-      .deleteFrom('newsFile')
-      .where('newsId', '=', newsId)
-      .where('subjectId', 'is', null)
-      .execute();
-    await this.insertFiles(db, newsId, null, files);
+  replaceFiles(newsId: number, files: NewsFileInput[], db?: Kysely<Database>) {
+    return this.writer.replaceFiles(newsId, files, db);
   }
 
-  /** Sets a sub-news' files to `files`, in their order. */
-  async replaceSubjectFiles(
-    newsId: number,
+  replaceSubjectFiles(
     subjectId: number,
-    files: NewsFileInput[],
-    db = this.db,
-  ): Promise<void> {
-    await db.deleteFrom('newsFile').where('subjectId', '=', subjectId).execute();
-    await this.insertFiles(db, newsId, subjectId, files);
-  }
-
-  private async insertFiles(
-    trx: Kysely<Database>,
     newsId: number,
-    subjectId: number | null,
     files: NewsFileInput[],
+    db?: Kysely<Database>,
   ) {
-    if (files.length === 0) return;
-    await trx
-      .insertInto('newsFile')
-      .values(
-        files.map((file, sort) => ({
-          newsId,
-          subjectId,
-          role: file.role,
-          fileId: file.fileId ?? null,
-          legacyPath: file.legacyPath ?? null,
-          fileName: file.fileName,
-          caption: file.caption ?? null,
-          sort,
-        })),
-      )
-      .execute();
+    return this.writer.replaceSubjectFiles(subjectId, newsId, files, db);
   }
 }

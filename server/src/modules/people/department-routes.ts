@@ -1,9 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { DirectoryService } from './directory.js';
+
 import { staffOf } from '../../http/auth.js';
 import { envelopeSchema, ok } from '../../http/envelope.js';
-import { forbidden } from '../../http/errors.js';
 
 const deptRow = {
   type: 'object',
@@ -18,9 +17,9 @@ const deptRow = {
 const USER_ID = { type: 'integer', errorMessage: '用户 id 不正确' };
 
 /** Departments for the staff home: the caller's own, and the children of one. */
-export const departmentRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (
+export const departmentRoutes: FastifyPluginAsync<{ directory: DirectoryService }> = async (
   app,
-  { db },
+  { directory },
 ) => {
   app.addHook('preHandler', app.requireStaff);
 
@@ -34,24 +33,7 @@ export const departmentRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = as
         response: { 200: envelopeSchema({ type: 'array', items: deptRow }) },
       },
     },
-    async (request) => {
-      const staff = staffOf(request);
-      if (request.body?.userId !== undefined && request.body.userId !== staff.id) throw forbidden();
-      const rows = await db
-        .selectFrom('staffDepartment')
-        .innerJoin('department', 'department.id', 'staffDepartment.deptId')
-        .select([
-          'department.id as deptId',
-          'department.name as deptName',
-          'department.parentId',
-          'staffDepartment.isPrimary as ifSelect',
-        ])
-        .where('staffDepartment.staffId', '=', staff.id)
-        .orderBy('staffDepartment.isPrimary', 'desc')
-        .orderBy('department.sort')
-        .execute();
-      return ok(rows);
-    },
+    async (request) => ok(await directory.myDepartments(staffOf(request), request.body?.userId)),
   );
 
   app.post<{ Body: { deptId: number } }>(
@@ -68,15 +50,6 @@ export const departmentRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = as
         response: { 200: envelopeSchema({ type: 'array', items: deptRow }) },
       },
     },
-    async (request) => {
-      const rows = await db
-        .selectFrom('department')
-        .select(['id as deptId', 'name as deptName', 'parentId'])
-        .where('parentId', '=', request.body.deptId)
-        .orderBy('sort')
-        .orderBy('id')
-        .execute();
-      return ok(rows.map((row) => ({ ...row, ifSelect: 0 })));
-    },
+    async (request) => ok(await directory.childDepartments(request.body.deptId)),
   );
 };

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+
 import { staffOf } from '../../http/auth.js';
 import { envelopeSchema, nullSchema, ok } from '../../http/envelope.js';
 import { pageFields, pageSchema, type Paging } from '../../http/paging.js';
-import { assertCanManage, assertSelf } from '../../http/roles.js';
-import type { EngagementService } from '../../platform/engagement/service.js';
+import { assertSelf } from '../../http/roles.js';
+
 import type { VideoService } from './service.js';
+import type { VideoReaderService } from './reader-service.js';
 
 const ID = (message: string) => ({ type: 'integer', minimum: 1, errorMessage: message }) as const;
 const VIDEO_ID = ID('请选择视频');
@@ -32,16 +32,12 @@ const item = { type: 'object', additionalProperties: true } as const;
 type ListBody = Paging & { typeId?: number; enableType: number };
 
 export interface VideoRouteDeps {
-  db: Kysely<Database>;
   video: VideoService;
-  engagement: EngagementService;
+  reader: VideoReaderService;
 }
 
 /** The video controller of portal.md §7, and the news controller's video list. */
-export const videoRoutes: FastifyPluginAsync<VideoRouteDeps> = async (
-  app,
-  { db, video, engagement },
-) => {
+export const videoRoutes: FastifyPluginAsync<VideoRouteDeps> = async (app, { video, reader }) => {
   app.post<{ Body: { parentId?: number } | null }>(
     '/video/getVideoTypeList',
     {
@@ -57,17 +53,7 @@ export const videoRoutes: FastifyPluginAsync<VideoRouteDeps> = async (
         response: { 200: envelopeSchema({ type: 'array', items: item }) },
       },
     },
-    async (request) => {
-      const parentId = request.body?.parentId ?? 0;
-      const rows = await db
-        .selectFrom('videoType')
-        .select(['id as typeId', 'name as typeName', 'parentId'])
-        .where('parentId', '=', parentId)
-        .orderBy('sort')
-        .orderBy('id')
-        .execute();
-      return ok(rows);
-    },
+    async (request) => ok(await reader.categories(request.body?.parentId ?? 0)),
   );
 
   const listProperties = {
@@ -187,8 +173,7 @@ export const videoRoutes: FastifyPluginAsync<VideoRouteDeps> = async (
     async (request) => {
       const staff = staffOf(request);
       assertSelf(staff, request.body.userId);
-      const row = await video.readable(request.body.videoId, staff);
-      await engagement.addFootprint('TF_VIDEO', row.id, staff, request.ip);
+      await reader.addFootprint(request.body.videoId, staff, request.ip);
       return ok(null);
     },
   );
@@ -207,8 +192,7 @@ export const videoRoutes: FastifyPluginAsync<VideoRouteDeps> = async (
     async (request) => {
       const staff = staffOf(request);
       assertSelf(staff, request.body.userId);
-      const row = await video.readable(request.body.videoId, staff);
-      return ok({ viewCount: await engagement.countView('TF_VIDEO', row.id) });
+      return ok(await reader.countView(request.body.videoId, staff));
     },
   );
 
@@ -228,11 +212,8 @@ export const videoRoutes: FastifyPluginAsync<VideoRouteDeps> = async (
       },
     },
     async (request) => {
-      const staff = staffOf(request);
       const { videoId, pageNum, pageSize } = request.body;
-      const row = await video.readable(videoId, staff);
-      assertCanManage(staff, row.createStaff);
-      return ok(await engagement.footprints('TF_VIDEO', videoId, { pageNum, pageSize }));
+      return ok(await reader.footprints(videoId, staffOf(request), { pageNum, pageSize }));
     },
   );
 
@@ -257,12 +238,9 @@ export const videoRoutes: FastifyPluginAsync<VideoRouteDeps> = async (
     async (request) => {
       const staff = staffOf(request);
       assertSelf(staff, request.body.staffId);
-      const row = await video.readable(request.body.videoId, staff);
-      const flowerCount = await engagement.flowerCount('TF_VIDEO', row.id);
-      if (await engagement.hasLiked('TF_VIDEO', row.id, staff.id)) {
-        // The spec reads a non-zero status as "already liked"; it is an answer, not an error.
-        return { status: 1, msg: '已点赞', data: { flowerCount } };
-      }
+      const { liked, flowerCount } = await reader.likeState(request.body.videoId, staff);
+      // The spec reads a non-zero status as "already liked"; it is an answer, not an error.
+      if (liked) return { status: 1, msg: '已点赞', data: { flowerCount } };
       return ok({ flowerCount }, '可以点赞');
     },
   );
@@ -281,9 +259,7 @@ export const videoRoutes: FastifyPluginAsync<VideoRouteDeps> = async (
     async (request) => {
       const staff = staffOf(request);
       assertSelf(staff, request.body.staffId);
-      const row = await video.readable(request.body.videoId, staff);
-      const flowerCount = await engagement.like('TF_VIDEO', row.id, staff);
-      return ok({ flowerCount }, '点赞成功');
+      return ok(await reader.like(request.body.videoId, staff), '点赞成功');
     },
   );
 

@@ -1,17 +1,11 @@
-import { handoffSign, type HandoffFields } from '@school/common';
+import { type HandoffFields } from '@school/common';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+
 import { setFileCookie } from '../../http/auth.js';
 import { envelopeSchema, ok } from '../../http/envelope.js';
-import { badRequest, forbidden, notFound, unauthorized, TOKEN_INVALID } from '../../http/errors.js';
-import { canManage } from '../../http/roles.js';
-import type { Clock } from '../../time.js';
-import type { SessionStore } from './session.js';
-import type { HandoffService } from './handoff-service.js';
+import { TOKEN_INVALID } from '../../http/errors.js';
 
-/** How far the page's TIMESTAMP may be from the server's clock. */
-const MAX_SKEW_MS = 5 * 60_000;
+import type { HandoffService } from './handoff-service.js';
 
 const int = (message: string) => ({ type: 'integer', errorMessage: message }) as const;
 
@@ -20,12 +14,10 @@ const int = (message: string) => ({ type: 'integer', errorMessage: message }) as
  * the token and the right to edit the item, then answers the platform's
  * address for it (`retUrl`), which the page opens in a new tab.
  */
-export const handoffRoutes: FastifyPluginAsync<{
-  db: Kysely<Database>;
-  sessions: SessionStore;
-  handoff: HandoffService;
-  now: Clock;
-}> = async (app, { db, sessions, handoff, now }) => {
+export const handoffRoutes: FastifyPluginAsync<{ handoff: HandoffService }> = async (
+  app,
+  { handoff },
+) => {
   app.post<{ Body: HandoffFields & { sign: string } }>(
     '/cms/handoff',
     {
@@ -66,81 +58,7 @@ export const handoffRoutes: FastifyPluginAsync<{
     },
     async (request) => {
       const { sign, ...fields } = request.body;
-      if (handoffSign(fields) !== sign) throw badRequest('签名不正确');
-      if (Math.abs(now().getTime() - fields.TIMESTAMP) > MAX_SKEW_MS) {
-        throw badRequest('请求已过期，请刷新页面后重试');
-      }
-      const staff = await sessions.resolve(fields.token);
-      if (staff.id !== fields.staffId || staff.code !== fields.staffCode) {
-        throw unauthorized(TOKEN_INVALID);
-      }
-      if (staff.staffType !== fields.staffType) throw forbidden('身份不符');
-
-      const refuse = () => forbidden('只有管理员或发布者可以编辑');
-      const target = await targetOf();
-      const ticket = await handoff.issue(staff.id, { sign, TIMESTAMP: fields.TIMESTAMP }, target);
-      return ok({ retUrl: `/cms/enter?ticket=${ticket}` });
-
-      /** Where the platform opens for this request, once the caller may go there. */
-      async function targetOf(): Promise<string> {
-        switch (fields.visitType) {
-          case 12:
-          case 13:
-          case 14: {
-            if (!fields.newId) throw badRequest('请选择要编辑的新闻');
-            const row = await db
-              .selectFrom('news')
-              .select(['createStaff', 'deleted'])
-              .where('id', '=', fields.newId)
-              .executeTakeFirst();
-            if (!row || row.deleted) throw notFound('内容不存在或已下架');
-            if (!canManage(staff, row.createStaff)) throw refuse();
-            return `/cms/news/edit?newId=${fields.newId}`;
-          }
-          case 29: {
-            // With subjectNewId: edit that sub-news; with only newId: add one to the topic.
-            if (!fields.subjectNewId) {
-              if (!fields.newId) throw badRequest('请选择专题');
-              const topic = await db
-                .selectFrom('news')
-                .select(['createStaff', 'deleted'])
-                .where('id', '=', fields.newId)
-                .executeTakeFirst();
-              if (!topic || topic.deleted) throw notFound('内容不存在或已下架');
-              if (!canManage(staff, topic.createStaff)) throw refuse();
-              return `/cms/subject/new?newId=${fields.newId}`;
-            }
-            const row = await db
-              .selectFrom('subjectNews')
-              .innerJoin('news', 'news.id', 'subjectNews.newsId')
-              .select([
-                'subjectNews.createStaff',
-                'news.createStaff as parentStaff',
-                'subjectNews.deleted',
-              ])
-              .where('subjectNews.id', '=', fields.subjectNewId)
-              .executeTakeFirst();
-            if (!row || row.deleted) throw notFound('内容不存在或已下架');
-            if (!canManage(staff, row.createStaff) && !canManage(staff, row.parentStaff)) {
-              throw refuse();
-            }
-            return `/cms/subject/edit?subjectNewId=${fields.subjectNewId}`;
-          }
-          case 30: {
-            if (!fields.videoId) throw badRequest('请选择要编辑的视频');
-            const row = await db
-              .selectFrom('video')
-              .select(['createStaff', 'deleted'])
-              .where('id', '=', fields.videoId)
-              .executeTakeFirst();
-            if (!row || row.deleted) throw notFound('视频不存在或已下架');
-            if (!canManage(staff, row.createStaff)) throw refuse();
-            return `/cms/video/edit?videoId=${fields.videoId}`;
-          }
-          default:
-            throw badRequest('不支持的 visitType');
-        }
-      }
+      return ok(await handoff.receive(fields, sign));
     },
   );
 

@@ -2,9 +2,26 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { LoginUser } from '@school/common';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import { handoffSign, type HandoffFields } from '@school/common';
+import { AppError, badRequest, forbidden, unauthorized, TOKEN_INVALID } from '../../http/errors.js';
+import type { AuthStaff } from './session.js';
 import { addMinutes, iso, type Clock } from '../../time.js';
 import type { SessionStore } from './session.js';
+
+/** How far the page's TIMESTAMP may be from the server's clock. */
+const MAX_SKEW_MS = 5 * 60_000;
+
+/** The item a hand-off asks to edit, as the page sends it. */
+export type HandoffItem = Pick<HandoffFields, 'newId' | 'subjectNewId' | 'videoId'>;
+
+/**
+ * Where the platform opens for one visitType, once the caller may go there
+ * (refused with the item's 404 or 403 otherwise). Areas register theirs
+ * (news 12/13/14 and 29, videos 30).
+ */
+export type HandoffTarget = (item: HandoffItem, staff: AuthStaff) => Promise<string>;
+
+export const HANDOFF_REFUSAL = '只有管理员或发布者可以编辑';
 
 /** How long the one-time link of a hand-off stays good. */
 export const TICKET_MINUTES = 2;
@@ -24,7 +41,31 @@ export class HandoffService {
     private readonly db: Kysely<Database>,
     private readonly sessions: SessionStore,
     private readonly now: Clock,
+    /** visitType -> where the platform opens. */
+    private readonly targets: ReadonlyMap<number, HandoffTarget>,
   ) {}
+
+  /**
+   * The receiving end of the edit hand-off (GLPTBJ): checks the sign, the
+   * time, the token and the right to edit the item, then answers the
+   * platform's one-time address for it (`retUrl`).
+   */
+  async receive(fields: HandoffFields, sign: string): Promise<{ retUrl: string }> {
+    if (handoffSign(fields) !== sign) throw badRequest('签名不正确');
+    if (Math.abs(this.now().getTime() - fields.TIMESTAMP) > MAX_SKEW_MS) {
+      throw badRequest('请求已过期，请刷新页面后重试');
+    }
+    const staff = await this.sessions.resolve(fields.token);
+    if (staff.id !== fields.staffId || staff.code !== fields.staffCode) {
+      throw unauthorized(TOKEN_INVALID);
+    }
+    if (staff.staffType !== fields.staffType) throw forbidden('身份不符');
+    const target = this.targets.get(fields.visitType);
+    if (!target) throw badRequest('不支持的 visitType');
+    const url = await target(fields, staff);
+    const ticket = await this.issue(staff.id, { sign, TIMESTAMP: fields.TIMESTAMP }, url);
+    return { retUrl: `/cms/enter?ticket=${ticket}` };
+  }
 
   async issue(staffId: number, request: { sign: string; TIMESTAMP: number }, target: string) {
     const now = this.now();

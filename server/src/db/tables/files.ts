@@ -1,0 +1,26 @@
+import type { ColumnType, Generated } from 'kysely';
+
+// Stored files and where items use them.
+
+/** A file in storage, served by id (never by a path from the request). */
+export interface StoredFileTable {
+  id: Generated<number>;
+  storageKey: string;
+  fileName: string;
+  mimeType: string;
+  size: number;
+  createdBy: number | null;
+  createdAt: string;
+  /** A smaller copy of a picture for lists and cards. */
+  thumbFileId: ColumnType<number | null, number | null | undefined, number | null>;
+  width: ColumnType<number | null, number | null | undefined, number | null>;
+  height: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A file an item shows beyond its attachments and sets: body pictures, cover, PDF. */
+export interface FileUseTable {
+  fileId: number;
+  /** T_NEWS, T_SUBJECT_NEWS, TF_VIDEO or T_MAGAZINE. */
+  infoTable: string;
+  objId: number;
+}

@@ -1,0 +1,58 @@
+import type { ColumnType, Generated } from 'kysely';
+
+// The operation log, likes, footprints and saved revisions.
+
+export interface OperLogTable {
+  id: Generated<number>;
+  staffId: number | null;
+  staffName: string;
+  /** T_NEWS, T_SUBJECT_NEWS, TF_VIDEO, ... */
+  infoTable: string;
+  objId: number;
+  operType: string;
+  ip: string | null;
+  createdAt: ColumnType<string, string, never>;
+}
+
+/** T_NEWS, T_SUBJECT_NEWS, TF_VIDEO: the tables of the operation log, likes and footprints. */
+export type InfoTable = 'T_NEWS' | 'T_SUBJECT_NEWS' | 'TF_VIDEO';
+
+export interface FlowerTable {
+  id: Generated<number>;
+  infoTable: InfoTable;
+  objId: number;
+  staffId: number;
+  createdAt: string;
+}
+
+export interface FootprintTable {
+  id: Generated<number>;
+  infoTable: InfoTable;
+  objId: number;
+  staffId: number | null;
+  staffName: string;
+  roleId: number;
+  ip: string | null;
+  createdAt: string;
+}
+
+/** An item as it was saved once: JSON of its editable fields and files. */
+export interface NewsRevisionTable {
+  id: Generated<number>;
+  newsId: number;
+  staffId: number | null;
+  staffName: string;
+  createdAt: string;
+  snapshot: string;
+}
+
+/** A saved version of an authored item other than news (videos, introduction pages, people, ...). */
+export interface ContentRevisionTable {
+  id: Generated<number>;
+  infoTable: string;
+  objId: number;
+  staffId: number | null;
+  staffName: string;
+  createdAt: string;
+  snapshot: string;
+}

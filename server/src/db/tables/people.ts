@@ -1,0 +1,78 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+// Staff, departments, sessions and sign-in.
+
+export interface StaffTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  /** 2 teacher, 5 administrator. */
+  staffType: number;
+  /** 1: may act on any news item and read the operation log. */
+  isPower: number;
+  /** "1": administrator of the teaching drive. */
+  isAdmin: string;
+  email: string | null;
+  phone: string | null;
+  schoolId: number;
+  passwordHash: string;
+  /** 0: the password fails the strength rule and must be changed. */
+  whetherpass: number;
+  /** 1 active, 0 disabled. */
+  status: number;
+  sort: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface DepartmentTable {
+  id: Generated<number>;
+  name: string;
+  parentId: number | null;
+  sort: number;
+  createdAt: string;
+}
+
+export interface StaffDepartmentTable {
+  staffId: number;
+  deptId: number;
+  /** 1 for the department a staff member mainly belongs to. */
+  isPrimary: number;
+}
+
+export interface SessionTable {
+  id: Generated<number>;
+  /** SHA-256 of the token; the token itself is never stored. */
+  tokenHash: string;
+  staffId: number;
+  createdAt: string;
+  lastSeenAt: string;
+  /** Absolute expiry; idle expiry is lastSeenAt plus the idle window. */
+  expiresAt: string;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface LoginThrottleTable {
+  /** `account:<code>@<ip>` or `address:<ip>`. */
+  key: string;
+  failures: number;
+  windowStart: string;
+}
+
+/** A checked hand-off request and its one-time link (the ticket is stored hashed). */
+export interface HandoffTicketTable {
+  id: Generated<number>;
+  requestKey: string;
+  ticketHash: string;
+  staffId: number;
+  targetUrl: string;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+}
+
+export type Staff = Selectable<StaffTable>;
+export type NewStaff = Insertable<StaffTable>;
+export type StaffUpdate = Updateable<StaffTable>;
+export type Session = Selectable<SessionTable>;

@@ -1,0 +1,29 @@
+import type { Area } from './area.js';
+import { cmsArea } from './cms/index.js';
+import { intranetArea } from './intranet/index.js';
+import { introArea } from './intro/index.js';
+import { magazineArea } from './magazine/index.js';
+import { newsArea } from './news/index.js';
+import { peopleArea } from './people/index.js';
+import { showcaseArea } from './showcase/index.js';
+import { videoArea } from './video/index.js';
+
+/** Every area of the site; app.ts builds and registers them in this order. */
+export const AREAS = [
+  newsArea,
+  videoArea,
+  magazineArea,
+  showcaseArea,
+  introArea,
+  peopleArea,
+  intranetArea,
+  cmsArea,
+] as const;
+
+type ServicesOf<A> = A extends Area<infer S> ? S : never;
+type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void
+  ? I
+  : never;
+
+/** The services of all areas together. */
+export type AreaServices = Intersection<ServicesOf<(typeof AREAS)[number]>>;

@@ -1,0 +1,18 @@
+import { defineArea } from '../area.js';
+import { cmsSiteRoutes } from './admin-routes.js';
+import { CmsSiteService } from './admin-service.js';
+import { ParameterReader } from './parameter-reader.js';
+import { parameterRoutes } from './parameter-routes.js';
+
+/** The intranet's settings: rolling notices, workbench entries, system parameters, dictionaries. */
+export const intranetArea = defineArea({
+  name: 'intranet',
+  services: ({ db, clock }) => ({
+    parameters: new ParameterReader(db),
+    cmsSite: new CmsSiteService(db, clock),
+  }),
+  routes: async (api, services) => {
+    await api.register(parameterRoutes, { parameters: services.parameters });
+    await api.register(cmsSiteRoutes, { cmsSite: services.cmsSite });
+  },
+});

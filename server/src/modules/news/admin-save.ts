@@ -1,0 +1,283 @@
+import { isSafeLink } from '@school/common';
+import type { Kysely } from 'kysely';
+import type { Database, ReviewState } from '../../db/schema.js';
+import { inTransaction } from '../../db/transaction.js';
+import { badRequest, forbidden } from '../../http/errors.js';
+import { canManage, isContentAdmin } from '../../http/roles.js';
+import type { AuthStaff } from '../../platform/auth/session.js';
+import { sanitizeRichText } from '../../platform/content/sanitize.js';
+import { checkItemFiles, type CmsFileInput } from '../../platform/files/item-files.js';
+import { fileUrl } from '../../platform/files/service.js';
+import { bodyAndCover, setFileUses } from '../../platform/files/uses.js';
+import { writeOperLog } from '../../platform/oplog/service.js';
+import { NOT_OWN_MESSAGE } from '../../platform/publishing/workflow.js';
+import { displayTime, iso, type Clock } from '../../time.js';
+import { loadNewsItem, type NewsItemRow } from './review.js';
+import type { NewsFileInput, NewsService } from './service.js';
+
+/**
+ * Saving news on the platform: the checks of a save (title, link, column open
+ * to the caller, files the caller may use), the write with its files, uses,
+ * search entry and log row, and the version it keeps, in one transaction.
+ */
+
+export const CLOSED_COLUMN_MESSAGE = '该栏目只有管理员可以发布';
+
+export interface NewsSaveDeps {
+  db: Kysely<Database>;
+  /** Creates items and keeps their files and search entries. */
+  news: NewsService;
+  now: Clock;
+}
+
+/** The editable fields of an item: what a save writes and a revision keeps. */
+export interface NewsDraft {
+  typeId: number;
+  title: string;
+  description: string;
+  /** Sanitised HTML. */
+  content: string;
+  newsType: number;
+  contentKind: number;
+  schChange: number | null;
+  enableType: number;
+  source: string | null;
+  releaseUser: string | null;
+  coverFileId: number | null;
+  linkUrl: string | null;
+  /** ISO time; the public sees the item from then on. */
+  shelvesDate: string;
+  files: NewsFileInput[];
+}
+
+/** A save: no newId creates; fields left out keep their value (or the default, when creating). */
+export interface CmsSaveInput {
+  newId?: number;
+  typeId: number;
+  title: string;
+  description?: string;
+  content?: string;
+  newsType?: number;
+  contentKind?: number;
+  schChange?: number | null;
+  enableType?: number;
+  source?: string | null;
+  releaseUser?: string | null;
+  coverFileId?: number | null;
+  linkUrl?: string | null;
+  shelvesDate?: Date;
+  files?: CmsFileInput[];
+}
+
+/** What the platform's forms show of a draft: the API's field names, dates as the school reads them. */
+export function newsEditableView(draft: NewsDraft) {
+  return {
+    typeId: draft.typeId,
+    newsTitle: draft.title,
+    newsDesc: draft.description,
+    newsContent: draft.content,
+    newsType: draft.newsType,
+    newcontenttype: draft.contentKind,
+    schChange: draft.schChange,
+    enableType: draft.enableType,
+    source: draft.source,
+    releaseUser: draft.releaseUser,
+    coverFileId: draft.coverFileId,
+    imgUrl: fileUrl(draft.coverFileId),
+    newsUrl: draft.linkUrl,
+    shelvesDate: displayTime(draft.shelvesDate),
+    files: draft.files.map((file) => ({
+      role: file.role,
+      fileId: file.fileId ?? null,
+      legacyPath: file.legacyPath ?? null,
+      fileName: file.fileName,
+      caption: file.caption ?? null,
+      filePath: file.legacyPath ?? fileUrl(file.fileId),
+      oldfile: file.legacyPath ? 1 : 0,
+    })),
+  };
+}
+
+export async function newsDraftOf(db: Kysely<Database>, row: NewsItemRow): Promise<NewsDraft> {
+  const files = await db
+    .selectFrom('newsFile')
+    .select(['role', 'fileId', 'legacyPath', 'fileName', 'caption'])
+    .where('newsId', '=', row.id)
+    .where('subjectId', 'is', null)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+  return {
+    typeId: row.typeId,
+    title: row.title,
+    description: row.description,
+    content: row.content,
+    newsType: row.newsType,
+    contentKind: row.contentKind,
+    schChange: row.schChange,
+    enableType: row.enableType,
+    source: row.source,
+    releaseUser: row.releaseUser,
+    coverFileId: row.coverFileId,
+    linkUrl: row.linkUrl,
+    shelvesDate: row.shelvesDate,
+    files: files.map((f) => ({
+      role: f.role,
+      fileId: f.fileId,
+      legacyPath: f.legacyPath,
+      fileName: f.fileName,
+      caption: f.caption,
+    })),
+  };
+}
+
+/** The column must exist and be open to the caller. */
+async function assertColumnOpen(db: Kysely<Database>, typeId: number, staff: AuthStaff) {
+  const column = await db
+    .selectFrom('newsType')
+    .select(['id', 'teacherOpen'])
+    .where('id', '=', typeId)
+    .executeTakeFirst();
+  if (!column) throw badRequest('栏目不存在');
+  if (column.teacherOpen !== 1 && !isContentAdmin(staff)) throw forbidden(CLOSED_COLUMN_MESSAGE);
+}
+
+/**
+ * Files a save may attach: stored files the caller uploaded (any, for
+ * isPower 1), and those the item already has or, on a restore, had. A file
+ * of the old site (legacyPath) only stays where it already is.
+ */
+export async function writeNews(
+  deps: NewsSaveDeps,
+  input: CmsSaveInput,
+  staff: AuthStaff,
+  ip: string | null,
+  options: { operType: string; trusted?: NewsDraft },
+): Promise<number> {
+  const { db, news, now: clock } = deps;
+  const current = input.newId ? await loadNewsItem(db, input.newId) : undefined;
+  if (current && !canManage(staff, current.createStaff)) throw forbidden(NOT_OWN_MESSAGE);
+  await assertColumnOpen(db, input.typeId, staff);
+  const before = current ? await newsDraftOf(db, current) : undefined;
+
+  const now = clock();
+  const title = input.title.trim();
+  if (!title) throw badRequest('请输入标题');
+  const linkUrl = (input.linkUrl === undefined ? before?.linkUrl : input.linkUrl)?.trim() || null;
+  if (linkUrl && !isSafeLink(linkUrl)) {
+    throw badRequest('链接地址须以 http:// 或 https:// 开头');
+  }
+  const text = (value: string | null | undefined, previous: string | null | undefined) =>
+    (value === undefined ? previous : value)?.trim() || null;
+  const coverFileId =
+    input.coverFileId === undefined ? (before?.coverFileId ?? null) : input.coverFileId;
+  const known = [before, options.trusted].filter((d): d is NewsDraft => Boolean(d));
+  const draft: NewsDraft = {
+    typeId: input.typeId,
+    title,
+    description: (input.description ?? before?.description ?? '').trim(),
+    content: sanitizeRichText(input.content ?? before?.content ?? ''),
+    newsType: input.newsType ?? before?.newsType ?? 1,
+    contentKind: input.contentKind ?? before?.contentKind ?? 1,
+    schChange: input.schChange === undefined ? (before?.schChange ?? null) : input.schChange,
+    enableType: input.enableType ?? before?.enableType ?? 1,
+    source: text(input.source, before?.source),
+    releaseUser: text(input.releaseUser, before?.releaseUser) ?? staff.name,
+    coverFileId,
+    linkUrl,
+    shelvesDate: input.shelvesDate ? iso(input.shelvesDate) : (before?.shelvesDate ?? iso(now)),
+    files: await checkItemFiles(db, input.files ?? before?.files ?? [], coverFileId, staff, known),
+  };
+
+  // A teacher's change goes back to the review; an administrator's keeps its state.
+  const reviewState: ReviewState = isContentAdmin(staff)
+    ? (current?.reviewState ?? 'approved')
+    : 'draft';
+  const actor = { staff, ip };
+
+  return inTransaction(db, async (trx) => {
+    let newId: number;
+    if (!current) {
+      newId = await news.create(
+        {
+          ...draft,
+          shelvesDate: new Date(draft.shelvesDate),
+          ifShelves: 0,
+          ifTop: 0,
+          reviewState,
+        },
+        actor,
+        trx,
+      );
+    } else {
+      newId = current.id;
+      if (!(await hasRevisions(newId, trx))) {
+        // The item as it was before its first change on the platform, so it can come back.
+        await addRevision(trx, newId, before!, {
+          staffId: current.createStaff,
+          staffName: current.releaseUser ?? '',
+          at: current.updatedAt,
+        });
+      }
+      const { files, ...fields } = draft;
+      await trx
+        .updateTable('news')
+        .set({
+          ...fields,
+          statusDate: draft.shelvesDate,
+          reviewState,
+          checkStatus: reviewState === 'approved' ? 1 : 0,
+          ifShelves: reviewState === 'approved' ? current.ifShelves : 0,
+          updatedAt: iso(now),
+        })
+        .where('id', '=', newId)
+        .execute();
+      await news.replaceFiles(newId, files, trx);
+      await setFileUses(trx, 'T_NEWS', newId, bodyAndCover(fields.content, fields.coverFileId));
+      await news.reindex(newId, trx);
+      await writeOperLog(trx, {
+        staffId: staff.id,
+        staffName: staff.name,
+        infoTable: 'T_NEWS',
+        objId: newId,
+        operType: options.operType,
+        ip,
+        at: now,
+      });
+    }
+    await addRevision(trx, newId, draft, {
+      staffId: staff.id,
+      staffName: staff.name,
+      at: iso(now),
+    });
+    return newId;
+  });
+}
+
+async function hasRevisions(newId: number, db: Kysely<Database>) {
+  const row = await db
+    .selectFrom('newsRevision')
+    .select('id')
+    .where('newsId', '=', newId)
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+async function addRevision(
+  db: Kysely<Database>,
+  newsId: number,
+  draft: NewsDraft,
+  by: { staffId: number | null; staffName: string; at: string },
+) {
+  await db
+    .insertInto('newsRevision')
+    .values({
+      newsId,
+      staffId: by.staffId,
+      staffName: by.staffName,
+      createdAt: by.at,
+      snapshot: JSON.stringify(draft),
+    })
+    .execute();
+}

@@ -1,0 +1,43 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { canManage } from '../../http/roles.js';
+import { HANDOFF_REFUSAL, type HandoffTarget } from '../../platform/auth/handoff-service.js';
+import { NEWS_GONE_MESSAGE } from '../../platform/publishing/visibility.js';
+import { loadNewsItem } from './review.js';
+
+/** Where the 【编辑】 hand-off of news opens: the news editor (12/13/14), a sub-news (29). */
+export function newsHandoffTargets(db: Kysely<Database>): Array<[number, HandoffTarget]> {
+  const editNews: HandoffTarget = async ({ newId }, staff) => {
+    if (!newId) throw badRequest('请选择要编辑的新闻');
+    const row = await loadNewsItem(db, newId);
+    if (!canManage(staff, row.createStaff)) throw forbidden(HANDOFF_REFUSAL);
+    return `/cms/news/edit?newId=${newId}`;
+  };
+  // With subjectNewId: edit that sub-news; with only newId: add one to the topic.
+  const editSubject: HandoffTarget = async ({ newId, subjectNewId }, staff) => {
+    if (!subjectNewId) {
+      if (!newId) throw badRequest('请选择专题');
+      const topic = await loadNewsItem(db, newId);
+      if (!canManage(staff, topic.createStaff)) throw forbidden(HANDOFF_REFUSAL);
+      return `/cms/subject/new?newId=${newId}`;
+    }
+    const row = await db
+      .selectFrom('subjectNews')
+      .innerJoin('news', 'news.id', 'subjectNews.newsId')
+      .select(['subjectNews.createStaff', 'news.createStaff as parentStaff', 'subjectNews.deleted'])
+      .where('subjectNews.id', '=', subjectNewId)
+      .executeTakeFirst();
+    if (!row || row.deleted) throw notFound(NEWS_GONE_MESSAGE);
+    if (!canManage(staff, row.createStaff) && !canManage(staff, row.parentStaff)) {
+      throw forbidden(HANDOFF_REFUSAL);
+    }
+    return `/cms/subject/edit?subjectNewId=${subjectNewId}`;
+  };
+  return [
+    [12, editNews],
+    [13, editNews],
+    [14, editNews],
+    [29, editSubject],
+  ];
+}

@@ -1,0 +1,142 @@
+import type { Kysely } from 'kysely';
+import type { Database, InfoTable } from '../../db/schema.js';
+import { badRequest } from '../../http/errors.js';
+import type { Paging } from '../../http/paging.js';
+import { assertCanManage } from '../../http/roles.js';
+import type { AuthStaff } from '../../platform/auth/session.js';
+import type { EngagementService } from '../../platform/engagement/service.js';
+import type { SearchIndex } from '../../platform/search/search-index.js';
+import { displayTime } from '../../time.js';
+import type { NewsService } from './service.js';
+
+/** Which item of a news page a reader acts on: the news item, or one sub-news of a topic. */
+export interface NewsTarget {
+  newId: number;
+  /** A sub-news of the topic `newId` (the spec sends it as subjectId or subjectNewId). */
+  subjectNewId?: number;
+}
+
+const NOT_OF_TOPIC = '子新闻不属于该专题';
+
+/**
+ * What readers do around news beyond reading one item: the column lists, the
+ * keyword search, the sub-news a topic opens with, views, likes and
+ * footprints. Each checks that the caller may read the item first.
+ */
+export class NewsReaderService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly news: NewsService,
+    private readonly engagement: EngagementService,
+    private readonly search: SearchIndex,
+  ) {}
+
+  /** The columns below `parentId` (all, without one). */
+  columns(parentId: number | undefined) {
+    return this.db
+      .selectFrom('newsType')
+      .select(['id as typeId', 'name as typeName', 'parentId'])
+      .$if(parentId !== undefined, (qb) => qb.where('parentId', '=', parentId!))
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** The column tree: top columns with their children. */
+  async columnTree() {
+    const rows = await this.columns(undefined);
+    return rows
+      .filter((r) => r.parentId === 0)
+      .map((root) => ({ ...root, children: rows.filter((r) => r.parentId === root.typeId) }));
+  }
+
+  /** News, media, columns, pictures and videos whose title or text holds the keyword. */
+  async find(
+    query: { keyword: string | undefined; typeId?: number; enableType: number },
+    staff: AuthStaff | null,
+    paging: Paging,
+  ) {
+    const keyword = query.keyword?.trim() ?? '';
+    if (!keyword) throw badRequest('请输入搜索内容');
+    const result = await this.search.query({
+      keyword,
+      includeStaffOnly: Boolean(staff) && query.enableType === 2,
+      typeIds: query.typeId ? [query.typeId] : undefined,
+      ...paging,
+    });
+    return {
+      total: result.total,
+      keyword,
+      list: result.list.map((hit) => ({
+        newId: hit.infoTable === 'T_NEWS' ? hit.objId : null,
+        videoId: hit.infoTable === 'TF_VIDEO' ? hit.objId : null,
+        typeId: hit.typeId,
+        newsTitle: hit.title,
+        newsDesc: hit.summary,
+        ifTop: hit.ifTop,
+        shelvesDate: displayTime(hit.docDate),
+      })),
+    };
+  }
+
+  /** A sub-news; with only the topic's newId, the topic's first one (null when it has none). */
+  async subjectNews(ids: { newId?: number; subjectNewId?: number }, staff: AuthStaff | null) {
+    let { subjectNewId } = ids;
+    if (!subjectNewId) {
+      if (!ids.newId) throw badRequest('请选择专题子新闻');
+      const first = await this.news.subjectList(ids.newId, staff, { pageNum: 1, pageSize: 1 });
+      subjectNewId = first.list[0]?.subjectNewId;
+      if (!subjectNewId) return null;
+    }
+    const detail = await this.news.subjectDetail(subjectNewId, staff);
+    if (ids.newId && detail.newId !== ids.newId) throw badRequest(NOT_OF_TOPIC);
+    return detail;
+  }
+
+  /** One view by a logged-in reader: a footprint row and viewCount + 1. */
+  async recordView(target: NewsTarget, staff: AuthStaff, ip: string | null) {
+    const { infoTable, objId } = await this.readableTarget(target, staff);
+    return { viewCount: await this.engagement.recordView(infoTable, objId, staff, ip) };
+  }
+
+  /** Who viewed an item: a content administrator, its creator, or (sub-news) its topic's creator. */
+  async footprints(target: NewsTarget, staff: AuthStaff, paging: Paging) {
+    if (target.subjectNewId) {
+      const sub = await this.news.readableSubject(target.subjectNewId, staff);
+      if (sub.createStaff !== staff.id) assertCanManage(staff, sub.parent.createStaff);
+      return this.engagement.footprints('T_SUBJECT_NEWS', target.subjectNewId, paging);
+    }
+    const row = await this.news.readable(target.newId, staff);
+    assertCanManage(staff, row.createStaff);
+    return this.engagement.footprints('T_NEWS', target.newId, paging);
+  }
+
+  /** Whether the caller already liked the item, and its count. */
+  async likeState(target: NewsTarget, staff: AuthStaff) {
+    const { infoTable, objId } = await this.readableTarget(target, staff);
+    return {
+      liked: await this.engagement.hasLiked(infoTable, objId, staff.id),
+      flowerCount: await this.engagement.flowerCount(infoTable, objId),
+    };
+  }
+
+  /** Likes an item once per person; answers the new count. */
+  async like(target: NewsTarget, staff: AuthStaff) {
+    const { infoTable, objId } = await this.readableTarget(target, staff);
+    return { flowerCount: await this.engagement.like(infoTable, objId, staff) };
+  }
+
+  /** Likes and views of a sub-news count on the sub-news; the rest on the news item. */
+  private async readableTarget(
+    target: NewsTarget,
+    staff: AuthStaff,
+  ): Promise<{ infoTable: InfoTable; objId: number }> {
+    if (target.subjectNewId) {
+      const sub = await this.news.readableSubject(target.subjectNewId, staff);
+      if (sub.newsId !== target.newId) throw badRequest(NOT_OF_TOPIC);
+      return { infoTable: 'T_SUBJECT_NEWS', objId: target.subjectNewId };
+    }
+    await this.news.readable(target.newId, staff);
+    return { infoTable: 'T_NEWS', objId: target.newId };
+  }
+}

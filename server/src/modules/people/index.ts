@@ -1,0 +1,22 @@
+import { defineArea } from '../area.js';
+import { cmsDepartmentRoutes } from './department-admin-routes.js';
+import { departmentRoutes } from './department-routes.js';
+import { CmsDepartmentService } from './department-service.js';
+import { DirectoryService } from './directory.js';
+import { cmsStaffRoutes } from './staff-routes.js';
+import { CmsStaffService } from './staff-service.js';
+
+/** Staff accounts and the department tree (and the address book, with the intranet). */
+export const peopleArea = defineArea({
+  name: 'people',
+  services: ({ db, clock }) => ({
+    directory: new DirectoryService(db),
+    cmsStaff: new CmsStaffService(db, clock),
+    cmsDepartment: new CmsDepartmentService(db, clock),
+  }),
+  routes: async (api, services) => {
+    await api.register(departmentRoutes, { directory: services.directory });
+    await api.register(cmsStaffRoutes, { cmsStaff: services.cmsStaff });
+    await api.register(cmsDepartmentRoutes, { cmsDepartment: services.cmsDepartment });
+  },
+});

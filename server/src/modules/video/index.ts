@@ -1,0 +1,25 @@
+import { defineArea } from '../area.js';
+import { cmsVideoRoutes } from './admin-routes.js';
+import { CmsVideoService } from './admin-service.js';
+import { videoHandoffTargets } from './handoff-targets.js';
+import { VideoReaderService } from './reader-service.js';
+import { videoRoutes } from './routes.js';
+import { VideoService } from './service.js';
+
+/** The video centre: categories, videos with their files, and their authoring. */
+export const videoArea = defineArea({
+  name: 'video',
+  services: ({ db, search, engagement, clock }) => {
+    const video = new VideoService(db, search, clock);
+    return {
+      video,
+      videoReader: new VideoReaderService(db, video, engagement),
+      cmsVideo: new CmsVideoService(db, search, clock),
+    };
+  },
+  routes: async (api, services) => {
+    await api.register(videoRoutes, { video: services.video, reader: services.videoReader });
+    await api.register(cmsVideoRoutes, { cmsVideo: services.cmsVideo });
+  },
+  handoffTargets: ({ db }) => videoHandoffTargets(db),
+});

@@ -1,0 +1,75 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.js';
+import type { DialectName } from '../db/database.js';
+import type { Database } from '../db/schema.js';
+import { systemClock, type Clock } from '../time.js';
+import { HandoffService, type HandoffTarget } from './auth/handoff-service.js';
+import { handoffRoutes } from './auth/handoff-routes.js';
+import { authRoutes } from './auth/routes.js';
+import { AuthService } from './auth/service.js';
+import { SessionStore } from './auth/session.js';
+import { LoginThrottle } from './auth/throttle.js';
+import { EngagementService } from './engagement/service.js';
+import { fileRoutes } from './files/routes.js';
+import { FileService } from './files/service.js';
+import { LocalDiskStorage, type FileStorage } from './files/storage.js';
+import { UploadService } from './files/upload.js';
+import { uploadRoutes } from './files/upload-routes.js';
+import { healthRoutes } from './health/routes.js';
+import { operLogRoutes } from './oplog/routes.js';
+import { SearchIndex } from './search/search-index.js';
+
+export interface PlatformDeps {
+  config: Config;
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** Where file bytes live; defaults to `DATA_DIR/files` on local disk. */
+  storage?: FileStorage;
+  clock?: Clock;
+}
+
+/**
+ * What every area uses: the database and clock, login and sessions, stored
+ * files and uploads, the search index, views and likes.
+ */
+export function createPlatform(deps: PlatformDeps) {
+  const { config, db, dialect } = deps;
+  const clock = deps.clock ?? systemClock;
+  const storage = deps.storage ?? new LocalDiskStorage(path.join(config.dataDir, 'files'));
+  const files = new FileService(db, storage, clock);
+  const sessions = new SessionStore(db, config, clock);
+  return {
+    config,
+    db,
+    dialect,
+    clock,
+    sessions,
+    auth: new AuthService(db, sessions, new LoginThrottle(db, config, clock), clock),
+    files,
+    uploads: new UploadService(files),
+    search: new SearchIndex(db, dialect, clock),
+    engagement: new EngagementService(db, clock),
+  };
+}
+
+export type Platform = ReturnType<typeof createPlatform>;
+
+/** The edit hand-off over the targets the areas register (visitType -> editor). */
+export function createHandoff(platform: Platform, targets: Array<[number, HandoffTarget]>) {
+  return new HandoffService(platform.db, platform.sessions, platform.clock, new Map(targets));
+}
+
+/** The platform's own calls: health, login, files and uploads, the operation log, the hand-off. */
+export async function platformRoutes(
+  api: FastifyInstance,
+  services: Platform & { handoff: HandoffService },
+) {
+  await api.register(healthRoutes, { db: services.db });
+  await api.register(authRoutes, { auth: services.auth });
+  await api.register(fileRoutes, { files: services.files });
+  await api.register(uploadRoutes, { uploads: services.uploads });
+  await api.register(operLogRoutes, { db: services.db });
+  await api.register(handoffRoutes, { handoff: services.handoff });
+}

@@ -1,0 +1,170 @@
+import { FMSM_TYPES } from '../modules/intro/service.js';
+import { DAY, type DemoContext } from './demo-context.js';
+import {
+  HISTORY_TABS,
+  SCHOLARSHIP_HTML,
+  SCHOOL_AIMS_HTML,
+  SCHOOL_EMBLEM_HTML,
+  SCHOOL_PROFILE_HTML,
+  SCHOOL_SONG_HTML,
+} from './demo-school-intro.js';
+import {
+  academicianTitle,
+  exchangeTitle,
+  honourTitle,
+  leaderCareTitle,
+  newsDescription,
+  newsHtml,
+  personName,
+  type Random,
+} from './demo-text.js';
+
+/**
+ * The school introduction: its pages (profile, history, leaders, honours,
+ * emblem, song, ...) and the people of its story, principals since 1952 first.
+ */
+export async function seedIntroduction(ctx: DemoContext): Promise<void> {
+  const { services, random, now } = ctx;
+  const { pools } = ctx.files;
+  const { intro } = services;
+  const at = (days: number) => new Date(now.getTime() - days * DAY);
+  await intro.createPage({
+    wwfzType: 1,
+    title: '学校简介',
+    enTitle: 'About Us',
+    content: SCHOOL_PROFILE_HTML,
+    picFileId: pools.photo[0],
+  });
+  for (const [i, tab] of HISTORY_TABS.entries()) {
+    await intro.createPage({
+      wwfzType: 2,
+      title: tab.title,
+      enTitle: tab.enTitle,
+      content: tab.html,
+      sort: i,
+    });
+  }
+  const posts = ['校长', '党委书记', '副校长', '副校长', '副校长', '工会主席'];
+  for (const [i, post] of posts.entries()) {
+    const name = personName(random);
+    await intro.createPage({
+      wwfzType: 3,
+      title: name,
+      description: post,
+      content: `<p>${name}，${post}，${random.pick(['中学高级教师', '正高级教师', '特级教师'])}。长期从事学校管理与教学工作，分管${random.pick(['教学与科研', '德育与学生发展', '后勤与安全', '对外交流', '党建与工会'])}工作。</p><p>${random.pick(['主张“以生为本、以德立校”', '致力于课堂教学改革', '重视教师专业成长', '推动学校特色发展'])}，曾获青禾市优秀教育工作者称号。</p>`,
+      picFileId: pools.portrait[i % pools.portrait.length],
+      sort: i,
+    });
+  }
+  const lists: Array<[number, (r: Random) => string, number]> = [
+    [5, honourTitle, 20],
+    [8, leaderCareTitle, 14],
+    [9, academicianTitle, 14],
+    [10, exchangeTitle, 14],
+  ];
+  for (const [wwfzType, title, count] of lists) {
+    for (let i = 0; i < count; i++) {
+      const text = title(random);
+      await intro.createPage({
+        wwfzType,
+        title: text,
+        description: newsDescription(random, 'campus'),
+        content: newsHtml(random, 'campus', text),
+        picFileId: random.pick(pools.photo),
+        createdAt: at(i * 30),
+        enableType: wwfzType === 8 && i === 3 ? 2 : 1,
+      });
+    }
+  }
+  await intro.createPage({
+    wwfzType: 6,
+    title: '校徽',
+    enTitle: 'School Emblem',
+    content: SCHOOL_EMBLEM_HTML,
+    picFileId: pools.logo[0],
+    sort: 0,
+  });
+  await intro.createPage({
+    wwfzType: 6,
+    title: '校歌',
+    enTitle: 'School Song',
+    content: SCHOOL_SONG_HTML,
+    sort: 1,
+  });
+  await intro.createPage({
+    wwfzType: 7,
+    title: '办学宗旨',
+    enTitle: 'Our Mission',
+    content: SCHOOL_AIMS_HTML,
+  });
+  await intro.createPage({
+    wwfzType: 11,
+    title: '奖学金',
+    enTitle: 'Scholarships',
+    content: SCHOLARSHIP_HTML,
+  });
+
+  // Principals since 1952: school name at the time, post, name, education, tenure.
+  const schoolNames = [
+    '青溪学堂',
+    '青禾县第一中学',
+    '青禾县第一中学',
+    '青禾市第一中学',
+    '青禾市第一中学',
+    '青禾实验中学',
+    '青禾实验中学',
+    '青禾实验中学',
+    '青禾实验中学',
+    '青禾实验中学',
+  ];
+  let year = 1952;
+  for (let i = 0; i < schoolNames.length; i++) {
+    const years = random.int(5, 9);
+    await services.intro.createPerson({
+      fmsmType: 1,
+      title: personName(random),
+      post: '校长',
+      plateType: schoolNames[i]!,
+      description: random.pick(['本科', '研究生', '大专', '博士研究生']),
+      brith: `${year}年—${i === schoolNames.length - 1 ? '今' : `${year + years}年`}`,
+      sort: i,
+    });
+    year += years;
+  }
+  const people: Array<[number, number]> = [
+    [3, 8],
+    [14, 8],
+    [15, 10],
+    [5, 7],
+    [6, 7],
+    [7, 7],
+    [8, 7],
+    [9, 7],
+    [16, 7],
+    [11, 7],
+    [12, 7],
+    [13, 7],
+  ];
+  for (const [fmsmType, count] of people) {
+    for (let i = 0; i < count; i++) {
+      const name = personName(random);
+      const kind = FMSM_TYPES[fmsmType] ?? '';
+      await services.intro.createPerson({
+        fmsmType,
+        title: name,
+        post: fmsmType >= 11 ? `${random.int(2018, 2026)}届 ${kind}` : kind,
+        description: newsDescription(
+          random,
+          fmsmType >= 11
+            ? 'student'
+            : fmsmType >= 5 && fmsmType !== 14 && fmsmType !== 15
+              ? 'alumni'
+              : 'teacher',
+        ).slice(0, 80),
+        content: `<p>${name}：${newsDescription(random, 'teacher')}</p>`,
+        picFileId: random.pick(pools.portrait),
+        sort: i,
+      });
+    }
+  }
+}

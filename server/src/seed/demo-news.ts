@@ -1,0 +1,186 @@
+import type { NewsFileInput } from '../modules/news/service.js';
+import type { DemoContext } from './demo-context.js';
+import { newsDescription, newsHtml, newsTitle, sourceName, type DemoTopic } from './demo-text.js';
+
+/** Columns with their topic and how many items; enough for three pages of each list. */
+const NEWS_COLUMNS: Array<{ typeId: number; topic: DemoTopic; count: number; newsType?: number }> =
+  [
+    { typeId: 2, topic: 'campus', count: 26 },
+    { typeId: 3, topic: 'education', count: 22 },
+    { typeId: 6, topic: 'alumni', count: 17 },
+    { typeId: 7, topic: 'teacher', count: 17 },
+    { typeId: 8, topic: 'student', count: 17 },
+    { typeId: 15, topic: 'demonstration', count: 20 },
+    { typeId: 16, topic: 'affairs', count: 20 },
+    { typeId: 17, topic: 'notice', count: 20, newsType: 2 },
+    { typeId: 21, topic: 'course', count: 22 },
+    { typeId: 19, topic: 'regulation', count: 10, newsType: 2 },
+    { typeId: 20, topic: 'openclass', count: 10 },
+    { typeId: 22, topic: 'party', count: 10 },
+  ];
+
+/** Columns of the intranet (regulations, open classes, party affairs): half their items are staff-only. */
+const INTRANET_COLUMNS = [19, 20, 22];
+
+/**
+ * News of every column, with pictures, videos and attachments. Some are
+ * pinned, some for staff only, some off the shelf or waiting for review.
+ */
+export async function seedColumnNews(ctx: DemoContext): Promise<void> {
+  const { services, random, actor, daysAgo } = ctx;
+  const { pools, attachments, internalPicture, sampleVideo } = ctx.files;
+  for (const column of NEWS_COLUMNS) {
+    for (let i = 0; i < column.count; i++) {
+      const title = newsTitle(random, column.topic);
+      const withPictures = i % 4 === 1;
+      const withVideos = i % 8 === 6;
+      const files: NewsFileInput[] = [];
+      if (withVideos) {
+        files.push(
+          {
+            role: 'video',
+            fileId: sampleVideo,
+            fileName: 'sample.mp4',
+            caption: `${title.slice(0, 12)}（视频）`,
+          },
+          {
+            role: 'video',
+            fileId: sampleVideo,
+            fileName: 'sample.mp4',
+            caption: `${title.slice(0, 12)}（花絮）`,
+          },
+        );
+      }
+      if (withPictures) {
+        for (let p = 0; p < 3; p++) {
+          files.push({
+            role: 'image',
+            fileId: random.pick(pools.photo),
+            fileName: `photo-${p + 1}.jpg`,
+            caption: `${title.slice(0, 12)}（${p + 1}）`,
+          });
+        }
+      }
+      if (i % 5 === 2) files.push(...attachments.public);
+      if (i === 3) files.push(attachments.legacy);
+      const intranet = INTRANET_COLUMNS.includes(column.typeId);
+      const staffOnly = i === 5 || (intranet && i % 2 === 1);
+      await services.news.create(
+        {
+          typeId: column.typeId,
+          title,
+          description: newsDescription(random, column.topic),
+          content:
+            newsHtml(random, column.topic, title) +
+            (staffOnly
+              ? `<p><img src="/api/files/${internalPicture}" alt="校内资料照片"></p>`
+              : ''),
+          newsType: column.newsType ?? 1,
+          contentKind: withPictures ? 2 : withVideos ? 3 : 1,
+          ifTop: i < 2 && !intranet ? 1 : 0,
+          schChange: column.typeId === 2 || column.typeId === 21 ? [null, 1, 2][i % 3] : null,
+          enableType: staffOnly ? 2 : 1,
+          ifShelves: i === 7 ? 0 : 1,
+          checkStatus: i === 8 ? 0 : 1,
+          source: i % 6 === 4 ? null : sourceName(random),
+          releaseUser: i % 7 === 6 ? null : undefined,
+          coverFileId: random.pick(pools.cover),
+          shelvesDate: daysAgo(i * 9 + random.int(0, 6)),
+          files: staffOnly
+            ? files.filter((f) => f.role !== 'attachment').concat(attachments.staff)
+            : files,
+        },
+        actor(),
+      );
+    }
+  }
+}
+
+/** Special topics (type 4) with their sub-news; the first ones have more than a page. */
+export async function seedSpecialTopics(ctx: DemoContext): Promise<void> {
+  const { services, random, actor, daysAgo } = ctx;
+  const { pools } = ctx.files;
+  for (let i = 0; i < 20; i++) {
+    const title = newsTitle(random, 'special');
+    const topicId = await services.news.create(
+      {
+        typeId: 4,
+        title,
+        description: newsDescription(random, 'special'),
+        content: newsHtml(random, 'special', title),
+        contentKind: 2,
+        ifTop: i === 0 ? 1 : 0,
+        coverFileId: random.pick(pools.poster),
+        source: sourceName(random),
+        shelvesDate: daysAgo(i * 14),
+        files: [0, 1, 2].map((p) => ({
+          role: 'image' as const,
+          fileId: random.pick(pools.poster),
+          fileName: `poster-${p + 1}.jpg`,
+          caption: `${title.slice(0, 14)}`,
+        })),
+      },
+      actor(),
+    );
+    const subs = i < 3 ? 13 : random.int(3, 8);
+    for (let s = 0; s < subs; s++) {
+      const subTitle = newsTitle(random, 'special');
+      await services.news.createSubject(
+        {
+          newsId: topicId,
+          title: subTitle,
+          content: newsHtml(random, 'special', subTitle),
+          contentKind: s % 3 === 0 ? 2 : 1,
+          source: s % 4 === 3 ? null : sourceName(random),
+          sort: s,
+          date: daysAgo(i * 14 + s),
+          files:
+            s % 3 === 0
+              ? [0, 1].map((p) => ({
+                  role: 'image' as const,
+                  fileId: random.pick(pools.photo),
+                  fileName: `photo-${p + 1}.jpg`,
+                  caption: subTitle.slice(0, 14),
+                }))
+              : [],
+        },
+        actor(),
+      );
+    }
+  }
+}
+
+/** Galleries: picture sets of 11 似水流年 and 12 最美校园. */
+export async function seedGalleries(ctx: DemoContext): Promise<void> {
+  const { services, random, actor, daysAgo } = ctx;
+  const { pools } = ctx.files;
+  for (const [typeId, topic] of [
+    [11, 'gallery-past'],
+    [12, 'gallery-campus'],
+  ] as const) {
+    for (let i = 0; i < 20; i++) {
+      const title = newsTitle(random, topic);
+      const pictures = random.int(3, 6);
+      await services.news.create(
+        {
+          typeId,
+          title,
+          description: newsDescription(random, topic),
+          content: newsHtml(random, topic, title),
+          newsType: 3,
+          contentKind: 2,
+          ifTop: i === 0 ? 1 : 0,
+          coverFileId: random.pick(pools.photo),
+          shelvesDate: daysAgo(i * 11),
+          files: Array.from({ length: pictures }, (_, p) => ({
+            role: 'image' as const,
+            fileId: random.pick(pools.photo),
+            fileName: `photo-${p + 1}.jpg`,
+            caption: `${title.slice(0, 16)} ${p + 1}/${pictures}`,
+          })),
+        },
+        actor(),
+      );
+    }
+  }
+}
