@@ -3,6 +3,50 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** The server's areas: each imports the platform, http, db and common, never another area. */
+const SERVER_AREAS = [
+  'news',
+  'video',
+  'magazine',
+  'showcase',
+  'intro',
+  'people',
+  'intranet',
+  'cms',
+];
+const serverBoundaries = [
+  ...SERVER_AREAS.map((area) => ({
+    files: [`server/src/modules/${area}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: SERVER_AREAS.filter((other) => other !== area).map((other) => ({
+            group: [`../${other}/*`],
+            message: 'Areas do not import each other: move what both need down into platform/.',
+          })),
+        },
+      ],
+    },
+  })),
+  {
+    files: ['server/src/platform/**', 'server/src/http/**', 'server/src/db/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/modules/*/**'],
+              message: 'The platform does not import areas: let the area register with it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -32,6 +76,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  ...serverBoundaries,
   {
     // Faces do not import each other's pages; shared pieces live in components/.
     files: ['web/app/routes/portal/**'],

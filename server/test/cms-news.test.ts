@@ -340,7 +340,10 @@ describe('api/cms/news: authoring, review, shelving, revisions', () => {
 
     await ok('pin', { newId, ifTop: 1 }, token.admin);
     expect((await publicList(2))[0]).toMatchObject({ newId, ifTop: 1 });
+    // The one workflow of news and videos: a step that changes nothing is refused.
+    expectRefusal(await cms('pin', { newId, ifTop: 1 }, token.admin), 400, '该内容已经置顶');
     await ok('pin', { newId, ifTop: 0 }, token.admin);
+    expectRefusal(await cms('pin', { newId, ifTop: 0 }, token.admin), 400, '该内容当前未置顶');
 
     expect(await ok('unshelve', { newId }, token.admin)).toMatchObject({ ifShelves: 0 });
     expect((await publicList(2)).map((i) => i.newId)).not.toContain(newId);

@@ -475,6 +475,25 @@ describe('api/video', () => {
     expect(log.every((row) => row.userId === creator.id)).toBe(true);
   });
 
+  it('two deletes at once: the one deletion path lets one through and logs it once', async () => {
+    const id = await createVideo();
+    const answers = await Promise.all([
+      postForm(t.app, DELETE, { videoId: id }, { token: token.admin }),
+      postForm(t.app, DELETE, { videoId: id }, { token: token.creator }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, expect.any(Number)]);
+    const refused = answers.find((a) => a.statusCode !== 200)!;
+    expect([404, 409]).toContain(refused.statusCode);
+    const logRows = await t.db
+      .selectFrom('operLog')
+      .select('operType')
+      .where('objId', '=', id)
+      .where('infoTable', '=', 'TF_VIDEO')
+      .where('operType', '=', '删除')
+      .execute();
+    expect(logRows).toHaveLength(1);
+  });
+
   it("an administrator deletes anyone's video", async () => {
     const id = await createVideo();
     const response = await postForm(t.app, DELETE, { videoId: id }, { token: token.admin });

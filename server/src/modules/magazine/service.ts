@@ -4,7 +4,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { offsetOf, type Paging } from '../../http/paging.js';
 import { displayTime, iso, type Clock } from '../../time.js';
 import { fileUrl } from '../../platform/files/service.js';
-import type { Actor } from '../news/service.js';
+import type { Actor } from '../../platform/auth/session.js';
 import { setFileUses } from '../../platform/files/uses.js';
 
 export const MAGAZINE_GONE_MESSAGE = '刊物不存在';

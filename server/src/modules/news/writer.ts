@@ -1,8 +1,9 @@
+import type { ItemFileInput } from '../../platform/files/item-files.js';
 import type { Actor } from '../../platform/auth/session.js';
 import { inTransaction } from '../../db/transaction.js';
 
 import type { Kysely } from 'kysely';
-import type { Database, NewsFileRole, ReviewState } from '../../db/schema.js';
+import type { Database, ReviewState } from '../../db/schema.js';
 import { sanitizeRichText } from '../../platform/content/sanitize.js';
 import { badRequest } from '../../http/errors.js';
 
@@ -19,13 +20,7 @@ import { bodyAndCover, filesInHtml, setFileUses } from '../../platform/files/use
  * entries; the content platform, the public delete and the demo seed go
  * through it. `db` may be a transaction the caller holds.
  */
-export interface NewsFileInput {
-  role: NewsFileRole;
-  fileId?: number | null;
-  legacyPath?: string | null;
-  fileName: string;
-  caption?: string | null;
-}
+export type NewsFileInput = ItemFileInput;
 
 export interface NewsInput {
   typeId: number;

@@ -10,7 +10,8 @@ import type { SearchIndex } from '../../platform/search/search-index.js';
 import { displayTime, iso, type Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import { fileUrl } from '../../platform/files/service.js';
-import { NEWS_GONE_MESSAGE, assertReadable, type Actor } from '../news/service.js';
+import { NEWS_GONE_MESSAGE, assertReadable } from '../../platform/publishing/visibility.js';
+import type { Actor } from '../../platform/auth/session.js';
 import { writeOperLog } from '../../platform/oplog/service.js';
 import { bodyAndCover, setFileUses } from '../../platform/files/uses.js';
 

@@ -3,7 +3,6 @@ import type { Kysely } from 'kysely';
 import type { Database, NewsFileRole } from '../../db/schema.js';
 import { badRequest, forbidden } from '../../http/errors.js';
 import type { AuthStaff } from '../auth/session.js';
-import type { NewsFileInput } from '../../modules/news/service.js';
 
 /** A file as a save sends it: a stored file, or a file of the old site the item already has. */
 export interface CmsFileInput {
@@ -15,10 +14,19 @@ export interface CmsFileInput {
   caption?: string | null;
 }
 
+/** A file of an item as it is stored: its place, the stored file or an old-site path, its name. */
+export interface ItemFileInput {
+  role: NewsFileRole;
+  fileId?: number | null;
+  legacyPath?: string | null;
+  fileName: string;
+  caption?: string | null;
+}
+
 /** What an item already holds (its current state and versions being restored). */
 export interface KnownFiles {
   coverFileId: number | null;
-  files: NewsFileInput[];
+  files: ItemFileInput[];
 }
 
 const ROLE_TYPES: Partial<Record<NewsFileRole, { prefix: string; message: string }>> = {
@@ -39,7 +47,7 @@ export async function checkItemFiles(
   coverFileId: number | null,
   staff: AuthStaff,
   known: KnownFiles[],
-): Promise<NewsFileInput[]> {
+): Promise<ItemFileInput[]> {
   const knownIds = new Set(known.flatMap((d) => [d.coverFileId, ...d.files.map((f) => f.fileId)]));
   const knownLegacy = new Map(
     known.flatMap((d) =>
