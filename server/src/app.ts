@@ -18,6 +18,7 @@ import {
   registerErrorHandler,
 } from './http/error-handler.js';
 import { AppError } from './http/errors.js';
+import { blankMeansNotGiven } from './http/blank-fields.js';
 import type { Area } from './modules/area.js';
 import { AREAS, type AreaServices } from './modules/index.js';
 import { createHandoff, createPlatform, platformRoutes, type Platform } from './platform/index.js';
@@ -64,6 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Infrastructure.
   registerErrorHandler(app);
+  blankMeansNotGiven(app);
   refuseNonFiniteNumbers(app);
   await app.register(helmet, {
     // The pages load their own scripts and styles; inline styles come from antd.

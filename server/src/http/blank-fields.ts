@@ -1,0 +1,39 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+
+interface PropertySchema {
+  type?: string | string[];
+  anyOf?: PropertySchema[];
+}
+
+/** Whether a field's schema takes text, so '' is a value of its own (a cleared text). */
+const takesText = (schema: PropertySchema | undefined): boolean => {
+  if (!schema) return true;
+  if (schema.anyOf) return schema.anyOf.some(takesText);
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  return types.includes('string') || schema.type === undefined;
+};
+
+/**
+ * The spec's pages post forms and send a field they have no value for as an
+ * empty string: for a field that is not text (ids, numbers, flags, lists),
+ * '' means "not given". Every route with a body schema drops such fields
+ * before validation, so defaults apply and filters are left out, instead of
+ * refusing the call. Runs after a route's own preValidation (which may turn
+ * '' into null where it means "clear").
+ */
+export function blankMeansNotGiven(app: FastifyInstance) {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const body = route.schema?.body as { properties?: Record<string, PropertySchema> } | undefined;
+    const properties = body?.properties;
+    if (!properties) return;
+    const numeric = Object.keys(properties).filter((key) => !takesText(properties[key]));
+    if (!numeric.length) return;
+    const drop = async (request: FastifyRequest) => {
+      const payload = request.body as Record<string, unknown> | null | undefined;
+      if (!payload || typeof payload !== 'object') return;
+      for (const key of numeric) if (payload[key] === '') delete payload[key];
+    };
+    const own = route.preValidation;
+    route.preValidation = own ? [...(Array.isArray(own) ? own : [own]), drop] : [drop];
+  });
+}
