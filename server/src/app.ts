@@ -19,6 +19,7 @@ import {
 } from './http/error-handler.js';
 import { AppError } from './http/errors.js';
 import { blankMeansNotGiven } from './http/blank-fields.js';
+import { checkResponses } from './http/contract.js';
 import type { Area } from './modules/area.js';
 import { AREAS, type AreaServices } from './modules/index.js';
 import { createHandoff, createPlatform, platformRoutes, type Platform } from './platform/index.js';
@@ -66,6 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Infrastructure.
   registerErrorHandler(app);
   blankMeansNotGiven(app);
+  if (config.checkResponses) checkResponses(app);
   refuseNonFiniteNumbers(app);
   await app.register(helmet, {
     // The pages load their own scripts and styles; inline styles come from antd.

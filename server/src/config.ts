@@ -25,6 +25,8 @@ export interface Config {
   /** Requests per minute and address for the whole API (kept per process). */
   apiRateLimitPerMinute: number;
   trustProxy: boolean;
+  /** Tests: refuse an answer that holds a field its route's schema does not describe. */
+  checkResponses: boolean;
   logLevel: string;
   webBuildDir: string;
 }
@@ -86,6 +88,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     loginFailureWindowMinutes: integer(env, 'LOGIN_FAILURE_WINDOW_MINUTES', 15, 1, 24 * 60),
     apiRateLimitPerMinute: integer(env, 'API_RATE_LIMIT', 1200, 1, 1_000_000),
     trustProxy: flag(env, 'TRUST_PROXY', false),
+    checkResponses: flag(env, 'CHECK_RESPONSES', false),
     logLevel,
     webBuildDir: env.WEB_BUILD_DIR ? path.resolve(cwd, env.WEB_BUILD_DIR) : DEFAULT_WEB_BUILD,
   };

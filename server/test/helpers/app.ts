@@ -55,6 +55,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     const config = loadConfig({
       LOG_LEVEL: 'silent',
       SEED_DEMO: 'false',
+      // Every answer's fields must be described by its route's schema.
+      CHECK_RESPONSES: 'true',
       DATA_DIR: dataDir,
       ...(database.url ? { DATABASE_URL: database.url } : {}),
       ...options.env,

@@ -1,40 +1,9 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { magazineCalls } from '@school/common/api';
 import { staffOf } from '../../http/auth.js';
-import { envelopeSchema, nullSchema, ok } from '../../http/envelope.js';
-import { pageFields, pageSchema, type Paging } from '../../http/paging.js';
-import { MAGAZINE_SERIES, SERIES_MESSAGE } from './service.js';
+import { routeSchema } from '../../http/contract.js';
+import { ok } from '../../http/envelope.js';
 import type { CmsMagazineService } from './admin-service.js';
-
-const MAGAZINE_ID = { type: 'integer', minimum: 1, errorMessage: '请选择刊物' } as const;
-const SERIES_ID = {
-  type: 'integer',
-  enum: MAGAZINE_SERIES.map((s) => s.id),
-  errorMessage: SERIES_MESSAGE,
-} as const;
-const item = { type: 'object', additionalProperties: true } as const;
-const idBody = {
-  type: 'object',
-  required: ['magazineId'],
-  properties: { magazineId: MAGAZINE_ID },
-} as const;
-
-interface SaveBody {
-  magazineId?: number;
-  typeId: number;
-  magazineTitle: string;
-  coverFileId?: number;
-  pdfFileId: number;
-  enabled?: 0 | 1;
-}
-
-/** Optional numbers a form sends as '' when left empty: the same as not sent. */
-async function dropBlanks(request: FastifyRequest) {
-  const body = request.body as Record<string, unknown> | null | undefined;
-  if (!body || typeof body !== 'object') return;
-  for (const key of ['magazineId', 'typeId', 'coverFileId', 'enabled']) {
-    if (body[key] === '') delete body[key];
-  }
-}
 
 /**
  * The magazine calls of the content-management platform (administrators,
@@ -42,29 +11,18 @@ async function dropBlanks(request: FastifyRequest) {
  * showing or hiding it on the portal, deleting it. typeId is the series,
  * as in the portal's api/magazine/selMagazineList.
  */
-export const cmsMagazineRoutes: FastifyPluginAsync<{ cmsMagazine: CmsMagazineService }> = async (
-  app,
-  { cmsMagazine },
-) => {
+export const cmsMagazineRoutes: FastifyPluginAsyncTypebox<{
+  cmsMagazine: CmsMagazineService;
+}> = async (app, { cmsMagazine }) => {
   app.addHook('onRequest', app.requireStaff);
 
-  app.post<{ Body: Paging & { typeId?: number; keyword?: string } }>(
+  app.post(
     '/cms/magazine/list',
     {
-      preValidation: dropBlanks,
-      schema: {
+      schema: routeSchema(magazineCalls.adminList, {
         summary: '内容管理：校刊列表（typeId 为系列 1、2、3，不传为全部；含已停用的，最新在前）',
         tags: ['cms'],
-        body: {
-          type: 'object',
-          properties: {
-            typeId: SERIES_ID,
-            keyword: { type: 'string', maxLength: 50, errorMessage: '搜索内容不能超过50个字' },
-            ...pageFields(10, 100),
-          },
-        },
-        response: { 200: envelopeSchema(pageSchema(item)) },
-      },
+      }),
     },
     async (request) => {
       const { typeId, keyword, pageNum, pageSize } = request.body;
@@ -77,37 +35,13 @@ export const cmsMagazineRoutes: FastifyPluginAsync<{ cmsMagazine: CmsMagazineSer
     },
   );
 
-  app.post<{ Body: SaveBody }>(
+  app.post(
     '/cms/magazine/save',
     {
-      preValidation: dropBlanks,
-      schema: {
+      schema: routeSchema(magazineCalls.save, {
         summary: '内容管理：新增（无 magazineId）或修改一期校刊：系列、名称、封面图片、PDF 文件',
         tags: ['cms'],
-        body: {
-          type: 'object',
-          required: ['typeId', 'magazineTitle', 'pdfFileId'],
-          properties: {
-            magazineId: MAGAZINE_ID,
-            typeId: SERIES_ID,
-            magazineTitle: {
-              type: 'string',
-              minLength: 1,
-              maxLength: 100,
-              errorMessage: '请输入刊物名称，不超过100个字',
-            },
-            coverFileId: { type: 'integer', minimum: 0, errorMessage: '封面图片不正确' },
-            pdfFileId: { type: 'integer', minimum: 1, errorMessage: '请上传刊物 PDF 文件' },
-            enabled: { type: 'integer', enum: [0, 1], errorMessage: 'enabled 须为 0 或 1' },
-          },
-        },
-        response: {
-          200: envelopeSchema({
-            type: 'object',
-            properties: { magazineId: { type: 'integer' } },
-          }),
-        },
-      },
+      }),
     },
     async (request) => {
       const body = request.body;
@@ -127,22 +61,13 @@ export const cmsMagazineRoutes: FastifyPluginAsync<{ cmsMagazine: CmsMagazineSer
     },
   );
 
-  app.post<{ Body: { magazineId: number; enabled: 0 | 1 } }>(
+  app.post(
     '/cms/magazine/enable',
     {
-      schema: {
+      schema: routeSchema(magazineCalls.enable, {
         summary: '内容管理：启用（enabled 1，在门户显示）或停用（enabled 0）一期校刊',
         tags: ['cms'],
-        body: {
-          type: 'object',
-          required: ['magazineId', 'enabled'],
-          properties: {
-            magazineId: MAGAZINE_ID,
-            enabled: { type: 'integer', enum: [0, 1], errorMessage: 'enabled 须为 0 或 1' },
-          },
-        },
-        response: { 200: envelopeSchema(item) },
-      },
+      }),
     },
     async (request) => {
       const { magazineId, enabled } = request.body;
@@ -151,15 +76,13 @@ export const cmsMagazineRoutes: FastifyPluginAsync<{ cmsMagazine: CmsMagazineSer
     },
   );
 
-  app.post<{ Body: { magazineId: number } }>(
+  app.post(
     '/cms/magazine/delete',
     {
-      schema: {
+      schema: routeSchema(magazineCalls.remove, {
         summary: '内容管理：删除一期校刊',
         tags: ['cms'],
-        body: idBody,
-        response: { 200: envelopeSchema(nullSchema) },
-      },
+      }),
     },
     async (request) => {
       await cmsMagazine.remove(request.body.magazineId, staffOf(request), request.ip);

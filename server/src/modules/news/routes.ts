@@ -127,7 +127,12 @@ export const newsRoutes: FastifyPluginAsync<NewsRouteDeps> = async (app, { news,
         summary: '按关键字搜索新闻、媒体、专栏、图片与视频（标题与正文）',
         tags: ['news'],
         body: listBody(10),
-        response: { 200: envelopeSchema(pageSchema(item)) },
+        response: {
+          200: envelopeSchema({
+            ...pageSchema(item),
+            properties: { ...pageSchema(item).properties, keyword: { type: 'string' } },
+          }),
+        },
       },
     },
     async (request) => {

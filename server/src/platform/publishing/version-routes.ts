@@ -28,9 +28,13 @@ export function versionRoutes(
     /** What the id refers to, for the summaries and the message of a missing id. */
     what: string;
     service: VersionedItems;
+    /** Schemas of the answers (common/src/api): one entry of the list, one version in full. */
+    schemas?: { entry: object; version: object };
   },
 ) {
   const { base, idName, what, service } = options;
+  const entry = options.schemas?.entry ?? item;
+  const version = options.schemas?.version ?? item;
   const id = { type: 'integer', minimum: 1, errorMessage: `请选择${what}` } as const;
   const idOf = (body: unknown) => (body as Record<string, number>)[idName]!;
 
@@ -41,7 +45,7 @@ export function versionRoutes(
         summary: `内容管理：${what}保存过的版本（新的在前）`,
         tags: ['cms'],
         body: { type: 'object', required: [idName], properties: { [idName]: id } },
-        response: { 200: envelopeSchema({ type: 'array', items: item }) },
+        response: { 200: envelopeSchema({ type: 'array', items: entry }) },
       },
     },
     async (request) => ok(await service.revisions(idOf(request.body), staffOf(request))),
@@ -54,7 +58,7 @@ export function versionRoutes(
         summary: `内容管理：${what}一个版本的全部内容（与编辑表单同形，用于比较）`,
         tags: ['cms'],
         body: { type: 'object', required: ['revisionId'], properties: { revisionId: REVISION_ID } },
-        response: { 200: envelopeSchema(item) },
+        response: { 200: envelopeSchema(version) },
       },
     },
     async (request) => ok(await service.revision(request.body.revisionId, staffOf(request))),

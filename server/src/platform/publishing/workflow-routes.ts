@@ -30,9 +30,12 @@ export function workflowRoutes(
     /** Who may shelve and take off, as the summaries say it. */
     shelvers: string;
     service: ReviewedItems;
+    /** The schema of a step's answer: the item's id and new state (common/src/api). */
+    state?: object;
   },
 ) {
   const { base, idName, what, shelvers, service } = options;
+  const answer = options.state ?? item;
   const id = { type: 'integer', minimum: 1, errorMessage: `请选择${what}` } as const;
   const body = (extra: Record<string, object> = {}) => ({
     type: 'object',
@@ -54,7 +57,7 @@ export function workflowRoutes(
           summary: `内容管理：${summary}`,
           tags: ['cms'],
           body: schema,
-          response: { 200: envelopeSchema(item) },
+          response: { 200: envelopeSchema(answer) },
         },
       },
       async (request) => {

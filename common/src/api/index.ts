@@ -1,0 +1,2 @@
+export * from './shared.js';
+export * from './magazine.js';

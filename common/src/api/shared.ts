@@ -1,0 +1,76 @@
+import Type, { type Static, type TSchema } from 'typebox';
+
+/**
+ * The API contract: TypeBox schemas the server validates bodies with and
+ * describes answers by (OpenAPI, fields not described are left out of an
+ * answer), and the pages take their types from (`Static<typeof X>`). Each
+ * call is written once, here, by area.
+ */
+export { Type };
+export type { Static, TSchema };
+
+/** `{ status, msg, data }`: every answer; status 0 is success. */
+export const Envelope = <T extends TSchema>(data: T) =>
+  Type.Object({ status: Type.Integer(), msg: Type.String(), data });
+
+/** `{ total, list }`: the answer of every paged call. */
+export const Page = <T extends TSchema>(item: T) =>
+  Type.Object({ total: Type.Integer(), list: Type.Array(item) });
+
+/** An answer with nothing in it (data null). */
+export const Nothing = Type.Null();
+
+/** A value that may be absent in the stored row (answered as null). */
+export const Maybe = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** An id the caller sends, refused with `message` when missing or not a positive whole number. */
+export const Id = (message: string) => Type.Integer({ minimum: 1, errorMessage: message });
+
+/**
+ * One of a few whole numbers (a flag 0/1, a series 1/2/3). Written as
+ * `type: integer` with `enum`, so a form's "1" is coerced before it is checked.
+ */
+export const OneOf = <const T extends number>(values: readonly T[], message: string) =>
+  Type.Unsafe<T>({ type: 'integer', enum: [...values], errorMessage: message });
+
+/** One of a few words ('up' / 'down' ...). */
+export const WordOf = <const T extends string>(values: readonly T[], message: string) =>
+  Type.Unsafe<T>({ type: 'string', enum: [...values], errorMessage: message });
+
+/** An on/off flag (enabled, ifTop ...). */
+export const Flag = (message: string) => OneOf([0, 1], message);
+
+/** pageNum / pageSize as the spec's list calls send them, with the list's default size. */
+export const Paging = (defaultSize: number, maxSize = 50) => ({
+  pageNum: Type.Integer({
+    minimum: 1,
+    maximum: 1_000_000,
+    default: 1,
+    errorMessage: '页码不正确',
+  }),
+  pageSize: Type.Integer({
+    minimum: 1,
+    maximum: maxSize,
+    default: defaultSize,
+    errorMessage: `每页条数须为1到${maxSize}`,
+  }),
+});
+
+/**
+ * One call of the API: its body (absent: none) and the `data` of its answer.
+ * The server builds the route schema from it; the pages read the types.
+ */
+export interface Call<Body extends TSchema | undefined, Data extends TSchema> {
+  body: Body;
+  data: Data;
+}
+
+export const call = <Body extends TSchema | undefined, Data extends TSchema>(
+  body: Body,
+  data: Data,
+): Call<Body, Data> => ({ body, data });
+
+/** The body a call takes, as the pages send it (before defaults). */
+export type BodyOf<C> = C extends Call<infer B, TSchema> ? (B extends TSchema ? Static<B> : never) : never;
+/** What a call answers in `data`. */
+export type DataOf<C> = C extends Call<TSchema | undefined, infer D> ? Static<D> : never;

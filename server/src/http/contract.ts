@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import { Envelope, type Call, type TSchema } from '@school/common/api';
+
+interface RouteMeta {
+  summary: string;
+  tags: string[];
+}
+
+/**
+ * The route schema of one call of the contract (common/src/api): its body and
+ * its answer in the envelope, with the summary and tags the API page shows.
+ * Fastify validates the body with it and writes the answer by it (fields it
+ * does not describe are left out); the TypeBox type provider types the
+ * handler's body and answer from it.
+ */
+export function routeSchema<Body extends TSchema, Data extends TSchema>(
+  contract: Call<Body, Data>,
+  meta: RouteMeta,
+): RouteMeta & { body: Body; response: { 200: ReturnType<typeof Envelope<Data>> } };
+export function routeSchema<Data extends TSchema>(
+  contract: Call<undefined, Data>,
+  meta: RouteMeta,
+): RouteMeta & { response: { 200: ReturnType<typeof Envelope<Data>> } };
+export function routeSchema(contract: Call<TSchema | undefined, TSchema>, meta: RouteMeta) {
+  return {
+    ...meta,
+    ...(contract.body ? { body: contract.body } : {}),
+    response: { 200: Envelope(contract.data) },
+  };
+}
+
+interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  additionalProperties?: boolean | JsonSchema;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+}
+
+const kinds = (schema: JsonSchema) => (Array.isArray(schema.type) ? schema.type : [schema.type]);
+
+/** Paths in `value` that `schema` does not describe (answers would silently lose them). */
+export function undeclaredFields(
+  value: unknown,
+  schema: JsonSchema | undefined,
+  path = '',
+): string[] {
+  if (!schema || value === null || typeof value !== 'object') return [];
+  if (schema.anyOf) {
+    const fitting = schema.anyOf.filter((branch) =>
+      Array.isArray(value) ? kinds(branch).includes('array') : kinds(branch).includes('object'),
+    );
+    const results = fitting.map((branch) => undeclaredFields(value, branch, path));
+    return results.find((found) => found.length === 0) ?? results[0] ?? [];
+  }
+  if (Array.isArray(value)) {
+    return value.flatMap((item, index) =>
+      undeclaredFields(item, schema.items, `${path}[${index}]`),
+    );
+  }
+  if (!schema.properties || schema.additionalProperties === true) return [];
+  return Object.entries(value as Record<string, unknown>).flatMap(([key, field]) => {
+    if (field === undefined) return [];
+    const own = schema.properties![key];
+    return own ? undeclaredFields(field, own, `${path}.${key}`) : [`${path}.${key}`];
+  });
+}
+
+/**
+ * In tests (CHECK_RESPONSES): an answer holding a field its schema does not
+ * describe fails loudly instead of losing the field, so every schema is proved
+ * complete by the calls the suites make.
+ */
+export function checkResponses(app: FastifyInstance) {
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    const responses = request.routeOptions.schema?.response as
+      Record<string, JsonSchema> | undefined;
+    const schema = responses?.[reply.statusCode] ?? responses?.['2xx'];
+    const extra = undeclaredFields(payload, schema);
+    if (extra.length) {
+      const message = `${request.url}: answer fields not in the schema: ${extra.slice(0, 10).join(', ')}`;
+      console.error(message);
+      throw new Error(message);
+    }
+    return payload;
+  });
+}
