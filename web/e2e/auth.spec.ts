@@ -1,9 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, loginThroughModal } from './login';
+import { allowSteps, LOGIN_STEPS } from './steps';
 
 test('a teacher logs in, stays logged in across a reload, signs out, and is then sent back by the guard', async ({
   page,
 }) => {
+  allowSteps(21 + 2 * LOGIN_STEPS);
   await page.goto('/index');
   await page.getByRole('link', { name: '登录' }).click();
   await loginThroughModal(page, 'teacher', DEMO_PASSWORD, '老师');
@@ -38,6 +40,7 @@ test('a teacher logs in, stays logged in across a reload, signs out, and is then
 });
 
 test('the login modal checks each field and shows the server refusal', async ({ page }) => {
+  allowSteps(7 + LOGIN_STEPS);
   await page.goto('/index');
   await page.getByRole('link', { name: '登录' }).click();
   const dialog = page.getByRole('dialog', { name: '用户登录' });
@@ -53,6 +56,7 @@ test('the login modal checks each field and shows the server refusal', async ({ 
 test('an administrator logs in with the administrator identity; the header then offers 【校内网】', async ({
   page,
 }) => {
+  allowSteps(9 + LOGIN_STEPS);
   await page.goto('/index');
   await page.getByRole('link', { name: '登录' }).click();
   await loginThroughModal(page, 'admin', DEMO_PASSWORD, '管理员');
@@ -65,6 +69,7 @@ test('an administrator logs in with the administrator identity; the header then 
 });
 
 test('a shared-resource link asks for a login and then opens the resource', async ({ page }) => {
+  allowSteps(3 + LOGIN_STEPS);
   await page.goto('/index?yesorNo=1&resourcesId=42');
   await loginThroughModal(page, 'teacher', DEMO_PASSWORD, '老师');
   await expect(page).toHaveURL(/\/folderDetail\?resourcesId=42$/);

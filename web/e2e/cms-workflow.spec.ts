@@ -1,69 +1,70 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { api, loginToken } from './api';
-import { DEMO_PASSWORD, loginThroughModal } from './login';
+import { DEMO_PASSWORD, staffState } from './login';
+import { allowSteps, CONTEXT_STEPS } from './steps';
 
-async function logIn(page: Page, account: 'teacher' | 'admin') {
-  await page.goto('/index');
-  await page.getByRole('link', { name: '登录' }).click();
-  await loginThroughModal(page, account, DEMO_PASSWORD, account === 'admin' ? '管理员' : '老师');
-  await expect(page).toHaveURL(/\/teachPage$/);
-}
+test.describe('as the teacher', () => {
+  test.use({ storageState: staffState('teacher') });
 
-test('a teacher submits a news item, an administrator approves and shelves it, and the public sees it', async ({
-  page,
-  browser,
-  request,
-}) => {
-  const title = `青禾课堂开放周活动安排${Date.now() % 100000}`;
-  const teacher = await loginToken(request, 'teacher', DEMO_PASSWORD, 2);
-  await api(
+  test('a teacher submits a news item, an administrator approves and shelves it, and the public sees it', async ({
+    page,
+    browser,
     request,
-    'cms/news/save',
-    {
+  }) => {
+    allowSteps(23 + CONTEXT_STEPS);
+    const title = `青禾课堂开放周活动安排${Date.now() % 100000}`;
+    const teacher = await loginToken(request, 'teacher', DEMO_PASSWORD, 2);
+    await api(
+      request,
+      'cms/news/save',
+      {
+        typeId: 2,
+        newsTitle: title,
+        newsDesc: '开放周安排',
+        newsContent: '<p>欢迎家长走进课堂。</p>',
+      },
+      teacher.token,
+    );
+
+    await page.goto('/cms/news');
+    const mine = page.getByRole('row', { name: new RegExp(title) });
+    await expect(mine.getByText('草稿')).toBeVisible();
+    await mine.getByRole('button', { name: '提交审核' }).click();
+    await expect(mine.getByText('待审核')).toBeVisible();
+    // A teacher neither approves nor pins.
+    await expect(mine.getByRole('button', { name: '通过' })).toHaveCount(0);
+
+    const adminContext = await browser.newContext({ storageState: staffState('admin') });
+    const adminPage = await adminContext.newPage();
+    await adminPage.goto('/cms/news');
+    await adminPage.getByPlaceholder('标题关键字').fill(title);
+    await adminPage.getByPlaceholder('标题关键字').press('Enter');
+    const row = adminPage.getByRole('row', { name: new RegExp(title) });
+    await row.getByRole('button', { name: '通过' }).click();
+    await expect(row.getByText('审核通过')).toBeVisible();
+    await row.getByRole('button', { name: '上架' }).click();
+    await expect(row.getByText('已上架')).toBeVisible();
+
+    const list = await api<{ list: Array<{ newsTitle: string }> }>(request, 'news/getNewsList', {
       typeId: 2,
-      newsTitle: title,
-      newsDesc: '开放周安排',
-      newsContent: '<p>欢迎家长走进课堂。</p>',
-    },
-    teacher.token,
-  );
+      pageSize: 50,
+    });
+    expect(list.list.map((n) => n.newsTitle)).toContain(title);
+    await page.goto('/index');
+    await expect(page.getByRole('tabpanel', { name: '校园新闻' })).toContainText(
+      title.slice(0, 10),
+    );
 
-  await logIn(page, 'teacher');
-  await page.goto('/cms/news');
-  const mine = page.getByRole('row', { name: new RegExp(title) });
-  await expect(mine.getByText('草稿')).toBeVisible();
-  await mine.getByRole('button', { name: '提交审核' }).click();
-  await expect(mine.getByText('待审核')).toBeVisible();
-  // A teacher neither approves nor pins.
-  await expect(mine.getByRole('button', { name: '通过' })).toHaveCount(0);
-
-  const adminPage = await (await browser.newContext({ locale: 'zh-CN' })).newPage();
-  await logIn(adminPage, 'admin');
-  await adminPage.goto('/cms/news');
-  await adminPage.getByPlaceholder('标题关键字').fill(title);
-  await adminPage.getByPlaceholder('标题关键字').press('Enter');
-  const row = adminPage.getByRole('row', { name: new RegExp(title) });
-  await row.getByRole('button', { name: '通过' }).click();
-  await expect(row.getByText('审核通过')).toBeVisible();
-  await row.getByRole('button', { name: '上架' }).click();
-  await expect(row.getByText('已上架')).toBeVisible();
-
-  const list = await api<{ list: Array<{ newsTitle: string }> }>(request, 'news/getNewsList', {
-    typeId: 2,
-    pageSize: 50,
+    // Versions: the list shows the saves; taking it off the shelf hides it again.
+    await row.getByRole('button', { name: '下架' }).click();
+    await expect(row.getByText('未上架')).toBeVisible();
+    const after = await api<{ list: Array<{ newsTitle: string }> }>(request, 'news/getNewsList', {
+      typeId: 2,
+      pageSize: 50,
+    });
+    expect(after.list.map((n) => n.newsTitle)).not.toContain(title);
+    await adminContext.close();
   });
-  expect(list.list.map((n) => n.newsTitle)).toContain(title);
-  await page.goto('/index');
-  await expect(page.getByRole('tabpanel', { name: '校园新闻' })).toContainText(title.slice(0, 10));
-
-  // Versions: the list shows the saves; taking it off the shelf hides it again.
-  await row.getByRole('button', { name: '下架' }).click();
-  await expect(row.getByText('未上架')).toBeVisible();
-  const after = await api<{ list: Array<{ newsTitle: string }> }>(request, 'news/getNewsList', {
-    typeId: 2,
-    pageSize: 50,
-  });
-  expect(after.list.map((n) => n.newsTitle)).not.toContain(title);
 });
 
 test('the platform asks for a login first', async ({ page }) => {

@@ -1,9 +1,30 @@
+import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'School@2026';
 /** The second test server's demo password: it fails the strength rule on purpose. */
 export const WEAK_PASSWORD = 'weakpass1';
 export const weakBaseURL = `http://127.0.0.1:${process.env.E2E_WEAK_PORT ?? 3211}`;
+
+/** The demo school's two staff accounts, with the identity each picks in the login modal. */
+export const STAFF = {
+  admin: { code: 'admin', identity: '管理员' },
+  teacher: { code: 'teacher', identity: '老师' },
+} as const;
+export type StaffAccount = keyof typeof STAFF;
+
+/**
+ * Where auth.setup.ts keeps each account's logged-in browser state (the stored `User`, its cookie
+ * and the HttpOnly file cookie); under test-results/, which every run starts empty.
+ */
+export const staffState = (account: StaffAccount) =>
+  fileURLToPath(new URL(`../test-results/.auth/${account}.json`, import.meta.url));
+
+/**
+ * The browser state of a visitor nobody logged in. A context a test opens inherits the suite's
+ * `storageState`, so a visitor inside a staff suite needs this said.
+ */
+export const VISITOR = { cookies: [], origins: [] };
 
 /** Logs in through the portal's login modal, as a person does. */
 export async function loginThroughModal(
@@ -22,13 +43,21 @@ export async function loginThroughModal(
   const list = page.locator('.ant-select-dropdown:visible');
   await expect(async () => {
     if ((await list.count()) === 0) await dialog.getByLabel('身份').click();
-    await list.locator('.ant-select-item-option', { hasText: identity }).click({ timeout: 2000 });
-    await expect(select).toContainText(identity, { timeout: 1000 });
-  }).toPass({ timeout: 10_000 });
+    await list.locator('.ant-select-item-option', { hasText: identity }).click({ timeout: 5000 });
+    await expect(select).toContainText(identity, { timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
   if (await list.count()) await dialog.getByText('用户登录', { exact: true }).click();
   await expect(list).toHaveCount(0);
   await dialog
     .getByRole('button', { name: '登 入' })
     .or(dialog.getByRole('button', { name: '登入' }))
     .click();
+}
+
+/** Opens the home page, logs a demo account in through the modal and waits for the workbench. */
+export async function logInFromHome(page: Page, account: StaffAccount) {
+  await page.goto('/index');
+  await page.getByRole('link', { name: '登录' }).click();
+  await loginThroughModal(page, STAFF[account].code, DEMO_PASSWORD, STAFF[account].identity);
+  await expect(page).toHaveURL(/\/teachPage$/);
 }

@@ -1,9 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { WEAK_PASSWORD, loginThroughModal, weakBaseURL } from './login';
+import { allowSteps, LOGIN_STEPS } from './steps';
 
 test.use({ baseURL: weakBaseURL });
 
 test('a teacher with a weak password must change it before going on', async ({ page }) => {
+  allowSteps(23 + LOGIN_STEPS);
   await page.goto('/index');
   await page.getByRole('link', { name: '登录' }).click();
   await loginThroughModal(page, 'teacher', WEAK_PASSWORD, '老师');
@@ -37,6 +39,7 @@ test('a teacher with a weak password must change it before going on', async ({ p
 });
 
 test('the change-password dialog opened by choice can be closed', async ({ page }) => {
+  allowSteps(9 + LOGIN_STEPS);
   await page.goto('/index');
   await page.getByRole('link', { name: '登录' }).click();
   // The administrator is never forced (spec: role 2 only), even with the weak demo password.

@@ -1,18 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { api, loginToken, newsList } from './api';
-import { DEMO_PASSWORD, loginThroughModal } from './login';
-
-async function logIn(page: Page, account: 'teacher' | 'admin') {
-  await page.goto('/index');
-  await page.getByRole('link', { name: '登录' }).click();
-  await loginThroughModal(page, account, DEMO_PASSWORD, account === 'admin' ? '管理员' : '老师');
-  await expect(page).toHaveURL(/\/teachPage$/);
-}
+import { DEMO_PASSWORD, loginThroughModal, staffState } from './login';
+import { allowSteps, CONTEXT_STEPS, LOGIN_STEPS } from './steps';
 
 test('a visitor goes from the home page to a news list, its second page and an article', async ({
   page,
   request,
 }) => {
+  allowSteps(21 + CONTEXT_STEPS);
   const education = await newsList(request, 3, 12);
   await page.goto('/index');
   const box = page.getByRole('region', { name: '新闻中心' });
@@ -70,84 +65,92 @@ test('campus news filters by school part', async ({ page, request }) => {
   await expect(page.locator('.news-list > li')).toHaveCount(Math.min(6, high.total));
 });
 
-test('a teacher likes an article once and cannot delete someone else’s', async ({
-  page,
-  request,
-}) => {
-  const teacher = await loginToken(request, 'teacher', DEMO_PASSWORD, 2);
-  // Someone else's article the teacher has not liked yet.
-  const candidates = (await newsList(request, 2)).list.filter(
-    (n) => n.createStaff !== teacher.staffId,
-  );
-  let item = candidates[0]!;
-  for (const candidate of candidates) {
-    const check = await request.post('/api/news/selectIfFlower', {
-      form: { newId: candidate.newId, typeId: 2 },
-      headers: { authorization: `Bearer ${teacher.token}` },
-    });
-    if (((await check.json()) as { status: number }).status === 0) {
-      item = candidate;
-      break;
+test.describe('as the teacher', () => {
+  test.use({ storageState: staffState('teacher') });
+
+  test('a teacher likes an article once and cannot delete someone else’s', async ({
+    page,
+    request,
+  }) => {
+    allowSteps(15);
+    const teacher = await loginToken(request, 'teacher', DEMO_PASSWORD, 2);
+    // Someone else's article the teacher has not liked yet.
+    const candidates = (await newsList(request, 2)).list.filter(
+      (n) => n.createStaff !== teacher.staffId,
+    );
+    let item = candidates[0]!;
+    for (const candidate of candidates) {
+      const check = await request.post('/api/news/selectIfFlower', {
+        form: { newId: candidate.newId, typeId: 2 },
+        headers: { authorization: `Bearer ${teacher.token}` },
+      });
+      if (((await check.json()) as { status: number }).status === 0) {
+        item = candidate;
+        break;
+      }
     }
-  }
-  const before = await api<{ flowerCount: number }>(request, 'news/getNewsDetails', {
-    newId: item.newId,
+    const before = await api<{ flowerCount: number }>(request, 'news/getNewsDetails', {
+      newId: item.newId,
+    });
+
+    await page.goto(`/newsDetail?newId=${item.newId}&newsNum=2&typeId=2`);
+    const like = page.getByRole('button', { name: /【点赞】/ });
+    await expect(like).toContainText(String(before.flowerCount));
+    await expect(page.getByRole('button', { name: '【删除】' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: '【编辑】' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: '【操作日志】' })).toHaveCount(0);
+    await like.click();
+    const liked = page.getByRole('button', { name: /【已赞】/ });
+    await expect(liked).toContainText(String(before.flowerCount + 1));
+    await expect(liked).toBeDisabled();
+
+    // The like is kept: a reload opens as already liked.
+    await page.reload();
+    await expect(page.getByRole('button', { name: /【已赞】/ })).toBeVisible();
   });
-
-  await logIn(page, 'teacher');
-  await page.goto(`/newsDetail?newId=${item.newId}&newsNum=2&typeId=2`);
-  const like = page.getByRole('button', { name: /【点赞】/ });
-  await expect(like).toContainText(String(before.flowerCount));
-  await expect(page.getByRole('button', { name: '【删除】' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: '【编辑】' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: '【操作日志】' })).toHaveCount(0);
-  await like.click();
-  const liked = page.getByRole('button', { name: /【已赞】/ });
-  await expect(liked).toContainText(String(before.flowerCount + 1));
-  await expect(liked).toBeDisabled();
-
-  // The like is kept: a reload opens as already liked.
-  await page.reload();
-  await expect(page.getByRole('button', { name: /【已赞】/ })).toBeVisible();
 });
 
-test('an administrator opens footprints and the operation log, then deletes the article', async ({
-  page,
-  request,
-}) => {
-  const teacher = await loginToken(request, 'teacher', DEMO_PASSWORD, 2);
-  const item = (await newsList(request, 16)).list.at(-1)!;
-  // A teacher's view leaves a footprint.
-  await api(request, 'news/addNewsFootprint', { newId: item.newId }, teacher.token);
+test.describe('as the administrator', () => {
+  test.use({ storageState: staffState('admin') });
 
-  await logIn(page, 'admin');
-  await page.goto(`/campusDetail?newId=${item.newId}&campusNum=16&typeId=16`);
-  await page.getByRole('button', { name: '【脚印】' }).click();
-  const footprints = page.locator('.article-panel');
-  await expect(footprints.getByRole('columnheader', { name: '浏览人' })).toBeVisible();
-  await expect(footprints.getByRole('cell', { name: '林晓雯' }).first()).toBeVisible();
+  test('an administrator opens footprints and the operation log, then deletes the article', async ({
+    page,
+    request,
+  }) => {
+    allowSteps(19 + CONTEXT_STEPS);
+    const teacher = await loginToken(request, 'teacher', DEMO_PASSWORD, 2);
+    const item = (await newsList(request, 16)).list.at(-1)!;
+    // A teacher's view leaves a footprint.
+    await api(request, 'news/addNewsFootprint', { newId: item.newId }, teacher.token);
 
-  await page.getByRole('button', { name: '【操作日志】' }).click();
-  await expect(page.getByRole('columnheader', { name: '浏览人' })).toHaveCount(0);
-  await expect(page.locator('.article-panel').getByRole('cell', { name: '新增' })).toBeVisible();
+    await page.goto(`/campusDetail?newId=${item.newId}&campusNum=16&typeId=16`);
+    await page.getByRole('button', { name: '【脚印】' }).click();
+    const footprints = page.locator('.article-panel');
+    await expect(footprints.getByRole('columnheader', { name: '浏览人' })).toBeVisible();
+    await expect(footprints.getByRole('cell', { name: '林晓雯' }).first()).toBeVisible();
 
-  // 【编辑】 posts the signed hand-off and opens the platform's answer in a new tab.
-  const [editor] = await Promise.all([
-    page.waitForEvent('popup'),
-    page.getByRole('button', { name: '【编辑】' }).click(),
-  ]);
-  await expect(editor).toHaveURL(new RegExp(`/cms/news/edit\\?newId=${item.newId}$`));
-  await editor.close();
+    await page.getByRole('button', { name: '【操作日志】' }).click();
+    await expect(page.getByRole('columnheader', { name: '浏览人' })).toHaveCount(0);
+    await expect(page.locator('.article-panel').getByRole('cell', { name: '新增' })).toBeVisible();
 
-  await page.getByRole('button', { name: '【删除】' }).click();
-  const confirm = page.getByRole('dialog');
-  await expect(confirm).toContainText('提示');
-  await expect(confirm).toContainText('是否确定删除?');
-  await confirm.getByRole('button', { name: /确\s*定/ }).click();
-  await expect(page).toHaveURL('about:blank');
+    // 【编辑】 posts the signed hand-off and opens the platform's answer in a new tab.
+    const [editor] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: '【编辑】' }).click(),
+    ]);
+    await expect(editor).toHaveURL(new RegExp(`/cms/news/edit\\?newId=${item.newId}$`));
+    await editor.close();
 
-  const gone = await request.post('/api/news/getNewsDetails', { form: { newId: item.newId } });
-  expect(gone.status()).toBe(404);
+    await page.getByRole('button', { name: '【删除】' }).click();
+    const confirm = page.getByRole('dialog');
+    await expect(confirm).toContainText('提示');
+    await expect(confirm).toContainText('是否确定删除?');
+    await confirm.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(page).toHaveURL('about:blank');
+
+    const gone = await request.post('/api/news/getNewsDetails', { form: { newId: item.newId } });
+    expect(gone.status()).toBe(404);
+  });
 });
 
 test('an article meant for staff asks an anonymous visitor to log in, then shows', async ({
@@ -156,6 +159,7 @@ test('an article meant for staff asks an anonymous visitor to log in, then shows
   playwright,
   baseURL,
 }) => {
+  allowSteps(17 + LOGIN_STEPS);
   const teacher = await loginToken(request, 'teacher', DEMO_PASSWORD, 2);
   const staffView = await api<{
     list: Array<{ newId: number; newsTitle: string; enableType: number }>;

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { api, newsList } from './api';
+import { allowSteps } from './steps';
 
 /** The start of a title, as every list shows it whatever its cut. */
 const head = (title: string) => title.slice(0, 8);
@@ -12,6 +13,8 @@ async function html(request: APIRequestContext, path: string): Promise<string> {
 
 /** Every public page of portal.md §2 arrives rendered: its text is in the first HTML. */
 test('every public page holds its content before JavaScript runs', async ({ request }) => {
+  // 13 look-ups, then 22 pages fetched and read.
+  allowSteps(13 + 22);
   const campus = (await newsList(request, 2)).list[0]!;
   const topic = (await newsList(request, 4)).list[0]!;
   const subs = await api<{ list: Array<{ subjectNewId: number; newsTitle: string }> }>(

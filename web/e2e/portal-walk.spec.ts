@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
-import { api, loginToken } from './api';
-import { DEMO_PASSWORD } from './login';
+import { expect, test, type Page } from '@playwright/test';
+import { api } from './api';
+import { staffState } from './login';
+import { allowSteps, CONTEXT_STEPS } from './steps';
 
 interface Video {
   videoId: number;
@@ -11,6 +12,7 @@ test('a visitor searches, watches a video and turns the pages of a magazine', as
   page,
   request,
 }) => {
+  allowSteps(30 + CONTEXT_STEPS);
   // Search from the header: results with the keyword marked, ten a page.
   await page.goto('/news?newsNum=2');
   await page.getByRole('search').first().getByRole('textbox').fill('运动会');
@@ -83,10 +85,41 @@ test('a visitor searches, watches a video and turns the pages of a magazine', as
   await expect.poll(drawn, { timeout: 10_000 }).toBe(true);
 });
 
+/** Keeps the address of every API call the page starts, as it starts it, in window.apiCalls. */
+const recordApiCalls = (page: Page) =>
+  page.addInitScript(() => {
+    const calls: string[] = [];
+    const fetch = window.fetch.bind(window);
+    Object.assign(window, { apiCalls: calls });
+    window.fetch = (input, init) => {
+      calls.push(input instanceof Request ? input.url : String(input));
+      return fetch(input, init);
+    };
+  });
+
+/** How many view counts the page has asked for so far. */
+const countCalls = (page: Page) =>
+  page.evaluate(
+    () =>
+      (window as unknown as { apiCalls: string[] }).apiCalls.filter((url) =>
+        url.endsWith('/api/video/addViewCount'),
+      ).length,
+  );
+
+/** Plays the page's video, muted, and pauses it; the page's play handler has run when it returns. */
+const play = (page: Page) =>
+  page.locator('video').evaluate(async (v: HTMLVideoElement) => {
+    v.muted = true;
+    await v.play();
+    v.pause();
+  });
+
 test('a logged-in viewer’s first play of a video counts once; an anonymous play counts nothing', async ({
   page,
+  browser,
   request,
 }) => {
+  allowSteps(19 + CONTEXT_STEPS);
   const videos = await api<{ list: Array<Video & { viewCount: number }> }>(
     request,
     'video/getVideoList',
@@ -97,44 +130,26 @@ test('a logged-in viewer’s first play of a video counts once; an anonymous pla
     (await api<{ viewCount: number }>(request, 'video/getVideoDetails', { videoId: video.videoId }))
       .viewCount;
   const before = await views();
+  const address = `/videoDetail?videoId=${video.videoId}&typeId=1`;
 
-  await page.goto(`/videoDetail?videoId=${video.videoId}&typeId=1`);
-  const play = () =>
-    page.locator('video').evaluate(async (v: HTMLVideoElement) => {
-      v.muted = true;
-      await v.play();
-      v.pause();
-    });
-  await play();
-  await page.waitForTimeout(300);
+  // A play's count would be asked for in its play handler, so once play() returns, no call
+  // recorded means none will come.
+  await recordApiCalls(page);
+  await page.goto(address);
+  await play(page);
+  expect(await countCalls(page)).toBe(0);
   expect(await views()).toBe(before);
 
-  const teacher = await loginToken(request, 'teacher', DEMO_PASSWORD, 2);
-  await page.evaluate(
-    ([token, staffId]) => {
-      window.localStorage.setItem(
-        'User',
-        JSON.stringify({
-          token,
-          staffId,
-          staffName: '林晓雯',
-          staffType: 2,
-          staffCode: 'teacher',
-          isPower: 0,
-          isAdmin: '0',
-          email: null,
-          schoolId: 1,
-          whetherpass: 1,
-        }),
-      );
-      document.cookie = `User=${staffId}; path=/`;
-    },
-    [teacher.token, teacher.staffId] as const,
-  );
-  await page.reload();
-  await play();
+  const teacher = await browser.newContext({ storageState: staffState('teacher') });
+  const viewer = await teacher.newPage();
+  await recordApiCalls(viewer);
+  await viewer.goto(address);
+  // The staff actions show once the page knows its logged-in viewer; a play before counts nothing.
+  await expect(viewer.getByRole('button', { name: /【点赞】|【已赞】/ })).toBeVisible();
+  await play(viewer);
   await expect.poll(views).toBe(before + 1);
-  await play();
-  await page.waitForTimeout(300);
+  await play(viewer);
+  expect(await countCalls(viewer)).toBe(1);
   expect(await views()).toBe(before + 1);
+  await teacher.close();
 });

@@ -7,21 +7,34 @@ const activeSlide = (carousel: Locator) =>
     .locator('.slick-slide:not(.slick-cloned)')
     .evaluateAll((slides) => slides.findIndex((s) => s.classList.contains('slick-active')));
 
+/**
+ * True once React has hydrated the element (it then carries React's fiber): a server-rendered
+ * carousel starts its timers only then, so a clock moved earlier would prove nothing.
+ */
+const isHydrated = (element: Locator) =>
+  element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber$')));
+
 test('the home carousel turns every 3 seconds; an article carousel waits for the reader', async ({
   page,
   request,
 }) => {
+  // The page runs on the test's clock: each carousel is given its seconds at once, so a busy
+  // machine neither makes the turn late nor lets a wait end early.
+  await page.clock.install();
   await page.goto('/index');
   const home = page.getByRole('region', { name: '校园风采' });
+  await expect.poll(() => isHydrated(home)).toBe(true);
   const first = await activeSlide(home);
+  await page.clock.runFor(3500);
   await expect.poll(() => activeSlide(home), { timeout: 4500 }).not.toBe(first);
 
   const withPictures = (await newsList(request, 2)).list.find((n) => n.newcontenttype === 2)!;
   await page.goto(`/newsDetail?newId=${withPictures.newId}&newsNum=2&typeId=2`);
   const article = page.locator('.media-carousel');
   await expect(article.locator('figcaption').first()).toBeAttached();
+  await expect.poll(() => isHydrated(article)).toBe(true);
   const shown = await activeSlide(article);
-  await page.waitForTimeout(3500);
+  await page.clock.runFor(3500);
   expect(await activeSlide(article)).toBe(shown);
 });
 
