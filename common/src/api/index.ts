@@ -1,2 +1,4 @@
 export * from './shared.js';
 export * from './magazine.js';
+export * from './video.js';
+export * from './showcase.js';

@@ -1,35 +1,13 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { videoCalls } from '@school/common/api';
 
 import { staffOf } from '../../http/auth.js';
-import { envelopeSchema, nullSchema, ok } from '../../http/envelope.js';
-import { pageFields, pageSchema, type Paging } from '../../http/paging.js';
+import { routeSchema } from '../../http/contract.js';
+import { ok } from '../../http/envelope.js';
 import { assertSelf } from '../../http/roles.js';
 
 import type { VideoService } from './service.js';
 import type { VideoReaderService } from './reader-service.js';
-
-const ID = (message: string) => ({ type: 'integer', minimum: 1, errorMessage: message }) as const;
-const VIDEO_ID = ID('请选择视频');
-const STAFF_ID = ID('用户编号不正确');
-const ROLE_ID = { type: 'integer', errorMessage: '身份不正确' } as const;
-const USER_NAME = { type: 'string', maxLength: 64, errorMessage: '用户名过长' } as const;
-/** 0 or absent: every category. */
-const VIDEO_TYPE_ID = { type: 'integer', minimum: 0, errorMessage: '视频分类编号不正确' } as const;
-const ENABLE_TYPE = {
-  type: 'integer',
-  enum: [1, 2],
-  default: 1,
-  errorMessage: 'enableType 须为 1 或 2',
-} as const;
-/**
- * The pages send ifShelves and checkStatus 'A' (on the shelf, approved). The
- * public list is always that, so any short value is accepted and not used.
- */
-const IGNORED_FLAG = { type: 'string', maxLength: 8, errorMessage: '参数格式不正确' } as const;
-
-const item = { type: 'object', additionalProperties: true } as const;
-
-type ListBody = Paging & { typeId?: number; enableType: number };
 
 export interface VideoRouteDeps {
   video: VideoService;
@@ -37,43 +15,29 @@ export interface VideoRouteDeps {
 }
 
 /** The video controller of portal.md §7, and the news controller's video list. */
-export const videoRoutes: FastifyPluginAsync<VideoRouteDeps> = async (app, { video, reader }) => {
-  app.post<{ Body: { parentId?: number } | null }>(
+export const videoRoutes: FastifyPluginAsyncTypebox<VideoRouteDeps> = async (
+  app,
+  { video, reader },
+) => {
+  app.post(
     '/video/getVideoTypeList',
     {
-      schema: {
+      schema: routeSchema(videoCalls.categories, {
         summary: '视频分类（parentId 的下级，默认 0 即全部一级分类）',
         tags: ['video'],
-        body: {
-          type: ['object', 'null'],
-          properties: {
-            parentId: { type: 'integer', minimum: 0, errorMessage: '上级分类编号不正确' },
-          },
-        },
-        response: { 200: envelopeSchema({ type: 'array', items: item }) },
-      },
+      }),
     },
     async (request) => ok(await reader.categories(request.body?.parentId ?? 0)),
   );
 
-  const listProperties = {
-    ifShelves: IGNORED_FLAG,
-    checkStatus: IGNORED_FLAG,
-    typeId: VIDEO_TYPE_ID,
-    enableType: ENABLE_TYPE,
-    ...pageFields(6),
-  } as const;
-
-  app.post<{ Body: ListBody }>(
+  app.post(
     '/video/getVideoList',
     {
       preHandler: app.optionalStaff,
-      schema: {
+      schema: routeSchema(videoCalls.list, {
         summary: '视频列表（已上架且已审核，置顶在前，按发布时间倒序；typeId 为视频分类）',
         tags: ['video'],
-        body: { type: 'object', properties: listProperties },
-        response: { 200: envelopeSchema(pageSchema(item)) },
-      },
+      }),
     },
     async (request) => {
       const { typeId, enableType, pageNum, pageSize } = request.body;
@@ -85,26 +49,14 @@ export const videoRoutes: FastifyPluginAsync<VideoRouteDeps> = async (app, { vid
     },
   );
 
-  app.post<{ Body: Paging & { newId?: number; enableType: number } }>(
+  app.post(
     '/news/getVideoList',
     {
       preHandler: app.optionalStaff,
-      schema: {
+      schema: routeSchema(videoCalls.newsList, {
         summary: '视频列表（新闻接口）；newId 时为该新闻所附的视频，typeId（13）不作筛选',
         tags: ['video'],
-        body: {
-          type: 'object',
-          properties: {
-            newId: ID('请选择新闻'),
-            typeId: { type: 'integer', minimum: 0, errorMessage: '栏目编号不正确' },
-            ifShelves: IGNORED_FLAG,
-            checkStatus: IGNORED_FLAG,
-            enableType: ENABLE_TYPE,
-            ...pageFields(6),
-          },
-        },
-        response: { 200: envelopeSchema(pageSchema(item)) },
-      },
+      }),
     },
     async (request) => {
       const { newId, enableType, pageNum, pageSize } = request.body;
@@ -116,34 +68,26 @@ export const videoRoutes: FastifyPluginAsync<VideoRouteDeps> = async (app, { vid
     },
   );
 
-  app.post<{ Body: { videoId: number } }>(
+  app.post(
     '/video/getVideoDetails',
     {
       preHandler: app.optionalStaff,
-      schema: {
+      schema: routeSchema(videoCalls.detail, {
         summary: '视频详情（简介 videoContent 为 HTML，filePath 为第一个视频文件）',
         tags: ['video'],
-        body: { type: 'object', required: ['videoId'], properties: { videoId: VIDEO_ID } },
-        response: { 200: envelopeSchema(item) },
-      },
+      }),
     },
     async (request) => ok(await video.detail(request.body.videoId, request.staff)),
   );
 
-  app.post<{ Body: Paging & { videoId: number } }>(
+  app.post(
     '/video/getVideoFiles',
     {
       preHandler: app.optionalStaff,
-      schema: {
+      schema: routeSchema(videoCalls.files, {
         summary: '视频的文件目录（每页 12 个）',
         tags: ['video'],
-        body: {
-          type: 'object',
-          required: ['videoId'],
-          properties: { videoId: VIDEO_ID, ...pageFields(12) },
-        },
-        response: { 200: envelopeSchema(pageSchema(item)) },
-      },
+      }),
     },
     async (request) => {
       const { videoId, pageNum, pageSize } = request.body;
@@ -151,24 +95,14 @@ export const videoRoutes: FastifyPluginAsync<VideoRouteDeps> = async (app, { vid
     },
   );
 
-  // roleId and userName are what the pages send; the session says who the caller is.
-  const visitBody = {
-    type: 'object',
-    required: ['videoId'],
-    properties: { videoId: VIDEO_ID, roleId: ROLE_ID, userId: STAFF_ID, userName: USER_NAME },
-  } as const;
-  type VisitBody = { videoId: number; userId?: number };
-
-  app.post<{ Body: VisitBody }>(
+  app.post(
     '/video/addVideoFootprint',
     {
       preHandler: app.requireStaff,
-      schema: {
+      schema: routeSchema(videoCalls.addFootprint, {
         summary: '记录一次登录用户的观看（脚印）',
         tags: ['video'],
-        body: visitBody,
-        response: { 200: envelopeSchema(nullSchema) },
-      },
+      }),
     },
     async (request) => {
       const staff = staffOf(request);
@@ -178,16 +112,14 @@ export const videoRoutes: FastifyPluginAsync<VideoRouteDeps> = async (app, { vid
     },
   );
 
-  app.post<{ Body: VisitBody }>(
+  app.post(
     '/video/addViewCount',
     {
       preHandler: app.requireStaff,
-      schema: {
+      schema: routeSchema(videoCalls.countView, {
         summary: '播放量加一（登录用户第一次播放时），返回最新播放量',
         tags: ['video'],
-        body: visitBody,
-        response: { 200: envelopeSchema(item) },
-      },
+      }),
     },
     async (request) => {
       const staff = staffOf(request);
@@ -196,20 +128,14 @@ export const videoRoutes: FastifyPluginAsync<VideoRouteDeps> = async (app, { vid
     },
   );
 
-  app.post<{ Body: Paging & { videoId: number } }>(
+  app.post(
     '/video/selectVideoFootprintList',
     {
       preHandler: app.requireStaff,
-      schema: {
+      schema: routeSchema(videoCalls.footprints, {
         summary: '脚印：谁在何时从何处观看过（管理员或发布者）',
         tags: ['video'],
-        body: {
-          type: 'object',
-          required: ['videoId'],
-          properties: { videoId: VIDEO_ID, ...pageFields(10, 100) },
-        },
-        response: { 200: envelopeSchema(pageSchema(item)) },
-      },
+      }),
     },
     async (request) => {
       const { videoId, pageNum, pageSize } = request.body;
@@ -217,23 +143,14 @@ export const videoRoutes: FastifyPluginAsync<VideoRouteDeps> = async (app, { vid
     },
   );
 
-  const likeBody = {
-    type: 'object',
-    required: ['videoId'],
-    properties: { videoId: VIDEO_ID, staffId: STAFF_ID },
-  } as const;
-  type LikeBody = { videoId: number; staffId?: number };
-
-  app.post<{ Body: LikeBody }>(
+  app.post(
     '/video/selectIfFlower',
     {
       preHandler: app.requireStaff,
-      schema: {
+      schema: routeSchema(videoCalls.likeState, {
         summary: '是否已点赞：status 0 可以点赞，status 1 已点赞',
         tags: ['video'],
-        body: likeBody,
-        response: { 200: envelopeSchema(item) },
-      },
+      }),
     },
     async (request) => {
       const staff = staffOf(request);
@@ -245,16 +162,14 @@ export const videoRoutes: FastifyPluginAsync<VideoRouteDeps> = async (app, { vid
     },
   );
 
-  app.post<{ Body: LikeBody }>(
+  app.post(
     '/video/updateFlowerCount',
     {
       preHandler: app.requireStaff,
-      schema: {
+      schema: routeSchema(videoCalls.like, {
         summary: '点赞（每人每个视频一次），返回最新点赞数',
         tags: ['video'],
-        body: likeBody,
-        response: { 200: envelopeSchema(item) },
-      },
+      }),
     },
     async (request) => {
       const staff = staffOf(request);
@@ -263,16 +178,14 @@ export const videoRoutes: FastifyPluginAsync<VideoRouteDeps> = async (app, { vid
     },
   );
 
-  app.post<{ Body: VisitBody }>(
+  app.post(
     '/video/deleteVideo',
     {
       preHandler: app.requireStaff,
-      schema: {
+      schema: routeSchema(videoCalls.remove, {
         summary: '删除视频（管理员或发布者），记入操作日志',
         tags: ['video'],
-        body: visitBody,
-        response: { 200: envelopeSchema(nullSchema) },
-      },
+      }),
     },
     async (request) => {
       const staff = staffOf(request);
