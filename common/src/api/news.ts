@@ -1,4 +1,15 @@
-import { Id, Maybe, Nothing, OneOf, Page, Paging, Type, call, type Static } from './shared.js';
+import {
+  Id,
+  Maybe,
+  Nothing,
+  OneOf,
+  Page,
+  Paging,
+  Type,
+  WordOf,
+  call,
+  type Static,
+} from './shared.js';
 
 const NewId = Id('请选择新闻');
 const SubjectNewId = Id('请选择专题子新闻');
@@ -243,4 +254,297 @@ export const newsCalls = {
     }),
     Nothing,
   ),
+};
+
+// ---- the content-management platform ----
+
+const ReviewStateField = Type.Unsafe<NewsReviewState>({
+  type: 'string',
+  enum: [...NEWS_REVIEW_STATES],
+});
+const FileRoleField = Type.Unsafe<NewsFileRole>({ type: 'string', enum: [...NEWS_FILE_ROLES] });
+
+/**
+ * The files of an item as a save sends them, in their order (a JSON array, or
+ * its text in a form). The fields that may be null keep `type: [x, 'null']`:
+ * an `anyOf` would let Ajv's coercion turn null into '' and 0 into null.
+ */
+export const NewsFilesField = Type.Array(
+  Type.Object(
+    {
+      role: FileRoleField,
+      fileId: Type.Optional(Type.Unsafe<number | null>({ type: ['integer', 'null'], minimum: 1 })),
+      legacyPath: Type.Optional(
+        Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: 500 }),
+      ),
+      fileName: Type.Optional(Type.String({ maxLength: 255 })),
+      caption: Type.Optional(
+        Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: 200 }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  { maxItems: 100, errorMessage: '附件列表格式不正确' },
+);
+
+/** A file of an item as its edit form shows it: where it stands, and its address (filePath). */
+export const NewsEditFile = Type.Object({
+  role: FileRoleField,
+  fileId: Maybe(Type.Integer()),
+  legacyPath: Maybe(Type.String()),
+  fileName: Type.String(),
+  caption: Maybe(Type.String()),
+  filePath: Type.String(),
+  oldfile: Type.Integer(),
+});
+export type NewsEditFile = Static<typeof NewsEditFile>;
+
+/** The editable fields of a news item, as its form and its saved versions show them. */
+const newsEditableFields = {
+  typeId: Type.Integer(),
+  newsTitle: Type.String(),
+  newsDesc: Type.String(),
+  newsContent: Type.String(),
+  newsType: Type.Integer(),
+  newcontenttype: Type.Integer(),
+  schChange: Maybe(Type.Integer()),
+  enableType: Type.Integer(),
+  source: Maybe(Type.String()),
+  releaseUser: Maybe(Type.String()),
+  coverFileId: Maybe(Type.Integer()),
+  imgUrl: Type.String(),
+  newsUrl: Maybe(Type.String()),
+  shelvesDate: Type.String(),
+  files: Type.Array(NewsEditFile),
+};
+
+/** Whether the public sees the item now (live), or will when its shelves date comes (scheduled). */
+const publicationFields = { live: Type.Boolean(), scheduled: Type.Boolean() };
+
+const newsStateFields = {
+  reviewState: ReviewStateField,
+  reviewStateName: Type.String(),
+  reviewNote: Maybe(Type.String()),
+  ifShelves: Type.Integer(),
+  ifTop: Type.Integer(),
+  ...publicationFields,
+};
+
+/** Where an item stands after a review step (submit, approve, reject, shelve, unshelve, pin). */
+export const NewsState = Type.Object({ newId: Type.Integer(), ...newsStateFields });
+export type NewsState = Static<typeof NewsState>;
+
+/** A news item in the platform's list. */
+export const NewsAdminItem = Type.Object({
+  newId: Type.Integer(),
+  typeId: Type.Integer(),
+  typeName: Type.String(),
+  newsTitle: Type.String(),
+  reviewState: ReviewStateField,
+  reviewStateName: Type.String(),
+  reviewNote: Maybe(Type.String()),
+  ifShelves: Type.Integer(),
+  ifTop: Type.Integer(),
+  enableType: Type.Integer(),
+  releaseUser: Maybe(Type.String()),
+  createStaff: Maybe(Type.Integer()),
+  ...publicationFields,
+  shelvesDate: Type.String(),
+  createDate: Type.String(),
+  updateDate: Type.String(),
+});
+export type NewsAdminItem = Static<typeof NewsAdminItem>;
+
+/** A news item in its edit form, with where it stands in the review. */
+export const NewsEditForm = Type.Object({
+  newId: Type.Integer(),
+  ...newsEditableFields,
+  ...newsStateFields,
+  createStaff: Maybe(Type.Integer()),
+  updateDate: Type.String(),
+});
+export type NewsEditForm = Static<typeof NewsEditForm>;
+
+/** A saved version of a news item in its list (newest first). */
+export const NewsRevisionEntry = Type.Object({
+  revisionId: Type.Integer(),
+  staffName: Type.String(),
+  createdAt: Type.String(),
+  newsTitle: Type.String(),
+});
+export type NewsRevisionEntry = Static<typeof NewsRevisionEntry>;
+
+/** One saved version of a news item in full, in the shape of the edit form. */
+export const NewsRevision = Type.Object({
+  revisionId: Type.Integer(),
+  newId: Type.Integer(),
+  staffName: Type.String(),
+  createdAt: Type.String(),
+  ...newsEditableFields,
+});
+export type NewsRevision = Static<typeof NewsRevision>;
+
+/** A column as the editor offers it: mayPost, whether the caller may post to it. */
+export const NewsColumnChoice = Type.Object({
+  typeId: Type.Integer(),
+  typeName: Type.String(),
+  parentId: Type.Integer(),
+  teacherOpen: Type.Integer(),
+  mayPost: Type.Boolean(),
+});
+export type NewsColumnChoice = Static<typeof NewsColumnChoice>;
+
+const NewsIdOnly = Type.Object({ newId: Type.Integer() });
+
+/** api/cms/news/* (the platform's news; the review steps and versions: see the builders). */
+export const cmsNewsCalls = {
+  list: call(
+    Type.Object({
+      typeId: Type.Optional(ColumnId),
+      reviewState: Type.Optional(
+        WordOf(NEWS_REVIEW_STATES, 'reviewState 须为 draft、submitted、approved 或 rejected'),
+      ),
+      mine: Type.Optional(Type.Boolean({ errorMessage: 'mine 须为 true 或 false' })),
+      keyword: Type.Optional(SearchText),
+      ...Paging(10, 100),
+    }),
+    Page(NewsAdminItem),
+  ),
+  columns: call(undefined, Type.Array(NewsColumnChoice)),
+  remove: call(Type.Object({ newId: NewId }), NewsIdOnly),
+  get: call(Type.Object({ newId: NewId }), NewsEditForm),
+  /** No newId: a new item. */
+  save: call(
+    Type.Object({
+      newId: Type.Optional(NewId),
+      typeId: Type.Integer({ minimum: 1, errorMessage: '请选择栏目' }),
+      newsTitle: Type.String({
+        minLength: 1,
+        maxLength: 200,
+        errorMessage: '请输入标题，不超过200个字',
+      }),
+      newsDesc: Type.Optional(
+        Type.String({ maxLength: 1000, errorMessage: '摘要不能超过1000个字' }),
+      ),
+      newsContent: Type.Optional(Type.String({ errorMessage: '正文格式不正确' })),
+      newsType: Type.Optional(OneOf([1, 2, 3], 'newsType 须为 1、2 或 3')),
+      newcontenttype: Type.Optional(OneOf([1, 2, 3], 'newcontenttype 须为 1、2 或 3')),
+      schChange: Type.Optional(
+        OneOf([0, 1, 2], 'schChange 须为 0（全校）、1（高中部）或 2（初中部）'),
+      ),
+      enableType: Type.Optional(OneOf([1, 2], 'enableType 须为 1 或 2')),
+      source: Type.Optional(Type.String({ maxLength: 100, errorMessage: '来源不能超过100个字' })),
+      releaseUser: Type.Optional(
+        Type.String({ maxLength: 64, errorMessage: '发布人不能超过64个字' }),
+      ),
+      coverFileId: Type.Optional(Type.Integer({ minimum: 0, errorMessage: '封面图片不正确' })),
+      newsUrl: Type.Optional(
+        Type.String({ maxLength: 500, errorMessage: '链接地址不能超过500个字' }),
+      ),
+      shelvesDate: Type.Optional(
+        Type.String({
+          maxLength: 40,
+          errorMessage: '上架时间格式不正确，应为 YYYY-MM-DD HH:mm:ss',
+        }),
+      ),
+      files: Type.Optional(NewsFilesField),
+    }),
+    NewsIdOnly,
+  ),
+};
+
+const TopicId = Id('请选择专题');
+const SubjectItemId = Id('请选择子新闻');
+
+/** A sub-news in its topic's list on the platform. */
+export const SubjectAdminItem = Type.Object({
+  subjectNewId: Type.Integer(),
+  newsTitle: Type.String(),
+  sort: Type.Integer(),
+  releaseUser: Maybe(Type.String()),
+  createStaff: Maybe(Type.Integer()),
+  createDate: Type.String(),
+});
+export type SubjectAdminItem = Static<typeof SubjectAdminItem>;
+
+/** The editable fields of a sub-news, as its form and its saved versions show them. */
+const subjectEditableFields = {
+  newsTitle: Type.String(),
+  newsContent: Type.String(),
+  newcontenttype: Type.Integer(),
+  source: Maybe(Type.String()),
+  releaseUser: Maybe(Type.String()),
+  sort: Type.Integer(),
+  files: Type.Array(NewsEditFile),
+};
+
+/** A sub-news in its edit form (topicTitle: its special topic's title). */
+export const SubjectEditForm = Type.Object({
+  subjectNewId: Type.Integer(),
+  newId: Type.Integer(),
+  topicTitle: Type.String(),
+  createStaff: Maybe(Type.Integer()),
+  createDate: Type.String(),
+  ...subjectEditableFields,
+});
+export type SubjectEditForm = Static<typeof SubjectEditForm>;
+
+/** A saved version of a sub-news in its list (newest first). */
+export const SubjectRevisionEntry = Type.Object({
+  revisionId: Type.Integer(),
+  staffName: Type.String(),
+  createDate: Type.String(),
+});
+export type SubjectRevisionEntry = Static<typeof SubjectRevisionEntry>;
+
+/** One saved version of a sub-news in full, in the shape of the edit form. */
+export const SubjectRevision = Type.Object({
+  revisionId: Type.Integer(),
+  staffName: Type.String(),
+  createDate: Type.String(),
+  subjectNewId: Type.Integer(),
+  ...subjectEditableFields,
+});
+export type SubjectRevision = Static<typeof SubjectRevision>;
+
+const SubjectIdOnly = Type.Object({ subjectNewId: Type.Integer() });
+const subjectBody = Type.Object({ subjectNewId: SubjectItemId });
+
+/** api/cms/subject/* (sub-news of special topics; the versions: see the builder). */
+export const cmsSubjectCalls = {
+  /** The topic (newId, newsTitle) and a page of its sub-news. */
+  list: call(
+    Type.Object({ newId: TopicId, ...Paging(10, 100) }),
+    Type.Object({
+      newId: Type.Integer(),
+      newsTitle: Type.String(),
+      total: Type.Integer(),
+      list: Type.Array(SubjectAdminItem),
+    }),
+  ),
+  get: call(subjectBody, SubjectEditForm),
+  /** No subjectNewId: a new sub-news. */
+  save: call(
+    Type.Object({
+      subjectNewId: Type.Optional(SubjectItemId),
+      newId: TopicId,
+      newsTitle: Type.String({
+        minLength: 1,
+        maxLength: 200,
+        errorMessage: '请输入标题，不超过200个字',
+      }),
+      newsContent: Type.Optional(Type.String({ errorMessage: '正文格式不正确' })),
+      newcontenttype: Type.Optional(OneOf([1, 2, 3], 'newcontenttype 须为 1、2 或 3')),
+      source: Type.Optional(Type.String({ maxLength: 100, errorMessage: '来源不能超过100个字' })),
+      releaseUser: Type.Optional(
+        Type.String({ maxLength: 64, errorMessage: '发布人不能超过64个字' }),
+      ),
+      sort: Type.Optional(
+        Type.Integer({ minimum: 0, maximum: 100000, errorMessage: '排序须为0到100000的整数' }),
+      ),
+      files: Type.Optional(NewsFilesField),
+    }),
+    SubjectIdOnly,
+  ),
+  remove: call(subjectBody, SubjectIdOnly),
 };
