@@ -3,49 +3,11 @@
  * server that builds them and the pages that show them.
  */
 
-/** A news item in a list (api/news/getNewsList and friends). */
-export interface NewsItem {
-  newId: number;
-  typeId: number;
-  typeName: string;
-  newsTitle: string;
-  newsDesc: string;
-  newsType: number;
-  newcontenttype: number;
-  ifTop: number;
-  schChange: number | null;
-  enableType: number;
-  source: string | null;
-  releaseUser: string | null;
-  createStaff: number | null;
-  viewCount: number;
-  flowerCount: number;
-  imgUrl: string;
-  newsUrl: string | null;
-  shelvesDate: string;
-  statusDate: string;
-  createDate: string;
-}
-
-/** An attachment (fileList) or a carousel picture or video (imgOrViewList). */
-export interface NewsFile {
-  fileId: number | null;
-  fileName: string;
-  filePath: string;
-  oldfile: number;
-  caption: string | null;
-}
-
-export interface NewsDetail extends NewsItem {
-  newsContent: string;
-  /**
-   * Whether the public sees it now (approved, on the shelf, due). Only its
-   * author and administrators can read an item that is not: a preview.
-   */
-  published: boolean;
-  fileList: NewsFile[];
-  imgOrViewList: NewsFile[];
-}
+/**
+ * News items, their files and one item in full: the TypeBox schemas of the
+ * API contract (common/src/api/news.ts) are their one definition.
+ */
+export type { NewsDetail, NewsFile, NewsItem } from './api/news.js';
 
 /** A school-introduction page (api/wwfz/getWwfzDetails). */
 export interface IntroPageItem {

@@ -2,3 +2,4 @@ export * from './shared.js';
 export * from './magazine.js';
 export * from './video.js';
 export * from './showcase.js';
+export * from './news.js';

@@ -1,0 +1,550 @@
+import {
+  Id,
+  Maybe,
+  Nothing,
+  OneOf,
+  Page,
+  Paging,
+  Type,
+  WordOf,
+  call,
+  type Static,
+} from './shared.js';
+
+const NewId = Id('请选择新闻');
+const SubjectNewId = Id('请选择专题子新闻');
+const StaffId = Id('用户编号不正确');
+/** A column; 0 is the root (the top columns' parent). */
+const ColumnId = Type.Integer({ minimum: 0, errorMessage: '栏目编号不正确' });
+/** 1: what everyone sees; 2: the intranet's view, also holding staff-only items. */
+const EnableType = Type.Unsafe<1 | 2>({
+  type: 'integer',
+  enum: [1, 2],
+  default: 1,
+  errorMessage: 'enableType 须为 1 或 2',
+});
+const SearchText = Type.String({ maxLength: 50, errorMessage: '搜索内容不能超过50个字' });
+
+/** Where an item stands in the review: a draft, waiting, approved or sent back. */
+export const NEWS_REVIEW_STATES = ['draft', 'submitted', 'approved', 'rejected'] as const;
+export type NewsReviewState = (typeof NEWS_REVIEW_STATES)[number];
+
+/** The places of an item's files: attachments, carousel pictures, videos. */
+export const NEWS_FILE_ROLES = ['attachment', 'image', 'video'] as const;
+export type NewsFileRole = (typeof NEWS_FILE_ROLES)[number];
+
+// ---- what the portal reads ----
+
+const newsItemFields = {
+  newId: Type.Integer(),
+  typeId: Type.Integer(),
+  typeName: Type.String(),
+  newsTitle: Type.String(),
+  newsDesc: Type.String(),
+  newsType: Type.Integer(),
+  newcontenttype: Type.Integer(),
+  ifTop: Type.Integer(),
+  schChange: Maybe(Type.Integer()),
+  enableType: Type.Integer(),
+  source: Maybe(Type.String()),
+  releaseUser: Maybe(Type.String()),
+  createStaff: Maybe(Type.Integer()),
+  viewCount: Type.Integer(),
+  flowerCount: Type.Integer(),
+  imgUrl: Type.String(),
+  newsUrl: Maybe(Type.String()),
+  shelvesDate: Type.String(),
+  statusDate: Type.String(),
+  createDate: Type.String(),
+};
+
+/** A news item in a list (api/news/getNewsList, the home page's tabs). */
+export const NewsItem = Type.Object(newsItemFields);
+export type NewsItem = Static<typeof NewsItem>;
+
+/** An attachment (fileList) or a carousel picture or video (imgOrViewList). */
+export const NewsFile = Type.Object({
+  fileId: Maybe(Type.Integer()),
+  fileName: Type.String(),
+  filePath: Type.String(),
+  /** 1: a file of the old site (filePath is its path). */
+  oldfile: Type.Integer(),
+  caption: Maybe(Type.String()),
+});
+export type NewsFile = Static<typeof NewsFile>;
+
+const newsFilesFields = {
+  fileList: Type.Array(NewsFile),
+  imgOrViewList: Type.Array(NewsFile),
+};
+
+/** One news item (api/news/getNewsDetails). */
+export const NewsDetail = Type.Object({
+  ...newsItemFields,
+  newsContent: Type.String(),
+  /**
+   * Whether the public sees it now (approved, on the shelf, due). Only its
+   * author and administrators can read an item that is not: a preview.
+   */
+  published: Type.Boolean(),
+  ...newsFilesFields,
+});
+export type NewsDetail = Static<typeof NewsDetail>;
+
+/** A news column (typeId), under parentId (0: a top column). */
+export const NewsColumn = Type.Object({
+  typeId: Type.Integer(),
+  typeName: Type.String(),
+  parentId: Type.Integer(),
+});
+export type NewsColumn = Static<typeof NewsColumn>;
+
+/** A top column with its children (api/news/getNewsTypeTreeList). */
+export const NewsColumnNode = Type.Object({
+  typeId: Type.Integer(),
+  typeName: Type.String(),
+  parentId: Type.Integer(),
+  children: Type.Array(NewsColumn),
+});
+export type NewsColumnNode = Static<typeof NewsColumnNode>;
+
+/** One tab of the home page's news box: its column and latest items. */
+export const NewsHomeTab = Type.Object({
+  typeId: Type.Integer(),
+  typeName: Type.String(),
+  list: Type.Array(NewsItem),
+});
+export type NewsHomeTab = Static<typeof NewsHomeTab>;
+
+/** A search result: a news item (newId) or a video (videoId). */
+export const NewsSearchHit = Type.Object({
+  newId: Maybe(Type.Integer()),
+  videoId: Maybe(Type.Integer()),
+  typeId: Type.Integer(),
+  newsTitle: Type.String(),
+  newsDesc: Type.String(),
+  ifTop: Type.Integer(),
+  shelvesDate: Type.String(),
+});
+export type NewsSearchHit = Static<typeof NewsSearchHit>;
+
+/** A sub-news of a special topic in the topic's list. */
+export const SubjectNewsItem = Type.Object({
+  subjectNewId: Type.Integer(),
+  newId: Type.Integer(),
+  newsTitle: Type.String(),
+  statusDate: Type.String(),
+  createDate: Type.String(),
+  flowerCount: Type.Integer(),
+  viewCount: Type.Integer(),
+});
+export type SubjectNewsItem = Static<typeof SubjectNewsItem>;
+
+/** One sub-news (api/news/getSubjectNews); parentCreateStaff: the topic's author. */
+export const SubjectNewsDetail = Type.Object({
+  subjectNewId: Type.Integer(),
+  newId: Type.Integer(),
+  typeId: Type.Integer(),
+  newsTitle: Type.String(),
+  newsContent: Type.String(),
+  newcontenttype: Type.Integer(),
+  source: Maybe(Type.String()),
+  releaseUser: Maybe(Type.String()),
+  createStaff: Maybe(Type.Integer()),
+  parentCreateStaff: Maybe(Type.Integer()),
+  viewCount: Type.Integer(),
+  flowerCount: Type.Integer(),
+  statusDate: Type.String(),
+  createDate: Type.String(),
+  ...newsFilesFields,
+});
+export type SubjectNewsDetail = Static<typeof SubjectNewsDetail>;
+
+/** One logged-in view of an item: who, in which role, when, from where. */
+export const NewsFootprint = Type.Object({
+  userId: Maybe(Type.Integer()),
+  userName: Type.String(),
+  roleId: Type.Integer(),
+  landingtime: Type.String(),
+  ipaccess: Type.String(),
+});
+export type NewsFootprint = Static<typeof NewsFootprint>;
+
+const Likes = Type.Object({ flowerCount: Type.Integer() });
+
+const likeBody = Type.Object({
+  newId: NewId,
+  staffId: Type.Optional(StaffId),
+  typeId: Type.Optional(ColumnId),
+  /** The spec's name of the liked sub-news; the pages also send subjectNewId. */
+  subjectId: Type.Optional(SubjectNewId),
+  subjectNewId: Type.Optional(SubjectNewId),
+});
+
+const listBody = (defaultSize: number) =>
+  Type.Object({
+    typeId: Type.Optional(ColumnId),
+    newsTitle: Type.Optional(SearchText),
+    schChange: Type.Optional(OneOf([1, 2], 'schChange 须为 1 或 2')),
+    enableType: EnableType,
+    createStaff: Type.Optional(StaffId),
+    ...Paging(defaultSize),
+  });
+
+/** api/news/* (portal.md §7 news controller, and the news calls the intranet shares). */
+export const newsCalls = {
+  /** No body or `{}`: every column. */
+  columns: call(
+    Type.Unsafe<{ parentId?: number } | null>({
+      type: ['object', 'null'],
+      properties: { parentId: { type: 'integer', minimum: 0, errorMessage: '栏目编号不正确' } },
+    }),
+    Type.Array(NewsColumn),
+  ),
+  columnTree: call(undefined, Type.Array(NewsColumnNode)),
+  home: call(undefined, Type.Array(NewsHomeTab)),
+  list: call(listBody(6), Page(NewsItem)),
+  search: call(
+    listBody(10),
+    Type.Object({
+      total: Type.Integer(),
+      keyword: Type.String(),
+      list: Type.Array(NewsSearchHit),
+    }),
+  ),
+  detail: call(Type.Object({ newId: NewId, staffId: Type.Optional(StaffId) }), NewsDetail),
+  subjectList: call(Type.Object({ newId: NewId, ...Paging(10) }), Page(SubjectNewsItem)),
+  /** subjectNewId; only newId: the topic's first sub-news (null when it has none). */
+  subjectNews: call(
+    Type.Object({
+      subjectNewId: Type.Optional(SubjectNewId),
+      newId: Type.Optional(NewId),
+    }),
+    Maybe(SubjectNewsDetail),
+  ),
+  addFootprint: call(
+    Type.Object({
+      newId: NewId,
+      subjectNewId: Type.Optional(SubjectNewId),
+      userId: Type.Optional(StaffId),
+      roleId: Type.Optional(Type.Integer()),
+      userName: Type.Optional(Type.String({ maxLength: 64 })),
+    }),
+    Type.Object({ viewCount: Type.Integer() }),
+  ),
+  footprints: call(
+    Type.Object({
+      newId: NewId,
+      typeId: Type.Optional(ColumnId),
+      subjectNewId: Type.Optional(SubjectNewId),
+      ...Paging(10, 100),
+    }),
+    Page(NewsFootprint),
+  ),
+  /** status 0: may like; status 1: already liked. */
+  likeState: call(likeBody, Likes),
+  like: call(likeBody, Likes),
+  remove: call(Type.Object({ newId: NewId, staffId: Type.Optional(StaffId) }), Nothing),
+  /** newId or subjectNewId: the sub-news. */
+  removeSubject: call(
+    Type.Object({
+      subjectNewId: Type.Optional(SubjectNewId),
+      newId: Type.Optional(SubjectNewId),
+      staffId: Type.Optional(StaffId),
+    }),
+    Nothing,
+  ),
+};
+
+// ---- the content-management platform ----
+
+const ReviewStateField = Type.Unsafe<NewsReviewState>({
+  type: 'string',
+  enum: [...NEWS_REVIEW_STATES],
+});
+const FileRoleField = Type.Unsafe<NewsFileRole>({ type: 'string', enum: [...NEWS_FILE_ROLES] });
+
+/**
+ * The files of an item as a save sends them, in their order (a JSON array, or
+ * its text in a form). The fields that may be null keep `type: [x, 'null']`:
+ * an `anyOf` would let Ajv's coercion turn null into '' and 0 into null.
+ */
+export const NewsFilesField = Type.Array(
+  Type.Object(
+    {
+      role: FileRoleField,
+      fileId: Type.Optional(Type.Unsafe<number | null>({ type: ['integer', 'null'], minimum: 1 })),
+      legacyPath: Type.Optional(
+        Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: 500 }),
+      ),
+      fileName: Type.Optional(Type.String({ maxLength: 255 })),
+      caption: Type.Optional(
+        Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: 200 }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  { maxItems: 100, errorMessage: '附件列表格式不正确' },
+);
+
+/** A file of an item as its edit form shows it: where it stands, and its address (filePath). */
+export const NewsEditFile = Type.Object({
+  role: FileRoleField,
+  fileId: Maybe(Type.Integer()),
+  legacyPath: Maybe(Type.String()),
+  fileName: Type.String(),
+  caption: Maybe(Type.String()),
+  filePath: Type.String(),
+  oldfile: Type.Integer(),
+});
+export type NewsEditFile = Static<typeof NewsEditFile>;
+
+/** The editable fields of a news item, as its form and its saved versions show them. */
+const newsEditableFields = {
+  typeId: Type.Integer(),
+  newsTitle: Type.String(),
+  newsDesc: Type.String(),
+  newsContent: Type.String(),
+  newsType: Type.Integer(),
+  newcontenttype: Type.Integer(),
+  schChange: Maybe(Type.Integer()),
+  enableType: Type.Integer(),
+  source: Maybe(Type.String()),
+  releaseUser: Maybe(Type.String()),
+  coverFileId: Maybe(Type.Integer()),
+  imgUrl: Type.String(),
+  newsUrl: Maybe(Type.String()),
+  shelvesDate: Type.String(),
+  files: Type.Array(NewsEditFile),
+};
+
+/** Whether the public sees the item now (live), or will when its shelves date comes (scheduled). */
+const publicationFields = { live: Type.Boolean(), scheduled: Type.Boolean() };
+
+const newsStateFields = {
+  reviewState: ReviewStateField,
+  reviewStateName: Type.String(),
+  reviewNote: Maybe(Type.String()),
+  ifShelves: Type.Integer(),
+  ifTop: Type.Integer(),
+  ...publicationFields,
+};
+
+/** Where an item stands after a review step (submit, approve, reject, shelve, unshelve, pin). */
+export const NewsState = Type.Object({ newId: Type.Integer(), ...newsStateFields });
+export type NewsState = Static<typeof NewsState>;
+
+/** A news item in the platform's list. */
+export const NewsAdminItem = Type.Object({
+  newId: Type.Integer(),
+  typeId: Type.Integer(),
+  typeName: Type.String(),
+  newsTitle: Type.String(),
+  reviewState: ReviewStateField,
+  reviewStateName: Type.String(),
+  reviewNote: Maybe(Type.String()),
+  ifShelves: Type.Integer(),
+  ifTop: Type.Integer(),
+  enableType: Type.Integer(),
+  releaseUser: Maybe(Type.String()),
+  createStaff: Maybe(Type.Integer()),
+  ...publicationFields,
+  shelvesDate: Type.String(),
+  createDate: Type.String(),
+  updateDate: Type.String(),
+});
+export type NewsAdminItem = Static<typeof NewsAdminItem>;
+
+/** A news item in its edit form, with where it stands in the review. */
+export const NewsEditForm = Type.Object({
+  newId: Type.Integer(),
+  ...newsEditableFields,
+  ...newsStateFields,
+  createStaff: Maybe(Type.Integer()),
+  updateDate: Type.String(),
+});
+export type NewsEditForm = Static<typeof NewsEditForm>;
+
+/** A saved version of a news item in its list (newest first). */
+export const NewsRevisionEntry = Type.Object({
+  revisionId: Type.Integer(),
+  staffName: Type.String(),
+  createdAt: Type.String(),
+  newsTitle: Type.String(),
+});
+export type NewsRevisionEntry = Static<typeof NewsRevisionEntry>;
+
+/** One saved version of a news item in full, in the shape of the edit form. */
+export const NewsRevision = Type.Object({
+  revisionId: Type.Integer(),
+  newId: Type.Integer(),
+  staffName: Type.String(),
+  createdAt: Type.String(),
+  ...newsEditableFields,
+});
+export type NewsRevision = Static<typeof NewsRevision>;
+
+/** A column as the editor offers it: mayPost, whether the caller may post to it. */
+export const NewsColumnChoice = Type.Object({
+  typeId: Type.Integer(),
+  typeName: Type.String(),
+  parentId: Type.Integer(),
+  teacherOpen: Type.Integer(),
+  mayPost: Type.Boolean(),
+});
+export type NewsColumnChoice = Static<typeof NewsColumnChoice>;
+
+const NewsIdOnly = Type.Object({ newId: Type.Integer() });
+
+/** api/cms/news/* (the platform's news; the review steps and versions: see the builders). */
+export const cmsNewsCalls = {
+  list: call(
+    Type.Object({
+      typeId: Type.Optional(ColumnId),
+      reviewState: Type.Optional(
+        WordOf(NEWS_REVIEW_STATES, 'reviewState 须为 draft、submitted、approved 或 rejected'),
+      ),
+      mine: Type.Optional(Type.Boolean({ errorMessage: 'mine 须为 true 或 false' })),
+      keyword: Type.Optional(SearchText),
+      ...Paging(10, 100),
+    }),
+    Page(NewsAdminItem),
+  ),
+  columns: call(undefined, Type.Array(NewsColumnChoice)),
+  remove: call(Type.Object({ newId: NewId }), NewsIdOnly),
+  get: call(Type.Object({ newId: NewId }), NewsEditForm),
+  /** No newId: a new item. */
+  save: call(
+    Type.Object({
+      newId: Type.Optional(NewId),
+      typeId: Type.Integer({ minimum: 1, errorMessage: '请选择栏目' }),
+      newsTitle: Type.String({
+        minLength: 1,
+        maxLength: 200,
+        errorMessage: '请输入标题，不超过200个字',
+      }),
+      newsDesc: Type.Optional(
+        Type.String({ maxLength: 1000, errorMessage: '摘要不能超过1000个字' }),
+      ),
+      newsContent: Type.Optional(Type.String({ errorMessage: '正文格式不正确' })),
+      newsType: Type.Optional(OneOf([1, 2, 3], 'newsType 须为 1、2 或 3')),
+      newcontenttype: Type.Optional(OneOf([1, 2, 3], 'newcontenttype 须为 1、2 或 3')),
+      schChange: Type.Optional(
+        OneOf([0, 1, 2], 'schChange 须为 0（全校）、1（高中部）或 2（初中部）'),
+      ),
+      enableType: Type.Optional(OneOf([1, 2], 'enableType 须为 1 或 2')),
+      source: Type.Optional(Type.String({ maxLength: 100, errorMessage: '来源不能超过100个字' })),
+      releaseUser: Type.Optional(
+        Type.String({ maxLength: 64, errorMessage: '发布人不能超过64个字' }),
+      ),
+      coverFileId: Type.Optional(Type.Integer({ minimum: 0, errorMessage: '封面图片不正确' })),
+      newsUrl: Type.Optional(
+        Type.String({ maxLength: 500, errorMessage: '链接地址不能超过500个字' }),
+      ),
+      shelvesDate: Type.Optional(
+        Type.String({
+          maxLength: 40,
+          errorMessage: '上架时间格式不正确，应为 YYYY-MM-DD HH:mm:ss',
+        }),
+      ),
+      files: Type.Optional(NewsFilesField),
+    }),
+    NewsIdOnly,
+  ),
+};
+
+const TopicId = Id('请选择专题');
+const SubjectItemId = Id('请选择子新闻');
+
+/** A sub-news in its topic's list on the platform. */
+export const SubjectAdminItem = Type.Object({
+  subjectNewId: Type.Integer(),
+  newsTitle: Type.String(),
+  sort: Type.Integer(),
+  releaseUser: Maybe(Type.String()),
+  createStaff: Maybe(Type.Integer()),
+  createDate: Type.String(),
+});
+export type SubjectAdminItem = Static<typeof SubjectAdminItem>;
+
+/** The editable fields of a sub-news, as its form and its saved versions show them. */
+const subjectEditableFields = {
+  newsTitle: Type.String(),
+  newsContent: Type.String(),
+  newcontenttype: Type.Integer(),
+  source: Maybe(Type.String()),
+  releaseUser: Maybe(Type.String()),
+  sort: Type.Integer(),
+  files: Type.Array(NewsEditFile),
+};
+
+/** A sub-news in its edit form (topicTitle: its special topic's title). */
+export const SubjectEditForm = Type.Object({
+  subjectNewId: Type.Integer(),
+  newId: Type.Integer(),
+  topicTitle: Type.String(),
+  createStaff: Maybe(Type.Integer()),
+  createDate: Type.String(),
+  ...subjectEditableFields,
+});
+export type SubjectEditForm = Static<typeof SubjectEditForm>;
+
+/** A saved version of a sub-news in its list (newest first). */
+export const SubjectRevisionEntry = Type.Object({
+  revisionId: Type.Integer(),
+  staffName: Type.String(),
+  createDate: Type.String(),
+});
+export type SubjectRevisionEntry = Static<typeof SubjectRevisionEntry>;
+
+/** One saved version of a sub-news in full, in the shape of the edit form. */
+export const SubjectRevision = Type.Object({
+  revisionId: Type.Integer(),
+  staffName: Type.String(),
+  createDate: Type.String(),
+  subjectNewId: Type.Integer(),
+  ...subjectEditableFields,
+});
+export type SubjectRevision = Static<typeof SubjectRevision>;
+
+const SubjectIdOnly = Type.Object({ subjectNewId: Type.Integer() });
+const subjectBody = Type.Object({ subjectNewId: SubjectItemId });
+
+/** api/cms/subject/* (sub-news of special topics; the versions: see the builder). */
+export const cmsSubjectCalls = {
+  /** The topic (newId, newsTitle) and a page of its sub-news. */
+  list: call(
+    Type.Object({ newId: TopicId, ...Paging(10, 100) }),
+    Type.Object({
+      newId: Type.Integer(),
+      newsTitle: Type.String(),
+      total: Type.Integer(),
+      list: Type.Array(SubjectAdminItem),
+    }),
+  ),
+  get: call(subjectBody, SubjectEditForm),
+  /** No subjectNewId: a new sub-news. */
+  save: call(
+    Type.Object({
+      subjectNewId: Type.Optional(SubjectItemId),
+      newId: TopicId,
+      newsTitle: Type.String({
+        minLength: 1,
+        maxLength: 200,
+        errorMessage: '请输入标题，不超过200个字',
+      }),
+      newsContent: Type.Optional(Type.String({ errorMessage: '正文格式不正确' })),
+      newcontenttype: Type.Optional(OneOf([1, 2, 3], 'newcontenttype 须为 1、2 或 3')),
+      source: Type.Optional(Type.String({ maxLength: 100, errorMessage: '来源不能超过100个字' })),
+      releaseUser: Type.Optional(
+        Type.String({ maxLength: 64, errorMessage: '发布人不能超过64个字' }),
+      ),
+      sort: Type.Optional(
+        Type.Integer({ minimum: 0, maximum: 100000, errorMessage: '排序须为0到100000的整数' }),
+      ),
+      files: Type.Optional(NewsFilesField),
+    }),
+    SubjectIdOnly,
+  ),
+  remove: call(subjectBody, SubjectIdOnly),
+};
