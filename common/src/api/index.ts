@@ -3,3 +3,4 @@ export * from './magazine.js';
 export * from './video.js';
 export * from './showcase.js';
 export * from './news.js';
+export * from './people.js';

@@ -1,25 +1,15 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { departmentCalls } from '@school/common/api';
+import type { FastifyRequest } from 'fastify';
 import { staffOf } from '../../http/auth.js';
-import { envelopeSchema, nullSchema, ok } from '../../http/envelope.js';
-import { DEPT_NAME_MAX, type CmsDepartmentService } from './department-service.js';
+import { routeSchema } from '../../http/contract.js';
+import { ok } from '../../http/envelope.js';
+import type { CmsDepartmentService } from './department-service.js';
 
-const DEPT_ID = { type: 'integer', minimum: 1, errorMessage: '请选择部门' } as const;
-const PARENT_ID = {
-  type: ['integer', 'null'],
-  minimum: 0,
-  errorMessage: '上级部门不正确（0 为顶级）',
-} as const;
-
-const node = { type: 'object', additionalProperties: true } as const;
-const idData = { type: 'object', properties: { deptId: { type: 'integer' } } } as const;
-
-/** Optional fields a form sends as '' when left empty: the same as not sent. */
-function blankMeansAbsent(...keys: string[]) {
-  return async (request: FastifyRequest) => {
-    const body = request.body as Record<string, unknown> | null | undefined;
-    if (!body || typeof body !== 'object') return;
-    for (const key of keys) if (body[key] === '') delete body[key];
-  };
+/** A form's empty direction ('') is a move by parentId and position, as if not sent. */
+async function blankDirection(request: FastifyRequest) {
+  const body = request.body as Record<string, unknown> | null | undefined;
+  if (body && typeof body === 'object' && body.direction === '') delete body.direction;
 }
 
 /**
@@ -27,7 +17,7 @@ function blankMeansAbsent(...keys: string[]) {
  * role only, checked by the service): the tree with staff counts, save,
  * move and delete.
  */
-export const cmsDepartmentRoutes: FastifyPluginAsync<{
+export const cmsDepartmentRoutes: FastifyPluginAsyncTypebox<{
   cmsDepartment: CmsDepartmentService;
 }> = async (app, { cmsDepartment }) => {
   // Before the body is read: an anonymous call is refused whatever it sends.
@@ -36,39 +26,22 @@ export const cmsDepartmentRoutes: FastifyPluginAsync<{
   app.post(
     '/cms/department/tree',
     {
-      schema: {
+      schema: routeSchema(departmentCalls.tree, {
         summary:
           '内容管理：部门树（children 为下级，staffCount 本部门人数，totalStaffCount 含下级）',
         tags: ['cms'],
-        response: { 200: envelopeSchema({ type: 'array', items: node }) },
-      },
+      }),
     },
     async (request) => ok(await cmsDepartment.tree(staffOf(request))),
   );
 
-  app.post<{ Body: { deptId?: number; deptName: string; parentId?: number | null } }>(
+  app.post(
     '/cms/department/save',
     {
-      preValidation: blankMeansAbsent('deptId', 'parentId'),
-      schema: {
+      schema: routeSchema(departmentCalls.save, {
         summary: '内容管理：新增（无 deptId）或修改部门；parentId 0 为顶级，修改时不传则不变',
         tags: ['cms'],
-        body: {
-          type: 'object',
-          required: ['deptName'],
-          properties: {
-            deptId: DEPT_ID,
-            deptName: {
-              type: 'string',
-              pattern: '\\S',
-              maxLength: DEPT_NAME_MAX,
-              errorMessage: `请输入部门名称，不超过${DEPT_NAME_MAX}个字`,
-            },
-            parentId: PARENT_ID,
-          },
-        },
-        response: { 200: envelopeSchema(idData) },
-      },
+      }),
     },
     async (request) => {
       const { deptId, deptName, parentId } = request.body;
@@ -81,51 +54,15 @@ export const cmsDepartmentRoutes: FastifyPluginAsync<{
     },
   );
 
-  app.post<{
-    Body: {
-      deptId: number;
-      direction?: 'up' | 'down';
-      parentId?: number | null;
-      position?: number;
-    };
-  }>(
+  app.post(
     '/cms/department/move',
     {
-      preValidation: blankMeansAbsent('direction', 'parentId', 'position'),
-      schema: {
+      preValidation: blankDirection,
+      schema: routeSchema(departmentCalls.move, {
         summary:
           '内容管理：移动部门：direction up/down 为上移/下移；或 parentId（0 为顶级）与 position（从 0 起的位置，不传为最后）',
         tags: ['cms'],
-        body: {
-          type: 'object',
-          required: ['deptId'],
-          properties: {
-            deptId: DEPT_ID,
-            direction: {
-              type: 'string',
-              enum: ['up', 'down'],
-              errorMessage: 'direction 须为 up（上移）或 down（下移）',
-            },
-            parentId: PARENT_ID,
-            position: {
-              type: 'integer',
-              minimum: 0,
-              maximum: 100_000,
-              errorMessage: '位置须为不小于0的整数',
-            },
-          },
-        },
-        response: {
-          200: envelopeSchema({
-            type: 'object',
-            properties: {
-              deptId: { type: 'integer' },
-              parentId: { type: ['integer', 'null'] },
-              sort: { type: 'integer' },
-            },
-          }),
-        },
-      },
+      }),
     },
     async (request) => {
       const { direction } = request.body;
@@ -134,15 +71,13 @@ export const cmsDepartmentRoutes: FastifyPluginAsync<{
     },
   );
 
-  app.post<{ Body: { deptId: number } }>(
+  app.post(
     '/cms/department/delete',
     {
-      schema: {
+      schema: routeSchema(departmentCalls.remove, {
         summary: '内容管理：删除部门（有下级部门或用户时不能删除）',
         tags: ['cms'],
-        body: { type: 'object', required: ['deptId'], properties: { deptId: DEPT_ID } },
-        response: { 200: envelopeSchema(nullSchema) },
-      },
+      }),
     },
     async (request) => {
       await cmsDepartment.delete(request.body.deptId, staffOf(request), request.ip);

@@ -1,54 +1,36 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { departmentCalls } from '@school/common/api';
 import type { DirectoryService } from './directory.js';
 
 import { staffOf } from '../../http/auth.js';
-import { envelopeSchema, ok } from '../../http/envelope.js';
-
-const deptRow = {
-  type: 'object',
-  properties: {
-    deptId: { type: 'integer' },
-    deptName: { type: 'string' },
-    parentId: { type: ['integer', 'null'] },
-    ifSelect: { type: 'integer' },
-  },
-} as const;
-
-const USER_ID = { type: 'integer', errorMessage: '用户 id 不正确' };
+import { routeSchema } from '../../http/contract.js';
+import { ok } from '../../http/envelope.js';
 
 /** Departments for the staff home: the caller's own, and the children of one. */
-export const departmentRoutes: FastifyPluginAsync<{ directory: DirectoryService }> = async (
+export const departmentRoutes: FastifyPluginAsyncTypebox<{ directory: DirectoryService }> = async (
   app,
   { directory },
 ) => {
   app.addHook('preHandler', app.requireStaff);
 
-  app.post<{ Body: { userId?: number } }>(
+  app.post(
     '/dept/getDeptList',
     {
-      schema: {
+      schema: routeSchema(departmentCalls.mine, {
         summary: '我所在的部门（ifSelect 1 为主部门）',
         tags: ['dept'],
-        body: { type: ['object', 'null'], properties: { userId: USER_ID } },
-        response: { 200: envelopeSchema({ type: 'array', items: deptRow }) },
-      },
+      }),
     },
     async (request) => ok(await directory.myDepartments(staffOf(request), request.body?.userId)),
   );
 
-  app.post<{ Body: { deptId: number } }>(
+  app.post(
     '/dept/getChildDeptList',
     {
-      schema: {
+      schema: routeSchema(departmentCalls.children, {
         summary: '下级部门',
         tags: ['dept'],
-        body: {
-          type: 'object',
-          required: ['deptId'],
-          properties: { userId: USER_ID, deptId: { type: 'integer', errorMessage: '请选择部门' } },
-        },
-        response: { 200: envelopeSchema({ type: 'array', items: deptRow }) },
-      },
+      }),
     },
     async (request) => ok(await directory.childDepartments(request.body.deptId)),
   );

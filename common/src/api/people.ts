@@ -1,0 +1,207 @@
+import {
+  Flag,
+  Id,
+  Maybe,
+  Nothing,
+  OneOf,
+  Page,
+  Paging,
+  Type,
+  WordOf,
+  call,
+  type Static,
+  type TSchema,
+} from './shared.js';
+
+/**
+ * A field that also takes null (`type: [T, 'null']`, the stored value
+ * cleared), with the field's own constraints and message on the whole.
+ */
+const OrNull = <T extends TSchema & { type: string }>(schema: T) =>
+  Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, 'null'] });
+
+// ---- departments ----
+
+/** A department as the staff home reads it (api/dept/*): ifSelect 1 is the caller's main one. */
+export const Department = Type.Object({
+  deptId: Type.Integer(),
+  deptName: Type.String(),
+  /** null at the top level. */
+  parentId: Maybe(Type.Integer()),
+  ifSelect: Type.Integer(),
+});
+export type Department = Static<typeof Department>;
+
+/**
+ * A node of the platform's department tree: children are the departments
+ * below it, staffCount the staff of this one, totalStaffCount those of it and
+ * all below it (each counted once).
+ */
+export const DepartmentNode = Type.Cyclic(
+  {
+    DepartmentNode: Type.Object({
+      deptId: Type.Integer(),
+      deptName: Type.String(),
+      parentId: Maybe(Type.Integer()),
+      sort: Type.Integer(),
+      staffCount: Type.Integer(),
+      totalStaffCount: Type.Integer(),
+      children: Type.Array(Type.Ref('DepartmentNode')),
+    }),
+  },
+  'DepartmentNode',
+);
+export type DepartmentNode = Static<typeof DepartmentNode>;
+
+/** The longest department name (the service checks the same). */
+const DEPT_NAME_MAX = 64;
+const USER_ID = Type.Integer({ errorMessage: '用户 id 不正确' });
+const DeptId = Id('请选择部门');
+const ParentId = OrNull(Type.Integer({ minimum: 0, errorMessage: '上级部门不正确（0 为顶级）' }));
+
+/** api/dept/* (the staff home) and api/cms/department/* (the platform). */
+export const departmentCalls = {
+  /** No body at all is the caller's own departments too. */
+  mine: call(
+    Type.Unsafe<{ userId?: number } | null>({
+      ...Type.Object({ userId: Type.Optional(USER_ID) }),
+      type: ['object', 'null'],
+    }),
+    Type.Array(Department),
+  ),
+  children: call(
+    Type.Object({
+      userId: Type.Optional(USER_ID),
+      deptId: Type.Integer({ errorMessage: '请选择部门' }),
+    }),
+    Type.Array(Department),
+  ),
+  tree: call(undefined, Type.Array(DepartmentNode)),
+  save: call(
+    Type.Object({
+      deptId: Type.Optional(DeptId),
+      deptName: Type.String({
+        pattern: '\\S',
+        maxLength: DEPT_NAME_MAX,
+        errorMessage: `请输入部门名称，不超过${DEPT_NAME_MAX}个字`,
+      }),
+      parentId: Type.Optional(ParentId),
+    }),
+    Type.Object({ deptId: Type.Integer() }),
+  ),
+  move: call(
+    Type.Object({
+      deptId: DeptId,
+      direction: Type.Optional(WordOf(['up', 'down'], 'direction 须为 up（上移）或 down（下移）')),
+      parentId: Type.Optional(ParentId),
+      position: Type.Optional(
+        Type.Integer({ minimum: 0, maximum: 100_000, errorMessage: '位置须为不小于0的整数' }),
+      ),
+    }),
+    Type.Object({ deptId: Type.Integer(), parentId: Maybe(Type.Integer()), sort: Type.Integer() }),
+  ),
+  remove: call(Type.Object({ deptId: DeptId }), Nothing),
+};
+
+// ---- staff accounts ----
+
+/** A department of an account, the primary one (isPrimary 1) first. */
+export const StaffDepartment = Type.Object({
+  deptId: Type.Integer(),
+  deptName: Type.String(),
+  isPrimary: Type.Integer(),
+});
+export type StaffDepartment = Static<typeof StaffDepartment>;
+
+/** An account as the platform's list and edit form show it: never its password. */
+export const StaffAccount = Type.Object({
+  staffId: Type.Integer(),
+  staffCode: Type.String(),
+  staffName: Type.String(),
+  /** 2 teacher, 5 administrator. */
+  staffType: Type.Integer(),
+  staffTypeName: Type.String(),
+  isPower: Type.Integer(),
+  /** "1": administrator of the teaching drive. */
+  isAdmin: Type.String(),
+  email: Maybe(Type.String()),
+  phone: Maybe(Type.String()),
+  /** 1 active, 0 disabled. */
+  status: Type.Integer(),
+  sort: Type.Integer(),
+  /** 0: the password must be changed at the next login. */
+  whetherpass: Type.Integer(),
+  departments: Type.Array(StaffDepartment),
+  deptIds: Type.Array(Type.Integer()),
+  primaryDeptId: Maybe(Type.Integer()),
+  /** The departments' names joined with 、. */
+  deptName: Type.String(),
+  createDate: Type.String(),
+  updateDate: Type.String(),
+});
+export type StaffAccount = Static<typeof StaffAccount>;
+
+const StaffId = Id('请选择用户');
+const StaffType = OneOf([2, 5], '请选择身份（2 老师，5 管理员）');
+const Status = Flag('状态须为 1（启用）或 0（停用）');
+
+/** api/cms/staff/* (the platform's user management). */
+export const staffCalls = {
+  list: call(
+    Type.Object({
+      keyword: Type.Optional(
+        Type.String({ maxLength: 50, errorMessage: '搜索内容不能超过50个字' }),
+      ),
+      deptId: Type.Optional(Type.Integer({ minimum: 1, errorMessage: '部门不正确' })),
+      staffType: Type.Optional(StaffType),
+      status: Type.Optional(Status),
+      ...Paging(10, 100),
+    }),
+    Page(StaffAccount),
+  ),
+  get: call(Type.Object({ staffId: StaffId }), StaffAccount),
+  /** deptIds: an array, or in a form one comma-joined field (`3,7`). */
+  save: call(
+    Type.Object({
+      staffId: Type.Optional(StaffId),
+      staffCode: Type.String({
+        pattern: '^\\s*\\S+\\s*$',
+        maxLength: 64,
+        errorMessage: '请输入工号（不含空格，不超过64个字符）',
+      }),
+      staffName: Type.String({
+        pattern: '\\S',
+        maxLength: 20,
+        errorMessage: '请输入姓名，不超过20个字',
+      }),
+      staffType: StaffType,
+      isPower: Type.Optional(Flag('新闻权限 isPower 须为 0 或 1')),
+      isAdmin: Type.Optional(WordOf(['0', '1'], '网盘管理 isAdmin 须为 "0" 或 "1"')),
+      email: Type.Optional(OrNull(Type.String({ maxLength: 128, errorMessage: '邮箱格式不正确' }))),
+      phone: Type.Optional(
+        OrNull(Type.String({ maxLength: 32, errorMessage: '电话号码格式不正确' })),
+      ),
+      sort: Type.Optional(
+        Type.Integer({ minimum: 0, maximum: 999_999, errorMessage: '排序须为0到999999的整数' }),
+      ),
+      deptIds: Type.Optional(
+        Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 20, errorMessage: '所属部门不正确' }),
+      ),
+      primaryDeptId: Type.Optional(Type.Integer({ minimum: 1, errorMessage: '主部门不正确' })),
+      staffPass: Type.Optional(Type.String({ maxLength: 128, errorMessage: '初始密码不正确' })),
+    }),
+    Type.Object({ staffId: Type.Integer() }),
+  ),
+  resetPassword: call(
+    Type.Object({
+      staffId: StaffId,
+      newStaffPass: Type.String({ minLength: 1, maxLength: 128, errorMessage: '请输入新密码' }),
+    }),
+    Nothing,
+  ),
+  setStatus: call(
+    Type.Object({ staffId: StaffId, status: Status }),
+    Type.Object({ staffId: Type.Integer(), status: Type.Integer() }),
+  ),
+  remove: call(Type.Object({ staffId: StaffId }), Nothing),
+};
