@@ -1,2 +1,3 @@
 export * from './shared.js';
 export * from './magazine.js';
+export * from './auth.js';
