@@ -1,3 +1,4 @@
 export * from './shared.js';
 export * from './magazine.js';
 export * from './auth.js';
+export * from './files.js';
