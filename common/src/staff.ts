@@ -10,16 +10,5 @@ export function staffTypeName(staffType: number): string {
   return STAFF_TYPES.find((t) => t.value === staffType)?.label ?? '教职工';
 }
 
-/** What the login call answers and the pages keep as `User`: never a password. */
-export interface LoginUser {
-  token: string;
-  staffId: number;
-  staffName: string;
-  staffType: number;
-  staffCode: string;
-  isPower: number;
-  isAdmin: string;
-  email: string | null;
-  schoolId: number;
-  whetherpass: number;
-}
+/** What the login call answers and the pages keep as `User`: never a password (common/src/api/auth.ts). */
+export type { LoginUser } from './api/auth.js';

@@ -4,3 +4,5 @@ export * from './video.js';
 export * from './showcase.js';
 export * from './news.js';
 export * from './people.js';
+export * from './auth.js';
+export * from './files.js';

@@ -1,10 +1,10 @@
 import contentDisposition from 'content-disposition';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DownloadQuery, FileParams, FileQuery } from '@school/common/api';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import parseRange from 'range-parser';
 import { AppError, notFound, unauthorized } from '../../http/errors.js';
 import { isInlineType, type FileService } from './service.js';
-
-const FILE_ID = { type: 'integer', minimum: 1, errorMessage: '文件编号不正确' };
 
 /**
  * Serves stored files by id: `api/files/:id` for pictures, players and the
@@ -12,7 +12,10 @@ const FILE_ID = { type: 'integer', minimum: 1, errorMessage: '文件编号不正
  * `api/news/uploadnewfile.do?FILE_ID=` for downloads. Byte ranges are
  * honoured so videos seek and PDFs load progressively.
  */
-export const fileRoutes: FastifyPluginAsync<{ files: FileService }> = async (app, { files }) => {
+export const fileRoutes: FastifyPluginAsyncTypebox<{ files: FileService }> = async (
+  app,
+  { files },
+) => {
   async function send(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -65,37 +68,28 @@ export const fileRoutes: FastifyPluginAsync<{ files: FileService }> = async (app
     return reply.send(files.storage.read(file.storageKey));
   }
 
-  app.get<{ Params: { id: number }; Querystring: { variant?: 'thumb' } }>(
+  app.get(
     '/files/:id',
     {
       preHandler: app.fileReader,
       schema: {
         summary: '文件（图片、视频、PDF 在页面中显示）；variant=thumb 为图片的缩略图',
         tags: ['file'],
-        params: { type: 'object', required: ['id'], properties: { id: FILE_ID } },
-        querystring: {
-          type: 'object',
-          properties: {
-            variant: { type: 'string', enum: ['thumb'], errorMessage: 'variant 只能为 thumb' },
-          },
-        },
+        params: FileParams,
+        querystring: FileQuery,
       },
     },
     (request, reply) => send(request, reply, request.params.id, 'inline', request.query.variant),
   );
 
-  app.get<{ Querystring: { FILE_ID: number } }>(
+  app.get(
     '/news/uploadnewfile.do',
     {
       preHandler: app.fileReader,
       schema: {
         summary: '附件下载',
         tags: ['file'],
-        querystring: {
-          type: 'object',
-          required: ['FILE_ID'],
-          properties: { FILE_ID: FILE_ID },
-        },
+        querystring: DownloadQuery,
       },
     },
     (request, reply) => send(request, reply, request.query.FILE_ID, 'attachment'),

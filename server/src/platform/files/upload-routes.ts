@@ -1,15 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { UploadQuery, filesCalls } from '@school/common/api';
 import { staffOf } from '../../http/auth.js';
-import { envelopeSchema, ok } from '../../http/envelope.js';
+import { routeSchema } from '../../http/contract.js';
+import { ok } from '../../http/envelope.js';
 import { badRequest } from '../../http/errors.js';
 import { FileTooLargeError } from './storage.js';
-import {
-  UPLOAD_KINDS,
-  UPLOAD_LIMITS,
-  tooLarge,
-  type UploadKind,
-  type UploadService,
-} from './upload.js';
+import { UPLOAD_LIMITS, tooLarge, type UploadService } from './upload.js';
 
 /**
  * `POST /api/cms/upload?kind=image|video|pdf|attachment`: one file in the
@@ -17,39 +13,20 @@ import {
  * logged-in staff member may upload; what an upload may be attached to is
  * checked when the item is saved.
  */
-export const uploadRoutes: FastifyPluginAsync<{ uploads: UploadService }> = async (
+export const uploadRoutes: FastifyPluginAsyncTypebox<{ uploads: UploadService }> = async (
   app,
   { uploads },
 ) => {
-  app.post<{ Querystring: { kind: UploadKind } }>(
+  app.post(
     '/cms/upload',
     {
       onRequest: app.requireStaff,
       schema: {
-        tags: ['cms'],
-        summary: '上传文件（图片、视频、PDF、附件）',
-        querystring: {
-          type: 'object',
-          required: ['kind'],
-          properties: {
-            kind: { type: 'string', enum: UPLOAD_KINDS, errorMessage: '上传类型不正确' },
-          },
-        },
-        response: {
-          200: envelopeSchema({
-            type: 'object',
-            properties: {
-              fileId: { type: 'integer' },
-              fileName: { type: 'string' },
-              url: { type: 'string' },
-              thumbUrl: { type: 'string' },
-              size: { type: 'integer' },
-              mimeType: { type: 'string' },
-              width: { type: ['integer', 'null'] },
-              height: { type: ['integer', 'null'] },
-            },
-          }),
-        },
+        ...routeSchema(filesCalls.upload, {
+          tags: ['cms'],
+          summary: '上传文件（图片、视频、PDF、附件）',
+        }),
+        querystring: UploadQuery,
       },
     },
     async (request) => {

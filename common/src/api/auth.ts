@@ -1,0 +1,89 @@
+import { Maybe, Nothing, OneOf, Type, WordOf, call, type Static } from './shared.js';
+
+/**
+ * Login and session calls of portal.md §7 and intranet.md §7 "Session and
+ * home" (api/login/*), and the edit hand-off to the content-management
+ * platform (api/cms/handoff, api/cms/enter).
+ */
+
+/** What the login call answers and the pages keep as `User`: never a password. */
+export const LoginUser = Type.Object({
+  token: Type.String(),
+  staffId: Type.Integer(),
+  staffName: Type.String(),
+  staffType: Type.Integer(),
+  staffCode: Type.String(),
+  isPower: Type.Integer(),
+  isAdmin: Type.String(),
+  email: Maybe(Type.String()),
+  schoolId: Type.Integer(),
+  whetherpass: Type.Integer(),
+});
+export type LoginUser = Static<typeof LoginUser>;
+
+/** A login by the one-time link of a hand-off: the user and the platform page to open. */
+export const HandoffUser = Type.Object({ ...LoginUser.properties, target: Type.String() });
+export type HandoffUser = Static<typeof HandoffUser>;
+
+const StaffCode = Type.String({ pattern: '\\S', maxLength: 64, errorMessage: '请输入账号' });
+const Password = (message: string) =>
+  Type.String({ minLength: 1, maxLength: 128, errorMessage: message });
+const Whole = (message: string) => Type.Integer({ errorMessage: message });
+
+/** The body of a logout: none, or the caller's own staffId (kept as the spec's pages send it). */
+const LogoutBody = Type.Unsafe<{ staffId?: number } | null>({
+  type: ['object', 'null'],
+  properties: { staffId: { type: 'integer' } },
+});
+
+export const authCalls = {
+  login: call(
+    Type.Object({
+      staffCode: StaffCode,
+      staffPass: Password('请输入密码'),
+      staffType: OneOf([2, 5], '请选择身份'),
+      platformType: Type.Optional(Type.Integer()),
+    }),
+    LoginUser,
+  ),
+  staffId: call(Type.Object({ staffCode: StaffCode }), Type.Integer()),
+  logout: call(LogoutBody, Nothing),
+  changePassword: call(
+    Type.Object({
+      staffId: Type.Optional(Type.Integer()),
+      staffType: Type.Optional(Type.Integer()),
+      oldStaffPass: Password('请输入原密码'),
+      newStaffPass: Password('请输入新密码'),
+    }),
+    Nothing,
+  ),
+  /** The receiving end of the edit hand-off (GLPTBJ): the signed fields of common/src/handoff.ts and `sign`. */
+  handoff: call(
+    Type.Object({
+      staffType: Whole('身份不正确'),
+      staffId: Whole('用户编号不正确'),
+      staffCode: Type.String({ maxLength: 64, errorMessage: '账号不正确' }),
+      signStatus: WordOf(['P'], 'signStatus 须为 P'),
+      TIMESTAMP: Whole('时间戳不正确'),
+      // The server's TOKEN_INVALID (http/errors.ts).
+      token: Type.String({ minLength: 1, maxLength: 200, errorMessage: 'token错误' }),
+      visitType: Whole('visitType 不正确'),
+      newId: Type.Optional(Whole('新闻编号不正确')),
+      newType: Type.Optional(Whole('newType 不正确')),
+      subjectNewId: Type.Optional(Whole('子新闻编号不正确')),
+      videoId: Type.Optional(Whole('视频编号不正确')),
+      sign: Type.String({ minLength: 16, maxLength: 16, errorMessage: '签名不正确' }),
+    }),
+    Type.Object({ retUrl: Type.String() }),
+  ),
+  enter: call(
+    Type.Object({
+      ticket: Type.String({
+        minLength: 10,
+        maxLength: 100,
+        errorMessage: '链接已失效，请回到页面重新点击【编辑】',
+      }),
+    }),
+    HandoffUser,
+  ),
+};
