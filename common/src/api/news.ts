@@ -1,4 +1,5 @@
 import {
+  Flag,
   Id,
   Maybe,
   Nothing,
@@ -547,4 +548,35 @@ export const cmsSubjectCalls = {
     SubjectIdOnly,
   ),
   remove: call(subjectBody, SubjectIdOnly),
+};
+
+/** A column as the administrators' column page lists it: its place, openness and news count. */
+export const NewsColumnAdminItem = Type.Object({
+  typeId: Type.Integer(),
+  typeName: Type.String(),
+  parentId: Type.Integer(),
+  sort: Type.Integer(),
+  teacherOpen: Type.Integer(),
+  /** Parent columns only group others (and stay closed to teachers). */
+  isParent: Type.Boolean(),
+  newsCount: Type.Integer(),
+});
+export type NewsColumnAdminItem = Static<typeof NewsColumnAdminItem>;
+
+/** api/cms/column/* (the news columns; their numbers are fixed). */
+export const cmsColumnCalls = {
+  list: call(undefined, Type.Array(NewsColumnAdminItem)),
+  save: call(
+    Type.Object({
+      typeId: Type.Integer({ minimum: 1, errorMessage: '请选择栏目' }),
+      typeName: Type.Optional(
+        Type.String({ maxLength: 64, errorMessage: '栏目名称不能超过64个字' }),
+      ),
+      teacherOpen: Type.Optional(Flag('teacherOpen 须为 0 或 1')),
+      sort: Type.Optional(
+        Type.Integer({ minimum: 0, maximum: 100000, errorMessage: '排序须为0到100000的整数' }),
+      ),
+    }),
+    Type.Object({ typeId: Type.Integer() }),
+  ),
 };
