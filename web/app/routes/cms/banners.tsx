@@ -2,15 +2,15 @@ import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Select, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useOutletContext } from 'react-router';
-import { BannerForm, type BannerRow } from '../../components/cms/showcase/BannerForm';
-import { BannerTable } from '../../components/cms/showcase/BannerTable';
-import { ContentAdminOnly } from '../../components/cms/showcase/ContentAdminOnly';
+import { BannerForm, type BannerRow } from '../../features/showcase/admin/BannerForm';
+import { BannerTable } from '../../features/showcase/admin/BannerTable';
+import { ContentAdminOnly } from '../../layouts/cms/ContentAdminOnly';
 import {
   BANNER_PLACES,
   COVER_TYPES,
   type BannerPlace,
-} from '../../components/cms/showcase/showcase-links';
-import { useCmsList } from '../../components/cms/showcase/use-cms-list';
+} from '../../features/showcase/admin/showcase-links';
+import { useCmsList } from '../../api/use-cms-list';
 import type { StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '横幅与封面 - 内容管理平台' }];

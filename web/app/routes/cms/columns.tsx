@@ -2,7 +2,7 @@ import { App, Button, Form, Input, InputNumber, Modal, Switch, Table, Tag } from
 import { useEffect, useMemo, useState } from 'react';
 import { useOutletContext } from 'react-router';
 import { ApiError, call } from '../../api/client';
-import { columnTree, type Column, type ColumnNode } from '../../components/cms/columns/column-tree';
+import { columnTree, type Column, type ColumnNode } from '../../features/columns/column-tree';
 import type { StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '栏目设置 - 内容管理平台' }];

@@ -2,15 +2,15 @@ import { Button, Card, Empty, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useOutletContext } from 'react-router';
 import { call } from '../../api/client';
-import { DepartmentEditor } from '../../components/cms/staff/DepartmentEditor';
-import { DepartmentTree } from '../../components/cms/staff/DepartmentTree';
-import { findDept } from '../../components/cms/staff/dept-tree';
-import { useAction, useDepartmentTree } from '../../components/cms/staff/hooks';
+import { DepartmentEditor } from '../../features/people/DepartmentEditor';
+import { DepartmentTree } from '../../features/people/DepartmentTree';
+import { findDept } from '../../features/people/dept-tree';
+import { useAction, useDepartmentTree } from '../../features/people/hooks';
 import {
   NewDepartmentModal,
   type NewDepartmentPlace,
-} from '../../components/cms/staff/NewDepartmentModal';
-import { SiteAdminOnly } from '../../components/cms/staff/SiteAdminOnly';
+} from '../../features/people/NewDepartmentModal';
+import { SiteAdminOnly } from '../../layouts/cms/SiteAdminOnly';
 import type { StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '部门管理 - 内容管理平台' }];

@@ -1,7 +1,7 @@
 import { Tabs } from 'antd';
 import { useOutletContext, useSearchParams } from 'react-router';
-import { DICTIONARIES, DictionaryList } from '../../components/cms/site/DictionaryList';
-import { SiteGuard } from '../../components/cms/site/SiteControls';
+import { DICTIONARIES, DictionaryList } from '../../features/settings/DictionaryList';
+import { SiteGuard } from '../../features/settings/SiteControls';
 import type { StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '数据字典 - 内容管理平台' }];

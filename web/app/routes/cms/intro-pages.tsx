@@ -1,15 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Input, Select, Tooltip } from 'antd';
 import { useOutletContext } from 'react-router';
-import { IntroPageEditor } from '../../components/cms/intro/IntroPageEditor';
-import { IntroPageTable, type IntroPageRow } from '../../components/cms/intro/IntroPageTable';
+import { IntroPageEditor } from '../../features/intro/admin/IntroPageEditor';
+import { IntroPageTable, type IntroPageRow } from '../../features/intro/admin/IntroPageTable';
 import {
   SINGLE_PAGE_TYPES,
   WWFZ_OPTIONS,
   wwfzTypeName,
-} from '../../components/cms/intro/intro-types';
-import { useIntroAdmin } from '../../components/cms/intro/use-intro-admin';
-import { ContentAdminOnly } from '../../components/cms/showcase/ContentAdminOnly';
+} from '../../features/intro/admin/intro-types';
+import { useIntroAdmin } from '../../features/intro/admin/use-intro-admin';
+import { ContentAdminOnly } from '../../layouts/cms/ContentAdminOnly';
 import type { StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '学校介绍 - 内容管理平台' }];

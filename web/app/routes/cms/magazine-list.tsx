@@ -3,9 +3,9 @@ import { App, Button, Result, Tabs } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useOutletContext } from 'react-router';
 import { ApiError, call } from '../../api/client';
-import { MagazineFormModal } from '../../components/cms/magazine/MagazineFormModal';
-import { MagazineTable } from '../../components/cms/magazine/MagazineTable';
-import { MAGAZINE_SERIES, type CmsMagazineRow } from '../../components/cms/magazine/magazine-form';
+import { MagazineFormModal } from '../../features/magazine/admin/MagazineFormModal';
+import { MagazineTable } from '../../features/magazine/admin/MagazineTable';
+import { MAGAZINE_SERIES, type CmsMagazineRow } from '../../features/magazine/admin/magazine-form';
 import type { StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '校刊管理 - 内容管理平台' }];

@@ -2,8 +2,8 @@ import { Button, Result, Space, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useOutletContext, useSearchParams } from 'react-router';
 import { ApiError, call } from '../../api/client';
-import { NewsEditor, type CmsColumn } from '../../components/cms/news/NewsEditor';
-import { emptyForm, formOf, type CmsNewsItem } from '../../components/cms/news/news-form';
+import { NewsEditor, type CmsColumn } from '../../features/news/admin/NewsEditor';
+import { emptyForm, formOf, type CmsNewsItem } from '../../features/news/admin/news-form';
 import type { StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '编辑新闻 - 内容管理平台' }];

@@ -3,7 +3,7 @@ import { App, Button, Checkbox, Input, Select, Table, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useOutletContext, useSearchParams } from 'react-router';
 import { ApiError, call } from '../../api/client';
-import { NewsActions, type CmsNewsRow } from '../../components/cms/NewsActions';
+import { NewsActions, type CmsNewsRow } from '../../features/news/admin/NewsActions';
 import type { StoredUser } from '../../lib/session';
 
 interface Column {

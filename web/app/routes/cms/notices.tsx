@@ -1,6 +1,6 @@
 import { useOutletContext } from 'react-router';
-import { NoticeList } from '../../components/cms/site/NoticeList';
-import { SiteGuard } from '../../components/cms/site/SiteControls';
+import { NoticeList } from '../../features/settings/NoticeList';
+import { SiteGuard } from '../../features/settings/SiteControls';
 import type { StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '滚动通知 - 内容管理平台' }];

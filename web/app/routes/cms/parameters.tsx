@@ -1,6 +1,6 @@
 import { useOutletContext } from 'react-router';
-import { ParameterGroups } from '../../components/cms/site/ParameterGroups';
-import { SiteGuard } from '../../components/cms/site/SiteControls';
+import { ParameterGroups } from '../../features/settings/ParameterGroups';
+import { SiteGuard } from '../../features/settings/SiteControls';
 import type { StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '系统参数与外部站点 - 内容管理平台' }];

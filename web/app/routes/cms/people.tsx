@@ -1,11 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Input, Select } from 'antd';
 import { useOutletContext } from 'react-router';
-import { PersonEditor } from '../../components/cms/intro/PersonEditor';
-import { PersonTable, type PersonRow } from '../../components/cms/intro/PersonTable';
-import { FMSM_OPTIONS } from '../../components/cms/intro/intro-types';
-import { useIntroAdmin } from '../../components/cms/intro/use-intro-admin';
-import { ContentAdminOnly } from '../../components/cms/showcase/ContentAdminOnly';
+import { PersonEditor } from '../../features/intro/admin/PersonEditor';
+import { PersonTable, type PersonRow } from '../../features/intro/admin/PersonTable';
+import { FMSM_OPTIONS } from '../../features/intro/admin/intro-types';
+import { useIntroAdmin } from '../../features/intro/admin/use-intro-admin';
+import { ContentAdminOnly } from '../../layouts/cms/ContentAdminOnly';
 import type { StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '人物风采 - 内容管理平台' }];

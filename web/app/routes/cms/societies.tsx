@@ -2,11 +2,11 @@ import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useOutletContext } from 'react-router';
-import { ContentAdminOnly } from '../../components/cms/showcase/ContentAdminOnly';
-import { SocietyForm, type SocietyRow } from '../../components/cms/showcase/SocietyForm';
-import { SocietyTable } from '../../components/cms/showcase/SocietyTable';
-import { SOCIETY_OPTIONS } from '../../components/cms/showcase/showcase-links';
-import { useCmsList } from '../../components/cms/showcase/use-cms-list';
+import { ContentAdminOnly } from '../../layouts/cms/ContentAdminOnly';
+import { SocietyForm, type SocietyRow } from '../../features/showcase/admin/SocietyForm';
+import { SocietyTable } from '../../features/showcase/admin/SocietyTable';
+import { SOCIETY_OPTIONS } from '../../features/showcase/admin/showcase-links';
+import { useCmsList } from '../../api/use-cms-list';
 import type { StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '社团风采 - 内容管理平台' }];

@@ -7,7 +7,7 @@ import {
   SubjectEditor,
   subjectForm,
   type CmsSubjectItem,
-} from '../../components/cms/news/SubjectEditor';
+} from '../../features/news/admin/SubjectEditor';
 import type { StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '专题子新闻 - 内容管理平台' }];

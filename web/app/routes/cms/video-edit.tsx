@@ -2,13 +2,13 @@ import { App, Button, Result, Space, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useOutletContext, useSearchParams } from 'react-router';
 import { ApiError, call } from '../../api/client';
-import { VideoEditor } from '../../components/cms/video/VideoEditor';
+import { VideoEditor } from '../../features/video/admin/VideoEditor';
 import {
   emptyForm,
   formOf,
   type CmsVideoItem,
   type VideoCategory,
-} from '../../components/cms/video/video-form';
+} from '../../features/video/admin/video-form';
 import type { StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '编辑视频 - 内容管理平台' }];

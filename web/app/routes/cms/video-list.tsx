@@ -3,13 +3,13 @@ import { App, Button, Checkbox, Input, Select, Space } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useOutletContext, useSearchParams } from 'react-router';
 import { ApiError, call } from '../../api/client';
-import { VideoTable } from '../../components/cms/video/VideoTable';
-import { VideoTypeDrawer } from '../../components/cms/video/VideoTypeDrawer';
+import { VideoTable } from '../../features/video/admin/VideoTable';
+import { VideoTypeDrawer } from '../../features/video/admin/VideoTypeDrawer';
 import {
   REVIEW_STATES,
   type CmsVideoRow,
   type VideoCategory,
-} from '../../components/cms/video/video-form';
+} from '../../features/video/admin/video-form';
 import type { StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '视频管理 - 内容管理平台' }];

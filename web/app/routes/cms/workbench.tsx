@@ -1,7 +1,7 @@
 import { Tabs } from 'antd';
 import { useOutletContext, useSearchParams } from 'react-router';
-import { SiteGuard } from '../../components/cms/site/SiteControls';
-import { WorkbenchList } from '../../components/cms/site/WorkbenchList';
+import { SiteGuard } from '../../features/settings/SiteControls';
+import { WorkbenchList } from '../../features/settings/WorkbenchList';
 import type { StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '工作台与应用 - 内容管理平台' }];

@@ -1,7 +1,7 @@
 import { Spin } from 'antd';
 import { Outlet, redirect } from 'react-router';
 import type { Route } from './+types/layout';
-import { StaffChrome } from '../../components/staff/StaffChrome';
+import { StaffChrome } from '../../layouts/staff/StaffChrome';
 import { getUser } from '../../lib/session';
 import { useUser } from '../../lib/use-user';
 import { useSite } from '../../root';
