@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { call } from '../../api/client';
 import type { DeptPlace } from './dept-tree';
-import { useAction } from './hooks';
+import { useAction } from '../../api/page-data';
 import type { NewDepartmentPlace } from './NewDepartmentModal';
 
 /**

@@ -1,7 +1,7 @@
 import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { call } from '../../api/client';
-import { useAction } from './hooks';
+import { useAction } from '../../api/page-data';
 
 /** Where a new department goes: under `parentId` (0 for the top level), named for the title. */
 export interface NewDepartmentPlace {

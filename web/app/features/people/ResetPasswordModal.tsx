@@ -1,7 +1,7 @@
 import { Alert, Form, Modal } from 'antd';
 import { useState } from 'react';
 import { call } from '../../api/client';
-import { useAction } from './hooks';
+import { useAction } from '../../api/page-data';
 import { PasswordFields } from './PasswordFields';
 import type { StaffRow } from './staff-types';
 

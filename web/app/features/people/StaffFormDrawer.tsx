@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { call } from '../../api/client';
 import { updateUser } from '../../lib/session';
 import { deptNames, toTreeData, type DeptNode } from './dept-tree';
-import { useAction } from './hooks';
+import { useAction } from '../../api/page-data';
 import { PasswordFields } from './PasswordFields';
 import type { StaffRow } from './staff-types';
 

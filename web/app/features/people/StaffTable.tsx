@@ -1,7 +1,7 @@
 import { Button, Popconfirm, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { call } from '../../api/client';
-import { useAction } from './hooks';
+import { useAction } from '../../api/page-data';
 import type { StaffRow } from './staff-types';
 
 export const PAGE_SIZE = 10;

@@ -1,5 +1,5 @@
 import { Spin } from 'antd';
-import { Outlet, redirect } from 'react-router';
+import { Outlet, redirect, useLocation, useNavigation } from 'react-router';
 import type { Route } from './+types/layout';
 import { CmsFrame } from '../../layouts/cms/CmsFrame';
 import { getUser } from '../../lib/session';
@@ -34,9 +34,17 @@ export function HydrateFallback() {
 export default function CmsLayout({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const user = useUser() ?? loaderData.user;
+  const navigation = useNavigation();
+  const location = useLocation();
+  // Another section is being read: show it loading, as it shows while it hydrates.
+  const to = navigation.location?.pathname ?? '';
+  const opening =
+    navigation.state === 'loading' &&
+    to !== location.pathname &&
+    (to === '/cms' || to.startsWith('/cms/'));
   return (
     <CmsFrame user={user} site={site}>
-      <Outlet context={{ user }} />
+      {opening ? <Spin size="large" className="cms-loading" /> : <Outlet context={{ user }} />}
     </CmsFrame>
   );
 }
