@@ -93,8 +93,10 @@ export function useSearchState() {
  * The one hook for data a component reads on its own, where no route loader
  * fits (a drawer's table, an item loaded into a form when it opens, a tab's
  * rows): read when `path` is set and whenever it or the payload change, and
- * again after `reload()`; the old data stays on screen meanwhile. A failure
- * shows the server's message (unless `quiet`) and leaves `fallback`.
+ * again after `reload()`; the old data stays on screen meanwhile. While
+ * `path` is null nothing is read and the data is forgotten, so a drawer
+ * reads afresh each time it opens. A failure shows the server's message
+ * (unless `quiet`) and leaves `fallback`.
  */
 export function useApiData<T>(
   path: string | null,
@@ -109,6 +111,7 @@ export function useApiData<T>(
   // The answer with the request it answers: loading until they match.
   const [answer, setAnswer] = useState<{ request: string; data: T } | null>(null);
   const [fallbackValue] = useState(fallback);
+  if (request === null && answer !== null) setAnswer(null);
 
   useEffect(() => {
     if (request === null || path === null) return;
@@ -154,5 +157,30 @@ export function useAction() {
       }
     },
     [message],
+  );
+}
+
+/** A paged list of the platform. */
+export interface ListPage<T> {
+  total: number;
+  list: T[];
+}
+
+export const emptyPage = <T>(): ListPage<T> => ({ total: 0, list: [] });
+
+/**
+ * `act(path, body, done)`: one change to a row of a list, with its message,
+ * and the page read again when it worked. Answers whether it worked.
+ */
+export function useListAct() {
+  const run = useAction();
+  const { revalidate } = useRevalidator();
+  return useCallback(
+    async (path: string, body: Payload, done: string) => {
+      const worked = await run(() => call(path, body), done);
+      if (worked) void revalidate();
+      return worked;
+    },
+    [run, revalidate],
   );
 }

@@ -6,7 +6,7 @@ import {
   SoundOutlined,
 } from '@ant-design/icons';
 import { App, Radio } from 'antd';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { call } from '../../api/client';
 import type { Parameter } from '../../api/types';
@@ -31,34 +31,23 @@ const SEARCH_KINDS = [
 export function StaffChrome({
   user,
   site,
+  sites,
+  links,
   children,
 }: {
   user: StoredUser;
   site: SiteInfo;
+  /** The school's sites (XNZD rows). */
+  sites: Parameter[];
+  /** The forum (BK) and intelligent-service (FYZR) addresses. */
+  links: Record<string, string>;
   children: ReactNode;
 }) {
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
-  const [sites, setSites] = useState<Parameter[]>([]);
-  const [links, setLinks] = useState<Record<string, string>>({});
   const [kind, setKind] = useState('0');
   const [passwordOpen, setPasswordOpen] = useState(false);
   const forced = user.whetherpass === 0 && user.staffType === 2;
-
-  useEffect(() => {
-    call<Parameter[]>('sysParameter/getParameterList', { parameteCodes: 'XNZD,BK,FYZR' })
-      .then((rows) => {
-        setSites(rows.filter((row) => row.parameteCode === 'XNZD'));
-        setLinks(
-          Object.fromEntries(
-            rows
-              .filter((r) => r.parameteCode !== 'XNZD')
-              .map((r) => [r.parameteCode, r.parameteValue]),
-          ),
-        );
-      })
-      .catch(() => setSites([]));
-  }, []);
 
   const signOut = () =>
     modal.confirm({

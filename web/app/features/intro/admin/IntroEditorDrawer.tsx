@@ -3,7 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { call, type Payload } from '../../../api/client';
 import { RevisionHistory, type RevisionRow } from '../../../components/editor/RevisionHistory';
 import type { UploadedFile } from '../../../components/editor/uploads';
-import { errorText } from '../../../api/use-cms-list';
+import { errorText, useApiData } from '../../../api/page-data';
 import { audienceName } from './AudienceField';
 
 /** What sets the editor of one kind of introduction item apart (a page, a person). */
@@ -21,10 +21,6 @@ export interface IntroEditorKind<F, V> {
   /** What the version comparison reads, from a saved version or from the form. */
   comparable: (fields: Partial<F> | V) => Record<string, string>;
 }
-
-/** An item as its form shows it. */
-const fetchValues = <F, V>(kind: IntroEditorKind<F, V>, id: number) =>
-  call<F>(`${kind.base}/get`, { [kind.idName]: id }).then(kind.toValues);
 
 /** The fields every introduction form ends with, as the version comparison shows them. */
 export function comparableTail(fields: {
@@ -72,29 +68,21 @@ export function IntroEditorDrawer<F, V extends object>({
   const { message } = App.useApp();
   const [form] = Form.useForm<V>();
   const values = Form.useWatch([], { form, preserve: true }) as V | undefined;
-  const [loaded, setLoaded] = useState(false);
-  const loading = Boolean(id) && !loaded;
   const [saving, setSaving] = useState(false);
   const { base, idName, comparable } = kind;
   type FormValues = Parameters<typeof form.setFieldsValue>[0];
 
   // Mounted afresh for each opening (the list gives it a new key): no state to reset.
+  const { data: item, reload } = useApiData<F | null>(
+    id ? `${base}/get` : null,
+    { [idName]: id },
+    null,
+  );
+  const loading = Boolean(id) && !item;
+  // Each read of the item (on opening, after a restore) goes into the form.
   useEffect(() => {
-    if (!id) return;
-    let cancelled = false;
-    fetchValues(kind, id)
-      .then((item) => {
-        if (cancelled) return;
-        form.setFieldsValue(item as FormValues);
-        setLoaded(true);
-      })
-      .catch((err: unknown) => {
-        if (!cancelled) message.error(errorText(err));
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [id, kind, form, message]);
+    if (item) form.setFieldsValue(kind.toValues(item) as FormValues);
+  }, [item, kind, form]);
 
   const save = async () => {
     const checked = await form.validateFields().catch(() => null);
@@ -131,7 +119,8 @@ export function IntroEditorDrawer<F, V extends object>({
               labels={kind.labels}
               onRestore={async (revisionId) => {
                 await call(`${base}/restore`, { [idName]: id, revisionId });
-                form.setFieldsValue((await fetchValues(kind, id)) as FormValues);
+                // The restored item is read again and goes into the form.
+                reload();
                 onSaved();
               }}
             />

@@ -1,6 +1,6 @@
 import { Popconfirm, Table, Tag } from 'antd';
 import type { ColumnsType, ColumnType } from 'antd/es/table';
-import type { ListPage } from '../../../api/use-cms-list';
+import type { ListPage } from '../../../api/page-data';
 
 /** What the list of a kind of introduction item gets from its route. */
 export interface IntroTableProps<T> {

@@ -5,7 +5,7 @@ import { UploadField } from '../../../components/editor/UploadField';
 import type { UploadedFile } from '../../../components/editor/uploads';
 import { COVER_TYPES, isBannerLink, type BannerPlace } from './showcase-links';
 import { pictureValue } from '../../../components/ui/Thumb';
-import { errorText } from '../../../api/use-cms-list';
+import { errorText } from '../../../api/page-data';
 
 /** A row of api/cms/banner/list. */
 export interface BannerRow {

@@ -4,7 +4,7 @@ import type { SocietyRow } from './SocietyForm';
 import { societyPageHref } from './showcase-links';
 import { Thumb } from '../../../components/ui/Thumb';
 import { rowColumns } from './row-columns';
-import type { ListPage } from '../../../api/use-cms-list';
+import type { ListPage } from '../../../api/page-data';
 
 /** Societies by category and order: logo, picture, name, the enabled switch, 编辑 / 查看 / 删除. */
 export function SocietyTable({

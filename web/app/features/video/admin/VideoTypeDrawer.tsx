@@ -1,13 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Drawer, Form, Input, InputNumber, Modal, Popconfirm, Table } from 'antd';
-import { useEffect, useState } from 'react';
-import { ApiError, call } from '../../../api/client';
+import { useState } from 'react';
+import { call } from '../../../api/client';
+import { errorText, useApiData } from '../../../api/page-data';
 import type { VideoCategory } from './video-form';
 
 type Editing = { typeId?: number; typeName: string; sort?: number };
-
-const errorText = (err: unknown) =>
-  err instanceof ApiError ? err.message : '网络异常，请稍后再试';
 
 /**
  * 视频分类 (administrators): the video centre's categories in their order,
@@ -25,32 +23,17 @@ export function VideoTypeDrawer({
 }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Editing>();
-  const [rows, setRows] = useState<Required<VideoCategory>[] | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [saving, setSaving] = useState(false);
-
-  // Bumped after a change so the categories are read again.
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    if (!open) return;
-    let cancelled = false;
-    call<Required<VideoCategory>[]>('cms/videoType/list')
-      .then((list) => {
-        if (!cancelled) setRows(list);
-      })
-      .catch((err: unknown) => {
-        if (cancelled) return;
-        message.error(errorText(err));
-        setRows([]);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [open, version, message]);
+  // Read each time the drawer opens, and again after a change.
+  const { data: rows, reload } = useApiData<Required<VideoCategory>[]>(
+    open ? 'cms/videoType/list' : null,
+    {},
+    [],
+  );
 
   const changed = () => {
-    setVersion((v) => v + 1);
+    reload();
     onChanged();
   };
 
