@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Table, Typography } from 'antd';
-import { useCallback } from 'react';
 import { call } from '../../api/client';
+import type { Read } from '../../api/page-data';
 import { SettingsModal } from './SettingsModal';
 import type { DictionaryCode, DictionaryRow } from './site-forms';
 import { EnabledField, orderColumns, useOrderedRows } from './site-rows';
@@ -18,8 +18,6 @@ export const DICTIONARIES: Array<{ code: DictionaryCode; name: string; hint: str
     hint: '教学网盘的“文件格式”筛选；值 2、3、8 显示文档图标，4 图片，5 音频，6、7 视频，9 压缩包。',
   },
 ];
-
-const EMPTY: DictionaryRow[] = [];
 
 interface Values {
   dicName: string;
@@ -89,12 +87,14 @@ function DictionaryFormModal({
 }
 
 /** The values of one dictionary in order, with their form. */
-export function DictionaryList({ code }: { code: DictionaryCode }) {
-  const load = useCallback(
-    () => call<DictionaryRow[]>('cms/dictionary/list', { dicCode: code }),
-    [code],
-  );
-  const list = useOrderedRows<DictionaryRow>('cms/dictionary', load, 'dicId', EMPTY);
+export function DictionaryList({
+  code,
+  loaded,
+}: {
+  code: DictionaryCode;
+  loaded: Read<DictionaryRow[]>;
+}) {
+  const list = useOrderedRows<DictionaryRow>('cms/dictionary', loaded, 'dicId');
   const about = DICTIONARIES.find((d) => d.code === code)!;
 
   return (

@@ -1,15 +1,22 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Input, Table, Tag, Typography } from 'antd';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
+import { useRevalidator } from 'react-router';
 import { call } from '../../api/client';
+import {
+  useAction,
+  useLoadFailure,
+  usePageLoading,
+  useSearchState,
+  type ListPage,
+  type Read,
+} from '../../api/page-data';
 import { safeHref } from '../../lib/site';
 import { EnabledSwitch, RowActions } from './SiteControls';
 import { NoticeFormModal } from './NoticeFormModal';
 import type { NoticeRow } from './site-forms';
-import { useLoaded, useRunner } from './site-hooks';
 
-const PAGE_SIZE = 10;
-const EMPTY = { total: 0, list: [] as NoticeRow[] };
+export const NOTICE_PAGE_SIZE = 10;
 
 /** Where a notice stands: on the ticker now, waiting for its date, or switched off. */
 function NoticeState({ notice }: { notice: NoticeRow }) {
@@ -18,26 +25,30 @@ function NoticeState({ notice }: { notice: NoticeRow }) {
   return <Tag>已停用</Tag>;
 }
 
-/** 滚动通知: the intranet ticker's lines, with a keyword filter, paging and the form. */
-export function NoticeList() {
-  const run = useRunner();
-  const [keyword, setKeyword] = useState<string>();
-  const [pageNum, setPageNum] = useState(1);
+/**
+ * 滚动通知: the intranet ticker's lines, with a keyword filter, paging and the
+ * form; the keyword and page are in the address, read by the route's clientLoader.
+ */
+export function NoticeList({
+  keyword,
+  pageNum,
+  loaded,
+}: {
+  keyword: string | undefined;
+  pageNum: number;
+  loaded: Read<ListPage<NoticeRow>>;
+}) {
+  const run = useAction();
+  useLoadFailure(loaded);
+  const data = loaded.data;
+  const loading = usePageLoading();
+  const { change, setPage } = useSearchState();
+  const { revalidate } = useRevalidator();
+  const reload = () => void revalidate();
   const [editing, setEditing] = useState<{ open: boolean; row: NoticeRow | null }>({
     open: false,
     row: null,
   });
-
-  const load = useCallback(
-    () =>
-      call<{ total: number; list: NoticeRow[] }>('cms/notice/list', {
-        keyword,
-        pageNum,
-        pageSize: PAGE_SIZE,
-      }),
-    [keyword, pageNum],
-  );
-  const { data, loading, reload } = useLoaded(load, EMPTY);
 
   const act = async (path: string, body: Record<string, number>, done: string) => {
     if (await run(() => call(`cms/notice/${path}`, body), done)) reload();
@@ -64,23 +75,21 @@ export function NoticeList() {
           placeholder="标题关键字"
           aria-label="标题关键字"
           style={{ width: 260 }}
-          onSearch={(text) => {
-            setKeyword(text.trim() || undefined);
-            setPageNum(1);
-          }}
+          defaultValue={keyword}
+          onSearch={(text) => change({ keyword: text.trim() || undefined })}
         />
       </div>
       <Table<NoticeRow>
         rowKey="rollingnewsId"
         loading={loading}
-        dataSource={data?.list ?? []}
+        dataSource={data.list}
         pagination={{
           current: pageNum,
-          pageSize: PAGE_SIZE,
-          total: data?.total ?? 0,
+          pageSize: NOTICE_PAGE_SIZE,
+          total: data.total,
           showTotal: (total) => `共 ${total} 条`,
           showSizeChanger: false,
-          onChange: setPageNum,
+          onChange: setPage,
         }}
         columns={[
           {

@@ -1,28 +1,30 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Empty, Input, Spin, Typography } from 'antd';
-import { useCallback, useState } from 'react';
-import { call } from '../../api/client';
+import { useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { useLoadFailure, usePageLoading, type Read } from '../../api/page-data';
 import { ParameterFormModal, type ParameterEdit } from './ParameterFormModal';
 import { ParameterListCard, SingleParameterTable } from './ParameterTables';
 import { filterGroups, parameterSections, type ParameterGroup } from './site-forms';
-import { useLoaded } from './site-hooks';
-
-const EMPTY: ParameterGroup[] = [];
+import { useMoved } from './site-hooks';
 
 /**
  * 系统参数与外部站点: every code with its rows in three sections (links and
  * external sites, the school's details, codes of the administrator's own),
  * a search over them, and the form.
  */
-export function ParameterGroups() {
+export function ParameterGroups({ loaded }: { loaded: Read<ParameterGroup[]> }) {
   const [text, setText] = useState('');
   const [edit, setEdit] = useState<{ open: boolean; edit: ParameterEdit }>({
     open: false,
     edit: { group: null, row: null },
   });
-  const load = useCallback(() => call<ParameterGroup[]>('cms/parameter/list'), []);
-  const { data, loading, reload, setData } = useLoaded(load, EMPTY);
-  const sections = parameterSections(filterGroups(data ?? [], text));
+  useLoadFailure(loaded);
+  const loading = usePageLoading();
+  const { revalidate } = useRevalidator();
+  const reload = () => void revalidate();
+  const [data, setData] = useMoved(loaded.data);
+  const sections = parameterSections(filterGroups(data, text));
   const open = (next: ParameterEdit) => setEdit({ open: true, edit: next });
 
   return (
@@ -65,10 +67,8 @@ export function ParameterGroups() {
                 onEdit={open}
                 onChanged={reload}
                 onMoved={(rows) =>
-                  setData((current) =>
-                    (current ?? []).map((g) =>
-                      g.parameteCode === group.parameteCode ? { ...g, rows } : g,
-                    ),
+                  setData(
+                    data.map((g) => (g.parameteCode === group.parameteCode ? { ...g, rows } : g)),
                   )
                 }
               />

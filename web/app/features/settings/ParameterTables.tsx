@@ -5,7 +5,7 @@ import { safeHref } from '../../lib/site';
 import type { ParameterEdit } from './ParameterFormModal';
 import { MoveButtons, RowActions } from './SiteControls';
 import { isLastRequiredRow, type ParameterGroup, type ParameterRow } from './site-forms';
-import { useRunner } from './site-hooks';
+import { useAction } from '../../api/page-data';
 
 const KEEP = '网站正在使用该参数，不能删除，可以修改';
 
@@ -41,7 +41,7 @@ interface TableProps {
 
 /** Delete of one row, refused in the page as the server refuses it (last row of a used code). */
 function useDelete(onChanged: () => void) {
-  const run = useRunner();
+  const run = useAction();
   return async (row: ParameterRow) => {
     const done = await run(
       () => call('cms/parameter/delete', { parameterId: row.parameterId }),
@@ -132,7 +132,7 @@ export function ParameterListCard({
   onChanged,
   onMoved,
 }: TableProps & { group: ParameterGroup; onMoved: (rows: ParameterRow[]) => void }) {
-  const run = useRunner();
+  const run = useAction();
   const remove = useDelete(onChanged);
   return (
     <Card

@@ -1,6 +1,6 @@
 import { Form, Modal, type FormInstance } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { useRunner } from './site-hooks';
+import { useAction } from '../../api/page-data';
 
 /**
  * The dialog of a settings form: 保存 validates (an invalid form shows its
@@ -36,7 +36,7 @@ export function SettingsModal<Values>({
 }) {
   const [own] = Form.useForm<Values>();
   const form = given ?? own;
-  const run = useRunner();
+  const run = useAction();
   const [saving, setSaving] = useState(false);
 
   const submit = async () => {

@@ -1,20 +1,19 @@
 import { AppstoreOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Table, Tag, Typography } from 'antd';
-import { useCallback } from 'react';
-import { call } from '../../api/client';
+import type { Read } from '../../api/page-data';
 import { MENU_NAMES, WorkbenchFormModal } from './WorkbenchFormModal';
 import type { MenuType, WorkbenchRow } from './site-forms';
 import { orderColumns, useOrderedRows } from './site-rows';
 
-const EMPTY: WorkbenchRow[] = [];
-
 /** The entries of one list (workbench or application centre) in the order the home shows them. */
-export function WorkbenchList({ menuType }: { menuType: MenuType }) {
-  const load = useCallback(
-    () => call<WorkbenchRow[]>('cms/workbench/list', { menuType }),
-    [menuType],
-  );
-  const list = useOrderedRows<WorkbenchRow>('cms/workbench', load, 'workbenchId', EMPTY);
+export function WorkbenchList({
+  menuType,
+  loaded,
+}: {
+  menuType: MenuType;
+  loaded: Read<WorkbenchRow[]>;
+}) {
+  const list = useOrderedRows<WorkbenchRow>('cms/workbench', loaded, 'workbenchId');
   const { rows } = list;
   const name = MENU_NAMES[menuType];
   // The home shows the first 8 enabled workbench entries; the rest behind 展开.

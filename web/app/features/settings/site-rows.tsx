@@ -1,28 +1,29 @@
 import { Form, Switch } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
+import { useRevalidator } from 'react-router';
 import { call } from '../../api/client';
+import { useAction, useLoadFailure, usePageLoading, type Read } from '../../api/page-data';
 import { EnabledSwitch, MoveButtons, RowActions } from './SiteControls';
-import { useLoaded, useRunner } from './site-hooks';
+import { useMoved } from './site-hooks';
 
 /**
- * An ordered list of settings rows (workbench entries, dictionary values):
- * loaded from `${base}/list`, with move, enable, delete and the form's
- * open/closed state. `idName` names a row in the calls (workbenchId, dicId).
+ * An ordered list of settings rows (workbench entries, dictionary values),
+ * as the route's clientLoader read it from `${base}/list`, with move, enable,
+ * delete and the form's open/closed state. `idName` names a row in the calls
+ * (workbenchId, dicId).
  */
-export function useOrderedRows<Row>(
-  base: string,
-  load: () => Promise<Row[]>,
-  idName: keyof Row & string,
-  empty: Row[],
-) {
-  const run = useRunner();
+export function useOrderedRows<Row>(base: string, loaded: Read<Row[]>, idName: keyof Row & string) {
+  const run = useAction();
   const [editing, setEditing] = useState<{ open: boolean; row: Row | null }>({
     open: false,
     row: null,
   });
-  const { data, loading, reload, setData } = useLoaded(load, empty);
-  const rows = data ?? [];
+  useLoadFailure(loaded);
+  const loading = usePageLoading();
+  const { revalidate } = useRevalidator();
+  const reload = () => void revalidate();
+  const [rows, setRows] = useMoved(loaded.data);
   const idOf = (row: Row) => row[idName] as number;
 
   const act = async (path: string, body: Record<string, number>, done: string) => {
@@ -42,7 +43,7 @@ export function useOrderedRows<Row>(
     move: (row: Row, direction: 'up' | 'down') =>
       run(
         async () => {
-          setData(await call<Row[]>(`${base}/move`, { [idName]: idOf(row), direction }));
+          setRows(await call<Row[]>(`${base}/move`, { [idName]: idOf(row), direction }));
         },
         direction === 'up' ? '已上移' : '已下移',
       ),

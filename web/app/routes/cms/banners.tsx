@@ -22,7 +22,7 @@ import {
   type ListPage,
   type Read,
 } from '../../api/page-data';
-import { getUser, type StoredUser } from '../../lib/session';
+import { requireUser, type StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '横幅与封面 - 内容管理平台' }];
 
@@ -31,12 +31,13 @@ const ALL = 100;
 
 /** The tab (?place=) and the cover's column (?typeId=) are in the address. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const user = requireUser(request);
   const params = new URL(request.url).searchParams;
   const place: BannerPlace =
     BANNER_PLACES.find((p) => p.place === params.get('place'))?.place ?? 'home';
   const typeId = place === 'cover' ? intSearch(params, 'typeId') : undefined;
   const page =
-    getUser()?.isPower === 1
+    user.isPower === 1
       ? await read<ListPage<BannerRow>>(
           'cms/banner/list',
           { place, typeId, pageSize: ALL },

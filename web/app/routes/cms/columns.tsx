@@ -5,11 +5,12 @@ import type { Route } from './+types/columns';
 import { call } from '../../api/client';
 import { errorText, read, useLoadFailure, usePageLoading } from '../../api/page-data';
 import { columnTree, type Column, type ColumnNode } from '../../features/columns/column-tree';
-import type { StoredUser } from '../../lib/session';
+import { requireUser, type StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '栏目设置 - 内容管理平台' }];
 
-export async function clientLoader() {
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireUser(request);
   return { columns: await read<Column[]>('cms/column/list', {}, []) };
 }
 

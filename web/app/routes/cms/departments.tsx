@@ -12,12 +12,13 @@ import {
   type NewDepartmentPlace,
 } from '../../features/people/NewDepartmentModal';
 import { SiteAdminOnly } from '../../layouts/cms/SiteAdminOnly';
-import { getUser, type StoredUser } from '../../lib/session';
+import { requireUser, type StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '部门管理 - 内容管理平台' }];
 
-export async function clientLoader() {
-  if (getUser()?.staffType !== 5) return { tree: null };
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const user = requireUser(request);
+  if (user.staffType !== 5) return { tree: null };
   return { tree: await read<DeptNode[]>('cms/department/tree', {}, []) };
 }
 

@@ -3,7 +3,7 @@ import { Button, Card, Col, Row, Space, Statistic } from 'antd';
 import { Link, useOutletContext } from 'react-router';
 import type { Route } from './+types/index';
 import { read, useLoadFailure } from '../../api/page-data';
-import type { StoredUser } from '../../lib/session';
+import { requireUser, type StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '内容管理平台' }];
 
@@ -43,7 +43,8 @@ function Tile({
   );
 }
 
-export async function clientLoader() {
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireUser(request);
   return { overview: await read<Overview | null>('cms/overview', {}, null) };
 }
 

@@ -12,13 +12,14 @@ import {
 } from '../../features/intro/admin/intro-types';
 import { loadIntroList, useIntroAdmin } from '../../features/intro/admin/use-intro-admin';
 import { ContentAdminOnly } from '../../layouts/cms/ContentAdminOnly';
-import type { StoredUser } from '../../lib/session';
+import { requireUser, type StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '学校介绍 - 内容管理平台' }];
 
 type Filter = { wwfzType: number; keyword: string };
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireUser(request);
   return loadIntroList<IntroPageRow, Filter>(request, 'cms/wwfz/list', ['wwfzType'], ['keyword']);
 }
 

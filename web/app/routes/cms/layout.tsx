@@ -1,8 +1,8 @@
 import { Spin } from 'antd';
-import { Outlet, redirect, useLocation, useNavigation } from 'react-router';
+import { Outlet, useLocation, useNavigation } from 'react-router';
 import type { Route } from './+types/layout';
 import { CmsFrame } from '../../layouts/cms/CmsFrame';
-import { getUser } from '../../lib/session';
+import { requireUser } from '../../lib/session';
 import { useUser } from '../../lib/use-user';
 import { useSite } from '../../root';
 import cmsCss from '../../styles/cms.css?url';
@@ -13,11 +13,7 @@ export const meta = () => [{ title: '内容管理平台' }];
 
 /** Staff only: without a stored login the visitor goes home, logs in and comes back. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const user = getUser();
-  if (!user) {
-    const url = new URL(request.url);
-    throw redirect(`/index?redirect=${encodeURIComponent(url.pathname + url.search)}`);
-  }
+  const user = requireUser(request);
   return { user };
 }
 clientLoader.hydrate = true as const;

@@ -15,7 +15,7 @@ import {
 import { MagazineFormModal } from '../../features/magazine/admin/MagazineFormModal';
 import { MagazineTable } from '../../features/magazine/admin/MagazineTable';
 import { MAGAZINE_SERIES, type CmsMagazineRow } from '../../features/magazine/admin/magazine-form';
-import { getUser, type StoredUser } from '../../lib/session';
+import { requireUser, type StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '校刊管理 - 内容管理平台' }];
 
@@ -23,13 +23,14 @@ const PAGE_SIZE = 10;
 
 /** The series (?typeId=) and page are in the address; only administrators read the list. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const user = requireUser(request);
   const url = new URL(request.url);
   const asked = intSearch(url.searchParams, 'typeId');
   const typeId = MAGAZINE_SERIES.some((s) => s.typeId === asked)
     ? asked!
     : MAGAZINE_SERIES[0].typeId;
   const pageNum = intSearch(url.searchParams, 'pageNum') ?? 1;
-  if (getUser()?.isPower !== 1) return { typeId, pageNum, page: null };
+  if (user.isPower !== 1) return { typeId, pageNum, page: null };
   const page = await read<{ total: number; list: CmsMagazineRow[] }>(
     'cms/magazine/list',
     { typeId, pageNum, pageSize: PAGE_SIZE },

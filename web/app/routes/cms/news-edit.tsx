@@ -5,11 +5,12 @@ import { call } from '../../api/client';
 import { errorText, intSearch } from '../../api/page-data';
 import { NewsEditor, type CmsColumn } from '../../features/news/admin/NewsEditor';
 import { emptyForm, formOf, type CmsNewsItem } from '../../features/news/admin/news-form';
-import type { StoredUser } from '../../lib/session';
+import { requireUser, type StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '编辑新闻 - 内容管理平台' }];
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireUser(request);
   const params = new URL(request.url).searchParams;
   const newId = intSearch(params, 'newId');
   const typeId = intSearch(params, 'typeId');

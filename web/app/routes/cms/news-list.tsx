@@ -10,7 +10,7 @@ import {
   useSearchState,
 } from '../../api/page-data';
 import { NewsActions, type CmsNewsRow } from '../../features/news/admin/NewsActions';
-import type { StoredUser } from '../../lib/session';
+import { requireUser, type StoredUser } from '../../lib/session';
 
 interface Column {
   typeId: number;
@@ -44,6 +44,7 @@ function filterOf(params: URLSearchParams) {
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireUser(request);
   const params = new URL(request.url).searchParams;
   const filter = filterOf(params);
   const pageNum = intSearch(params, 'pageNum') ?? 1;

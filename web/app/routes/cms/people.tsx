@@ -8,13 +8,14 @@ import { PersonTable, type PersonRow } from '../../features/intro/admin/PersonTa
 import { FMSM_OPTIONS } from '../../features/intro/admin/intro-types';
 import { loadIntroList, useIntroAdmin } from '../../features/intro/admin/use-intro-admin';
 import { ContentAdminOnly } from '../../layouts/cms/ContentAdminOnly';
-import type { StoredUser } from '../../lib/session';
+import { requireUser, type StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '人物风采 - 内容管理平台' }];
 
 type Filter = { fmsmType: number; keyword: string };
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireUser(request);
   return loadIntroList<PersonRow, Filter>(request, 'cms/fmsm/list', ['fmsmType'], ['keyword']);
 }
 

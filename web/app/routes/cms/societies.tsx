@@ -18,7 +18,7 @@ import {
   type ListPage,
   type Read,
 } from '../../api/page-data';
-import { getUser, type StoredUser } from '../../lib/session';
+import { requireUser, type StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '社团风采 - 内容管理平台' }];
 
@@ -31,6 +31,7 @@ interface Filter {
 
 /** The filter and page are in the address; only administrators read the list. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const user = requireUser(request);
   const params = new URL(request.url).searchParams;
   const filter: Filter = {
     associationType: intSearch(params, 'associationType'),
@@ -38,7 +39,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   };
   const pageNum = intSearch(params, 'pageNum') ?? 1;
   const page =
-    getUser()?.isPower === 1
+    user.isPower === 1
       ? await read<ListPage<SocietyRow>>(
           'cms/society/list',
           { ...filter, pageNum, pageSize: PAGE_SIZE },

@@ -10,7 +10,7 @@ import { SiteAdminOnly } from '../../layouts/cms/SiteAdminOnly';
 import { StaffFormDrawer } from '../../features/people/StaffFormDrawer';
 import { PAGE_SIZE, StaffTable } from '../../features/people/StaffTable';
 import type { StaffFilter, StaffRow } from '../../features/people/staff-types';
-import { getUser, type StoredUser } from '../../lib/session';
+import { requireUser, type StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '用户管理 - 内容管理平台' }];
 
@@ -22,6 +22,7 @@ function numberSearch(params: URLSearchParams, name: string): number | undefined
 
 /** The filter and page are in the address (`?deptId=` also comes from the department page). */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const user = requireUser(request);
   const params = new URL(request.url).searchParams;
   const filter: StaffFilter = {
     deptId: intSearch(params, 'deptId'),
@@ -30,7 +31,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     status: numberSearch(params, 'status'),
   };
   const pageNum = intSearch(params, 'pageNum') ?? 1;
-  if (getUser()?.staffType !== 5) return { filter, pageNum, tree: null, page: null };
+  if (user.staffType !== 5) return { filter, pageNum, tree: null, page: null };
   const [tree, page] = await Promise.all([
     read<DeptNode[]>('cms/department/tree', {}, []),
     read<{ total: number; list: StaffRow[] }>(

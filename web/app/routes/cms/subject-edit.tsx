@@ -9,7 +9,7 @@ import {
   subjectForm,
   type CmsSubjectItem,
 } from '../../features/news/admin/SubjectEditor';
-import type { StoredUser } from '../../lib/session';
+import { requireUser, type StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '专题子新闻 - 内容管理平台' }];
 
@@ -24,6 +24,7 @@ interface TopicList {
 let loads = 0;
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireUser(request);
   const params = new URL(request.url).searchParams;
   const subjectNewId = intSearch(params, 'subjectNewId');
   try {

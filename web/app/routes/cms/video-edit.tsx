@@ -11,11 +11,12 @@ import {
   type CmsVideoItem,
   type VideoCategory,
 } from '../../features/video/admin/video-form';
-import type { StoredUser } from '../../lib/session';
+import { requireUser, type StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '编辑视频 - 内容管理平台' }];
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireUser(request);
   const videoId = intSearch(new URL(request.url).searchParams, 'videoId');
   try {
     const [categories, item] = await Promise.all([

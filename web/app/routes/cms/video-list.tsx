@@ -17,7 +17,7 @@ import {
   type CmsVideoRow,
   type VideoCategory,
 } from '../../features/video/admin/video-form';
-import type { StoredUser } from '../../lib/session';
+import { requireUser, type StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '视频管理 - 内容管理平台' }];
 
@@ -35,6 +35,7 @@ function filterOf(params: URLSearchParams) {
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireUser(request);
   const url = new URL(request.url);
   const filter = filterOf(url.searchParams);
   const pageNum = intSearch(url.searchParams, 'pageNum') ?? 1;

@@ -1,10 +1,10 @@
 import { Spin } from 'antd';
-import { Outlet, redirect } from 'react-router';
+import { Outlet } from 'react-router';
 import type { Route } from './+types/layout';
 import { call } from '../../api/client';
 import type { Parameter } from '../../api/types';
 import { StaffChrome } from '../../layouts/staff/StaffChrome';
-import { getUser } from '../../lib/session';
+import { requireUser } from '../../lib/session';
 import { useUser } from '../../lib/use-user';
 import { useSite } from '../../root';
 
@@ -13,11 +13,7 @@ import { useSite } from '../../root';
  * the home page, which warns 请先登陆 and comes back here after login.
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const user = getUser();
-  if (!user) {
-    const url = new URL(request.url);
-    throw redirect(`/index?redirect=${encodeURIComponent(url.pathname + url.search)}`);
-  }
+  const user = requireUser(request);
   // The chrome's school sites (XNZD) and its forum and service links (BK, FYZR).
   const rows = await call<Parameter[]>('sysParameter/getParameterList', {
     parameteCodes: 'XNZD,BK,FYZR',

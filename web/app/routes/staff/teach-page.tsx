@@ -5,15 +5,15 @@ import type { Route } from './+types/teach-page';
 import { call } from '../../api/client';
 import { useApiData } from '../../api/page-data';
 import type { Department } from '../../api/types';
-import { getUser } from '../../lib/session';
+import { requireUser } from '../../lib/session';
 import { truncate } from '../../lib/text';
 import { useUser } from '../../lib/use-user';
 
 export const meta = () => [{ title: '校内网首页' }];
 
 /** The caller's departments (none when they cannot be read); the layout guarantees a login. */
-export async function clientLoader() {
-  const user = getUser();
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const user = requireUser(request);
   const departments = user
     ? await call<Department[]>('dept/getDeptList', { userId: user.staffId }).catch(() => [])
     : [];

@@ -8,7 +8,7 @@ import {
   useSearchState,
   type ListPage,
 } from '../../../api/page-data';
-import { getUser } from '../../../lib/session';
+import { requireUser } from '../../../lib/session';
 
 const PAGE_SIZE = 10;
 
@@ -32,7 +32,7 @@ export async function loadIntroList<
   for (const name of texts) filter[name] = params.get(name) || undefined;
   const pageNum = intSearch(params, 'pageNum') ?? 1;
   const page =
-    getUser()?.isPower === 1
+    requireUser(request).isPower === 1
       ? await read<ListPage<Row>>(
           listPath,
           { ...filter, pageNum, pageSize: PAGE_SIZE },
