@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -77,17 +78,69 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   ...serverBoundaries,
-  {
-    // Faces do not import each other's pages; shared pieces live in components/.
-    files: ['web/app/routes/portal/**'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/routes/staff/**', '../staff/*'] }],
-    },
-  },
-  {
-    files: ['web/app/routes/staff/**'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/routes/portal/**', '../portal/*'] }],
-    },
-  },
+  ...webBoundaries(),
 );
+
+/**
+ * Import boundaries of web/app (imports are relative, so each rule is a
+ * pattern over the path climbed to). Layers, from the top: routes/<face>
+ * (route modules) and layouts/<face> (a face's chrome), then features/<area>
+ * (the pieces of one area's pages), then components/ (shared UI), api/ and
+ * lib/. Nothing imports upwards, a face's routes and chrome stay in that
+ * face, and an area's features do not reach into another area: a piece two
+ * areas need moves down to components/ or lib/.
+ */
+function webBoundaries() {
+  const faces = ['portal', 'staff', 'cms'];
+  const areas = fs.readdirSync(new URL('web/app/features', import.meta.url));
+  const up = (folders, message) => ({
+    regex: `^(\\.\\./)+(${folders.join('|')})(/|$)`,
+    message,
+  });
+  const noRoutes = up(['routes'], 'Only the route table imports route modules.');
+  const noLayouts = up(['layouts'], "A face's chrome is for that face's routes.");
+  const noFeatures = up(['features'], 'Shared code does not depend on an area.');
+  const noComponents = up(['components'], 'api/ and lib/ do not depend on UI.');
+  const rule = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+  return [
+    ...faces.map((face) => {
+      const others = faces.filter((other) => other !== face);
+      return {
+        files: [`web/app/routes/${face}/**`],
+        rules: rule(
+          {
+            regex: `^(\\.\\./)+(routes/)?(${others.join('|')})(/|$)`,
+            message: "A face does not import another face's routes.",
+          },
+          {
+            regex: `^(\\.\\./)+layouts/(${others.join('|')})(/|$)`,
+            message: "A face does not use another face's chrome.",
+          },
+        ),
+      };
+    }),
+    ...faces.map((face) => ({
+      files: [`web/app/layouts/${face}/**`],
+      rules: rule(
+        noRoutes,
+        up(
+          faces.filter((other) => other !== face),
+          "Another face's chrome.",
+        ),
+      ),
+    })),
+    ...areas.map((area) => ({
+      files: [`web/app/features/${area}/**`],
+      rules: rule(noRoutes, noLayouts, {
+        regex: `^(\\.\\./)+(features/)?(${areas.filter((other) => other !== area).join('|')})(/|$)`,
+        message:
+          "An area does not import another area's pieces; move a shared piece to components/ or lib/.",
+      }),
+    })),
+    { files: ['web/app/components/**'], rules: rule(noRoutes, noLayouts, noFeatures) },
+    {
+      files: ['web/app/api/**', 'web/app/lib/**'],
+      rules: rule(noRoutes, noLayouts, noFeatures, noComponents),
+    },
+  ];
+}

@@ -1,4 +1,5 @@
 import type { LoginUser } from '@school/common';
+import { redirect } from 'react-router';
 
 /**
  * The logged-in user as the pages keep it: localStorage key `User` (the
@@ -64,4 +65,19 @@ export function dropUserWithoutCookie(): void {
     .split('; ')
     .some((c) => c.startsWith(`${KEY}=`) && c.length > KEY.length + 1);
   if (!hasCookie) window.localStorage.removeItem(KEY);
+}
+
+/**
+ * The route guard of the staff and platform pages (intranet.md §2), for their
+ * clientLoaders: without a stored login the visitor goes to the home page,
+ * which asks for a login and comes back. Every loader of those pages asks
+ * first (loaders run side by side), so no call is made without a login.
+ */
+export function requireUser(request: Request): StoredUser {
+  const user = getUser();
+  if (!user) {
+    const url = new URL(request.url);
+    throw redirect(`/index?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return user;
 }

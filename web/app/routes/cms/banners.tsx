@@ -1,35 +1,71 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Select, Tabs, Typography } from 'antd';
 import { useState } from 'react';
-import { useOutletContext } from 'react-router';
-import { BannerForm, type BannerRow } from '../../components/cms/showcase/BannerForm';
-import { BannerTable } from '../../components/cms/showcase/BannerTable';
-import { ContentAdminOnly } from '../../components/cms/showcase/ContentAdminOnly';
+import { useOutletContext, useRevalidator } from 'react-router';
+import type { Route } from './+types/banners';
+import { BannerForm, type BannerRow } from '../../features/showcase/admin/BannerForm';
+import { BannerTable } from '../../features/showcase/admin/BannerTable';
+import { ContentAdminOnly } from '../../layouts/cms/ContentAdminOnly';
 import {
   BANNER_PLACES,
   COVER_TYPES,
   type BannerPlace,
-} from '../../components/cms/showcase/showcase-links';
-import { useCmsList } from '../../components/cms/showcase/use-cms-list';
-import type { StoredUser } from '../../lib/session';
+} from '../../features/showcase/admin/showcase-links';
+import {
+  emptyPage,
+  intSearch,
+  read,
+  useListAct,
+  useLoadFailure,
+  usePageLoading,
+  useSearchState,
+  type ListPage,
+  type Read,
+} from '../../api/page-data';
+import { requireUser, type StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '横幅与封面 - 内容管理平台' }];
 
 /** Banners are few: one call reads them all, the table pages them. */
 const ALL = 100;
 
-function BannerAdmin() {
+/** The tab (?place=) and the cover's column (?typeId=) are in the address. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const user = requireUser(request);
+  const params = new URL(request.url).searchParams;
+  const place: BannerPlace =
+    BANNER_PLACES.find((p) => p.place === params.get('place'))?.place ?? 'home';
+  const typeId = place === 'cover' ? intSearch(params, 'typeId') : undefined;
+  const page =
+    user.isPower === 1
+      ? await read<ListPage<BannerRow>>(
+          'cms/banner/list',
+          { place, typeId, pageSize: ALL },
+          emptyPage(),
+        )
+      : null;
+  return { place, typeId, page };
+}
+
+function BannerAdmin({
+  place,
+  typeId,
+  loaded,
+}: {
+  place: BannerPlace;
+  typeId: number | undefined;
+  loaded: Read<ListPage<BannerRow>>;
+}) {
   const { message } = App.useApp();
-  const [place, setPlace] = useState<BannerPlace>('home');
-  const [typeId, setTypeId] = useState<number | undefined>(undefined);
+  useLoadFailure(loaded);
+  const page = loaded.data;
+  const loading = usePageLoading();
+  const { change } = useSearchState();
+  const act = useListAct();
+  const { revalidate } = useRevalidator();
   const [editing, setEditing] = useState<BannerRow | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const cover = place === 'cover';
-  const { page, loading, reload, act } = useCmsList<BannerRow>('cms/banner/list', {
-    place,
-    typeId: cover ? typeId : undefined,
-    pageSize: ALL,
-  });
 
   const openForm = (row: BannerRow | null) => {
     setEditing(row);
@@ -41,7 +77,7 @@ function BannerAdmin() {
       <h1>横幅与封面</h1>
       <Tabs
         activeKey={place}
-        onChange={(key) => setPlace(key as BannerPlace)}
+        onChange={(key) => change({ place: key })}
         items={BANNER_PLACES.map((p) => ({ key: p.place, label: p.label }))}
       />
       <div className="cms-filters">
@@ -52,7 +88,7 @@ function BannerAdmin() {
             aria-label="所属栏目"
             style={{ width: 240 }}
             value={typeId}
-            onChange={(value?: number) => setTypeId(value)}
+            onChange={(value?: number) => change({ typeId: value })}
             options={COVER_TYPES.map((c) => ({ value: c.typeId, label: c.label }))}
           />
         )}
@@ -81,7 +117,7 @@ function BannerAdmin() {
         onSaved={(done) => {
           setFormOpen(false);
           message.success(done);
-          reload();
+          void revalidate();
         }}
       />
     </section>
@@ -89,11 +125,12 @@ function BannerAdmin() {
 }
 
 /** 横幅与封面: the home carousel and the sections' cover banners (administrators). */
-export default function CmsBanners() {
+export default function CmsBanners({ loaderData }: Route.ComponentProps) {
   const { user } = useOutletContext<{ user: StoredUser }>();
+  const { place, typeId, page } = loaderData;
   return (
     <ContentAdminOnly user={user}>
-      <BannerAdmin />
+      {page && <BannerAdmin place={place} typeId={typeId} loaded={page} />}
     </ContentAdminOnly>
   );
 }

@@ -1,50 +1,43 @@
 import { App, Button, Form, Input, InputNumber, Modal, Switch, Table, Tag } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
-import { useOutletContext } from 'react-router';
-import { ApiError, call } from '../../api/client';
-import { columnTree, type Column, type ColumnNode } from '../../components/cms/columns/column-tree';
-import type { StoredUser } from '../../lib/session';
+import { useMemo, useState } from 'react';
+import { useOutletContext, useRevalidator } from 'react-router';
+import type { Route } from './+types/columns';
+import { call } from '../../api/client';
+import { errorText, read, useLoadFailure, usePageLoading } from '../../api/page-data';
+import { columnTree, type Column, type ColumnNode } from '../../features/columns/column-tree';
+import { requireUser, type StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '栏目设置 - 内容管理平台' }];
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireUser(request);
+  return { columns: await read<Column[]>('cms/column/list', {}, []) };
+}
 
 /**
  * 栏目设置: the news columns (their numbers are fixed by the site's pages):
  * rename, order, and open or close a column to teachers' posts.
  */
-export default function CmsColumns() {
+export default function CmsColumns({ loaderData }: Route.ComponentProps) {
   const { user } = useOutletContext<{ user: StoredUser }>();
   const { message } = App.useApp();
-  const [columns, setColumns] = useState<Column[] | null>(null);
-  const [version, setVersion] = useState(0);
+  const { columns } = loaderData;
+  useLoadFailure(columns);
+  const loading = usePageLoading();
+  const { revalidate } = useRevalidator();
   const [editing, setEditing] = useState<Column | null>(null);
   const [form] = Form.useForm<{ typeName: string; sort: number }>();
 
-  useEffect(() => {
-    let cancelled = false;
-    call<Column[]>('cms/column/list')
-      .then((rows) => {
-        if (!cancelled) setColumns(rows);
-      })
-      .catch((err) => {
-        if (cancelled) return;
-        message.error(err instanceof ApiError ? err.message : '网络异常，请稍后再试');
-        setColumns([]);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [version, message]);
-
-  const tree = useMemo(() => columnTree(columns ?? []), [columns]);
+  const tree = useMemo(() => columnTree(columns.data), [columns]);
 
   const save = async (change: Record<string, string | number>, done: string) => {
     try {
       await call('cms/column/save', change);
       message.success(done);
-      setVersion((v) => v + 1);
+      void revalidate();
       return true;
     } catch (err) {
-      message.error(err instanceof ApiError ? err.message : '网络异常，请稍后再试');
+      message.error(errorText(err));
       return false;
     }
   };
@@ -57,10 +50,9 @@ export default function CmsColumns() {
         栏目编号由网站页面固定使用，不能增删；可以修改名称和排序，并决定教师能否在该栏目发布新闻（教师发布的新闻须经管理员审核）。
       </p>
       <Table<ColumnNode>
-        // Mounted again once loaded, so every group opens (defaultExpandAllRows reads the first data).
-        key={columns ? 'loaded' : 'loading'}
+        // Rendered with its data, so every group opens (defaultExpandAllRows reads the first data).
         rowKey="typeId"
-        loading={columns === null}
+        loading={loading}
         dataSource={tree}
         pagination={false}
         expandable={{ defaultExpandAllRows: true }}

@@ -1,40 +1,50 @@
-import { Button, Card, Empty, Spin, Typography } from 'antd';
+import { Button, Card, Empty, Typography } from 'antd';
 import { useState } from 'react';
-import { useOutletContext } from 'react-router';
+import { useOutletContext, useRevalidator } from 'react-router';
+import type { Route } from './+types/departments';
 import { call } from '../../api/client';
-import { DepartmentEditor } from '../../components/cms/staff/DepartmentEditor';
-import { DepartmentTree } from '../../components/cms/staff/DepartmentTree';
-import { findDept } from '../../components/cms/staff/dept-tree';
-import { useAction, useDepartmentTree } from '../../components/cms/staff/hooks';
+import { read, useAction, useLoadFailure, type Read } from '../../api/page-data';
+import { DepartmentEditor } from '../../features/people/DepartmentEditor';
+import { DepartmentTree } from '../../features/people/DepartmentTree';
+import { findDept, type DeptNode } from '../../features/people/dept-tree';
 import {
   NewDepartmentModal,
   type NewDepartmentPlace,
-} from '../../components/cms/staff/NewDepartmentModal';
-import { SiteAdminOnly } from '../../components/cms/staff/SiteAdminOnly';
-import type { StoredUser } from '../../lib/session';
+} from '../../features/people/NewDepartmentModal';
+import { SiteAdminOnly } from '../../layouts/cms/SiteAdminOnly';
+import { requireUser, type StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '部门管理 - 内容管理平台' }];
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const user = requireUser(request);
+  if (user.staffType !== 5) return { tree: null };
+  return { tree: await read<DeptNode[]>('cms/department/tree', {}, []) };
+}
 
 /**
  * 部门管理 (/cms/department, administrators only): the department tree with
  * staff counts; choosing a department shows what can be done with it, and
  * departments can be dragged to another place.
  */
-export default function CmsDepartments() {
+export default function CmsDepartments({ loaderData }: Route.ComponentProps) {
   const { user } = useOutletContext<{ user: StoredUser }>();
   return (
     <SiteAdminOnly user={user}>
-      <DepartmentManager />
+      {loaderData.tree && <DepartmentManager loaded={loaderData.tree} />}
     </SiteAdminOnly>
   );
 }
 
-function DepartmentManager() {
-  const { tree, reload } = useDepartmentTree();
+function DepartmentManager({ loaded }: { loaded: Read<DeptNode[]> }) {
+  useLoadFailure(loaded);
+  const tree = loaded.data;
+  const { revalidate } = useRevalidator();
+  const reload = () => void revalidate();
   const run = useAction();
   const [selected, setSelected] = useState<number | undefined>();
   const [adding, setAdding] = useState<NewDepartmentPlace | null>(null);
-  const place = tree && selected !== undefined ? findDept(tree, selected) : null;
+  const place = selected !== undefined ? findDept(tree, selected) : null;
 
   const move = async (deptId: number, parentId: number, position: number) => {
     const moved = await run(
@@ -63,9 +73,7 @@ function DepartmentManager() {
           }
           style={{ width: 420, flex: 'none' }}
         >
-          {tree === null ? (
-            <Spin />
-          ) : tree.length === 0 ? (
+          {tree.length === 0 ? (
             <Empty description="暂无部门" />
           ) : (
             <>

@@ -1,17 +1,31 @@
 import { Tabs } from 'antd';
 import { useOutletContext, useSearchParams } from 'react-router';
-import { DICTIONARIES, DictionaryList } from '../../components/cms/site/DictionaryList';
-import { SiteGuard } from '../../components/cms/site/SiteControls';
-import type { StoredUser } from '../../lib/session';
+import type { Route } from './+types/dictionaries';
+import { read } from '../../api/page-data';
+import { DICTIONARIES, DictionaryList } from '../../features/settings/DictionaryList';
+import { SiteGuard } from '../../features/settings/SiteControls';
+import type { DictionaryRow } from '../../features/settings/site-forms';
+import { requireUser, type StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '数据字典 - 内容管理平台' }];
 
+/** The open dictionary's values (?dicCode=), for the administrator role. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const user = requireUser(request);
+  const asked = new URL(request.url).searchParams.get('dicCode');
+  const active = DICTIONARIES.find((d) => d.code === asked)?.code ?? DICTIONARIES[0]!.code;
+  if (user.staffType !== 5) return { active, rows: null };
+  return {
+    active,
+    rows: await read<DictionaryRow[]>('cms/dictionary/list', { dicCode: active }, []),
+  };
+}
+
 /** /cms/dictionary?dicCode=...: the teaching drive's dictionaries (staffType 5). */
-export default function CmsDictionaries() {
+export default function CmsDictionaries({ loaderData }: Route.ComponentProps) {
   const { user } = useOutletContext<{ user: StoredUser }>();
-  const [params, setParams] = useSearchParams();
-  const active =
-    DICTIONARIES.find((d) => d.code === params.get('dicCode'))?.code ?? DICTIONARIES[0]!.code;
+  const [, setParams] = useSearchParams();
+  const { active, rows } = loaderData;
   return (
     <SiteGuard user={user} who="site">
       <section className="cms-panel" aria-label="数据字典">
@@ -22,7 +36,9 @@ export default function CmsDictionaries() {
           items={DICTIONARIES.map((d) => ({
             key: d.code,
             label: d.name,
-            children: <DictionaryList code={d.code} />,
+            // Only the open tab is drawn (destroyOnHidden): the loader read its values.
+            children:
+              rows && d.code === active ? <DictionaryList code={d.code} loaded={rows} /> : null,
           }))}
           destroyOnHidden
         />

@@ -1,9 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Col, Row, Space, Statistic } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Card, Col, Row, Space, Statistic } from 'antd';
 import { Link, useOutletContext } from 'react-router';
-import { ApiError, call } from '../../api/client';
-import type { StoredUser } from '../../lib/session';
+import type { Route } from './+types/index';
+import { read, useLoadFailure } from '../../api/page-data';
+import { requireUser, type StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '内容管理平台' }];
 
@@ -43,30 +43,20 @@ function Tile({
   );
 }
 
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireUser(request);
+  return { overview: await read<Overview | null>('cms/overview', {}, null) };
+}
+
 /**
  * The platform's home: what waits for this person (reviews for
  * administrators; drafts, items sent back and scheduled items for everyone)
  * and the usual first steps.
  */
-export default function CmsHome() {
+export default function CmsHome({ loaderData }: Route.ComponentProps) {
   const { user } = useOutletContext<{ user: StoredUser }>();
-  const { message } = App.useApp();
-  const [overview, setOverview] = useState<Overview | null>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    call<Overview>('cms/overview')
-      .then((data) => {
-        if (!cancelled) setOverview(data);
-      })
-      .catch((err) => {
-        if (!cancelled)
-          message.error(err instanceof ApiError ? err.message : '网络异常，请稍后再试');
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [message]);
+  useLoadFailure(loaderData.overview);
+  const overview = loaderData.overview.data;
 
   return (
     <section className="cms-panel" aria-label="工作台">

@@ -1,22 +1,40 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Input, Select, Tooltip } from 'antd';
 import { useOutletContext } from 'react-router';
-import { IntroPageEditor } from '../../components/cms/intro/IntroPageEditor';
-import { IntroPageTable, type IntroPageRow } from '../../components/cms/intro/IntroPageTable';
+import type { Route } from './+types/intro-pages';
+import { usePageLoading, useLoadFailure, type Read, type ListPage } from '../../api/page-data';
+import { IntroPageEditor } from '../../features/intro/admin/IntroPageEditor';
+import { IntroPageTable, type IntroPageRow } from '../../features/intro/admin/IntroPageTable';
 import {
   SINGLE_PAGE_TYPES,
   WWFZ_OPTIONS,
   wwfzTypeName,
-} from '../../components/cms/intro/intro-types';
-import { useIntroAdmin } from '../../components/cms/intro/use-intro-admin';
-import { ContentAdminOnly } from '../../components/cms/showcase/ContentAdminOnly';
-import type { StoredUser } from '../../lib/session';
+} from '../../features/intro/admin/intro-types';
+import { loadIntroList, useIntroAdmin } from '../../features/intro/admin/use-intro-admin';
+import { ContentAdminOnly } from '../../layouts/cms/ContentAdminOnly';
+import { requireUser, type StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '学校介绍 - 内容管理平台' }];
 
-function IntroPagesAdmin() {
-  const admin = useIntroAdmin<IntroPageRow, { wwfzType: number; keyword: string }>('cms/wwfz/list');
-  const { filter, change, page, edit } = admin;
+type Filter = { wwfzType: number; keyword: string };
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireUser(request);
+  return loadIntroList<IntroPageRow, Filter>(request, 'cms/wwfz/list', ['wwfzType'], ['keyword']);
+}
+
+function IntroPagesAdmin({
+  filter,
+  loaded,
+}: {
+  filter: Partial<Filter>;
+  loaded: Read<ListPage<IntroPageRow>>;
+}) {
+  useLoadFailure(loaded);
+  const page = loaded.data;
+  const loading = usePageLoading();
+  const admin = useIntroAdmin<Filter>();
+  const { change, edit } = admin;
   // The profile, aims and scholarships are one page each: edit it rather than add another.
   const single =
     filter.wwfzType !== undefined &&
@@ -34,6 +52,7 @@ function IntroPagesAdmin() {
           aria-label="栏目"
           style={{ width: 180 }}
           options={WWFZ_OPTIONS}
+          defaultValue={filter.wwfzType}
           onChange={(wwfzType?: number) => change({ wwfzType })}
         />
         <Input.Search
@@ -41,6 +60,7 @@ function IntroPagesAdmin() {
           placeholder="标题关键字"
           aria-label="标题关键字"
           style={{ width: 220 }}
+          defaultValue={filter.keyword}
           onSearch={(keyword) => change({ keyword: keyword.trim() || undefined })}
         />
         <Tooltip
@@ -60,7 +80,7 @@ function IntroPagesAdmin() {
       </div>
       <IntroPageTable
         page={page}
-        loading={admin.loading}
+        loading={loading}
         {...admin.paging}
         onEdit={edit}
         onDelete={(wwfzId) => admin.act('cms/wwfz/delete', { wwfzId }, '已删除')}
@@ -78,11 +98,12 @@ function IntroPagesAdmin() {
 }
 
 /** 学校介绍: the pages of meetfuyi section 1 (administrators). */
-export default function CmsIntroPages() {
+export default function CmsIntroPages({ loaderData }: Route.ComponentProps) {
   const { user } = useOutletContext<{ user: StoredUser }>();
+  const { filter, page } = loaderData;
   return (
     <ContentAdminOnly user={user}>
-      <IntroPagesAdmin />
+      {page && <IntroPagesAdmin filter={filter} loaded={page} />}
     </ContentAdminOnly>
   );
 }

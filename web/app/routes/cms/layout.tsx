@@ -1,22 +1,8 @@
-import {
-  AppstoreOutlined,
-  BookOutlined,
-  DashboardOutlined,
-  FileTextOutlined,
-  HomeOutlined,
-  LogoutOutlined,
-  NotificationOutlined,
-  PictureOutlined,
-  SettingOutlined,
-  TeamOutlined,
-  VideoCameraOutlined,
-} from '@ant-design/icons';
-import type { ReactNode } from 'react';
-import { App, Layout, Menu, Spin } from 'antd';
-import { Link, Outlet, redirect, useLocation, useNavigate } from 'react-router';
+import { Spin } from 'antd';
+import { Outlet, useLocation, useNavigation } from 'react-router';
 import type { Route } from './+types/layout';
-import { call } from '../../api/client';
-import { clearUser, getUser, type StoredUser } from '../../lib/session';
+import { CmsFrame } from '../../layouts/cms/CmsFrame';
+import { requireUser } from '../../lib/session';
 import { useUser } from '../../lib/use-user';
 import { useSite } from '../../root';
 import cmsCss from '../../styles/cms.css?url';
@@ -27,11 +13,7 @@ export const meta = () => [{ title: '内容管理平台' }];
 
 /** Staff only: without a stored login the visitor goes home, logs in and comes back. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const user = getUser();
-  if (!user) {
-    const url = new URL(request.url);
-    throw redirect(`/index?redirect=${encodeURIComponent(url.pathname + url.search)}`);
-  }
+  const user = requireUser(request);
   return { user };
 }
 clientLoader.hydrate = true as const;
@@ -44,151 +26,21 @@ export function HydrateFallback() {
   );
 }
 
-/**
- * Who sees a section: every staff member, administrator-level users (isPower 1:
- * the school's own content), or the administrator role (staffType 5: the
- * system). The server checks the same rules on every call.
- */
-type Audience = 'staff' | 'content' | 'site';
-
-const MENU_GROUPS: Array<{
-  key: string;
-  label: string;
-  icon: ReactNode;
-  items: Array<{ key: string; label: string; who: Audience }>;
-}> = [
-  {
-    key: 'content',
-    label: '内容管理',
-    icon: <FileTextOutlined />,
-    items: [
-      { key: '/cms', label: '工作台', who: 'staff' },
-      { key: '/cms/news', label: '新闻管理', who: 'staff' },
-      { key: '/cms/video', label: '视频管理', who: 'staff' },
-      { key: '/cms/magazine', label: '校刊管理', who: 'content' },
-      { key: '/cms/column', label: '栏目设置', who: 'content' },
-    ],
-  },
-  {
-    key: 'site',
-    label: '门户展示',
-    icon: <PictureOutlined />,
-    items: [
-      { key: '/cms/banner', label: '横幅与封面', who: 'content' },
-      { key: '/cms/society', label: '社团风采', who: 'content' },
-      { key: '/cms/wwfz', label: '学校介绍', who: 'content' },
-      { key: '/cms/fmsm', label: '人物风采', who: 'content' },
-    ],
-  },
-  {
-    key: 'intranet',
-    label: '校内办公',
-    icon: <NotificationOutlined />,
-    items: [
-      { key: '/cms/notice', label: '滚动通知', who: 'content' },
-      { key: '/cms/workbench', label: '工作台与应用', who: 'site' },
-    ],
-  },
-  {
-    key: 'system',
-    label: '系统设置',
-    icon: <SettingOutlined />,
-    items: [
-      { key: '/cms/staff', label: '用户管理', who: 'site' },
-      { key: '/cms/department', label: '部门管理', who: 'site' },
-      { key: '/cms/parameter', label: '系统参数与外部站点', who: 'site' },
-      { key: '/cms/dictionary', label: '数据字典', who: 'site' },
-    ],
-  },
-];
-
-const ITEM_ICONS: Record<string, ReactNode> = {
-  '/cms': <DashboardOutlined />,
-  '/cms/news': <FileTextOutlined />,
-  '/cms/video': <VideoCameraOutlined />,
-  '/cms/magazine': <BookOutlined />,
-  '/cms/staff': <TeamOutlined />,
-  '/cms/workbench': <AppstoreOutlined />,
-};
-
-function mayOpen(user: StoredUser, who: Audience) {
-  if (who === 'content') return user.isPower === 1;
-  if (who === 'site') return user.staffType === 5;
-  return true;
-}
-
-/** The sections this user may open, grouped as the side menu shows them. */
-function menuFor(user: StoredUser) {
-  return MENU_GROUPS.map((group) => ({
-    ...group,
-    items: group.items.filter((item) => mayOpen(user, item.who)),
-  })).filter((group) => group.items.length > 0);
-}
-
-/** The content-management platform's frame: a side menu of what can be managed. */
+/** The content-management platform: its frame around the section that is open. */
 export default function CmsLayout({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const user = useUser() ?? loaderData.user;
+  const navigation = useNavigation();
   const location = useLocation();
-  const navigate = useNavigate();
-  const { modal } = App.useApp();
-  const groups = menuFor(user);
-  const selected = groups
-    .flatMap((group) => group.items.map((item) => item.key))
-    .filter((key) => location.pathname === key || location.pathname.startsWith(`${key}/`))
-    .sort((a, b) => b.length - a.length)[0];
-
-  const signOut = () =>
-    modal.confirm({
-      title: '提示',
-      content: '确定退出登录吗？',
-      okText: '确定',
-      cancelText: '取消',
-      onOk: async () => {
-        await call('login/loginOut.do', { staffId: user.staffId }).catch(() => undefined);
-        clearUser();
-        navigate('/index');
-      },
-    });
-
+  // Another section is being read: show it loading, as it shows while it hydrates.
+  const to = navigation.location?.pathname ?? '';
+  const opening =
+    navigation.state === 'loading' &&
+    to !== location.pathname &&
+    (to === '/cms' || to.startsWith('/cms/'));
   return (
-    <Layout className="cms">
-      <Layout.Header className="cms-header">
-        <Link to="/cms" className="cms-brand">
-          {site.name} · 内容管理平台
-        </Link>
-        <span className="cms-user">
-          {user.staffName}（{user.staffType === 5 ? '管理员' : '老师'}）
-        </span>
-        <Link to="/index" className="cms-header-link">
-          <HomeOutlined /> 门户首页
-        </Link>
-        <button type="button" className="cms-header-link link-button" onClick={signOut}>
-          <LogoutOutlined /> 退出登录
-        </button>
-      </Layout.Header>
-      <Layout>
-        <Layout.Sider width={200} className="cms-sider" theme="light">
-          <Menu
-            mode="inline"
-            selectedKeys={selected ? [selected] : []}
-            defaultOpenKeys={groups.map((group) => group.key)}
-            items={groups.map((group) => ({
-              key: group.key,
-              icon: group.icon,
-              label: group.label,
-              children: group.items.map((item) => ({
-                key: item.key,
-                icon: ITEM_ICONS[item.key],
-                label: <Link to={item.key}>{item.label}</Link>,
-              })),
-            }))}
-          />
-        </Layout.Sider>
-        <Layout.Content className="cms-content">
-          <Outlet context={{ user }} />
-        </Layout.Content>
-      </Layout>
-    </Layout>
+    <CmsFrame user={user} site={site}>
+      {opening ? <Spin size="large" className="cms-loading" /> : <Outlet context={{ user }} />}
+    </CmsFrame>
   );
 }

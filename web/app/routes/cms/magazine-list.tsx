@@ -1,63 +1,66 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Result, Tabs } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
-import { useOutletContext } from 'react-router';
-import { ApiError, call } from '../../api/client';
-import { MagazineFormModal } from '../../components/cms/magazine/MagazineFormModal';
-import { MagazineTable } from '../../components/cms/magazine/MagazineTable';
-import { MAGAZINE_SERIES, type CmsMagazineRow } from '../../components/cms/magazine/magazine-form';
-import type { StoredUser } from '../../lib/session';
+import { useState } from 'react';
+import { redirect, useOutletContext, useRevalidator } from 'react-router';
+import type { Route } from './+types/magazine-list';
+import { call } from '../../api/client';
+import {
+  errorText,
+  intSearch,
+  read,
+  useLoadFailure,
+  usePageLoading,
+  useSearchState,
+} from '../../api/page-data';
+import { MagazineFormModal } from '../../features/magazine/admin/MagazineFormModal';
+import { MagazineTable } from '../../features/magazine/admin/MagazineTable';
+import { MAGAZINE_SERIES, type CmsMagazineRow } from '../../features/magazine/admin/magazine-form';
+import { requireUser, type StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '校刊管理 - 内容管理平台' }];
 
 const PAGE_SIZE = 10;
-const errorText = (err: unknown) =>
-  err instanceof ApiError ? err.message : '网络异常，请稍后再试';
+
+/** The series (?typeId=) and page are in the address; only administrators read the list. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const user = requireUser(request);
+  const url = new URL(request.url);
+  const asked = intSearch(url.searchParams, 'typeId');
+  const typeId = MAGAZINE_SERIES.some((s) => s.typeId === asked)
+    ? asked!
+    : MAGAZINE_SERIES[0].typeId;
+  const pageNum = intSearch(url.searchParams, 'pageNum') ?? 1;
+  if (user.isPower !== 1) return { typeId, pageNum, page: null };
+  const page = await read<{ total: number; list: CmsMagazineRow[] }>(
+    'cms/magazine/list',
+    { typeId, pageNum, pageSize: PAGE_SIZE },
+    { total: 0, list: [] },
+  );
+  // The last row of a page was deleted: show the page before.
+  if (page.data.list.length === 0 && pageNum > 1) {
+    url.searchParams.set('pageNum', String(pageNum - 1));
+    throw redirect(url.pathname + url.search);
+  }
+  return { typeId, pageNum, page };
+}
 
 /**
  * 校刊管理 (administrators): the issues of each series, newest first; add or
  * edit one in a dialog with its cover and PDF, show or hide it on the
  * portal, delete it, preview it in the portal's viewer.
  */
-export default function CmsMagazineList() {
+export default function CmsMagazineList({ loaderData }: Route.ComponentProps) {
   const { user } = useOutletContext<{ user: StoredUser }>();
   const { message } = App.useApp();
-  const [typeId, setTypeId] = useState<number>(MAGAZINE_SERIES[0].typeId);
-  const [pageNum, setPageNum] = useState(1);
-  /** The last page read, with the request it answers: loading until it matches the current one. */
-  const [loaded, setLoaded] = useState<{
-    key: string;
-    page: { total: number; list: CmsMagazineRow[] };
-  } | null>(null);
+  const { typeId, pageNum, page } = loaderData;
+  useLoadFailure(page);
+  const { change, setPage } = useSearchState();
+  const loading = usePageLoading();
   /** undefined: dialog closed; null: adding; a row: editing it. */
   const [editing, setEditing] = useState<CmsMagazineRow | null | undefined>(undefined);
-  const [version, setVersion] = useState(0);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  const { revalidate } = useRevalidator();
+  const reload = () => void revalidate();
   const admin = user.isPower === 1;
-
-  const key = JSON.stringify([typeId, pageNum, version]);
-  useEffect(() => {
-    if (!admin) return;
-    let cancelled = false;
-    call<{ total: number; list: CmsMagazineRow[] }>('cms/magazine/list', {
-      typeId,
-      pageNum,
-      pageSize: PAGE_SIZE,
-    })
-      .then((result) => {
-        if (cancelled) return;
-        if (result.list.length === 0 && pageNum > 1) setPageNum(pageNum - 1);
-        else setLoaded({ key, page: result });
-      })
-      .catch((err) => {
-        if (cancelled) return;
-        message.error(errorText(err));
-        setLoaded({ key, page: { total: 0, list: [] } });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [admin, key, typeId, pageNum, message]);
 
   if (!admin) {
     return <Result status="403" title="无权访问" subTitle="只有管理员可以进行此操作" />;
@@ -83,18 +86,15 @@ export default function CmsMagazineList() {
       </div>
       <Tabs
         activeKey={String(typeId)}
-        onChange={(tab) => {
-          setTypeId(Number(tab));
-          setPageNum(1);
-        }}
+        onChange={(tab) => change({ typeId: Number(tab) })}
         items={MAGAZINE_SERIES.map((s) => ({ key: String(s.typeId), label: s.typeName }))}
       />
       <MagazineTable
-        page={loaded?.page ?? { total: 0, list: [] }}
-        loading={loaded?.key !== key}
+        page={page?.data ?? { total: 0, list: [] }}
+        loading={loading}
         pageNum={pageNum}
         pageSize={PAGE_SIZE}
-        onPage={setPageNum}
+        onPage={setPage}
         onEdit={setEditing}
         onEnable={(row, enabled) =>
           act(

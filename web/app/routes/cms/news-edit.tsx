@@ -1,49 +1,40 @@
 import { Button, Result, Space, Spin, Typography } from 'antd';
-import { useEffect, useState } from 'react';
-import { Link, useNavigate, useOutletContext, useSearchParams } from 'react-router';
-import { ApiError, call } from '../../api/client';
-import { NewsEditor, type CmsColumn } from '../../components/cms/news/NewsEditor';
-import { emptyForm, formOf, type CmsNewsItem } from '../../components/cms/news/news-form';
-import type { StoredUser } from '../../lib/session';
+import { Link, useNavigate, useOutletContext, useRevalidator } from 'react-router';
+import type { Route } from './+types/news-edit';
+import { call } from '../../api/client';
+import { errorText, intSearch } from '../../api/page-data';
+import { NewsEditor, type CmsColumn } from '../../features/news/admin/NewsEditor';
+import { emptyForm, formOf, type CmsNewsItem } from '../../features/news/admin/news-form';
+import { requireUser, type StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '编辑新闻 - 内容管理平台' }];
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireUser(request);
+  const params = new URL(request.url).searchParams;
+  const newId = intSearch(params, 'newId');
+  const typeId = intSearch(params, 'typeId');
+  try {
+    const [columns, item] = await Promise.all([
+      call<CmsColumn[]>('cms/news/columns'),
+      newId ? call<CmsNewsItem>('cms/news/get', { newId }) : Promise.resolve(null),
+    ]);
+    return { newId, typeId, columns, item, error: null };
+  } catch (err) {
+    return { newId, typeId, columns: null, item: null, error: errorText(err) };
+  }
+}
 
 /**
  * /cms/news/new?typeId= and /cms/news/edit?newId= (where the edit hand-off
  * lands): loads the columns and the item, then the editor. A save reloads
  * the item so the form shows what was stored.
  */
-export default function CmsNewsEdit() {
+export default function CmsNewsEdit({ loaderData }: Route.ComponentProps) {
   const { user } = useOutletContext<{ user: StoredUser }>();
-  const [params] = useSearchParams();
   const navigate = useNavigate();
-  const newId = Number(params.get('newId')) || undefined;
-  const typeId = Number(params.get('typeId')) || undefined;
-  const [columns, setColumns] = useState<CmsColumn[] | null>(null);
-  const [item, setItem] = useState<CmsNewsItem | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    let cancelled = false;
-    Promise.all([
-      call<CmsColumn[]>('cms/news/columns'),
-      newId ? call<CmsNewsItem>('cms/news/get', { newId }) : Promise.resolve(null),
-    ])
-      .then(([columnRows, stored]) => {
-        if (cancelled) return;
-        setColumns(columnRows);
-        setItem(stored);
-        setError(null);
-      })
-      .catch((err) => {
-        if (!cancelled) setError(err instanceof ApiError ? err.message : '网络异常，请稍后再试');
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [newId, version]);
+  const { revalidate } = useRevalidator();
+  const { newId, typeId, columns, item, error } = loaderData;
 
   if (error) {
     return (
@@ -58,7 +49,7 @@ export default function CmsNewsEdit() {
       />
     );
   }
-  if (!columns || (newId && !item)) return <Spin size="large" className="cms-loading" />;
+  if (!columns) return <Spin size="large" className="cms-loading" />;
 
   const postable = columns.filter((c) => c.mayPost).map((c) => c.typeId);
   const initial = item
@@ -78,7 +69,7 @@ export default function CmsNewsEdit() {
         initial={initial}
         onSaved={(id) => {
           if (id !== newId) navigate(`/cms/news/edit?newId=${id}`, { replace: true });
-          else setVersion((v) => v + 1);
+          else void revalidate();
         }}
       />
     </div>

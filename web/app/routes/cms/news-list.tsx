@@ -1,10 +1,16 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Checkbox, Input, Select, Table, Tag } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
-import { Link, useOutletContext, useSearchParams } from 'react-router';
-import { ApiError, call } from '../../api/client';
-import { NewsActions, type CmsNewsRow } from '../../components/cms/NewsActions';
-import type { StoredUser } from '../../lib/session';
+import { Button, Checkbox, Input, Select, Table, Tag } from 'antd';
+import { Link, useOutletContext, useRevalidator } from 'react-router';
+import type { Route } from './+types/news-list';
+import {
+  intSearch,
+  read,
+  useLoadFailure,
+  usePageLoading,
+  useSearchState,
+} from '../../api/page-data';
+import { NewsActions, type CmsNewsRow } from '../../features/news/admin/NewsActions';
+import { requireUser, type StoredUser } from '../../lib/session';
 
 interface Column {
   typeId: number;
@@ -24,64 +30,53 @@ const STATES = [
 const PAGE_SIZE = 10;
 
 /**
+ * The filter is in the address: the platform's home links here with a state
+ * (?reviewState=submitted) and ?mine=1; the others follow the person's choices.
+ */
+function filterOf(params: URLSearchParams) {
+  const reviewState = params.get('reviewState') ?? '';
+  return {
+    typeId: intSearch(params, 'typeId'),
+    reviewState: STATES.some((s) => s.value === reviewState) ? reviewState : undefined,
+    keyword: params.get('keyword') || undefined,
+    mine: params.get('mine') === '1',
+  };
+}
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireUser(request);
+  const params = new URL(request.url).searchParams;
+  const filter = filterOf(params);
+  const pageNum = intSearch(params, 'pageNum') ?? 1;
+  const [columns, page] = await Promise.all([
+    read<Column[]>('news/getNewsTypeList', {}, []),
+    read<{ total: number; list: CmsNewsRow[] }>(
+      'cms/news/list',
+      { ...filter, mine: filter.mine ? 1 : undefined, pageNum, pageSize: PAGE_SIZE },
+      { total: 0, list: [] },
+    ),
+  ]);
+  return {
+    // Columns that fail to load leave the filter empty, without a message.
+    columns: columns.data.filter((c) => c.parentId !== 0 || c.typeId > 18),
+    filter,
+    pageNum,
+    page,
+  };
+}
+
+/**
  * 新闻管理: every column's items with their review state and shelf, and the
  * workflow actions the caller may take (teachers see their own items).
  */
-export default function CmsNewsList() {
+export default function CmsNewsList({ loaderData }: Route.ComponentProps) {
   const { user } = useOutletContext<{ user: StoredUser }>();
-  const { message } = App.useApp();
-  const [columns, setColumns] = useState<Column[]>([]);
-  // The platform's home links here with a state (?reviewState=submitted) and ?mine=1.
-  const [params] = useSearchParams();
-  const [filter, setFilter] = useState<{
-    typeId?: number;
-    reviewState?: string;
-    keyword?: string;
-    mine: boolean;
-  }>(() => ({
-    reviewState: STATES.some((s) => s.value === params.get('reviewState'))
-      ? params.get('reviewState')!
-      : undefined,
-    mine: params.get('mine') === '1',
-  }));
-  const [pageNum, setPageNum] = useState(1);
-  const [page, setPage] = useState<{ total: number; list: CmsNewsRow[] } | null>(null);
-
-  useEffect(() => {
-    call<Column[]>('news/getNewsTypeList')
-      .then((rows) => setColumns(rows.filter((c) => c.parentId !== 0 || c.typeId > 18)))
-      .catch(() => setColumns([]));
-  }, []);
-
-  // Bumped after an action so the list is read again.
-  const [version, setVersion] = useState(0);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-
-  useEffect(() => {
-    let cancelled = false;
-    call<{ total: number; list: CmsNewsRow[] }>('cms/news/list', {
-      ...filter,
-      mine: filter.mine ? 1 : undefined,
-      pageNum,
-      pageSize: PAGE_SIZE,
-    })
-      .then((result) => {
-        if (!cancelled) setPage(result);
-      })
-      .catch((err) => {
-        if (cancelled) return;
-        if (err instanceof ApiError) message.error(err.message);
-        setPage({ total: 0, list: [] });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [filter, pageNum, version, message]);
-
-  const change = (next: Partial<typeof filter>) => {
-    setFilter((current) => ({ ...current, ...next }));
-    setPageNum(1);
-  };
+  const { columns, filter, pageNum, page } = loaderData;
+  useLoadFailure(page);
+  const { change, setPage } = useSearchState();
+  const loading = usePageLoading();
+  const { revalidate } = useRevalidator();
+  const reload = () => void revalidate();
 
   return (
     <section className="cms-panel" aria-label="新闻管理">
@@ -100,6 +95,7 @@ export default function CmsNewsList() {
           aria-label="栏目"
           style={{ width: 180 }}
           options={columns.map((c) => ({ value: c.typeId, label: c.typeName }))}
+          defaultValue={filter.typeId}
           onChange={(typeId?: number) => change({ typeId })}
         />
         <Select
@@ -116,6 +112,7 @@ export default function CmsNewsList() {
           placeholder="标题关键字"
           aria-label="标题关键字"
           style={{ width: 240 }}
+          defaultValue={filter.keyword}
           onSearch={(keyword) => change({ keyword: keyword.trim() || undefined })}
         />
         {user.isPower === 1 && (
@@ -126,16 +123,16 @@ export default function CmsNewsList() {
       </div>
       <Table<CmsNewsRow>
         rowKey="newId"
-        loading={page === null}
-        dataSource={page?.list ?? []}
+        loading={loading}
+        dataSource={page.data.list}
         locale={{ emptyText: '暂无数据' }}
         pagination={{
           current: pageNum,
           pageSize: PAGE_SIZE,
-          total: page?.total ?? 0,
+          total: page.data.total,
           showTotal: (total) => `共 ${total} 条`,
           showSizeChanger: false,
-          onChange: setPageNum,
+          onChange: setPage,
         }}
         columns={[
           {

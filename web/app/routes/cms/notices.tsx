@@ -1,16 +1,37 @@
 import { useOutletContext } from 'react-router';
-import { NoticeList } from '../../components/cms/site/NoticeList';
-import { SiteGuard } from '../../components/cms/site/SiteControls';
-import type { StoredUser } from '../../lib/session';
+import type { Route } from './+types/notices';
+import { emptyPage, intSearch, read, type ListPage } from '../../api/page-data';
+import { NOTICE_PAGE_SIZE, NoticeList } from '../../features/settings/NoticeList';
+import { SiteGuard } from '../../features/settings/SiteControls';
+import type { NoticeRow } from '../../features/settings/site-forms';
+import { requireUser, type StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '滚动通知 - 内容管理平台' }];
 
+/** The keyword and page are in the address; only administrators (isPower 1) read the list. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const user = requireUser(request);
+  const params = new URL(request.url).searchParams;
+  const keyword = params.get('keyword') || undefined;
+  const pageNum = intSearch(params, 'pageNum') ?? 1;
+  const page =
+    user.isPower === 1
+      ? await read<ListPage<NoticeRow>>(
+          'cms/notice/list',
+          { keyword, pageNum, pageSize: NOTICE_PAGE_SIZE },
+          emptyPage(),
+        )
+      : null;
+  return { keyword, pageNum, page };
+}
+
 /** /cms/notice: the intranet's rolling notices (administrators, isPower 1). */
-export default function CmsNotices() {
+export default function CmsNotices({ loaderData }: Route.ComponentProps) {
   const { user } = useOutletContext<{ user: StoredUser }>();
+  const { keyword, pageNum, page } = loaderData;
   return (
     <SiteGuard user={user} who="content">
-      <NoticeList />
+      {page && <NoticeList keyword={keyword} pageNum={pageNum} loaded={page} />}
     </SiteGuard>
   );
 }

@@ -1,16 +1,27 @@
 import { useOutletContext } from 'react-router';
-import { ParameterGroups } from '../../components/cms/site/ParameterGroups';
-import { SiteGuard } from '../../components/cms/site/SiteControls';
-import type { StoredUser } from '../../lib/session';
+import type { Route } from './+types/parameters';
+import { read } from '../../api/page-data';
+import { ParameterGroups } from '../../features/settings/ParameterGroups';
+import { SiteGuard } from '../../features/settings/SiteControls';
+import type { ParameterGroup } from '../../features/settings/site-forms';
+import { requireUser, type StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '系统参数与外部站点 - 内容管理平台' }];
 
+/** Every code with its rows, for the administrator role only. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const user = requireUser(request);
+  if (user.staffType !== 5) return { groups: null };
+  return { groups: await read<ParameterGroup[]>('cms/parameter/list', {}, []) };
+}
+
 /** /cms/parameter: system parameters and external sites (staffType 5). */
-export default function CmsParameters() {
+export default function CmsParameters({ loaderData }: Route.ComponentProps) {
   const { user } = useOutletContext<{ user: StoredUser }>();
+  const { groups } = loaderData;
   return (
     <SiteGuard user={user} who="site">
-      <ParameterGroups />
+      {groups && <ParameterGroups loaded={groups} />}
     </SiteGuard>
   );
 }

@@ -1,17 +1,34 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Input, Select } from 'antd';
 import { useOutletContext } from 'react-router';
-import { PersonEditor } from '../../components/cms/intro/PersonEditor';
-import { PersonTable, type PersonRow } from '../../components/cms/intro/PersonTable';
-import { FMSM_OPTIONS } from '../../components/cms/intro/intro-types';
-import { useIntroAdmin } from '../../components/cms/intro/use-intro-admin';
-import { ContentAdminOnly } from '../../components/cms/showcase/ContentAdminOnly';
-import type { StoredUser } from '../../lib/session';
+import type { Route } from './+types/people';
+import { usePageLoading, useLoadFailure, type Read, type ListPage } from '../../api/page-data';
+import { PersonEditor } from '../../features/intro/admin/PersonEditor';
+import { PersonTable, type PersonRow } from '../../features/intro/admin/PersonTable';
+import { FMSM_OPTIONS } from '../../features/intro/admin/intro-types';
+import { loadIntroList, useIntroAdmin } from '../../features/intro/admin/use-intro-admin';
+import { ContentAdminOnly } from '../../layouts/cms/ContentAdminOnly';
+import { requireUser, type StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '人物风采 - 内容管理平台' }];
 
-function PeopleAdmin() {
-  const admin = useIntroAdmin<PersonRow, { fmsmType: number; keyword: string }>('cms/fmsm/list');
+type Filter = { fmsmType: number; keyword: string };
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireUser(request);
+  return loadIntroList<PersonRow, Filter>(request, 'cms/fmsm/list', ['fmsmType'], ['keyword']);
+}
+
+function PeopleAdmin({
+  filter,
+  loaded,
+}: {
+  filter: Partial<Filter>;
+  loaded: Read<ListPage<PersonRow>>;
+}) {
+  useLoadFailure(loaded);
+  const loading = usePageLoading();
+  const admin = useIntroAdmin<Filter>();
   const { change, edit } = admin;
 
   return (
@@ -24,6 +41,7 @@ function PeopleAdmin() {
           aria-label="栏目"
           style={{ width: 200 }}
           options={FMSM_OPTIONS}
+          defaultValue={filter.fmsmType}
           onChange={(fmsmType?: number) => change({ fmsmType })}
         />
         <Input.Search
@@ -31,6 +49,7 @@ function PeopleAdmin() {
           placeholder="姓名"
           aria-label="姓名"
           style={{ width: 200 }}
+          defaultValue={filter.keyword}
           onSearch={(keyword) => change({ keyword: keyword.trim() || undefined })}
         />
         <Button type="primary" icon={<PlusOutlined />} onClick={() => edit(null)}>
@@ -38,8 +57,8 @@ function PeopleAdmin() {
         </Button>
       </div>
       <PersonTable
-        page={admin.page}
-        loading={admin.loading}
+        page={loaded.data}
+        loading={loading}
         {...admin.paging}
         onEdit={edit}
         onDelete={(fmsmId) => admin.act('cms/fmsm/delete', { fmsmId }, '已删除')}
@@ -48,7 +67,7 @@ function PeopleAdmin() {
         key={admin.editor.session}
         open={admin.editor.open}
         fmsmId={admin.editor.id}
-        fmsmType={admin.filter.fmsmType}
+        fmsmType={filter.fmsmType}
         onClose={admin.closeEditor}
         onSaved={admin.reload}
       />
@@ -57,11 +76,12 @@ function PeopleAdmin() {
 }
 
 /** 人物风采: the people of meetfuyi section 2 (administrators). */
-export default function CmsPeople() {
+export default function CmsPeople({ loaderData }: Route.ComponentProps) {
   const { user } = useOutletContext<{ user: StoredUser }>();
+  const { filter, page } = loaderData;
   return (
     <ContentAdminOnly user={user}>
-      <PeopleAdmin />
+      {page && <PeopleAdmin filter={filter} loaded={page} />}
     </ContentAdminOnly>
   );
 }

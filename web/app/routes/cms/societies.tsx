@@ -1,33 +1,72 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Input, Select } from 'antd';
 import { useState } from 'react';
-import { useOutletContext } from 'react-router';
-import { ContentAdminOnly } from '../../components/cms/showcase/ContentAdminOnly';
-import { SocietyForm, type SocietyRow } from '../../components/cms/showcase/SocietyForm';
-import { SocietyTable } from '../../components/cms/showcase/SocietyTable';
-import { SOCIETY_OPTIONS } from '../../components/cms/showcase/showcase-links';
-import { useCmsList } from '../../components/cms/showcase/use-cms-list';
-import type { StoredUser } from '../../lib/session';
+import { useOutletContext, useRevalidator } from 'react-router';
+import type { Route } from './+types/societies';
+import { ContentAdminOnly } from '../../layouts/cms/ContentAdminOnly';
+import { SocietyForm, type SocietyRow } from '../../features/showcase/admin/SocietyForm';
+import { SocietyTable } from '../../features/showcase/admin/SocietyTable';
+import { SOCIETY_OPTIONS } from '../../features/showcase/admin/showcase-links';
+import {
+  emptyPage,
+  intSearch,
+  read,
+  useListAct,
+  useLoadFailure,
+  usePageLoading,
+  useSearchState,
+  type ListPage,
+  type Read,
+} from '../../api/page-data';
+import { requireUser, type StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '社团风采 - 内容管理平台' }];
 
 const PAGE_SIZE = 10;
 
-function SocietyAdmin() {
+interface Filter {
+  associationType?: number;
+  keyword?: string;
+}
+
+/** The filter and page are in the address; only administrators read the list. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const user = requireUser(request);
+  const params = new URL(request.url).searchParams;
+  const filter: Filter = {
+    associationType: intSearch(params, 'associationType'),
+    keyword: params.get('keyword') || undefined,
+  };
+  const pageNum = intSearch(params, 'pageNum') ?? 1;
+  const page =
+    user.isPower === 1
+      ? await read<ListPage<SocietyRow>>(
+          'cms/society/list',
+          { ...filter, pageNum, pageSize: PAGE_SIZE },
+          emptyPage(),
+        )
+      : null;
+  return { filter, pageNum, page };
+}
+
+function SocietyAdmin({
+  filter,
+  pageNum,
+  loaded,
+}: {
+  filter: Filter;
+  pageNum: number;
+  loaded: Read<ListPage<SocietyRow>>;
+}) {
   const { message } = App.useApp();
-  const [filter, setFilter] = useState<{ associationType?: number; keyword?: string }>({});
-  const [pageNum, setPageNum] = useState(1);
+  useLoadFailure(loaded);
+  const page = loaded.data;
+  const loading = usePageLoading();
+  const { change, setPage } = useSearchState();
+  const act = useListAct();
+  const { revalidate } = useRevalidator();
   const [editing, setEditing] = useState<SocietyRow | null>(null);
   const [formOpen, setFormOpen] = useState(false);
-  const { page, loading, reload, act } = useCmsList<SocietyRow>('cms/society/list', {
-    ...filter,
-    pageNum,
-    pageSize: PAGE_SIZE,
-  });
-  const change = (next: Partial<typeof filter>) => {
-    setFilter((current) => ({ ...current, ...next }));
-    setPageNum(1);
-  };
   const openForm = (row: SocietyRow | null) => {
     setEditing(row);
     setFormOpen(true);
@@ -43,6 +82,7 @@ function SocietyAdmin() {
           aria-label="社团类别"
           style={{ width: 160 }}
           options={SOCIETY_OPTIONS}
+          defaultValue={filter.associationType}
           onChange={(associationType?: number) => change({ associationType })}
         />
         <Input.Search
@@ -50,6 +90,7 @@ function SocietyAdmin() {
           placeholder="社团名称"
           aria-label="社团名称"
           style={{ width: 220 }}
+          defaultValue={filter.keyword}
           onSearch={(keyword) => change({ keyword: keyword.trim() || undefined })}
         />
         <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)}>
@@ -61,7 +102,7 @@ function SocietyAdmin() {
         loading={loading}
         pageNum={pageNum}
         pageSize={PAGE_SIZE}
-        onPage={setPageNum}
+        onPage={setPage}
         act={act}
         onEdit={openForm}
       />
@@ -73,7 +114,7 @@ function SocietyAdmin() {
         onSaved={() => {
           setFormOpen(false);
           message.success('保存成功');
-          reload();
+          void revalidate();
         }}
       />
     </section>
@@ -81,11 +122,12 @@ function SocietyAdmin() {
 }
 
 /** 社团风采: the student societies of media channel 9 (administrators). */
-export default function CmsSocieties() {
+export default function CmsSocieties({ loaderData }: Route.ComponentProps) {
   const { user } = useOutletContext<{ user: StoredUser }>();
+  const { filter, pageNum, page } = loaderData;
   return (
     <ContentAdminOnly user={user}>
-      <SocietyAdmin />
+      {page && <SocietyAdmin filter={filter} pageNum={pageNum} loaded={page} />}
     </ContentAdminOnly>
   );
 }

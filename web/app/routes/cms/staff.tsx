@@ -1,17 +1,47 @@
-import { App, Button, Card, Input, Select } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
-import { useOutletContext, useSearchParams } from 'react-router';
-import { call } from '../../api/client';
-import { DeptFilterTree } from '../../components/cms/staff/DeptFilterTree';
-import { errorText, useDepartmentTree } from '../../components/cms/staff/hooks';
-import { ResetPasswordModal } from '../../components/cms/staff/ResetPasswordModal';
-import { SiteAdminOnly } from '../../components/cms/staff/SiteAdminOnly';
-import { StaffFormDrawer } from '../../components/cms/staff/StaffFormDrawer';
-import { PAGE_SIZE, StaffTable } from '../../components/cms/staff/StaffTable';
-import type { StaffFilter, StaffRow } from '../../components/cms/staff/staff-types';
-import type { StoredUser } from '../../lib/session';
+import { Button, Card, Input, Select } from 'antd';
+import { useState } from 'react';
+import { useOutletContext, useRevalidator } from 'react-router';
+import type { Route } from './+types/staff';
+import { intSearch, read, type Read, useLoadFailure, useSearchState } from '../../api/page-data';
+import { DeptFilterTree } from '../../features/people/DeptFilterTree';
+import type { DeptNode } from '../../features/people/dept-tree';
+import { ResetPasswordModal } from '../../features/people/ResetPasswordModal';
+import { SiteAdminOnly } from '../../layouts/cms/SiteAdminOnly';
+import { StaffFormDrawer } from '../../features/people/StaffFormDrawer';
+import { PAGE_SIZE, StaffTable } from '../../features/people/StaffTable';
+import type { StaffFilter, StaffRow } from '../../features/people/staff-types';
+import { requireUser, type StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '用户管理 - 内容管理平台' }];
+
+/** A number search parameter that may be 0 (停用), or undefined. */
+function numberSearch(params: URLSearchParams, name: string): number | undefined {
+  const value = params.get(name);
+  return value !== null && /^\d+$/.test(value) ? Number(value) : undefined;
+}
+
+/** The filter and page are in the address (`?deptId=` also comes from the department page). */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const user = requireUser(request);
+  const params = new URL(request.url).searchParams;
+  const filter: StaffFilter = {
+    deptId: intSearch(params, 'deptId'),
+    keyword: params.get('keyword') || undefined,
+    staffType: numberSearch(params, 'staffType'),
+    status: numberSearch(params, 'status'),
+  };
+  const pageNum = intSearch(params, 'pageNum') ?? 1;
+  if (user.staffType !== 5) return { filter, pageNum, tree: null, page: null };
+  const [tree, page] = await Promise.all([
+    read<DeptNode[]>('cms/department/tree', {}, []),
+    read<{ total: number; list: StaffRow[] }>(
+      'cms/staff/list',
+      { ...filter, pageNum, pageSize: PAGE_SIZE },
+      { total: 0, list: [] },
+    ),
+  ]);
+  return { filter, pageNum, tree, page };
+}
 
 /**
  * 用户管理 (/cms/staff, administrators only): staff accounts filtered by
@@ -19,59 +49,38 @@ export const meta = () => [{ title: '用户管理 - 内容管理平台' }];
  * accounts on and off, reset passwords, delete accounts that authored nothing.
  * `?deptId=` opens it on one department (the department page links here).
  */
-export default function CmsStaff() {
+export default function CmsStaff({ loaderData }: Route.ComponentProps) {
   const { user } = useOutletContext<{ user: StoredUser }>();
+  const { filter, pageNum, tree, page } = loaderData;
   return (
     <SiteAdminOnly user={user}>
-      <StaffManager user={user} />
+      {tree && page && (
+        <StaffManager user={user} filter={filter} pageNum={pageNum} tree={tree} page={page} />
+      )}
     </SiteAdminOnly>
   );
 }
 
-function StaffManager({ user }: { user: StoredUser }) {
-  const { message } = App.useApp();
-  const [params] = useSearchParams();
-  const { tree, reload: reloadTree } = useDepartmentTree();
-  const [filter, setFilter] = useState<StaffFilter>(() => {
-    const deptId = Number(params.get('deptId'));
-    return deptId > 0 ? { deptId } : {};
-  });
-  const [pageNum, setPageNum] = useState(1);
-  const [page, setPage] = useState<{ total: number; list: StaffRow[] } | null>(null);
-  // Bumped after a change so the list (and the counts of the tree) are read again.
-  const [version, setVersion] = useState(0);
+function StaffManager({
+  user,
+  filter,
+  pageNum,
+  tree,
+  page,
+}: {
+  user: StoredUser;
+  filter: StaffFilter;
+  pageNum: number;
+  tree: Read<DeptNode[]>;
+  page: Read<{ total: number; list: StaffRow[] }>;
+}) {
+  useLoadFailure(tree, page);
+  const { change, setPage } = useSearchState();
+  // After a change the list and the counts of the tree are read again.
+  const { revalidate } = useRevalidator();
+  const changed = () => void revalidate();
   const [editing, setEditing] = useState<StaffRow | 'new' | null>(null);
   const [resetting, setResetting] = useState<StaffRow | null>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    call<{ total: number; list: StaffRow[] }>('cms/staff/list', {
-      ...filter,
-      pageNum,
-      pageSize: PAGE_SIZE,
-    })
-      .then((result) => {
-        if (!cancelled) setPage(result);
-      })
-      .catch((err) => {
-        if (cancelled) return;
-        message.error(errorText(err));
-        setPage({ total: 0, list: [] });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [filter, pageNum, version, message]);
-
-  const changed = useCallback(() => {
-    setVersion((v) => v + 1);
-    reloadTree();
-  }, [reloadTree]);
-
-  const change = (next: Partial<StaffFilter>) => {
-    setFilter((current) => ({ ...current, ...next }));
-    setPageNum(1);
-  };
 
   return (
     <section className="cms-panel" aria-label="用户管理">
@@ -79,7 +88,7 @@ function StaffManager({ user }: { user: StoredUser }) {
       <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
         <Card size="small" title="部门" style={{ width: 240, flex: 'none' }}>
           <DeptFilterTree
-            tree={tree}
+            tree={tree.data}
             deptId={filter.deptId}
             onChange={(deptId) => change({ deptId })}
           />
@@ -91,6 +100,7 @@ function StaffManager({ user }: { user: StoredUser }) {
               placeholder="姓名、工号或电话"
               aria-label="搜索姓名、工号或电话"
               style={{ width: 240 }}
+              defaultValue={filter.keyword}
               onSearch={(keyword) => change({ keyword: keyword.trim() || undefined })}
             />
             <Select
@@ -122,10 +132,10 @@ function StaffManager({ user }: { user: StoredUser }) {
             </Button>
           </div>
           <StaffTable
-            page={page}
+            page={page.data}
             pageNum={pageNum}
             selfId={user.staffId}
-            onPage={setPageNum}
+            onPage={setPage}
             onEdit={setEditing}
             onResetPassword={setResetting}
             onChanged={changed}
@@ -136,7 +146,7 @@ function StaffManager({ user }: { user: StoredUser }) {
         open={editing !== null}
         staff={editing === 'new' ? null : editing}
         self={editing !== null && editing !== 'new' && editing.staffId === user.staffId}
-        tree={tree ?? []}
+        tree={tree.data}
         presetDeptId={filter.deptId}
         onClose={() => setEditing(null)}
         onSaved={() => {

@@ -1,14 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, List, Result, Spin, Typography } from 'antd';
-import { useEffect, useState } from 'react';
-import { Link, useNavigate, useOutletContext, useSearchParams } from 'react-router';
+import { Link, useNavigate, useOutletContext, useRevalidator } from 'react-router';
+import type { Route } from './+types/subject-edit';
 import { ApiError, call } from '../../api/client';
+import { errorText, intSearch } from '../../api/page-data';
 import {
   SubjectEditor,
   subjectForm,
   type CmsSubjectItem,
-} from '../../components/cms/news/SubjectEditor';
-import type { StoredUser } from '../../lib/session';
+} from '../../features/news/admin/SubjectEditor';
+import { requireUser, type StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '专题子新闻 - 内容管理平台' }];
 
@@ -19,49 +20,36 @@ interface TopicList {
   list: Array<{ subjectNewId: number; newsTitle: string; createDate: string }>;
 }
 
+/** Counts loads, so the editor starts afresh from what was just stored. */
+let loads = 0;
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireUser(request);
+  const params = new URL(request.url).searchParams;
+  const subjectNewId = intSearch(params, 'subjectNewId');
+  try {
+    const item = subjectNewId
+      ? await call<CmsSubjectItem>('cms/subject/get', { subjectNewId })
+      : null;
+    const newId = item?.newId ?? intSearch(params, 'newId');
+    if (!newId) throw new ApiError(400, '请选择专题');
+    const topic = await call<TopicList>('cms/subject/list', { newId, pageSize: 100 });
+    return { subjectNewId, item, topic, load: ++loads, error: null };
+  } catch (err) {
+    return { subjectNewId, item: null, topic: null, load: loads, error: errorText(err) };
+  }
+}
+
 /**
  * /cms/subject/new?newId= (a new sub-news of that topic) and
  * /cms/subject/edit?subjectNewId= (where visitType 29 lands): the topic's
  * sub-news beside the editor of one.
  */
-export default function CmsSubjectEdit() {
+export default function CmsSubjectEdit({ loaderData }: Route.ComponentProps) {
   const { user } = useOutletContext<{ user: StoredUser }>();
-  const [params] = useSearchParams();
   const navigate = useNavigate();
-  const subjectNewId = Number(params.get('subjectNewId')) || undefined;
-  const [item, setItem] = useState<CmsSubjectItem | null>(null);
-  const [topic, setTopic] = useState<TopicList | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [version, setVersion] = useState(0);
-  // Counts loads, so the editor starts afresh from what was just stored.
-  const [loads, setLoads] = useState(0);
-  const paramTopic = Number(params.get('newId')) || undefined;
-
-  useEffect(() => {
-    let cancelled = false;
-    (async () => {
-      const stored = subjectNewId
-        ? await call<CmsSubjectItem>('cms/subject/get', { subjectNewId })
-        : null;
-      const newId = stored?.newId ?? paramTopic;
-      if (!newId) throw new ApiError(400, '请选择专题');
-      const list = await call<TopicList>('cms/subject/list', { newId, pageSize: 100 });
-      return { stored, list };
-    })()
-      .then(({ stored, list }) => {
-        if (cancelled) return;
-        setItem(stored);
-        setTopic(list);
-        setError(null);
-        setLoads((n) => n + 1);
-      })
-      .catch((err) => {
-        if (!cancelled) setError(err instanceof ApiError ? err.message : '网络异常，请稍后再试');
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [subjectNewId, paramTopic, version]);
+  const { revalidate } = useRevalidator();
+  const { subjectNewId, item, topic, load, error } = loaderData;
 
   if (error) {
     return (
@@ -76,7 +64,7 @@ export default function CmsSubjectEdit() {
       />
     );
   }
-  if (!topic || (subjectNewId && !item)) return <Spin size="large" className="cms-loading" />;
+  if (!topic) return <Spin size="large" className="cms-loading" />;
 
   return (
     <div className="cms-page cms-subject-page">
@@ -109,13 +97,13 @@ export default function CmsSubjectEdit() {
       <div className="cms-subject-main">
         <Typography.Title level={4}>{item ? '编辑子新闻' : '新增子新闻'}</Typography.Title>
         <SubjectEditor
-          key={loads}
+          key={load}
           topicId={topic.newId}
           item={item}
           initial={subjectForm(item, user.staffName)}
           onSaved={(id) => {
             if (id !== subjectNewId) navigate(`/cms/subject/edit?subjectNewId=${id}`);
-            else setVersion((v) => v + 1);
+            else void revalidate();
           }}
           onDeleted={() => navigate(`/cms/subject/new?newId=${topic.newId}`, { replace: true })}
         />

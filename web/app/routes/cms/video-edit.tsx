@@ -1,53 +1,47 @@
 import { App, Button, Result, Space, Spin, Typography } from 'antd';
-import { useEffect, useState } from 'react';
-import { Link, useNavigate, useOutletContext, useSearchParams } from 'react-router';
-import { ApiError, call } from '../../api/client';
-import { VideoEditor } from '../../components/cms/video/VideoEditor';
+import { useState } from 'react';
+import { Link, useNavigate, useOutletContext, useRevalidator } from 'react-router';
+import type { Route } from './+types/video-edit';
+import { call } from '../../api/client';
+import { errorText, intSearch } from '../../api/page-data';
+import { VideoEditor } from '../../features/video/admin/VideoEditor';
 import {
   emptyForm,
   formOf,
   type CmsVideoItem,
   type VideoCategory,
-} from '../../components/cms/video/video-form';
-import type { StoredUser } from '../../lib/session';
+} from '../../features/video/admin/video-form';
+import { requireUser, type StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '编辑视频 - 内容管理平台' }];
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireUser(request);
+  const videoId = intSearch(new URL(request.url).searchParams, 'videoId');
+  try {
+    const [categories, item] = await Promise.all([
+      call<VideoCategory[]>('video/getVideoTypeList', { parentId: 0 }),
+      videoId ? call<CmsVideoItem>('cms/video/get', { videoId }) : Promise.resolve(null),
+    ]);
+    return { categories, item, error: null };
+  } catch (err) {
+    return { categories: null, item: null, error: errorText(err) };
+  }
+}
 
 /**
  * /cms/video/edit?videoId= edits a video (where the edit hand-off, visitType
  * 30, lands); without videoId it creates one. After a save the list opens
  * with a success message.
  */
-export default function CmsVideoEdit() {
+export default function CmsVideoEdit({ loaderData }: Route.ComponentProps) {
   const { user } = useOutletContext<{ user: StoredUser }>();
   const { message } = App.useApp();
-  const [params] = useSearchParams();
   const navigate = useNavigate();
-  const videoId = Number(params.get('videoId')) || undefined;
-  const [categories, setCategories] = useState<VideoCategory[] | null>(null);
-  const [item, setItem] = useState<CmsVideoItem | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { revalidate } = useRevalidator();
+  const { categories, item, error } = loaderData;
+  // Counts restores, so the editor starts afresh from the restored version.
   const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    let cancelled = false;
-    Promise.all([
-      call<VideoCategory[]>('video/getVideoTypeList', { parentId: 0 }),
-      videoId ? call<CmsVideoItem>('cms/video/get', { videoId }) : Promise.resolve(null),
-    ])
-      .then(([types, stored]) => {
-        if (cancelled) return;
-        setCategories(types);
-        setItem(stored);
-        setError(null);
-      })
-      .catch((err) => {
-        if (!cancelled) setError(err instanceof ApiError ? err.message : '网络异常，请稍后再试');
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [videoId, version]);
 
   if (error) {
     return (
@@ -62,7 +56,7 @@ export default function CmsVideoEdit() {
       />
     );
   }
-  if (!categories || (videoId && !item)) return <Spin size="large" className="cms-loading" />;
+  if (!categories) return <Spin size="large" className="cms-loading" />;
 
   return (
     <div className="cms-page">
@@ -80,7 +74,10 @@ export default function CmsVideoEdit() {
           message.success(done);
           navigate('/cms/video');
         }}
-        onRestored={() => setVersion((v) => v + 1)}
+        onRestored={() => {
+          setVersion((v) => v + 1);
+          void revalidate();
+        }}
       />
     </div>
   );

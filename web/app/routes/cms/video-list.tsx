@@ -1,26 +1,58 @@
 import { AppstoreOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Checkbox, Input, Select, Space } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
-import { useNavigate, useOutletContext, useSearchParams } from 'react-router';
-import { ApiError, call } from '../../api/client';
-import { VideoTable } from '../../components/cms/video/VideoTable';
-import { VideoTypeDrawer } from '../../components/cms/video/VideoTypeDrawer';
+import { Button, Checkbox, Input, Select, Space } from 'antd';
+import { useState } from 'react';
+import { redirect, useNavigate, useOutletContext, useRevalidator } from 'react-router';
+import type { Route } from './+types/video-list';
+import {
+  intSearch,
+  read,
+  useLoadFailure,
+  usePageLoading,
+  useSearchState,
+} from '../../api/page-data';
+import { VideoTable } from '../../features/video/admin/VideoTable';
+import { VideoTypeDrawer } from '../../features/video/admin/VideoTypeDrawer';
 import {
   REVIEW_STATES,
   type CmsVideoRow,
   type VideoCategory,
-} from '../../components/cms/video/video-form';
-import type { StoredUser } from '../../lib/session';
+} from '../../features/video/admin/video-form';
+import { requireUser, type StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '视频管理 - 内容管理平台' }];
 
 const PAGE_SIZE = 10;
 
-interface Filter {
-  typeId?: number;
-  reviewState?: string;
-  keyword?: string;
-  mine: boolean;
+/** The filter is in the address; the platform's home links here with ?reviewState=submitted. */
+function filterOf(params: URLSearchParams) {
+  const reviewState = params.get('reviewState') ?? '';
+  return {
+    typeId: intSearch(params, 'typeId'),
+    reviewState: REVIEW_STATES.some((s) => s.value === reviewState) ? reviewState : undefined,
+    keyword: params.get('keyword') || undefined,
+    mine: params.get('mine') === '1',
+  };
+}
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireUser(request);
+  const url = new URL(request.url);
+  const filter = filterOf(url.searchParams);
+  const pageNum = intSearch(url.searchParams, 'pageNum') ?? 1;
+  const [categories, page] = await Promise.all([
+    read<VideoCategory[]>('video/getVideoTypeList', { parentId: 0 }, []),
+    read<{ total: number; list: CmsVideoRow[] }>(
+      'cms/video/list',
+      { ...filter, mine: filter.mine ? 1 : undefined, pageNum, pageSize: PAGE_SIZE },
+      { total: 0, list: [] },
+    ),
+  ]);
+  // The last row of a page was deleted: show the page before.
+  if (page.data.list.length === 0 && pageNum > 1) {
+    url.searchParams.set('pageNum', String(pageNum - 1));
+    throw redirect(url.pathname + url.search);
+  }
+  return { categories: categories.data, filter, pageNum, page };
 }
 
 /**
@@ -28,66 +60,18 @@ interface Filter {
  * review state, shelf and pin, the workflow actions, 新增视频, and for
  * administrators the video categories.
  */
-export default function CmsVideoList() {
+export default function CmsVideoList({ loaderData }: Route.ComponentProps) {
   const { user } = useOutletContext<{ user: StoredUser }>();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const admin = user.isPower === 1;
-  const [categories, setCategories] = useState<VideoCategory[]>([]);
-  // The platform's home links here with a state (?reviewState=submitted).
-  const [params] = useSearchParams();
-  const [filter, setFilter] = useState<Filter>(() => ({
-    reviewState: REVIEW_STATES.some((s) => s.value === params.get('reviewState'))
-      ? params.get('reviewState')!
-      : undefined,
-    mine: params.get('mine') === '1',
-  }));
-  const [pageNum, setPageNum] = useState(1);
-  /** The last page read, with the request it answers: loading until it matches the current one. */
-  const [loaded, setLoaded] = useState<{
-    key: string;
-    page: { total: number; list: CmsVideoRow[] };
-  } | null>(null);
+  const { categories, filter, pageNum, page } = loaderData;
+  useLoadFailure(page);
+  const { change, setPage } = useSearchState();
+  const loading = usePageLoading();
   const [typesOpen, setTypesOpen] = useState(false);
-  // Bumped after an action so the list (and the categories) are read again.
-  const [version, setVersion] = useState(0);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-
-  useEffect(() => {
-    call<VideoCategory[]>('video/getVideoTypeList', { parentId: 0 })
-      .then(setCategories)
-      .catch(() => setCategories([]));
-  }, [version]);
-
-  const key = JSON.stringify([filter, pageNum, version]);
-  useEffect(() => {
-    let cancelled = false;
-    call<{ total: number; list: CmsVideoRow[] }>('cms/video/list', {
-      ...filter,
-      mine: filter.mine ? 1 : undefined,
-      pageNum,
-      pageSize: PAGE_SIZE,
-    })
-      .then((result) => {
-        if (cancelled) return;
-        // The last row of a page was deleted: show the page before.
-        if (result.list.length === 0 && pageNum > 1) setPageNum(pageNum - 1);
-        else setLoaded({ key, page: result });
-      })
-      .catch((err) => {
-        if (cancelled) return;
-        message.error(err instanceof ApiError ? err.message : '网络异常，请稍后再试');
-        setLoaded({ key, page: { total: 0, list: [] } });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [key, filter, pageNum, message]);
-
-  const change = (next: Partial<Filter>) => {
-    setFilter((current) => ({ ...current, ...next }));
-    setPageNum(1);
-  };
+  // After an action the list (and the categories) are read again.
+  const { revalidate } = useRevalidator();
+  const reload = () => void revalidate();
 
   return (
     <section className="cms-panel" aria-label="视频管理">
@@ -115,6 +99,7 @@ export default function CmsVideoList() {
           aria-label="分类"
           style={{ width: 160 }}
           options={categories.map((c) => ({ value: c.typeId, label: c.typeName }))}
+          defaultValue={filter.typeId}
           onChange={(typeId?: number) => change({ typeId })}
         />
         <Select
@@ -131,6 +116,7 @@ export default function CmsVideoList() {
           placeholder="标题关键字"
           aria-label="标题关键字"
           style={{ width: 240 }}
+          defaultValue={filter.keyword}
           onSearch={(keyword) => change({ keyword: keyword.trim() || undefined })}
         />
         {admin && (
@@ -140,11 +126,11 @@ export default function CmsVideoList() {
         )}
       </div>
       <VideoTable
-        page={loaded?.page ?? { total: 0, list: [] }}
-        loading={loaded?.key !== key}
+        page={page.data}
+        loading={loading}
         pageNum={pageNum}
         pageSize={PAGE_SIZE}
-        onPage={setPageNum}
+        onPage={setPage}
         user={user}
         onChanged={reload}
       />

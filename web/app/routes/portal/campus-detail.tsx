@@ -7,9 +7,9 @@ import {
   CAMPUS_NUMS,
   COURSE_COLUMN,
   campusDetailHref,
-} from '../../components/portal/campus/columns';
-import { articleMeta, loadColumnArticle } from '../../components/portal/media/article-page';
-import { ColumnArticle } from '../../components/portal/article/ColumnArticle';
+} from '../../features/campus/columns';
+import { articleMeta, loadColumnArticle } from '../../api/article-page';
+import { ColumnArticle } from '../../components/article/ColumnArticle';
 import { getUser } from '../../lib/session';
 import sectionsCss from '../../styles/portal-sections.css?url';
 

@@ -9,13 +9,13 @@ import {
   COURSE_COLUMN,
   campusDetailHref,
   campusLabels,
-} from '../../components/portal/campus/columns';
-import { SchoolPartFilter } from '../../components/portal/campus/SchoolPartFilter';
-import { Crumbs } from '../../components/portal/Crumbs';
-import { EmptyState } from '../../components/portal/EmptyState';
-import { PageCover } from '../../components/portal/PageCover';
-import { Pager } from '../../components/portal/Pager';
-import { SideTabs } from '../../components/portal/media/SideTabs';
+} from '../../features/campus/columns';
+import { SchoolPartFilter } from '../../features/campus/SchoolPartFilter';
+import { Crumbs } from '../../components/ui/Crumbs';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { PageCover } from '../../components/ui/PageCover';
+import { Pager } from '../../components/ui/Pager';
+import { SideTabs } from '../../components/ui/SideTabs';
 import { pageMeta } from '../../lib/meta';
 import { day, truncate } from '../../lib/text';
 import sectionsCss from '../../styles/portal-sections.css?url';

@@ -5,14 +5,14 @@ import type { Route } from './+types/home';
 import { load } from '../../api/load';
 import { serverTransport } from '../../api/server';
 import type { CoverItem } from '../../api/types';
-import { CampusGrid } from '../../components/portal/home/CampusGrid';
-import { HomeCarousel } from '../../components/portal/home/HomeCarousel';
-import { NewsBox, type NewsTab } from '../../components/portal/home/NewsBox';
+import { CampusGrid } from '../../features/campus/CampusGrid';
+import { HomeCarousel } from '../../features/showcase/portal/HomeCarousel';
+import { NewsBox, type NewsTab } from '../../features/news/portal/NewsBox';
 import { pageMeta } from '../../lib/meta';
 import { safeHref, safeRedirect } from '../../lib/site';
 import { getUser } from '../../lib/session';
 import { useSite } from '../../root';
-import { usePortal } from '../../components/portal/portal-context';
+import { usePortal } from '../../lib/portal-context';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const api = serverTransport(context);

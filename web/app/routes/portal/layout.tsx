@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
-import { BackToTop } from '../../components/BackToTop';
-import { LoginModal } from '../../components/LoginModal';
-import { PortalFooter } from '../../components/portal/PortalFooter';
-import { PortalHeader } from '../../components/portal/PortalHeader';
-import type { PortalContext } from '../../components/portal/portal-context';
+import { BackToTop } from '../../components/ui/BackToTop';
+import { LoginModal } from '../../layouts/portal/LoginModal';
+import { PortalFooter } from '../../layouts/portal/PortalFooter';
+import { PortalHeader } from '../../layouts/portal/PortalHeader';
+import type { PortalContext } from '../../lib/portal-context';
 import { getUser, type StoredUser } from '../../lib/session';
 import { useSite } from '../../root';
 

@@ -1,13 +1,9 @@
 import type { Route } from './+types/media-detail';
 import { browserTransport } from '../../api/client';
 import { serverTransport } from '../../api/server';
-import { articleMeta, loadColumnArticle } from '../../components/portal/media/article-page';
-import {
-  MEDIA_CHANNELS,
-  channelLabel,
-  mediaDetailHref,
-} from '../../components/portal/media/channels';
-import { ColumnArticle } from '../../components/portal/article/ColumnArticle';
+import { articleMeta, loadColumnArticle } from '../../api/article-page';
+import { MEDIA_CHANNELS, channelLabel, mediaDetailHref } from '../../features/media/channels';
+import { ColumnArticle } from '../../components/article/ColumnArticle';
 import { getUser } from '../../lib/session';
 import sectionsCss from '../../styles/portal-sections.css?url';
 

@@ -3,18 +3,18 @@ import { emptyPage, intParam, load, pageOr, type Page } from '../../api/load';
 import { SOCIETY_CATEGORIES, type Society } from '../../api/media-societies';
 import { serverTransport } from '../../api/server';
 import type { CoverItem, NewsItem } from '../../api/types';
-import { Crumbs } from '../../components/portal/Crumbs';
-import { PageCover } from '../../components/portal/PageCover';
-import { Pager } from '../../components/portal/Pager';
+import { Crumbs } from '../../components/ui/Crumbs';
+import { PageCover } from '../../components/ui/PageCover';
+import { Pager } from '../../components/ui/Pager';
 import {
   MEDIA_CHANNELS,
   MEDIA_TABS,
   SOCIETIES_CHANNEL,
   channelLabel,
-} from '../../components/portal/media/channels';
-import { MediaList } from '../../components/portal/media/MediaList';
-import { SideTabs } from '../../components/portal/media/SideTabs';
-import { Societies } from '../../components/portal/media/Societies';
+} from '../../features/media/channels';
+import { MediaList } from '../../features/media/MediaList';
+import { SideTabs } from '../../components/ui/SideTabs';
+import { Societies } from '../../features/showcase/portal/Societies';
 import { pageMeta } from '../../lib/meta';
 import sectionsCss from '../../styles/portal-sections.css?url';
 

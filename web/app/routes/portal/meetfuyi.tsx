@@ -1,18 +1,18 @@
 import type { Route } from './+types/meetfuyi';
-import { loadIntro } from '../../api/intro-page';
+import { loadIntro } from '../../features/intro/portal/intro-page';
 import { serverTransport } from '../../api/server';
-import { Crumbs } from '../../components/portal/Crumbs';
-import { IntroContentView } from '../../components/portal/intro/IntroContent';
-import { introMetaOf } from '../../components/portal/intro/intro-meta';
-import { IntroMenu } from '../../components/portal/intro/IntroMenu';
+import { Crumbs } from '../../components/ui/Crumbs';
+import { IntroContentView } from '../../features/intro/portal/IntroContent';
+import { introMetaOf } from '../../features/intro/portal/intro-meta';
+import { IntroMenu } from '../../features/intro/portal/IntroMenu';
 import {
   INTRO_TITLE,
   introHref,
   introViewOf,
   sectionOf,
   subSectionOf,
-} from '../../components/portal/intro/sections';
-import { PageCover } from '../../components/portal/PageCover';
+} from '../../features/intro/portal/sections';
+import { PageCover } from '../../components/ui/PageCover';
 import { pageMeta } from '../../lib/meta';
 import css from '../../styles/portal-intro.css?url';
 

@@ -3,12 +3,12 @@ import type { Route } from './+types/news';
 import { intParam, load, pageOr, type Page } from '../../api/load';
 import { serverTransport } from '../../api/server';
 import type { CoverItem, NewsItem } from '../../api/types';
-import { Crumbs } from '../../components/portal/Crumbs';
-import { EmptyState } from '../../components/portal/EmptyState';
-import { NEWS_CATEGORIES, NewsCategoryTabs } from '../../components/portal/NewsCategoryTabs';
-import { PageCover } from '../../components/portal/PageCover';
-import { Pager } from '../../components/portal/Pager';
-import { topicHref } from '../../components/portal/topics/topic-links';
+import { Crumbs } from '../../components/ui/Crumbs';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { NEWS_CATEGORIES, NewsCategoryTabs } from '../../features/news/portal/NewsCategoryTabs';
+import { PageCover } from '../../components/ui/PageCover';
+import { Pager } from '../../components/ui/Pager';
+import { topicHref } from '../../features/news/topics/topic-links';
 import { pageMeta } from '../../lib/meta';
 import { day, truncate } from '../../lib/text';
 

@@ -2,8 +2,8 @@ import type { Route } from './+types/newspecial-detail';
 import { browserTransport } from '../../api/client';
 import { serverTransport } from '../../api/server';
 import { loadTopic, topicOrNotFound } from '../../api/topic-detail';
-import { TopicPage } from '../../components/portal/topics/TopicPage';
-import { topicMeta } from '../../components/portal/topics/topic-meta';
+import { TopicPage } from '../../features/news/topics/TopicPage';
+import { topicMeta } from '../../features/news/topics/topic-meta';
 import { getUser } from '../../lib/session';
 import sectionsCss from '../../styles/portal-sections.css?url';
 

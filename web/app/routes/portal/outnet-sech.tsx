@@ -1,11 +1,11 @@
 import type { Route } from './+types/outnet-sech';
 import { loadSearch, SEARCH_PAGE_SIZE } from '../../api/search-results';
 import { serverTransport } from '../../api/server';
-import { Crumbs } from '../../components/portal/Crumbs';
-import { EmptyState } from '../../components/portal/EmptyState';
-import { Pager } from '../../components/portal/Pager';
-import { SearchBox } from '../../components/portal/search/SearchBox';
-import { SearchResults } from '../../components/portal/search/SearchResults';
+import { Crumbs } from '../../components/ui/Crumbs';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { Pager } from '../../components/ui/Pager';
+import { SearchBox } from '../../features/search/SearchBox';
+import { SearchResults } from '../../features/search/SearchResults';
 import { pageMeta } from '../../lib/meta';
 import css from '../../styles/portal-intro.css?url';
 

@@ -1,11 +1,11 @@
 import type { Route } from './+types/school-wenji';
 import { MAGAZINE_PAGE_SIZE, loadMagazines } from '../../api/magazine-data';
 import { serverTransport } from '../../api/server';
-import { Crumbs } from '../../components/portal/Crumbs';
-import { EmptyState } from '../../components/portal/EmptyState';
-import { MagazineGrid, SeriesTabs } from '../../components/portal/magazine/MagazineGrid';
-import { PageCover } from '../../components/portal/PageCover';
-import { Pager } from '../../components/portal/Pager';
+import { Crumbs } from '../../components/ui/Crumbs';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { MagazineGrid, SeriesTabs } from '../../features/magazine/portal/MagazineGrid';
+import { PageCover } from '../../components/ui/PageCover';
+import { Pager } from '../../components/ui/Pager';
 import { pageMeta } from '../../lib/meta';
 import css from '../../styles/portal-media-centre.css?url';
 

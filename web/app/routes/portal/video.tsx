@@ -1,12 +1,12 @@
 import type { Route } from './+types/video';
 import { serverTransport } from '../../api/server';
 import { VIDEO_PAGE_SIZE, loadVideoCentre } from '../../api/video-data';
-import { Crumbs } from '../../components/portal/Crumbs';
-import { EmptyState } from '../../components/portal/EmptyState';
-import { PageCover } from '../../components/portal/PageCover';
-import { Pager } from '../../components/portal/Pager';
-import { VideoGrid } from '../../components/portal/video/VideoGrid';
-import { VideoTabs } from '../../components/portal/video/VideoTabs';
+import { Crumbs } from '../../components/ui/Crumbs';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { PageCover } from '../../components/ui/PageCover';
+import { Pager } from '../../components/ui/Pager';
+import { VideoGrid } from '../../features/video/portal/VideoGrid';
+import { VideoTabs } from '../../features/video/portal/VideoTabs';
 import { pageMeta } from '../../lib/meta';
 import css from '../../styles/portal-media-centre.css?url';
 

@@ -1,8 +1,10 @@
 import { Spin } from 'antd';
-import { Outlet, redirect } from 'react-router';
+import { Outlet } from 'react-router';
 import type { Route } from './+types/layout';
-import { StaffChrome } from '../../components/staff/StaffChrome';
-import { getUser } from '../../lib/session';
+import { call } from '../../api/client';
+import type { Parameter } from '../../api/types';
+import { StaffChrome } from '../../layouts/staff/StaffChrome';
+import { requireUser } from '../../lib/session';
 import { useUser } from '../../lib/use-user';
 import { useSite } from '../../root';
 
@@ -11,12 +13,18 @@ import { useSite } from '../../root';
  * the home page, which warns 请先登陆 and comes back here after login.
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const user = getUser();
-  if (!user) {
-    const url = new URL(request.url);
-    throw redirect(`/index?redirect=${encodeURIComponent(url.pathname + url.search)}`);
-  }
-  return { user };
+  const user = requireUser(request);
+  // The chrome's school sites (XNZD) and its forum and service links (BK, FYZR).
+  const rows = await call<Parameter[]>('sysParameter/getParameterList', {
+    parameteCodes: 'XNZD,BK,FYZR',
+  }).catch(() => []);
+  return {
+    user,
+    sites: rows.filter((row) => row.parameteCode === 'XNZD'),
+    links: Object.fromEntries(
+      rows.filter((r) => r.parameteCode !== 'XNZD').map((r) => [r.parameteCode, r.parameteValue]),
+    ),
+  };
 }
 clientLoader.hydrate = true as const;
 
@@ -32,7 +40,7 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const user = useUser() ?? loaderData.user;
   return (
-    <StaffChrome user={user} site={site}>
+    <StaffChrome user={user} site={site} sites={loaderData.sites} links={loaderData.links}>
       <Outlet />
     </StaffChrome>
   );

@@ -1,36 +1,51 @@
 import { Card, Descriptions, Empty, Skeleton, Tabs, Tag } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { staffTypeName } from '@school/common';
+import type { Route } from './+types/teach-page';
 import { call } from '../../api/client';
+import { useApiData } from '../../api/page-data';
 import type { Department } from '../../api/types';
+import { requireUser } from '../../lib/session';
 import { truncate } from '../../lib/text';
 import { useUser } from '../../lib/use-user';
 
 export const meta = () => [{ title: '校内网首页' }];
 
+/** The caller's departments (none when they cannot be read); the layout guarantees a login. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const user = requireUser(request);
+  const departments = user
+    ? await call<Department[]>('dept/getDeptList', { userId: user.staffId }).catch(() => [])
+    : [];
+  return { departments };
+}
+
+/** The child departments of one tab, read when the tab is first shown (antd keeps it after). */
+function ChildDepartments({ staffId, deptId }: { staffId: number; deptId: number }) {
+  const { data: children } = useApiData<Department[]>(
+    'dept/getChildDeptList',
+    { userId: staffId, deptId },
+    [],
+    { quiet: true },
+  );
+  if (!children) return <Skeleton active paragraph={{ rows: 1 }} />;
+  if (children.length === 0) return <p className="muted">该部门没有下级部门</p>;
+  return (
+    <ul className="child-depts">
+      {children.map((child) => (
+        <li key={child.deptId} title={child.deptName}>
+          {truncate(child.deptName, 5)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Staff home: who is logged in and their departments with the child departments. */
-export default function TeachPage() {
+export default function TeachPage({ loaderData }: Route.ComponentProps) {
   const user = useUser();
-  const [departments, setDepartments] = useState<Department[] | null>(null);
-  const [active, setActive] = useState<number>();
-  const [children, setChildren] = useState<Record<number, Department[]>>({});
-
-  useEffect(() => {
-    if (!user) return;
-    call<Department[]>('dept/getDeptList', { userId: user.staffId })
-      .then((rows) => {
-        setDepartments(rows);
-        setActive(rows[0]?.deptId);
-      })
-      .catch(() => setDepartments([]));
-  }, [user]);
-
-  useEffect(() => {
-    if (!user || active === undefined || children[active]) return;
-    call<Department[]>('dept/getChildDeptList', { userId: user.staffId, deptId: active })
-      .then((rows) => setChildren((all) => ({ ...all, [active]: rows })))
-      .catch(() => setChildren((all) => ({ ...all, [active]: [] })));
-  }, [user, active, children]);
+  const { departments } = loaderData;
+  const [active, setActive] = useState<number | undefined>(departments[0]?.deptId);
 
   if (!user) return null;
   return (
@@ -48,9 +63,7 @@ export default function TeachPage() {
         </Descriptions>
       </Card>
       <Card title="我的部门" className="staff-card">
-        {departments === null ? (
-          <Skeleton active paragraph={{ rows: 2 }} />
-        ) : departments.length === 0 ? (
+        {departments.length === 0 ? (
           <Empty description="暂无部门信息" />
         ) : (
           <Tabs
@@ -59,21 +72,7 @@ export default function TeachPage() {
             items={departments.map((dept) => ({
               key: String(dept.deptId),
               label: dept.deptName,
-              children: children[dept.deptId] ? (
-                children[dept.deptId].length ? (
-                  <ul className="child-depts">
-                    {children[dept.deptId].map((child) => (
-                      <li key={child.deptId} title={child.deptName}>
-                        {truncate(child.deptName, 5)}
-                      </li>
-                    ))}
-                  </ul>
-                ) : (
-                  <p className="muted">该部门没有下级部门</p>
-                )
-              ) : (
-                <Skeleton active paragraph={{ rows: 1 }} />
-              ),
+              children: <ChildDepartments staffId={user.staffId} deptId={dept.deptId} />,
             }))}
           />
         )}

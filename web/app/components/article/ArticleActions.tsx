@@ -1,0 +1,269 @@
+import { App, Table } from 'antd';
+import { useEffect, useState } from 'react';
+import { ApiError, call, type Payload } from '../../api/client';
+import type { FootprintRow, OperLogRow } from '../../api/types';
+import { openCmsHandoff, type HandoffTarget } from '../../lib/cms-handoff';
+import { useUser } from '../../lib/use-user';
+import type { StoredUser } from '../../lib/session';
+import { useSite } from '../../root';
+
+/** The item the actions are about. */
+export type ActionTarget =
+  | { kind: 'news'; newId: number; typeId: number; newsType: number; createStaff: number | null }
+  | {
+      kind: 'subject';
+      newId: number;
+      subjectNewId: number;
+      typeId: number;
+      createStaff: number | null;
+      parentCreateStaff: number | null;
+    }
+  | { kind: 'video'; videoId: number; typeId: number; createStaff: number | null };
+
+interface Calls {
+  view?: [string, Payload];
+  check: [string, Payload];
+  like: [string, Payload];
+  footprints: [string, Payload];
+  log: Payload;
+  remove: [string, Payload];
+  edit: HandoffTarget;
+}
+
+function callsFor(target: ActionTarget, user: StoredUser): Calls {
+  const me = { staffId: user.staffId };
+  const who = { userId: user.staffId, roleId: user.staffType, userName: user.staffName };
+  switch (target.kind) {
+    case 'news':
+      return {
+        view: ['news/addNewsFootprint', { newId: target.newId, ...who }],
+        check: ['news/selectIfFlower', { newId: target.newId, typeId: target.typeId, ...me }],
+        like: ['news/updateFlowerCount', { newId: target.newId, typeId: target.typeId, ...me }],
+        footprints: ['news/getNewsFootprintList', { newId: target.newId, typeId: target.typeId }],
+        log: { objId: target.newId, infoTable: 'T_NEWS', userId: user.staffId },
+        remove: ['news/delNews', { newId: target.newId, ...me }],
+        edit: {
+          visitType: [12, 13, 14][target.newsType - 1] ?? 12,
+          newId: target.newId,
+          newType: target.newsType,
+        },
+      };
+    case 'subject': {
+      const ids = { newId: target.newId, subjectNewId: target.subjectNewId };
+      return {
+        view: ['news/addNewsFootprint', { ...ids, ...who }],
+        check: [
+          'news/selectIfFlower',
+          { newId: target.newId, subjectId: target.subjectNewId, ...me },
+        ],
+        like: [
+          'news/updateFlowerCount',
+          { newId: target.newId, subjectId: target.subjectNewId, ...me },
+        ],
+        footprints: ['news/getNewsFootprintList', ids],
+        log: { objId: target.subjectNewId, infoTable: 'T_SUBJECT_NEWS', userId: user.staffId },
+        remove: ['news/delSubjectNews', { newId: target.subjectNewId, ...me }],
+        edit: { visitType: 29, ...ids },
+      };
+    }
+    case 'video':
+      return {
+        check: ['video/selectIfFlower', { videoId: target.videoId, ...me }],
+        like: ['video/updateFlowerCount', { videoId: target.videoId, ...me }],
+        footprints: ['video/selectVideoFootprintList', { videoId: target.videoId }],
+        log: { objId: target.videoId, infoTable: 'TF_VIDEO', userId: user.staffId },
+        remove: ['video/deleteVideo', { videoId: target.videoId, ...who }],
+        edit: { visitType: 30, videoId: target.videoId },
+      };
+  }
+}
+
+/** Edit, delete and footprints: isPower 1 or the creator (portal spec §5). */
+export function canManage(target: ActionTarget, user: StoredUser | null): boolean {
+  if (!user) return false;
+  if (user.isPower === 1 || target.createStaff === user.staffId) return true;
+  return target.kind === 'subject' && target.parentCreateStaff === user.staffId;
+}
+
+/**
+ * The staff actions under an article: 【编辑】 【删除】 【脚印】 【操作日志】
+ * 【点赞】/【已赞】 【关闭】, each shown only to whom the spec allows, and the
+ * view footprint of a logged-in reader. Render it with a `key` of the item so
+ * switching article starts from a clean state.
+ */
+export function ArticleActions({
+  target,
+  flowerCount,
+  onViewCount,
+}: {
+  target: ActionTarget;
+  flowerCount: number;
+  onViewCount?: (count: number) => void;
+}) {
+  const user = useUser();
+  const site = useSite();
+  const { message, modal } = App.useApp();
+  const [likes, setLikes] = useState(flowerCount);
+  const [liked, setLiked] = useState(false);
+  const [panel, setPanel] = useState<'footprint' | 'log' | null>(null);
+  const [footprints, setFootprints] = useState<FootprintRow[] | null>(null);
+  const [log, setLog] = useState<OperLogRow[] | null>(null);
+  const calls = user ? callsFor(target, user) : null;
+
+  // A logged-in view leaves one footprint; anonymous readers trigger nothing that counts.
+  useEffect(() => {
+    if (!calls) return;
+    if (calls.view) {
+      call<{ viewCount: number }>(...calls.view)
+        .then((r) => onViewCount?.(r.viewCount))
+        .catch(() => undefined);
+    }
+    call<{ flowerCount: number }>(...calls.check)
+      .then((r) => setLikes(r.flowerCount))
+      .catch((err) => {
+        // A non-zero status means "already liked" (portal spec §4).
+        if (err instanceof ApiError && err.status === 1) setLiked(true);
+      });
+    // Once per article and user.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [user?.staffId]);
+
+  if (!user || !calls) return null;
+  const manage = canManage(target, user);
+
+  const like = async () => {
+    if (liked) return;
+    try {
+      const result = await call<{ flowerCount: number }>(...calls.like);
+      setLikes(result.flowerCount);
+      setLiked(true);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409) setLiked(true);
+      else if (err instanceof ApiError) message.error(err.message);
+    }
+  };
+
+  const toggle = async (which: 'footprint' | 'log') => {
+    if (panel === which) {
+      setPanel(null);
+      return;
+    }
+    setPanel(which);
+    try {
+      if (which === 'footprint') {
+        const page = await call<{ list: FootprintRow[] }>(calls.footprints[0], {
+          ...calls.footprints[1],
+          pageSize: 100,
+        });
+        setFootprints(page.list);
+      } else {
+        setLog(await call<OperLogRow[]>('infoOperLog/infoOperLogList', calls.log));
+      }
+    } catch (err) {
+      if (err instanceof ApiError) message.error(err.message);
+    }
+  };
+
+  const remove = () =>
+    modal.confirm({
+      title: '提示',
+      content: '是否确定删除?',
+      okText: '确定',
+      cancelText: '取消',
+      onOk: async () => {
+        try {
+          await call(...calls.remove);
+        } catch (err) {
+          if (err instanceof ApiError) message.error(err.message);
+          return;
+        }
+        // As the spec says: the window goes blank and closes.
+        window.location.replace('about:blank');
+        window.close();
+      },
+    });
+
+  const edit = () => openCmsHandoff(site.cmsHandoffUrl, user, calls.edit);
+
+  return (
+    <div className="article-actions">
+      <div className="article-action-links">
+        {manage && (
+          <button type="button" className="link-button" onClick={edit}>
+            【编辑】
+          </button>
+        )}
+        {manage && (
+          <button type="button" className="link-button" onClick={remove}>
+            【删除】
+          </button>
+        )}
+        {manage && (
+          <button
+            type="button"
+            className="link-button"
+            aria-pressed={panel === 'footprint'}
+            onClick={() => toggle('footprint')}
+          >
+            【脚印】
+          </button>
+        )}
+        {user.isPower === 1 && (
+          <button
+            type="button"
+            className="link-button"
+            aria-pressed={panel === 'log'}
+            onClick={() => toggle('log')}
+          >
+            【操作日志】
+          </button>
+        )}
+        <button type="button" className="link-button" onClick={like} disabled={liked}>
+          {liked ? '【已赞】' : '【点赞】'}
+          <span className="like-count">{likes}</span>
+        </button>
+        <button type="button" className="link-button" onClick={() => window.close()}>
+          【关闭】
+        </button>
+      </div>
+      {panel === 'footprint' && (
+        <Table<FootprintRow>
+          className="article-panel"
+          size="small"
+          rowKey={(row) => `${row.userId}-${row.landingtime}-${row.ipaccess}`}
+          dataSource={footprints ?? []}
+          loading={footprints === null}
+          pagination={{ pageSize: 10, hideOnSinglePage: true }}
+          locale={{ emptyText: '暂无数据' }}
+          columns={[
+            { title: '浏览人', dataIndex: 'userName' },
+            {
+              title: '身份',
+              dataIndex: 'roleId',
+              render: (role: number) => (role === 5 ? '管理员' : '老师'),
+            },
+            { title: '浏览时间', dataIndex: 'landingtime' },
+            { title: 'IP 地址', dataIndex: 'ipaccess' },
+          ]}
+        />
+      )}
+      {panel === 'log' && (
+        <Table<OperLogRow>
+          className="article-panel"
+          size="small"
+          rowKey={(row) => `${row.userId}-${row.landingtime}-${row.operType}`}
+          dataSource={log ?? []}
+          loading={log === null}
+          pagination={{ pageSize: 10, hideOnSinglePage: true }}
+          locale={{ emptyText: '暂无数据' }}
+          columns={[
+            { title: '操作人', dataIndex: 'staffName' },
+            { title: '操作', dataIndex: 'operType' },
+            { title: '操作时间', dataIndex: 'landingtime' },
+            { title: 'IP 地址', dataIndex: 'ipaccess' },
+          ]}
+        />
+      )}
+    </div>
+  );
+}

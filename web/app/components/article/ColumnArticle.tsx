@@ -1,0 +1,75 @@
+import type { ReactNode } from 'react';
+import type { ArticlePageData } from '../../api/news-detail';
+import type { NewsDetail } from '../../api/types';
+import { ArticleView } from './ArticleView';
+import { Crumbs } from '../ui/Crumbs';
+import { SideList } from '../ui/SideList';
+import { StaffOnlyNotice } from '../ui/StaffOnlyNotice';
+
+/**
+ * An article of a section's column (mediaDetail, campusDetail): breadcrumb,
+ * the article with its attachments and staff actions, and beside it the 10
+ * latest items of the same column.
+ */
+export function ColumnArticle({
+  page,
+  section,
+  column,
+  hrefOf,
+  heading,
+}: {
+  page: ArticlePageData;
+  /** The section in the breadcrumb, e.g. 校园媒体, and its list. */
+  section: { label: string; to: string };
+  /** The column and its list; the article's own typeName names it when there is one. */
+  column: { label: string; to: string };
+  hrefOf: (id: number) => string;
+  heading?: (item: NewsDetail) => ReactNode;
+}) {
+  const { detail, latest, newId } = page;
+  const item = detail.ok ? detail.data : undefined;
+  const shown = { ...column, label: item?.typeName || column.label };
+  return (
+    <main className="detail-page container">
+      <Crumbs items={[section, shown, { label: '正文' }]} />
+      <div className="detail-body">
+        <div className="detail-main">
+          {item ? (
+            <ArticleView
+              key={item.newId}
+              heading={heading?.(item)}
+              unpublished={item.published === false}
+              article={{
+                title: item.newsTitle,
+                source: item.source,
+                date: item.shelvesDate,
+                viewCount: item.viewCount,
+                flowerCount: item.flowerCount,
+                contentKind: item.newcontenttype,
+                html: item.newsContent,
+                media: item.imgOrViewList,
+                attachments: item.fileList,
+                publisher: item.releaseUser,
+              }}
+              target={{
+                kind: 'news',
+                newId: item.newId,
+                typeId: item.typeId,
+                newsType: item.newsType,
+                createStaff: item.createStaff,
+              }}
+            />
+          ) : (
+            <StaffOnlyNotice message={detail.ok ? '' : detail.message} />
+          )}
+        </div>
+        <SideList
+          title={`最新${shown.label}`}
+          items={latest.map((n) => ({ id: n.newId, title: n.newsTitle, date: n.shelvesDate }))}
+          currentId={newId}
+          hrefOf={hrefOf}
+        />
+      </div>
+    </main>
+  );
+}

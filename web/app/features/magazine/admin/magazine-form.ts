@@ -1,0 +1,61 @@
+import type { Payload } from '../../../api/client';
+import type { UploadedFile } from '../../../components/editor/uploads';
+
+/** The three series of the school-magazine menu (portal.md: schoolWenji?newsNum=1..3). */
+export const MAGAZINE_SERIES = [
+  { typeId: 1, typeName: '《青禾》校刊' },
+  { typeId: 2, typeName: '《禾苗》学生文集' },
+  { typeId: 3, typeName: '《青溪》教师文集' },
+] as const;
+
+/** A row of api/cms/magazine/list. */
+export interface CmsMagazineRow {
+  magazineId: number;
+  magazineTitle: string;
+  typeId: number;
+  typeName: string;
+  coverFileId: number | null;
+  imgUrl: string;
+  thumbUrl: string;
+  pdfFileId: number | null;
+  pdfFileName: string;
+  filePath: string;
+  enabled: number;
+  createDate: string;
+}
+
+/** The dialog's values. */
+export interface MagazineFormValues {
+  typeId: number;
+  magazineTitle: string;
+  cover: UploadedFile | null;
+  pdf: UploadedFile | null;
+}
+
+export function formOf(row: CmsMagazineRow | null, typeId: number): MagazineFormValues {
+  if (!row) return { typeId, magazineTitle: '', cover: null, pdf: null };
+  return {
+    typeId: row.typeId,
+    magazineTitle: row.magazineTitle,
+    cover: row.coverFileId
+      ? { fileId: row.coverFileId, url: row.imgUrl, thumbUrl: row.thumbUrl, fileName: '封面' }
+      : null,
+    pdf: row.pdfFileId
+      ? { fileId: row.pdfFileId, url: row.filePath, fileName: row.pdfFileName || 'PDF' }
+      : null,
+  };
+}
+
+/** The save call's payload; a removed cover is sent as 0 so it is cleared. */
+export function payloadOf(values: MagazineFormValues, magazineId: number | undefined): Payload {
+  return {
+    magazineId,
+    typeId: values.typeId,
+    magazineTitle: values.magazineTitle.trim(),
+    coverFileId: values.cover?.fileId ?? 0,
+    pdfFileId: values.pdf?.fileId,
+  };
+}
+
+/** The portal's viewer of an issue. */
+export const magazinePageHref = (magazineId: number) => `/schWenjiDetail?magazineId=${magazineId}`;

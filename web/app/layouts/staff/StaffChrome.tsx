@@ -1,0 +1,191 @@
+import {
+  AppstoreOutlined,
+  LinkOutlined,
+  LogoutOutlined,
+  SearchOutlined,
+  SoundOutlined,
+} from '@ant-design/icons';
+import { App, Radio } from 'antd';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { call } from '../../api/client';
+import type { Parameter } from '../../api/types';
+import { clearUser, type StoredUser } from '../../lib/session';
+import { safeHref, type SiteInfo } from '../../lib/site';
+import { BackToTop } from '../../components/ui/BackToTop';
+import { QrFigure } from '../../components/ui/QrFigure';
+
+import { ChangePasswordModal } from './ChangePasswordModal';
+
+const NOTICE = '本平台为互联网非涉密平台，严禁处理、传输国家秘密、工作秘密和敏感信息。';
+
+/** Search kinds of the banner box: free text by default, or news, phone, teacher. */
+const SEARCH_KINDS = [
+  { value: '0', label: '全文' },
+  { value: '1', label: '查新闻' },
+  { value: '3', label: '查电话' },
+  { value: '2', label: '查老师' },
+];
+
+/** The shared chrome of staff pages (intranet.md §2 "Shared chrome"). */
+export function StaffChrome({
+  user,
+  site,
+  sites,
+  links,
+  children,
+}: {
+  user: StoredUser;
+  site: SiteInfo;
+  /** The school's sites (XNZD rows). */
+  sites: Parameter[];
+  /** The forum (BK) and intelligent-service (FYZR) addresses. */
+  links: Record<string, string>;
+  children: ReactNode;
+}) {
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  const [kind, setKind] = useState('0');
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const forced = user.whetherpass === 0 && user.staffType === 2;
+
+  const signOut = () =>
+    modal.confirm({
+      title: '提示',
+      content: '确定要退出登录吗?',
+      okText: '确定',
+      cancelText: '取消',
+      onOk: async () => {
+        try {
+          await call('login/loginOut.do', { staffId: user.staffId });
+          message.success('退出成功');
+        } catch {
+          message.error('退出失败');
+          return;
+        }
+        clearUser();
+        navigate('/index');
+      },
+    });
+
+  const search = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const input = event.currentTarget.elements.namedItem('str') as HTMLInputElement;
+    const text = input.value.trim();
+    if (!text) {
+      message.warning('请输入搜索内容');
+      return;
+    }
+    navigate(`/sechresPage?type=${kind}&str=${encodeURIComponent(text)}`);
+  };
+
+  const blog = safeHref(links.BK);
+  const service = safeHref(links.FYZR);
+
+  return (
+    <div className="staff">
+      <div className="staff-topbar">
+        <div className="container staff-topbar-inner">
+          <span>
+            您好，<strong className="staff-name">{user.staffName}</strong>
+          </span>
+          <nav>
+            <Link to="/index">
+              <LinkOutlined /> 外网
+            </Link>
+            <button type="button" className="link-button" onClick={() => setPasswordOpen(true)}>
+              修改密码
+            </button>
+            <button type="button" className="link-button" onClick={signOut}>
+              <LogoutOutlined /> 退出登录
+            </button>
+          </nav>
+        </div>
+      </div>
+      <header className="staff-banner">
+        <div className="container staff-banner-inner">
+          <Link to="/teachPage" className="brand" aria-label="校内网首页">
+            <img src="/images/logo.svg" alt="" width={52} height={52} />
+            <span className="brand-text">
+              <strong>{site.name}</strong>
+              <small>校内网</small>
+            </span>
+          </Link>
+          <nav className="staff-tabs" aria-label="校内网导航">
+            <NavLink to="/teachPage">首页</NavLink>
+            <NavLink to="/education">教学网盘</NavLink>
+            {blog && (
+              <a href={blog} target="_blank" rel="noopener noreferrer">
+                博客
+              </a>
+            )}
+            {service && (
+              <a href={service} target="_blank" rel="noopener noreferrer">
+                <AppstoreOutlined /> 智慧服务
+              </a>
+            )}
+          </nav>
+          <form className="staff-search" onSubmit={search} role="search">
+            <div className="staff-search-box">
+              <input name="str" placeholder="请输入搜索内容" aria-label="站内搜索" maxLength={50} />
+              <button type="submit" aria-label="搜索">
+                <SearchOutlined />
+              </button>
+            </div>
+            <Radio.Group
+              size="small"
+              value={kind}
+              onChange={(e) => setKind(e.target.value as string)}
+              options={SEARCH_KINDS}
+            />
+          </form>
+        </div>
+      </header>
+      <div className="notice-ticker" role="note">
+        <div className="container">
+          <SoundOutlined />
+          <div className="ticker-window">
+            <span className="ticker-text">{NOTICE}</span>
+          </div>
+        </div>
+      </div>
+      {children}
+      <footer className="staff-footer">
+        <div className="container staff-footer-inner">
+          <div>
+            <h2>校内站点</h2>
+            <ul className="site-list">
+              {sites.map((s) => {
+                const href = safeHref(s.parameteValue);
+                return (
+                  <li key={s.parameterId}>
+                    {s.pic ? (
+                      <img src={s.pic} alt="" width={20} height={20} />
+                    ) : (
+                      <AppstoreOutlined />
+                    )}
+                    {href ? (
+                      <a href={href} target="_blank" rel="noopener noreferrer">
+                        {s.parameterName}
+                      </a>
+                    ) : (
+                      s.parameterName
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+            <p className="staff-notice">{NOTICE}</p>
+          </div>
+          <QrFigure src={site.qrImage} size={96} caption="官方公众号" />
+        </div>
+      </footer>
+      <BackToTop threshold={350} />
+      <ChangePasswordModal
+        open={passwordOpen || forced}
+        forced={forced}
+        onClose={() => setPasswordOpen(false)}
+      />
+    </div>
+  );
+}
