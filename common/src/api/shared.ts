@@ -71,6 +71,7 @@ export const call = <Body extends TSchema | undefined, Data extends TSchema>(
 ): Call<Body, Data> => ({ body, data });
 
 /** The body a call takes, as the pages send it (before defaults). */
-export type BodyOf<C> = C extends Call<infer B, TSchema> ? (B extends TSchema ? Static<B> : never) : never;
+export type BodyOf<C> =
+  C extends Call<infer B, TSchema> ? (B extends TSchema ? Static<B> : never) : never;
 /** What a call answers in `data`. */
 export type DataOf<C> = C extends Call<TSchema | undefined, infer D> ? Static<D> : never;
