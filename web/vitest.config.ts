@@ -3,7 +3,16 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   resolve: {
-    alias: { '@school/common': fileURLToPath(new URL('../common/src/index.ts', import.meta.url)) },
+    alias: [
+      {
+        find: /^@school\/common\/api$/,
+        replacement: fileURLToPath(new URL('../common/src/api/index.ts', import.meta.url)),
+      },
+      {
+        find: /^@school\/common$/,
+        replacement: fileURLToPath(new URL('../common/src/index.ts', import.meta.url)),
+      },
+    ],
   },
   test: { include: ['app/**/*.test.ts'], environment: 'node' },
 });
