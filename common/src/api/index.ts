@@ -6,3 +6,5 @@ export * from './news.js';
 export * from './people.js';
 export * from './auth.js';
 export * from './files.js';
+export * from './oplog.js';
+export * from './cms.js';

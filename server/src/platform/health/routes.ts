@@ -1,21 +1,23 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { healthCalls } from '@school/common/api';
 import type { Kysely } from 'kysely';
 import { ping } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { envelopeSchema, ok } from '../../http/envelope.js';
+import { routeSchema } from '../../http/contract.js';
+import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
 
-export const healthRoutes: FastifyPluginAsync<{ db: Kysely<Database> }> = async (app, { db }) => {
+export const healthRoutes: FastifyPluginAsyncTypebox<{ db: Kysely<Database> }> = async (
+  app,
+  { db },
+) => {
   app.get(
     '/health',
     {
-      schema: {
+      schema: routeSchema(healthCalls.health, {
         summary: '健康检查：数据库可用时 status 为 0',
         tags: ['health'],
-        response: {
-          200: envelopeSchema({ type: 'object', properties: { database: { type: 'string' } } }),
-        },
-      },
+      }),
     },
     async (request) => {
       try {

@@ -1,6 +1,8 @@
+import { Type, reviewCalls, type Call, type TSchema } from '@school/common/api';
 import type { FastifyInstance } from 'fastify';
 import { staffOf } from '../../http/auth.js';
-import { envelopeSchema, ok } from '../../http/envelope.js';
+import { routeSchema } from '../../http/contract.js';
+import { ok } from '../../http/envelope.js';
 import type { AuthStaff } from '../auth/session.js';
 
 /** The review steps an authored item's service offers (news, videos). */
@@ -13,13 +15,15 @@ export interface ReviewedItems {
   pin(id: number, ifTop: 0 | 1, staff: AuthStaff, ip: string | null): Promise<unknown>;
 }
 
-const item = { type: 'object', additionalProperties: true } as const;
+/** The answer of a caller that has not given its `state` schema yet: any object, undescribed. */
+const undescribed = Type.Object({}, { additionalProperties: true });
 
 /**
  * The workflow calls of a reviewed item under its own path and id name:
  * `<base>/submit`, `approve`, `reject {reason}`, `shelve`, `unshelve` and
  * `pin {ifTop}`, each answering the item's new state. Who may take a step is
- * the service's to decide; `who` only words the summaries.
+ * the service's to decide; `who` only words the summaries. The bodies are
+ * `reviewCalls` of common/src/api/cms.ts.
  */
 export function workflowRoutes(
   app: FastifyInstance,
@@ -31,38 +35,28 @@ export function workflowRoutes(
     shelvers: string;
     service: ReviewedItems;
     /** The schema of a step's answer: the item's id and new state (common/src/api). */
-    state?: object;
+    state?: TSchema;
   },
 ) {
   const { base, idName, what, shelvers, service } = options;
-  const answer = options.state ?? item;
-  const id = { type: 'integer', minimum: 1, errorMessage: `请选择${what}` } as const;
-  const body = (extra: Record<string, object> = {}) => ({
-    type: 'object',
-    required: [idName, ...Object.keys(extra)],
-    properties: { [idName]: id, ...extra },
-  });
-  const idOf = (payload: unknown) => (payload as Record<string, number>)[idName]!;
+  const calls = reviewCalls(idName, what, options.state ?? undescribed);
   const route = <Extra>(
-    step: string,
+    step: keyof typeof calls,
     summary: string,
-    schema: object,
     run: (id: number, payload: Extra, staff: AuthStaff, ip: string | null) => Promise<unknown>,
     done: (payload: Extra) => string,
   ) =>
     app.post(
       `${base}/${step}`,
       {
-        schema: {
+        schema: routeSchema(calls[step] as Call<TSchema, TSchema>, {
           summary: `内容管理：${summary}`,
           tags: ['cms'],
-          body: schema,
-          response: { 200: envelopeSchema(answer) },
-        },
+        }),
       },
       async (request) => {
-        const payload = request.body as Extra;
-        const state = await run(idOf(payload), payload, staffOf(request), request.ip);
+        const payload = request.body as Extra & Record<string, number>;
+        const state = await run(payload[idName]!, payload, staffOf(request), request.ip);
         return ok(state, done(payload));
       },
     );
@@ -70,42 +64,36 @@ export function workflowRoutes(
   route(
     'submit',
     `${what}提交审核（草稿或被退回的，本人）`,
-    body(),
     (i, _, s, ip) => service.submit(i, s, ip),
     () => '已提交审核',
   );
   route(
     'approve',
     `${what}审核通过（仅管理员）`,
-    body(),
     (i, _, s, ip) => service.approve(i, s, ip),
     () => '审核通过',
   );
   route<{ reason: string }>(
     'reject',
     `退回${what}并写明原因（仅管理员）`,
-    body({ reason: { type: 'string', minLength: 1, errorMessage: '请填写退回原因' } }),
     (i, p, s, ip) => service.reject(i, p.reason, s, ip),
     () => '已退回',
   );
   route(
     'shelve',
     `${what}上架（审核通过后；${shelvers}）`,
-    body(),
     (i, _, s, ip) => service.shelve(i, s, ip),
     () => '已上架',
   );
   route(
     'unshelve',
     `${what}下架（${shelvers}）`,
-    body(),
     (i, _, s, ip) => service.unshelve(i, s, ip),
     () => '已下架',
   );
   route<{ ifTop: 0 | 1 }>(
     'pin',
     `${what}置顶（ifTop 1）或取消置顶（ifTop 0），仅管理员`,
-    body({ ifTop: { type: 'integer', enum: [0, 1], errorMessage: 'ifTop 须为 0 或 1' } }),
     (i, p, s, ip) => service.pin(i, p.ifTop, s, ip),
     (p) => (p.ifTop === 1 ? '已置顶' : '已取消置顶'),
   );
