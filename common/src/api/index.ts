@@ -1,3 +1,4 @@
 export * from './shared.js';
 export * from './magazine.js';
 export * from './people.js';
+export * from './intranet.js';
