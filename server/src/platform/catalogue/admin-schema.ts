@@ -36,6 +36,9 @@ export const savedSchema = <Name extends string>(idName: Name) =>
  */
 export const blankMeansAbsent = (keys: string[]) => blankFields(keys);
 
+/** A JSON-schema object that is not a TypeBox schema (those take the typed overload). */
+type PlainSchema = { [key: string]: unknown; '~kind'?: never; '~unsafe'?: never };
+
 /**
  * A POST route of the platform (tag cms): its body schema and the envelope
  * around its answer. With TypeBox schemas of the contract (common/src/api),
@@ -53,10 +56,11 @@ export interface CmsPost {
     handler: (body: Static<Body>, request: FastifyRequest) => Promise<Envelope<Static<Data>>>,
     blank?: string[],
   ): void;
+  /** Plain JSON schemas (not yet in the contract): the caller names the body's type. */
   <Body>(
     path: string,
     summary: string,
-    body: object,
+    body: PlainSchema,
     data: object,
     handler: (body: Body, request: FastifyRequest) => Promise<unknown>,
     blank?: string[],
