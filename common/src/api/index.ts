@@ -8,3 +8,5 @@ export * from './auth.js';
 export * from './files.js';
 export * from './oplog.js';
 export * from './cms.js';
+export * from './intranet.js';
+export * from './intro.js';

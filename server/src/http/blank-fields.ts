@@ -5,19 +5,23 @@ interface PropertySchema {
   anyOf?: PropertySchema[];
 }
 
-/** Whether a field's schema takes text, so '' is a value of its own (a cleared text). */
-const takesText = (schema: PropertySchema | undefined): boolean => {
+/**
+ * Whether '' already means something for a field: a value of its own where the
+ * field takes text (a cleared text), or null where it takes null (Ajv turns ''
+ * into null there: a cleared picture or link).
+ */
+const blankHasMeaning = (schema: PropertySchema | undefined): boolean => {
   if (!schema) return true;
-  if (schema.anyOf) return schema.anyOf.some(takesText);
+  if (schema.anyOf) return schema.anyOf.some(blankHasMeaning);
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-  return types.includes('string') || schema.type === undefined;
+  return types.includes('string') || types.includes('null') || schema.type === undefined;
 };
 
 /**
  * The spec's pages post forms and send a field they have no value for as an
- * empty string: for a field that is not text (ids, numbers, flags, lists),
- * '' means "not given". Every route with a body schema drops such fields
- * before validation, so defaults apply and filters are left out, instead of
+ * empty string: for a field that can hold neither text nor null (ids,
+ * numbers, flags, lists), '' means "not given". Every route with a body
+ * schema drops such fields before validation, so defaults apply and filters are left out, instead of
  * refusing the call. Runs after a route's own preValidation (which may turn
  * '' into null where it means "clear").
  */
@@ -26,7 +30,7 @@ export function blankMeansNotGiven(app: FastifyInstance) {
     const body = route.schema?.body as { properties?: Record<string, PropertySchema> } | undefined;
     const properties = body?.properties;
     if (!properties) return;
-    const numeric = Object.keys(properties).filter((key) => !takesText(properties[key]));
+    const numeric = Object.keys(properties).filter((key) => !blankHasMeaning(properties[key]));
     if (!numeric.length) return;
     const drop = async (request: FastifyRequest) => {
       const payload = request.body as Record<string, unknown> | null | undefined;

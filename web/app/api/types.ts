@@ -8,6 +8,7 @@ export type {
   SubjectNewsDetail,
   NewsFootprint as FootprintRow,
   BannerItem as CoverItem,
+  OperLogItem as OperLogRow,
 } from '@school/common/api';
 
 export interface Parameter {
@@ -19,10 +20,3 @@ export interface Parameter {
   pic: string | null;
 }
 
-export interface OperLogRow {
-  userId: number | null;
-  staffName: string;
-  landingtime: string;
-  ipaccess: string;
-  operType: string;
-}

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { siteDictionaryRoutes } from './dictionary-routes.js';
 import { siteNoticeRoutes } from './notice-routes.js';
 import { siteParameterRoutes } from './parameter-admin-routes.js';
@@ -10,7 +10,7 @@ import { siteWorkbenchRoutes } from './workbench-routes.js';
  * api/cms/workbench/*, api/cms/parameter/*, api/cms/dictionary/* and the
  * drive's api/dictionary/list. Who may do what is the service's to decide.
  */
-export const cmsSiteRoutes: FastifyPluginAsync<{ cmsSite: CmsSiteService }> = async (
+export const cmsSiteRoutes: FastifyPluginAsyncTypebox<{ cmsSite: CmsSiteService }> = async (
   app,
   { cmsSite },
 ) => {

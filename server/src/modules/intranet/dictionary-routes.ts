@@ -1,107 +1,47 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { dictionaryCalls } from '@school/common/api';
 import { staffOf } from '../../http/auth.js';
-import { envelopeSchema, ok } from '../../http/envelope.js';
-import { DICTIONARY_CODES, type DictionaryCode, type SiteDictionaries } from './dictionaries.js';
-import {
-  ENABLED_FIELD,
-  SORT_FIELD,
-  blankFields,
-  idField,
-  itemList,
-  rowRoutes,
-} from '../../platform/catalogue/route-kit.js';
-
-const DIC_ID = idField('请选择字典项');
-const DIC_CODE = {
-  type: 'string',
-  enum: DICTIONARY_CODES,
-  errorMessage: 'dicCode 须为 RESOURCES_TYPE（资源类型）或 RESOURCES_FILE_TYPE（文件格式）',
-} as const;
-
-interface SaveBody {
-  dicId?: number;
-  dicCode: DictionaryCode;
-  dicName: string;
-  dicValue: string;
-  enabled?: number;
-  sort?: number;
-}
+import { routeSchema } from '../../http/contract.js';
+import { ok } from '../../http/envelope.js';
+import type { SiteDictionaries } from './dictionaries.js';
+import { rowRoutes } from '../../platform/catalogue/route-kit.js';
 
 /**
  * api/cms/dictionary/*: the drive's dictionaries (staffType 5), and
  * api/dictionary/list, the enabled values every logged-in staff member reads.
  */
-export const siteDictionaryRoutes: FastifyPluginAsync<{ dictionaries: SiteDictionaries }> = async (
-  app,
-  { dictionaries },
-) => {
-  app.post<{ Body: { dicCode: DictionaryCode } }>(
+export const siteDictionaryRoutes: FastifyPluginAsyncTypebox<{
+  dictionaries: SiteDictionaries;
+}> = async (app, { dictionaries }) => {
+  app.post(
     '/dictionary/list',
     {
-      schema: {
+      schema: routeSchema(dictionaryCalls.values, {
         summary: '数据字典：一个字典的可用值（教学网盘的资源类型、文件格式筛选）',
         tags: ['dictionary'],
-        body: { type: 'object', required: ['dicCode'], properties: { dicCode: DIC_CODE } },
-        response: {
-          200: envelopeSchema({
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: { dicName: { type: 'string' }, dicValue: { type: 'string' } },
-            },
-          }),
-        },
-      },
+      }),
     },
     async (request) => ok(await dictionaries.values(request.body.dicCode)),
   );
 
-  app.post<{ Body: { dicCode: DictionaryCode } }>(
+  app.post(
     '/cms/dictionary/list',
     {
-      schema: {
+      schema: routeSchema(dictionaryCalls.adminList, {
         summary: '内容管理：一个字典的全部值（含已停用），按顺序',
         tags: ['cms'],
-        body: { type: 'object', required: ['dicCode'], properties: { dicCode: DIC_CODE } },
-        response: { 200: envelopeSchema(itemList) },
-      },
+      }),
     },
     async (request) => ok(await dictionaries.list(request.body.dicCode, staffOf(request))),
   );
 
-  app.post<{ Body: SaveBody }>(
+  app.post(
     '/cms/dictionary/save',
     {
-      preValidation: blankFields(['dicId', 'enabled', 'sort']),
-      schema: {
+      schema: routeSchema(dictionaryCalls.save, {
         summary: '内容管理：保存字典项（无 dicId 为新增，排在最后）；同一字典内字典值不能重复',
         tags: ['cms'],
-        body: {
-          type: 'object',
-          required: ['dicCode', 'dicName', 'dicValue'],
-          properties: {
-            dicId: DIC_ID,
-            dicCode: DIC_CODE,
-            dicName: {
-              type: 'string',
-              minLength: 1,
-              maxLength: 100,
-              errorMessage: '请输入字典名称，不超过100个字',
-            },
-            dicValue: {
-              type: 'string',
-              minLength: 1,
-              maxLength: 64,
-              errorMessage: '请输入字典值，不超过64个字',
-            },
-            enabled: ENABLED_FIELD,
-            sort: SORT_FIELD,
-          },
-        },
-        response: {
-          200: envelopeSchema({ type: 'object', properties: { dicId: { type: 'integer' } } }),
-        },
-      },
+      }),
     },
     async (request) => {
       const body = request.body;
@@ -121,10 +61,18 @@ export const siteDictionaryRoutes: FastifyPluginAsync<{ dictionaries: SiteDictio
     },
   );
 
+  const { enable, move, remove } = dictionaryCalls;
   rowRoutes(
     app,
     '/cms/dictionary',
-    { idName: 'dicId', id: DIC_ID },
+    {
+      idName: 'dicId',
+      id: remove.body.properties.dicId,
+      enabled: enable.body.properties.enabled,
+      direction: move.body.properties.direction,
+      enableAnswer: enable.data,
+      moveAnswer: move.data,
+    },
     {
       enable: {
         summary: '内容管理：启用（enabled 1）或停用（enabled 0）一个字典项',

@@ -1,106 +1,37 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { workbenchCalls } from '@school/common/api';
 import { staffOf } from '../../http/auth.js';
-import { envelopeSchema, ok } from '../../http/envelope.js';
-import {
-  ENABLED_FIELD,
-  SORT_FIELD,
-  blankFields,
-  idField,
-  itemList,
-  rowRoutes,
-} from '../../platform/catalogue/route-kit.js';
-import type { MenuType, SiteWorkbench } from './workbench.js';
-
-const WORKBENCH_ID = idField('请选择入口');
-const MENU_TYPE = {
-  type: 'integer',
-  enum: [1, 2],
-  errorMessage: 'menuType 须为 1（工作台）或 2（应用中心）',
-} as const;
-
-interface SaveBody {
-  workbenchId?: number;
-  menuType: MenuType;
-  workbenchName: string;
-  workbenchPath: string;
-  passthroughstatus?: number;
-  visitType?: number | null;
-  iconFileId?: number | null;
-  enabled?: number;
-  sort?: number;
-}
+import { routeSchema } from '../../http/contract.js';
+import { ok } from '../../http/envelope.js';
+import { blankFields, rowRoutes } from '../../platform/catalogue/route-kit.js';
+import type { SiteWorkbench } from './workbench.js';
 
 /** api/cms/workbench/*: the staff home's workbench and application centre (staffType 5). */
-export const siteWorkbenchRoutes: FastifyPluginAsync<{ workbench: SiteWorkbench }> = async (
+export const siteWorkbenchRoutes: FastifyPluginAsyncTypebox<{ workbench: SiteWorkbench }> = async (
   app,
   { workbench },
 ) => {
-  app.post<{ Body: { menuType: MenuType } }>(
+  app.post(
     '/cms/workbench/list',
     {
-      schema: {
+      schema: routeSchema(workbenchCalls.list, {
         summary: '内容管理：工作台（menuType 1）或应用中心（2）的全部入口，按显示顺序',
         tags: ['cms'],
-        body: { type: 'object', required: ['menuType'], properties: { menuType: MENU_TYPE } },
-        response: { 200: envelopeSchema(itemList) },
-      },
+      }),
     },
     async (request) => ok(await workbench.list(request.body.menuType, staffOf(request))),
   );
 
-  app.post<{ Body: SaveBody }>(
+  app.post(
     '/cms/workbench/save',
     {
-      preValidation: blankFields(
-        ['workbenchId', 'passthroughstatus', 'enabled', 'sort'],
-        ['visitType'],
-      ),
-      schema: {
+      // A visitType taken out of the form ('') clears it.
+      preValidation: blankFields([], ['visitType']),
+      schema: routeSchema(workbenchCalls.save, {
         summary:
           '内容管理：保存入口（无 workbenchId 为新增，排在最后）；iconFileId 为上传的图标，0 清除',
         tags: ['cms'],
-        body: {
-          type: 'object',
-          required: ['menuType', 'workbenchName', 'workbenchPath'],
-          properties: {
-            workbenchId: WORKBENCH_ID,
-            menuType: MENU_TYPE,
-            workbenchName: {
-              type: 'string',
-              minLength: 1,
-              maxLength: 64,
-              errorMessage: '请输入名称，不超过64个字',
-            },
-            workbenchPath: {
-              type: 'string',
-              minLength: 1,
-              maxLength: 500,
-              errorMessage: '请输入链接地址，不超过500个字',
-            },
-            passthroughstatus: {
-              type: 'integer',
-              enum: [0, 1],
-              errorMessage: 'passthroughstatus 须为 1（单点登录跳转）或 0（直接打开）',
-            },
-            visitType: {
-              type: ['integer', 'null'],
-              minimum: 0,
-              maximum: 9999,
-              errorMessage: 'visitType 须为0到9999的整数',
-            },
-            iconFileId: {
-              type: ['integer', 'null'],
-              minimum: 0,
-              errorMessage: '图标不正确，请重新上传',
-            },
-            enabled: ENABLED_FIELD,
-            sort: SORT_FIELD,
-          },
-        },
-        response: {
-          200: envelopeSchema({ type: 'object', properties: { workbenchId: { type: 'integer' } } }),
-        },
-      },
+      }),
     },
     async (request) => {
       const body = request.body;
@@ -123,10 +54,18 @@ export const siteWorkbenchRoutes: FastifyPluginAsync<{ workbench: SiteWorkbench 
     },
   );
 
+  const { enable, move, remove } = workbenchCalls;
   rowRoutes(
     app,
     '/cms/workbench',
-    { idName: 'workbenchId', id: WORKBENCH_ID },
+    {
+      idName: 'workbenchId',
+      id: remove.body.properties.workbenchId,
+      enabled: enable.body.properties.enabled,
+      direction: move.body.properties.direction,
+      enableAnswer: enable.data,
+      moveAnswer: move.data,
+    },
     {
       enable: {
         summary: '内容管理：启用（enabled 1）或停用（enabled 0）一个入口',

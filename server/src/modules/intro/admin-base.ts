@@ -31,8 +31,15 @@ export interface IntroDraft {
 /** A stored item: its draft's columns with id and creation time. */
 export type IntroRow<D> = D & { id: number; createdAt: string };
 
-/** What sets one kind of item (a page, a person) apart from the other. */
-export interface IntroKind<D extends IntroDraft> {
+/**
+ * What sets one kind of item (a page, a person) apart from the other: D its
+ * draft, V its fields as the edit form shows them, I its id's name.
+ */
+export interface IntroKind<
+  D extends IntroDraft,
+  V extends object = Record<string, unknown>,
+  I extends string = string,
+> {
   table: ItemTable;
   /** The column (and draft field) holding the item's type: wwfzType, fmsmType. */
   typeColumn: TypeColumn;
@@ -42,7 +49,7 @@ export interface IntroKind<D extends IntroDraft> {
   /** The operation log's and the versions' table code: T_WWFZ, T_FMSM. */
   infoTable: IntroTable;
   /** The item's id in the API: wwfzId, fmsmId. */
-  idName: string;
+  idName: I;
   /** 404 message for an item that is not there (or no longer). */
   goneMessage: string;
   /** What the picture is called in messages: 图片, 照片. */
@@ -51,7 +58,7 @@ export interface IntroKind<D extends IntroDraft> {
   listColumns: ReadonlyArray<SelectExpression<Database, ItemTable>>;
   draftOf(row: IntroRow<D>): D;
   /** The fields as the edit form and a version show them, in the API's names. */
-  editableView(draft: D): Record<string, unknown>;
+  editableView(draft: D): V;
   /** A rule that reads other rows (e.g. one page per type), inside the save's transaction. */
   checkRoom?(db: Kysely<Database>, draft: D, current: IntroRow<D> | undefined): Promise<void>;
 }
@@ -75,12 +82,21 @@ const CONTENT_MAX = 200_000;
  * A kind (IntroKind) names its table, codes and messages; the subclass adds
  * its own list filters, answer rows and save fields.
  */
-export abstract class IntroItemAdmin<D extends IntroDraft> {
+export abstract class IntroItemAdmin<
+  D extends IntroDraft,
+  V extends object = Record<string, unknown>,
+  I extends string = string,
+> {
   constructor(
     protected readonly db: Kysely<Database>,
     protected readonly now: Clock,
-    private readonly kind: IntroKind<D>,
+    private readonly kind: IntroKind<D, V, I>,
   ) {}
+
+  /** `{ wwfzId: id }` or `{ fmsmId: id }`: the item's id under its name. */
+  private idOf(id: number) {
+    return { [this.kind.idName]: id } as Record<I, number>;
+  }
 
   /** An item as its edit form shows it. */
   async get(id: number, staff: AuthStaff) {
@@ -88,7 +104,7 @@ export abstract class IntroItemAdmin<D extends IntroDraft> {
     const row = await this.row(id);
     const picture = await pictureViews(this.db, [row.picFileId]);
     return {
-      [this.kind.idName]: row.id,
+      ...this.idOf(row.id),
       ...this.kind.editableView(this.kind.draftOf(row)),
       picThumbUrl: picture(row.picFileId).thumbUrl,
       createDate: displayTime(row.createdAt),
@@ -122,7 +138,7 @@ export abstract class IntroItemAdmin<D extends IntroDraft> {
     const found = await getContentRevision<D>(this.db, this.kind.infoTable, revisionId);
     return {
       revisionId: found.revisionId,
-      [this.kind.idName]: found.objId,
+      ...this.idOf(found.objId),
       staffName: found.staffName,
       createDate: found.createDate,
       ...this.kind.editableView(found.snapshot),

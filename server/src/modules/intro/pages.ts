@@ -81,7 +81,21 @@ async function assertRoomFor(db: Kysely<Database>, wwfzType: number, current: Pa
   }
 }
 
-const PAGE_KIND: IntroKind<IntroPageDraft> = {
+/** The fields as the edit form and a version show them, in the API's names. */
+const pageView = (draft: IntroPageDraft) => ({
+  wwfzType: draft.wwfzType,
+  wwfzTypeName: WWFZ_TYPES[draft.wwfzType] ?? '',
+  wwfzTitle: draft.title,
+  enWwfzTitle: draft.enTitle ?? '',
+  wwfzDesc: draft.description,
+  wwfzCont: draft.content,
+  picFileId: draft.picFileId,
+  wwfzPic: fileUrl(draft.picFileId),
+  enableType: draft.enableType,
+  sort: draft.sort,
+});
+
+const PAGE_KIND: IntroKind<IntroPageDraft, ReturnType<typeof pageView>, 'wwfzId'> = {
   table: 'introPage',
   typeColumn: 'wwfzType',
   types: WWFZ_TYPES,
@@ -102,24 +116,16 @@ const PAGE_KIND: IntroKind<IntroPageDraft> = {
     'createdAt',
   ],
   draftOf,
-  /** The fields as the edit form and a version show them, in the API's names. */
-  editableView: (draft) => ({
-    wwfzType: draft.wwfzType,
-    wwfzTypeName: WWFZ_TYPES[draft.wwfzType] ?? '',
-    wwfzTitle: draft.title,
-    enWwfzTitle: draft.enTitle ?? '',
-    wwfzDesc: draft.description,
-    wwfzCont: draft.content,
-    picFileId: draft.picFileId,
-    wwfzPic: fileUrl(draft.picFileId),
-    enableType: draft.enableType,
-    sort: draft.sort,
-  }),
+  editableView: pageView,
   checkRoom: (db, draft, current) => assertRoomFor(db, draft.wwfzType, current),
 };
 
 /** The pages as the platform edits them; reading, deleting and versions: IntroItemAdmin. */
-export class IntroPageAdmin extends IntroItemAdmin<IntroPageDraft> {
+export class IntroPageAdmin extends IntroItemAdmin<
+  IntroPageDraft,
+  ReturnType<typeof pageView>,
+  'wwfzId'
+> {
   constructor(db: Kysely<Database>, now: Clock) {
     super(db, now, PAGE_KIND);
   }

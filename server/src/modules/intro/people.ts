@@ -68,7 +68,24 @@ const draftOf = (row: PersonRow): PersonDraft => ({
 const shortText = (value: string | null, max: number, label: string) =>
   textOf(value, max, label) || null;
 
-const PERSON_KIND: IntroKind<PersonDraft> = {
+/** The fields as the edit form and a version show them, in the API's names. */
+const personView = (draft: PersonDraft) => ({
+  fmsmType: draft.fmsmType,
+  fmsmTypeName: FMSM_TYPES[draft.fmsmType] ?? '',
+  subjectId: draft.subjectId,
+  fmsmTitle: draft.title,
+  fmsmDesc: draft.description,
+  fmsmCont: draft.content,
+  picFileId: draft.picFileId,
+  fmsmPic: fileUrl(draft.picFileId),
+  post: draft.post ?? '',
+  plateType: draft.plateType ?? '',
+  brith: draft.brith ?? '',
+  enableType: draft.enableType,
+  sort: draft.sort,
+});
+
+const PERSON_KIND: IntroKind<PersonDraft, ReturnType<typeof personView>, 'fmsmId'> = {
   table: 'person',
   typeColumn: 'fmsmType',
   types: FMSM_TYPES,
@@ -92,22 +109,7 @@ const PERSON_KIND: IntroKind<PersonDraft> = {
     'createdAt',
   ],
   draftOf,
-  /** The fields as the edit form and a version show them, in the API's names. */
-  editableView: (draft) => ({
-    fmsmType: draft.fmsmType,
-    fmsmTypeName: FMSM_TYPES[draft.fmsmType] ?? '',
-    subjectId: draft.subjectId,
-    fmsmTitle: draft.title,
-    fmsmDesc: draft.description,
-    fmsmCont: draft.content,
-    picFileId: draft.picFileId,
-    fmsmPic: fileUrl(draft.picFileId),
-    post: draft.post ?? '',
-    plateType: draft.plateType ?? '',
-    brith: draft.brith ?? '',
-    enableType: draft.enableType,
-    sort: draft.sort,
-  }),
+  editableView: personView,
 };
 
 /**
@@ -115,7 +117,11 @@ const PERSON_KIND: IntroKind<PersonDraft> = {
  * as the platform authors them. Administrators only; each save keeps a
  * version (content_revision, T_FMSM) and writes a T_FMSM log row.
  */
-export class PersonAdmin extends IntroItemAdmin<PersonDraft> {
+export class PersonAdmin extends IntroItemAdmin<
+  PersonDraft,
+  ReturnType<typeof personView>,
+  'fmsmId'
+> {
   constructor(db: Kysely<Database>, now: Clock) {
     super(db, now, PERSON_KIND);
   }

@@ -1,40 +1,36 @@
+import { Flag, Type, WordOf, type Static, type TSchema } from '@school/common/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { staffOf } from '../../http/auth.js';
 import { envelopeSchema, nullSchema, ok } from '../../http/envelope.js';
 import type { AuthStaff } from '../auth/session.js';
 import type { Direction } from './common.js';
 
-/** Schema pieces and body clean-up shared by the intranet settings' routes. */
+/** Schema pieces (TypeBox) and body clean-up shared by the intranet settings' routes. */
 
-export const idField = (message: string) =>
-  ({ type: 'integer', minimum: 1, errorMessage: message }) as const;
+export const idField = (message: string) => Type.Integer({ minimum: 1, errorMessage: message });
 
-export const ENABLED_FIELD = {
-  type: 'integer',
-  enum: [0, 1],
-  errorMessage: 'enabled 须为 1（启用）或 0（停用）',
-} as const;
+export const ENABLED_FIELD = Flag('enabled 须为 1（启用）或 0（停用）');
 
-export const SORT_FIELD = {
-  type: 'integer',
+export const SORT_FIELD = Type.Integer({
   minimum: -100000,
   maximum: 100000,
   errorMessage: '排序号须为整数',
-} as const;
+});
 
-export const DIRECTION_FIELD = {
-  type: 'string',
-  enum: ['up', 'down'],
-  errorMessage: 'direction 须为 up（上移）或 down（下移）',
-} as const;
+export const DIRECTION_FIELD = WordOf(['up', 'down'], 'direction 须为 up（上移）或 down（下移）');
 
+/**
+ * Any object, any list of objects: for answers not yet described by the
+ * contract (common/src/api). A described answer lists its fields instead.
+ */
 export const anyItem = { type: 'object', additionalProperties: true } as const;
 export const itemList = { type: 'array', items: anyItem } as const;
 
 /**
  * Forms send an empty field as ''. For the fields in `absent` that means "not
  * sent" (keep the stored value); for those in `clear` it means "no value"
- * (null), e.g. a visitType taken out of an entry.
+ * (null), e.g. a visitType taken out of an entry. Fields that are not text
+ * need no `absent`: every route drops their '' (http/blank-fields.ts).
  */
 export function blankFields(absent: string[], clear: string[] = []) {
   return async (request: FastifyRequest) => {
@@ -45,24 +41,38 @@ export function blankFields(absent: string[], clear: string[] = []) {
   };
 }
 
-type Staffed<Args extends unknown[]> = (...args: [...Args, AuthStaff, string]) => Promise<unknown>;
+type Staffed<Args extends unknown[], Result> = (
+  ...args: [...Args, AuthStaff, string]
+) => Promise<Result>;
 
 /** A call of `rowRoutes`: what the API page says it does, and the service method it runs. */
-interface RowCall<Args extends unknown[]> {
+interface RowCall<Args extends unknown[], Result = unknown> {
   summary: string;
-  run: Staffed<Args>;
+  run: Staffed<Args, Result>;
 }
 
+/**
+ * What a described answer holds: the schema's type for a TypeBox schema of the
+ * contract; anything for a plain JSON-schema object (not checked).
+ */
+type AnswerOf<S> = S extends { '~kind': string } | { '~unsafe': unknown } ? Static<S> : unknown;
+
 /** How `rowRoutes` names a row and, where a part says it otherwise, checks and answers. */
-export interface RowSchemas {
+export interface RowSchemas<
+  EnableAnswer extends object = object,
+  MoveAnswer extends object = object,
+> {
   idName: string;
-  id: object;
+  id: TSchema;
   /** ENABLED_FIELD and DIRECTION_FIELD unless given. */
-  enabled?: object;
-  direction?: object;
-  /** What enable and move answer: null and the group (itemList) unless given. */
-  enableAnswer?: object;
-  moveAnswer?: object;
+  enabled?: TSchema;
+  direction?: TSchema;
+  /**
+   * What enable and move answer (schemas of the contract): null, and any list
+   * (itemList) unless given. The services' answers are checked against them.
+   */
+  enableAnswer?: EnableAnswer;
+  moveAnswer?: MoveAnswer;
 }
 
 /**
@@ -71,20 +81,20 @@ export interface RowSchemas {
  * its service method answers (null for nothing), move the row's group in its
  * new order, delete null.
  */
-export function rowRoutes(
+export function rowRoutes<EnableAnswer extends object = object, MoveAnswer extends object = object>(
   app: FastifyInstance,
   base: string,
-  row: RowSchemas,
+  row: RowSchemas<EnableAnswer, MoveAnswer>,
   calls: {
-    enable?: RowCall<[number, 0 | 1]>;
-    move?: RowCall<[number, Direction]>;
+    enable?: RowCall<[number, 0 | 1], AnswerOf<EnableAnswer> | void>;
+    move?: RowCall<[number, Direction], AnswerOf<MoveAnswer>>;
     delete?: RowCall<[number]>;
   },
 ) {
   const post = <Body>(
     name: string,
     summary: string,
-    extra: Record<string, object>,
+    extra: Record<string, TSchema>,
     data: object,
     answer: (body: Body, id: number, staff: AuthStaff, ip: string) => Promise<unknown>,
   ) =>
@@ -94,11 +104,7 @@ export function rowRoutes(
         schema: {
           summary,
           tags: ['cms'],
-          body: {
-            type: 'object',
-            required: [row.idName, ...Object.keys(extra)],
-            properties: { [row.idName]: row.id, ...extra },
-          },
+          body: Type.Object({ [row.idName]: row.id, ...extra }),
           response: { 200: envelopeSchema(data) },
         },
       },
