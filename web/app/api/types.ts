@@ -1,5 +1,3 @@
-import type { NewsFile } from '@school/common';
-
 export type { NewsDetail, NewsFile, NewsItem } from '@school/common';
 /** The answers' types come from the API contract (common/src/api), written once with the server. */
 export type {
@@ -19,4 +17,3 @@ export interface Parameter {
   parameterType: string;
   pic: string | null;
 }
-

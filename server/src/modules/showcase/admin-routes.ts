@@ -39,7 +39,7 @@ export const cmsShowcaseRoutes: FastifyPluginAsyncTypebox<{
     summary: string,
     contract: C,
     handler: (body: BodyOf<C>, request: FastifyRequest) => Promise<Envelope<DataOf<C>>>,
-  ) => poster<BodyOf<C>>(path, summary, contract.body, contract.data, handler);
+  ) => poster(path, summary, contract.body, contract.data, handler as never);
 
   // ---- banners ----
 
