@@ -1,16 +1,5 @@
-import {
-  Flag,
-  Id,
-  Maybe,
-  Nothing,
-  OneOf,
-  Page,
-  Paging,
-  Type,
-  WordOf,
-  call,
-  type Static,
-} from './shared.js';
+import { Flag, Id, Maybe, Nothing, OneOf, Page } from './shared.js';
+import { Paging, Type, WordOf, call, type Static } from './shared.js';
 
 const NewId = Id('请选择新闻');
 const SubjectNewId = Id('请选择专题子新闻');

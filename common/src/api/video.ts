@@ -1,16 +1,5 @@
-import {
-  Flag,
-  Id,
-  Maybe,
-  Nothing,
-  OneOf,
-  Page,
-  Paging,
-  Type,
-  WordOf,
-  call,
-  type Static,
-} from './shared.js';
+import { Flag, Id, Maybe, Nothing, OneOf, Page } from './shared.js';
+import { Paging, Type, WordOf, call, type Static } from './shared.js';
 
 const VideoId = Id('请选择视频');
 const StaffId = Id('用户编号不正确');

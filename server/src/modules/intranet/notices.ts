@@ -1,8 +1,9 @@
+import { countRows, onPage } from '../../db/paging.js';
 import type { Kysely } from 'kysely';
 import { containsText } from '../../db/like.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
-import { offsetOf, type Paging } from '../../http/paging.js';
+import { type Paging } from '../../http/paging.js';
 import { assertContentAdmin } from '../../http/roles.js';
 import { displayTime, iso, type Clock } from '../../time.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -75,15 +76,12 @@ export class SiteNotices {
     const base = this.db
       .selectFrom('rollingNotice')
       .$if(Boolean(keyword), (qb) => qb.where(containsText('title', keyword!)));
-    const { n } = await base
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
+    const n = await countRows(base);
     const rows = await base
       .select(COLUMNS)
       .orderBy('shelvesDate', 'desc')
       .orderBy('id', 'desc')
-      .limit(paging.pageSize)
-      .offset(offsetOf(paging))
+      .$call(onPage(paging))
       .execute();
     return { total: Number(n), list: rows.map((row) => this.view(row)) };
   }

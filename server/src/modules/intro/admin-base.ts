@@ -1,9 +1,10 @@
+import { countRows, onPage } from '../../db/paging.js';
 import type { Kysely, SelectExpression } from 'kysely';
 import { sanitizeRichText } from '../../platform/content/sanitize.js';
 import { containsText } from '../../db/like.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { offsetOf, type Paging } from '../../http/paging.js';
+import { type Paging } from '../../http/paging.js';
 import { assertContentAdmin } from '../../http/roles.js';
 import { displayTime, iso, type Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
@@ -179,17 +180,14 @@ export abstract class IntroItemAdmin<
       if (value !== undefined) base = base.where(column as 'subjectId', '=', value);
     }
     base = base.$if(Boolean(keyword), (qb) => qb.where(containsText('title', keyword!)));
-    const { n } = await base
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
+    const n = await countRows(base);
     const rows = (await base
       .select(this.kind.listColumns)
       .orderBy(typeColumn)
       .orderBy('sort')
       .orderBy('createdAt', 'desc')
       .orderBy('id', 'desc')
-      .limit(paging.pageSize)
-      .offset(offsetOf(paging))
+      .$call(onPage(paging))
       .execute()) as unknown as L[];
     const picture = await pictureViews(
       this.db,

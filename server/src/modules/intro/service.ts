@@ -1,9 +1,10 @@
+import { countRows, onPage } from '../../db/paging.js';
 import type { IntroPageItem, PersonItem } from '@school/common';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { sanitizeRichText } from '../../platform/content/sanitize.js';
 import { badRequest } from '../../http/errors.js';
-import { offsetOf, type Paging } from '../../http/paging.js';
+import { type Paging } from '../../http/paging.js';
 import { displayTime, iso, type Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import { fileUrl } from '../../platform/files/service.js';
@@ -148,16 +149,13 @@ export class IntroService {
       .where('wwfzType', '=', filter.wwfzType)
       .$if(filter.wwfzId !== undefined, (qb) => qb.where('id', '=', filter.wwfzId!))
       .$if(!includeStaffOnly(staff, filter.enableType), (qb) => qb.where('enableType', '=', 1));
-    const { n } = await base
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
+    const n = await countRows(base);
     const rows = await base
       .selectAll()
       .orderBy('sort')
       .orderBy('createdAt', 'desc')
       .orderBy('id', 'desc')
-      .limit(paging.pageSize)
-      .offset(offsetOf(paging))
+      .$call(onPage(paging))
       .execute();
     return {
       total: Number(n),
@@ -184,16 +182,13 @@ export class IntroService {
       .where('fmsmType', '=', filter.fmsmType)
       .$if(filter.subjectId !== undefined, (qb) => qb.where('subjectId', '=', filter.subjectId!))
       .$if(!includeStaffOnly(staff, filter.enableType), (qb) => qb.where('enableType', '=', 1));
-    const { n } = await base
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
+    const n = await countRows(base);
     const rows = await base
       .selectAll()
       .orderBy('sort')
       .orderBy('createdAt', 'desc')
       .orderBy('id', 'desc')
-      .limit(paging.pageSize)
-      .offset(offsetOf(paging))
+      .$call(onPage(paging))
       .execute();
     return {
       total: Number(n),

@@ -1,8 +1,9 @@
+import { countRows, onPage } from '../../db/paging.js';
 import type { Kysely } from 'kysely';
 import { containsText } from '../../db/like.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
-import { offsetOf, type Paging } from '../../http/paging.js';
+import { type Paging } from '../../http/paging.js';
 import { assertContentAdmin } from '../../http/roles.js';
 import { displayTime, iso, type Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
@@ -54,9 +55,7 @@ export class CmsMagazineService {
         qb.where('magazine.seriesId', '=', filter.seriesId!),
       )
       .$if(Boolean(keyword), (qb) => qb.where(containsText('magazine.title', keyword!)));
-    const { n } = await base
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
+    const n = await countRows(base);
     const rows = await base
       .select([
         'magazine.id',
@@ -72,8 +71,7 @@ export class CmsMagazineService {
       ])
       .orderBy('magazine.createdAt', 'desc')
       .orderBy('magazine.id', 'desc')
-      .limit(paging.pageSize)
-      .offset(offsetOf(paging))
+      .$call(onPage(paging))
       .execute();
     return {
       total: Number(n),

@@ -1,7 +1,8 @@
+import { countRows, onPage } from '../../db/paging.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { offsetOf, type Paging } from '../../http/paging.js';
+import { type Paging } from '../../http/paging.js';
 import { displayTime, iso, type Clock } from '../../time.js';
 import { fileUrl } from '../../platform/files/service.js';
 import type { Actor } from '../../platform/auth/session.js';
@@ -94,15 +95,12 @@ export class MagazineService {
   /** The enabled issues of a series, newest first. */
   async list(seriesId: number, paging: Paging): Promise<{ total: number; list: MagazineItem[] }> {
     const base = this.enabled().where('magazine.seriesId', '=', seriesId);
-    const { n } = await base
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
+    const n = await countRows(base);
     const rows = await base
       .select(COLUMNS)
       .orderBy('magazine.createdAt', 'desc')
       .orderBy('magazine.id', 'desc')
-      .limit(paging.pageSize)
-      .offset(offsetOf(paging))
+      .$call(onPage(paging))
       .execute();
     return { total: Number(n), list: rows.map(toItem) };
   }

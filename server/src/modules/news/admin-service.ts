@@ -1,9 +1,10 @@
+import { countRows, onPage } from '../../db/paging.js';
 import type { Kysely } from 'kysely';
 import { containsText } from '../../db/like.js';
 import type { Database, ReviewState } from '../../db/schema.js';
 
 import { forbidden, notFound } from '../../http/errors.js';
-import { offsetOf, type Paging } from '../../http/paging.js';
+import { type Paging } from '../../http/paging.js';
 
 import { canManage, isContentAdmin, MANAGE_MESSAGE } from '../../http/roles.js';
 import { displayTime, type Clock } from '../../time.js';
@@ -69,9 +70,7 @@ export class CmsNewsService {
         qb.where('news.reviewState', '=', filter.reviewState!),
       )
       .$if(Boolean(keyword), (qb) => qb.where(containsText('news.title', keyword!)));
-    const { n } = await base
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
+    const n = await countRows(base);
     const rows = await base
       .innerJoin('newsType', 'newsType.id', 'news.typeId')
       .select([
@@ -92,8 +91,7 @@ export class CmsNewsService {
       ])
       .orderBy('news.updatedAt', 'desc')
       .orderBy('news.id', 'desc')
-      .limit(paging.pageSize)
-      .offset(offsetOf(paging))
+      .$call(onPage(paging))
       .execute();
     return {
       total: Number(n),

@@ -1,3 +1,4 @@
+import { countRows, onPage } from '../../db/paging.js';
 import { NewsWriter, type NewsFileInput, type NewsInput, type SubjectNewsInput } from './writer.js';
 import { newsReview, type NewsReview } from './review.js';
 import {
@@ -13,7 +14,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
 import { notFound } from '../../http/errors.js';
-import { offsetOf, type Paging } from '../../http/paging.js';
+import { type Paging } from '../../http/paging.js';
 import { assertCanManage, canManage } from '../../http/roles.js';
 
 import type { SearchIndex } from '../../platform/search/search-index.js';
@@ -83,8 +84,7 @@ export class NewsService {
       .orderBy('news.ifTop', 'desc')
       .orderBy('news.shelvesDate', 'desc')
       .orderBy('news.id', 'desc')
-      .limit(paging.pageSize)
-      .offset(offsetOf(paging))
+      .$call(onPage(paging))
       .execute();
     return { total: counted ? Number(counted.n) : rows.length, list: rows.map(toListItem) };
   }
@@ -159,16 +159,13 @@ export class NewsService {
       .selectFrom('subjectNews')
       .where('newsId', '=', newId)
       .where('deleted', '=', 0);
-    const { n } = await base
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
+    const n = await countRows(base);
     const rows = await base
       .select(['id', 'newsId', 'title', 'statusDate', 'createdAt', 'flowerCount', 'viewCount'])
       .orderBy('sort')
       .orderBy('statusDate', 'desc')
       .orderBy('id', 'desc')
-      .limit(paging.pageSize)
-      .offset(offsetOf(paging))
+      .$call(onPage(paging))
       .execute();
     return {
       total: Number(n),

@@ -1,8 +1,9 @@
+import { countRows, onPage } from '../../db/paging.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { sanitizeRichText } from '../../platform/content/sanitize.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
-import { offsetOf, type Paging } from '../../http/paging.js';
+import { type Paging } from '../../http/paging.js';
 import { canManage } from '../../http/roles.js';
 import { displayTime, iso, type Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
@@ -94,16 +95,13 @@ export class CmsSubjectService {
       .selectFrom('subjectNews')
       .where('newsId', '=', newId)
       .where('deleted', '=', 0);
-    const { n } = await base
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
+    const n = await countRows(base);
     const rows = await base
       .select(['id', 'title', 'sort', 'releaseUser', 'createStaff', 'createdAt'])
       .orderBy('sort')
       .orderBy('createdAt', 'desc')
       .orderBy('id', 'desc')
-      .limit(paging.pageSize)
-      .offset(offsetOf(paging))
+      .$call(onPage(paging))
       .execute();
     return {
       newId,

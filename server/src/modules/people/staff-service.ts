@@ -1,9 +1,10 @@
+import { countRows, onPage } from '../../db/paging.js';
 import { PASSWORD_RULE_MESSAGE, isStrongPassword } from '@school/common';
 import type { Kysely } from 'kysely';
 import { containsText } from '../../db/like.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { offsetOf, type Paging } from '../../http/paging.js';
+import { type Paging } from '../../http/paging.js';
 import { assertSiteAdmin, isAdministratorRole } from '../../http/roles.js';
 import { iso, type Clock } from '../../time.js';
 import { hashPassword } from '../../platform/auth/password.js';
@@ -108,15 +109,12 @@ export class CmsStaffService {
           ),
         ),
       );
-    const { n } = await base
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
+    const n = await countRows(base);
     const rows = await base
       .select(STAFF_COLUMNS)
       .orderBy('sort')
       .orderBy('id')
-      .limit(paging.pageSize)
-      .offset(offsetOf(paging))
+      .$call(onPage(paging))
       .execute();
     const departments = await departmentsOf(
       this.db,

@@ -1,7 +1,8 @@
+import { countRows, onPage } from '../../db/paging.js';
 import type { Kysely } from 'kysely';
 import type { BannerTable, Database } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { offsetOf, type Paging } from '../../http/paging.js';
+import { type Paging } from '../../http/paging.js';
 import { assertContentAdmin } from '../../http/roles.js';
 import type { Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
@@ -94,16 +95,13 @@ export class BannerAdmin {
       .selectFrom('banner')
       .where('place', '=', filter.place)
       .$if(cover && filter.typeId !== undefined, (qb) => qb.where('typeId', '=', filter.typeId!));
-    const { n } = await base
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
+    const n = await countRows(base);
     const rows = await base
       .select(COLUMNS)
       .$if(cover, (qb) => qb.orderBy('typeId'))
       .orderBy('sort')
       .orderBy('id')
-      .limit(paging.pageSize)
-      .offset(offsetOf(paging))
+      .$call(onPage(paging))
       .execute();
     const picture = await pictureViews(
       this.db,

@@ -1,8 +1,9 @@
+import { countRows, onPage } from '../../db/paging.js';
 import type { Kysely } from 'kysely';
 import { containsText } from '../../db/like.js';
 import type { Database, SocietyTable } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
-import { offsetOf, type Paging } from '../../http/paging.js';
+import { type Paging } from '../../http/paging.js';
 import { assertContentAdmin } from '../../http/roles.js';
 import type { Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
@@ -62,16 +63,13 @@ export class SocietyAdmin {
       .selectFrom('society')
       .$if(filter.category !== undefined, (qb) => qb.where('category', '=', filter.category!))
       .$if(Boolean(keyword), (qb) => qb.where(containsText('name', keyword!)));
-    const { n } = await base
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
+    const n = await countRows(base);
     const rows = await base
       .select(COLUMNS)
       .orderBy('category')
       .orderBy('sort')
       .orderBy('id')
-      .limit(paging.pageSize)
-      .offset(offsetOf(paging))
+      .$call(onPage(paging))
       .execute();
     const picture = await pictureViews(
       this.db,

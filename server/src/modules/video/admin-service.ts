@@ -1,9 +1,10 @@
+import { countRows, onPage } from '../../db/paging.js';
 import { existingFiles } from '../../platform/files/item-files.js';
 import type { Kysely } from 'kysely';
 import { containsText } from '../../db/like.js';
 import type { Database, ReviewState } from '../../db/schema.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import { offsetOf, type Paging } from '../../http/paging.js';
+import { type Paging } from '../../http/paging.js';
 import { canManage, isContentAdmin, MANAGE_MESSAGE } from '../../http/roles.js';
 import type { SearchIndex } from '../../platform/search/search-index.js';
 import { displayTime, type Clock } from '../../time.js';
@@ -75,9 +76,7 @@ export class CmsVideoService {
         qb.where('video.reviewState', '=', filter.reviewState!),
       )
       .$if(Boolean(keyword), (qb) => qb.where(containsText('video.title', keyword!)));
-    const { n } = await base
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
+    const n = await countRows(base);
     const rows = await base
       .select((eb) => [
         'video.id',
@@ -104,8 +103,7 @@ export class CmsVideoService {
       ])
       .orderBy('video.updatedAt', 'desc')
       .orderBy('video.id', 'desc')
-      .limit(paging.pageSize)
-      .offset(offsetOf(paging))
+      .$call(onPage(paging))
       .execute();
     return {
       total: Number(n),

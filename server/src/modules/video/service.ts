@@ -1,9 +1,10 @@
+import { countRows, onPage } from '../../db/paging.js';
 import { videoReview } from './review.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { sanitizeRichText } from '../../platform/content/sanitize.js';
 import { badRequest } from '../../http/errors.js';
-import { offsetOf, type Paging } from '../../http/paging.js';
+import { type Paging } from '../../http/paging.js';
 
 import { htmlToText } from '../../platform/search/terms.js';
 import type { SearchIndex } from '../../platform/search/search-index.js';
@@ -190,16 +191,13 @@ export class VideoService {
       .$if(!includeStaffOnly, (qb) => qb.where('video.enableType', '=', 1))
       .$if(filter.typeId !== undefined, (qb) => qb.where('video.typeId', '=', filter.typeId!))
       .$if(filter.newsId !== undefined, (qb) => qb.where('video.newsId', '=', filter.newsId!));
-    const { n } = await base
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
+    const n = await countRows(base);
     const rows = await base
       .select(LIST_COLUMNS)
       .orderBy('video.ifTop', 'desc')
       .orderBy('video.createdAt', 'desc')
       .orderBy('video.id', 'desc')
-      .limit(paging.pageSize)
-      .offset(offsetOf(paging))
+      .$call(onPage(paging))
       .execute();
     return { total: Number(n), list: rows.map(toListItem) };
   }
@@ -250,15 +248,12 @@ export class VideoService {
   async files(videoId: number, staff: AuthStaff | null, paging: Paging) {
     await this.readable(videoId, staff);
     const base = this.db.selectFrom('videoFile').where('videoId', '=', videoId);
-    const { n } = await base
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
+    const n = await countRows(base);
     const rows = await base
       .select(['fileId', 'fileName', 'createdAt'])
       .orderBy('sort')
       .orderBy('id')
-      .limit(paging.pageSize)
-      .offset(offsetOf(paging))
+      .$call(onPage(paging))
       .execute();
     return {
       total: Number(n),

@@ -1,7 +1,8 @@
+import { countRows, onPage } from '../../db/paging.js';
 import type { Kysely } from 'kysely';
 import type { Database, InfoTable } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
-import { offsetOf, type Paging } from '../../http/paging.js';
+import { type Paging } from '../../http/paging.js';
 import type { AuthStaff } from '../auth/session.js';
 import { displayTime, iso, type Clock } from '../../time.js';
 
@@ -67,15 +68,12 @@ export class EngagementService {
       .selectFrom('footprint')
       .where('infoTable', '=', infoTable)
       .where('objId', '=', objId);
-    const { n } = await base
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
+    const n = await countRows(base);
     const rows = await base
       .select(['staffId', 'staffName', 'roleId', 'ip', 'createdAt'])
       .orderBy('createdAt', 'desc')
       .orderBy('id', 'desc')
-      .limit(paging.pageSize)
-      .offset(offsetOf(paging))
+      .$call(onPage(paging))
       .execute();
     return {
       total: Number(n),
