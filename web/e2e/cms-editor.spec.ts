@@ -60,7 +60,8 @@ test.describe('as the administrator', () => {
     page,
     request,
   }) => {
-    allowSteps(5 + CONTEXT_STEPS);
+    // The video page, the hand-off in a new tab, then an editor that loads the video's 30 files.
+    allowSteps(12 + CONTEXT_STEPS);
     const videos = await api<{
       list: Array<{ videoId: number; videoTitle: string; typeId: number }>;
     }>(request, 'video/getVideoList', { pageSize: 5 });
