@@ -70,8 +70,15 @@ test('video categories past the eighth sit under 更多', async ({ page, request
   const tabs = page.getByRole('navigation', { name: '视频分类' });
   await expect(tabs.getByRole('link', { name: types[7]!.typeName })).toBeVisible();
   await expect(tabs.getByRole('link', { name: types[8]!.typeName })).toBeHidden();
-  await tabs.getByRole('button', { name: /更多/ }).hover();
-  await page.getByRole('menuitem', { name: types[8]!.typeName }).click();
+  // A hover before the page is interactive opens nothing: hover until the menu shows.
+  const more = tabs.getByRole('button', { name: /更多/ });
+  const item = page.getByRole('menuitem', { name: types[8]!.typeName });
+  await expect(async () => {
+    await page.mouse.move(0, 0);
+    await more.hover();
+    await expect(item).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await item.click();
   await expect(page).toHaveURL(new RegExp(`typeId=${types[8]!.typeId}`));
   await expect(tabs.getByRole('button', { name: `更多：${types[8]!.typeName}` })).toBeVisible();
 });
