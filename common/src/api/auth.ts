@@ -1,4 +1,4 @@
-import { Maybe, Nothing, OneOf, Type, WordOf, call, type Static } from './shared.js';
+import { Maybe, Nothing, OneOf, Type, WordOf, type Static, endpoint, endpoints } from './shared.js';
 
 /**
  * Login and session calls of portal.md §7 and intranet.md §7 "Session and
@@ -36,8 +36,10 @@ const LogoutBody = Type.Unsafe<{ staffId?: number } | null>({
   properties: { staffId: { type: 'integer' } },
 });
 
-export const authCalls = {
-  login: call(
+export const authCalls = endpoints('login', {
+  login: endpoint(
+    '/login/login',
+    '登录',
     Type.Object({
       staffCode: StaffCode,
       staffPass: Password('请输入密码'),
@@ -46,9 +48,16 @@ export const authCalls = {
     }),
     LoginUser,
   ),
-  staffId: call(Type.Object({ staffCode: StaffCode }), Type.Integer()),
-  logout: call(LogoutBody, Nothing),
-  changePassword: call(
+  staffId: endpoint(
+    '/login/getStaffId',
+    '按账号查询教职工 id',
+    Type.Object({ staffCode: StaffCode }),
+    Type.Integer(),
+  ),
+  logout: endpoint('/login/loginOut.do', '退出登录', LogoutBody, Nothing),
+  changePassword: endpoint(
+    '/login/updateUserPwd.do',
+    '修改密码',
     Type.Object({
       staffId: Type.Optional(Type.Integer()),
       staffType: Type.Optional(Type.Integer()),
@@ -58,7 +67,9 @@ export const authCalls = {
     Nothing,
   ),
   /** The receiving end of the edit hand-off (GLPTBJ): the signed fields of common/src/handoff.ts and `sign`. */
-  handoff: call(
+  handoff: endpoint(
+    '/cms/handoff',
+    '内容管理平台的签名跳转：校验签名与登录，返回编辑地址 retUrl',
     Type.Object({
       staffType: Whole('身份不正确'),
       staffId: Whole('用户编号不正确'),
@@ -76,7 +87,9 @@ export const authCalls = {
     }),
     Type.Object({ retUrl: Type.String() }),
   ),
-  enter: call(
+  enter: endpoint(
+    '/cms/enter',
+    '用签名跳转的一次性链接登录内容管理平台，返回登录信息与目标页面',
     Type.Object({
       ticket: Type.String({
         minLength: 10,
@@ -86,4 +99,4 @@ export const authCalls = {
     }),
     HandoffUser,
   ),
-};
+});

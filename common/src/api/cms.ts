@@ -1,5 +1,5 @@
 import type { TInteger } from 'typebox';
-import { Flag, Id, Type, call, type Static, type TSchema } from './shared.js';
+import { Flag, Id, Type, call, type Static, type TSchema, endpoint, endpoints } from './shared.js';
 
 /** The content-management platform's own calls (api/cms/*) and the bodies its route builders take. */
 
@@ -15,9 +15,14 @@ export const CmsOverview = Type.Object({
 });
 export type CmsOverview = Static<typeof CmsOverview>;
 
-export const cmsCalls = {
-  overview: call(undefined, CmsOverview),
-};
+export const cmsCalls = endpoints('cms', {
+  overview: endpoint(
+    '/cms/overview',
+    '内容管理：首页待办（待审核、我的草稿、被退回、定时发布）',
+    undefined,
+    CmsOverview,
+  ),
+});
 
 /** An authored item's id under its own name (newId, videoId, wwfzId ...). */
 const itemId = <K extends string>(idName: K, what: string) =>

@@ -1,4 +1,4 @@
-import { Flag, Id, Maybe, Nothing, OneOf, Page } from './shared.js';
+import { Flag, Id, Maybe, Nothing, OneOf, Page, endpoint, endpoints } from './shared.js';
 import { Paging, Type, WordOf, call, type Static, type TSchema } from './shared.js';
 
 /**
@@ -60,10 +60,17 @@ const ParameterId = Id('请选择参数');
 const PublicCode = Type.String({ pattern: '^[A-Za-z0-9_]{1,32}$', errorMessage: '参数编码不正确' });
 
 /** api/sysParameter/* (the pages) and api/cms/parameter/* (the platform, staffType 5). */
-export const parameterCalls = {
-  get: call(Type.Object({ parameteCode: PublicCode }), Type.Array(Parameter)),
+export const parameterCalls = endpoints('sysParameter', {
+  get: endpoint(
+    '/sysParameter/getParameter',
+    '按编码查询系统参数',
+    Type.Object({ parameteCode: PublicCode }),
+    Type.Array(Parameter),
+  ),
   /** parameteCodes: up to 40 codes, comma-separated. */
-  getList: call(
+  getList: endpoint(
+    '/sysParameter/getParameterList',
+    '一次查询多个系统参数（逗号分隔的编码）',
     Type.Object({
       parameteCodes: Type.String({
         pattern: '^[A-Za-z0-9_]{1,32}(,[A-Za-z0-9_]{1,32}){0,39}$',
@@ -72,9 +79,16 @@ export const parameterCalls = {
     }),
     Type.Array(Parameter),
   ),
-  adminList: call(undefined, Type.Array(ParameterGroup)),
+  adminList: endpoint(
+    '/cms/parameter/list',
+    '内容管理：全部系统参数，按编码分组，附编码含义',
+    undefined,
+    Type.Array(ParameterGroup),
+  ),
   /** picFileId: an uploaded picture; 0 or '' clears it. */
-  save: call(
+  save: endpoint(
+    '/cms/parameter/save',
+    '内容管理：保存一行参数（无 parameterId 为在该编码下新增）；链接类参数须为 http(s):// 或站内地址；picFileId 为上传的图片，0 清除',
     Type.Object({
       parameterId: Type.Optional(ParameterId),
       parameteCode: Type.String({
@@ -105,7 +119,7 @@ export const parameterCalls = {
     Type.Array(ParameterRow),
   ),
   remove: call(Type.Object({ parameterId: ParameterId }), Nothing),
-};
+});
 
 // ---- dictionaries (the teaching drive's) ----
 
@@ -133,10 +147,22 @@ export const DictionaryItem = Type.Object({
 export type DictionaryItem = Static<typeof DictionaryItem>;
 
 /** api/dictionary/list (any logged-in staff) and api/cms/dictionary/* (staffType 5). */
-export const dictionaryCalls = {
-  values: call(Type.Object({ dicCode: DicCode }), Type.Array(DictionaryValue)),
-  adminList: call(Type.Object({ dicCode: DicCode }), Type.Array(DictionaryItem)),
-  save: call(
+export const dictionaryCalls = endpoints('dictionary', {
+  values: endpoint(
+    '/dictionary/list',
+    '数据字典：一个字典的可用值（教学网盘的资源类型、文件格式筛选）',
+    Type.Object({ dicCode: DicCode }),
+    Type.Array(DictionaryValue),
+  ),
+  adminList: endpoint(
+    '/cms/dictionary/list',
+    '内容管理：一个字典的全部值（含已停用），按顺序',
+    Type.Object({ dicCode: DicCode }),
+    Type.Array(DictionaryItem),
+  ),
+  save: endpoint(
+    '/cms/dictionary/save',
+    '内容管理：保存字典项（无 dicId 为新增，排在最后）；同一字典内字典值不能重复',
     Type.Object({
       dicId: Type.Optional(DicId),
       dicCode: DicCode,
@@ -159,7 +185,7 @@ export const dictionaryCalls = {
   /** Answers the dictionary in its new order. */
   move: call(Type.Object({ dicId: DicId, direction: Direction }), Type.Array(DictionaryItem)),
   remove: call(Type.Object({ dicId: DicId }), Nothing),
-};
+});
 
 // ---- rolling notices ----
 
@@ -184,12 +210,16 @@ export type NoticeItem = Static<typeof NoticeItem>;
 const NoticeId = Id('请选择通知');
 
 /** api/cms/notice/* (administrators, isPower 1). */
-export const noticeCalls = {
-  list: call(
+export const noticeCalls = endpoints('cms', {
+  list: endpoint(
+    '/cms/notice/list',
+    '内容管理：滚动通知列表（上架时间新的在前）',
     Type.Object({ keyword: Type.Optional(Keyword), ...Paging(10, 100) }),
     Page(NoticeItem),
   ),
-  save: call(
+  save: endpoint(
+    '/cms/notice/save',
+    '内容管理：保存滚动通知（无 rollingnewsId 为新增）；上架时间为北京时间，未到时间不显示',
     Type.Object({
       rollingnewsId: Type.Optional(NoticeId),
       rollingnewsTitle: Type.String({
@@ -213,7 +243,7 @@ export const noticeCalls = {
   ),
   enable: call(Type.Object({ rollingnewsId: NoticeId, enabled: Enabled }), Nothing),
   remove: call(Type.Object({ rollingnewsId: NoticeId }), Nothing),
-};
+});
 
 // ---- workbench and application centre ----
 
@@ -239,10 +269,17 @@ export const WorkbenchEntry = Type.Object({
 export type WorkbenchEntry = Static<typeof WorkbenchEntry>;
 
 /** api/cms/workbench/* (staffType 5). */
-export const workbenchCalls = {
-  list: call(Type.Object({ menuType: MenuType }), Type.Array(WorkbenchEntry)),
+export const workbenchCalls = endpoints('cms', {
+  list: endpoint(
+    '/cms/workbench/list',
+    '内容管理：工作台（menuType 1）或应用中心（2）的全部入口，按显示顺序',
+    Type.Object({ menuType: MenuType }),
+    Type.Array(WorkbenchEntry),
+  ),
   /** iconFileId: an uploaded icon, 0 clears it; visitType '' clears it. */
-  save: call(
+  save: endpoint(
+    '/cms/workbench/save',
+    '内容管理：保存入口（无 workbenchId 为新增，排在最后）；iconFileId 为上传的图标，0 清除',
     Type.Object({
       workbenchId: Type.Optional(WorkbenchId),
       menuType: MenuType,
@@ -279,4 +316,4 @@ export const workbenchCalls = {
     Type.Array(WorkbenchEntry),
   ),
   remove: call(Type.Object({ workbenchId: WorkbenchId }), Nothing),
-};
+});

@@ -1,4 +1,16 @@
-import { Id, Maybe, Nothing, OneOf, Page, Paging, Type, call, type Static } from './shared.js';
+import {
+  Id,
+  Maybe,
+  Nothing,
+  OneOf,
+  Page,
+  Paging,
+  Type,
+  call,
+  type Static,
+  endpoint,
+  endpoints,
+} from './shared.js';
 
 /**
  * wwfzType: the sub-sections of the school introduction (the codes of
@@ -53,8 +65,10 @@ const Audience = Type.Unsafe<1 | 2>({
 });
 
 /** The school-introduction section of portal.md §7: pages (wwfz) and people (fmsm), 6 a page. */
-export const introCalls = {
-  pages: call(
+export const introCalls = endpoints('intro', {
+  pages: endpoint(
+    '/wwfz/getWwfzDetails',
+    '学校介绍的页面（按 wwfzType；wwfzId 只取其中一页），按排序号、再按新旧',
     Type.Object({
       wwfzType: WwfzType,
       wwfzId: Type.Optional(Type.Integer({ minimum: 1, errorMessage: '页面编号不正确' })),
@@ -63,7 +77,9 @@ export const introCalls = {
     }),
     Page(IntroPageItem),
   ),
-  people: call(
+  people: endpoint(
+    '/fmsm/getFmsmDetails',
+    '人物（历任校长、名师、校友、校园之星，按 fmsmType），按排序号、再按新旧',
     Type.Object({
       fmsmType: FmsmType,
       subjectId: Type.Optional(Type.Integer({ minimum: 1, errorMessage: '学科编号不正确' })),
@@ -72,7 +88,7 @@ export const introCalls = {
     }),
     Page(PersonItem),
   ),
-};
+});
 
 // ---- the platform (api/cms/wwfz, api/cms/fmsm) ----
 

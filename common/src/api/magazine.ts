@@ -1,4 +1,15 @@
-import { Flag, Id, Maybe, Nothing, OneOf, Page, Paging, Type, call } from './shared.js';
+import {
+  Flag,
+  Id,
+  Maybe,
+  Nothing,
+  OneOf,
+  Page,
+  Paging,
+  Type,
+  endpoint,
+  endpoints,
+} from './shared.js';
 
 /** Magazine series of portal.md §9: 1 《青禾》校刊, 2 《禾苗》学生文集, 3 《青溪》教师文集. */
 export const MAGAZINE_SERIES_IDS = [1, 2, 3] as const;
@@ -35,10 +46,22 @@ export const MagazineAdminItem = Type.Object({
 });
 
 /** api/magazine/* (portal.md §7 magazine controller) and api/cms/magazine/* (platform). */
-export const magazineCalls = {
-  list: call(Type.Object({ typeId: SeriesId, ...Paging(15) }), Page(MagazineItem)),
-  detail: call(Type.Object({ magazineId: MagazineId }), MagazineItem),
-  adminList: call(
+export const magazineCalls = endpoints('magazine', {
+  list: endpoint(
+    '/magazine/selMagazineList',
+    '校刊列表（typeId 为刊物系列 1、2、3，每页 15 本，最新在前）',
+    Type.Object({ typeId: SeriesId, ...Paging(15) }),
+    Page(MagazineItem),
+  ),
+  detail: endpoint(
+    '/magazine/selMagazineDetails',
+    '校刊详情（filePath 为 PDF 地址）',
+    Type.Object({ magazineId: MagazineId }),
+    MagazineItem,
+  ),
+  adminList: endpoint(
+    '/cms/magazine/list',
+    '内容管理：校刊列表（typeId 为系列 1、2、3，不传为全部；含已停用的，最新在前）',
     Type.Object({
       typeId: Type.Optional(SeriesId),
       keyword: Type.Optional(
@@ -48,7 +71,9 @@ export const magazineCalls = {
     }),
     Page(MagazineAdminItem),
   ),
-  save: call(
+  save: endpoint(
+    '/cms/magazine/save',
+    '内容管理：新增（无 magazineId）或修改一期校刊：系列、名称、封面图片、PDF 文件',
     Type.Object({
       magazineId: Type.Optional(MagazineId),
       typeId: SeriesId,
@@ -63,9 +88,16 @@ export const magazineCalls = {
     }),
     Type.Object({ magazineId: Type.Integer() }),
   ),
-  enable: call(
+  enable: endpoint(
+    '/cms/magazine/enable',
+    '内容管理：启用（enabled 1，在门户显示）或停用（enabled 0）一期校刊',
     Type.Object({ magazineId: MagazineId, enabled: Enabled }),
     Type.Object({ magazineId: Type.Integer(), enabled: Type.Integer() }),
   ),
-  remove: call(Type.Object({ magazineId: MagazineId }), Nothing),
-};
+  remove: endpoint(
+    '/cms/magazine/delete',
+    '内容管理：删除一期校刊',
+    Type.Object({ magazineId: MagazineId }),
+    Nothing,
+  ),
+});

@@ -1,5 +1,5 @@
-import { Flag, Id, Maybe, Nothing, OneOf, Page } from './shared.js';
-import { Paging, Type, WordOf, call, type Static } from './shared.js';
+import { Flag, Id, Maybe, Nothing, OneOf, Page, endpoint, endpoints } from './shared.js';
+import { Paging, Type, WordOf, type Static } from './shared.js';
 
 const NewId = Id('请选择新闻');
 const SubjectNewId = Id('请选择专题子新闻');
@@ -182,19 +182,38 @@ const listBody = (defaultSize: number) =>
   });
 
 /** api/news/* (portal.md §7 news controller, and the news calls the intranet shares). */
-export const newsCalls = {
+export const newsCalls = endpoints('news', {
   /** No body or `{}`: every column. */
-  columns: call(
+  columns: endpoint(
+    '/news/getNewsTypeList',
+    '新闻栏目（parentId 的下级）',
     Type.Unsafe<{ parentId?: number } | null>({
       type: ['object', 'null'],
       properties: { parentId: { type: 'integer', minimum: 0, errorMessage: '栏目编号不正确' } },
     }),
     Type.Array(NewsColumn),
   ),
-  columnTree: call(undefined, Type.Array(NewsColumnNode)),
-  home: call(undefined, Type.Array(NewsHomeTab)),
-  list: call(listBody(6), Page(NewsItem)),
-  search: call(
+  columnTree: endpoint(
+    '/news/getNewsTypeTreeList',
+    '新闻栏目树',
+    undefined,
+    Type.Array(NewsColumnNode),
+  ),
+  home: endpoint(
+    '/news/getNewsHomePage',
+    '首页新闻（校园新闻、教育动态、专题新闻各 8 条）',
+    undefined,
+    Type.Array(NewsHomeTab),
+  ),
+  list: endpoint(
+    '/news/getNewsList',
+    '新闻列表（置顶在前，按上架时间倒序）',
+    listBody(6),
+    Page(NewsItem),
+  ),
+  search: endpoint(
+    '/news/getNewsTitleList',
+    '按关键字搜索新闻、媒体、专栏、图片与视频（标题与正文）',
     listBody(10),
     Type.Object({
       total: Type.Integer(),
@@ -202,17 +221,31 @@ export const newsCalls = {
       list: Type.Array(NewsSearchHit),
     }),
   ),
-  detail: call(Type.Object({ newId: NewId, staffId: Type.Optional(StaffId) }), NewsDetail),
-  subjectList: call(Type.Object({ newId: NewId, ...Paging(10) }), Page(SubjectNewsItem)),
+  detail: endpoint(
+    '/news/getNewsDetails',
+    '新闻详情（附件 fileList，轮播图片或视频 imgOrViewList）',
+    Type.Object({ newId: NewId, staffId: Type.Optional(StaffId) }),
+    NewsDetail,
+  ),
+  subjectList: endpoint(
+    '/news/getSubjectNewsList',
+    '专题的子新闻列表',
+    Type.Object({ newId: NewId, ...Paging(10) }),
+    Page(SubjectNewsItem),
+  ),
   /** subjectNewId; only newId: the topic's first sub-news (null when it has none). */
-  subjectNews: call(
+  subjectNews: endpoint(
+    '/news/getSubjectNews',
+    '专题子新闻详情（subjectNewId；只给 newId 时为该专题的第一条）',
     Type.Object({
       subjectNewId: Type.Optional(SubjectNewId),
       newId: Type.Optional(NewId),
     }),
     Maybe(SubjectNewsDetail),
   ),
-  addFootprint: call(
+  addFootprint: endpoint(
+    '/news/addNewsFootprint',
+    '记录一次登录用户的浏览（脚印），浏览量加一',
     Type.Object({
       newId: NewId,
       subjectNewId: Type.Optional(SubjectNewId),
@@ -222,7 +255,9 @@ export const newsCalls = {
     }),
     Type.Object({ viewCount: Type.Integer() }),
   ),
-  footprints: call(
+  footprints: endpoint(
+    '/news/getNewsFootprintList',
+    '脚印：谁在何时从何处浏览过（管理员或发布者）',
     Type.Object({
       newId: NewId,
       typeId: Type.Optional(ColumnId),
@@ -232,11 +267,28 @@ export const newsCalls = {
     Page(NewsFootprint),
   ),
   /** status 0: may like; status 1: already liked. */
-  likeState: call(likeBody, Likes),
-  like: call(likeBody, Likes),
-  remove: call(Type.Object({ newId: NewId, staffId: Type.Optional(StaffId) }), Nothing),
+  likeState: endpoint(
+    '/news/selectIfFlower',
+    '是否已点赞：status 0 可以点赞，status 1 已点赞',
+    likeBody,
+    Likes,
+  ),
+  like: endpoint(
+    '/news/updateFlowerCount',
+    '点赞（每人每条一次），返回最新点赞数',
+    likeBody,
+    Likes,
+  ),
+  remove: endpoint(
+    '/news/delNews',
+    '删除新闻（管理员或发布者），记入操作日志',
+    Type.Object({ newId: NewId, staffId: Type.Optional(StaffId) }),
+    Nothing,
+  ),
   /** newId or subjectNewId: the sub-news. */
-  removeSubject: call(
+  removeSubject: endpoint(
+    '/news/delSubjectNews',
+    '删除专题子新闻（newId 或 subjectNewId 为子新闻编号）',
     Type.Object({
       subjectNewId: Type.Optional(SubjectNewId),
       newId: Type.Optional(SubjectNewId),
@@ -244,7 +296,7 @@ export const newsCalls = {
     }),
     Nothing,
   ),
-};
+});
 
 // ---- the content-management platform ----
 
@@ -387,8 +439,10 @@ export type NewsColumnChoice = Static<typeof NewsColumnChoice>;
 const NewsIdOnly = Type.Object({ newId: Type.Integer() });
 
 /** api/cms/news/* (the platform's news; the review steps and versions: see the builders). */
-export const cmsNewsCalls = {
-  list: call(
+export const cmsNewsCalls = endpoints('cms', {
+  list: endpoint(
+    '/cms/news/list',
+    '内容管理：新闻列表（教师只看自己的，管理员看全部；按修改时间倒序）',
     Type.Object({
       typeId: Type.Optional(ColumnId),
       reviewState: Type.Optional(
@@ -400,11 +454,28 @@ export const cmsNewsCalls = {
     }),
     Page(NewsAdminItem),
   ),
-  columns: call(undefined, Type.Array(NewsColumnChoice)),
-  remove: call(Type.Object({ newId: NewId }), NewsIdOnly),
-  get: call(Type.Object({ newId: NewId }), NewsEditForm),
+  columns: endpoint(
+    '/cms/news/columns',
+    '内容管理：栏目树，含当前用户可否在该栏目发布（mayPost）',
+    undefined,
+    Type.Array(NewsColumnChoice),
+  ),
+  remove: endpoint(
+    '/cms/news/delete',
+    '内容管理：删除新闻（管理员或发布者；从列表、详情和搜索中立即消失）',
+    Type.Object({ newId: NewId }),
+    NewsIdOnly,
+  ),
+  get: endpoint(
+    '/cms/news/get',
+    '内容管理：编辑表单中的一条新闻（可编辑字段、附件与审核状态）',
+    Type.Object({ newId: NewId }),
+    NewsEditForm,
+  ),
   /** No newId: a new item. */
-  save: call(
+  save: endpoint(
+    '/cms/news/save',
+    '内容管理：保存新闻（无 newId 为新增）；files 为 JSON 数组或其文本；教师保存后回到草稿',
     Type.Object({
       newId: Type.Optional(NewId),
       typeId: Type.Integer({ minimum: 1, errorMessage: '请选择栏目' }),
@@ -441,7 +512,7 @@ export const cmsNewsCalls = {
     }),
     NewsIdOnly,
   ),
-};
+});
 
 const TopicId = Id('请选择专题');
 const SubjectItemId = Id('请选择子新闻');
@@ -501,9 +572,11 @@ const SubjectIdOnly = Type.Object({ subjectNewId: Type.Integer() });
 const subjectBody = Type.Object({ subjectNewId: SubjectItemId });
 
 /** api/cms/subject/* (sub-news of special topics; the versions: see the builder). */
-export const cmsSubjectCalls = {
+export const cmsSubjectCalls = endpoints('cms', {
   /** The topic (newId, newsTitle) and a page of its sub-news. */
-  list: call(
+  list: endpoint(
+    '/cms/subject/list',
+    '内容管理：专题的子新闻列表（管理员或专题发布者）',
     Type.Object({ newId: TopicId, ...Paging(10, 100) }),
     Type.Object({
       newId: Type.Integer(),
@@ -512,9 +585,16 @@ export const cmsSubjectCalls = {
       list: Type.Array(SubjectAdminItem),
     }),
   ),
-  get: call(subjectBody, SubjectEditForm),
+  get: endpoint(
+    '/cms/subject/get',
+    '内容管理：编辑表单中的一条子新闻',
+    subjectBody,
+    SubjectEditForm,
+  ),
   /** No subjectNewId: a new sub-news. */
-  save: call(
+  save: endpoint(
+    '/cms/subject/save',
+    '内容管理：保存子新闻（无 subjectNewId 为新增）；files 为 JSON 数组或其文本',
     Type.Object({
       subjectNewId: Type.Optional(SubjectItemId),
       newId: TopicId,
@@ -536,8 +616,13 @@ export const cmsSubjectCalls = {
     }),
     SubjectIdOnly,
   ),
-  remove: call(subjectBody, SubjectIdOnly),
-};
+  remove: endpoint(
+    '/cms/subject/delete',
+    '内容管理：删除子新闻（管理员、专题发布者或子新闻发布者）',
+    subjectBody,
+    SubjectIdOnly,
+  ),
+});
 
 /** A column as the administrators' column page lists it: its place, openness and news count. */
 export const NewsColumnAdminItem = Type.Object({
@@ -553,9 +638,16 @@ export const NewsColumnAdminItem = Type.Object({
 export type NewsColumnAdminItem = Static<typeof NewsColumnAdminItem>;
 
 /** api/cms/column/* (the news columns; their numbers are fixed). */
-export const cmsColumnCalls = {
-  list: call(undefined, Type.Array(NewsColumnAdminItem)),
-  save: call(
+export const cmsColumnCalls = endpoints('cms', {
+  list: endpoint(
+    '/cms/column/list',
+    '内容管理：新闻栏目（名称、排序、是否向教师开放、新闻数）',
+    undefined,
+    Type.Array(NewsColumnAdminItem),
+  ),
+  save: endpoint(
+    '/cms/column/save',
+    '内容管理：修改栏目名称、排序或是否向教师开放（栏目编号固定，不能增删）',
     Type.Object({
       typeId: Type.Integer({ minimum: 1, errorMessage: '请选择栏目' }),
       typeName: Type.Optional(
@@ -568,4 +660,4 @@ export const cmsColumnCalls = {
     }),
     Type.Object({ typeId: Type.Integer() }),
   ),
-};
+});

@@ -1,4 +1,4 @@
-import { Maybe, Type, WordOf, call, type Static } from './shared.js';
+import { Maybe, Type, WordOf, call, type Static, endpoint, endpoints } from './shared.js';
 
 /**
  * The operation log of an item (api/infoOperLog/*, portal.md §7), the
@@ -39,8 +39,10 @@ export type OperLogItem = Static<typeof OperLogItem>;
 export const VisitorAddress = Type.Object({ ip: Type.String(), inSchool: Type.Boolean() });
 export type VisitorAddress = Static<typeof VisitorAddress>;
 
-export const oplogCalls = {
-  list: call(
+export const oplogCalls = endpoints('operLog', {
+  list: endpoint(
+    '/infoOperLog/infoOperLogList',
+    '操作日志（仅 isPower 为 1 的管理员）',
     Type.Object({
       objId: Type.Integer({ minimum: 1, errorMessage: '请选择要查看的内容' }),
       infoTable: WordOf(
@@ -51,8 +53,13 @@ export const oplogCalls = {
     }),
     Type.Array(OperLogItem),
   ),
-  determineIp: call(undefined, VisitorAddress),
-};
+  determineIp: endpoint(
+    '/infoOperLog/determineIp',
+    '访问者的 IP 地址，及是否来自校园网（内网地址）',
+    undefined,
+    VisitorAddress,
+  ),
+});
 
 /** `GET api/health`: status 0 and database 'up' while the database answers (503 otherwise). */
 export const healthCalls = {

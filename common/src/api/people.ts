@@ -1,5 +1,5 @@
-import { Flag, Id, Maybe, Nothing, OneOf, Page } from './shared.js';
-import { Paging, Type, WordOf, call, type Static, type TSchema } from './shared.js';
+import { Flag, Id, Maybe, Nothing, OneOf, Page, endpoint, endpoints } from './shared.js';
+import { Paging, Type, WordOf, type Static, type TSchema } from './shared.js';
 
 /**
  * A field that also takes null (`type: [T, 'null']`, the stored value
@@ -48,24 +48,35 @@ const DeptId = Id('请选择部门');
 const ParentId = OrNull(Type.Integer({ minimum: 0, errorMessage: '上级部门不正确（0 为顶级）' }));
 
 /** api/dept/* (the staff home) and api/cms/department/* (the platform). */
-export const departmentCalls = {
+export const departmentCalls = endpoints('dept', {
   /** No body at all is the caller's own departments too. */
-  mine: call(
+  mine: endpoint(
+    '/dept/getDeptList',
+    '我所在的部门（ifSelect 1 为主部门）',
     Type.Unsafe<{ userId?: number } | null>({
       ...Type.Object({ userId: Type.Optional(USER_ID) }),
       type: ['object', 'null'],
     }),
     Type.Array(Department),
   ),
-  children: call(
+  children: endpoint(
+    '/dept/getChildDeptList',
+    '下级部门',
     Type.Object({
       userId: Type.Optional(USER_ID),
       deptId: Type.Integer({ errorMessage: '请选择部门' }),
     }),
     Type.Array(Department),
   ),
-  tree: call(undefined, Type.Array(DepartmentNode)),
-  save: call(
+  tree: endpoint(
+    '/cms/department/tree',
+    '内容管理：部门树（children 为下级，staffCount 本部门人数，totalStaffCount 含下级）',
+    undefined,
+    Type.Array(DepartmentNode),
+  ),
+  save: endpoint(
+    '/cms/department/save',
+    '内容管理：新增（无 deptId）或修改部门；parentId 0 为顶级，修改时不传则不变',
     Type.Object({
       deptId: Type.Optional(DeptId),
       deptName: Type.String({
@@ -77,7 +88,9 @@ export const departmentCalls = {
     }),
     Type.Object({ deptId: Type.Integer() }),
   ),
-  move: call(
+  move: endpoint(
+    '/cms/department/move',
+    '内容管理：移动部门：direction up/down 为上移/下移；或 parentId（0 为顶级）与 position（从 0 起的位置，不传为最后）',
     Type.Object({
       deptId: DeptId,
       direction: Type.Optional(WordOf(['up', 'down'], 'direction 须为 up（上移）或 down（下移）')),
@@ -88,8 +101,13 @@ export const departmentCalls = {
     }),
     Type.Object({ deptId: Type.Integer(), parentId: Maybe(Type.Integer()), sort: Type.Integer() }),
   ),
-  remove: call(Type.Object({ deptId: DeptId }), Nothing),
-};
+  remove: endpoint(
+    '/cms/department/delete',
+    '内容管理：删除部门（有下级部门或用户时不能删除）',
+    Type.Object({ deptId: DeptId }),
+    Nothing,
+  ),
+});
 
 // ---- staff accounts ----
 
@@ -134,8 +152,10 @@ const StaffType = OneOf([2, 5], '请选择身份（2 老师，5 管理员）');
 const Status = Flag('状态须为 1（启用）或 0（停用）');
 
 /** api/cms/staff/* (the platform's user management). */
-export const staffCalls = {
-  list: call(
+export const staffCalls = endpoints('cms', {
+  list: endpoint(
+    '/cms/staff/list',
+    '内容管理：用户列表（关键字匹配姓名、工号、电话；部门含其下级部门）',
     Type.Object({
       keyword: Type.Optional(
         Type.String({ maxLength: 50, errorMessage: '搜索内容不能超过50个字' }),
@@ -147,9 +167,16 @@ export const staffCalls = {
     }),
     Page(StaffAccount),
   ),
-  get: call(Type.Object({ staffId: StaffId }), StaffAccount),
+  get: endpoint(
+    '/cms/staff/get',
+    '内容管理：一个用户（编辑表单用，不含密码）',
+    Type.Object({ staffId: StaffId }),
+    StaffAccount,
+  ),
   /** deptIds: an array, or in a form one comma-joined field (`3,7`). */
-  save: call(
+  save: endpoint(
+    '/cms/staff/save',
+    '内容管理：新增（无 staffId，须带初始密码 staffPass）或编辑用户；deptIds 为数组或逗号分隔，primaryDeptId 为主部门',
     Type.Object({
       staffId: Type.Optional(StaffId),
       staffCode: Type.String({
@@ -180,16 +207,25 @@ export const staffCalls = {
     }),
     Type.Object({ staffId: Type.Integer() }),
   ),
-  resetPassword: call(
+  resetPassword: endpoint(
+    '/cms/staff/resetPassword',
+    '内容管理：重置密码（须符合密码强度规则；用户下次登录须修改密码，其登录全部失效）',
     Type.Object({
       staffId: StaffId,
       newStaffPass: Type.String({ minLength: 1, maxLength: 128, errorMessage: '请输入新密码' }),
     }),
     Nothing,
   ),
-  setStatus: call(
+  setStatus: endpoint(
+    '/cms/staff/setStatus',
+    '内容管理：启用（status 1）或停用（status 0）用户；停用后其登录立即失效',
     Type.Object({ staffId: StaffId, status: Status }),
     Type.Object({ staffId: Type.Integer(), status: Type.Integer() }),
   ),
-  remove: call(Type.Object({ staffId: StaffId }), Nothing),
-};
+  remove: endpoint(
+    '/cms/staff/delete',
+    '内容管理：删除用户（发布过内容的用户不能删除，请停用）',
+    Type.Object({ staffId: StaffId }),
+    Nothing,
+  ),
+});

@@ -75,3 +75,42 @@ export type BodyOf<C> =
   C extends Call<infer B, TSchema> ? (B extends TSchema ? Static<B> : never) : never;
 /** What a call answers in `data`. */
 export type DataOf<C> = C extends Call<TSchema | undefined, infer D> ? Static<D> : never;
+
+/**
+ * A call with its own route: the path it is posted to and what the API page
+ * says it does. The server registers it from this (http/contract.ts `route`),
+ * so a call's path, purpose, body and answer are read in one place.
+ */
+export interface Endpoint<Body extends TSchema | undefined, Data extends TSchema> extends Call<
+  Body,
+  Data
+> {
+  path: string;
+  summary: string;
+  /** The API page's group, set by `endpoints`. */
+  tag?: string;
+}
+
+export const endpoint = <Body extends TSchema | undefined, Data extends TSchema>(
+  path: string,
+  summary: string,
+  body: Body,
+  data: Data,
+): Endpoint<Body, Data> => ({ path, summary, body, data });
+
+/**
+ * An area's calls: those of the content platform (paths under /cms/) are filed
+ * under 'cms' on the API page, the others under the area's `tag`.
+ */
+export function endpoints<const T extends Record<string, Call<TSchema | undefined, TSchema>>>(
+  tag: string,
+  group: T,
+): T {
+  for (const value of Object.values(group)) {
+    if ('path' in value) {
+      const found = value as Endpoint<TSchema | undefined, TSchema>;
+      found.tag = found.path.startsWith('/cms/') ? 'cms' : tag;
+    }
+  }
+  return group;
+}

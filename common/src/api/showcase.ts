@@ -1,4 +1,16 @@
-import { Id, Maybe, OneOf, Page, Paging, Type, WordOf, call, type Static } from './shared.js';
+import {
+  Id,
+  Maybe,
+  OneOf,
+  Page,
+  Paging,
+  Type,
+  WordOf,
+  call,
+  type Static,
+  endpoint,
+  endpoints,
+} from './shared.js';
 
 /**
  * typeId of api/coverPic/getCoverPic: the section whose cover banner is asked
@@ -103,15 +115,22 @@ export const SocietyEnabled = Type.Object({
 export type SocietyEnabled = Static<typeof SocietyEnabled>;
 
 /** api/news/getSocietyList, api/moveImg/getMoveImg, api/coverPic/getCoverPic (portal.md §7). */
-export const showcaseCalls = {
+export const showcaseCalls = endpoints('showcase', {
   /** No payload: an empty form body, no body at all and `{}` are all accepted. */
-  societies: call(undefined, Type.Array(SocietyItem)),
-  homeBanners: call(undefined, Type.Array(BannerItem)),
+  societies: endpoint(
+    '/news/getSocietyList',
+    '学生社团（按类别、再按排序号）',
+    undefined,
+    Type.Array(SocietyItem),
+  ),
+  homeBanners: endpoint('/moveImg/getMoveImg', '首页轮播图', undefined, Type.Array(BannerItem)),
   /**
    * Kept as the old schema (object or null): a call without any body is
    * answered with the typeId message too.
    */
-  cover: call(
+  cover: endpoint(
+    '/coverPic/getCoverPic',
+    '栏目封面图（typeId：5 校园媒体，9 走进学校/图片/视频，14 校园专栏，0 校刊）',
     Type.Unsafe<{ typeId: (typeof COVER_TYPE_IDS)[number] } | null>({
       type: ['object', 'null'],
       required: ['typeId'],
@@ -121,7 +140,7 @@ export const showcaseCalls = {
     }),
     Type.Array(BannerItem),
   ),
-};
+});
 
 /**
  * api/cms/banner/* and api/cms/society/* (the platform; administrators). The

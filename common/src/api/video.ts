@@ -1,5 +1,5 @@
-import { Flag, Id, Maybe, Nothing, OneOf, Page } from './shared.js';
-import { Paging, Type, WordOf, call, type Static } from './shared.js';
+import { Flag, Id, Maybe, Nothing, OneOf, Page, endpoint, endpoints } from './shared.js';
+import { Paging, Type, WordOf, type Static } from './shared.js';
 
 const VideoId = Id('请选择视频');
 const StaffId = Id('用户编号不正确');
@@ -195,12 +195,14 @@ const LikeBody = Type.Object({ videoId: VideoId, staffId: Type.Optional(StaffId)
 const FlowerCount = Type.Object({ flowerCount: Type.Integer() });
 
 /** api/video/* and api/news/getVideoList (portal.md §7 video controller). */
-export const videoCalls = {
+export const videoCalls = endpoints('video', {
   /**
    * No body, an empty one or `{}` lists the top categories; kept as the old
    * schema (object or null), which TypeBox cannot write as one coercible type.
    */
-  categories: call(
+  categories: endpoint(
+    '/video/getVideoTypeList',
+    '视频分类（parentId 的下级，默认 0 即全部一级分类）',
     Type.Unsafe<{ parentId?: number } | null>({
       type: ['object', 'null'],
       properties: {
@@ -209,7 +211,9 @@ export const videoCalls = {
     }),
     Type.Array(VideoCategory),
   ),
-  list: call(
+  list: endpoint(
+    '/video/getVideoList',
+    '视频列表（已上架且已审核，置顶在前，按发布时间倒序；typeId 为视频分类）',
     Type.Object({
       ifShelves: Type.Optional(IgnoredFlag),
       checkStatus: Type.Optional(IgnoredFlag),
@@ -220,7 +224,9 @@ export const videoCalls = {
     }),
     Page(VideoItem),
   ),
-  newsList: call(
+  newsList: endpoint(
+    '/news/getVideoList',
+    '视频列表（新闻接口）；newId 时为该新闻所附的视频，typeId（13）不作筛选',
     Type.Object({
       newId: Type.Optional(Id('请选择新闻')),
       typeId: Type.Optional(Type.Integer({ minimum: 0, errorMessage: '栏目编号不正确' })),
@@ -231,20 +237,62 @@ export const videoCalls = {
     }),
     Page(VideoItem),
   ),
-  detail: call(Type.Object({ videoId: VideoId }), VideoDetail),
-  files: call(Type.Object({ videoId: VideoId, ...Paging(12) }), Page(VideoFileItem)),
-  addFootprint: call(VisitBody, Nothing),
-  countView: call(VisitBody, Type.Object({ viewCount: Type.Integer() })),
-  footprints: call(Type.Object({ videoId: VideoId, ...Paging(10, 100) }), Page(VideoFootprint)),
+  detail: endpoint(
+    '/video/getVideoDetails',
+    '视频详情（简介 videoContent 为 HTML，filePath 为第一个视频文件）',
+    Type.Object({ videoId: VideoId }),
+    VideoDetail,
+  ),
+  files: endpoint(
+    '/video/getVideoFiles',
+    '视频的文件目录（每页 12 个）',
+    Type.Object({ videoId: VideoId, ...Paging(12) }),
+    Page(VideoFileItem),
+  ),
+  addFootprint: endpoint(
+    '/video/addVideoFootprint',
+    '记录一次登录用户的观看（脚印）',
+    VisitBody,
+    Nothing,
+  ),
+  countView: endpoint(
+    '/video/addViewCount',
+    '播放量加一（登录用户第一次播放时），返回最新播放量',
+    VisitBody,
+    Type.Object({ viewCount: Type.Integer() }),
+  ),
+  footprints: endpoint(
+    '/video/selectVideoFootprintList',
+    '脚印：谁在何时从何处观看过（管理员或发布者）',
+    Type.Object({ videoId: VideoId, ...Paging(10, 100) }),
+    Page(VideoFootprint),
+  ),
   /** Answers status 1 (not an error) when the caller already liked it. */
-  likeState: call(LikeBody, FlowerCount),
-  like: call(LikeBody, FlowerCount),
-  remove: call(VisitBody, Nothing),
-};
+  likeState: endpoint(
+    '/video/selectIfFlower',
+    '是否已点赞：status 0 可以点赞，status 1 已点赞',
+    LikeBody,
+    FlowerCount,
+  ),
+  like: endpoint(
+    '/video/updateFlowerCount',
+    '点赞（每人每个视频一次），返回最新点赞数',
+    LikeBody,
+    FlowerCount,
+  ),
+  remove: endpoint(
+    '/video/deleteVideo',
+    '删除视频（管理员或发布者），记入操作日志',
+    VisitBody,
+    Nothing,
+  ),
+});
 
 /** api/cms/video/* (the content-management platform; the workflow and versions calls aside). */
-export const cmsVideoCalls = {
-  list: call(
+export const cmsVideoCalls = endpoints('cms', {
+  list: endpoint(
+    '/cms/video/list',
+    '内容管理：视频列表（教师只看自己的，管理员看全部；按修改时间倒序）',
     Type.Object({
       typeId: Type.Optional(Type.Integer({ minimum: 0, errorMessage: '视频分类编号不正确' })),
       reviewState: Type.Optional(ReviewState),
@@ -256,9 +304,16 @@ export const cmsVideoCalls = {
     }),
     Page(VideoAdminItem),
   ),
-  get: call(Type.Object({ videoId: VideoId }), VideoEdit),
+  get: endpoint(
+    '/cms/video/get',
+    '内容管理：编辑表单中的一个视频（可编辑字段、视频文件与审核状态）',
+    Type.Object({ videoId: VideoId }),
+    VideoEdit,
+  ),
   /** files: an ordered array, or (forms) its JSON text, parsed before the check. */
-  save: call(
+  save: endpoint(
+    '/cms/video/save',
+    '内容管理：保存视频（无 videoId 为新增）；files 为有序的 {fileId, fileName} 数组或其 JSON 文本；教师保存后回到草稿并下架',
     Type.Object({
       videoId: Type.Optional(VideoId),
       typeId: Type.Integer({ minimum: 1, errorMessage: '请选择视频分类' }),
@@ -291,13 +346,25 @@ export const cmsVideoCalls = {
     }),
     Type.Object({ videoId: Type.Integer() }),
   ),
-  remove: call(Type.Object({ videoId: VideoId }), Nothing),
-};
+  remove: endpoint(
+    '/cms/video/delete',
+    '内容管理：删除视频（管理员或发布者；从列表与搜索中立即消失）',
+    Type.Object({ videoId: VideoId }),
+    Nothing,
+  ),
+});
 
 /** api/cms/videoType/* (administrators). */
-export const cmsVideoTypeCalls = {
-  list: call(undefined, Type.Array(VideoTypeAdminItem)),
-  save: call(
+export const cmsVideoTypeCalls = endpoints('cms', {
+  list: endpoint(
+    '/cms/videoType/list',
+    '内容管理：视频分类（按排序；videoCount 为使用该分类的视频数），仅管理员',
+    undefined,
+    Type.Array(VideoTypeAdminItem),
+  ),
+  save: endpoint(
+    '/cms/videoType/save',
+    '内容管理：新增（无 typeId）或修改视频分类，仅管理员；分类均为一级（parentId 0）',
     Type.Object({
       typeId: Type.Optional(VideoTypeId),
       typeName: Type.String({
@@ -312,5 +379,10 @@ export const cmsVideoTypeCalls = {
     }),
     Type.Object({ typeId: Type.Integer() }),
   ),
-  remove: call(Type.Object({ typeId: VideoTypeId }), Nothing),
-};
+  remove: endpoint(
+    '/cms/videoType/delete',
+    '内容管理：删除视频分类（仍有视频使用时拒绝），仅管理员',
+    Type.Object({ typeId: VideoTypeId }),
+    Nothing,
+  ),
+});

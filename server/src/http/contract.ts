@@ -1,5 +1,12 @@
-import type { FastifyInstance } from 'fastify';
-import { Envelope, type Call, type TSchema } from '@school/common/api';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteHandlerMethod,
+  RouteShorthandOptions,
+} from 'fastify';
+import { Envelope, type Call, type Endpoint, type Static, type TSchema } from '@school/common/api';
+import type { Envelope as Answer } from './envelope.js';
 
 interface RouteMeta {
   summary: string;
@@ -27,6 +34,34 @@ export function routeSchema(contract: Call<TSchema | undefined, TSchema>, meta: 
     ...(contract.body ? { body: contract.body } : {}),
     response: { 200: Envelope(contract.data) },
   };
+}
+
+/** What a route may add to its endpoint: the hooks that run before the handler. */
+export type RouteHooks = Pick<RouteShorthandOptions, 'onRequest' | 'preValidation' | 'preHandler'>;
+
+type BodyStatic<Body> = Body extends TSchema ? Static<Body> : undefined;
+
+/** A handler of an endpoint: its body and its answer typed by the contract. */
+export type EndpointHandler<Body extends TSchema | undefined, Data extends TSchema> = (
+  request: FastifyRequest<{ Body: BodyStatic<Body> }>,
+  reply: FastifyReply,
+) => Promise<Answer<Static<Data>>>;
+
+/**
+ * Registers one endpoint of the contract: POST to its path, its body
+ * validated and its answer written by its schemas, filed under its tag.
+ */
+export function route<Body extends TSchema | undefined, Data extends TSchema>(
+  app: FastifyInstance,
+  endpoint: Endpoint<Body, Data>,
+  ...rest: [EndpointHandler<Body, Data>] | [RouteHooks, EndpointHandler<Body, Data>]
+) {
+  const [hooks, handler] = rest.length === 1 ? [{}, rest[0]] : rest;
+  const schema = routeSchema(endpoint as Call<TSchema, TSchema>, {
+    summary: endpoint.summary,
+    tags: [endpoint.tag ?? 'api'],
+  });
+  app.post(endpoint.path, { ...hooks, schema }, handler as unknown as RouteHandlerMethod);
 }
 
 interface JsonSchema {

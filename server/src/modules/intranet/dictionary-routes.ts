@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { dictionaryCalls } from '@school/common/api';
 import { staffOf } from '../../http/auth.js';
-import { routeSchema } from '../../http/contract.js';
+import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import type { SiteDictionaries } from './dictionaries.js';
 import { rowRoutes } from '../../platform/catalogue/route-kit.js';
@@ -13,53 +13,30 @@ import { rowRoutes } from '../../platform/catalogue/route-kit.js';
 export const siteDictionaryRoutes: FastifyPluginAsyncTypebox<{
   dictionaries: SiteDictionaries;
 }> = async (app, { dictionaries }) => {
-  app.post(
-    '/dictionary/list',
-    {
-      schema: routeSchema(dictionaryCalls.values, {
-        summary: '数据字典：一个字典的可用值（教学网盘的资源类型、文件格式筛选）',
-        tags: ['dictionary'],
-      }),
-    },
-    async (request) => ok(await dictionaries.values(request.body.dicCode)),
+  route(app, dictionaryCalls.values, async (request) =>
+    ok(await dictionaries.values(request.body.dicCode)),
   );
 
-  app.post(
-    '/cms/dictionary/list',
-    {
-      schema: routeSchema(dictionaryCalls.adminList, {
-        summary: '内容管理：一个字典的全部值（含已停用），按顺序',
-        tags: ['cms'],
-      }),
-    },
-    async (request) => ok(await dictionaries.list(request.body.dicCode, staffOf(request))),
+  route(app, dictionaryCalls.adminList, async (request) =>
+    ok(await dictionaries.list(request.body.dicCode, staffOf(request))),
   );
 
-  app.post(
-    '/cms/dictionary/save',
-    {
-      schema: routeSchema(dictionaryCalls.save, {
-        summary: '内容管理：保存字典项（无 dicId 为新增，排在最后）；同一字典内字典值不能重复',
-        tags: ['cms'],
-      }),
-    },
-    async (request) => {
-      const body = request.body;
-      const dicId = await dictionaries.save(
-        {
-          id: body.dicId,
-          code: body.dicCode,
-          name: body.dicName,
-          value: body.dicValue,
-          enabled: body.enabled,
-          sort: body.sort,
-        },
-        staffOf(request),
-        request.ip,
-      );
-      return ok({ dicId }, '保存成功');
-    },
-  );
+  route(app, dictionaryCalls.save, async (request) => {
+    const body = request.body;
+    const dicId = await dictionaries.save(
+      {
+        id: body.dicId,
+        code: body.dicCode,
+        name: body.dicName,
+        value: body.dicValue,
+        enabled: body.enabled,
+        sort: body.sort,
+      },
+      staffOf(request),
+      request.ip,
+    );
+    return ok({ dicId }, '保存成功');
+  });
 
   const { enable, move, remove } = dictionaryCalls;
   rowRoutes(

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { noticeCalls } from '@school/common/api';
 import { staffOf } from '../../http/auth.js';
-import { routeSchema } from '../../http/contract.js';
+import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { parseShelvesDate } from '../../http/dates.js';
 import { blankFields, rowRoutes } from '../../platform/catalogue/route-kit.js';
@@ -12,49 +12,28 @@ export const siteNoticeRoutes: FastifyPluginAsyncTypebox<{ notices: SiteNotices 
   app,
   { notices },
 ) => {
-  app.post(
-    '/cms/notice/list',
-    {
-      schema: routeSchema(noticeCalls.list, {
-        summary: '内容管理：滚动通知列表（上架时间新的在前）',
-        tags: ['cms'],
-      }),
-    },
-    async (request) => {
-      const { keyword, pageNum, pageSize } = request.body;
-      return ok(await notices.list({ keyword }, staffOf(request), { pageNum, pageSize }));
-    },
-  );
+  route(app, noticeCalls.list, async (request) => {
+    const { keyword, pageNum, pageSize } = request.body;
+    return ok(await notices.list({ keyword }, staffOf(request), { pageNum, pageSize }));
+  });
 
-  app.post(
-    '/cms/notice/save',
-    {
-      // shelvesDate is text: its '' is not sent (the stored date, or now for a new notice).
-      preValidation: blankFields(['shelvesDate']),
-      schema: routeSchema(noticeCalls.save, {
-        summary:
-          '内容管理：保存滚动通知（无 rollingnewsId 为新增）；上架时间为北京时间，未到时间不显示',
-        tags: ['cms'],
-      }),
-    },
-    async (request) => {
-      const body = request.body;
-      const rollingnewsId = await notices.save(
-        {
-          id: body.rollingnewsId,
-          title: body.rollingnewsTitle,
-          url: body.newsUrl,
-          shelvesDate:
-            body.shelvesDate === undefined ? undefined : parseShelvesDate(body.shelvesDate),
-          enabled: body.enabled,
-          sort: body.sort,
-        },
-        staffOf(request),
-        request.ip,
-      );
-      return ok({ rollingnewsId }, '保存成功');
-    },
-  );
+  route(app, noticeCalls.save, { preValidation: blankFields(['shelvesDate']) }, async (request) => {
+    const body = request.body;
+    const rollingnewsId = await notices.save(
+      {
+        id: body.rollingnewsId,
+        title: body.rollingnewsTitle,
+        url: body.newsUrl,
+        shelvesDate:
+          body.shelvesDate === undefined ? undefined : parseShelvesDate(body.shelvesDate),
+        enabled: body.enabled,
+        sort: body.sort,
+      },
+      staffOf(request),
+      request.ip,
+    );
+    return ok({ rollingnewsId }, '保存成功');
+  });
 
   const { enable, remove } = noticeCalls;
   rowRoutes(

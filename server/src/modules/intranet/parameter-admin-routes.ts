@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { parameterCalls } from '@school/common/api';
 import { staffOf } from '../../http/auth.js';
-import { routeSchema } from '../../http/contract.js';
+import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { blankFields, rowRoutes } from '../../platform/catalogue/route-kit.js';
 import type { SiteParameters } from './parameters.js';
@@ -10,28 +10,14 @@ import type { SiteParameters } from './parameters.js';
 export const siteParameterRoutes: FastifyPluginAsyncTypebox<{
   parameters: SiteParameters;
 }> = async (app, { parameters }) => {
-  app.post(
-    '/cms/parameter/list',
-    {
-      schema: routeSchema(parameterCalls.adminList, {
-        summary: '内容管理：全部系统参数，按编码分组，附编码含义',
-        tags: ['cms'],
-      }),
-    },
-    async (request) => ok(await parameters.list(staffOf(request))),
+  route(app, parameterCalls.adminList, async (request) =>
+    ok(await parameters.list(staffOf(request))),
   );
 
-  app.post(
-    '/cms/parameter/save',
-    {
-      // parameterType is text: its '' is not sent; a picture's '' clears it.
-      preValidation: blankFields(['parameterType'], ['picFileId']),
-      schema: routeSchema(parameterCalls.save, {
-        summary:
-          '内容管理：保存一行参数（无 parameterId 为在该编码下新增）；链接类参数须为 http(s):// 或站内地址；picFileId 为上传的图片，0 清除',
-        tags: ['cms'],
-      }),
-    },
+  route(
+    app,
+    parameterCalls.save,
+    { preValidation: blankFields(['parameterType'], ['picFileId']) },
     async (request) => {
       const body = request.body;
       const parameterId = await parameters.save(

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { workbenchCalls } from '@school/common/api';
 import { staffOf } from '../../http/auth.js';
-import { routeSchema } from '../../http/contract.js';
+import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { blankFields, rowRoutes } from '../../platform/catalogue/route-kit.js';
 import type { SiteWorkbench } from './workbench.js';
@@ -11,28 +11,14 @@ export const siteWorkbenchRoutes: FastifyPluginAsyncTypebox<{ workbench: SiteWor
   app,
   { workbench },
 ) => {
-  app.post(
-    '/cms/workbench/list',
-    {
-      schema: routeSchema(workbenchCalls.list, {
-        summary: '内容管理：工作台（menuType 1）或应用中心（2）的全部入口，按显示顺序',
-        tags: ['cms'],
-      }),
-    },
-    async (request) => ok(await workbench.list(request.body.menuType, staffOf(request))),
+  route(app, workbenchCalls.list, async (request) =>
+    ok(await workbench.list(request.body.menuType, staffOf(request))),
   );
 
-  app.post(
-    '/cms/workbench/save',
-    {
-      // A visitType taken out of the form ('') clears it.
-      preValidation: blankFields([], ['visitType']),
-      schema: routeSchema(workbenchCalls.save, {
-        summary:
-          '内容管理：保存入口（无 workbenchId 为新增，排在最后）；iconFileId 为上传的图标，0 清除',
-        tags: ['cms'],
-      }),
-    },
+  route(
+    app,
+    workbenchCalls.save,
+    { preValidation: blankFields([], ['visitType']) },
     async (request) => {
       const body = request.body;
       const workbenchId = await workbench.save(

@@ -1,4 +1,4 @@
-import { countRows, onPage } from '../../db/paging.js';
+import { pageOf, onPage } from '../../db/paging.js';
 import type { IntroPageItem, PersonItem } from '@school/common';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -149,17 +149,12 @@ export class IntroService {
       .where('wwfzType', '=', filter.wwfzType)
       .$if(filter.wwfzId !== undefined, (qb) => qb.where('id', '=', filter.wwfzId!))
       .$if(!includeStaffOnly(staff, filter.enableType), (qb) => qb.where('enableType', '=', 1));
-    const n = await countRows(base);
-    const rows = await base
-      .selectAll()
-      .orderBy('sort')
-      .orderBy('createdAt', 'desc')
-      .orderBy('id', 'desc')
-      .$call(onPage(paging))
-      .execute();
-    return {
-      total: Number(n),
-      list: rows.map((row) => ({
+    return pageOf(
+      base,
+      paging,
+      (query) =>
+        query.selectAll().orderBy('sort').orderBy('createdAt', 'desc').orderBy('id', 'desc'),
+      (row) => ({
         wwfzId: row.id,
         wwfzType: row.wwfzType,
         wwfzTitle: row.title,
@@ -168,8 +163,8 @@ export class IntroService {
         wwfzCont: row.content,
         wwfzPic: fileUrl(row.picFileId),
         createDate: displayTime(row.createdAt),
-      })),
-    };
+      }),
+    );
   }
 
   async people(
@@ -182,17 +177,12 @@ export class IntroService {
       .where('fmsmType', '=', filter.fmsmType)
       .$if(filter.subjectId !== undefined, (qb) => qb.where('subjectId', '=', filter.subjectId!))
       .$if(!includeStaffOnly(staff, filter.enableType), (qb) => qb.where('enableType', '=', 1));
-    const n = await countRows(base);
-    const rows = await base
-      .selectAll()
-      .orderBy('sort')
-      .orderBy('createdAt', 'desc')
-      .orderBy('id', 'desc')
-      .$call(onPage(paging))
-      .execute();
-    return {
-      total: Number(n),
-      list: rows.map((row) => ({
+    return pageOf(
+      base,
+      paging,
+      (query) =>
+        query.selectAll().orderBy('sort').orderBy('createdAt', 'desc').orderBy('id', 'desc'),
+      (row) => ({
         fmsmId: row.id,
         fmsmType: row.fmsmType,
         fmsmTitle: row.title,
@@ -202,8 +192,8 @@ export class IntroService {
         post: row.post,
         plateType: row.plateType,
         brith: row.brith,
-      })),
-    };
+      }),
+    );
   }
 
   /** A page of a school-introduction sub-section; the content platform and the demo seed use it. */

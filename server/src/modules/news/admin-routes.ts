@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { NewsRevision, NewsRevisionEntry, NewsState, cmsNewsCalls } from '@school/common/api';
 import type { FastifyRequest } from 'fastify';
 import { staffOf } from '../../http/auth.js';
-import { routeSchema } from '../../http/contract.js';
+import { route } from '../../http/contract.js';
 import { parseShelvesDate } from '../../http/dates.js';
 import { ok } from '../../http/envelope.js';
 import { badRequest } from '../../http/errors.js';
@@ -46,97 +46,53 @@ export const cmsNewsRoutes: FastifyPluginAsyncTypebox<{ cmsNews: CmsNewsService 
   // Before the body is read: an anonymous call is refused whatever it sends.
   app.addHook('onRequest', app.requireStaff);
 
-  app.post(
-    '/cms/news/list',
-    {
-      schema: routeSchema(cmsNewsCalls.list, {
-        summary: '内容管理：新闻列表（教师只看自己的，管理员看全部；按修改时间倒序）',
-        tags: ['cms'],
-      }),
-    },
-    async (request) => {
-      const { typeId, reviewState, mine, keyword, pageNum, pageSize } = request.body;
-      return ok(
-        await cmsNews.list(
-          { typeId: typeId || undefined, reviewState, mine, keyword },
-          staffOf(request),
-          { pageNum, pageSize },
-        ),
-      );
-    },
-  );
-
-  app.post(
-    '/cms/news/columns',
-    {
-      schema: routeSchema(cmsNewsCalls.columns, {
-        summary: '内容管理：栏目树，含当前用户可否在该栏目发布（mayPost）',
-        tags: ['cms'],
-      }),
-    },
-    async (request) => ok(await cmsNews.columns(staffOf(request))),
-  );
-
-  app.post(
-    '/cms/news/delete',
-    {
-      schema: routeSchema(cmsNewsCalls.remove, {
-        summary: '内容管理：删除新闻（管理员或发布者；从列表、详情和搜索中立即消失）',
-        tags: ['cms'],
-      }),
-    },
-    async (request) =>
-      ok(await cmsNews.remove(request.body.newId, staffOf(request), request.ip), '已删除'),
-  );
-
-  app.post(
-    '/cms/news/get',
-    {
-      schema: routeSchema(cmsNewsCalls.get, {
-        summary: '内容管理：编辑表单中的一条新闻（可编辑字段、附件与审核状态）',
-        tags: ['cms'],
-      }),
-    },
-    async (request) => ok(await cmsNews.get(request.body.newId, staffOf(request))),
-  );
-
-  app.post(
-    '/cms/news/save',
-    {
-      preValidation: normaliseSaveBody,
-      schema: routeSchema(cmsNewsCalls.save, {
-        summary:
-          '内容管理：保存新闻（无 newId 为新增）；files 为 JSON 数组或其文本；教师保存后回到草稿',
-        tags: ['cms'],
-      }),
-    },
-    async (request) => {
-      const body = request.body;
-      const newId = await cmsNews.save(
-        {
-          newId: body.newId,
-          typeId: body.typeId,
-          title: body.newsTitle,
-          description: body.newsDesc,
-          content: body.newsContent,
-          newsType: body.newsType,
-          contentKind: body.newcontenttype,
-          schChange: body.schChange === undefined ? undefined : body.schChange || null,
-          enableType: body.enableType,
-          source: body.source,
-          releaseUser: body.releaseUser,
-          coverFileId: body.coverFileId === undefined ? undefined : body.coverFileId || null,
-          linkUrl: body.newsUrl,
-          shelvesDate:
-            body.shelvesDate === undefined ? undefined : parseShelvesDate(body.shelvesDate),
-          files: body.files,
-        },
+  route(app, cmsNewsCalls.list, async (request) => {
+    const { typeId, reviewState, mine, keyword, pageNum, pageSize } = request.body;
+    return ok(
+      await cmsNews.list(
+        { typeId: typeId || undefined, reviewState, mine, keyword },
         staffOf(request),
-        request.ip,
-      );
-      return ok({ newId }, '保存成功');
-    },
+        { pageNum, pageSize },
+      ),
+    );
+  });
+
+  route(app, cmsNewsCalls.columns, async (request) => ok(await cmsNews.columns(staffOf(request))));
+
+  route(app, cmsNewsCalls.remove, async (request) =>
+    ok(await cmsNews.remove(request.body.newId, staffOf(request), request.ip), '已删除'),
   );
+
+  route(app, cmsNewsCalls.get, async (request) =>
+    ok(await cmsNews.get(request.body.newId, staffOf(request))),
+  );
+
+  route(app, cmsNewsCalls.save, { preValidation: normaliseSaveBody }, async (request) => {
+    const body = request.body;
+    const newId = await cmsNews.save(
+      {
+        newId: body.newId,
+        typeId: body.typeId,
+        title: body.newsTitle,
+        description: body.newsDesc,
+        content: body.newsContent,
+        newsType: body.newsType,
+        contentKind: body.newcontenttype,
+        schChange: body.schChange === undefined ? undefined : body.schChange || null,
+        enableType: body.enableType,
+        source: body.source,
+        releaseUser: body.releaseUser,
+        coverFileId: body.coverFileId === undefined ? undefined : body.coverFileId || null,
+        linkUrl: body.newsUrl,
+        shelvesDate:
+          body.shelvesDate === undefined ? undefined : parseShelvesDate(body.shelvesDate),
+        files: body.files,
+      },
+      staffOf(request),
+      request.ip,
+    );
+    return ok({ newId }, '保存成功');
+  });
 
   workflowRoutes(app, {
     base: '/cms/news',

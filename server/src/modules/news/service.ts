@@ -1,4 +1,4 @@
-import { countRows, onPage } from '../../db/paging.js';
+import { pageOf, onPage } from '../../db/paging.js';
 import { NewsWriter, type NewsFileInput, type NewsInput, type SubjectNewsInput } from './writer.js';
 import { newsReview, type NewsReview } from './review.js';
 import {
@@ -159,17 +159,16 @@ export class NewsService {
       .selectFrom('subjectNews')
       .where('newsId', '=', newId)
       .where('deleted', '=', 0);
-    const n = await countRows(base);
-    const rows = await base
-      .select(['id', 'newsId', 'title', 'statusDate', 'createdAt', 'flowerCount', 'viewCount'])
-      .orderBy('sort')
-      .orderBy('statusDate', 'desc')
-      .orderBy('id', 'desc')
-      .$call(onPage(paging))
-      .execute();
-    return {
-      total: Number(n),
-      list: rows.map((row) => ({
+    return pageOf(
+      base,
+      paging,
+      (query) =>
+        query
+          .select(['id', 'newsId', 'title', 'statusDate', 'createdAt', 'flowerCount', 'viewCount'])
+          .orderBy('sort')
+          .orderBy('statusDate', 'desc')
+          .orderBy('id', 'desc'),
+      (row) => ({
         subjectNewId: row.id,
         newId: row.newsId,
         newsTitle: row.title,
@@ -177,8 +176,8 @@ export class NewsService {
         createDate: displayTime(row.createdAt),
         flowerCount: row.flowerCount,
         viewCount: row.viewCount,
-      })),
-    };
+      }),
+    );
   }
 
   /** A sub-news the caller may read (through its special topic). */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { showcaseCalls } from '@school/common/api';
-import { routeSchema } from '../../http/contract.js';
+import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import type { ShowcaseService } from './service.js';
 
@@ -9,36 +9,11 @@ export const showcaseRoutes: FastifyPluginAsyncTypebox<{ showcase: ShowcaseServi
   app,
   { showcase },
 ) => {
-  app.post(
-    '/news/getSocietyList',
-    {
-      schema: routeSchema(showcaseCalls.societies, {
-        summary: '学生社团（按类别、再按排序号）',
-        tags: ['showcase'],
-      }),
-    },
-    async () => ok(await showcase.societies()),
-  );
+  route(app, showcaseCalls.societies, async () => ok(await showcase.societies()));
 
-  app.post(
-    '/moveImg/getMoveImg',
-    {
-      schema: routeSchema(showcaseCalls.homeBanners, {
-        summary: '首页轮播图',
-        tags: ['showcase'],
-      }),
-    },
-    async () => ok(await showcase.homeBanners()),
-  );
+  route(app, showcaseCalls.homeBanners, async () => ok(await showcase.homeBanners()));
 
-  app.post(
-    '/coverPic/getCoverPic',
-    {
-      schema: routeSchema(showcaseCalls.cover, {
-        summary: '栏目封面图（typeId：5 校园媒体，9 走进学校/图片/视频，14 校园专栏，0 校刊）',
-        tags: ['showcase'],
-      }),
-    },
-    async (request) => ok(await showcase.cover(request.body?.typeId)),
+  route(app, showcaseCalls.cover, async (request) =>
+    ok(await showcase.cover(request.body?.typeId)),
   );
 };

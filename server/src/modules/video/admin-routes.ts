@@ -8,7 +8,7 @@ import {
 } from '@school/common/api';
 import type { FastifyRequest } from 'fastify';
 import { staffOf } from '../../http/auth.js';
-import { routeSchema } from '../../http/contract.js';
+import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { badRequest } from '../../http/errors.js';
 import { versionRoutes } from '../../platform/publishing/version-routes.js';
@@ -50,81 +50,45 @@ export const cmsVideoRoutes: FastifyPluginAsyncTypebox<{ cmsVideo: CmsVideoServi
   app.addHook('onRequest', app.requireStaff);
   await app.register(cmsVideoTypeRoutes, { types: cmsVideo.types });
 
-  app.post(
-    '/cms/video/list',
-    {
-      schema: routeSchema(cmsVideoCalls.list, {
-        summary: '内容管理：视频列表（教师只看自己的，管理员看全部；按修改时间倒序）',
-        tags: ['cms'],
-      }),
-    },
-    async (request) => {
-      const { typeId, reviewState, mine, keyword, pageNum, pageSize } = request.body;
-      return ok(
-        await cmsVideo.list(
-          { typeId: typeId || undefined, reviewState, mine: mine === 1, keyword },
-          staffOf(request),
-          { pageNum, pageSize },
-        ),
-      );
-    },
-  );
-
-  app.post(
-    '/cms/video/get',
-    {
-      schema: routeSchema(cmsVideoCalls.get, {
-        summary: '内容管理：编辑表单中的一个视频（可编辑字段、视频文件与审核状态）',
-        tags: ['cms'],
-      }),
-    },
-    async (request) => ok(await cmsVideo.get(request.body.videoId, staffOf(request))),
-  );
-
-  app.post(
-    '/cms/video/save',
-    {
-      preValidation: normaliseSaveBody,
-      schema: routeSchema(cmsVideoCalls.save, {
-        summary:
-          '内容管理：保存视频（无 videoId 为新增）；files 为有序的 {fileId, fileName} 数组或其 JSON 文本；教师保存后回到草稿并下架',
-        tags: ['cms'],
-      }),
-    },
-    async (request) => {
-      const body = request.body;
-      const videoId = await cmsVideo.save(
-        {
-          videoId: body.videoId,
-          typeId: body.typeId,
-          title: body.videoTitle,
-          content: body.videoContent,
-          coverFileId: body.coverFileId === undefined ? undefined : body.coverFileId || null,
-          source: body.source,
-          releaseUser: body.releaseUser,
-          enableType: body.enableType,
-          files: body.files,
-        },
+  route(app, cmsVideoCalls.list, async (request) => {
+    const { typeId, reviewState, mine, keyword, pageNum, pageSize } = request.body;
+    return ok(
+      await cmsVideo.list(
+        { typeId: typeId || undefined, reviewState, mine: mine === 1, keyword },
         staffOf(request),
-        request.ip,
-      );
-      return ok({ videoId }, '保存成功');
-    },
+        { pageNum, pageSize },
+      ),
+    );
+  });
+
+  route(app, cmsVideoCalls.get, async (request) =>
+    ok(await cmsVideo.get(request.body.videoId, staffOf(request))),
   );
 
-  app.post(
-    '/cms/video/delete',
-    {
-      schema: routeSchema(cmsVideoCalls.remove, {
-        summary: '内容管理：删除视频（管理员或发布者；从列表与搜索中立即消失）',
-        tags: ['cms'],
-      }),
-    },
-    async (request) => {
-      await cmsVideo.remove(request.body.videoId, staffOf(request), request.ip);
-      return ok(null, '删除成功');
-    },
-  );
+  route(app, cmsVideoCalls.save, { preValidation: normaliseSaveBody }, async (request) => {
+    const body = request.body;
+    const videoId = await cmsVideo.save(
+      {
+        videoId: body.videoId,
+        typeId: body.typeId,
+        title: body.videoTitle,
+        content: body.videoContent,
+        coverFileId: body.coverFileId === undefined ? undefined : body.coverFileId || null,
+        source: body.source,
+        releaseUser: body.releaseUser,
+        enableType: body.enableType,
+        files: body.files,
+      },
+      staffOf(request),
+      request.ip,
+    );
+    return ok({ videoId }, '保存成功');
+  });
+
+  route(app, cmsVideoCalls.remove, async (request) => {
+    await cmsVideo.remove(request.body.videoId, staffOf(request), request.ip);
+    return ok(null, '删除成功');
+  });
 
   workflowRoutes(app, {
     base: '/cms/video',

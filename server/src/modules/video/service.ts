@@ -1,4 +1,4 @@
-import { countRows, onPage } from '../../db/paging.js';
+import { countRows, onPage, pageOf } from '../../db/paging.js';
 import { videoReview } from './review.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -248,22 +248,17 @@ export class VideoService {
   async files(videoId: number, staff: AuthStaff | null, paging: Paging) {
     await this.readable(videoId, staff);
     const base = this.db.selectFrom('videoFile').where('videoId', '=', videoId);
-    const n = await countRows(base);
-    const rows = await base
-      .select(['fileId', 'fileName', 'createdAt'])
-      .orderBy('sort')
-      .orderBy('id')
-      .$call(onPage(paging))
-      .execute();
-    return {
-      total: Number(n),
-      list: rows.map((row) => ({
+    return pageOf(
+      base,
+      paging,
+      (query) => query.select(['fileId', 'fileName', 'createdAt']).orderBy('sort').orderBy('id'),
+      (row) => ({
         fileId: row.fileId,
         fileName: row.fileName,
         filePath: fileUrl(row.fileId),
         createDate: displayTime(row.createdAt),
-      })),
-    };
+      }),
+    );
   }
 
   /**

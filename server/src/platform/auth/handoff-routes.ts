@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authCalls } from '@school/common/api';
 
 import { setFileCookie } from '../../http/auth.js';
-import { routeSchema } from '../../http/contract.js';
+import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 
 import type { HandoffService } from './handoff-service.js';
@@ -16,36 +16,18 @@ export const handoffRoutes: FastifyPluginAsyncTypebox<{ handoff: HandoffService 
   app,
   { handoff },
 ) => {
-  app.post(
-    '/cms/handoff',
-    {
-      schema: routeSchema(authCalls.handoff, {
-        summary: '内容管理平台的签名跳转：校验签名与登录，返回编辑地址 retUrl',
-        tags: ['cms'],
-      }),
-    },
-    async (request) => {
-      const { sign, ...fields } = request.body;
-      return ok(await handoff.receive(fields, sign));
-    },
-  );
+  route(app, authCalls.handoff, async (request) => {
+    const { sign, ...fields } = request.body;
+    return ok(await handoff.receive(fields, sign));
+  });
 
-  app.post(
-    '/cms/enter',
-    {
-      schema: routeSchema(authCalls.enter, {
-        summary: '用签名跳转的一次性链接登录内容管理平台，返回登录信息与目标页面',
-        tags: ['cms'],
-      }),
-    },
-    async (request, reply) => {
-      const user = await handoff.redeem(
-        request.body.ticket,
-        request.ip,
-        request.headers['user-agent']?.slice(0, 256) ?? null,
-      );
-      setFileCookie(request, reply, user.token);
-      return ok(user, '登陆成功');
-    },
-  );
+  route(app, authCalls.enter, async (request, reply) => {
+    const user = await handoff.redeem(
+      request.body.ticket,
+      request.ip,
+      request.headers['user-agent']?.slice(0, 256) ?? null,
+    );
+    setFileCookie(request, reply, user.token);
+    return ok(user, '登陆成功');
+  });
 };

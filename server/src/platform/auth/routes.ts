@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authCalls } from '@school/common/api';
 import { clearFileCookie, setFileCookie, staffOf } from '../../http/auth.js';
-import { routeSchema } from '../../http/contract.js';
+import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { forbidden } from '../../http/errors.js';
 import type { AuthService } from './service.js';
@@ -11,60 +11,38 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = asyn
   app,
   { auth },
 ) => {
-  app.post(
-    '/login/login',
-    { schema: routeSchema(authCalls.login, { summary: '登录', tags: ['login'] }) },
-    async (request, reply) => {
-      const { staffCode, staffPass, staffType } = request.body;
-      const result = await auth.login({
-        staffCode,
-        staffPass,
-        staffType,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? null,
-      });
-      setFileCookie(request, reply, result.token);
-      return ok(result, '登陆成功');
-    },
+  route(app, authCalls.login, async (request, reply) => {
+    const { staffCode, staffPass, staffType } = request.body;
+    const result = await auth.login({
+      staffCode,
+      staffPass,
+      staffType,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? null,
+    });
+    setFileCookie(request, reply, result.token);
+    return ok(result, '登陆成功');
+  });
+
+  route(app, authCalls.staffId, async (request) =>
+    ok(await auth.staffIdOf(request.body.staffCode)),
   );
 
-  app.post(
-    '/login/getStaffId',
-    {
-      schema: routeSchema(authCalls.staffId, { summary: '按账号查询教职工 id', tags: ['login'] }),
-    },
-    async (request) => ok(await auth.staffIdOf(request.body.staffCode)),
-  );
+  route(app, authCalls.logout, { preHandler: app.requireStaff }, async (request, reply) => {
+    const staff = staffOf(request);
+    if (request.body?.staffId !== undefined && request.body.staffId !== staff.id) {
+      throw forbidden('只能退出自己的登录');
+    }
+    await auth.logout(staff);
+    clearFileCookie(reply);
+    return ok(null, '退出成功');
+  });
 
-  app.post(
-    '/login/loginOut.do',
-    {
-      preHandler: app.requireStaff,
-      schema: routeSchema(authCalls.logout, { summary: '退出登录', tags: ['login'] }),
-    },
-    async (request, reply) => {
-      const staff = staffOf(request);
-      if (request.body?.staffId !== undefined && request.body.staffId !== staff.id) {
-        throw forbidden('只能退出自己的登录');
-      }
-      await auth.logout(staff);
-      clearFileCookie(reply);
-      return ok(null, '退出成功');
-    },
-  );
-
-  app.post(
-    '/login/updateUserPwd.do',
-    {
-      preHandler: app.requireStaff,
-      schema: routeSchema(authCalls.changePassword, { summary: '修改密码', tags: ['login'] }),
-    },
-    async (request) => {
-      const staff = staffOf(request);
-      const { staffId, oldStaffPass, newStaffPass } = request.body;
-      if (staffId !== undefined && staffId !== staff.id) throw forbidden('只能修改自己的密码');
-      await auth.changePassword(staff, oldStaffPass, newStaffPass);
-      return ok(null, '修改成功');
-    },
-  );
+  route(app, authCalls.changePassword, { preHandler: app.requireStaff }, async (request) => {
+    const staff = staffOf(request);
+    const { staffId, oldStaffPass, newStaffPass } = request.body;
+    if (staffId !== undefined && staffId !== staff.id) throw forbidden('只能修改自己的密码');
+    await auth.changePassword(staff, oldStaffPass, newStaffPass);
+    return ok(null, '修改成功');
+  });
 };

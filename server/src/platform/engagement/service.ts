@@ -1,4 +1,4 @@
-import { countRows, onPage } from '../../db/paging.js';
+import { pageOf, onPage } from '../../db/paging.js';
 import type { Kysely } from 'kysely';
 import type { Database, InfoTable } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
@@ -68,23 +68,22 @@ export class EngagementService {
       .selectFrom('footprint')
       .where('infoTable', '=', infoTable)
       .where('objId', '=', objId);
-    const n = await countRows(base);
-    const rows = await base
-      .select(['staffId', 'staffName', 'roleId', 'ip', 'createdAt'])
-      .orderBy('createdAt', 'desc')
-      .orderBy('id', 'desc')
-      .$call(onPage(paging))
-      .execute();
-    return {
-      total: Number(n),
-      list: rows.map((row) => ({
+    return pageOf(
+      base,
+      paging,
+      (query) =>
+        query
+          .select(['staffId', 'staffName', 'roleId', 'ip', 'createdAt'])
+          .orderBy('createdAt', 'desc')
+          .orderBy('id', 'desc'),
+      (row) => ({
         userId: row.staffId,
         userName: row.staffName,
         roleId: row.roleId,
         landingtime: displayTime(row.createdAt),
         ipaccess: row.ip ?? '',
-      })),
-    };
+      }),
+    );
   }
 
   async hasLiked(infoTable: InfoTable, objId: number, staffId: number): Promise<boolean> {

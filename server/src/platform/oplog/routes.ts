@@ -3,7 +3,7 @@ import { oplogCalls } from '@school/common/api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { staffOf } from '../../http/auth.js';
-import { routeSchema } from '../../http/contract.js';
+import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { assertPower, assertSelf } from '../../http/roles.js';
 import { operLogRows } from './service.js';
@@ -13,33 +13,16 @@ export const operLogRoutes: FastifyPluginAsyncTypebox<{ db: Kysely<Database> }> 
   app,
   { db },
 ) => {
-  app.post(
-    '/infoOperLog/infoOperLogList',
-    {
-      preHandler: app.requireStaff,
-      schema: routeSchema(oplogCalls.list, {
-        summary: '操作日志（仅 isPower 为 1 的管理员）',
-        tags: ['operLog'],
-      }),
-    },
-    async (request) => {
-      const staff = staffOf(request);
-      const { objId, infoTable, userId } = request.body;
-      assertSelf(staff, userId);
-      assertPower(staff);
-      return ok(await operLogRows(db, infoTable, objId));
-    },
-  );
+  route(app, oplogCalls.list, { preHandler: app.requireStaff }, async (request) => {
+    const staff = staffOf(request);
+    const { objId, infoTable, userId } = request.body;
+    assertSelf(staff, userId);
+    assertPower(staff);
+    return ok(await operLogRows(db, infoTable, objId));
+  });
 
-  app.post(
-    '/infoOperLog/determineIp',
-    {
-      schema: routeSchema(oplogCalls.determineIp, {
-        summary: '访问者的 IP 地址，及是否来自校园网（内网地址）',
-        tags: ['operLog'],
-      }),
-    },
-    async (request) => ok({ ip: request.ip, inSchool: isPrivateAddress(request.ip) }),
+  route(app, oplogCalls.determineIp, async (request) =>
+    ok({ ip: request.ip, inSchool: isPrivateAddress(request.ip) }),
   );
 };
 
