@@ -1,4 +1,4 @@
-import { pageOf, onPage } from '../../db/paging.js';
+import { pageOf } from '../../db/paging.js';
 import type { IntroPageItem, PersonItem } from '@school/common';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';

@@ -1,4 +1,4 @@
-import { pageOf, onPage } from '../../db/paging.js';
+import { pageOf } from '../../db/paging.js';
 import type { Kysely } from 'kysely';
 import type { Database, InfoTable } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
