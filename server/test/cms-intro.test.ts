@@ -54,6 +54,8 @@ interface PersonRow {
 }
 
 const ADMIN_ONLY = '只有管理员可以进行此操作';
+const FIXED_PAGE =
+  '该页面由前台按固定编号打开（历史沿革、校徽、校歌），不能删除或移到其他栏目；可修改内容或设为仅教职工可见';
 const PATHS = ['list', 'get', 'save', 'delete', 'revisions', 'revision', 'restore'];
 const HOSTILE =
   '<p onclick="steal()">校训：<strong>厚德</strong></p><script>alert(1)</script>' +
@@ -241,6 +243,9 @@ describe('api/cms/wwfz', () => {
       ['wwfz/delete', { wwfzId: 999999 }, 404, '该页面不存在或已被删除'],
       ['wwfz/revisions', { wwfzId: 999999 }, 404, '该页面不存在或已被删除'],
       ['wwfz/revision', { revisionId: 999999 }, 404, '该版本不存在'],
+      // The pages the original client opens by fixed id stay where it finds them.
+      ['wwfz/delete', { wwfzId: 44 }, 409, FIXED_PAGE],
+      ['wwfz/save', { ...base, wwfzId: 8, wwfzType: 2 }, 409, FIXED_PAGE],
       ['wwfz/list', { wwfzType: 12 }, 400, '请选择学校介绍栏目'],
     ];
     for (const [path, body, code, message] of refusals) {
@@ -524,5 +529,22 @@ describe('api/cms/fmsm', () => {
       expectRefusal(await call(path, body), code, message);
     }
     expect(await publicPeople(5)).toEqual([]);
+  });
+});
+
+describe('the pages of fixed id (history 2, 3, 44; emblem 8, song 9)', () => {
+  it('are edited on the platform and found by the original client at the same id', async () => {
+    await ok('wwfz/save', {
+      wwfzId: 3,
+      wwfzType: 2,
+      wwfzTitle: '青溪学堂',
+      wwfzCont: '<p>1905年</p>',
+    });
+    expect(await publicPages(2, { wwfzId: 3 })).toMatchObject([
+      { wwfzId: 3, wwfzTitle: '青溪学堂', wwfzCont: '<p>1905年</p>' },
+    ]);
+    // Hidden from the public like any page, and still there for staff.
+    await ok('wwfz/save', { wwfzId: 9, wwfzType: 6, wwfzTitle: '校歌', enableType: 2 });
+    expect(await publicPages(6, { wwfzId: 9 })).toEqual([]);
   });
 });

@@ -118,20 +118,46 @@ describe('api/wwfz/getWwfzDetails', () => {
   });
 
   it('lists every page of a tabbed type, and wwfzId narrows to one of them', async () => {
-    const academy = await page({ wwfzType: 2, title: '文华书院', sort: 1 });
-    const school = await page({ wwfzType: 2, title: '青溪学堂', sort: 2 });
-    const names = await page({ wwfzType: 2, title: '校名沿革', sort: 3 });
     const other = await page({ wwfzType: 3, title: '现任领导' });
 
     const all = await pagesOf({ wwfzType: 2 });
     expect(all.total).toBe(3);
-    expect(all.list.map((p) => p.wwfzId)).toEqual([academy, school, names]);
+    expect(all.list.map((p) => p.wwfzId)).toEqual([2, 3, 44]);
 
-    const one = await pagesOf({ wwfzType: 2, wwfzId: school });
-    expect(one).toMatchObject({ total: 1, list: [{ wwfzId: school, wwfzTitle: '青溪学堂' }] });
+    const one = await pagesOf({ wwfzType: 2, wwfzId: 3 });
+    expect(one).toMatchObject({ total: 1, list: [{ wwfzId: 3, wwfzTitle: '历史沿革（二）' }] });
 
     // A page of another type is not found through this type.
     expect(await pagesOf({ wwfzType: 2, wwfzId: other })).toEqual({ total: 0, list: [] });
+  });
+
+  it('finds the pages the original client asks for by fixed id: history 2, 3, 44; emblem and song 8, 9', async () => {
+    await intro.fillPage(44, { wwfzType: 2, title: '校名沿革', content: '<p>1952年定名</p>' });
+    await intro.fillPage(9, { wwfzType: 6, title: '校歌', enTitle: 'School Song' });
+    for (const [wwfzType, wwfzId] of [
+      [2, 2],
+      [2, 3],
+      [2, 44],
+      [6, 8],
+      [6, 9],
+    ]) {
+      const found = await pagesOf({ wwfzType, wwfzId });
+      expect(found.list.map((p) => [p.wwfzType, p.wwfzId])).toEqual([[wwfzType, wwfzId]]);
+    }
+    // The client posts the ids as form strings beside an empty optional field.
+    const res = await postForm(t.app, PAGES, { wwfzType: '2', wwfzId: '44', enableType: '' });
+    expect(expectOk<Page<PageItem>>(res).list).toMatchObject([
+      { wwfzId: 44, wwfzTitle: '校名沿革', wwfzCont: '<p>1952年定名</p>' },
+    ]);
+    const emblemAndSong = (await pagesOf({ wwfzType: 6 })).list.filter((p) => p.wwfzId < 10);
+    expect(emblemAndSong.map((p) => [p.wwfzId, p.wwfzTitle])).toEqual([
+      [8, '校徽'],
+      [9, '校歌'],
+    ]);
+    // A fixed id is filled only as the page of its own sub-section.
+    await expect(intro.fillPage(8, { wwfzType: 2, title: '错栏目' })).rejects.toThrow(
+      '学校介绍栏目不正确',
+    );
   });
 
   it('pages 6 at a time by default and honours pageNum and pageSize', async () => {

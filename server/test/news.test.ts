@@ -206,6 +206,24 @@ describe('api/news: lists, details, audience', () => {
     expect(again.viewCount).toBe(0);
   });
 
+  it('getNewsDetails names the account that wrote it (createUser) beside the byline', async () => {
+    const newId = await createNews(
+      t.services,
+      { typeId: 2, title: '有作者的新闻', releaseUser: '校办' },
+      teacher,
+    );
+    expect(expectOk(await postForm(t.app, DETAIL, { newId, staffId: '' }))).toMatchObject({
+      releaseUser: '校办',
+      createStaff: teacher.id,
+      createUser: teacher.name,
+    });
+    const unsigned = await createNews(t.services, { typeId: 2, title: '无作者的新闻' });
+    expect(expectOk(await postForm(t.app, DETAIL, { newId: unsigned }))).toMatchObject({
+      createStaff: null,
+      createUser: null,
+    });
+  });
+
   it('getNewsDetails: staff-only needs a login, hidden items are gone', async () => {
     expectRefusal(
       await postForm(t.app, DETAIL, { newId: ids.staffOnly }),

@@ -166,6 +166,8 @@ describe('api/video', () => {
       videoContent: `<p><strong>${long}</strong></p>`,
       filePath: `/api/files/${first}`,
       fileCount: 2,
+      // portal.md §4: a page that has just opened has counted no play yet.
+      isShow: false,
     });
 
     const files = expectOk<Page<unknown>>(await postForm(t.app, FILES, { videoId: id }));

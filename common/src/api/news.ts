@@ -72,6 +72,8 @@ const newsFilesFields = {
 export const NewsDetail = Type.Object({
   ...newsItemFields,
   newsContent: Type.String(),
+  /** The name of the account that wrote it (createStaff); releaseUser is the byline shown. */
+  createUser: Maybe(Type.String()),
   /**
    * Whether the public sees it now (approved, on the shelf, due). Only its
    * author and administrators can read an item that is not: a preview.

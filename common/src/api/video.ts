@@ -66,6 +66,12 @@ export const VideoDetail = Type.Object({
   videoContent: Type.String(),
   filePath: Type.String(),
   fileCount: Type.Integer(),
+  /**
+   * portal.md §4: whether this page has counted a play yet. A page that has
+   * just opened has not (false); the page counts the first play
+   * (api/video/addViewCount) and then holds it true itself.
+   */
+  isShow: Type.Boolean(),
   published: Type.Boolean(),
 });
 export type VideoDetail = Static<typeof VideoDetail>;

@@ -8,6 +8,7 @@ import * as handoffTickets from './migrations/0005_handoff_tickets.js';
 import * as cmsCatalogue from './migrations/0006_cms_catalogue.js';
 import * as cmsListIndexes from './migrations/0007_cms_list_indexes.js';
 import * as fileUse from './migrations/0008_file_use.js';
+import * as fixedIntroPages from './migrations/0009_fixed_intro_pages.js';
 
 /** Migrations in order. They are imported, not read from disk, so the build carries them. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -20,6 +21,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0006_cms_catalogue': { up: (db) => cmsCatalogue.up(db, dialect) },
     '0007_cms_list_indexes': { up: (db) => cmsListIndexes.up(db) },
     '0008_file_use': { up: (db) => fileUse.up(db) },
+    '0009_fixed_intro_pages': { up: (db) => fixedIntroPages.up(db, dialect) },
   };
 }
 

@@ -1,3 +1,4 @@
+import { FIXED_INTRO_PAGES } from '../db/migrations/0009_fixed_intro_pages.js';
 import { FMSM_TYPES } from '../modules/intro/service.js';
 import { DAY, type DemoContext } from './demo-context.js';
 import {
@@ -35,8 +36,10 @@ export async function seedIntroduction(ctx: DemoContext): Promise<void> {
     content: SCHOOL_PROFILE_HTML,
     picFileId: pools.photo[0],
   });
+  // The history tabs, emblem and song are the pages of fixed id the original pages ask for.
+  const historyIds = FIXED_INTRO_PAGES.filter((page) => page.wwfzType === 2);
   for (const [i, tab] of HISTORY_TABS.entries()) {
-    await intro.createPage({
+    await intro.fillPage(historyIds[i]!.wwfzId, {
       wwfzType: 2,
       title: tab.title,
       enTitle: tab.enTitle,
@@ -76,7 +79,7 @@ export async function seedIntroduction(ctx: DemoContext): Promise<void> {
       });
     }
   }
-  await intro.createPage({
+  await intro.fillPage(8, {
     wwfzType: 6,
     title: '校徽',
     enTitle: 'School Emblem',
@@ -84,7 +87,7 @@ export async function seedIntroduction(ctx: DemoContext): Promise<void> {
     picFileId: pools.logo[0],
     sort: 0,
   });
-  await intro.createPage({
+  await intro.fillPage(9, {
     wwfzType: 6,
     title: '校歌',
     enTitle: 'School Song',

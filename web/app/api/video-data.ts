@@ -1,3 +1,4 @@
+import type { VideoDetail, VideoFileItem, VideoItem } from '@school/common/api';
 import type { Transport } from './client';
 import { intParam, load, pageOr, type Loaded, type Page } from './load';
 import type { CoverItem } from './types';
@@ -9,40 +10,11 @@ export interface VideoType {
   parentId: number;
 }
 
-/** A video in a list (api/video/getVideoList). */
-export interface VideoItem {
-  videoId: number;
-  typeId: number;
-  typeName: string;
-  videoTitle: string;
-  videoDesc: string;
-  imgUrl: string;
-  source: string | null;
-  releaseUser: string | null;
-  createStaff: number | null;
-  enableType: number;
-  ifTop: number;
-  viewCount: number;
-  flowerCount: number;
-  createDate: string;
-}
-
-/** api/video/getVideoDetails: the introduction is HTML; filePath is the first file. */
-export interface VideoDetail extends VideoItem {
-  videoContent: string;
-  filePath: string;
-  fileCount: number;
-  /** false: not on the portal; its author or an administrator previews it. */
-  published?: boolean;
-}
+/** A video in a list (api/video/getVideoList), a video's page (api/video/getVideoDetails). */
+export type { VideoDetail, VideoItem };
 
 /** One file of a video's catalogue (api/video/getVideoFiles). */
-export interface VideoFile {
-  fileId: number;
-  fileName: string;
-  filePath: string;
-  createDate: string;
-}
+export type VideoFile = VideoFileItem;
 
 export const VIDEO_PAGE_SIZE = 6;
 export const VIDEO_FILES_PAGE_SIZE = 12;

@@ -6,7 +6,10 @@ import { assertContentAdmin } from '../../http/roles.js';
 import { displayTime, type Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import { fileUrl } from '../../platform/files/service.js';
-import { WWFZ_TYPES } from './service.js';
+import { fixedPage, WWFZ_TYPES } from './service.js';
+
+const FIXED_PAGE_MESSAGE =
+  '该页面由前台按固定编号打开（历史沿革、校徽、校歌），不能删除或移到其他栏目；可修改内容或设为仅教职工可见';
 import { IntroItemAdmin, type IntroDraft, type IntroKind, type IntroRow } from './admin-base.js';
 import { keep, textOf } from './versioning.js';
 
@@ -156,7 +159,16 @@ export class IntroPageAdmin extends IntroItemAdmin<
     };
   }
 
+  /** The pages asked for by fixed id stay: their text is edited, they are not deleted. */
+  override async remove(id: number, staff: AuthStaff, ip: string | null) {
+    assertContentAdmin(staff);
+    if (fixedPage(id)) throw new AppError(409, FIXED_PAGE_MESSAGE);
+    return super.remove(id, staff, ip);
+  }
+
   save(input: IntroPageSaveInput, staff: AuthStaff, ip: string | null): Promise<number> {
+    const fixed = input.wwfzId === undefined ? undefined : fixedPage(input.wwfzId);
+    if (fixed && fixed.wwfzType !== input.wwfzType) throw new AppError(409, FIXED_PAGE_MESSAGE);
     return this.saveWith(
       input.wwfzId,
       { ...input, title: input.wwfzTitle, content: input.wwfzCont },

@@ -8,6 +8,7 @@ import { type Paging } from '../../http/paging.js';
 import { displayTime, iso, type Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import { fileUrl } from '../../platform/files/service.js';
+import { FIXED_INTRO_PAGES } from '../../db/migrations/0009_fixed_intro_pages.js';
 
 /**
  * wwfzType: the sub-sections of the school-introduction (Encounter) section,
@@ -132,6 +133,10 @@ function audienceOf(enableType: number | undefined) {
 const includeStaffOnly = (staff: AuthStaff | null, enableType: number | undefined) =>
   Boolean(staff) && enableType === 2;
 
+/** The page the original pages ask for by this fixed id, if it is one (history tabs, emblem, song). */
+export const fixedPage = (wwfzId: number) =>
+  FIXED_INTRO_PAGES.find((page) => page.wwfzId === wwfzId);
+
 /** The school-introduction pages (wwfz) and people (fmsm) of the meetfuyi page. */
 export class IntroService {
   constructor(
@@ -217,6 +222,33 @@ export class IntroService {
       .returning('id')
       .executeTakeFirstOrThrow();
     return id;
+  }
+
+  /**
+   * Writes the text of a page the original pages ask for by fixed id (history
+   * tabs, emblem, song: db/migrations/0009), as the platform's editor does;
+   * the demo seed fills them this way.
+   */
+  async fillPage(wwfzId: number, input: IntroPageInput): Promise<void> {
+    const fixed = fixedPage(wwfzId);
+    if (!fixed || fixed.wwfzType !== input.wwfzType) throw badRequest('学校介绍栏目不正确');
+    const values = {
+      title: requiredText(input.title, 200, '标题'),
+      enTitle: optionalText(input.enTitle, 200, '英文标题'),
+      description: optionalText(input.description, 1000, '摘要') ?? '',
+      content: sanitizeRichText(input.content ?? ''),
+      picFileId: input.picFileId ?? null,
+      enableType: audienceOf(input.enableType),
+      sort: input.sort ?? fixed.sort,
+    };
+    await this.assertPicture(values.picFileId);
+    const result = await this.db
+      .updateTable('introPage')
+      .set(values)
+      .where('id', '=', wwfzId)
+      .where('wwfzType', '=', fixed.wwfzType)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw badRequest('学校介绍页面不存在');
   }
 
   /** A person of section 2 (principal, teacher, alumnus, medallist). */

@@ -9,6 +9,7 @@ import { type Paging } from '../../http/paging.js';
 import { htmlToText } from '../../platform/search/terms.js';
 import type { SearchIndex } from '../../platform/search/search-index.js';
 import { displayTime, iso, type Clock } from '../../time.js';
+import type { VideoDetail, VideoItem as VideoListItem } from '@school/common/api';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import { fileUrl } from '../../platform/files/service.js';
 import { NEWS_GONE_MESSAGE, assertReadable } from '../../platform/publishing/visibility.js';
@@ -84,32 +85,8 @@ export interface VideoListFilter {
   enableType?: number;
 }
 
-export interface VideoListItem {
-  videoId: number;
-  typeId: number;
-  typeName: string;
-  videoTitle: string;
-  /** The start of the introduction as plain text. */
-  videoDesc: string;
-  imgUrl: string;
-  source: string | null;
-  releaseUser: string | null;
-  createStaff: number | null;
-  enableType: number;
-  ifTop: number;
-  viewCount: number;
-  flowerCount: number;
-  createDate: string;
-}
-
-export interface VideoDetail extends VideoListItem {
-  videoContent: string;
-  /** The first file of the catalogue, which the player starts with. */
-  filePath: string;
-  fileCount: number;
-  /** Whether the public sees it now; else its author or an administrator previews it. */
-  published: boolean;
-}
+/** A video in a list, and the detail page's video: described once in the contract. */
+export type { VideoListItem, VideoDetail };
 
 const LIST_COLUMNS = [
   'video.id',
@@ -240,6 +217,7 @@ export class VideoService {
       videoContent: row.content,
       filePath: fileUrl(first?.fileId),
       fileCount: Number(n),
+      isShow: false,
       published: state.deleted === 0 && state.ifShelves === 1 && state.checkStatus === 1,
     };
   }
