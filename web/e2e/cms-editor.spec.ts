@@ -213,3 +213,24 @@ test('a hostile body saved on the platform is shown harmless on the public page'
   expect(await page.evaluate(() => (window as { __hacked?: number }).__hacked)).toBeUndefined();
   expect(dialogs).toEqual([]);
 });
+
+test.describe('on a phone, as the administrator', () => {
+  test.use({ storageState: staffState('admin'), viewport: { width: 390, height: 844 } });
+
+  test('the platform folds its menu behind a button; a choice opens the page and folds it again', async ({
+    page,
+  }) => {
+    allowSteps(6 + CONTEXT_STEPS);
+    await page.goto('/cms/news');
+    await expect(page.getByRole('heading', { name: '新闻管理' })).toBeVisible();
+    const menuItem = page.getByRole('menuitem', { name: '视频管理' });
+    await expect(menuItem).toBeHidden();
+
+    await page.getByRole('button', { name: '打开菜单' }).click();
+    await expect(menuItem).toBeVisible();
+    await menuItem.click();
+    await expect(page).toHaveURL(/\/cms\/video$/);
+    await expect(page.getByRole('heading', { name: '视频管理' })).toBeVisible();
+    await expect(menuItem).toBeHidden();
+  });
+});

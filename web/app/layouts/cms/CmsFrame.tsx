@@ -5,13 +5,14 @@ import {
   FileTextOutlined,
   HomeOutlined,
   LogoutOutlined,
+  MenuOutlined,
   NotificationOutlined,
   PictureOutlined,
   SettingOutlined,
   TeamOutlined,
   VideoCameraOutlined,
 } from '@ant-design/icons';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { App, Layout, Menu } from 'antd';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { call } from '../../api/client';
@@ -113,6 +114,9 @@ export function CmsFrame({
   const navigate = useNavigate();
   const { modal } = App.useApp();
   const groups = menuFor(user);
+  // Below 768 px the menu folds away behind a button and folds again after a choice.
+  const [narrow, setNarrow] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
   const selected = groups
     .flatMap((group) => group.items.map((item) => item.key))
     .filter((key) => location.pathname === key || location.pathname.startsWith(`${key}/`))
@@ -134,6 +138,17 @@ export function CmsFrame({
   return (
     <Layout className="cms">
       <Layout.Header className="cms-header">
+        {narrow && (
+          <button
+            type="button"
+            className="cms-header-link link-button"
+            aria-label={menuOpen ? '收起菜单' : '打开菜单'}
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <MenuOutlined />
+          </button>
+        )}
         <Link to="/cms" className="cms-brand">
           {site.name} · 内容管理平台
         </Link>
@@ -141,16 +156,29 @@ export function CmsFrame({
           {user.staffName}（{user.staffType === 5 ? '管理员' : '老师'}）
         </span>
         <Link to="/index" className="cms-header-link">
-          <HomeOutlined /> 门户首页
+          <HomeOutlined /> <span className="cms-header-label">门户首页</span>
         </Link>
         <button type="button" className="cms-header-link link-button" onClick={signOut}>
-          <LogoutOutlined /> 退出登录
+          <LogoutOutlined /> <span className="cms-header-label">退出登录</span>
         </button>
       </Layout.Header>
       <Layout>
-        <Layout.Sider width={200} className="cms-sider" theme="light">
+        <Layout.Sider
+          width={200}
+          className="cms-sider"
+          theme="light"
+          breakpoint="md"
+          collapsedWidth={0}
+          trigger={null}
+          collapsed={narrow && !menuOpen}
+          onBreakpoint={(broken) => {
+            setNarrow(broken);
+            setMenuOpen(false);
+          }}
+        >
           <Menu
             mode="inline"
+            onClick={() => setMenuOpen(false)}
             selectedKeys={selected ? [selected] : []}
             defaultOpenKeys={groups.map((group) => group.key)}
             items={groups.map((group) => ({
@@ -165,7 +193,11 @@ export function CmsFrame({
             }))}
           />
         </Layout.Sider>
-        <Layout.Content className="cms-content">{children}</Layout.Content>
+        <Layout.Content
+          className={narrow && menuOpen ? 'cms-content cms-content-covered' : 'cms-content'}
+        >
+          {children}
+        </Layout.Content>
       </Layout>
     </Layout>
   );
