@@ -7,13 +7,5 @@ export type {
   NewsFootprint as FootprintRow,
   BannerItem as CoverItem,
   OperLogItem as OperLogRow,
+  Parameter,
 } from '@school/common/api';
-
-export interface Parameter {
-  parameterId: number;
-  parameteCode: string;
-  parameteValue: string;
-  parameterName: string;
-  parameterType: string;
-  pic: string | null;
-}
