@@ -39,6 +39,9 @@ const newsItemFields = {
   source: Maybe(Type.String()),
   releaseUser: Maybe(Type.String()),
   createStaff: Maybe(Type.Integer()),
+  /** The publishing department (the author's main department when written). */
+  deptId: Maybe(Type.Integer()),
+  deptName: Maybe(Type.String()),
   viewCount: Type.Integer(),
   flowerCount: Type.Integer(),
   imgUrl: Type.String(),
@@ -180,6 +183,10 @@ const listBody = (defaultSize: number) =>
     schChange: Type.Optional(OneOf([1, 2], 'schChange 须为 1 或 2')),
     enableType: EnableType,
     createStaff: Type.Optional(StaffId),
+    /** The caller's own items of newsType 1 news, 2 notices, 3 pictures, in any column (staff only). */
+    myRelease: Type.Optional(OneOf([1, 2, 3], 'myRelease 须为 1（新闻）、2（通知）或 3（图片）')),
+    /** The items of one department (department announcements and regulations). */
+    deptId: Type.Optional(Id('请选择部门')),
     ...Paging(defaultSize),
   });
 

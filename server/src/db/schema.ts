@@ -5,6 +5,7 @@ import type {
   SessionTable,
   LoginThrottleTable,
   HandoffTicketTable,
+  ContactTable,
 } from './tables/people.js';
 import type {
   NewsTypeTable,
@@ -74,6 +75,7 @@ export interface Database {
   dictionaryItem: DictionaryItemTable;
   contentRevision: ContentRevisionTable;
   fileUse: FileUseTable;
+  contact: ContactTable;
 }
 
 // Every table and row type, re-exported so that modules import them from here.
@@ -84,6 +86,7 @@ export type {
   SessionTable,
   LoginThrottleTable,
   HandoffTicketTable,
+  ContactTable,
   Staff,
   NewStaff,
   StaffUpdate,

@@ -48,4 +48,8 @@ export async function seedDemoContent(
   await seedIntroduction(ctx);
   await seedSocieties(ctx);
   await seedBanners(ctx);
+  // Frequent contacts (常用联系人) of the two demo logins: colleagues of the address book.
+  const colleagues = staff.filter((s) => /^t10\d\d$/.test(s.code)).map((s) => s.id);
+  await services.addressBook.add(teacher, colleagues.slice(0, 5));
+  await services.addressBook.add(admin, colleagues.slice(3, 9));
 }

@@ -20,6 +20,8 @@ export interface StaffTable {
   whetherpass: number;
   /** 1 active, 0 disabled. */
   status: number;
+  /** The person's photo (address book, profile). */
+  photoFileId: Generated<number | null>;
   sort: number;
   createdAt: string;
   updatedAt: string;
@@ -51,6 +53,14 @@ export interface SessionTable {
   expiresAt: string;
   ip: string | null;
   userAgent: string | null;
+}
+
+/** A frequent contact (常用联系人) of `ownerId`: one person each. */
+export interface ContactTable {
+  id: Generated<number>;
+  ownerId: number;
+  staffId: number;
+  createdAt: string;
 }
 
 export interface LoginThrottleTable {

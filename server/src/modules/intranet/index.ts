@@ -1,5 +1,6 @@
 import { defineArea } from '../area.js';
 import { cmsSiteRoutes } from './admin-routes.js';
+import { homeRoutes } from './home-routes.js';
 import { CmsSiteService } from './admin-service.js';
 import { ParameterReader } from './parameter-reader.js';
 import { parameterRoutes } from './parameter-routes.js';
@@ -14,5 +15,7 @@ export const intranetArea = defineArea({
   routes: async (api, services) => {
     await api.register(parameterRoutes, { parameters: services.parameters });
     await api.register(cmsSiteRoutes, { cmsSite: services.cmsSite });
+    const { workbench, notices } = services.cmsSite;
+    await api.register(homeRoutes, { workbench, notices });
   },
 });

@@ -1,11 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { NewsRevision, NewsRevisionEntry, NewsState, cmsNewsCalls } from '@school/common/api';
+import {
+  NewsRevision,
+  NewsRevisionEntry,
+  NewsState,
+  cmsNewsCalls,
+  homeCalls,
+} from '@school/common/api';
 import type { FastifyRequest } from 'fastify';
 import { staffOf } from '../../http/auth.js';
 import { route } from '../../http/contract.js';
 import { parseShelvesDate } from '../../http/dates.js';
 import { ok } from '../../http/envelope.js';
 import { badRequest } from '../../http/errors.js';
+import { assertSelf } from '../../http/roles.js';
 import { versionRoutes } from '../../platform/publishing/version-routes.js';
 import { workflowRoutes } from '../../platform/publishing/workflow-routes.js';
 import type { CmsNewsService } from './admin-service.js';
@@ -55,6 +62,14 @@ export const cmsNewsRoutes: FastifyPluginAsyncTypebox<{ cmsNews: CmsNewsService 
         { pageNum, pageSize },
       ),
     );
+  });
+
+  route(app, homeCalls.checkSend, async (request) => {
+    const staff = staffOf(request);
+    assertSelf(staff, request.body.userId);
+    const refusal = await cmsNews.noticeRefusal(staff);
+    // intranet.md §6: status 0 is the warning the page shows instead of opening the link.
+    return refusal ? ok(null, refusal) : { status: 1, msg: '可以发送通知', data: null };
   });
 
   route(app, cmsNewsCalls.columns, async (request) => ok(await cmsNews.columns(staffOf(request))));

@@ -42,6 +42,9 @@ export interface CmsNewsFilter {
  * on every item. Every change is one transaction with its operation-log row,
  * and keeps the search entry in line with what the public may see.
  */
+/** The notice group's column: department announcements (17) and regulations (19) below it. */
+const NOTICE_GROUP = 18;
+
 export class CmsNewsService {
   constructor(
     private readonly db: Kysely<Database>,
@@ -114,6 +117,22 @@ export class CmsNewsService {
         updateDate: displayTime(row.updatedAt),
       })),
     };
+  }
+
+  /**
+   * The send-notice shortcut's check (api/notice/checkSend): a notice is an
+   * item of a column of the notice group (18: 部门公告 17, 规章制度 19); the
+   * caller may send one when they may post to one of them. Answers why not,
+   * or null when they may.
+   */
+  async noticeRefusal(staff: AuthStaff): Promise<string | null> {
+    const open = await this.db
+      .selectFrom('newsType')
+      .select('id')
+      .where('parentId', '=', NOTICE_GROUP)
+      .$if(!isContentAdmin(staff), (qb) => qb.where('teacherOpen', '=', 1))
+      .executeTakeFirst();
+    return open ? null : '您暂无发布通知的权限，请联系管理员开通通知公告栏目';
   }
 
   /**

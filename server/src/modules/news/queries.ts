@@ -21,6 +21,8 @@ export const NEWS_LIST_COLUMNS = [
   'news.source',
   'news.releaseUser',
   'news.createStaff',
+  'news.deptId',
+  'department.name as deptName',
   'news.viewCount',
   'news.flowerCount',
   'news.coverFileId',
@@ -44,6 +46,8 @@ type ListRow = {
   source: string | null;
   releaseUser: string | null;
   createStaff: number | null;
+  deptId: number | null;
+  deptName: string | null;
   viewCount: number;
   flowerCount: number;
   coverFileId: number | null;
@@ -69,6 +73,8 @@ export function toListItem(row: ListRow): NewsItem {
     source: row.source,
     releaseUser: row.releaseUser,
     createStaff: row.createStaff,
+    deptId: row.deptId,
+    deptName: row.deptName,
     viewCount: row.viewCount,
     flowerCount: row.flowerCount,
     imgUrl: fileUrl(row.coverFileId),
@@ -83,6 +89,7 @@ export function newsListQuery(db: Kysely<Database>, now: Date) {
   return db
     .selectFrom('news')
     .innerJoin('newsType', 'newsType.id', 'news.typeId')
+    .leftJoin('department', 'department.id', 'news.deptId')
     .where(listedNews(now));
 }
 

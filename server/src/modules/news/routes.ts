@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { newsCalls } from '@school/common/api';
+import { teachHomeCalls, newsCalls } from '@school/common/api';
 
 import { staffOf } from '../../http/auth.js';
 import { route } from '../../http/contract.js';
@@ -37,14 +37,27 @@ export const newsRoutes: FastifyPluginAsyncTypebox<NewsRouteDeps> = async (
   );
 
   route(app, newsCalls.list, { preHandler: app.optionalStaff }, async (request) => {
-    const { typeId, newsTitle, schChange, enableType, createStaff, pageNum, pageSize } =
-      request.body;
-    const result = await news.list(
-      { typeId, newsTitle, schChange, enableType, createStaff },
-      request.staff,
-      { pageNum, pageSize },
-    );
+    const { pageNum, pageSize, ...filter } = request.body;
+    const result = await news.list(filter, request.staff, { pageNum, pageSize });
     return ok(result);
+  });
+
+  route(app, teachHomeCalls.lists, { preHandler: app.optionalStaff }, async (request) => {
+    const body = request.body as Record<string, number | undefined>;
+    const slots = [1, 2, 3, 4, 5, 6].map((n) => ({
+      typeId: body[`typeId${n}`],
+      pageNum: body[`pageNum${n}`],
+      pageSize: body[`pageSize${n}`],
+    }));
+    const lists = await news.teachHome(slots, request.body.enableType, request.staff);
+    return ok({
+      list1: lists[0]!,
+      list2: lists[1]!,
+      list3: lists[2]!,
+      list4: lists[3]!,
+      list5: lists[4]!,
+      list6: lists[5]!,
+    });
   });
 
   route(app, newsCalls.search, { preHandler: app.optionalStaff }, async (request) => {

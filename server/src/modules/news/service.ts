@@ -13,7 +13,7 @@ import { containsText } from '../../db/like.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
-import { notFound } from '../../http/errors.js';
+import { notFound, TOKEN_INVALID, unauthorized } from '../../http/errors.js';
 import { type Paging } from '../../http/paging.js';
 import { assertCanManage, canManage } from '../../http/roles.js';
 
@@ -39,6 +39,9 @@ export interface NewsListFilter {
   /** 2: the intranet's view, which also holds staff-only items (staff only). */
   enableType?: number;
   createStaff?: number;
+  deptId?: number;
+  /** The items the caller wrote of newsType 1 news, 2 notices, 3 pictures, in any column. */
+  myRelease?: number;
 }
 
 export class NewsService {
@@ -63,18 +66,22 @@ export class NewsService {
     /** count: false when only the first items are wanted (no pager): the total is then the page's size. */
     options: { count: boolean } = { count: true },
   ): Promise<{ total: number; list: NewsItem[] }> {
-    const includeStaffOnly = Boolean(staff) && filter.enableType === 2;
+    const mine = filter.myRelease === undefined ? undefined : { newsType: filter.myRelease };
+    if (mine && !staff) throw unauthorized(TOKEN_INVALID);
+    const includeStaffOnly = Boolean(staff) && (filter.enableType === 2 || mine !== undefined);
     const keyword = filter.newsTitle?.trim();
+    const typeId = mine ? undefined : filter.typeId;
+    const createStaff = mine ? staff!.id : filter.createStaff;
     const base = newsListQuery(this.db, this.now())
-      .$if(filter.typeId !== undefined, (qb) => qb.where('news.typeId', '=', filter.typeId!))
+      .$if(typeId !== undefined, (qb) => qb.where('news.typeId', '=', typeId!))
+      .$if(mine !== undefined, (qb) => qb.where('news.newsType', '=', mine!.newsType))
+      .$if(filter.deptId !== undefined, (qb) => qb.where('news.deptId', '=', filter.deptId!))
       .$if(Boolean(filter.typeIds?.length), (qb) => qb.where('news.typeId', 'in', filter.typeIds!))
       .$if(!includeStaffOnly, (qb) => qb.where('news.enableType', '=', 1))
       .$if(filter.schChange !== undefined, (qb) =>
         qb.where('news.schChange', '=', filter.schChange!),
       )
-      .$if(filter.createStaff !== undefined, (qb) =>
-        qb.where('news.createStaff', '=', filter.createStaff!),
-      )
+      .$if(createStaff !== undefined, (qb) => qb.where('news.createStaff', '=', createStaff!))
       .$if(Boolean(keyword), (qb) => qb.where(containsText('news.title', keyword!)));
     const counted = options.count
       ? await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
@@ -87,6 +94,31 @@ export class NewsService {
       .$call(onPage(paging))
       .execute();
     return { total: counted ? Number(counted.n) : rows.length, list: rows.map(toListItem) };
+  }
+
+  /**
+   * The staff home's six lists (intranet.md §7 "home news"): slot n is one page
+   * of column typeIdN; a slot without a column is empty.
+   */
+  async teachHome(
+    slots: Array<{ typeId?: number; pageNum?: number; pageSize?: number }>,
+    enableType: number | undefined,
+    staff: AuthStaff | null,
+  ) {
+    return Promise.all(
+      slots.map(async ({ typeId, pageNum = 1, pageSize = 5 }) =>
+        typeId === undefined
+          ? []
+          : (
+              await this.list(
+                { typeId, enableType },
+                staff,
+                { pageNum, pageSize },
+                { count: false },
+              )
+            ).list,
+      ),
+    );
   }
 
   /** The home page's news box: the latest items of each tab, pinned first. */
@@ -142,6 +174,7 @@ export class NewsService {
     const row = await this.db
       .selectFrom('news')
       .innerJoin('newsType', 'newsType.id', 'news.typeId')
+      .leftJoin('department', 'department.id', 'news.deptId')
       .leftJoin('staff as creator', 'creator.id', 'news.createStaff')
       .select([...NEWS_LIST_COLUMNS, 'news.content', 'news.ifShelves', 'news.checkStatus'])
       .select('creator.name as createUser')

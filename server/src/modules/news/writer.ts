@@ -82,6 +82,19 @@ export class NewsWriter {
     const shelvesDate = iso(input.shelvesDate ?? now);
     const reviewState = input.reviewState ?? reviewStateOf(input.checkStatus ?? 1);
     return inTransaction(db, async (trx) => {
+      // The publishing department: the author's main department unless given.
+      const deptId =
+        input.deptId !== undefined || !actor
+          ? (input.deptId ?? null)
+          : ((
+              await trx
+                .selectFrom('staffDepartment')
+                .select('deptId')
+                .where('staffId', '=', actor.staff.id)
+                .orderBy('isPrimary', 'desc')
+                .orderBy('deptId')
+                .executeTakeFirst()
+            )?.deptId ?? null);
       const { id } = await trx
         .insertInto('news')
         .values({
@@ -102,7 +115,7 @@ export class NewsWriter {
           source: input.source ?? null,
           releaseUser: input.releaseUser ?? actor?.staff.name ?? null,
           createStaff: actor?.staff.id ?? null,
-          deptId: input.deptId ?? null,
+          deptId,
           coverFileId: input.coverFileId ?? null,
           linkUrl: input.linkUrl ?? null,
           viewCount: 0,

@@ -1,4 +1,6 @@
 import { defineArea } from '../area.js';
+import { AddressBook } from './address-book.js';
+import { addressBookRoutes } from './address-book-routes.js';
 import { cmsDepartmentRoutes } from './department-admin-routes.js';
 import { departmentRoutes } from './department-routes.js';
 import { CmsDepartmentService } from './department-service.js';
@@ -11,11 +13,13 @@ export const peopleArea = defineArea({
   name: 'people',
   services: ({ db, clock }) => ({
     directory: new DirectoryService(db),
+    addressBook: new AddressBook(db, clock),
     cmsStaff: new CmsStaffService(db, clock),
     cmsDepartment: new CmsDepartmentService(db, clock),
   }),
   routes: async (api, services) => {
     await api.register(departmentRoutes, { directory: services.directory });
+    await api.register(addressBookRoutes, { book: services.addressBook });
     await api.register(cmsStaffRoutes, { cmsStaff: services.cmsStaff });
     await api.register(cmsDepartmentRoutes, { cmsDepartment: services.cmsDepartment });
   },

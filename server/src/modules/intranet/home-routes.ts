@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { homeCalls } from '@school/common/api';
+import { staffOf } from '../../http/auth.js';
+import { route } from '../../http/contract.js';
+import { ok } from '../../http/envelope.js';
+import { assertSelf } from '../../http/roles.js';
+import type { SiteNotices } from './notices.js';
+import type { SiteWorkbench } from './workbench.js';
+
+/** The staff home's workbench, application centre and ticker (logged-in staff). */
+export const homeRoutes: FastifyPluginAsyncTypebox<{
+  workbench: SiteWorkbench;
+  notices: SiteNotices;
+}> = async (app, { workbench, notices }) => {
+  app.addHook('onRequest', app.requireStaff);
+
+  route(app, homeCalls.workbench, async (request) => {
+    assertSelf(staffOf(request), request.body.userId);
+    return ok(await workbench.menu(request.body.menuType));
+  });
+
+  route(app, homeCalls.rolling, async () => ok(await notices.current()));
+};
