@@ -1,10 +1,4 @@
-import {
-  AppstoreOutlined,
-  LinkOutlined,
-  LogoutOutlined,
-  SearchOutlined,
-  SoundOutlined,
-} from '@ant-design/icons';
+import { AppstoreOutlined, LinkOutlined, LogoutOutlined, SearchOutlined } from '@ant-design/icons';
 import { App, Radio } from 'antd';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
@@ -15,7 +9,9 @@ import { safeHref, type SiteInfo } from '../../lib/site';
 import { BackToTop } from '../../components/ui/BackToTop';
 import { QrFigure } from '../../components/ui/QrFigure';
 
+import type { RollingNotice } from '@school/common/api';
 import { ChangePasswordModal } from './ChangePasswordModal';
+import { RollingTicker } from './RollingTicker';
 
 const NOTICE = '本平台为互联网非涉密平台，严禁处理、传输国家秘密、工作秘密和敏感信息。';
 
@@ -33,6 +29,7 @@ export function StaffChrome({
   site,
   sites,
   links,
+  notices,
   children,
 }: {
   user: StoredUser;
@@ -41,6 +38,8 @@ export function StaffChrome({
   sites: Parameter[];
   /** The forum (BK) and intelligent-service (FYZR) addresses. */
   links: Record<string, string>;
+  /** The ticker's rolling notices. */
+  notices: RollingNotice[];
   children: ReactNode;
 }) {
   const { message, modal } = App.useApp();
@@ -141,14 +140,7 @@ export function StaffChrome({
           </form>
         </div>
       </header>
-      <div className="notice-ticker" role="note">
-        <div className="container">
-          <SoundOutlined />
-          <div className="ticker-window">
-            <span className="ticker-text">{NOTICE}</span>
-          </div>
-        </div>
-      </div>
+      <RollingTicker notices={notices} />
       {children}
       <footer className="staff-footer">
         <div className="container staff-footer-inner">

@@ -2,6 +2,7 @@ import { Spin } from 'antd';
 import { Outlet } from 'react-router';
 import type { Route } from './+types/layout';
 import { call } from '../../api/client';
+import type { RollingNotice } from '@school/common/api';
 import type { Parameter } from '../../api/types';
 import { StaffChrome } from '../../layouts/staff/StaffChrome';
 import { requireUser } from '../../lib/session';
@@ -15,11 +16,15 @@ import { useSite } from '../../root';
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const user = requireUser(request);
   // The chrome's school sites (XNZD) and its forum and service links (BK, FYZR).
-  const rows = await call<Parameter[]>('sysParameter/getParameterList', {
-    parameteCodes: 'XNZD,BK,FYZR',
-  }).catch(() => []);
+  const [rows, notices] = await Promise.all([
+    call<Parameter[]>('sysParameter/getParameterList', {
+      parameteCodes: 'XNZD,BK,FYZR,GLPTBJ',
+    }).catch(() => []),
+    call<RollingNotice[]>('rollingNews/getRollingNews').catch(() => []),
+  ]);
   return {
     user,
+    notices,
     sites: rows.filter((row) => row.parameteCode === 'XNZD'),
     links: Object.fromEntries(
       rows.filter((r) => r.parameteCode !== 'XNZD').map((r) => [r.parameteCode, r.parameteValue]),
@@ -40,7 +45,13 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const user = useUser() ?? loaderData.user;
   return (
-    <StaffChrome user={user} site={site} sites={loaderData.sites} links={loaderData.links}>
+    <StaffChrome
+      user={user}
+      site={site}
+      sites={loaderData.sites}
+      links={loaderData.links}
+      notices={loaderData.notices}
+    >
       <Outlet />
     </StaffChrome>
   );

@@ -1,23 +1,48 @@
-import { Card, Descriptions, Empty, Skeleton, Tabs, Tag } from 'antd';
-import { useState } from 'react';
-import { staffTypeName } from '@school/common';
+import { Alert, Card, Empty, Skeleton, Tabs } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link, useRouteLoaderData } from 'react-router';
+import type { HomeEntry, NewsItem } from '@school/common/api';
 import type { Route } from './+types/teach-page';
 import { call } from '../../api/client';
-import { useApiData } from '../../api/page-data';
+import { read, useApiData, useLoadFailure } from '../../api/page-data';
 import type { Department } from '../../api/types';
+import { EntryButton, WorkbenchGrid } from '../../features/home/WorkbenchGrid';
+import { HOME_LISTS, HomeList } from '../../features/home/HomeLists';
+import { openCmsHandoff } from '../../lib/cms-handoff';
 import { requireUser } from '../../lib/session';
 import { truncate } from '../../lib/text';
 import { useUser } from '../../lib/use-user';
+import type { clientLoader as layoutLoader } from './layout';
 
 export const meta = () => [{ title: '校内网首页' }];
 
-/** The caller's departments (none when they cannot be read); the layout guarantees a login. */
+/** The secrecy notice shown for 3 s on arrival (intranet.md §9). */
+const SECRECY = '本平台为互联网非涉密平台，严禁处理、传输国家秘密';
+const SECRECY_MS = 3000;
+/** The application centre's 更多 hand-off (intranet.md §7). */
+const APP_CENTRE_VISIT_TYPE = 20;
+
+type Lists = Record<`list${1 | 2 | 3 | 4 | 5 | 6}`, NewsItem[]>;
+
+/** Everything the home shows, read side by side; a part that fails is shown empty, and why. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const user = requireUser(request);
-  const departments = user
-    ? await call<Department[]>('dept/getDeptList', { userId: user.staffId }).catch(() => [])
-    : [];
-  return { departments };
+  const userId = user?.staffId;
+  const slots = Object.fromEntries(
+    HOME_LISTS.flatMap((list, i) => [
+      [`typeId${i + 1}`, list.typeId],
+      [`pageNum${i + 1}`, 1],
+      [`pageSize${i + 1}`, list.size],
+    ]),
+  );
+  const empty = { list1: [], list2: [], list3: [], list4: [], list5: [], list6: [] };
+  const [departments, workbench, apps, lists] = await Promise.all([
+    call<Department[]>('dept/getDeptList', { userId }).catch(() => []),
+    read<HomeEntry[]>('workbench/getWorkbenchList', { userId, menuType: 1 }, []),
+    read<HomeEntry[]>('workbench/getWorkbenchList', { userId, menuType: 2 }, []),
+    read<Lists>('news/getTeachHomeNews', { ...slots, enableType: 2 }, empty),
+  ]);
+  return { departments, workbench, apps, lists };
 }
 
 /** The child departments of one tab, read when the tab is first shown (antd keeps it after). */
@@ -34,34 +59,63 @@ function ChildDepartments({ staffId, deptId }: { staffId: number; deptId: number
     <ul className="child-depts">
       {children.map((child) => (
         <li key={child.deptId} title={child.deptName}>
-          {truncate(child.deptName, 5)}
+          <Link to={`/organize?deptId=${child.deptId}`}>{truncate(child.deptName, 5)}</Link>
         </li>
       ))}
     </ul>
   );
 }
 
-/** Staff home: who is logged in and their departments with the child departments. */
+/** Staff home (intranet.md §2 teachPage). */
 export default function TeachPage({ loaderData }: Route.ComponentProps) {
   const user = useUser();
-  const { departments } = loaderData;
+  const chrome = useRouteLoaderData<typeof layoutLoader>('routes/staff/layout');
+  const { departments, workbench, apps, lists } = loaderData;
+  useLoadFailure(workbench, apps, lists);
   const [active, setActive] = useState<number | undefined>(departments[0]?.deptId);
+  const [secrecy, setSecrecy] = useState(true);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSecrecy(false), SECRECY_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
 
   if (!user) return null;
+  const platform = chrome?.links.GLPTBJ;
   return (
     <main className="container staff-home">
-      <Card title="个人信息" className="staff-card">
-        <Descriptions column={{ xs: 1, sm: 2, md: 4 }}>
-          <Descriptions.Item label="姓名">{user.staffName}</Descriptions.Item>
-          <Descriptions.Item label="账号">{user.staffCode}</Descriptions.Item>
-          <Descriptions.Item label="身份">
-            <Tag color={user.staffType === 5 ? 'gold' : 'blue'}>
-              {staffTypeName(user.staffType)}
-            </Tag>
-          </Descriptions.Item>
-          <Descriptions.Item label="邮箱">{user.email ?? '未填写'}</Descriptions.Item>
-        </Descriptions>
-      </Card>
+      {secrecy && <Alert type="warning" showIcon className="secrecy-alert" message={SECRECY} />}
+      <div className="home-top">
+        <Card title="工作台" className="staff-card">
+          <WorkbenchGrid entries={workbench.data} user={user} />
+        </Card>
+        <Card
+          title="应用中心"
+          className="staff-card"
+          extra={
+            platform ? (
+              <button
+                type="button"
+                className="link-button"
+                onClick={() =>
+                  void openCmsHandoff(platform, user, { visitType: APP_CENTRE_VISIT_TYPE })
+                }
+              >
+                更多
+              </button>
+            ) : null
+          }
+        >
+          {apps.data.length === 0 ? (
+            <p className="muted">暂无应用</p>
+          ) : (
+            <div className="home-entries">
+              {apps.data.map((entry) => (
+                <EntryButton key={entry.workbenchId} entry={entry} user={user} />
+              ))}
+            </div>
+          )}
+        </Card>
+      </div>
       <Card title="我的部门" className="staff-card">
         {departments.length === 0 ? (
           <Empty description="暂无部门信息" />
@@ -77,6 +131,20 @@ export default function TeachPage({ loaderData }: Route.ComponentProps) {
           />
         )}
       </Card>
+      <a className="home-banner" href="/index" target="_blank" rel="noopener">
+        <strong>学校门户网站</strong>
+        <span>新闻中心 · 校园媒体 · 学校介绍 · 校刊 →</span>
+      </a>
+      <div className="home-lists">
+        {HOME_LISTS.map((list, i) => (
+          <HomeList
+            key={list.typeId}
+            title={list.title}
+            typeId={list.typeId}
+            items={lists.data[`list${(i + 1) as 1 | 2 | 3 | 4 | 5 | 6}`]}
+          />
+        ))}
+      </div>
     </main>
   );
 }
