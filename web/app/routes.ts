@@ -27,6 +27,9 @@ export default [
   layout('routes/staff/layout.tsx', [
     route('teachPage', 'routes/staff/teach-page.tsx'),
     route('txlMailist', 'routes/staff/address-book.tsx'),
+    route('pubNoti', 'routes/staff/pub-noti.tsx'),
+    route('organize', 'routes/staff/organize.tsx'),
+    route('publicDetail', 'routes/staff/public-detail.tsx'),
   ]),
   route('cms/enter', 'routes/cms/enter.tsx'),
   layout('routes/cms/layout.tsx', [
