@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressDept, AddressEntry, HomeEntry, NewsItem } from '@school/common/api';
 import type { AuthStaff } from '../src/platform/auth/session.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
-import { createDepartment, createNews, createStaff, type TestStaff } from './helpers/factories.js';
+import {
+  createDepartment,
+  createFile,
+  createNews,
+  createStaff,
+  type TestStaff,
+} from './helpers/factories.js';
 import { expectOk, expectRefusal, login, postForm } from './helpers/http.js';
 
 /** intranet.md §7 "Session and home": the staff home, its lists and the address book. */
@@ -400,5 +406,90 @@ describe('api/notice/checkSend', () => {
       (await postForm(t.app, '/api/notice/checkSend', {}, as('teacher'))).json(),
     ).toMatchObject({ status: 1 });
     expectRefusal(await postForm(t.app, '/api/notice/checkSend', {}), 401, 'token错误');
+  });
+});
+
+describe('the own profile of /editPwd', () => {
+  it('reads and saves name, phone, email and an own photo; the photo is for staff only', async () => {
+    const me = await createStaff(t.db, { name: '赵老师', phone: '13700000000' });
+    const mine = await login(t.app, me);
+    const ask = (path: string, fields: Record<string, string | number>, who = mine) =>
+      postForm(t.app, `/api/staff/${path}`, fields, { token: who });
+    expect(expectOk(await ask('getMyInfo', { staffId: me.id }))).toEqual({
+      staffId: me.id,
+      staffCode: me.code,
+      staffName: '赵老师',
+      phone: '13700000000',
+      email: null,
+      photoFileId: null,
+      photoUrl: '',
+    });
+
+    const photo = await createFile(t.services, '证件照.jpg', 'image/jpeg');
+    await t.db
+      .updateTable('storedFile')
+      .set({ createdBy: me.id })
+      .where('id', '=', photo)
+      .execute();
+    const saved = await ask('updateMyInfo', {
+      staffId: me.id,
+      staffName: ' 赵明 ',
+      phone: '',
+      email: 'zhao@school.example',
+      photoFileId: photo,
+    });
+    expect(saved.json()).toMatchObject({
+      status: 0,
+      msg: '保存成功',
+      data: {
+        staffName: '赵明',
+        phone: null,
+        email: 'zhao@school.example',
+        photoFileId: photo,
+        photoUrl: `/api/files/${photo}`,
+      },
+    });
+    // The address book shows the new name and photo.
+    const found = await call<Page<AddressEntry>>('addressBook/getList', { teaPhone: '赵明' });
+    expect(found.list[0]).toMatchObject({ teaName: '赵明', teaPic: `/api/files/${photo}` });
+    // Read by logged-in staff only.
+    expect((await t.app.inject({ method: 'GET', url: `/api/files/${photo}` })).statusCode).toBe(
+      401,
+    );
+    const withLogin = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/${photo}`,
+      headers: { authorization: `Bearer ${token.teacher}` },
+    });
+    expect(withLogin.statusCode).toBe(200);
+    // Leaving the photo out keeps it; 0 clears it.
+    expect(
+      expectOk<{ photoFileId: number | null }>(await ask('updateMyInfo', { staffName: '赵明' }))
+        .photoFileId,
+    ).toBe(photo);
+    expect(
+      expectOk<{ photoFileId: number | null }>(
+        await ask('updateMyInfo', { staffName: '赵明', photoFileId: 0 }),
+      ).photoFileId,
+    ).toBeNull();
+
+    const other = await createFile(t.services, '别人的.jpg', 'image/jpeg');
+    const pdf = await createFile(t.services, '文件.pdf', 'application/pdf');
+    const refusals: Array<[Record<string, string | number>, number, string]> = [
+      [{ staffName: '' }, 400, '请填写姓名'],
+      [{ staffName: '   ' }, 400, '请填写姓名'],
+      [{}, 400, '请填写姓名'],
+      [{ staffName: '名'.repeat(21) }, 400, '姓名不能超过20个字'],
+      [{ staffName: '赵明', phone: 'abc' }, 400, '电话号码格式不正确'],
+      [{ staffName: '赵明', email: 'not-an-email' }, 400, '邮箱格式不正确'],
+      [{ staffName: '赵明', photoFileId: pdf }, 400, '照片须为图片文件'],
+      [{ staffName: '赵明', photoFileId: 999999 }, 400, '照片不存在，请重新上传'],
+      [{ staffName: '赵明', photoFileId: other }, 403, '只能使用自己上传的照片'],
+      [{ staffName: '赵明', staffId: teacher.id }, 403, '只能以自己的身份操作'],
+    ];
+    for (const [fields, code, msg] of refusals)
+      expectRefusal(await ask('updateMyInfo', fields), code, msg);
+    expectRefusal(await postForm(t.app, '/api/staff/getMyInfo', {}), 401, 'token错误');
+    expect(expectOk<{ staffName: string }>(await ask('getMyInfo', {})).staffName).toBe('赵明');
   });
 });

@@ -30,6 +30,8 @@ export default [
     route('pubNoti', 'routes/staff/pub-noti.tsx'),
     route('organize', 'routes/staff/organize.tsx'),
     route('publicDetail', 'routes/staff/public-detail.tsx'),
+    route('editPwd', 'routes/staff/edit-pwd.tsx'),
+    route('weblog', 'routes/staff/weblog.tsx'),
   ]),
   route('cms/enter', 'routes/cms/enter.tsx'),
   layout('routes/cms/layout.tsx', [

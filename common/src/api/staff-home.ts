@@ -185,3 +185,42 @@ export const addressBookCalls = endpoints('addressBook', {
     Nothing,
   ),
 });
+
+// ---- the person's own profile (/editPwd) ----
+
+/** The logged-in person's own profile. */
+export const MyProfile = Type.Object({
+  staffId: Type.Integer(),
+  staffCode: Type.String(),
+  staffName: Type.String(),
+  phone: Maybe(Type.String()),
+  email: Maybe(Type.String()),
+  photoFileId: Maybe(Type.Integer()),
+  /** The photo's address ('' for none). */
+  photoUrl: Type.String(),
+});
+export type MyProfile = Static<typeof MyProfile>;
+
+export const profileCalls = endpoints('staff', {
+  get: endpoint(
+    '/staff/getMyInfo',
+    '我的个人资料（姓名、电话、邮箱、照片）',
+    Type.Object({ staffId: Type.Optional(UserId) }),
+    MyProfile,
+  ),
+  /** phone / email '' clears them; photoFileId 0 clears the photo, absent keeps it. */
+  save: endpoint(
+    '/staff/updateMyInfo',
+    '修改我的个人资料：姓名（必填，不超过20个字）、电话、邮箱、照片（上传的图片）',
+    Type.Object({
+      staffId: Type.Optional(UserId),
+      staffName: Type.String({ maxLength: 100, errorMessage: '请填写姓名' }),
+      phone: Type.Optional(Type.String({ maxLength: 100, errorMessage: '电话号码格式不正确' })),
+      email: Type.Optional(Type.String({ maxLength: 200, errorMessage: '邮箱格式不正确' })),
+      photoFileId: Type.Optional(
+        Type.Integer({ minimum: 0, errorMessage: '照片不存在，请重新上传' }),
+      ),
+    }),
+    MyProfile,
+  ),
+});

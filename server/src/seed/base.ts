@@ -71,7 +71,9 @@ export const SYSTEM_PARAMETERS: Param[] = [
   param('ZSXX', '招生信息', 'https://zs.qinghe-school.example/'),
   param('FJXZ', '附件下载地址', '/'),
   param('GLPTBJ', '内容管理平台编辑地址', '/api/cms/handoff'),
-  param('BK', '博客', 'https://blog.qinghe-school.example/'),
+  // The blog: its address (a signed hand-off, visitType 2). This server's receiver lands on the
+  // blog's placeholder until the school sets its own blog's sign-on address.
+  param('BK', '博客', '/api/cms/handoff'),
   param('SYLJ', '书院', 'https://academy.qinghe-school.example/', { name: '青禾书院' }),
   param('YQLJ', '相关链接', 'http://www.moe.gov.cn/', { name: '中华人民共和国教育部', sort: 1 }),
   param('YQLJ', '相关链接', 'https://basic.smartedu.cn/', {

@@ -18,4 +18,10 @@ export const intranetArea = defineArea({
     const { workbench, notices } = services.cmsSite;
     await api.register(homeRoutes, { workbench, notices });
   },
+  // The blog (visitType 2) and the application centre's 更多 (20) when the school points their
+  // addresses (BK, GLPTBJ) at this server: the blog's place and the full application list.
+  handoffTargets: () => [
+    [2, async () => '/weblog'],
+    [20, async () => '/teachPage?apps=all#apps'],
+  ],
 });

@@ -1,6 +1,8 @@
 import { defineArea } from '../area.js';
 import { AddressBook } from './address-book.js';
 import { addressBookRoutes } from './address-book-routes.js';
+import { ProfileService } from './profile.js';
+import { profileRoutes } from './profile-routes.js';
 import { cmsDepartmentRoutes } from './department-admin-routes.js';
 import { departmentRoutes } from './department-routes.js';
 import { CmsDepartmentService } from './department-service.js';
@@ -14,12 +16,14 @@ export const peopleArea = defineArea({
   services: ({ db, clock }) => ({
     directory: new DirectoryService(db),
     addressBook: new AddressBook(db, clock),
+    profile: new ProfileService(db, clock),
     cmsStaff: new CmsStaffService(db, clock),
     cmsDepartment: new CmsDepartmentService(db, clock),
   }),
   routes: async (api, services) => {
     await api.register(departmentRoutes, { directory: services.directory });
     await api.register(addressBookRoutes, { book: services.addressBook });
+    await api.register(profileRoutes, { profile: services.profile });
     await api.register(cmsStaffRoutes, { cmsStaff: services.cmsStaff });
     await api.register(cmsDepartmentRoutes, { cmsDepartment: services.cmsDepartment });
   },

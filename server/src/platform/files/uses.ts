@@ -7,7 +7,8 @@ import type { Database } from '../../db/schema.js';
  * have their own tables, news_file and video_file.) A file used only by
  * items the public cannot read is read by staff only; see FileService.
  */
-export type FileOwnerTable = 'T_NEWS' | 'T_SUBJECT_NEWS' | 'TF_VIDEO' | 'T_MAGAZINE';
+/** T_STAFF: a staff member's photo, read by logged-in staff only (no public item uses it). */
+export type FileOwnerTable = 'T_NEWS' | 'T_SUBJECT_NEWS' | 'TF_VIDEO' | 'T_MAGAZINE' | 'T_STAFF';
 
 /** Stored files a rich-text body shows or links: /api/files/<id> and the download address. */
 export function filesInHtml(html: string): number[] {

@@ -1,14 +1,7 @@
-import { Alert, App, Form, Input, Modal } from 'antd';
+import { Alert, App, Form, Modal } from 'antd';
 import { useState } from 'react';
-import { PASSWORD_RULE_MESSAGE, isStrongPassword } from '@school/common';
-import { ApiError, call } from '../../api/client';
-import { getUser, updateUser } from '../../lib/session';
-
-interface PasswordForm {
-  oldStaffPass: string;
-  newStaffPass: string;
-  confirmPass: string;
-}
+import { ApiError } from '../../api/client';
+import { changePassword, PasswordFields, type PasswordValues } from './PasswordFields';
 
 /**
  * Change of password (intranet.md §4-§5). When `forced` (a weak password) it
@@ -24,21 +17,13 @@ export function ChangePasswordModal({
   onClose: () => void;
 }) {
   const { message } = App.useApp();
-  const [form] = Form.useForm<PasswordForm>();
+  const [form] = Form.useForm<PasswordValues>();
   const [busy, setBusy] = useState(false);
 
-  const submit = async (values: PasswordForm) => {
-    const user = getUser();
-    if (!user) return;
+  const submit = async (values: PasswordValues) => {
     setBusy(true);
     try {
-      await call('login/updateUserPwd.do', {
-        staffId: user.staffId,
-        staffType: user.staffType,
-        oldStaffPass: values.oldStaffPass,
-        newStaffPass: values.newStaffPass,
-      });
-      updateUser({ whetherpass: 1 });
+      await changePassword(values);
       message.success('密码修改成功');
       form.resetFields();
       onClose();
@@ -73,45 +58,7 @@ export function ChangePasswordModal({
         />
       )}
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
-        <Form.Item
-          name="oldStaffPass"
-          label="原密码"
-          rules={[{ required: true, message: '请输入原密码' }]}
-        >
-          <Input.Password autoComplete="current-password" maxLength={128} />
-        </Form.Item>
-        <Form.Item
-          name="newStaffPass"
-          label="新密码"
-          extra="6-16位，至少包含大写字母、小写字母、数字、特殊符号中的三种"
-          rules={[
-            { required: true, message: '请输入新密码' },
-            {
-              validator: (_, value: string | undefined) =>
-                !value || isStrongPassword(value)
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(PASSWORD_RULE_MESSAGE)),
-            },
-          ]}
-        >
-          <Input.Password autoComplete="new-password" maxLength={16} />
-        </Form.Item>
-        <Form.Item
-          name="confirmPass"
-          label="确认密码"
-          dependencies={['newStaffPass']}
-          rules={[
-            { required: true, message: '请输入确认密码' },
-            ({ getFieldValue }) => ({
-              validator: (_, value: string | undefined) =>
-                !value || value === getFieldValue('newStaffPass')
-                  ? Promise.resolve()
-                  : Promise.reject(new Error('两次输入的密码不一致')),
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" maxLength={16} />
-        </Form.Item>
+        <PasswordFields />
       </Form>
     </Modal>
   );

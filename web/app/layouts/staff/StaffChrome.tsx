@@ -4,6 +4,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { call } from '../../api/client';
 import type { Parameter } from '../../api/types';
+import { openCmsHandoff } from '../../lib/cms-handoff';
 import { clearUser, type StoredUser } from '../../lib/session';
 import { safeHref, type SiteInfo } from '../../lib/site';
 import { BackToTop } from '../../components/ui/BackToTop';
@@ -22,6 +23,21 @@ const SEARCH_KINDS = [
   { value: '3', label: '查电话' },
   { value: '2', label: '查老师' },
 ];
+
+/** The blog's hand-off (intranet.md §7). */
+const BLOG_VISIT_TYPE = 2;
+
+/**
+ * The intelligent-service link with webLogin=1 and the staff id (intranet.md
+ * §7); the session token is left out: a token in an address ends up in logs
+ * and histories (README).
+ */
+function serviceHref(address: string, user: StoredUser) {
+  const url = new URL(address, window.location.origin);
+  url.searchParams.set('webLogin', '1');
+  url.searchParams.set('staffId', String(user.staffId));
+  return url.toString();
+}
 
 /** The shared chrome of staff pages (intranet.md §2 "Shared chrome"). */
 export function StaffChrome({
@@ -92,6 +108,7 @@ export function StaffChrome({
             <Link to="/index">
               <LinkOutlined /> 外网
             </Link>
+            <Link to="/editPwd">个人设置</Link>
             <button type="button" className="link-button" onClick={() => setPasswordOpen(true)}>
               修改密码
             </button>
@@ -113,13 +130,19 @@ export function StaffChrome({
           <nav className="staff-tabs" aria-label="校内网导航">
             <NavLink to="/teachPage">首页</NavLink>
             <NavLink to="/education">教学网盘</NavLink>
-            {blog && (
-              <a href={blog} target="_blank" rel="noopener noreferrer">
+            {blog ? (
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => void openCmsHandoff(blog, user, { visitType: BLOG_VISIT_TYPE })}
+              >
                 博客
-              </a>
+              </button>
+            ) : (
+              <NavLink to="/weblog">博客</NavLink>
             )}
             {service && (
-              <a href={service} target="_blank" rel="noopener noreferrer">
+              <a href={serviceHref(service, user)} target="_blank" rel="noopener noreferrer">
                 <AppstoreOutlined /> 智慧服务
               </a>
             )}

@@ -1,0 +1,26 @@
+import { Button, Result } from 'antd';
+import { Link } from 'react-router';
+
+export const meta = () => [{ title: '博客 - 校内网' }];
+
+/**
+ * intranet.md §2 /weblog: the blog's place while the school has none. The
+ * 博客 tab and the blog hand-off (visitType 2) open the address kept in the
+ * system parameter BK; without one they come here.
+ */
+export default function Weblog() {
+  return (
+    <main className="container staff-detail">
+      <Result
+        status="info"
+        title="教师博客暂未开通"
+        subTitle="学校尚未设置博客地址（系统参数 BK）。开通后，点击“博客”将直接进入。"
+        extra={
+          <Link to="/teachPage">
+            <Button type="primary">返回首页</Button>
+          </Link>
+        }
+      />
+    </main>
+  );
+}
