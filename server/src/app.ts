@@ -50,12 +50,28 @@ const REDACT = [
   'res.headers["set-cookie"]',
 ];
 
+/** Query parameters whose values never reach a log line (/publicPage's entry, tickets). */
+const SECRET_PARAMS = /([?&](?:staffPass|ticket|token)=)[^&#]*/gi;
+
+/** A request as log lines show it: the address with secrets in its query masked. */
+export const logUrl = (url: string) => url.replace(SECRET_PARAMS, '$1[REDACTED]');
+
+const serializers = {
+  req: (request: { method: string; url: string; ip?: string }) => ({
+    method: request.method,
+    url: logUrl(request.url),
+    remoteAddress: request.ip,
+  }),
+};
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const services = deps.services ?? createServices(deps);
   const app = Fastify({
     logger:
-      deps.logger === false ? false : { level: config.logLevel, ...deps.logger, redact: REDACT },
+      deps.logger === false
+        ? false
+        : { level: config.logLevel, ...deps.logger, redact: REDACT, serializers },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ajv: {

@@ -29,6 +29,37 @@ export interface Config {
   checkResponses: boolean;
   logLevel: string;
   webBuildDir: string;
+  /**
+   * /publicPage may log in from a password in its address (PUBLIC_ENTRY_PASSWORD):
+   * off unless set, as such a password ends up in logs and histories.
+   */
+  publicEntryPassword: boolean;
+  /** The school's linked systems and their secrets (LINKED_SYSTEMS="oa=secret,jw=secret"). */
+  linkedSystems: ReadonlyMap<string, string>;
+}
+
+/** A linked system's secret is at least this long. */
+const SECRET_MIN = 16;
+
+function linkedSystems(raw: string | undefined): Map<string, string> {
+  const systems = new Map<string, string>();
+  for (const pair of (raw ?? '').split(',').filter((part) => part.trim())) {
+    const at = pair.indexOf('=');
+    const code = pair.slice(0, at).trim();
+    const secret = pair.slice(at + 1).trim();
+    if (at < 1 || !/^[A-Za-z0-9_-]{1,32}$/.test(code)) {
+      throw new ConfigError(
+        `LINKED_SYSTEMS: "${code || pair}" is not a system code (letters, digits, - and _)`,
+      );
+    }
+    if (secret.length < SECRET_MIN) {
+      throw new ConfigError(
+        `LINKED_SYSTEMS: the secret of "${code}" must be at least ${SECRET_MIN} characters`,
+      );
+    }
+    systems.set(code, secret);
+  }
+  return systems;
 }
 
 export const DEFAULT_DEMO_PASSWORD = 'School@2026';
@@ -91,5 +122,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     checkResponses: flag(env, 'CHECK_RESPONSES', false),
     logLevel,
     webBuildDir: env.WEB_BUILD_DIR ? path.resolve(cwd, env.WEB_BUILD_DIR) : DEFAULT_WEB_BUILD,
+    publicEntryPassword: flag(env, 'PUBLIC_ENTRY_PASSWORD', false),
+    linkedSystems: linkedSystems(env.LINKED_SYSTEMS),
   };
 }

@@ -76,6 +76,26 @@ describe('api/cms/handoff (GLPTBJ): the signed edit hand-off', () => {
     );
   });
 
+  it('opens the blog (visitType 2) and the application centre (20) of this server', async () => {
+    const plain = { newId: undefined, newType: undefined };
+    const blog = await enter(
+      fields(author, authorToken, {
+        ...plain,
+        visitType: 2,
+        TIMESTAMP: t.clock.now().getTime() + 20,
+      }),
+    );
+    expect(expectOk<{ target: string }>(blog.entered).target).toBe('/weblog');
+    const apps = await enter(
+      fields(author, authorToken, {
+        ...plain,
+        visitType: 20,
+        TIMESTAMP: t.clock.now().getTime() + 21,
+      }),
+    );
+    expect(expectOk<{ target: string }>(apps.entered).target).toBe('/teachPage?apps=all#apps');
+  });
+
   it('refuses a replayed request and a link used too late', async () => {
     const form = fields(author, authorToken, { TIMESTAMP: t.clock.now().getTime() + 2 });
     await enter(form);

@@ -26,11 +26,21 @@ describe('request logs', () => {
     expectOk(await postForm(t.app, '/api/dept/getDeptList', {}, { token }));
     expectOk(await postForm(t.app, '/api/dept/getDeptList', {}, { headers: { token } }));
 
+    // /publicPage's entry from another system: the address holds a password or a ticket.
+    const inAddress = 'Url-Pass-123';
+    await t.app.inject({
+      method: 'GET',
+      url: `/publicPage?staffCode=${teacher.code}&staffPass=${inAddress}&staffType=2&typePage=2`,
+    });
+    await t.app.inject({ method: 'GET', url: `/publicPage?ticket=${inAddress}T` });
+
     const text = lines.join('');
+    expect(text).toContain('/publicPage?staffCode=');
+    expect(text).toContain('staffPass=[REDACTED]');
     // The logger did record these requests, so the absence below means something.
     expect(text).toContain('/api/login/login');
     expect(text).toContain('/api/dept/getDeptList');
-    for (const secret of [teacher.password, wrong, token]) {
+    for (const secret of [teacher.password, wrong, token, inAddress]) {
       expect(text).not.toContain(secret);
     }
   });

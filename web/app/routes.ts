@@ -56,6 +56,7 @@ export default [
     route('cms/staff', 'routes/cms/staff.tsx'),
     route('cms/department', 'routes/cms/departments.tsx'),
   ]),
+  route('publicPage', 'routes/public-page.tsx'),
   route('error', 'routes/error-page.tsx'),
   route('fourError', 'routes/error-page.tsx', { id: 'four-error' }),
   route('*', 'routes/not-found.tsx'),

@@ -36,6 +36,23 @@ const LogoutBody = Type.Unsafe<{ staffId?: number } | null>({
   properties: { staffId: { type: 'integer' } },
 });
 
+/** The signed fields of a sign-on hand-off (common/src/handoff.ts) and `sign`. */
+const HandoffBody = Type.Object({
+  staffType: Whole('身份不正确'),
+  staffId: Whole('用户编号不正确'),
+  staffCode: Type.String({ maxLength: 64, errorMessage: '账号不正确' }),
+  signStatus: WordOf(['P'], 'signStatus 须为 P'),
+  TIMESTAMP: Whole('时间戳不正确'),
+  // The server's TOKEN_INVALID (http/errors.ts).
+  token: Type.String({ minLength: 1, maxLength: 200, errorMessage: 'token错误' }),
+  visitType: Whole('visitType 不正确'),
+  newId: Type.Optional(Whole('新闻编号不正确')),
+  newType: Type.Optional(Whole('newType 不正确')),
+  subjectNewId: Type.Optional(Whole('子新闻编号不正确')),
+  videoId: Type.Optional(Whole('视频编号不正确')),
+  sign: Type.String({ minLength: 16, maxLength: 16, errorMessage: '签名不正确' }),
+});
+
 export const authCalls = endpoints('login', {
   login: endpoint(
     '/login/login',
@@ -70,22 +87,19 @@ export const authCalls = endpoints('login', {
   handoff: endpoint(
     '/cms/handoff',
     '内容管理平台的签名跳转：校验签名与登录，返回编辑地址 retUrl',
-    Type.Object({
-      staffType: Whole('身份不正确'),
-      staffId: Whole('用户编号不正确'),
-      staffCode: Type.String({ maxLength: 64, errorMessage: '账号不正确' }),
-      signStatus: WordOf(['P'], 'signStatus 须为 P'),
-      TIMESTAMP: Whole('时间戳不正确'),
-      // The server's TOKEN_INVALID (http/errors.ts).
-      token: Type.String({ minLength: 1, maxLength: 200, errorMessage: 'token错误' }),
-      visitType: Whole('visitType 不正确'),
-      newId: Type.Optional(Whole('新闻编号不正确')),
-      newType: Type.Optional(Whole('newType 不正确')),
-      subjectNewId: Type.Optional(Whole('子新闻编号不正确')),
-      videoId: Type.Optional(Whole('视频编号不正确')),
-      sign: Type.String({ minLength: 16, maxLength: 16, errorMessage: '签名不正确' }),
-    }),
+    HandoffBody,
     Type.Object({ retUrl: Type.String() }),
+  ),
+  /** Only with PUBLIC_ENTRY_PASSWORD=true: a password in an address ends up in logs and histories. */
+  publicEntry: endpoint(
+    '/login/publicEntry',
+    '外部系统经地址栏参数登录（/publicPage；须设置 PUBLIC_ENTRY_PASSWORD=true，默认关闭）',
+    Type.Object({
+      staffCode: StaffCode,
+      staffPass: Password('请输入密码'),
+      staffType: OneOf([2, 5], '请选择身份'),
+    }),
+    LoginUser,
   ),
   enter: endpoint(
     '/cms/enter',
@@ -98,5 +112,39 @@ export const authCalls = endpoints('login', {
       }),
     }),
     HandoffUser,
+  ),
+});
+
+/** Who a verified hand-off is for, as a linked system needs to know. */
+export const LinkedStaff = Type.Object({
+  staffId: Type.Integer(),
+  staffCode: Type.String(),
+  staffName: Type.String(),
+  staffType: Type.Integer(),
+  isPower: Type.Integer(),
+  email: Maybe(Type.String()),
+});
+export type LinkedStaff = Static<typeof LinkedStaff>;
+
+/**
+ * Server-to-server calls of the school's linked systems, each authenticated by
+ * the headers `X-System: <code>` and `Authorization: Bearer <secret>`
+ * (LINKED_SYSTEMS). README "Linked systems" describes them.
+ */
+export const linkedCalls = endpoints('linked', {
+  verify: endpoint(
+    '/linked/verifyHandoff',
+    '外部系统校验页面提交给它的签名跳转（每个请求只能校验一次，5 分钟内有效），返回教职工信息',
+    HandoffBody,
+    LinkedStaff,
+  ),
+  entryTicket: endpoint(
+    '/linked/entryTicket',
+    '外部系统为其用户申请一次性入口票据（2 分钟内有效）：返回 /publicPage 的入口地址',
+    Type.Object({
+      staffCode: StaffCode,
+      typePage: Type.Optional(OneOf([1, 2], 'typePage 须为 1（门户首页）或 2（校内网首页）')),
+    }),
+    Type.Object({ entryUrl: Type.String(), expiresIn: Type.Integer() }),
   ),
 });

@@ -6,6 +6,7 @@ import type {
   LoginThrottleTable,
   HandoffTicketTable,
   ContactTable,
+  LinkedRequestTable,
 } from './tables/people.js';
 import type {
   NewsTypeTable,
@@ -76,6 +77,7 @@ export interface Database {
   contentRevision: ContentRevisionTable;
   fileUse: FileUseTable;
   contact: ContactTable;
+  linkedRequest: LinkedRequestTable;
 }
 
 // Every table and row type, re-exported so that modules import them from here.
@@ -87,6 +89,7 @@ export type {
   LoginThrottleTable,
   HandoffTicketTable,
   ContactTable,
+  LinkedRequestTable,
   Staff,
   NewStaff,
   StaffUpdate,

@@ -7,6 +7,8 @@ import type { Database } from '../db/schema.js';
 import { systemClock, type Clock } from '../time.js';
 import { HandoffService, type HandoffTarget } from './auth/handoff-service.js';
 import { handoffRoutes } from './auth/handoff-routes.js';
+import { linkedRoutes } from './auth/linked-routes.js';
+import { LinkedSystems } from './auth/linked-systems.js';
 import { authRoutes } from './auth/routes.js';
 import { AuthService } from './auth/service.js';
 import { SessionStore } from './auth/session.js';
@@ -72,4 +74,15 @@ export async function platformRoutes(
   await api.register(uploadRoutes, { uploads: services.uploads });
   await api.register(operLogRoutes, { db: services.db });
   await api.register(handoffRoutes, { handoff: services.handoff });
+  await api.register(linkedRoutes, {
+    linked: new LinkedSystems(
+      services.db,
+      services.config.linkedSystems,
+      services.sessions,
+      services.handoff,
+      services.clock,
+    ),
+    auth: services.auth,
+    publicEntryPassword: services.config.publicEntryPassword,
+  });
 }

@@ -63,6 +63,13 @@ export interface ContactTable {
   createdAt: string;
 }
 
+/** A hand-off a linked system had verified: its request is good once per system. */
+export interface LinkedRequestTable {
+  system: string;
+  requestKey: string;
+  createdAt: string;
+}
+
 export interface LoginThrottleTable {
   /** `account:<code>@<ip>` or `address:<ip>`. */
   key: string;
