@@ -1,0 +1,110 @@
+import { expect, test } from '@playwright/test';
+import { api, loginToken } from './api';
+import { DEMO_PASSWORD, staffState } from './login';
+import { allowSteps } from './steps';
+
+interface AddressRow {
+  teaId: number;
+  teaName: string;
+  teaPhone: string | null;
+  contactId: number | null;
+}
+
+test.describe('as the teacher', () => {
+  test.use({ storageState: staffState('teacher') });
+
+  test('the home shows the workbench, the six lists, and an item opens in the staff article view', async ({
+    page,
+  }) => {
+    allowSteps(14);
+    await page.goto('/teachPage');
+    await expect(
+      page.getByText('本平台为互联网非涉密平台，严禁处理、传输国家秘密', { exact: true }),
+    ).toBeVisible();
+    const bench = page.locator('.staff-card', { has: page.getByText('工作台', { exact: true }) });
+    const entries = bench.locator('.home-entry');
+    await expect(entries).toHaveCount(8);
+    await bench.getByRole('button', { name: '显示更多' }).click();
+    await expect(bench.getByRole('button', { name: '收起' })).toBeVisible();
+    expect(await entries.count()).toBeGreaterThan(8);
+    for (const title of ['部门公告', '校园快讯', '校务公开', '规章制度', '公开课', '党务公开']) {
+      await expect(
+        page.locator('.home-list .ant-card-head-title', { hasText: title }),
+      ).toBeVisible();
+    }
+    // The secrecy notice leaves after 3 s.
+    await expect(
+      page.getByText('本平台为互联网非涉密平台，严禁处理、传输国家秘密', { exact: true }),
+    ).toBeHidden();
+
+    const notices = page.locator('.home-list', { hasText: '部门公告' });
+    const first = notices.locator('li a').first();
+    const title = await first.getAttribute('title');
+    await first.click();
+    await expect(page).toHaveURL(/\/publicDetail\?typeId=17&newId=\d+/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title!);
+    await page.locator('.crumbs').getByRole('link', { name: '部门公告' }).click();
+    await expect(page).toHaveURL(/\/pubNoti\?typeId=17$/);
+    await expect(page.locator('.ant-card-head-title', { hasText: '部门公告' })).toBeVisible();
+  });
+
+  test('a teacher finds a colleague by phone and adds, then removes, a frequent contact', async ({
+    page,
+    request,
+  }) => {
+    allowSteps(16);
+    const { token, staffId } = await loginToken(request, 'teacher', DEMO_PASSWORD, 2);
+    const page2 = await api<{ list: AddressRow[] }>(
+      request,
+      'addressBook/getList',
+      { pageNum: 2, pageSize: 8 },
+      token,
+    );
+    const colleague = page2.list.find(
+      (row) => !row.contactId && row.teaPhone && row.teaId !== staffId,
+    )!;
+
+    await page.goto('/txlMailist');
+    await page.getByLabel('电话或姓名').fill(colleague.teaPhone!);
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    const row = page.getByRole('row', { name: new RegExp(colleague.teaName) });
+    await expect(row).toBeVisible();
+    await expect(page.locator('.ant-table-row')).toHaveCount(1);
+    await row.getByRole('button', { name: '添加联系人' }).click();
+    await expect(page.getByText('添加成功')).toBeVisible();
+    await expect(row.getByRole('button', { name: '移除联系人' })).toBeVisible();
+
+    await page.getByRole('tab', { name: /常用联系人/ }).click();
+    const contact = page.getByRole('row', { name: new RegExp(colleague.teaName) });
+    await expect(contact).toBeVisible();
+    await contact.getByRole('button', { name: '移除联系人' }).click();
+    await expect(page.getByText('移除成功')).toBeVisible();
+    await expect(contact).toHaveCount(0);
+  });
+
+  test('a teacher edits the own profile on /editPwd; an empty name is refused', async ({
+    page,
+  }) => {
+    allowSteps(12);
+    await page.goto('/editPwd');
+    const name = page.getByPlaceholder('请填写姓名');
+    await expect(name).toHaveValue('林晓雯');
+    const phone = page.getByLabel('电话', { exact: true });
+    const before = await phone.inputValue();
+    await name.fill('');
+    await page.getByRole('button', { name: '保存资料' }).click();
+    await expect(
+      page.locator('.ant-form-item-explain-error', { hasText: '请填写姓名' }),
+    ).toBeVisible();
+    await name.fill('林晓雯');
+    await phone.fill('010-66001234');
+    await page.getByRole('button', { name: '保存资料' }).click();
+    await expect(page.getByText('保存成功')).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('电话', { exact: true })).toHaveValue('010-66001234');
+    // Back as it was, for the other walks.
+    await page.getByLabel('电话', { exact: true }).fill(before);
+    await page.getByRole('button', { name: '保存资料' }).click();
+    await expect(page.getByText('保存成功')).toBeVisible();
+  });
+});
