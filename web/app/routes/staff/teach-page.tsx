@@ -89,6 +89,7 @@ export default function TeachPage({ loaderData }: Route.ComponentProps) {
           <WorkbenchGrid entries={workbench.data} user={user} />
         </Card>
         <Card
+          id="apps"
           title="应用中心"
           className="staff-card"
           extra={
