@@ -2,7 +2,10 @@ import type { NewsFileInput } from '../modules/news/service.js';
 import type { DemoContext } from './demo-context.js';
 import { newsDescription, newsHtml, newsTitle, sourceName, type DemoTopic } from './demo-text.js';
 
-/** Columns with their topic and how many items; enough for three pages of each list. */
+/**
+ * Columns with their topic and how many items; enough for three pages of each list (the
+ * intranet's lists show 15 a page).
+ */
 const NEWS_COLUMNS: Array<{ typeId: number; topic: DemoTopic; count: number; newsType?: number }> =
   [
     { typeId: 2, topic: 'campus', count: 26 },
@@ -11,12 +14,12 @@ const NEWS_COLUMNS: Array<{ typeId: number; topic: DemoTopic; count: number; new
     { typeId: 7, topic: 'teacher', count: 17 },
     { typeId: 8, topic: 'student', count: 17 },
     { typeId: 15, topic: 'demonstration', count: 20 },
-    { typeId: 16, topic: 'affairs', count: 20 },
-    { typeId: 17, topic: 'notice', count: 20, newsType: 2 },
+    { typeId: 16, topic: 'affairs', count: 46 },
+    { typeId: 17, topic: 'notice', count: 48, newsType: 2 },
     { typeId: 21, topic: 'course', count: 22 },
-    { typeId: 19, topic: 'regulation', count: 10, newsType: 2 },
-    { typeId: 20, topic: 'openclass', count: 10 },
-    { typeId: 22, topic: 'party', count: 10 },
+    { typeId: 19, topic: 'regulation', count: 40, newsType: 2 },
+    { typeId: 20, topic: 'openclass', count: 36 },
+    { typeId: 22, topic: 'party', count: 36 },
   ];
 
 /** Columns of the intranet (regulations, open classes, party affairs): half their items are staff-only. */
