@@ -94,6 +94,15 @@ describe('api/cms/handoff (GLPTBJ): the signed edit hand-off', () => {
       }),
     );
     expect(expectOk<{ target: string }>(apps.entered).target).toBe('/teachPage?apps=all#apps');
+    // The send-notice shortcut: 13 without an item writes a new department announcement.
+    const notice = await enter(
+      fields(author, authorToken, {
+        ...plain,
+        visitType: 13,
+        TIMESTAMP: t.clock.now().getTime() + 22,
+      }),
+    );
+    expect(expectOk<{ target: string }>(notice.entered).target).toBe('/cms/news/new?typeId=17');
   });
 
   it('refuses a replayed request and a link used too late', async () => {

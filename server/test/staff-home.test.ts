@@ -493,3 +493,32 @@ describe('the own profile of /editPwd', () => {
     expect(expectOk<{ staffName: string }>(await ask('getMyInfo', {})).staffName).toBe('赵明');
   });
 });
+
+describe('api/sysParameter/checkSite', () => {
+  it('lets everyone open a site for everyone, and only isPower 1 the others', async () => {
+    const sites = expectOk<Array<{ parameterId: number; parameterType: string }>>(
+      await postForm(
+        t.app,
+        '/api/sysParameter/getParameter',
+        { parameteCode: 'XNZD' },
+        as('admin'),
+      ),
+    );
+    const open = sites.find((s) => s.parameterType === '1')!;
+    const closed = sites.find((s) => s.parameterType !== '1')!;
+    const check = (parameterId: number, who: keyof typeof token) =>
+      postForm(t.app, '/api/sysParameter/checkSite', { parameterId }, as(who));
+    expect((await check(open.parameterId, 'teacher')).json()).toMatchObject({ status: 0 });
+    expect((await check(closed.parameterId, 'admin')).json()).toMatchObject({ status: 0 });
+    expectRefusal(await check(closed.parameterId, 'teacher'), 403, '您没有访问该系统的权限');
+    const notSite = expectOk<Array<{ parameterId: number }>>(
+      await postForm(t.app, '/api/sysParameter/getParameter', { parameteCode: 'BK' }),
+    )[0]!;
+    expectRefusal(await check(notSite.parameterId, 'teacher'), 404, '该站点不存在');
+    expectRefusal(
+      await postForm(t.app, '/api/sysParameter/checkSite', { parameterId: open.parameterId }),
+      401,
+      'token错误',
+    );
+  });
+});

@@ -79,6 +79,13 @@ export const parameterCalls = endpoints('sysParameter', {
     }),
     Type.Array(Parameter),
   ),
+  /** A school site (XNZD) may be opened by the caller: status 0, else 403 with the reason. */
+  checkSite: endpoint(
+    '/sysParameter/checkSite',
+    '打开校内站点前的权限检查（XNZD；非“所有人”站点仅 isPower 1 可进入）',
+    Type.Object({ parameterId: Id('请选择站点') }),
+    Nothing,
+  ),
   adminList: endpoint(
     '/cms/parameter/list',
     '内容管理：全部系统参数，按编码分组，附编码含义',

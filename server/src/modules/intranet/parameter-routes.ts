@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { parameterCalls } from '@school/common/api';
 import type { ParameterReader } from './parameter-reader.js';
 
+import { staffOf } from '../../http/auth.js';
 import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 
@@ -16,6 +17,11 @@ export const parameterRoutes: FastifyPluginAsyncTypebox<{ parameters: ParameterR
   route(app, parameterCalls.get, { preHandler: app.optionalStaff }, async (request) =>
     ok(await parameters.read([request.body.parameteCode], request.staff)),
   );
+
+  route(app, parameterCalls.checkSite, { preHandler: app.requireStaff }, async (request) => {
+    await parameters.assertSiteOpen(request.body.parameterId, staffOf(request));
+    return ok(null, '可以访问');
+  });
 
   route(app, parameterCalls.getList, { preHandler: app.optionalStaff }, async (request) =>
     ok(await parameters.read(request.body.parameteCodes.split(','), request.staff)),

@@ -6,6 +6,9 @@ import { HANDOFF_REFUSAL, type HandoffTarget } from '../../platform/auth/handoff
 import { NEWS_GONE_MESSAGE } from '../../platform/publishing/visibility.js';
 import { loadNewsItem } from './review.js';
 
+/** Department announcements: where the send-notice shortcut writes. */
+const NOTICE_COLUMN = 17;
+
 /** Where the 【编辑】 hand-off of news opens: the news editor (12/13/14), a sub-news (29). */
 export function newsHandoffTargets(db: Kysely<Database>): Array<[number, HandoffTarget]> {
   const editNews: HandoffTarget = async ({ newId }, staff) => {
@@ -34,9 +37,12 @@ export function newsHandoffTargets(db: Kysely<Database>): Array<[number, Handoff
     }
     return `/cms/subject/edit?subjectNewId=${subjectNewId}`;
   };
+  // The staff home's send-notice shortcut (13 without an item): a new department announcement.
+  const notice: HandoffTarget = async (item, staff) =>
+    item.newId ? editNews(item, staff) : `/cms/news/new?typeId=${NOTICE_COLUMN}`;
   return [
     [12, editNews],
-    [13, editNews],
+    [13, notice],
     [14, editNews],
     [29, editSubject],
   ];

@@ -1,6 +1,8 @@
 import { AppstoreOutlined } from '@ant-design/icons';
+import { App } from 'antd';
 import { useState } from 'react';
 import type { HomeEntry } from '@school/common/api';
+import { browserTransport } from '../../api/client';
 import { openCmsHandoff } from '../../lib/cms-handoff';
 import type { StoredUser } from '../../lib/session';
 import { safeHref } from '../../lib/site';
@@ -8,13 +10,27 @@ import { safeHref } from '../../lib/site';
 /** intranet.md §9: the workbench shows 8 entries until 显示更多. */
 export const WORKBENCH_VISIBLE = 8;
 
+/** The send-notice shortcut: the hand-off that writes a notice (intranet.md §6). */
+const SEND_NOTICE = 13;
+
 /**
  * Opens an entry: through the signed hand-off when its passthroughstatus is 1
- * (the system answers the address to open, in a new tab), else directly.
+ * (the system answers the address to open, in a new tab), else directly. The
+ * send-notice shortcut asks first whether the person may send one: status 0
+ * is the server's warning, shown instead of opening.
  */
-export function openEntry(entry: HomeEntry, user: StoredUser) {
+export async function openEntry(entry: HomeEntry, user: StoredUser, warn: (text: string) => void) {
   const href = safeHref(entry.workbenchPath);
   if (!href) return;
+  if (entry.visitType === SEND_NOTICE) {
+    const check = await browserTransport('notice/checkSend', { userId: user.staffId }).catch(
+      () => null,
+    );
+    if (!check || check.status === 0) {
+      warn(check?.msg ?? '网络异常，请稍后再试');
+      return;
+    }
+  }
   if (entry.passthroughstatus === 1 && entry.visitType !== null) {
     void openCmsHandoff(href, user, { visitType: entry.visitType });
   } else {
@@ -24,8 +40,13 @@ export function openEntry(entry: HomeEntry, user: StoredUser) {
 
 export function EntryButton({ entry, user }: { entry: HomeEntry; user: StoredUser }) {
   const [broken, setBroken] = useState(false);
+  const { message } = App.useApp();
   return (
-    <button type="button" className="home-entry" onClick={() => openEntry(entry, user)}>
+    <button
+      type="button"
+      className="home-entry"
+      onClick={() => void openEntry(entry, user, (text) => void message.warning(text))}
+    >
       {entry.illustrationnamePath && !broken ? (
         <img
           src={entry.illustrationnamePath}

@@ -39,6 +39,41 @@ function serviceHref(address: string, user: StoredUser) {
   return url.toString();
 }
 
+/**
+ * intranet.md §6: the sites with parameterId 10 and 13 (and any site not for
+ * everyone) are opened after the server's permission check; a refusal opens
+ * the error page in a new tab.
+ */
+const CHECKED_SITES = new Set([10, 13]);
+
+function SiteLink({ site }: { site: Parameter }) {
+  const href = safeHref(site.parameteValue);
+  if (!href) return <>{site.parameterName}</>;
+  if (!CHECKED_SITES.has(site.parameterId) && site.parameterType === '1') {
+    return (
+      <a href={href} target="_blank" rel="noopener noreferrer">
+        {site.parameterName}
+      </a>
+    );
+  }
+  const open = async () => {
+    // Opened from the click itself, so no pop-up blocker stops it; sent on after the check.
+    const tab = window.open('about:blank', '_blank');
+    if (tab) tab.opener = null;
+    try {
+      await call('sysParameter/checkSite', { parameterId: site.parameterId });
+      if (tab) tab.location.href = href;
+    } catch {
+      if (tab) tab.location.href = '/fourError';
+    }
+  };
+  return (
+    <button type="button" className="link-button" onClick={() => void open()}>
+      {site.parameterName}
+    </button>
+  );
+}
+
 /** The shared chrome of staff pages (intranet.md §2 "Shared chrome"). */
 export function StaffChrome({
   user,
@@ -170,25 +205,12 @@ export function StaffChrome({
           <div>
             <h2>校内站点</h2>
             <ul className="site-list">
-              {sites.map((s) => {
-                const href = safeHref(s.parameteValue);
-                return (
-                  <li key={s.parameterId}>
-                    {s.pic ? (
-                      <img src={s.pic} alt="" width={20} height={20} />
-                    ) : (
-                      <AppstoreOutlined />
-                    )}
-                    {href ? (
-                      <a href={href} target="_blank" rel="noopener noreferrer">
-                        {s.parameterName}
-                      </a>
-                    ) : (
-                      s.parameterName
-                    )}
-                  </li>
-                );
-              })}
+              {sites.map((s) => (
+                <li key={s.parameterId}>
+                  {s.pic ? <img src={s.pic} alt="" width={20} height={20} /> : <AppstoreOutlined />}
+                  <SiteLink site={s} />
+                </li>
+              ))}
             </ul>
             <p className="staff-notice">{NOTICE}</p>
           </div>
