@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authCalls, linkedCalls } from '@school/common/api';
 import type { FastifyRequest } from 'fastify';
-import { setFileCookie } from '../../http/auth.js';
 import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { forbidden } from '../../http/errors.js';
 import type { LinkedSystems } from './linked-systems.js';
+import { loginAnswer } from './routes.js';
 import type { AuthService } from './service.js';
 
 /** The calling system: `X-System: <code>` and `Authorization: Bearer <secret>`. */
@@ -40,15 +40,6 @@ export const linkedRoutes: FastifyPluginAsyncTypebox<{
     if (!publicEntryPassword) {
       throw forbidden('未开启地址栏登录，请从学校的系统入口进入或在首页登录');
     }
-    const { staffCode, staffPass, staffType } = request.body;
-    const result = await auth.login({
-      staffCode,
-      staffPass,
-      staffType,
-      ip: request.ip,
-      userAgent: request.headers['user-agent'] ?? null,
-    });
-    setFileCookie(request, reply, result.token);
-    return ok(result, '登陆成功');
+    return loginAnswer(auth, request, reply, request.body);
   });
 };

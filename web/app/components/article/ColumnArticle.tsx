@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { newsArticle, newsTarget } from './news-article';
 import type { ArticlePageData } from '../../api/news-detail';
 import type { NewsDetail } from '../../api/types';
 import { ArticleView } from './ArticleView';
@@ -39,25 +40,8 @@ export function ColumnArticle({
               key={item.newId}
               heading={heading?.(item)}
               unpublished={item.published === false}
-              article={{
-                title: item.newsTitle,
-                source: item.source,
-                date: item.shelvesDate,
-                viewCount: item.viewCount,
-                flowerCount: item.flowerCount,
-                contentKind: item.newcontenttype,
-                html: item.newsContent,
-                media: item.imgOrViewList,
-                attachments: item.fileList,
-                publisher: item.releaseUser,
-              }}
-              target={{
-                kind: 'news',
-                newId: item.newId,
-                typeId: item.typeId,
-                newsType: item.newsType,
-                createStaff: item.createStaff,
-              }}
+              article={newsArticle(item)}
+              target={newsTarget(item)}
             />
           ) : (
             <StaffOnlyNotice message={detail.ok ? '' : detail.message} />

@@ -1,4 +1,5 @@
 import type { Route } from './+types/pic-detail';
+import { newsArticle, newsTarget } from '../../components/article/news-article';
 import { browserTransport, type Transport } from '../../api/client';
 import { intParam } from '../../api/load';
 import { articleOrMissing, loadArticle, type LoadSide } from '../../api/news-detail';
@@ -83,25 +84,11 @@ export default function PicDetail({ loaderData }: Route.ComponentProps) {
             <ArticleView
               key={item.newId}
               unpublished={item.published === false}
-              article={{
-                title: item.newsTitle,
-                source: item.source,
-                date: item.shelvesDate,
-                viewCount: item.viewCount,
-                flowerCount: item.flowerCount,
+              article={newsArticle(item, {
                 contentKind: item.newcontenttype === 3 ? 3 : 2,
-                html: item.newsContent,
                 media: pictures,
-                attachments: item.fileList,
-                publisher: item.releaseUser,
-              }}
-              target={{
-                kind: 'news',
-                newId: item.newId,
-                typeId: item.typeId,
-                newsType: item.newsType,
-                createStaff: item.createStaff,
-              }}
+              })}
+              target={newsTarget(item)}
               carouselSpeed={SLIDER_SPEED}
             />
           ) : (

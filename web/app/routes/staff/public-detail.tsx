@@ -1,4 +1,5 @@
 import { Card, Result } from 'antd';
+import { newsArticle, newsTarget } from '../../components/article/news-article';
 import { Link } from 'react-router';
 import type { NewsDetail } from '@school/common/api';
 import type { Route } from './+types/public-detail';
@@ -55,25 +56,8 @@ export default function PublicDetail({ loaderData }: Route.ComponentProps) {
             key={item.newId}
             carouselSpeed={CAROUSEL_MS}
             unpublished={item.published === false}
-            article={{
-              title: item.newsTitle,
-              source: item.source,
-              date: item.shelvesDate,
-              viewCount: item.viewCount,
-              flowerCount: item.flowerCount,
-              contentKind: item.newcontenttype,
-              html: item.newsContent,
-              media: item.imgOrViewList,
-              attachments: item.fileList,
-              publisher: item.releaseUser,
-            }}
-            target={{
-              kind: 'news',
-              newId: item.newId,
-              typeId: item.typeId,
-              newsType: item.newsType,
-              createStaff: item.createStaff,
-            }}
+            article={newsArticle(item)}
+            target={newsTarget(item)}
           />
         ) : (
           <Result
