@@ -10,3 +10,4 @@ export * from './oplog.js';
 export * from './cms.js';
 export * from './intranet.js';
 export * from './intro.js';
+export * from './leave.js';

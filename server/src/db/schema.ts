@@ -29,6 +29,7 @@ import type {
   DictionaryItemTable,
 } from './tables/site.js';
 import type { StoredFileTable, FileUseTable } from './tables/files.js';
+import type { LeaveRequestTable, LeaveStepTable } from './tables/leave.js';
 import type {
   OperLogTable,
   FlowerTable,
@@ -74,6 +75,8 @@ export interface Database {
   dictionaryItem: DictionaryItemTable;
   contentRevision: ContentRevisionTable;
   fileUse: FileUseTable;
+  leaveRequest: LeaveRequestTable;
+  leaveStep: LeaveStepTable;
 }
 
 // Every table and row type, re-exported so that modules import them from here.
@@ -115,6 +118,7 @@ export type {
   DictionaryItemTable,
 } from './tables/site.js';
 export type { StoredFileTable, FileUseTable } from './tables/files.js';
+export type { LeaveRequestTable, LeaveStepTable, LeaveState } from './tables/leave.js';
 export type {
   OperLogTable,
   InfoTable,

@@ -70,6 +70,7 @@ export const SYSTEM_PARAMETERS: Param[] = [
   param('JGW', '返回旧版', 'https://old.qinghe-school.example/'),
   param('ZSXX', '招生信息', 'https://zs.qinghe-school.example/'),
   param('FJXZ', '附件下载地址', '/'),
+  param('QJTS', '请假审批天数', '3'),
   param('GLPTBJ', '内容管理平台编辑地址', '/api/cms/handoff'),
   param('BK', '博客', 'https://blog.qinghe-school.example/'),
   param('SYLJ', '书院', 'https://academy.qinghe-school.example/', { name: '青禾书院' }),

@@ -84,7 +84,19 @@ export const PARAMETER_CODES: readonly ParameterCode[] = [
   single('ICP', 'ICP备案号', '页脚的 ICP 备案号'),
   single('GABA', '公安备案号', '页脚的公安备案号'),
   single('EWM', '官方公众号二维码', '页脚的公众号二维码图片', 'image'),
+  {
+    ...single(
+      'QJTS',
+      '请假审批天数',
+      '请假超过此天数（默认 3）时，部门负责人同意后还须学校管理员审批',
+    ),
+    required: false,
+  },
 ];
+
+/** 请假审批: longer requests also need a school administrator (a whole number of days). */
+export const LEAVE_DAYS_CODE = 'QJTS';
+export const LEAVE_DAYS_DEFAULT = 3;
 
 const BY_CODE = new Map(PARAMETER_CODES.map((c) => [c.code, c]));
 
