@@ -24,7 +24,10 @@ export default [
     route('schWenjiDetail', 'routes/portal/sch-wenji-detail.tsx'),
     route('outnetSech', 'routes/portal/outnet-sech.tsx'),
   ]),
-  layout('routes/staff/layout.tsx', [route('teachPage', 'routes/staff/teach-page.tsx')]),
+  layout('routes/staff/layout.tsx', [
+    route('teachPage', 'routes/staff/teach-page.tsx'),
+    route('leave', 'routes/staff/leave.tsx'),
+  ]),
   route('cms/enter', 'routes/cms/enter.tsx'),
   layout('routes/cms/layout.tsx', [
     route('cms', 'routes/cms/index.tsx'),

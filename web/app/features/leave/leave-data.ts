@@ -1,0 +1,38 @@
+import type { LeaveDetail, LeaveItem, TodoNum } from '@school/common/api';
+
+export type { LeaveDetail, LeaveItem, TodoNum };
+
+/** 请假类型 as api/leave/apply takes them. */
+export const LEAVE_TYPE_OPTIONS = [
+  { value: 1, label: '事假' },
+  { value: 2, label: '病假' },
+  { value: 3, label: '公假' },
+  { value: 4, label: '调课' },
+];
+
+export const HALF_OPTIONS = [
+  { value: 1, label: '上午' },
+  { value: 2, label: '下午' },
+];
+
+/** The tag colour of each state (待审批 / 待学校审批 / 已批准 / 已退回 / 已撤回). */
+export const STATE_COLORS: Record<string, string> = {
+  pending: 'processing',
+  school: 'warning',
+  approved: 'success',
+  returned: 'error',
+  withdrawn: 'default',
+};
+
+const half = (value: number) => (value === 2 ? '下午' : '上午');
+
+/** 2026-03-09 上午 至 2026-03-10 下午. */
+export const periodText = (
+  item: Pick<LeaveItem, 'startDate' | 'startHalf' | 'endDate' | 'endHalf'>,
+) => `${item.startDate} ${half(item.startHalf)} 至 ${item.endDate} ${half(item.endHalf)}`;
+
+/** A list page of api/leave/myList or todoList. */
+export interface LeavePage {
+  total: number;
+  list: LeaveItem[];
+}
