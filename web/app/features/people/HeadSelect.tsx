@@ -1,5 +1,5 @@
 import { Select } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { call } from '../../api/client';
 
 interface StaffOption {
@@ -44,10 +44,6 @@ export function HeadSelect({
     }
   };
 
-  useEffect(() => {
-    void search('');
-  }, []);
-
   const shown = [
     ...(current && !options.some((o) => o.staffId === current.staffId)
       ? [{ value: current.staffId, label: current.staffName }]
@@ -68,6 +64,10 @@ export function HeadSelect({
       value={value ?? undefined}
       options={shown}
       onChange={(staffId) => onChange?.(staffId ?? null)}
+      // The first choices are read when the list is first opened.
+      onFocus={() => {
+        if (asked.current === 0) void search('');
+      }}
       notFoundContent={loading ? '搜索中…' : '没有找到用户'}
     />
   );
