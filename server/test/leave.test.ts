@@ -147,6 +147,15 @@ describe('api/leave: 请假审批', () => {
     const leaveId = await apply(token.teacher, { fileId: String(mine) });
     const item = await detail(leaveId, token.teacher);
     expect(item).toMatchObject({ fileId: mine, fileUrl: `/api/files/${mine}` });
+    // The attachment is for logged-in staff only.
+    const anonymous = await t.app.inject({ method: 'GET', url: `/api/files/${mine}` });
+    expect(anonymous.statusCode).toBe(401);
+    const staffRead = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/${mine}`,
+      headers: { authorization: `Bearer ${token.head}` },
+    });
+    expect(staffRead.statusCode).toBe(200);
     await ok('withdraw', { leaveId }, token.teacher);
   });
 

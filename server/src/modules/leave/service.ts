@@ -7,6 +7,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js'
 import type { Paging } from '../../http/paging.js';
 import { isSystemAdmin } from '../../http/roles.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
+import { setFileUses } from '../../platform/files/uses.js';
 import { writeOperLog } from '../../platform/oplog/service.js';
 import { displayTime, iso, type Clock } from '../../time.js';
 import { LEAVE_DAYS_CODE, LEAVE_DAYS_DEFAULT } from '../intranet/parameter-codes.js';
@@ -94,6 +95,8 @@ export class LeaveService {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      // Recorded as used, the attachment is read by logged-in staff only.
+      if (input.fileId !== undefined) await setFileUses(trx, 'T_LEAVE', id, [input.fileId]);
       await this.record(trx, id, staff, ip, 'apply', `${periodText(input)}，共${halfDays / 2}天`);
       return { leaveId: id, state, stateName: LEAVE_STATE_NAMES[state] };
     });

@@ -5,9 +5,10 @@ import type { Database } from '../../db/schema.js';
  * Items whose files are recorded in `file_use`: the pictures of their bodies,
  * their covers, a magazine's PDF. (Attachments and picture and video sets
  * have their own tables, news_file and video_file.) A file used only by
- * items the public cannot read is read by staff only; see FileService.
+ * items the public cannot read is read by staff only; see FileService. A leave
+ * request's attachment (T_LEAVE) is never public.
  */
-export type FileOwnerTable = 'T_NEWS' | 'T_SUBJECT_NEWS' | 'TF_VIDEO' | 'T_MAGAZINE';
+export type FileOwnerTable = 'T_NEWS' | 'T_SUBJECT_NEWS' | 'TF_VIDEO' | 'T_MAGAZINE' | 'T_LEAVE';
 
 /** Stored files a rich-text body shows or links: /api/files/<id> and the download address. */
 export function filesInHtml(html: string): number[] {
