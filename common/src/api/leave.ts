@@ -28,6 +28,9 @@ export const LEAVE_ACTION_NAMES: Record<string, string> = {
   withdraw: '撤回',
 };
 export const LEAVE_REASON_MAX = 500;
+/** The system parameter of the escalation: requests longer than this many days also go to the school. */
+export const LEAVE_DAYS_CODE = 'QJTS';
+export const LEAVE_DAYS_DEFAULT = 3;
 
 const State = WordOf(LEAVE_STATES, '状态不正确');
 

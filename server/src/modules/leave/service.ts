@@ -1,4 +1,10 @@
-import { LEAVE_REASON_MAX, LEAVE_STATE_NAMES, type LeaveDetail } from '@school/common/api';
+import {
+  LEAVE_DAYS_CODE,
+  LEAVE_DAYS_DEFAULT,
+  LEAVE_REASON_MAX,
+  LEAVE_STATE_NAMES,
+  type LeaveDetail,
+} from '@school/common/api';
 import type { Kysely } from 'kysely';
 import { pageOf } from '../../db/paging.js';
 import type { Database, LeaveState } from '../../db/schema.js';
@@ -10,7 +16,6 @@ import type { AuthStaff } from '../../platform/auth/session.js';
 import { setFileUses } from '../../platform/files/uses.js';
 import { writeOperLog } from '../../platform/oplog/service.js';
 import { displayTime, iso, type Clock } from '../../time.js';
-import { LEAVE_DAYS_CODE, LEAVE_DAYS_DEFAULT } from '../intranet/parameter-codes.js';
 import { halfDayUnits, leaveDaysLimit, type LeavePeriod } from './rules.js';
 import {
   LEAVE_COLUMNS,
