@@ -2,11 +2,7 @@ import { Badge } from 'antd';
 import { openCmsHandoff } from '../../lib/cms-handoff';
 import { useUser } from '../../lib/use-user';
 import { useSite } from '../../root';
-import type { TodoNum } from './leave-data';
-
-/** visitType of the to-do hand-offs (intranet.md §7). */
-const LEAVE_VISIT = 21;
-const PICTURE_VISIT = 22;
+import { todoEntries, type TodoNum } from './leave-data';
 
 /**
  * The staff home's to-do block: 请假审批 and 图片审核, each only when its
@@ -17,10 +13,7 @@ export function TodoBlock({ counts }: { counts: Pick<TodoNum, 'leaveNum' | 'picN
   const user = useUser();
   const site = useSite();
   if (!user) return null;
-  const entries = [
-    { label: '请假审批', count: counts.leaveNum, visitType: LEAVE_VISIT },
-    { label: '图片审核', count: counts.picNum, visitType: PICTURE_VISIT },
-  ].filter((entry) => entry.count > 0);
+  const entries = todoEntries(counts);
   if (entries.length === 0) return null;
   return (
     <ul className="todo-block" aria-label="待办事项">

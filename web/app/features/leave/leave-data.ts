@@ -36,3 +36,15 @@ export interface LeavePage {
   total: number;
   list: LeaveItem[];
 }
+
+/** visitType of the to-do hand-offs (intranet.md §7): 21 leave approval, 22 picture review. */
+export const LEAVE_VISIT = 21;
+export const PICTURE_VISIT = 22;
+
+/** The to-do block's entries: each only when its count is above 0. */
+export function todoEntries(counts: Pick<TodoNum, 'leaveNum' | 'picNum'>) {
+  return [
+    { label: '请假审批', count: counts.leaveNum, visitType: LEAVE_VISIT },
+    { label: '图片审核', count: counts.picNum, visitType: PICTURE_VISIT },
+  ].filter((entry) => entry.count > 0);
+}
