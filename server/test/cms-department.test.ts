@@ -10,6 +10,8 @@ interface Node {
   sort: number;
   staffCount: number;
   totalStaffCount: number;
+  headStaffId: number | null;
+  headName: string | null;
   children: Node[];
 }
 
@@ -327,6 +329,41 @@ describe('api/cms/department: the department tree', () => {
     // Nothing else was touched by the refusals.
     expect(await childNames(kids[0]!)).toEqual([]);
     expect((await node(kids[0]!))!.staffCount).toBe(2);
+  });
+
+  it('sets, keeps and clears the head (负责人), refusing one that does not exist', async () => {
+    const leader = await createStaff(t.db, { name: '组长甲' });
+    const form = (fields: Record<string, string | number>) =>
+      postForm(t.app, '/api/cms/department/save', fields, { token: token.admin });
+    const { deptId } = expectOk<{ deptId: number }>(
+      await form({ deptName: '负责人组', parentId: 0, headStaffId: leader.id }),
+    );
+    expect(await node(deptId)).toMatchObject({ headStaffId: leader.id, headName: '组长甲' });
+    // Left out, the head stays; a form's empty head (or 0) clears it.
+    expectOk(await form({ deptId, deptName: '负责人组改' }));
+    expect(await node(deptId)).toMatchObject({ deptName: '负责人组改', headName: '组长甲' });
+    expectOk(await form({ deptId, deptName: '负责人组改', headStaffId: '' }));
+    expect(await node(deptId)).toMatchObject({ headStaffId: null, headName: null });
+    expectOk(await form({ deptId, deptName: '负责人组改', headStaffId: leader.id }));
+    expectRefusal(
+      await form({ deptId, deptName: '负责人组改', headStaffId: 999999 }),
+      400,
+      '负责人不存在或已停用，请重新选择',
+    );
+    expectRefusal(
+      await form({ deptId, deptName: '负责人组改', headStaffId: -1 }),
+      400,
+      '负责人不正确（0 为无负责人）',
+    );
+    expectOk(await form({ deptId, deptName: '负责人组改', headStaffId: 0 }));
+    expect(await node(deptId)).toMatchObject({ headStaffId: null, headName: null });
+    expectOk(await call('save', { deptId, deptName: '负责人组改', headStaffId: leader.id }));
+    expectOk(await call('save', { deptId, deptName: '负责人组改', headStaffId: null }));
+    expect((await node(deptId))!.headStaffId).toBeNull();
+    const leaving = await createStaff(t.db, { name: '组长乙' });
+    expectOk(await call('save', { deptId, deptName: '负责人组改', headStaffId: leaving.id }));
+    await t.db.deleteFrom('staff').where('id', '=', leaving.id).execute();
+    expect((await node(deptId))!.headStaffId).toBeNull();
   });
 
   it('two moves at the same moment cannot make a cycle', async () => {

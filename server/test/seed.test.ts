@@ -74,6 +74,28 @@ describe('prepareDatabase with SEED_DEMO', () => {
     expect(grandchildren.length).toBeGreaterThan(0);
   });
 
+  it("has department heads and leave requests in every state, some waiting for the teacher's head and the school", async () => {
+    const states = await t.db.selectFrom('leaveRequest').select('state').groupBy('state').execute();
+    expect(states.map((row) => row.state).sort()).toEqual([
+      'approved',
+      'pending',
+      'returned',
+      'school',
+      'withdrawn',
+    ]);
+    const head = await staffRow(t.db, 't1001');
+    const token = await login(t.app, { code: 't1001', password: DEMO_PASSWORD, staffType: 2 });
+    const todo = expectOk<{ leaveNum: number }>(
+      await postForm(t.app, '/api/todo/getTodoNum', { userId: head.id }, { token }),
+    );
+    expect(todo.leaveNum).toBeGreaterThanOrEqual(2);
+    const adminToken = await login(t.app, { code: 'admin', password: DEMO_PASSWORD, staffType: 5 });
+    const admin = expectOk<{ leaveNum: number }>(
+      await postForm(t.app, '/api/todo/getTodoNum', {}, { token: adminToken }),
+    );
+    expect(admin.leaveNum).toBeGreaterThanOrEqual(2);
+  });
+
   it('fills every public list with at least three pages, through the public API', async () => {
     const total = async (url: string, payload: Record<string, string | number>) =>
       expectOk<{ total: number }>(await postForm(t.app, url, payload)).total;

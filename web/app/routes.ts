@@ -32,6 +32,7 @@ export default [
     route('publicDetail', 'routes/staff/public-detail.tsx'),
     route('editPwd', 'routes/staff/edit-pwd.tsx'),
     route('weblog', 'routes/staff/weblog.tsx'),
+    route('leave', 'routes/staff/leave.tsx'),
   ]),
   route('cms/enter', 'routes/cms/enter.tsx'),
   layout('routes/cms/layout.tsx', [

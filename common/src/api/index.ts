@@ -11,3 +11,4 @@ export * from './cms.js';
 export * from './intranet.js';
 export * from './intro.js';
 export * from './staff-home.js';
+export * from './leave.js';

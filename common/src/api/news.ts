@@ -451,13 +451,15 @@ const NewsIdOnly = Type.Object({ newId: Type.Integer() });
 export const cmsNewsCalls = endpoints('cms', {
   list: endpoint(
     '/cms/news/list',
-    '内容管理：新闻列表（教师只看自己的，管理员看全部；按修改时间倒序）',
+    '内容管理：新闻列表（教师只看自己的，管理员看全部；按修改时间倒序）；media 1 只看图集与视频集',
     Type.Object({
       typeId: Type.Optional(ColumnId),
       reviewState: Type.Optional(
         WordOf(NEWS_REVIEW_STATES, 'reviewState 须为 draft、submitted、approved 或 rejected'),
       ),
       mine: Type.Optional(Type.Boolean({ errorMessage: 'mine 须为 true 或 false' })),
+      /** 1: only picture and video sets (newcontenttype 2, 3): the picture review's list. */
+      media: Type.Optional(Flag('media 须为 0 或 1')),
       keyword: Type.Optional(SearchText),
       ...Paging(10, 100),
     }),

@@ -34,6 +34,9 @@ export const DepartmentNode = Type.Cyclic(
       sort: Type.Integer(),
       staffCount: Type.Integer(),
       totalStaffCount: Type.Integer(),
+      /** 负责人: leave requests of its staff wait for this person. */
+      headStaffId: Maybe(Type.Integer()),
+      headName: Maybe(Type.String()),
       children: Type.Array(Type.Ref('DepartmentNode')),
     }),
   },
@@ -76,7 +79,7 @@ export const departmentCalls = endpoints('dept', {
   ),
   save: endpoint(
     '/cms/department/save',
-    '内容管理：新增（无 deptId）或修改部门；parentId 0 为顶级，修改时不传则不变',
+    '内容管理：新增（无 deptId）或修改部门；parentId 0 为顶级，修改时不传则不变；headStaffId 为负责人，0 或 null 为无负责人，不传则不变',
     Type.Object({
       deptId: Type.Optional(DeptId),
       deptName: Type.String({
@@ -85,6 +88,9 @@ export const departmentCalls = endpoints('dept', {
         errorMessage: `请输入部门名称，不超过${DEPT_NAME_MAX}个字`,
       }),
       parentId: Type.Optional(ParentId),
+      headStaffId: Type.Optional(
+        OrNull(Type.Integer({ minimum: 0, errorMessage: '负责人不正确（0 为无负责人）' })),
+      ),
     }),
     Type.Object({ deptId: Type.Integer() }),
   ),

@@ -10,6 +10,7 @@ import * as cmsListIndexes from './migrations/0007_cms_list_indexes.js';
 import * as fileUse from './migrations/0008_file_use.js';
 import * as fixedIntroPages from './migrations/0009_fixed_intro_pages.js';
 import * as intranetHome from './migrations/0010_intranet_home.js';
+import * as leave from './migrations/0011_leave.js';
 
 /** Migrations in order. They are imported, not read from disk, so the build carries them. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -24,6 +25,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0008_file_use': { up: (db) => fileUse.up(db) },
     '0009_fixed_intro_pages': { up: (db) => fixedIntroPages.up(db, dialect) },
     '0010_intranet_home': { up: (db) => intranetHome.up(db, dialect) },
+    '0011_leave': { up: (db) => leave.up(db, dialect) },
   };
 }
 

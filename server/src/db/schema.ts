@@ -31,6 +31,7 @@ import type {
   DictionaryItemTable,
 } from './tables/site.js';
 import type { StoredFileTable, FileUseTable } from './tables/files.js';
+import type { LeaveRequestTable, LeaveStepTable } from './tables/leave.js';
 import type {
   OperLogTable,
   FlowerTable,
@@ -78,6 +79,8 @@ export interface Database {
   fileUse: FileUseTable;
   contact: ContactTable;
   linkedRequest: LinkedRequestTable;
+  leaveRequest: LeaveRequestTable;
+  leaveStep: LeaveStepTable;
 }
 
 // Every table and row type, re-exported so that modules import them from here.
@@ -121,6 +124,7 @@ export type {
   DictionaryItemTable,
 } from './tables/site.js';
 export type { StoredFileTable, FileUseTable } from './tables/files.js';
+export type { LeaveRequestTable, LeaveStepTable, LeaveState } from './tables/leave.js';
 export type {
   OperLogTable,
   InfoTable,

@@ -1,6 +1,7 @@
 import type { Area } from './area.js';
 import { cmsArea } from './cms/index.js';
 import { intranetArea } from './intranet/index.js';
+import { leaveArea } from './leave/index.js';
 import { introArea } from './intro/index.js';
 import { magazineArea } from './magazine/index.js';
 import { newsArea } from './news/index.js';
@@ -17,6 +18,7 @@ export const AREAS = [
   introArea,
   peopleArea,
   intranetArea,
+  leaveArea,
   cmsArea,
 ] as const;
 

@@ -70,6 +70,7 @@ export const SYSTEM_PARAMETERS: Param[] = [
   param('JGW', '返回旧版', 'https://old.qinghe-school.example/'),
   param('ZSXX', '招生信息', 'https://zs.qinghe-school.example/'),
   param('FJXZ', '附件下载地址', '/'),
+  param('QJTS', '请假审批天数', '3'),
   param('GLPTBJ', '内容管理平台编辑地址', '/api/cms/handoff'),
   // The blog: its address (a signed hand-off, visitType 2). This server's receiver lands on the
   // blog's placeholder until the school sets its own blog's sign-on address.

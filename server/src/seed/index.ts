@@ -7,6 +7,7 @@ import { seedBaseData } from './base.js';
 import type { Services } from '../app.js';
 import { seedDemoContent } from './demo-content.js';
 import { seedDemoIntranet } from './demo-intranet.js';
+import { seedDemoLeave } from './demo-leave.js';
 import { seedDemoStaff } from './demo-staff.js';
 
 export interface PrepareResult {
@@ -35,6 +36,7 @@ export async function prepareDatabase(
       await seedDemoStaff(db, config.demoPassword);
       await seedDemoContent(db, services, config);
       await seedDemoIntranet(db, services);
+      await seedDemoLeave(db, services);
     } else if (config.adminCode && config.adminPassword) {
       if (!isStrongPassword(config.adminPassword)) {
         throw new ConfigError(

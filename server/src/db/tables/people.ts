@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 // Staff, departments, sessions and sign-in.
 
@@ -33,6 +33,8 @@ export interface DepartmentTable {
   parentId: number | null;
   sort: number;
   createdAt: string;
+  /** 负责人: leave requests of the department's staff wait for this person. */
+  headStaffId: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface StaffDepartmentTable {

@@ -1,3 +1,5 @@
+import { LEAVE_DAYS_CODE, LEAVE_DAYS_DEFAULT } from '@school/common/api';
+
 /**
  * What each system parameter code means, as the platform's parameter screen
  * explains it, and the rules a save and a delete follow. The codes are those
@@ -84,6 +86,15 @@ export const PARAMETER_CODES: readonly ParameterCode[] = [
   single('ICP', 'ICP备案号', '页脚的 ICP 备案号'),
   single('GABA', '公安备案号', '页脚的公安备案号'),
   single('EWM', '官方公众号二维码', '页脚的公众号二维码图片', 'image'),
+  {
+    // Not required: without a row the default applies.
+    ...single(
+      LEAVE_DAYS_CODE,
+      '请假审批天数',
+      `请假超过此天数（默认 ${LEAVE_DAYS_DEFAULT}）时，部门负责人同意后还须学校管理员审批`,
+    ),
+    required: false,
+  },
 ];
 
 const BY_CODE = new Map(PARAMETER_CODES.map((c) => [c.code, c]));

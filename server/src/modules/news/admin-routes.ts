@@ -54,10 +54,10 @@ export const cmsNewsRoutes: FastifyPluginAsyncTypebox<{ cmsNews: CmsNewsService 
   app.addHook('onRequest', app.requireStaff);
 
   route(app, cmsNewsCalls.list, async (request) => {
-    const { typeId, reviewState, mine, keyword, pageNum, pageSize } = request.body;
+    const { typeId, reviewState, mine, media, keyword, pageNum, pageSize } = request.body;
     return ok(
       await cmsNews.list(
-        { typeId: typeId || undefined, reviewState, mine, keyword },
+        { typeId: typeId || undefined, reviewState, mine, media: media === 1, keyword },
         staffOf(request),
         { pageNum, pageSize },
       ),

@@ -32,6 +32,8 @@ export interface CmsNewsFilter {
   reviewState?: ReviewState;
   /** Administrators: only their own items. */
   mine?: boolean;
+  /** Only picture and video sets (newcontenttype 2, 3). */
+  media?: boolean;
   keyword?: string;
 }
 
@@ -72,6 +74,7 @@ export class CmsNewsService {
       .$if(filter.reviewState !== undefined, (qb) =>
         qb.where('news.reviewState', '=', filter.reviewState!),
       )
+      .$if(Boolean(filter.media), (qb) => qb.where('news.contentKind', 'in', [2, 3]))
       .$if(Boolean(keyword), (qb) => qb.where(containsText('news.title', keyword!)));
     const n = await countRows(base);
     const rows = await base

@@ -28,9 +28,9 @@ export const cmsDepartmentRoutes: FastifyPluginAsyncTypebox<{
   );
 
   route(app, departmentCalls.save, async (request) => {
-    const { deptId, deptName, parentId } = request.body;
+    const { deptId, deptName, parentId, headStaffId } = request.body;
     const id = await cmsDepartment.save(
-      { deptId, deptName, parentId },
+      { deptId, deptName, parentId, headStaffId },
       staffOf(request),
       request.ip,
     );

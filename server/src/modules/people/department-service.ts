@@ -30,6 +30,9 @@ export interface DeptNode {
   staffCount: number;
   /** Staff of this department and all below it, each counted once. */
   totalStaffCount: number;
+  /** 负责人. */
+  headStaffId: number | null;
+  headName: string | null;
   children: DeptNode[];
 }
 
@@ -39,7 +42,11 @@ export interface DeptSaveInput {
   deptName: string;
   /** 0 or null: the top level; absent on an edit: where it is. */
   parentId?: number | null;
+  /** 负责人: 0 or null none; absent: unchanged. */
+  headStaffId?: number | null;
 }
+
+export const HEAD_GONE_MESSAGE = '负责人不存在或已停用，请重新选择';
 
 export interface DeptMoveInput {
   deptId: number;
@@ -77,6 +84,15 @@ export class CmsDepartmentService {
   async tree(staff: AuthStaff): Promise<DeptNode[]> {
     assertSiteAdmin(staff);
     const rows = await allDepartments(this.db);
+    const heads = new Map(
+      (
+        await this.db
+          .selectFrom('department')
+          .innerJoin('staff', 'staff.id', 'department.headStaffId')
+          .select(['department.id', 'staff.id as headStaffId', 'staff.name'])
+          .execute()
+      ).map((row) => [row.id, row]),
+    );
     const members = await this.db
       .selectFrom('staffDepartment')
       .select(['deptId', 'staffId'])
@@ -95,6 +111,8 @@ export class CmsDepartmentService {
           sort: row.sort,
           staffCount: staffOf.get(row.id)?.length ?? 0,
           totalStaffCount: all.size,
+          headStaffId: heads.get(row.id)?.headStaffId ?? null,
+          headName: heads.get(row.id)?.name ?? null,
           children: build(row.id),
         };
       });
@@ -121,6 +139,16 @@ export class CmsDepartmentService {
       }
       if (current && parentId !== current.parentId) this.assertNoCycle(rows, current.id, parentId);
       this.assertUniqueName(rows, parentId, name, current?.id);
+      const headStaffId = input.headStaffId === undefined ? undefined : input.headStaffId || null;
+      if (headStaffId) {
+        const head = await trx
+          .selectFrom('staff')
+          .select('id')
+          .where('id', '=', headStaffId)
+          .where('status', '=', 1)
+          .executeTakeFirst();
+        if (!head) throw badRequest(HEAD_GONE_MESSAGE);
+      }
 
       let deptId: number;
       if (!current) {
@@ -129,12 +157,24 @@ export class CmsDepartmentService {
           parentId,
           this.nextSort(rows, parentId),
         );
+        if (headStaffId) {
+          await trx
+            .updateTable('department')
+            .set({ headStaffId })
+            .where('id', '=', deptId)
+            .execute();
+        }
       } else {
         deptId = current.id;
         const moved = parentId !== current.parentId;
         await trx
           .updateTable('department')
-          .set({ name, parentId, ...(moved ? { sort: this.nextSort(rows, parentId) } : {}) })
+          .set({
+            name,
+            parentId,
+            ...(moved ? { sort: this.nextSort(rows, parentId) } : {}),
+            ...(headStaffId !== undefined ? { headStaffId } : {}),
+          })
           .where('id', '=', deptId)
           .execute();
         if (moved) await this.renumber(trx, rows, current.parentId, deptId);

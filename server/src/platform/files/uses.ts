@@ -5,10 +5,12 @@ import type { Database } from '../../db/schema.js';
  * Items whose files are recorded in `file_use`: the pictures of their bodies,
  * their covers, a magazine's PDF. (Attachments and picture and video sets
  * have their own tables, news_file and video_file.) A file used only by
- * items the public cannot read is read by staff only; see FileService.
+ * items the public cannot read is read by staff only; see FileService. A leave
+ * request's attachment (T_LEAVE) is never public.
  */
-/** T_STAFF: a staff member's photo, read by logged-in staff only (no public item uses it). */
-export type FileOwnerTable = 'T_NEWS' | 'T_SUBJECT_NEWS' | 'TF_VIDEO' | 'T_MAGAZINE' | 'T_STAFF';
+/** T_STAFF: a staff member's photo; T_LEAVE: a leave request's attachment (read by staff only). */
+export type FileOwnerTable =
+  'T_NEWS' | 'T_SUBJECT_NEWS' | 'TF_VIDEO' | 'T_MAGAZINE' | 'T_STAFF' | 'T_LEAVE';
 
 /** Stored files a rich-text body shows or links: /api/files/<id> and the download address. */
 export function filesInHtml(html: string): number[] {

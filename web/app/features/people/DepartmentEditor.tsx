@@ -4,10 +4,17 @@ import { Link } from 'react-router';
 import { call } from '../../api/client';
 import type { DeptPlace } from './dept-tree';
 import { useAction } from '../../api/page-data';
+import { HeadSelect } from './HeadSelect';
 import type { NewDepartmentPlace } from './NewDepartmentModal';
 
+interface DeptForm {
+  deptName: string;
+  /** 负责人; null: none. */
+  headStaffId: number | null;
+}
+
 /**
- * The chosen department: rename it, add a department below it or beside it,
+ * The chosen department: rename it, choose its head (负责人), add a department below it or beside it,
  * move it up or down among its siblings, delete it (the server refuses while
  * departments or staff are still in it, and says which).
  */
@@ -23,7 +30,7 @@ export function DepartmentEditor({
   onDeleted: () => void;
 }) {
   const { node, parent, siblings, index } = place;
-  const [form] = Form.useForm<{ deptName: string }>();
+  const [form] = Form.useForm<DeptForm>();
   const run = useAction();
   const [busy, setBusy] = useState(false);
 
@@ -34,9 +41,15 @@ export function DepartmentEditor({
     if (ok) after();
   };
 
-  const rename = async ({ deptName }: { deptName: string }) => {
+  const save = async ({ deptName, headStaffId }: DeptForm) => {
     await act(
-      () => call('cms/department/save', { deptId: node.deptId, deptName: deptName.trim() }),
+      () =>
+        call('cms/department/save', {
+          deptId: node.deptId,
+          deptName: deptName.trim(),
+          // 0: no head.
+          headStaffId: headStaffId ?? 0,
+        }),
       '保存成功',
     );
   };
@@ -55,6 +68,7 @@ export function DepartmentEditor({
         style={{ marginBottom: 16 }}
         items={[
           { key: 'parent', label: '上级部门', children: parent?.deptName ?? '（顶级部门）' },
+          { key: 'head', label: '负责人', children: node.headName ?? '未设置' },
           { key: 'own', label: '本部门人数', children: `${node.staffCount} 人` },
           {
             key: 'all',
@@ -71,12 +85,12 @@ export function DepartmentEditor({
         ]}
       />
       <Form
-        key={node.deptId}
+        key={`${node.deptId}-${node.headStaffId ?? 0}`}
         form={form}
         layout="inline"
         name="rename-department"
-        initialValues={{ deptName: node.deptName }}
-        onFinish={rename}
+        initialValues={{ deptName: node.deptName, headStaffId: node.headStaffId ?? null }}
+        onFinish={save}
         style={{ marginBottom: 16 }}
       >
         <Form.Item
@@ -88,6 +102,15 @@ export function DepartmentEditor({
           ]}
         >
           <Input maxLength={64} style={{ width: 260 }} />
+        </Form.Item>
+        <Form.Item name="headStaffId" label="负责人">
+          <HeadSelect
+            current={
+              node.headStaffId && node.headName
+                ? { staffId: node.headStaffId, staffName: node.headName }
+                : null
+            }
+          />
         </Form.Item>
         <Form.Item>
           <Button type="primary" htmlType="submit" loading={busy}>

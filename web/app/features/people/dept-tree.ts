@@ -9,6 +9,9 @@ export interface DeptNode {
   staffCount: number;
   /** Staff of this department and everything below it. */
   totalStaffCount: number;
+  /** 负责人. */
+  headStaffId?: number | null;
+  headName?: string | null;
   children: DeptNode[];
 }
 

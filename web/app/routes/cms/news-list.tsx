@@ -40,6 +40,8 @@ function filterOf(params: URLSearchParams) {
     reviewState: STATES.some((s) => s.value === reviewState) ? reviewState : undefined,
     keyword: params.get('keyword') || undefined,
     mine: params.get('mine') === '1',
+    /** Picture and video sets only (the to-do's 图片审核, ?media=1). */
+    media: params.get('media') === '1',
   };
 }
 
@@ -52,7 +54,13 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     read<Column[]>('news/getNewsTypeList', {}, []),
     read<{ total: number; list: CmsNewsRow[] }>(
       'cms/news/list',
-      { ...filter, mine: filter.mine ? 1 : undefined, pageNum, pageSize: PAGE_SIZE },
+      {
+        ...filter,
+        mine: filter.mine ? 1 : undefined,
+        media: filter.media ? 1 : undefined,
+        pageNum,
+        pageSize: PAGE_SIZE,
+      },
       { total: 0, list: [] },
     ),
   ]);
@@ -115,6 +123,9 @@ export default function CmsNewsList({ loaderData }: Route.ComponentProps) {
           defaultValue={filter.keyword}
           onSearch={(keyword) => change({ keyword: keyword.trim() || undefined })}
         />
+        <Checkbox checked={filter.media} onChange={(e) => change({ media: e.target.checked })}>
+          只看图集与视频集
+        </Checkbox>
         {user.isPower === 1 && (
           <Checkbox checked={filter.mine} onChange={(e) => change({ mine: e.target.checked })}>
             只看我发布的

@@ -8,6 +8,8 @@ import { read, useApiData, useLoadFailure } from '../../api/page-data';
 import type { Department } from '../../api/types';
 import { EntryButton, WorkbenchGrid } from '../../features/home/WorkbenchGrid';
 import { HOME_LISTS, HomeList } from '../../features/home/HomeLists';
+import { TodoBlock } from '../../features/leave/TodoBlock';
+import type { TodoNum } from '../../features/leave/leave-data';
 import { openCmsHandoff } from '../../lib/cms-handoff';
 import { requireUser } from '../../lib/session';
 import { truncate } from '../../lib/text';
@@ -36,13 +38,18 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     ]),
   );
   const empty = { list1: [], list2: [], list3: [], list4: [], list5: [], list6: [] };
-  const [departments, workbench, apps, lists] = await Promise.all([
+  const [departments, workbench, apps, lists, todo] = await Promise.all([
     call<Department[]>('dept/getDeptList', { userId }).catch(() => []),
     read<HomeEntry[]>('workbench/getWorkbenchList', { userId, menuType: 1 }, []),
     read<HomeEntry[]>('workbench/getWorkbenchList', { userId, menuType: 2 }, []),
     read<Lists>('news/getTeachHomeNews', { ...slots, enableType: 2 }, empty),
+    read<TodoNum>(
+      'todo/getTodoNum',
+      { userId },
+      { leaveNum: 0, picNum: 0, leaveUrl: '', picUrl: '' },
+    ),
   ]);
-  return { departments, workbench, apps, lists };
+  return { departments, workbench, apps, lists, todo };
 }
 
 /** The child departments of one tab, read when the tab is first shown (antd keeps it after). */
@@ -70,8 +77,8 @@ function ChildDepartments({ staffId, deptId }: { staffId: number; deptId: number
 export default function TeachPage({ loaderData }: Route.ComponentProps) {
   const user = useUser();
   const chrome = useRouteLoaderData<typeof layoutLoader>('routes/staff/layout');
-  const { departments, workbench, apps, lists } = loaderData;
-  useLoadFailure(workbench, apps, lists);
+  const { departments, workbench, apps, lists, todo } = loaderData;
+  useLoadFailure(workbench, apps, lists, todo);
   const [active, setActive] = useState<number | undefined>(departments[0]?.deptId);
   const [secrecy, setSecrecy] = useState(true);
   useEffect(() => {
@@ -85,7 +92,7 @@ export default function TeachPage({ loaderData }: Route.ComponentProps) {
     <main className="container staff-home">
       {secrecy && <Alert type="warning" showIcon className="secrecy-alert" message={SECRECY} />}
       <div className="home-top">
-        <Card title="工作台" className="staff-card">
+        <Card title="工作台" className="staff-card" extra={<TodoBlock counts={todo.data} />}>
           <WorkbenchGrid entries={workbench.data} user={user} />
         </Card>
         <Card

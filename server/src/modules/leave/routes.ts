@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { leaveCalls, todoCalls } from '@school/common/api';
+import { staffOf } from '../../http/auth.js';
+import { route } from '../../http/contract.js';
+import { ok } from '../../http/envelope.js';
+import { assertSelf } from '../../http/roles.js';
+import type { LeaveService } from './service.js';
+import type { TodoService } from './todo.js';
+
+/** 请假审批 (api/leave/*) and the staff home's to-do counts (api/todo/getTodoNum), staff only. */
+export const leaveRoutes: FastifyPluginAsyncTypebox<{
+  leave: LeaveService;
+  todo: TodoService;
+}> = async (app, { leave, todo }) => {
+  // Before the body is read: an anonymous call is refused whatever it sends.
+  app.addHook('onRequest', app.requireStaff);
+
+  route(app, leaveCalls.apply, async (request) =>
+    ok(await leave.apply(request.body, staffOf(request), request.ip), '提交成功'),
+  );
+
+  route(app, leaveCalls.myList, async (request) => {
+    const { state, pageNum, pageSize } = request.body;
+    return ok(await leave.myList(staffOf(request), state, { pageNum, pageSize }));
+  });
+
+  route(app, leaveCalls.todoList, async (request) => {
+    const { pageNum, pageSize } = request.body;
+    return ok(await leave.todoList(staffOf(request), { pageNum, pageSize }));
+  });
+
+  route(app, leaveCalls.detail, async (request) =>
+    ok(await leave.detail(request.body.leaveId, staffOf(request))),
+  );
+
+  route(app, leaveCalls.approve, async (request) => {
+    const result = await leave.approve(request.body.leaveId, staffOf(request), request.ip);
+    return ok(result, result.state === 'school' ? '已同意，转学校审批' : '已批准');
+  });
+
+  route(app, leaveCalls.sendBack, async (request) => {
+    const { leaveId, note } = request.body;
+    return ok(await leave.sendBack(leaveId, note, staffOf(request), request.ip), '已退回');
+  });
+
+  route(app, leaveCalls.withdraw, async (request) =>
+    ok(await leave.withdraw(request.body.leaveId, staffOf(request), request.ip), '已撤回'),
+  );
+
+  route(app, todoCalls.getTodoNum, async (request) => {
+    const staff = staffOf(request);
+    assertSelf(staff, request.body.userId);
+    return ok(await todo.counts(staff));
+  });
+};
