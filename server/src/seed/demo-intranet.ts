@@ -71,10 +71,26 @@ interface DemoEntry {
 }
 
 /**
+ * This server's hand-off receiver (GLPTBJ): in the demo the blog (2), leave
+ * approval (21), picture review (22) and the send-notice shortcut (13) land
+ * on this server's own pages through the same signed protocol.
+ */
+const HANDOFF = '/api/cms/handoff';
+
+/**
  * The school's other systems. visitType as intranet.md §7 names them: 2 the
- * blog, 21 leave approval, 22 picture review; the rest open their home page.
+ * blog, 21 leave approval, 22 picture review, 13 sending a notice; the rest
+ * open their home page.
  */
 const DEMO_ENTRIES: DemoEntry[] = [
+  {
+    menuType: 1,
+    name: '发布通知',
+    path: HANDOFF,
+    passthrough: 1,
+    visitType: 13,
+    icon: ['pen', '#2f7bd8'],
+  },
   {
     menuType: 1,
     name: '课表查询',
@@ -99,7 +115,7 @@ const DEMO_ENTRIES: DemoEntry[] = [
   {
     menuType: 2,
     name: '请假审批',
-    path: 'https://oa.qinghe-school.example/sso/login',
+    path: HANDOFF,
     passthrough: 1,
     visitType: 21,
     icon: ['check', '#2f7bd8'],
@@ -107,7 +123,7 @@ const DEMO_ENTRIES: DemoEntry[] = [
   {
     menuType: 2,
     name: '图片审核',
-    path: 'https://oa.qinghe-school.example/sso/login',
+    path: HANDOFF,
     passthrough: 1,
     visitType: 22,
     icon: ['picture', '#e0665a'],
@@ -115,7 +131,7 @@ const DEMO_ENTRIES: DemoEntry[] = [
   {
     menuType: 2,
     name: '教师博客',
-    path: 'https://blog.qinghe-school.example/sso/login',
+    path: HANDOFF,
     passthrough: 1,
     visitType: 2,
     icon: ['pen', '#d9891b'],

@@ -42,5 +42,5 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     .execute();
 
   // Department announcements and regulations of one department (/organize).
-  await db.schema.createIndex('news_dept_idx').on('news').columns(['type_id', 'dept_id']).execute();
+  await db.schema.createIndex('news_dept_idx').on('news').columns(['dept_id', 'type_id']).execute();
 }
