@@ -30,7 +30,7 @@ test.describe('as the teacher', () => {
     page,
     browser,
   }) => {
-    allowSteps(24 + LOGIN_STEPS + CONTEXT_STEPS);
+    allowSteps(28 + LOGIN_STEPS + CONTEXT_STEPS);
     const reason = `参加区教研活动${Date.now() % 100000}`;
 
     await page.goto('/leave');
@@ -57,10 +57,15 @@ test.describe('as the teacher', () => {
     await headPage.getByRole('link', { name: '登录' }).click();
     await loginThroughModal(headPage, HEAD_CODE, DEMO_PASSWORD, '老师');
     await expect(headPage).toHaveURL(/\/teachPage$/);
-    await headPage.goto('/leave?tab=todo');
-    const waiting = headPage.getByRole('row', { name: new RegExp(reason) });
+    // The head's home shows the to-do dot; it opens the list through the hand-off, in a new tab.
+    const todo = headPage.getByRole('list', { name: '待办事项' });
+    const leaveEntry = todo.getByRole('button', { name: /请假审批/ });
+    await expect(leaveEntry.locator('.ant-badge-dot')).toBeVisible();
+    const [leaveTab] = await Promise.all([headPage.waitForEvent('popup'), leaveEntry.click()]);
+    await expect(leaveTab).toHaveURL(/\/leave\?tab=todo$/);
+    const waiting = leaveTab.getByRole('row', { name: new RegExp(reason) });
     await waiting.getByRole('button', { name: '查看' }).click();
-    const drawer = headPage.getByRole('dialog', { name: '请假详情' });
+    const drawer = leaveTab.getByRole('dialog', { name: '请假详情' });
     await expect(drawer).toContainText(reason);
     await drawer
       .getByRole('button', { name: '同 意' })
