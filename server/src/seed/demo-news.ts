@@ -173,6 +173,8 @@ export async function seedGalleries(ctx: DemoContext): Promise<void> {
           newsType: 3,
           contentKind: 2,
           ifTop: i === 0 ? 1 : 0,
+          // The last two of each gallery wait for the picture review (图片审核).
+          ...(i >= 18 ? { checkStatus: 0 } : {}),
           coverFileId: random.pick(pools.photo),
           shelvesDate: daysAgo(i * 11),
           files: Array.from({ length: pictures }, (_, p) => ({

@@ -91,8 +91,9 @@ export default function TeachPage({ loaderData }: Route.ComponentProps) {
   return (
     <main className="container staff-home">
       {secrecy && <Alert type="warning" showIcon className="secrecy-alert" message={SECRECY} />}
+      <TodoBlock counts={todo.data} />
       <div className="home-top">
-        <Card title="工作台" className="staff-card" extra={<TodoBlock counts={todo.data} />}>
+        <Card title="工作台" className="staff-card">
           <WorkbenchGrid entries={workbench.data} user={user} />
         </Card>
         <Card
