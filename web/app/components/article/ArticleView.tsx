@@ -30,6 +30,7 @@ export function ArticleView({
   heading,
   carouselSpeed,
   unpublished,
+  media,
 }: {
   article: ArticleContent;
   target: ActionTarget;
@@ -37,6 +38,8 @@ export function ArticleView({
   carouselSpeed?: number;
   /** Not on the portal yet (or any more): its author or an administrator previews it. */
   unpublished?: boolean;
+  /** Shown in place of the picture or video carousel (the staff view's video list). */
+  media?: ReactNode;
 }) {
   const [views, setViews] = useState(article.viewCount);
   return (
@@ -53,11 +56,13 @@ export function ArticleView({
         <span>浏览：{views}</span>
         <span>点赞：{article.flowerCount}</span>
       </p>
-      <MediaCarousel
-        files={article.media}
-        kind={article.contentKind}
-        autoplaySpeed={carouselSpeed}
-      />
+      {media ?? (
+        <MediaCarousel
+          files={article.media}
+          kind={article.contentKind}
+          autoplaySpeed={carouselSpeed}
+        />
+      )}
       <RichText html={article.html} className="article-body" />
       <Attachments files={article.attachments} />
       <p className="article-publisher">发布人：{article.publisher || '暂无发布人'}</p>

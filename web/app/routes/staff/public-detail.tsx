@@ -7,6 +7,7 @@ import { errorText } from '../../api/page-data';
 import { call } from '../../api/client';
 import { ArticleView } from '../../components/article/ArticleView';
 import { Crumbs } from '../../components/ui/Crumbs';
+import { VideoSet } from '../../features/notices/VideoSet';
 import { requireUser } from '../../lib/session';
 
 export const meta = () => [{ title: '正文 - 校内网' }];
@@ -57,6 +58,8 @@ export default function PublicDetail({ loaderData }: Route.ComponentProps) {
             carouselSpeed={CAROUSEL_MS}
             unpublished={item.published === false}
             article={newsArticle(item)}
+            // A video set is listed, 6 a page, instead of the carousel.
+            media={item.newcontenttype === 3 ? <VideoSet files={item.imgOrViewList} /> : undefined}
             target={newsTarget(item)}
           />
         ) : (
