@@ -12,3 +12,4 @@ export * from './intranet.js';
 export * from './intro.js';
 export * from './staff-home.js';
 export * from './leave.js';
+export * from './staff-search.js';

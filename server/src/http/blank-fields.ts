@@ -3,7 +3,16 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 interface PropertySchema {
   type?: string | string[];
   anyOf?: PropertySchema[];
+  pattern?: string;
+  minLength?: number;
 }
+
+/** A text field that '' cannot fill (a date, a code, ...): optional, '' is "not given" too. */
+const refusesBlank = (schema: PropertySchema | undefined): boolean =>
+  Boolean(schema) &&
+  schema!.type === 'string' &&
+  ((schema!.minLength ?? 0) > 0 ||
+    (schema!.pattern !== undefined && !new RegExp(schema!.pattern).test('')));
 
 /**
  * Whether '' already means something for a field: a value of its own where the
@@ -20,17 +29,23 @@ const blankHasMeaning = (schema: PropertySchema | undefined): boolean => {
 /**
  * The spec's pages post forms and send a field they have no value for as an
  * empty string: for a field that can hold neither text nor null (ids,
- * numbers, flags, lists), '' means "not given". Every route with a body
+ * numbers, flags, lists), and for an optional text field that '' cannot fill
+ * (a date, a code), '' means "not given". Every route with a body
  * schema drops such fields before validation, so defaults apply and filters are left out, instead of
  * refusing the call. Runs after a route's own preValidation (which may turn
  * '' into null where it means "clear").
  */
 export function blankMeansNotGiven(app: FastifyInstance) {
   app.addHook('onRoute', (route: RouteOptions) => {
-    const body = route.schema?.body as { properties?: Record<string, PropertySchema> } | undefined;
+    const body = route.schema?.body as
+      { properties?: Record<string, PropertySchema>; required?: string[] } | undefined;
     const properties = body?.properties;
     if (!properties) return;
-    const numeric = Object.keys(properties).filter((key) => !blankHasMeaning(properties[key]));
+    const required = new Set(body?.required ?? []);
+    const numeric = Object.keys(properties).filter(
+      (key) =>
+        !blankHasMeaning(properties[key]) || (!required.has(key) && refusesBlank(properties[key])),
+    );
     if (!numeric.length) return;
     const drop = async (request: FastifyRequest) => {
       const payload = request.body as Record<string, unknown> | null | undefined;

@@ -7,6 +7,7 @@ import { magazineArea } from './magazine/index.js';
 import { newsArea } from './news/index.js';
 import { peopleArea } from './people/index.js';
 import { showcaseArea } from './showcase/index.js';
+import { siteSearchArea } from './sitesearch/index.js';
 import { videoArea } from './video/index.js';
 
 /** Every area of the site; app.ts builds and registers them in this order. */
@@ -19,6 +20,7 @@ export const AREAS = [
   peopleArea,
   intranetArea,
   leaveArea,
+  siteSearchArea,
   cmsArea,
 ] as const;
 

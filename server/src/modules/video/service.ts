@@ -7,6 +7,10 @@ import { badRequest } from '../../http/errors.js';
 import { type Paging } from '../../http/paging.js';
 
 import { htmlToText } from '../../platform/search/terms.js';
+import {
+  VIDEO_LIST_COLUMNS as LIST_COLUMNS,
+  videoListItem as toListItem,
+} from '../../platform/publishing/rows.js';
 import type { SearchIndex } from '../../platform/search/search-index.js';
 import { displayTime, iso, type Clock } from '../../time.js';
 import type { VideoDetail, VideoItem as VideoListItem } from '@school/common/api';
@@ -24,7 +28,6 @@ import { bodyAndCover, setFileUses } from '../../platform/files/uses.js';
 export const VIDEO_SEARCH_TYPE_ID = 13;
 
 /** Length of the plain-text introduction a list item carries (videoDesc). */
-const DESC_LENGTH = 100;
 
 /**
  * The categories of the video centre. The page shows the first 8 as titles
@@ -87,59 +90,6 @@ export interface VideoListFilter {
 
 /** A video in a list, and the detail page's video: described once in the contract. */
 export type { VideoListItem, VideoDetail };
-
-const LIST_COLUMNS = [
-  'video.id',
-  'video.typeId',
-  'videoType.name as typeName',
-  'video.title',
-  'video.content',
-  'video.coverFileId',
-  'video.source',
-  'video.releaseUser',
-  'video.createStaff',
-  'video.enableType',
-  'video.ifTop',
-  'video.viewCount',
-  'video.flowerCount',
-  'video.createdAt',
-] as const;
-
-type ListRow = {
-  id: number;
-  typeId: number;
-  typeName: string;
-  title: string;
-  content: string;
-  coverFileId: number | null;
-  source: string | null;
-  releaseUser: string | null;
-  createStaff: number | null;
-  enableType: number;
-  ifTop: number;
-  viewCount: number;
-  flowerCount: number;
-  createdAt: string;
-};
-
-function toListItem(row: ListRow): VideoListItem {
-  return {
-    videoId: row.id,
-    typeId: row.typeId,
-    typeName: row.typeName,
-    videoTitle: row.title,
-    videoDesc: Array.from(htmlToText(row.content)).slice(0, DESC_LENGTH).join(''),
-    imgUrl: fileUrl(row.coverFileId),
-    source: row.source,
-    releaseUser: row.releaseUser,
-    createStaff: row.createStaff,
-    enableType: row.enableType,
-    ifTop: row.ifTop,
-    viewCount: row.viewCount,
-    flowerCount: row.flowerCount,
-    createDate: displayTime(row.createdAt),
-  };
-}
 
 /**
  * The video centre: videos with their catalogue of files, readable by the

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { DialectName } from '../../db/database.js';
 import { containsText } from '../../db/like.js';
 import type { Database, InfoTable } from '../../db/schema.js';
@@ -105,6 +105,34 @@ export class SearchIndex {
       .execute();
   }
 
+  /**
+   * The ids of the items of `infoTable` whose title or body hold every term of
+   * `keyword`, as a subquery for a list's `where(id, 'in', ...)`; null when
+   * the keyword has no terms.
+   */
+  matchingIds(infoTable: InfoTable, keyword: string) {
+    const terms = queryTerms(keyword);
+    if (terms.length === 0) return null;
+    return this.db
+      .selectFrom('searchDoc')
+      .select('objId')
+      .where('infoTable', '=', infoTable)
+      .where(this.hasTerms(terms));
+  }
+
+  private hasTerms(terms: string[]) {
+    return (eb: ExpressionBuilder<Database, 'searchDoc'>) =>
+      this.dialect === 'postgres'
+        ? eb(sql`terms`, '@>', sql`${terms}::text[]`)
+        : eb(
+            'id',
+            'in',
+            sql<number>`(SELECT rowid FROM search_fts WHERE search_fts MATCH ${terms
+              .map((t) => `"${t}"`)
+              .join(' AND ')})`,
+          );
+  }
+
   async query(query: SearchQuery): Promise<{ total: number; list: SearchHit[] }> {
     const terms = queryTerms(query.keyword);
     if (terms.length === 0) return { total: 0, list: [] };
@@ -114,17 +142,7 @@ export class SearchIndex {
       .where('docDate', '<=', iso(this.now()))
       .$if(!query.includeStaffOnly, (qb) => qb.where('enableType', '=', 1))
       .$if(Boolean(query.typeIds?.length), (qb) => qb.where('typeId', 'in', query.typeIds!))
-      .where((eb) =>
-        this.dialect === 'postgres'
-          ? eb(sql`terms`, '@>', sql`${terms}::text[]`)
-          : eb(
-              'id',
-              'in',
-              sql<number>`(SELECT rowid FROM search_fts WHERE search_fts MATCH ${terms
-                .map((t) => `"${t}"`)
-                .join(' AND ')})`,
-            ),
-      );
+      .where(this.hasTerms(terms));
     const counted = await base
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();

@@ -1,0 +1,12 @@
+import { defineArea } from '../area.js';
+import { siteSearchRoutes } from './routes.js';
+import { SiteSearch } from './service.js';
+
+/** The staff intranet's site search: news, pictures, videos, teachers and phones. */
+export const siteSearchArea = defineArea({
+  name: 'sitesearch',
+  services: ({ db, search, clock }) => ({ siteSearch: new SiteSearch(db, search, clock) }),
+  routes: async (api, services) => {
+    await api.register(siteSearchRoutes, { siteSearch: services.siteSearch });
+  },
+});

@@ -1,0 +1,155 @@
+import type { NewsItem, VideoItem } from '@school/common/api';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { displayTime } from '../../time.js';
+import { fileUrl } from '../files/service.js';
+import { htmlToText } from '../search/terms.js';
+import { listedNews } from './visibility.js';
+
+/**
+ * How news and videos are listed (their columns and the answer's fields):
+ * the news and video areas and the intranet's site search read lists the
+ * same way.
+ */
+
+/** A video's list introduction: the start of its text. */
+const DESC_LENGTH = 100;
+
+export const NEWS_LIST_COLUMNS = [
+  'news.id',
+  'news.typeId',
+  'newsType.name as typeName',
+  'news.title',
+  'news.description',
+  'news.newsType',
+  'news.contentKind',
+  'news.ifTop',
+  'news.schChange',
+  'news.enableType',
+  'news.source',
+  'news.releaseUser',
+  'news.createStaff',
+  'news.deptId',
+  'department.name as deptName',
+  'news.viewCount',
+  'news.flowerCount',
+  'news.coverFileId',
+  'news.linkUrl',
+  'news.shelvesDate',
+  'news.statusDate',
+  'news.createdAt',
+] as const;
+
+type NewsListRow = {
+  id: number;
+  typeId: number;
+  typeName: string;
+  title: string;
+  description: string;
+  newsType: number;
+  contentKind: number;
+  ifTop: number;
+  schChange: number | null;
+  enableType: number;
+  source: string | null;
+  releaseUser: string | null;
+  createStaff: number | null;
+  deptId: number | null;
+  deptName: string | null;
+  viewCount: number;
+  flowerCount: number;
+  coverFileId: number | null;
+  linkUrl: string | null;
+  shelvesDate: string;
+  statusDate: string;
+  createdAt: string;
+};
+
+/** Database row -> the spec's field names. */
+export function toListItem(row: NewsListRow): NewsItem {
+  return {
+    newId: row.id,
+    typeId: row.typeId,
+    typeName: row.typeName,
+    newsTitle: row.title,
+    newsDesc: row.description,
+    newsType: row.newsType,
+    newcontenttype: row.contentKind,
+    ifTop: row.ifTop,
+    schChange: row.schChange,
+    enableType: row.enableType,
+    source: row.source,
+    releaseUser: row.releaseUser,
+    createStaff: row.createStaff,
+    deptId: row.deptId,
+    deptName: row.deptName,
+    viewCount: row.viewCount,
+    flowerCount: row.flowerCount,
+    imgUrl: fileUrl(row.coverFileId),
+    newsUrl: row.linkUrl,
+    shelvesDate: displayTime(row.shelvesDate),
+    statusDate: displayTime(row.statusDate),
+    createDate: displayTime(row.createdAt),
+  };
+}
+
+export function newsListQuery(db: Kysely<Database>, now: Date) {
+  return db
+    .selectFrom('news')
+    .innerJoin('newsType', 'newsType.id', 'news.typeId')
+    .leftJoin('department', 'department.id', 'news.deptId')
+    .where(listedNews(now));
+}
+
+export const VIDEO_LIST_COLUMNS = [
+  'video.id',
+  'video.typeId',
+  'videoType.name as typeName',
+  'video.title',
+  'video.content',
+  'video.coverFileId',
+  'video.source',
+  'video.releaseUser',
+  'video.createStaff',
+  'video.enableType',
+  'video.ifTop',
+  'video.viewCount',
+  'video.flowerCount',
+  'video.createdAt',
+] as const;
+
+type VideoListRow = {
+  id: number;
+  typeId: number;
+  typeName: string;
+  title: string;
+  content: string;
+  coverFileId: number | null;
+  source: string | null;
+  releaseUser: string | null;
+  createStaff: number | null;
+  enableType: number;
+  ifTop: number;
+  viewCount: number;
+  flowerCount: number;
+  createdAt: string;
+};
+
+export function videoListItem(row: VideoListRow): VideoItem {
+  return {
+    videoId: row.id,
+    typeId: row.typeId,
+    typeName: row.typeName,
+    videoTitle: row.title,
+    videoDesc: Array.from(htmlToText(row.content)).slice(0, DESC_LENGTH).join(''),
+    imgUrl: fileUrl(row.coverFileId),
+    source: row.source,
+    releaseUser: row.releaseUser,
+    createStaff: row.createStaff,
+    enableType: row.enableType,
+    ifTop: row.ifTop,
+    viewCount: row.viewCount,
+    flowerCount: row.flowerCount,
+    createDate: displayTime(row.createdAt),
+  };
+}
