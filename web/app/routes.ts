@@ -33,6 +33,8 @@ export default [
     route('editPwd', 'routes/staff/edit-pwd.tsx'),
     route('weblog', 'routes/staff/weblog.tsx'),
     route('leave', 'routes/staff/leave.tsx'),
+    route('sechresPage', 'routes/staff/search-page.tsx'),
+    route('workPage', 'routes/staff/work-page.tsx'),
   ]),
   route('cms/enter', 'routes/cms/enter.tsx'),
   layout('routes/cms/layout.tsx', [

@@ -107,4 +107,43 @@ test.describe('as the teacher', () => {
     await page.getByRole('button', { name: '保存资料' }).click();
     await expect(page.getByText('保存成功')).toBeVisible();
   });
+
+  test('the banner box finds a colleague’s phone; 查新闻 finds an item that opens in /workPage and leads back', async ({
+    page,
+    request,
+  }) => {
+    allowSteps(16);
+    const { token, staffId } = await loginToken(request, 'teacher', DEMO_PASSWORD, 2);
+    const rows = await api<{ list: AddressRow[] }>(
+      request,
+      'addressBook/getList',
+      { pageNum: 3 },
+      token,
+    );
+    const colleague = rows.list.find((row) => row.teaPhone && row.teaId !== staffId)!;
+
+    await page.goto('/teachPage');
+    const box = page.getByRole('search');
+    await box.getByText('查电话').click();
+    await box.getByLabel('站内搜索').fill(colleague.teaPhone!);
+    await box.getByRole('button', { name: '搜索' }).click();
+    await expect(page).toHaveURL(/\/sechresPage\?type=3&str=/);
+    await expect(page.getByRole('tab', { name: '查电话', selected: true })).toBeVisible();
+    await expect(page.getByText('找到 1 条相关结果')).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(colleague.teaName) })).toBeVisible();
+
+    await page.getByRole('tab', { name: '查新闻' }).click();
+    const form = page.locator('.search-filters');
+    await form.getByLabel('关键字').fill('通知');
+    await form.getByRole('button', { name: /搜\s*索/ }).click();
+    await expect(page.getByText(/找到 \d+ 条相关结果/)).toBeVisible();
+    const first = page.locator('.search-results .ant-list-item-meta-title a').first();
+    const title = await first.getAttribute('title');
+    await first.click();
+    await expect(page).toHaveURL(/\/workPage\?typeId=\d+&newId=\d+&type=\d/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title!);
+    await page.locator('.crumbs').getByRole('link', { name: '搜索结果' }).click();
+    await expect(page).toHaveURL(/\/sechresPage\?.*type=1/);
+    await expect(page.locator('.search-filters').getByLabel('关键字')).toHaveValue('通知');
+  });
 });
