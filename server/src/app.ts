@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -64,6 +64,12 @@ const serializers = {
   }),
 };
 
+/** How bodies are checked: every failure reported, form strings coerced, unknown fields dropped. */
+export const AJV: NonNullable<FastifyServerOptions['ajv']> = {
+  customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true },
+  plugins: [errorMessageKeyword],
+};
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const services = deps.services ?? createServices(deps);
@@ -74,10 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : { level: config.logLevel, ...deps.logger, redact: REDACT, serializers },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    ajv: {
-      customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true },
-      plugins: [errorMessageKeyword],
-    },
+    ajv: AJV,
   });
 
   // Infrastructure.

@@ -5,13 +5,18 @@ interface PropertySchema {
   anyOf?: PropertySchema[];
   pattern?: string;
   minLength?: number;
+  enum?: unknown[];
 }
 
-/** A text field that '' cannot fill (a date, a code, ...): optional, '' is "not given" too. */
+/**
+ * A text field that '' cannot fill (a date, a code, one of a few words):
+ * optional, '' is "not given" too.
+ */
 const refusesBlank = (schema: PropertySchema | undefined): boolean =>
   Boolean(schema) &&
   schema!.type === 'string' &&
   ((schema!.minLength ?? 0) > 0 ||
+    (schema!.enum !== undefined && !schema!.enum.includes('')) ||
     (schema!.pattern !== undefined && !new RegExp(schema!.pattern).test('')));
 
 /**
@@ -30,7 +35,7 @@ const blankHasMeaning = (schema: PropertySchema | undefined): boolean => {
  * The spec's pages post forms and send a field they have no value for as an
  * empty string: for a field that can hold neither text nor null (ids,
  * numbers, flags, lists), and for an optional text field that '' cannot fill
- * (a date, a code), '' means "not given". Every route with a body
+ * (a date, a code, one of a few words), '' means "not given". Every route with a body
  * schema drops such fields before validation, so defaults apply and filters are left out, instead of
  * refusing the call. Runs after a route's own preValidation (which may turn
  * '' into null where it means "clear").
