@@ -14,7 +14,7 @@ interface AnyEndpoint {
 }
 
 /** Every call of the contract that has its own route, with its body. */
-const endpoints: AnyEndpoint[] = Object.values(api)
+const endpoints: AnyEndpoint[] = (Object.values(api) as unknown[])
   .filter((value): value is Record<string, unknown> => typeof value === 'object' && value !== null)
   .flatMap((group) => Object.values(group))
   .filter(
