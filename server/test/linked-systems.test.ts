@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createStaff, type TestStaff } from './helpers/factories.js';
-import { expectOk, expectRefusal, login, postForm } from './helpers/http.js';
+import { expectOk, expectRefusal, login, postForm, type RequestOptions } from './helpers/http.js';
 
 /** intranet.md §4, §7: the linked systems' server-to-server calls, and /publicPage's entries. */
 
@@ -68,8 +68,10 @@ describe('api/linked/verifyHandoff', () => {
   });
 
   it('refuses a forged, an expired or a signed-out hand-off, and an unknown system', async () => {
-    const verify = (form: Record<string, string | number>, who = system('oa', OA_SECRET)) =>
-      postForm(t.app, '/api/linked/verifyHandoff', form, who);
+    const verify = (
+      form: Record<string, string | number>,
+      who: RequestOptions = system('oa', OA_SECRET),
+    ) => postForm(t.app, '/api/linked/verifyHandoff', form, who);
     const forged = {
       ...handoff({ TIMESTAMP: t.clock.now().getTime() + 1 }),
       staffId: teacher.id + 1,
