@@ -46,7 +46,10 @@ test('the change-password dialog opened by choice can be closed', async ({ page 
   await loginThroughModal(page, 'admin', WEAK_PASSWORD, '管理员');
   await expect(page).toHaveURL(/\/teachPage$/);
   await expect(page.getByRole('dialog', { name: '修改密码' })).toHaveCount(0);
-  await page.getByRole('button', { name: '修改密码' }).click();
+  await page
+    .getByRole('navigation', { name: '账户' })
+    .getByRole('button', { name: '修改密码' })
+    .click();
   const dialog = page.getByRole('dialog', { name: '修改密码' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: /取\s*消/ }).click();

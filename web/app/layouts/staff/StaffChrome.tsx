@@ -139,7 +139,7 @@ export function StaffChrome({
           <span>
             您好，<strong className="staff-name">{user.staffName}</strong>
           </span>
-          <nav>
+          <nav aria-label="账户">
             <Link to="/index">
               <LinkOutlined /> 外网
             </Link>
