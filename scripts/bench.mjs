@@ -152,6 +152,32 @@ try {
     headers: { ...form, ...auth },
     body: '',
   });
+  // The staff intranet, as the teacher.
+  const asTeacher = (path, body) => post(path, body, { ...form, ...auth });
+  await bench(
+    'POST api/news/getTeachHomeNews (six lists)',
+    asTeacher(
+      'news/getTeachHomeNews',
+      'typeId1=17&pageSize1=17&typeId2=2&pageSize2=5&typeId3=16&pageSize3=5&typeId4=19&pageSize4=6&typeId5=20&pageSize5=6&typeId6=22&pageSize6=4&enableType=2',
+    ),
+  );
+  await bench('POST api/todo/getTodoNum', asTeacher('todo/getTodoNum', ''));
+  await bench(
+    'POST api/workbench/getWorkbenchList',
+    asTeacher('workbench/getWorkbenchList', 'menuType=1'),
+  );
+  await bench(
+    'POST api/addressBook/getList phone 139',
+    asTeacher('addressBook/getList', 'teaPhone=139'),
+  );
+  await bench(
+    'POST api/search/getSearchList news 通知',
+    asTeacher('search/getSearchList', `type=1&str=${encodeURIComponent('通知')}`),
+  );
+  await bench(
+    'POST api/news/getNewsList department 17 page 1',
+    asTeacher('news/getNewsList', 'typeId=17&deptId=1&enableType=2&pageSize=12'),
+  );
   // The content platform, as an administrator sees every item.
   const asAdmin = (path, body) => post(path, body, { ...form, ...admin });
   await bench('POST api/cms/news/list (admin, all)', asAdmin('cms/news/list', ''));

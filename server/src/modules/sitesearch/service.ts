@@ -1,5 +1,6 @@
 import type { NewsItem, TeacherHit, VideoItem } from '@school/common/api';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { DialectName } from '../../db/database.js';
 import { containsText } from '../../db/like.js';
 import { pageOf } from '../../db/paging.js';
 import type { Database } from '../../db/schema.js';
@@ -60,6 +61,7 @@ export class SiteSearch {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly index: SearchIndex,
+    private readonly dialect: DialectName,
     private readonly now: Clock,
   ) {}
 
@@ -93,7 +95,20 @@ export class SiteSearch {
     const columns =
       query.typeId === undefined ? undefined : await this.columnAndChildren(query.typeId);
     const publisher = query.releaseUser?.trim();
-    const base = newsListQuery(this.db, this.now())
+    // With a keyword the matching items drive the lookup (SQLite: `+deleted` keeps the
+    // list index out of it); without one, the listed news in their usual order.
+    const base = (
+      matching && this.dialect === 'sqlite'
+        ? this.db
+            .selectFrom('news')
+            .innerJoin('newsType', 'newsType.id', 'news.typeId')
+            .leftJoin('department', 'department.id', 'news.deptId')
+            .where(sql`+news.deleted`, '=', 0)
+            .where('news.ifShelves', '=', 1)
+            .where('news.checkStatus', '=', 1)
+            .where('news.shelvesDate', '<=', iso(this.now()))
+        : newsListQuery(this.db, this.now())
+    )
       .$if(columns !== undefined, (qb) => qb.where('news.typeId', 'in', columns!))
       .$if(kind !== undefined, (qb) => qb.where('news.contentKind', '=', kind!))
       .$if(query.schChange !== undefined, (qb) => qb.where('news.schChange', '=', query.schChange!))

@@ -113,11 +113,18 @@ export class SearchIndex {
   matchingIds(infoTable: InfoTable, keyword: string) {
     const terms = queryTerms(keyword);
     if (terms.length === 0) return null;
-    return this.db
-      .selectFrom('searchDoc')
-      .select('objId')
-      .where('infoTable', '=', infoTable)
-      .where(this.hasTerms(terms));
+    return (
+      this.db
+        .selectFrom('searchDoc')
+        .select('objId')
+        // SQLite: `+` keeps the kind's index out of it, so the matching terms drive the lookup.
+        .where(
+          this.dialect === 'postgres' ? sql.ref('infoTable') : sql`+info_table`,
+          '=',
+          infoTable,
+        )
+        .where(this.hasTerms(terms))
+    );
   }
 
   private hasTerms(terms: string[]) {
