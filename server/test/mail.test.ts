@@ -188,6 +188,15 @@ describe('api/email: 站内邮件', () => {
       .where('objId', '=', inmailId)
       .execute();
     expect(uses).toEqual([]);
+    // The attachment does not become public, nor readable by the former sender.
+    const read = (who?: string) =>
+      w.t.app.inject({
+        method: 'GET',
+        url: `/api/files/${fileId}`,
+        headers: who ? { authorization: `Bearer ${who}` } : {},
+      });
+    expectRefusal(await read(), 401, '该文件仅限校内访问，请先登录');
+    expectRefusal(await read(w.token.sender), 403, '该附件只有邮件的发件人和收件人可以查看');
   });
 
   it('recalls a mail nobody has opened, and not one somebody has', async () => {

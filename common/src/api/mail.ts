@@ -159,7 +159,7 @@ export const mailCalls = endpoints('mail', {
   ),
   sendList: endpoint(
     '/email/getSendList',
-    '发件箱（新的在前）：ifRead "0" 为已有收件人阅读；keyword 查找主题与正文',
+    '发件箱（新的在前）：ifRead "0" 为已有收件人阅读；keyword 查找主题、正文与收件人',
     Type.Object(ListFilter),
     Page(SendItem),
   ),

@@ -7,9 +7,10 @@ import { forbidden, notFound } from '../../http/errors.js';
 import type { Paging } from '../../http/paging.js';
 import type { FileGuard } from '../../platform/files/guards.js';
 import { displayTime } from '../../time.js';
-import { MAIL_GONE, type Person } from './service.js';
+import { DELETED_MAIL, MAIL_GONE, type Person } from './service.js';
 
 export const NOT_YOURS_TO_READ = '无权查看该邮件';
+export const ATTACHMENT_REFUSAL = '该附件只有邮件的发件人和收件人可以查看';
 
 export interface ListFilter {
   /** Inbox: 1 unread, 2 read. Sent box: 2 opened by at least one recipient, 1 by none. */
@@ -231,41 +232,47 @@ export class Mailbox {
     };
   }
 
-  /** A mail's attachments are read by its sender (while they keep it) and recipients only. */
+  /**
+   * A mail's attachments are read by its sender (while they keep it) and recipients only;
+   * those of a mail deleted by everyone by no one.
+   */
   fileGuard(): FileGuard {
     return async (fileId, reader) => {
       const uses = await this.db
-        .selectFrom('mailFile')
-        .select('mailId')
+        .selectFrom('fileUse')
+        .select('objId')
         .where('fileId', '=', fileId)
+        .where('infoTable', '=', 'T_MAIL')
         .execute();
       if (uses.length === 0) return null;
-      const mailIds = uses.map((row) => row.mailId);
-      const held = await this.db
-        .selectFrom('mail')
-        .select('mail.id')
-        .where('mail.id', 'in', mailIds)
-        .where((eb) =>
-          eb.or([
-            eb.exists(
-              eb
-                .selectFrom('mailSent')
-                .select('mailSent.id')
-                .whereRef('mailSent.mailId', '=', 'mail.id')
-                .where('mailSent.staffId', '=', reader.id),
-            ),
-            eb.exists(
-              eb
-                .selectFrom('mailInbox')
-                .select('mailInbox.id')
-                .whereRef('mailInbox.mailId', '=', 'mail.id')
-                .where('mailInbox.staffId', '=', reader.id)
-                .where('mailInbox.deleted', '=', 0),
-            ),
-          ]),
-        )
-        .executeTakeFirst();
-      return held ? null : '该附件只有邮件的发件人和收件人可以查看';
+      const mailIds = uses.map((row) => row.objId).filter((id) => id !== DELETED_MAIL);
+      const held =
+        mailIds.length > 0 &&
+        (await this.db
+          .selectFrom('mail')
+          .select('mail.id')
+          .where('mail.id', 'in', mailIds)
+          .where((eb) =>
+            eb.or([
+              eb.exists(
+                eb
+                  .selectFrom('mailSent')
+                  .select('mailSent.id')
+                  .whereRef('mailSent.mailId', '=', 'mail.id')
+                  .where('mailSent.staffId', '=', reader.id),
+              ),
+              eb.exists(
+                eb
+                  .selectFrom('mailInbox')
+                  .select('mailInbox.id')
+                  .whereRef('mailInbox.mailId', '=', 'mail.id')
+                  .where('mailInbox.staffId', '=', reader.id)
+                  .where('mailInbox.deleted', '=', 0),
+              ),
+            ]),
+          )
+          .executeTakeFirst());
+      return held ? null : ATTACHMENT_REFUSAL;
     };
   }
 }

@@ -17,6 +17,8 @@ export const ALREADY_READ = '已有收件人阅读该邮件，不能撤回';
 export const ALREADY_RECALLED = '该邮件已撤回';
 export const FILE_GONE = '附件不存在，请重新上传';
 export const FILE_NOT_YOURS = '只能附上自己上传的文件或收到的附件';
+/** The file-use record (objId) of an attachment whose mail is gone: read by no one. */
+export const DELETED_MAIL = 0;
 
 /** Who acts: the logged-in person (or the demo seed acting as them). */
 export type Person = Pick<AuthStaff, 'id'>;
@@ -256,6 +258,32 @@ export class MailService {
       .where('infoTable', '=', 'T_MAIL')
       .where('objId', 'in', gone)
       .execute();
+    // A file no item used would be public: the attachments stay marked as those of a
+    // deleted mail (objId 0), which the mail's file guard lets nobody read.
+    const attached = await trx
+      .selectFrom('mailFile')
+      .select('fileId')
+      .distinct()
+      .where('mailId', 'in', gone)
+      .execute();
+    const fileIds = attached.map((row) => row.fileId);
+    if (fileIds.length) {
+      const marked = await trx
+        .selectFrom('fileUse')
+        .select('fileId')
+        .where('infoTable', '=', 'T_MAIL')
+        .where('objId', '=', DELETED_MAIL)
+        .where('fileId', 'in', fileIds)
+        .execute();
+      const done = new Set(marked.map((row) => row.fileId));
+      const todo = fileIds.filter((id) => !done.has(id));
+      if (todo.length) {
+        await trx
+          .insertInto('fileUse')
+          .values(todo.map((fileId) => ({ fileId, infoTable: 'T_MAIL', objId: DELETED_MAIL })))
+          .execute();
+      }
+    }
     await trx.deleteFrom('mailFile').where('mailId', 'in', gone).execute();
     await trx.deleteFrom('mailInbox').where('mailId', 'in', gone).execute();
     await trx.deleteFrom('mail').where('id', 'in', gone).execute();
