@@ -228,6 +228,24 @@ describe('api/email: 站内邮件', () => {
     expect(await entryOf(w.token.bob, opened.inmailId)).toBeDefined();
   });
 
+  it('a recall and a first read at the same moment: exactly one of them wins', async () => {
+    const { inmailId } = await send({ idRoleReceiveArr: String(w.alice.id), inmailTitle: '抢读' });
+    const entry = (await entryOf(w.token.alice, inmailId))!;
+    const sent = (await sentOf(inmailId))!;
+    const [recalled, opened] = await Promise.all([
+      call('recall', { sendId: sent.sendId }, w.token.sender),
+      call('updateRead', { receiveId: entry.receiveId }, w.token.alice),
+    ]);
+    if (recalled.statusCode === 200) {
+      expectRefusal(opened, 404, '邮件不存在或已删除');
+      expect(await entryOf(w.token.alice, inmailId)).toBeUndefined();
+    } else {
+      expectRefusal(recalled, 409, '已有收件人阅读该邮件，不能撤回');
+      expect(opened.statusCode).toBe(200);
+      expect((await entryOf(w.token.alice, inmailId))?.inmainState).toBe(2);
+    }
+  });
+
   it('sends to a whole school in one go, and two sends at once are both kept', async () => {
     // A whole school of accounts at once (createStaff hashes a password each: too slow for 500).
     const now = new Date().toISOString();

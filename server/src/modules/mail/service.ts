@@ -114,12 +114,15 @@ export class MailService {
   async markRead(receiveId: number, reader: Person): Promise<number> {
     const entry = await this.ownInbox([receiveId], reader);
     if (entry[0]!.state === MAIL_UNREAD) {
-      await this.db
+      const result = await this.db
         .updateTable('mailInbox')
         .set({ state: MAIL_READ, readAt: iso(this.now()) })
         .where('id', '=', receiveId)
         .where('state', '=', MAIL_UNREAD)
-        .execute();
+        .where('deleted', '=', 0)
+        .executeTakeFirst();
+      // Nothing changed: read meanwhile (fine), or recalled or deleted meanwhile (404).
+      if (Number(result.numUpdatedRows) === 0) await this.ownInbox([receiveId], reader);
     }
     return this.unreadCount(reader);
   }
