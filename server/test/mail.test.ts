@@ -205,6 +205,11 @@ describe('api/email: 站内邮件', () => {
     const bobUnread = await unread(w.token.bob);
     expect(msgOf(await call('recall', { sendId: s.sendId }, w.token.sender))).toBe('撤回成功');
     expect(await entryOf(w.token.alice, inmailId)).toBeUndefined();
+    expectRefusal(
+      await call('getEmailDetail', { inmailId }, w.token.alice),
+      404,
+      '该邮件已被发件人撤回',
+    );
     expect(await unread(w.token.bob)).toBe(bobUnread - 1);
     expect((await sentOf(inmailId))?.recalled).toBe(true);
     const detail = await ok<Detail>(

@@ -10,6 +10,7 @@ import { displayTime } from '../../time.js';
 import { DELETED_MAIL, MAIL_GONE, type Person } from './service.js';
 
 export const NOT_YOURS_TO_READ = '无权查看该邮件';
+export const RECALLED = '该邮件已被发件人撤回';
 export const ATTACHMENT_REFUSAL = '该附件只有邮件的发件人和收件人可以查看';
 
 export interface ListFilter {
@@ -187,7 +188,10 @@ export class Mailbox {
     ]);
     const asSender = Boolean(sent) && entry.receiveId === undefined;
     const asRecipient = Boolean(inbox) && entry.sendId === undefined;
-    if (!asSender && !asRecipient) throw forbidden(NOT_YOURS_TO_READ);
+    if (!asSender && !asRecipient) {
+      if (mail.recalledAt && (await this.wasRecipient(mailId, reader))) throw notFound(RECALLED);
+      throw forbidden(NOT_YOURS_TO_READ);
+    }
     const [recipients, files] = await Promise.all([
       this.db
         .selectFrom('mailInbox')
@@ -230,6 +234,16 @@ export class Mailbox {
         filePath: `/api/news/uploadnewfile.do?FILE_ID=${file.fileId}`,
       })),
     };
+  }
+
+  private async wasRecipient(mailId: number, reader: Person): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('mailInbox')
+      .select('id')
+      .where('mailId', '=', mailId)
+      .where('staffId', '=', reader.id)
+      .executeTakeFirst();
+    return Boolean(row);
   }
 
   /**
