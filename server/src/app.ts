@@ -160,6 +160,9 @@ export function createServices(
   const services = { ...platform } as Platform & AreaServices;
   for (const area of AREAS) Object.assign(services, area.services(platform));
   const targets = AREAS.flatMap((area: Area<object>) => area.handoffTargets?.(platform) ?? []);
+  platform.files.addGuards(
+    AREAS.flatMap((area: Area<object>) => area.fileGuards?.(platform) ?? []),
+  );
   return { ...services, handoff: createHandoff(platform, targets) };
 }
 

@@ -96,6 +96,30 @@ describe('prepareDatabase with SEED_DEMO', () => {
     expect(admin.leaveNum).toBeGreaterThanOrEqual(2);
   });
 
+  it('gives the teacher and the administrator read and unread mail, sent mail and attachments', async () => {
+    for (const [code, staffType] of [
+      ['teacher', 2],
+      ['admin', 5],
+    ] as const) {
+      const token = await login(t.app, { code, password: DEMO_PASSWORD, staffType });
+      const list = (path: string, fields: Record<string, number>) =>
+        postForm(t.app, `/api/email/${path}`, { pageNum: 1, pageSize: 10, ...fields }, { token });
+      const inbox = expectOk<{ total: number }>(await list('getReceiveList', {}));
+      const unread = expectOk<{ total: number }>(await list('getReceiveList', { inmainState: 1 }));
+      const sent = expectOk<{ total: number; list: Array<{ fileCount: number }> }>(
+        await list('getSendList', { pageSize: 50 }),
+      );
+      expect(unread.total).toBeGreaterThan(0);
+      expect(inbox.total).toBeGreaterThan(unread.total);
+      expect(sent.total).toBeGreaterThan(0);
+      expect(sent.list.some((item) => item.fileCount > 0)).toBe(true);
+      if (code === 'teacher') {
+        expect(inbox.total).toBeGreaterThan(20);
+        expect(sent.total).toBeGreaterThan(20);
+      }
+    }
+  });
+
   it('fills every public list with at least three pages, through the public API', async () => {
     const total = async (url: string, payload: Record<string, string | number>) =>
       expectOk<{ total: number }>(await postForm(t.app, url, payload)).total;

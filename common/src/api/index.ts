@@ -13,3 +13,4 @@ export * from './intro.js';
 export * from './staff-home.js';
 export * from './leave.js';
 export * from './staff-search.js';
+export * from './mail.js';

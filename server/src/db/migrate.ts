@@ -11,6 +11,7 @@ import * as fileUse from './migrations/0008_file_use.js';
 import * as fixedIntroPages from './migrations/0009_fixed_intro_pages.js';
 import * as intranetHome from './migrations/0010_intranet_home.js';
 import * as leave from './migrations/0011_leave.js';
+import * as mail from './migrations/0012_mail.js';
 
 /** Migrations in order. They are imported, not read from disk, so the build carries them. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -26,6 +27,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0009_fixed_intro_pages': { up: (db) => fixedIntroPages.up(db, dialect) },
     '0010_intranet_home': { up: (db) => intranetHome.up(db, dialect) },
     '0011_leave': { up: (db) => leave.up(db, dialect) },
+    '0012_mail': { up: (db) => mail.up(db, dialect) },
   };
 }
 

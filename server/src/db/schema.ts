@@ -32,6 +32,7 @@ import type {
 } from './tables/site.js';
 import type { StoredFileTable, FileUseTable } from './tables/files.js';
 import type { LeaveRequestTable, LeaveStepTable } from './tables/leave.js';
+import type { MailTable, MailInboxTable, MailSentTable, MailFileTable } from './tables/mail.js';
 import type {
   OperLogTable,
   FlowerTable,
@@ -81,6 +82,10 @@ export interface Database {
   linkedRequest: LinkedRequestTable;
   leaveRequest: LeaveRequestTable;
   leaveStep: LeaveStepTable;
+  mail: MailTable;
+  mailInbox: MailInboxTable;
+  mailSent: MailSentTable;
+  mailFile: MailFileTable;
 }
 
 // Every table and row type, re-exported so that modules import them from here.
@@ -125,6 +130,7 @@ export type {
 } from './tables/site.js';
 export type { StoredFileTable, FileUseTable } from './tables/files.js';
 export type { LeaveRequestTable, LeaveStepTable, LeaveState } from './tables/leave.js';
+export type { MailTable, MailInboxTable, MailSentTable, MailFileTable } from './tables/mail.js';
 export type {
   OperLogTable,
   InfoTable,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { HandoffTarget } from '../platform/auth/handoff-service.js';
+import type { FileGuard } from '../platform/files/guards.js';
 import type { Platform } from '../platform/index.js';
 
 /**
@@ -13,6 +14,8 @@ export interface Area<Services extends object> {
   routes(api: FastifyInstance, services: Services): Promise<void>;
   /** The editors the 【编辑】 hand-off may open, by visitType. */
   handoffTargets?(platform: Platform): Array<[number, HandoffTarget]>;
+  /** Who else may not read the stored files its items use (see FileGuard). */
+  fileGuards?(platform: Platform): FileGuard[];
 }
 
 export const defineArea = <Services extends object>(area: Area<Services>) => area;

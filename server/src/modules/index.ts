@@ -4,6 +4,7 @@ import { intranetArea } from './intranet/index.js';
 import { leaveArea } from './leave/index.js';
 import { introArea } from './intro/index.js';
 import { magazineArea } from './magazine/index.js';
+import { mailArea } from './mail/index.js';
 import { newsArea } from './news/index.js';
 import { peopleArea } from './people/index.js';
 import { showcaseArea } from './showcase/index.js';
@@ -20,6 +21,7 @@ export const AREAS = [
   peopleArea,
   intranetArea,
   leaveArea,
+  mailArea,
   siteSearchArea,
   cmsArea,
 ] as const;

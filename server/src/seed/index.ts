@@ -8,6 +8,7 @@ import type { Services } from '../app.js';
 import { seedDemoContent } from './demo-content.js';
 import { seedDemoIntranet } from './demo-intranet.js';
 import { seedDemoLeave } from './demo-leave.js';
+import { seedDemoMail } from './demo-mail.js';
 import { seedDemoStaff } from './demo-staff.js';
 
 export interface PrepareResult {
@@ -37,6 +38,7 @@ export async function prepareDatabase(
       await seedDemoContent(db, services, config);
       await seedDemoIntranet(db, services);
       await seedDemoLeave(db, services);
+      await seedDemoMail(db, services);
     } else if (config.adminCode && config.adminPassword) {
       if (!isStrongPassword(config.adminPassword)) {
         throw new ConfigError(

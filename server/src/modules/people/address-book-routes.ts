@@ -4,7 +4,8 @@ import { staffOf } from '../../http/auth.js';
 import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { assertSelf } from '../../http/roles.js';
-import { CONTACT_ADDED, CONTACT_REMOVED, idsOf, type AddressBook } from './address-book.js';
+import { idsOf } from '../../http/id-list.js';
+import { CONTACT_ADDED, CONTACT_REMOVED, type AddressBook } from './address-book.js';
 
 /** The address book (通讯录) and frequent contacts (常用联系人) of logged-in staff. */
 export const addressBookRoutes: FastifyPluginAsyncTypebox<{ book: AddressBook }> = async (

@@ -9,7 +9,12 @@ import type { Paging } from '../../http/paging.js';
 import { iso, type Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import { fileUrl } from '../../platform/files/service.js';
-import { allDepartments, siblingsOf, subtreeIds, type DeptRow } from './department-tree.js';
+import {
+  allDepartments,
+  siblingsOf,
+  subtreeIds,
+  type DeptRow,
+} from '../../platform/org/department-tree.js';
 
 /** The address book's tree goes three levels deep (intranet.md §2 txlMailist). */
 const TREE_DEPTH = 3;
@@ -21,16 +26,6 @@ type Viewer = Pick<AuthStaff, 'id'>;
 
 export const CONTACT_ADDED = '添加成功';
 export const CONTACT_REMOVED = '移除成功';
-
-/** Ids the original pages join with commas ('3,5,8'), each once. */
-export const idsOf = (text: string) => [
-  ...new Set(
-    text
-      .split(',')
-      .map((part) => Number(part.trim()))
-      .filter((id) => Number.isSafeInteger(id) && id > 0),
-  ),
-];
 
 /**
  * The staff address book (通讯录) and each person's frequent contacts

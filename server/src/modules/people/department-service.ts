@@ -13,7 +13,7 @@ import {
   siblingsOf,
   subtreeIds,
   type DeptRow,
-} from './department-tree.js';
+} from '../../platform/org/department-tree.js';
 
 export const DEPT_GONE_MESSAGE = '部门不存在，请刷新后重试';
 export const PARENT_GONE_MESSAGE = '上级部门不存在，请刷新后重试';

@@ -11,7 +11,7 @@ import { hashPassword } from '../../platform/auth/password.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import { inTransaction } from '../../db/transaction.js';
 import { writeOperLog } from '../../platform/oplog/service.js';
-import { allDepartments, lockDepartments, subtreeIds } from './department-tree.js';
+import { allDepartments, lockDepartments, subtreeIds } from '../../platform/org/department-tree.js';
 import {
   STAFF_COLUMNS,
   authoredKinds,

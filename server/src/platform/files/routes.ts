@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DownloadQuery, FileParams, FileQuery } from '@school/common/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import parseRange from 'range-parser';
-import { AppError, notFound, unauthorized } from '../../http/errors.js';
+import { AppError, forbidden, notFound, unauthorized } from '../../http/errors.js';
 import { isInlineType, type FileService } from './service.js';
 
 /**
@@ -32,6 +32,9 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ files: FileService }> = asy
     if (!file || !(await files.storage.has(file.storageKey))) throw notFound('文件不存在');
     const staffOnly = await files.isStaffOnly(id);
     if (staffOnly && !request.staff) throw unauthorized('该文件仅限校内访问，请先登录');
+    // Some staff-only files are for a few people only (a mail's attachments).
+    const refusal = staffOnly && request.staff ? await files.refusalFor(id, request.staff) : null;
+    if (refusal) throw forbidden(refusal);
 
     const inline = disposition === 'inline' && isInlineType(file.mimeType);
     reply

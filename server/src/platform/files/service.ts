@@ -4,6 +4,8 @@ import type { Database } from '../../db/schema.js';
 import type { FileStorage } from './storage.js';
 import { iso, type Clock } from '../../time.js';
 import { listedNews, publicVideo } from '../publishing/visibility.js';
+import type { AuthStaff } from '../auth/session.js';
+import type { FileGuard } from './guards.js';
 import type { FileOwnerTable } from './uses.js';
 
 export interface StoredFile {
@@ -164,6 +166,22 @@ export class FileService {
   }
 
   private staffOnlyQuery?: ReturnType<typeof compileStaffOnlyQuery>;
+
+  private readonly guards: FileGuard[] = [];
+
+  /** Adds the areas' rules on who may read a file (app.ts, once, as the services are built). */
+  addGuards(guards: readonly FileGuard[]): void {
+    this.guards.push(...guards);
+  }
+
+  /** Why `reader` may not read a staff-only file (an area's rule), or null when they may. */
+  async refusalFor(id: number, reader: AuthStaff): Promise<string | null> {
+    for (const guard of this.guards) {
+      const refusal = await guard(id, reader);
+      if (refusal) return refusal;
+    }
+    return null;
+  }
 }
 
 /** Stand-ins for the file id and the time in the compiled query of isStaffOnly. */

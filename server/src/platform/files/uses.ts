@@ -8,9 +8,12 @@ import type { Database } from '../../db/schema.js';
  * items the public cannot read is read by staff only; see FileService. A leave
  * request's attachment (T_LEAVE) is never public.
  */
-/** T_STAFF: a staff member's photo; T_LEAVE: a leave request's attachment (read by staff only). */
+/**
+ * T_STAFF: a staff member's photo; T_LEAVE: a leave request's attachment (read by staff only);
+ * T_MAIL: a mail's attachment (read by its sender and recipients only: the mail area's file guard).
+ */
 export type FileOwnerTable =
-  'T_NEWS' | 'T_SUBJECT_NEWS' | 'TF_VIDEO' | 'T_MAGAZINE' | 'T_STAFF' | 'T_LEAVE';
+  'T_NEWS' | 'T_SUBJECT_NEWS' | 'TF_VIDEO' | 'T_MAGAZINE' | 'T_STAFF' | 'T_LEAVE' | 'T_MAIL';
 
 /** Stored files a rich-text body shows or links: /api/files/<id> and the download address. */
 export function filesInHtml(html: string): number[] {

@@ -1,0 +1,222 @@
+import { Id, Maybe, Nothing, OneOf, Page, endpoint, endpoints } from './shared.js';
+import { Paging, Type, type Static } from './shared.js';
+
+/**
+ * 站内邮件 (intranet.md §3 "Mail", §5 "Mail send", §7 "Mail"): a mail is
+ * stored once, with one inbox entry (receiveId) per recipient and one sent
+ * entry (sendId) for the sender. The person always comes from the session: a
+ * userId / staffId / idRoleSend sent along must be the caller's own.
+ */
+
+export const MAIL_PAGE_SIZE = 10;
+export const MAIL_TITLE_MAX = 200;
+/** Characters of text in the body, tags not counted. */
+export const MAIL_BODY_MAX = 2500;
+export const MAIL_FILES_MAX = 20;
+/** Recipients of one mail: a whole school. */
+export const MAIL_RECIPIENTS_MAX = 2000;
+/** inmainState: 1 unread, 2 read. */
+export const MAIL_UNREAD = 1;
+export const MAIL_READ = 2;
+
+/** Allowed attachment extensions (intranet.md §5 "Allowed extensions"). */
+export const MAIL_EXTENSIONS = [
+  ...['bmp', 'jpg', 'jpeg', 'png', 'tiff', 'gif', 'pcx', 'tga', 'exif', 'fpx', 'svg', 'psd'],
+  ...['cdr', 'pcd', 'dxf', 'ufo', 'eps', 'ai', 'raw', 'wmf'],
+  ...['txt', 'doc', 'docx', 'xls', 'xlsx', 'rtf', 'wpd', 'pdf', 'ppt', 'pptx'],
+  ...['mp4', 'avi', 'mov', 'wmv', 'asf', 'navi', '3gp', 'mkv', 'f4v', 'rmvb', 'webm'],
+  ...['mp3', 'wma', 'wav', 'mod', 'ra', 'cd', 'md', 'aac', 'vqf', 'ape', 'mid', 'ogg', 'm4a'],
+  ...['rar', 'zip'],
+] as const;
+
+const StaffId = Id('用户编号不正确');
+const State = OneOf([MAIL_UNREAD, MAIL_READ], 'inmainState 须为 1（未读）或 2（已读）');
+/** Comma-joined ids, as the original pages send them ('3,5,8'). */
+const IdList = (message: string, maxLength = 2000) =>
+  Type.String({
+    minLength: 1,
+    maxLength,
+    pattern: '^\\s*\\d+(\\s*,\\s*\\d+)*\\s*$',
+    errorMessage: message,
+  });
+const ListFilter = {
+  staffId: Type.Optional(StaffId),
+  inmainState: Type.Optional(State),
+  /** Sent by the original pages; no meaning is shown for it, so it is ignored. */
+  inmainFlag: Type.Optional(Type.Integer({ errorMessage: 'inmainFlag 须为整数' })),
+  keyword: Type.Optional(Type.String({ maxLength: 50, errorMessage: '搜索内容不能超过50个字' })),
+  ...Paging(MAIL_PAGE_SIZE, 50),
+};
+
+/** A line of the inbox. */
+export const ReceiveItem = Type.Object({
+  inmailId: Type.Integer(),
+  receiveId: Type.Integer(),
+  inmailTitle: Type.String(),
+  sendName: Type.String(),
+  inmainState: Type.Integer(),
+  fileCount: Type.Integer(),
+  createDate: Type.String(),
+});
+export type ReceiveItem = Static<typeof ReceiveItem>;
+
+/** A line of the sent box. */
+export const SendItem = Type.Object({
+  inmailId: Type.Integer(),
+  sendId: Type.Integer(),
+  inmailTitle: Type.String(),
+  /** The recipients' names joined with 、, cut after a few with 等N人. */
+  receiveName: Type.String(),
+  /** "0": at least one recipient has opened it (the read icon); "1": none yet. */
+  ifRead: Type.String(),
+  /** 2 when at least one recipient has opened it, else 1 (the list's filter reads the same). */
+  inmainState: Type.Integer(),
+  /** Recalled by the sender (撤回): the recipients no longer have it. */
+  recalled: Type.Boolean(),
+  fileCount: Type.Integer(),
+  createDate: Type.String(),
+});
+export type SendItem = Static<typeof SendItem>;
+
+/** A recipient of a mail; the read state and time are shown to the sender only. */
+export const MailRecipient = Type.Object({
+  contactId: Type.Integer(),
+  staffId: Type.Integer(),
+  staffName: Type.String(),
+  email: Maybe(Type.String()),
+  inmainState: Maybe(Type.Integer()),
+  readDate: Maybe(Type.String()),
+});
+export type MailRecipient = Static<typeof MailRecipient>;
+
+export const MailFile = Type.Object({
+  fileId: Type.Integer(),
+  fileName: Type.String(),
+  filePath: Type.String(),
+});
+export type MailFile = Static<typeof MailFile>;
+
+export const MailDetail = Type.Object({
+  inmailId: Type.Integer(),
+  inmailTitle: Type.String(),
+  inmailContent: Type.String(),
+  createDate: Type.String(),
+  sendStaffId: Type.Integer(),
+  sendName: Type.String(),
+  /** The caller's own entries: an inbox entry (a recipient), a sent entry (the sender). */
+  receiveId: Maybe(Type.Integer()),
+  sendId: Maybe(Type.Integer()),
+  /** The caller's read state as a recipient; null for the sender alone. */
+  inmainState: Maybe(Type.Integer()),
+  recalled: Type.Boolean(),
+  staffInfoList: Type.Array(MailRecipient),
+  /** The recipients' staff ids joined by commas (for 重新发送). */
+  staffIdArr: Type.String(),
+  fileCount: Type.Integer(),
+  fileList: Type.Array(MailFile),
+});
+export type MailDetail = Static<typeof MailDetail>;
+
+/** A person the recipient search or the department list offers. */
+export const MailStaff = Type.Object({
+  staffId: Type.Integer(),
+  idRole: Type.Integer(),
+  staffName: Type.String(),
+  staffType: Type.Integer(),
+  deptName: Maybe(Type.String()),
+  email: Maybe(Type.String()),
+});
+export type MailStaff = Static<typeof MailStaff>;
+
+/** api/email/*. */
+export const mailCalls = endpoints('mail', {
+  send: endpoint(
+    '/email/sendEmail',
+    '发送邮件：idRoleReceiveArr 为收件人教职工 id（逗号分隔），主题必填（不超过200个字），正文不超过2500个字，fileList 为附件 JSON（[{fileId, fileName}]，最多20个）',
+    Type.Object({
+      idRoleReceiveArr: IdList('请选择收件人', 20000),
+      idRoleSend: Type.Optional(StaffId),
+      /** Sent by the original pages; a new mail always starts unread. */
+      inmainState: Type.Optional(Type.Integer({ errorMessage: 'inmainState 须为整数' })),
+      inmailTitle: Type.String({
+        maxLength: MAIL_TITLE_MAX,
+        errorMessage: `请填写主题，不超过${MAIL_TITLE_MAX}个字`,
+      }),
+      inmailContent: Type.Optional(
+        Type.String({ maxLength: 200_000, errorMessage: `正文不能超过${MAIL_BODY_MAX}个字` }),
+      ),
+      fileList: Type.Optional(
+        Type.String({ maxLength: 20_000, errorMessage: '附件列表格式不正确' }),
+      ),
+    }),
+    Type.Object({ inmailId: Type.Integer() }),
+  ),
+  receiveList: endpoint(
+    '/email/getReceiveList',
+    '收件箱（新的在前）：inmainState 1 未读 2 已读；keyword 查找主题、正文与发件人',
+    Type.Object(ListFilter),
+    Page(ReceiveItem),
+  ),
+  sendList: endpoint(
+    '/email/getSendList',
+    '发件箱（新的在前）：ifRead "0" 为已有收件人阅读；keyword 查找主题、正文与收件人',
+    Type.Object(ListFilter),
+    Page(SendItem),
+  ),
+  detail: endpoint(
+    '/email/getEmailDetail',
+    '邮件详情（只有发件人与收件人可看）；发件人另见每位收件人的阅读状态与时间',
+    Type.Object({
+      inmailId: Id('请选择邮件'),
+      receiveId: Type.Optional(Id('收件编号不正确')),
+      sendId: Type.Optional(Id('发件编号不正确')),
+    }),
+    MailDetail,
+  ),
+  markRead: endpoint(
+    '/email/updateRead',
+    '把收件箱中的一封邮件标为已读；data 为此后的未读数',
+    Type.Object({ receiveId: Id('请选择邮件') }),
+    Type.Integer(),
+  ),
+  unreadNum: endpoint(
+    '/email/getUnreadNum',
+    '我的未读邮件数',
+    Type.Object({ staffId: Type.Optional(StaffId) }),
+    Type.Integer(),
+  ),
+  delReceive: endpoint(
+    '/email/delReceive',
+    '删除收件箱中的邮件（receiveIdArr 逗号分隔），只删除自己的这一份',
+    Type.Object({ receiveIdArr: IdList('请选择要删除的文件') }),
+    Nothing,
+  ),
+  delSend: endpoint(
+    '/email/delSend',
+    '删除发件箱中的邮件（sendIdArr 逗号分隔），收件人的邮件不受影响',
+    Type.Object({ sendIdArr: IdList('请选择要删除的文件') }),
+    Nothing,
+  ),
+  recall: endpoint(
+    '/email/recall',
+    '撤回已发送的邮件：在没有收件人阅读之前，收件人的邮件一并撤回',
+    Type.Object({ sendId: Id('请选择要撤回的邮件') }),
+    Nothing,
+  ),
+  selectStaff: endpoint(
+    '/email/selectStaff',
+    '查找收件人：姓名含 staffName（多于1个字）的在职教职工，最多20人',
+    Type.Object({
+      staffName: Type.String({ maxLength: 50, errorMessage: '姓名不能超过50个字' }),
+      staffId: Type.Optional(StaffId),
+      staffType: Type.Optional(Type.Integer({ errorMessage: 'staffType 须为整数' })),
+    }),
+    Type.Array(MailStaff),
+  ),
+  deptStaff: endpoint(
+    '/email/getDeptStaff',
+    '一个部门（含下级部门）的在职教职工，用于整个部门选为收件人',
+    Type.Object({ userId: Type.Optional(StaffId), deptId: Id('请选择部门') }),
+    Type.Array(MailStaff),
+  ),
+});

@@ -1,0 +1,47 @@
+import type { ColumnType, Generated } from 'kysely';
+
+// Internal mail (intranet.md §3 "Mail").
+
+export interface MailTable {
+  id: Generated<number>;
+  senderId: number;
+  title: string;
+  /** Sanitised HTML. */
+  content: string;
+  /** The body's text, for the keyword search. */
+  bodyText: string;
+  /** The recipients' names as the sent list shows them. */
+  receiverNames: string;
+  fileCount: number;
+  /** Set when the sender recalled it (撤回). */
+  recalledAt: ColumnType<string | null, string | null | undefined, string | null>;
+  createdAt: string;
+}
+
+/** One recipient's copy: receiveId of the spec. */
+export interface MailInboxTable {
+  id: Generated<number>;
+  mailId: number;
+  staffId: number;
+  /** 1 unread, 2 read. */
+  state: number;
+  readAt: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1: deleted by its owner or recalled; kept so the sender still sees who got it. */
+  deleted: ColumnType<number, number | undefined, number>;
+  createdAt: string;
+}
+
+/** The sender's copy: sendId of the spec. */
+export interface MailSentTable {
+  id: Generated<number>;
+  mailId: number;
+  staffId: number;
+  createdAt: string;
+}
+
+export interface MailFileTable {
+  id: Generated<number>;
+  mailId: number;
+  fileId: number;
+  fileName: string;
+}

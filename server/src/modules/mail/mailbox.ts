@@ -1,0 +1,292 @@
+import { MAIL_READ, type MailDetail, type ReceiveItem, type SendItem } from '@school/common/api';
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import { containsText } from '../../db/like.js';
+import { pageOf } from '../../db/paging.js';
+import type { Database } from '../../db/schema.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import type { Paging } from '../../http/paging.js';
+import type { FileGuard } from '../../platform/files/guards.js';
+import { displayTime } from '../../time.js';
+import { DELETED_MAIL, MAIL_GONE, type Person } from './service.js';
+
+export const NOT_YOURS_TO_READ = '无权查看该邮件';
+export const RECALLED = '该邮件已被发件人撤回';
+export const ATTACHMENT_REFUSAL = '该附件只有邮件的发件人和收件人可以查看';
+
+export interface ListFilter {
+  /** Inbox: 1 unread, 2 read. Sent box: 2 opened by at least one recipient, 1 by none. */
+  state?: number;
+  keyword?: string;
+}
+
+type MailScope = ExpressionBuilder<Database, 'mail'>;
+
+/** Whether any recipient has opened the mail. */
+const anyRead = (eb: MailScope) =>
+  eb.exists(
+    eb
+      .selectFrom('mailInbox as opened')
+      .select('opened.id')
+      .whereRef('opened.mailId', '=', 'mail.id')
+      .where('opened.state', '=', MAIL_READ),
+  );
+
+/**
+ * Reading one's mail: the inbox and sent lists (newest first), a mail's
+ * detail for its sender and recipients, and the file guard that keeps its
+ * attachments to them.
+ */
+export class Mailbox {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async received(
+    reader: Person,
+    filter: ListFilter,
+    paging: Paging,
+  ): Promise<{ total: number; list: ReceiveItem[] }> {
+    const text = filter.keyword?.trim();
+    const base = this.db
+      .selectFrom('mailInbox')
+      .innerJoin('mail', 'mail.id', 'mailInbox.mailId')
+      .innerJoin('staff as sender', 'sender.id', 'mail.senderId')
+      .where('mailInbox.staffId', '=', reader.id)
+      .where('mailInbox.deleted', '=', 0)
+      .$if(filter.state !== undefined, (qb) => qb.where('mailInbox.state', '=', filter.state!))
+      .$if(Boolean(text), (qb) =>
+        qb.where((eb) =>
+          eb.or([
+            containsText('mail.title', text!),
+            containsText('mail.bodyText', text!),
+            containsText('sender.name', text!),
+          ]),
+        ),
+      );
+    return pageOf(
+      base,
+      paging,
+      (query) =>
+        query
+          .select([
+            'mail.id as mailId',
+            'mailInbox.id as receiveId',
+            'mail.title',
+            'sender.name as senderName',
+            'mailInbox.state',
+            'mail.fileCount',
+            'mail.createdAt',
+          ])
+          .orderBy('mailInbox.id', 'desc'),
+      (row) => ({
+        inmailId: row.mailId,
+        receiveId: row.receiveId,
+        inmailTitle: row.title,
+        sendName: row.senderName,
+        inmainState: row.state,
+        fileCount: row.fileCount,
+        createDate: displayTime(row.createdAt),
+      }),
+    );
+  }
+
+  async sent(
+    sender: Person,
+    filter: ListFilter,
+    paging: Paging,
+  ): Promise<{ total: number; list: SendItem[] }> {
+    const text = filter.keyword?.trim();
+    const base = this.db
+      .selectFrom('mailSent')
+      .innerJoin('mail', 'mail.id', 'mailSent.mailId')
+      .where('mailSent.staffId', '=', sender.id)
+      .$if(filter.state !== undefined, (qb) =>
+        qb.where((eb) => (filter.state === MAIL_READ ? anyRead(eb) : eb.not(anyRead(eb)))),
+      )
+      .$if(Boolean(text), (qb) =>
+        qb.where((eb) =>
+          eb.or([
+            containsText('mail.title', text!),
+            containsText('mail.bodyText', text!),
+            containsText('mail.receiverNames', text!),
+          ]),
+        ),
+      );
+    return pageOf(
+      base,
+      paging,
+      (query) =>
+        query
+          .select((eb) => [
+            'mail.id as mailId',
+            'mailSent.id as sendId',
+            'mail.title',
+            'mail.receiverNames',
+            'mail.fileCount',
+            'mail.recalledAt',
+            'mail.createdAt',
+            anyRead(eb).as('opened'),
+          ])
+          .orderBy('mailSent.id', 'desc'),
+      (row) => {
+        // SQLite answers 0/1, PostgreSQL booleans.
+        const opened = Boolean(Number(row.opened));
+        return {
+          inmailId: row.mailId,
+          sendId: row.sendId,
+          inmailTitle: row.title,
+          receiveName: row.receiverNames,
+          ifRead: opened ? '0' : '1',
+          inmainState: opened ? 2 : 1,
+          recalled: row.recalledAt !== null,
+          fileCount: row.fileCount,
+          createDate: displayTime(row.createdAt),
+        };
+      },
+    );
+  }
+
+  /**
+   * A mail for its sender (with each recipient's read state and time) or a
+   * recipient; `entry` names the caller's own inbox or sent entry when sent.
+   */
+  async detail(
+    mailId: number,
+    reader: Person,
+    entry: { receiveId?: number; sendId?: number },
+  ): Promise<MailDetail> {
+    const mail = await this.db
+      .selectFrom('mail')
+      .innerJoin('staff as sender', 'sender.id', 'mail.senderId')
+      .select([
+        'mail.id',
+        'mail.title',
+        'mail.content',
+        'mail.senderId',
+        'sender.name as senderName',
+        'mail.fileCount',
+        'mail.recalledAt',
+        'mail.createdAt',
+      ])
+      .where('mail.id', '=', mailId)
+      .executeTakeFirst();
+    if (!mail) throw notFound(MAIL_GONE);
+    const [inbox, sent] = await Promise.all([
+      this.db
+        .selectFrom('mailInbox')
+        .select(['id', 'state'])
+        .where('mailId', '=', mailId)
+        .where('staffId', '=', reader.id)
+        .where('deleted', '=', 0)
+        .$if(entry.receiveId !== undefined, (qb) => qb.where('id', '=', entry.receiveId!))
+        .executeTakeFirst(),
+      this.db
+        .selectFrom('mailSent')
+        .select('id')
+        .where('mailId', '=', mailId)
+        .where('staffId', '=', reader.id)
+        .$if(entry.sendId !== undefined, (qb) => qb.where('id', '=', entry.sendId!))
+        .executeTakeFirst(),
+    ]);
+    const asSender = Boolean(sent) && entry.receiveId === undefined;
+    const asRecipient = Boolean(inbox) && entry.sendId === undefined;
+    if (!asSender && !asRecipient) {
+      if (mail.recalledAt && (await this.wasRecipient(mailId, reader))) throw notFound(RECALLED);
+      throw forbidden(NOT_YOURS_TO_READ);
+    }
+    const [recipients, files] = await Promise.all([
+      this.db
+        .selectFrom('mailInbox')
+        .innerJoin('staff', 'staff.id', 'mailInbox.staffId')
+        .select(['staff.id', 'staff.name', 'staff.email', 'mailInbox.state', 'mailInbox.readAt'])
+        .where('mailInbox.mailId', '=', mailId)
+        .orderBy('mailInbox.id')
+        .execute(),
+      this.db
+        .selectFrom('mailFile')
+        .select(['fileId', 'fileName'])
+        .where('mailId', '=', mailId)
+        .orderBy('id')
+        .execute(),
+    ]);
+    return {
+      inmailId: mail.id,
+      inmailTitle: mail.title,
+      inmailContent: mail.content,
+      createDate: displayTime(mail.createdAt),
+      sendStaffId: mail.senderId,
+      sendName: mail.senderName,
+      receiveId: asRecipient ? inbox!.id : null,
+      sendId: asSender ? sent!.id : null,
+      inmainState: asRecipient ? inbox!.state : null,
+      recalled: mail.recalledAt !== null,
+      staffInfoList: recipients.map((row) => ({
+        contactId: row.id,
+        staffId: row.id,
+        staffName: row.name,
+        email: row.email,
+        inmainState: asSender ? row.state : null,
+        readDate: asSender && row.readAt ? displayTime(row.readAt) : null,
+      })),
+      staffIdArr: recipients.map((row) => row.id).join(','),
+      fileCount: mail.fileCount,
+      fileList: files.map((file) => ({
+        fileId: file.fileId,
+        fileName: file.fileName,
+        filePath: `/api/news/uploadnewfile.do?FILE_ID=${file.fileId}`,
+      })),
+    };
+  }
+
+  private async wasRecipient(mailId: number, reader: Person): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('mailInbox')
+      .select('id')
+      .where('mailId', '=', mailId)
+      .where('staffId', '=', reader.id)
+      .executeTakeFirst();
+    return Boolean(row);
+  }
+
+  /**
+   * A mail's attachments are read by its sender (while they keep it) and recipients only;
+   * those of a mail deleted by everyone by no one.
+   */
+  fileGuard(): FileGuard {
+    return async (fileId, reader) => {
+      const uses = await this.db
+        .selectFrom('fileUse')
+        .select('objId')
+        .where('fileId', '=', fileId)
+        .where('infoTable', '=', 'T_MAIL')
+        .execute();
+      if (uses.length === 0) return null;
+      const mailIds = uses.map((row) => row.objId).filter((id) => id !== DELETED_MAIL);
+      const held =
+        mailIds.length > 0 &&
+        (await this.db
+          .selectFrom('mail')
+          .select('mail.id')
+          .where('mail.id', 'in', mailIds)
+          .where((eb) =>
+            eb.or([
+              eb.exists(
+                eb
+                  .selectFrom('mailSent')
+                  .select('mailSent.id')
+                  .whereRef('mailSent.mailId', '=', 'mail.id')
+                  .where('mailSent.staffId', '=', reader.id),
+              ),
+              eb.exists(
+                eb
+                  .selectFrom('mailInbox')
+                  .select('mailInbox.id')
+                  .whereRef('mailInbox.mailId', '=', 'mail.id')
+                  .where('mailInbox.staffId', '=', reader.id)
+                  .where('mailInbox.deleted', '=', 0),
+              ),
+            ]),
+          )
+          .executeTakeFirst());
+      return held ? null : ATTACHMENT_REFUSAL;
+    };
+  }
+}

@@ -1,0 +1,84 @@
+import type { MailStaff } from '@school/common/api';
+import type { Kysely } from 'kysely';
+import { containsText } from '../../db/like.js';
+import type { Database } from '../../db/schema.js';
+import { badRequest } from '../../http/errors.js';
+import { allDepartments, subtreeIds } from '../../platform/org/department-tree.js';
+
+/** How many people the recipient search offers. */
+export const SEARCH_MAX = 20;
+
+/**
+ * Choosing recipients: active staff found by name (more than 1 character,
+ * intranet.md §4 "Recipient search"), or a whole department with those below it.
+ */
+export class MailRecipients {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async search(name: string): Promise<MailStaff[]> {
+    const text = name.trim();
+    if ([...text].length < 2) return [];
+    const rows = await this.db
+      .selectFrom('staff')
+      .select(['staff.id', 'staff.name', 'staff.staffType', 'staff.email'])
+      .where('staff.status', '=', 1)
+      .where(containsText('staff.name', text))
+      .orderBy('staff.sort')
+      .orderBy('staff.id')
+      .limit(SEARCH_MAX)
+      .execute();
+    return this.withDepartments(rows);
+  }
+
+  async ofDepartment(deptId: number): Promise<MailStaff[]> {
+    const departments = await allDepartments(this.db);
+    if (!departments.some((row) => row.id === deptId)) throw badRequest('该部门不存在或已删除');
+    const within = [...subtreeIds(departments, deptId)];
+    const rows = await this.db
+      .selectFrom('staff')
+      .select(['staff.id', 'staff.name', 'staff.staffType', 'staff.email'])
+      .where('staff.status', '=', 1)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('staffDepartment')
+            .select('staffDepartment.staffId')
+            .whereRef('staffDepartment.staffId', '=', 'staff.id')
+            .where('staffDepartment.deptId', 'in', within),
+        ),
+      )
+      .orderBy('staff.sort')
+      .orderBy('staff.id')
+      .execute();
+    return this.withDepartments(rows);
+  }
+
+  /** Each person with the name of their main department. */
+  private async withDepartments(
+    rows: Array<{ id: number; name: string; staffType: number; email: string | null }>,
+  ): Promise<MailStaff[]> {
+    if (rows.length === 0) return [];
+    const links = await this.db
+      .selectFrom('staffDepartment')
+      .innerJoin('department', 'department.id', 'staffDepartment.deptId')
+      .select(['staffDepartment.staffId', 'department.name'])
+      .where(
+        'staffDepartment.staffId',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .orderBy('staffDepartment.isPrimary', 'desc')
+      .orderBy('department.sort')
+      .execute();
+    const deptOf = new Map<number, string>();
+    for (const link of links) if (!deptOf.has(link.staffId)) deptOf.set(link.staffId, link.name);
+    return rows.map((row) => ({
+      staffId: row.id,
+      idRole: row.id,
+      staffName: row.name,
+      staffType: row.staffType,
+      deptName: deptOf.get(row.id) ?? null,
+      email: row.email,
+    }));
+  }
+}

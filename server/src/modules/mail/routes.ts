@@ -1,0 +1,88 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { mailCalls } from '@school/common/api';
+import { staffOf } from '../../http/auth.js';
+import { route } from '../../http/contract.js';
+import { ok } from '../../http/envelope.js';
+import { idsOf } from '../../http/id-list.js';
+import { assertSelf } from '../../http/roles.js';
+import type { Mailbox } from './mailbox.js';
+import type { MailRecipients } from './recipients.js';
+import type { MailService } from './service.js';
+
+/** 站内邮件 (api/email/*), staff only; the person always comes from the session. */
+export const mailRoutes: FastifyPluginAsyncTypebox<{
+  mail: MailService;
+  mailbox: Mailbox;
+  recipients: MailRecipients;
+}> = async (app, { mail, mailbox, recipients }) => {
+  app.addHook('onRequest', app.requireStaff);
+
+  route(app, mailCalls.send, async (request) => {
+    const { idRoleReceiveArr, idRoleSend, inmailTitle, inmailContent, fileList } = request.body;
+    const staff = staffOf(request);
+    assertSelf(staff, idRoleSend);
+    const input = {
+      recipients: idsOf(idRoleReceiveArr),
+      title: inmailTitle,
+      content: inmailContent,
+      fileList,
+    };
+    return ok(await mail.send(input, staff), '发送成功');
+  });
+
+  route(app, mailCalls.receiveList, async (request) => {
+    const { staffId, inmainState, keyword, pageNum, pageSize } = request.body;
+    const staff = staffOf(request);
+    assertSelf(staff, staffId);
+    return ok(
+      await mailbox.received(staff, { state: inmainState, keyword }, { pageNum, pageSize }),
+    );
+  });
+
+  route(app, mailCalls.sendList, async (request) => {
+    const { staffId, inmainState, keyword, pageNum, pageSize } = request.body;
+    const staff = staffOf(request);
+    assertSelf(staff, staffId);
+    return ok(await mailbox.sent(staff, { state: inmainState, keyword }, { pageNum, pageSize }));
+  });
+
+  route(app, mailCalls.detail, async (request) => {
+    const { inmailId, receiveId, sendId } = request.body;
+    return ok(await mailbox.detail(inmailId, staffOf(request), { receiveId, sendId }));
+  });
+
+  route(app, mailCalls.markRead, async (request) =>
+    ok(await mail.markRead(request.body.receiveId, staffOf(request))),
+  );
+
+  route(app, mailCalls.unreadNum, async (request) => {
+    const staff = staffOf(request);
+    assertSelf(staff, request.body.staffId);
+    return ok(await mail.unreadCount(staff));
+  });
+
+  route(app, mailCalls.delReceive, async (request) => {
+    await mail.deleteReceived(idsOf(request.body.receiveIdArr), staffOf(request));
+    return ok(null, '删除成功');
+  });
+
+  route(app, mailCalls.delSend, async (request) => {
+    await mail.deleteSent(idsOf(request.body.sendIdArr), staffOf(request));
+    return ok(null, '删除成功');
+  });
+
+  route(app, mailCalls.recall, async (request) => {
+    await mail.recall(request.body.sendId, staffOf(request));
+    return ok(null, '撤回成功');
+  });
+
+  route(app, mailCalls.selectStaff, async (request) => {
+    assertSelf(staffOf(request), request.body.staffId);
+    return ok(await recipients.search(request.body.staffName));
+  });
+
+  route(app, mailCalls.deptStaff, async (request) => {
+    assertSelf(staffOf(request), request.body.userId);
+    return ok(await recipients.ofDepartment(request.body.deptId));
+  });
+};

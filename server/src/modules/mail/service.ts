@@ -1,0 +1,349 @@
+import { MAIL_BODY_MAX, MAIL_READ, MAIL_RECIPIENTS_MAX, MAIL_UNREAD } from '@school/common/api';
+import type { Kysely } from 'kysely';
+import type { DialectName } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import { inTransaction } from '../../db/transaction.js';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
+import type { AuthStaff } from '../../platform/auth/session.js';
+import { sanitizeRichText } from '../../platform/content/sanitize.js';
+import { setFileUses } from '../../platform/files/uses.js';
+import { htmlToText } from '../../platform/search/terms.js';
+import { iso, type Clock } from '../../time.js';
+import { attachmentsOf, badFormat, extensionAllowed, namesLine } from './rules.js';
+
+export const MAIL_GONE = '邮件不存在或已删除';
+export const NOT_YOUR_MAIL = '只能操作自己的邮件';
+export const ALREADY_READ = '已有收件人阅读该邮件，不能撤回';
+export const ALREADY_RECALLED = '该邮件已撤回';
+export const FILE_GONE = '附件不存在，请重新上传';
+export const FILE_NOT_YOURS = '只能附上自己上传的文件或收到的附件';
+/** The file-use record (objId) of an attachment whose mail is gone: read by no one. */
+export const DELETED_MAIL = 0;
+
+/** Who acts: the logged-in person (or the demo seed acting as them). */
+export type Person = Pick<AuthStaff, 'id'>;
+
+export interface SendInput {
+  /** Staff ids of the recipients, each once. */
+  recipients: number[];
+  title: string;
+  content?: string;
+  /** The payload's fileList (JSON text). */
+  fileList?: string;
+}
+
+/**
+ * Sending, reading, deleting and recalling mail. A send is one transaction
+ * with one multi-row insert of the inbox entries, however many recipients.
+ * Deleting an entry removes that person's copy only; the mail and its
+ * attachments' uses go with the last entry.
+ */
+export class MailService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: DialectName,
+    private readonly now: Clock,
+  ) {}
+
+  async send(input: SendInput, sender: Person): Promise<{ inmailId: number }> {
+    const title = input.title.trim();
+    if (!title) throw badRequest('请填写主题');
+    const content = sanitizeRichText(input.content ?? '');
+    const bodyText = htmlToText(content);
+    if ([...bodyText].length > MAIL_BODY_MAX) throw badRequest(`正文不能超过${MAIL_BODY_MAX}个字`);
+    const recipients = input.recipients;
+    if (recipients.length === 0) throw badRequest('请选择收件人');
+    if (recipients.length > MAIL_RECIPIENTS_MAX) {
+      throw badRequest(`收件人不能超过${MAIL_RECIPIENTS_MAX}人`);
+    }
+    const attachments = attachmentsOf(input.fileList);
+    for (const file of attachments) {
+      if (file.fileName && !extensionAllowed(file.fileName)) throw badFormat(file.fileName);
+    }
+    const createdAt = iso(this.now());
+    return inTransaction(this.db, async (trx) => {
+      const people = await trx
+        .selectFrom('staff')
+        .select(['id', 'name'])
+        .where('id', 'in', recipients)
+        .where('status', '=', 1)
+        .execute();
+      if (people.length !== recipients.length) {
+        const found = new Set(people.map((row) => row.id));
+        const missing = recipients.filter((id) => !found.has(id));
+        throw badRequest(`收件人不存在或已停用（编号 ${missing.slice(0, 5).join('、')}）`);
+      }
+      const files = await this.checkFiles(trx, attachments, sender);
+      const nameOf = new Map(people.map((row) => [row.id, row.name]));
+      const { id: mailId } = await trx
+        .insertInto('mail')
+        .values({
+          senderId: sender.id,
+          title,
+          content,
+          bodyText,
+          receiverNames: namesLine(recipients.map((id) => nameOf.get(id)!)),
+          fileCount: files.length,
+          createdAt,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('mailInbox')
+        .values(recipients.map((staffId) => ({ mailId, staffId, state: MAIL_UNREAD, createdAt })))
+        .execute();
+      await trx.insertInto('mailSent').values({ mailId, staffId: sender.id, createdAt }).execute();
+      if (files.length) {
+        await trx
+          .insertInto('mailFile')
+          .values(files.map((file) => ({ mailId, ...file })))
+          .execute();
+      }
+      // Recorded as used, the attachments are staff-only; the mail's file guard narrows it further.
+      await setFileUses(
+        trx,
+        'T_MAIL',
+        mailId,
+        files.map((file) => file.fileId),
+      );
+      return { inmailId: mailId };
+    });
+  }
+
+  /** Marks an inbox entry read; answers the unread count after it. */
+  async markRead(receiveId: number, reader: Person): Promise<number> {
+    const entry = await this.ownInbox([receiveId], reader);
+    if (entry[0]!.state === MAIL_UNREAD) {
+      const result = await this.db
+        .updateTable('mailInbox')
+        .set({ state: MAIL_READ, readAt: iso(this.now()) })
+        .where('id', '=', receiveId)
+        .where('state', '=', MAIL_UNREAD)
+        .where('deleted', '=', 0)
+        .executeTakeFirst();
+      // Nothing changed: read meanwhile (fine), or recalled or deleted meanwhile (404).
+      if (Number(result.numUpdatedRows) === 0) await this.ownInbox([receiveId], reader);
+    }
+    return this.unreadCount(reader);
+  }
+
+  async unreadCount(reader: Person): Promise<number> {
+    const row = await this.db
+      .selectFrom('mailInbox')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('staffId', '=', reader.id)
+      .where('state', '=', MAIL_UNREAD)
+      .where('deleted', '=', 0)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Deletes inbox entries of the caller; the mails left with no entry go. */
+  async deleteReceived(receiveIds: number[], owner: Person): Promise<void> {
+    if (receiveIds.length === 0) throw badRequest('请选择要删除的文件');
+    await inTransaction(this.db, async (trx) => {
+      const entries = await this.ownInbox(receiveIds, owner, trx);
+      await trx
+        .updateTable('mailInbox')
+        .set({ deleted: 1 })
+        .where('id', 'in', receiveIds)
+        .execute();
+      await this.dropOrphans(
+        trx,
+        entries.map((entry) => entry.mailId),
+      );
+    });
+  }
+
+  /** Deletes sent entries of the caller; the recipients keep their copies. */
+  async deleteSent(sendIds: number[], owner: Person): Promise<void> {
+    if (sendIds.length === 0) throw badRequest('请选择要删除的文件');
+    await inTransaction(this.db, async (trx) => {
+      const entries = await this.ownSent(sendIds, owner, trx);
+      await trx.deleteFrom('mailSent').where('id', 'in', sendIds).execute();
+      await this.dropOrphans(
+        trx,
+        entries.map((entry) => entry.mailId),
+      );
+    });
+  }
+
+  /**
+   * 撤回: while no recipient has opened the mail, the recipients' entries go
+   * (kept as deleted, so the sender still sees to whom it went) and the mail
+   * is marked recalled. The entries are locked first (PostgreSQL), so a
+   * recipient opening it at the same moment either wins (409 here) or finds
+   * it gone.
+   */
+  async recall(sendId: number, sender: Person): Promise<void> {
+    await inTransaction(this.db, async (trx) => {
+      const [entry] = await this.ownSent([sendId], sender, trx);
+      const mail = await trx
+        .selectFrom('mail')
+        .select('recalledAt')
+        .where('id', '=', entry!.mailId)
+        .executeTakeFirstOrThrow();
+      if (mail.recalledAt) throw new AppError(409, ALREADY_RECALLED);
+      const inbox = await trx
+        .selectFrom('mailInbox')
+        .select(['id', 'state'])
+        .where('mailId', '=', entry!.mailId)
+        .$if(this.dialect === 'postgres', (qb) => qb.forUpdate())
+        .execute();
+      if (inbox.some((row) => row.state === MAIL_READ)) throw new AppError(409, ALREADY_READ);
+      await trx
+        .updateTable('mailInbox')
+        .set({ deleted: 1 })
+        .where('mailId', '=', entry!.mailId)
+        .execute();
+      await trx
+        .updateTable('mail')
+        .set({ recalledAt: iso(this.now()) })
+        .where('id', '=', entry!.mailId)
+        .execute();
+    });
+  }
+
+  /** The caller's live inbox entries among `ids`: 404 for one gone, 403 for another's. */
+  private async ownInbox(ids: number[], owner: Person, db: Kysely<Database> = this.db) {
+    const rows = await db
+      .selectFrom('mailInbox')
+      .select(['id', 'mailId', 'staffId', 'state'])
+      .where('id', 'in', ids)
+      .where('deleted', '=', 0)
+      .execute();
+    if (rows.some((row) => row.staffId !== owner.id)) throw forbidden(NOT_YOUR_MAIL);
+    if (rows.length !== ids.length) throw notFound(MAIL_GONE);
+    return rows;
+  }
+
+  private async ownSent(ids: number[], owner: Person, db: Kysely<Database> = this.db) {
+    const rows = await db
+      .selectFrom('mailSent')
+      .select(['id', 'mailId', 'staffId'])
+      .where('id', 'in', ids)
+      .execute();
+    if (rows.some((row) => row.staffId !== owner.id)) throw forbidden(NOT_YOUR_MAIL);
+    if (rows.length !== ids.length) throw notFound(MAIL_GONE);
+    return rows;
+  }
+
+  /** Removes the mails among `mailIds` that no inbox or sent entry holds any more. */
+  private async dropOrphans(trx: Kysely<Database>, mailIds: number[]): Promise<void> {
+    const orphans = await trx
+      .selectFrom('mail')
+      .select('mail.id')
+      .where('mail.id', 'in', [...new Set(mailIds)])
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('mailInbox')
+              .select('mailInbox.id')
+              .whereRef('mailInbox.mailId', '=', 'mail.id')
+              .where('mailInbox.deleted', '=', 0),
+          ),
+        ),
+      )
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('mailSent')
+              .select('mailSent.id')
+              .whereRef('mailSent.mailId', '=', 'mail.id'),
+          ),
+        ),
+      )
+      .execute();
+    const gone = orphans.map((row) => row.id);
+    if (gone.length === 0) return;
+    await trx
+      .deleteFrom('fileUse')
+      .where('infoTable', '=', 'T_MAIL')
+      .where('objId', 'in', gone)
+      .execute();
+    // A file no item used would be public: the attachments stay marked as those of a
+    // deleted mail (objId 0), which the mail's file guard lets nobody read.
+    const attached = await trx
+      .selectFrom('mailFile')
+      .select('fileId')
+      .distinct()
+      .where('mailId', 'in', gone)
+      .execute();
+    const fileIds = attached.map((row) => row.fileId);
+    if (fileIds.length) {
+      const marked = await trx
+        .selectFrom('fileUse')
+        .select('fileId')
+        .where('infoTable', '=', 'T_MAIL')
+        .where('objId', '=', DELETED_MAIL)
+        .where('fileId', 'in', fileIds)
+        .execute();
+      const done = new Set(marked.map((row) => row.fileId));
+      const todo = fileIds.filter((id) => !done.has(id));
+      if (todo.length) {
+        await trx
+          .insertInto('fileUse')
+          .values(todo.map((fileId) => ({ fileId, infoTable: 'T_MAIL', objId: DELETED_MAIL })))
+          .execute();
+      }
+    }
+    await trx.deleteFrom('mailFile').where('mailId', 'in', gone).execute();
+    await trx.deleteFrom('mailInbox').where('mailId', 'in', gone).execute();
+    await trx.deleteFrom('mail').where('id', 'in', gone).execute();
+  }
+
+  /**
+   * The attachments' stored files: each must exist, and be the sender's own
+   * upload or an attachment of a mail the sender holds (a forward).
+   */
+  private async checkFiles(
+    trx: Kysely<Database>,
+    attachments: ReturnType<typeof attachmentsOf>,
+    sender: Person,
+  ): Promise<Array<{ fileId: number; fileName: string }>> {
+    if (attachments.length === 0) return [];
+    const ids = attachments.map((file) => file.fileId);
+    const stored = await trx
+      .selectFrom('storedFile')
+      .select(['id', 'fileName', 'createdBy'])
+      .where('id', 'in', ids)
+      .execute();
+    if (stored.length !== ids.length) throw badRequest(FILE_GONE);
+    const foreign = stored.filter((row) => row.createdBy !== sender.id).map((row) => row.id);
+    if (foreign.length) {
+      const held = await trx
+        .selectFrom('mailFile')
+        .innerJoin('mail', 'mail.id', 'mailFile.mailId')
+        .select('mailFile.fileId')
+        .where('mailFile.fileId', 'in', foreign)
+        .where((eb) =>
+          eb.or([
+            eb.exists(
+              eb
+                .selectFrom('mailSent')
+                .select('mailSent.id')
+                .whereRef('mailSent.mailId', '=', 'mail.id')
+                .where('mailSent.staffId', '=', sender.id),
+            ),
+            eb.exists(
+              eb
+                .selectFrom('mailInbox')
+                .select('mailInbox.id')
+                .whereRef('mailInbox.mailId', '=', 'mail.id')
+                .where('mailInbox.staffId', '=', sender.id)
+                .where('mailInbox.deleted', '=', 0),
+            ),
+          ]),
+        )
+        .execute();
+      const mine = new Set(held.map((row) => row.fileId));
+      if (foreign.some((id) => !mine.has(id))) throw forbidden(FILE_NOT_YOURS);
+    }
+    const nameOf = new Map(stored.map((row) => [row.id, row.fileName]));
+    return attachments.map((file) => {
+      const fileName = file.fileName ?? nameOf.get(file.fileId)!;
+      if (!extensionAllowed(fileName)) throw badFormat(fileName);
+      return { fileId: file.fileId, fileName };
+    });
+  }
+}
