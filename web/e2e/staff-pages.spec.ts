@@ -16,7 +16,7 @@ test.describe('as the teacher', () => {
   test('the home shows the workbench, the six lists, and an item opens in the staff article view', async ({
     page,
   }) => {
-    allowSteps(14);
+    allowSteps(24);
     await page.goto('/teachPage');
     await expect(
       page.getByText('本平台为互联网非涉密平台，严禁处理、传输国家秘密', { exact: true }),
@@ -52,7 +52,7 @@ test.describe('as the teacher', () => {
     page,
     request,
   }) => {
-    allowSteps(16);
+    allowSteps(20);
     const { token, staffId } = await loginToken(request, 'teacher', DEMO_PASSWORD, 2);
     const page2 = await api<{ list: AddressRow[] }>(
       request,
@@ -85,7 +85,7 @@ test.describe('as the teacher', () => {
   test('a teacher edits the own profile on /editPwd; an empty name is refused', async ({
     page,
   }) => {
-    allowSteps(12);
+    allowSteps(16);
     await page.goto('/editPwd');
     const name = page.getByPlaceholder('请填写姓名');
     await expect(name).toHaveValue('林晓雯');
@@ -112,7 +112,7 @@ test.describe('as the teacher', () => {
     page,
     request,
   }) => {
-    allowSteps(16);
+    allowSteps(20);
     const { token, staffId } = await loginToken(request, 'teacher', DEMO_PASSWORD, 2);
     const rows = await api<{ list: AddressRow[] }>(
       request,
