@@ -522,3 +522,18 @@ describe('api/sysParameter/checkSite', () => {
     );
   });
 });
+
+describe('ids past what a table holds', () => {
+  it('are refused as bad ids (400), never a database error, on both databases', async () => {
+    const huge = '99999999999';
+    const refusal = async (path: string, fields: Record<string, string>, msg: string) =>
+      expectRefusal(await postForm(t.app, `/api/${path}`, fields, as('teacher')), 400, msg);
+    await refusal('addressBook/getList', { deptId: huge }, '请选择部门');
+    await refusal('sysParameter/checkSite', { parameterId: huge }, '请选择站点');
+    await refusal('contacts/delContacts', { contactIdArr: huge }, '请选择要移除的联系人');
+    await refusal('contacts/addContacts', { idRoleArr: huge }, '请选择联系人');
+    expect((await postForm(t.app, '/api/news/getNewsDetails', { newId: huge })).statusCode).toBe(
+      400,
+    );
+  });
+});

@@ -1,4 +1,4 @@
-import { Maybe, Type, WordOf, call, type Static } from './shared.js';
+import { Maybe, Type, WordOf, call, type Static, ID_MAX } from './shared.js';
 
 /**
  * Stored files: the upload call of the platform (api/cms/upload, an envelope)
@@ -9,7 +9,7 @@ import { Maybe, Type, WordOf, call, type Static } from './shared.js';
 /** What an upload may be: a picture, a video, a PDF or any other attachment. */
 export const UPLOAD_KINDS = ['image', 'video', 'pdf', 'attachment'] as const;
 
-const FileId = Type.Integer({ minimum: 1, errorMessage: '文件编号不正确' });
+const FileId = Type.Integer({ minimum: 1, maximum: ID_MAX, errorMessage: '文件编号不正确' });
 
 /** `api/files/:id`: the file's id in the path. */
 export const FileParams = Type.Object({ id: FileId });

@@ -10,6 +10,7 @@ import {
   type Static,
   endpoint,
   endpoints,
+  ID_MAX,
 } from './shared.js';
 
 /**
@@ -71,7 +72,9 @@ export const introCalls = endpoints('intro', {
     '学校介绍的页面（按 wwfzType；wwfzId 只取其中一页），按排序号、再按新旧',
     Type.Object({
       wwfzType: WwfzType,
-      wwfzId: Type.Optional(Type.Integer({ minimum: 1, errorMessage: '页面编号不正确' })),
+      wwfzId: Type.Optional(
+        Type.Integer({ minimum: 1, maximum: ID_MAX, errorMessage: '页面编号不正确' }),
+      ),
       enableType: Audience,
       ...Paging(6),
     }),
@@ -82,7 +85,9 @@ export const introCalls = endpoints('intro', {
     '人物（历任校长、名师、校友、校园之星，按 fmsmType），按排序号、再按新旧',
     Type.Object({
       fmsmType: FmsmType,
-      subjectId: Type.Optional(Type.Integer({ minimum: 1, errorMessage: '学科编号不正确' })),
+      subjectId: Type.Optional(
+        Type.Integer({ minimum: 1, maximum: ID_MAX, errorMessage: '学科编号不正确' }),
+      ),
       enableType: Audience,
       ...Paging(6),
     }),

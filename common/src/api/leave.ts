@@ -1,4 +1,4 @@
-import { Id, Maybe, OneOf, Page, endpoint, endpoints } from './shared.js';
+import { Id, Maybe, OneOf, Page, endpoint, endpoints, ID_MAX } from './shared.js';
 import { Paging, Type, WordOf, type Static } from './shared.js';
 
 /**
@@ -109,7 +109,9 @@ export const leaveCalls = endpoints('leave', {
         maxLength: LEAVE_REASON_MAX,
         errorMessage: `请输入请假原因，不超过${LEAVE_REASON_MAX}个字`,
       }),
-      fileId: Type.Optional(Type.Integer({ minimum: 1, errorMessage: '附件不正确，请重新上传' })),
+      fileId: Type.Optional(
+        Type.Integer({ minimum: 1, maximum: ID_MAX, errorMessage: '附件不正确，请重新上传' }),
+      ),
     }),
     LeaveDecision,
   ),

@@ -9,6 +9,7 @@ import {
   Type,
   endpoint,
   endpoints,
+  ID_MAX,
 } from './shared.js';
 
 /** Magazine series of portal.md §9: 1 《青禾》校刊, 2 《禾苗》学生文集, 3 《青溪》教师文集. */
@@ -83,7 +84,7 @@ export const magazineCalls = endpoints('magazine', {
         errorMessage: '请输入刊物名称，不超过100个字',
       }),
       coverFileId: Type.Optional(Type.Integer({ minimum: 0, errorMessage: '封面图片不正确' })),
-      pdfFileId: Type.Integer({ minimum: 1, errorMessage: '请上传刊物 PDF 文件' }),
+      pdfFileId: Type.Integer({ minimum: 1, maximum: ID_MAX, errorMessage: '请上传刊物 PDF 文件' }),
       enabled: Type.Optional(Enabled),
     }),
     Type.Object({ magazineId: Type.Integer() }),

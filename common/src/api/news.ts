@@ -1,4 +1,4 @@
-import { Flag, Id, Maybe, Nothing, OneOf, Page, endpoint, endpoints } from './shared.js';
+import { Flag, Id, Maybe, Nothing, OneOf, Page, endpoint, endpoints, ID_MAX } from './shared.js';
 import { Paging, Type, WordOf, type Static } from './shared.js';
 
 const NewId = Id('请选择新闻');
@@ -489,7 +489,7 @@ export const cmsNewsCalls = endpoints('cms', {
     '内容管理：保存新闻（无 newId 为新增）；files 为 JSON 数组或其文本；教师保存后回到草稿',
     Type.Object({
       newId: Type.Optional(NewId),
-      typeId: Type.Integer({ minimum: 1, errorMessage: '请选择栏目' }),
+      typeId: Type.Integer({ minimum: 1, maximum: ID_MAX, errorMessage: '请选择栏目' }),
       newsTitle: Type.String({
         minLength: 1,
         maxLength: 200,
@@ -660,7 +660,7 @@ export const cmsColumnCalls = endpoints('cms', {
     '/cms/column/save',
     '内容管理：修改栏目名称、排序或是否向教师开放（栏目编号固定，不能增删）',
     Type.Object({
-      typeId: Type.Integer({ minimum: 1, errorMessage: '请选择栏目' }),
+      typeId: Type.Integer({ minimum: 1, maximum: ID_MAX, errorMessage: '请选择栏目' }),
       typeName: Type.Optional(
         Type.String({ maxLength: 64, errorMessage: '栏目名称不能超过64个字' }),
       ),

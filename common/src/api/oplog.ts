@@ -1,4 +1,4 @@
-import { Maybe, Type, WordOf, call, type Static, endpoint, endpoints } from './shared.js';
+import { Maybe, Type, WordOf, call, type Static, endpoint, endpoints, ID_MAX } from './shared.js';
 
 /**
  * The operation log of an item (api/infoOperLog/*, portal.md §7), the
@@ -44,7 +44,7 @@ export const oplogCalls = endpoints('operLog', {
     '/infoOperLog/infoOperLogList',
     '操作日志（仅 isPower 为 1 的管理员）',
     Type.Object({
-      objId: Type.Integer({ minimum: 1, errorMessage: '请选择要查看的内容' }),
+      objId: Type.Integer({ minimum: 1, maximum: ID_MAX, errorMessage: '请选择要查看的内容' }),
       infoTable: WordOf(
         INFO_TABLES,
         'infoTable 须为 T_NEWS、T_SUBJECT_NEWS、TF_VIDEO 或内容管理平台的表名',

@@ -1,4 +1,4 @@
-import { Flag, Id, Maybe, Nothing, OneOf, Page, endpoint, endpoints } from './shared.js';
+import { Flag, Id, Maybe, Nothing, OneOf, Page, endpoint, endpoints, ID_MAX } from './shared.js';
 import { Paging, Type, WordOf, type Static, type TSchema } from './shared.js';
 
 /**
@@ -166,7 +166,9 @@ export const staffCalls = endpoints('cms', {
       keyword: Type.Optional(
         Type.String({ maxLength: 50, errorMessage: '搜索内容不能超过50个字' }),
       ),
-      deptId: Type.Optional(Type.Integer({ minimum: 1, errorMessage: '部门不正确' })),
+      deptId: Type.Optional(
+        Type.Integer({ minimum: 1, maximum: ID_MAX, errorMessage: '部门不正确' }),
+      ),
       staffType: Type.Optional(StaffType),
       status: Type.Optional(Status),
       ...Paging(10, 100),
@@ -208,7 +210,9 @@ export const staffCalls = endpoints('cms', {
       deptIds: Type.Optional(
         Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 20, errorMessage: '所属部门不正确' }),
       ),
-      primaryDeptId: Type.Optional(Type.Integer({ minimum: 1, errorMessage: '主部门不正确' })),
+      primaryDeptId: Type.Optional(
+        Type.Integer({ minimum: 1, maximum: ID_MAX, errorMessage: '主部门不正确' }),
+      ),
       staffPass: Type.Optional(Type.String({ maxLength: 128, errorMessage: '初始密码不正确' })),
     }),
     Type.Object({ staffId: Type.Integer() }),

@@ -24,7 +24,11 @@ export const Nothing = Type.Null();
 export const Maybe = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** An id the caller sends, refused with `message` when missing or not a positive whole number. */
-export const Id = (message: string) => Type.Integer({ minimum: 1, errorMessage: message });
+/** The largest id a table holds (a 32-bit integer column): a larger one is refused as a bad id. */
+export const ID_MAX = 2_147_483_647;
+
+export const Id = (message: string) =>
+  Type.Integer({ minimum: 1, maximum: ID_MAX, errorMessage: message });
 
 /**
  * One of a few whole numbers (a flag 0/1, a series 1/2/3). Written as

@@ -1,4 +1,4 @@
-import { Flag, Id, Maybe, Nothing, OneOf, Page, endpoint, endpoints } from './shared.js';
+import { Flag, Id, Maybe, Nothing, OneOf, Page, endpoint, endpoints, ID_MAX } from './shared.js';
 import { Paging, Type, WordOf, type Static } from './shared.js';
 
 const VideoId = Id('请选择视频');
@@ -322,7 +322,7 @@ export const cmsVideoCalls = endpoints('cms', {
     '内容管理：保存视频（无 videoId 为新增）；files 为有序的 {fileId, fileName} 数组或其 JSON 文本；教师保存后回到草稿并下架',
     Type.Object({
       videoId: Type.Optional(VideoId),
-      typeId: Type.Integer({ minimum: 1, errorMessage: '请选择视频分类' }),
+      typeId: Type.Integer({ minimum: 1, maximum: ID_MAX, errorMessage: '请选择视频分类' }),
       videoTitle: Type.String({
         minLength: 1,
         maxLength: 200,
