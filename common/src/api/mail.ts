@@ -1,5 +1,5 @@
-import { Id, Maybe, Nothing, OneOf, Page, endpoint, endpoints } from './shared.js';
-import { Paging, Type, type Static } from './shared.js';
+import { Id, Maybe, Nothing, OneOf, Page, call, endpoint, endpoints } from './shared.js';
+import { Paging, Type, WordOf, type Static } from './shared.js';
 
 /**
  * 站内邮件 (intranet.md §3 "Mail", §5 "Mail send", §7 "Mail"): a mail is
@@ -15,6 +15,10 @@ export const MAIL_BODY_MAX = 2500;
 export const MAIL_FILES_MAX = 20;
 /** Recipients of one mail: a whole school. */
 export const MAIL_RECIPIENTS_MAX = 2000;
+/** A group's note (contactsNote). */
+export const MAIL_GROUP_NOTE_MAX = 30;
+/** Drafts kept per person; the oldest beyond go. */
+export const MAIL_DRAFTS_MAX = 200;
 /** inmainState: 1 unread, 2 read. */
 export const MAIL_UNREAD = 1;
 export const MAIL_READ = 2;
@@ -128,11 +132,98 @@ export const MailStaff = Type.Object({
 });
 export type MailStaff = Static<typeof MailStaff>;
 
+/** A frequent contact (常用联系人) or a member of a group: contactId is the person's staff id. */
+export const ContactStaff = Type.Object({
+  contactId: Type.Integer(),
+  staffId: Type.Integer(),
+  staffName: Type.String(),
+  email: Maybe(Type.String()),
+  deptName: Maybe(Type.String()),
+});
+export type ContactStaff = Static<typeof ContactStaff>;
+
+/** A group of frequent contacts (contactsType 2) with its note. */
+export const ContactGroup = Type.Object({
+  frequentcontactsId: Type.Integer(),
+  contactsNote: Type.String(),
+  frequentcontactsStaffList: Type.Array(ContactStaff),
+});
+export type ContactGroup = Static<typeof ContactGroup>;
+
+export const MailContacts = Type.Object({
+  frequentcontactsStaffList: Type.Array(ContactStaff),
+  frequentContactsList: Type.Array(ContactGroup),
+});
+export type MailContacts = Static<typeof MailContacts>;
+
+/** A line of 草稿箱. */
+export const DraftItem = Type.Object({
+  draftId: Type.Integer(),
+  inmailTitle: Type.String(),
+  /** The chosen recipients' names (cut with 等N人), '' when none yet. */
+  receiveName: Type.String(),
+  fileCount: Type.Integer(),
+  updateDate: Type.String(),
+});
+export type DraftItem = Static<typeof DraftItem>;
+
+/** A draft as the compose view reopens it. */
+export const DraftDetail = Type.Object({
+  draftId: Type.Integer(),
+  inmailTitle: Type.String(),
+  inmailContent: Type.String(),
+  /** The recipients still active, in the order chosen. */
+  staffInfoList: Type.Array(MailStaff),
+  fileList: Type.Array(MailFile),
+  updateDate: Type.String(),
+});
+export type DraftDetail = Static<typeof DraftDetail>;
+
+/**
+ * `api/email/upload` (multipart field `file`): an attachment by default;
+ * `?kind=image` for a picture of the editor, which reads `src`.
+ */
+export const MailUploadQuery = Type.Object({
+  kind: Type.Optional(WordOf(['attachment', 'image'], '上传类型不正确')),
+});
+export const MailUpload = Type.Object({
+  fileId: Type.Integer(),
+  fileName: Type.String(),
+  /** The file's address (also the filePath a send's fileList may carry). */
+  url: Type.String(),
+  /** The same address, for the editor's pictures. */
+  src: Type.String(),
+  fileSize: Type.Integer(),
+});
+export type MailUpload = Static<typeof MailUpload>;
+
+/** The upload's body is multipart, not JSON: the call describes its answer. */
+export const mailUploadCall = call(undefined, MailUpload);
+
+const ContactsType = OneOf([1, 2], 'contactsType 须为 1（单人）或 2（分组）');
+const DraftFields = {
+  /** The recipients chosen so far ('' none). */
+  idRoleReceiveArr: Type.Optional(
+    Type.String({
+      maxLength: 20000,
+      pattern: '^\\s*(\\d+(\\s*,\\s*\\d+)*)?\\s*$',
+      errorMessage: '收件人格式不正确',
+    }),
+  ),
+  inmailTitle: Type.Optional(
+    Type.String({ maxLength: MAIL_TITLE_MAX, errorMessage: `主题不能超过${MAIL_TITLE_MAX}个字` }),
+  ),
+  inmailContent: Type.Optional(
+    Type.String({ maxLength: 200_000, errorMessage: `正文不能超过${MAIL_BODY_MAX}个字` }),
+  ),
+  fileList: Type.Optional(Type.String({ maxLength: 20_000, errorMessage: '附件列表格式不正确' })),
+};
+
 /** api/email/*. */
 export const mailCalls = endpoints('mail', {
   send: endpoint(
     '/email/sendEmail',
-    '发送邮件：idRoleReceiveArr 为收件人教职工 id（逗号分隔），主题必填（不超过200个字），正文不超过2500个字，fileList 为附件 JSON（[{fileId, fileName}]，最多20个）',
+    '发送邮件：idRoleReceiveArr 为收件人教职工 id（逗号分隔），主题必填（不超过200个字），正文不超过2500个字，fileList 为附件 JSON（[{fileId 或 filePath, fileName}]，最多20个）；draftId 为写信时的草稿，发送后删除',
     Type.Object({
       idRoleReceiveArr: IdList('请选择收件人', 20000),
       idRoleSend: Type.Optional(StaffId),
@@ -148,6 +239,8 @@ export const mailCalls = endpoints('mail', {
       fileList: Type.Optional(
         Type.String({ maxLength: 20_000, errorMessage: '附件列表格式不正确' }),
       ),
+      /** The draft this mail was written in: it goes once the mail is sent. */
+      draftId: Type.Optional(Id('草稿编号不正确')),
     }),
     Type.Object({ inmailId: Type.Integer() }),
   ),
@@ -218,5 +311,65 @@ export const mailCalls = endpoints('mail', {
     '一个部门（含下级部门）的在职教职工，用于整个部门选为收件人',
     Type.Object({ userId: Type.Optional(StaffId), deptId: Id('请选择部门') }),
     Type.Array(MailStaff),
+  ),
+  addContacts: endpoint(
+    '/email/addContacts',
+    '添加常用联系人：contactsType 1 单人（idRoleArr 中的每一位），2 分组（contactsNote 为分组备注）',
+    Type.Object({
+      staffId: Type.Optional(StaffId),
+      contactsType: ContactsType,
+      contactsNote: Type.Optional(
+        Type.String({
+          maxLength: MAIL_GROUP_NOTE_MAX,
+          errorMessage: `分组备注不能超过${MAIL_GROUP_NOTE_MAX}个字`,
+        }),
+      ),
+      idRoleArr: IdList('请选择联系人', 20000),
+    }),
+    Nothing,
+  ),
+  getContacts: endpoint(
+    '/email/getContacts',
+    '我的常用联系人：单人（frequentcontactsStaffList）与分组（frequentContactsList）',
+    Type.Object({ staffId: Type.Optional(StaffId) }),
+    MailContacts,
+  ),
+  delContacts: endpoint(
+    '/email/delContacts',
+    '移除常用联系人（contactIdArr）或分组（frequentcontactsIdArr），逗号分隔',
+    Type.Object({
+      contactIdArr: Type.Optional(IdList('请选择要移除的联系人')),
+      frequentcontactsIdArr: Type.Optional(IdList('请选择要移除的分组')),
+    }),
+    Nothing,
+  ),
+  saveDraft: endpoint(
+    '/email/saveDraft',
+    '保存草稿（写信时自动保存）：不带 draftId 为新草稿，带 draftId 为更新自己的草稿；data.draftId',
+    Type.Object({ draftId: Type.Optional(Id('草稿编号不正确')), ...DraftFields }),
+    Type.Object({ draftId: Type.Integer(), updateDate: Type.String() }),
+  ),
+  draftList: endpoint(
+    '/email/getDraftList',
+    '草稿箱（最近保存的在前），keyword 查找主题与正文',
+    Type.Object({
+      keyword: Type.Optional(
+        Type.String({ maxLength: 50, errorMessage: '搜索内容不能超过50个字' }),
+      ),
+      ...Paging(MAIL_PAGE_SIZE, 50),
+    }),
+    Page(DraftItem),
+  ),
+  draftDetail: endpoint(
+    '/email/getDraft',
+    '打开自己的一份草稿继续写',
+    Type.Object({ draftId: Id('请选择草稿') }),
+    DraftDetail,
+  ),
+  delDraft: endpoint(
+    '/email/delDraft',
+    '删除自己的草稿（draftIdArr 逗号分隔）',
+    Type.Object({ draftIdArr: IdList('请选择要删除的草稿') }),
+    Nothing,
   ),
 });
