@@ -6,6 +6,7 @@ import { MailRecipients } from './recipients.js';
 import { mailRoutes } from './routes.js';
 import { MailService } from './service.js';
 import { mailUploadRoutes } from './upload-routes.js';
+import { MailUploads } from './uploads.js';
 
 /** 站内邮件 (intranet.md §3, §7 "Mail"): its files are read by sender and recipients only. */
 export const mailArea = defineArea({
@@ -18,8 +19,7 @@ export const mailArea = defineArea({
       mailRecipients,
       mailContacts: new MailContactBook(db, clock, mailRecipients),
       mailDrafts: new MailDrafts(db, clock, mailRecipients),
-      db,
-      uploads,
+      mailUploads: new MailUploads(db, uploads),
     };
   },
   routes: async (api, services) => {
@@ -30,7 +30,7 @@ export const mailArea = defineArea({
       contacts: services.mailContacts,
       drafts: services.mailDrafts,
     });
-    await api.register(mailUploadRoutes, { uploads: services.uploads, db: services.db });
+    await api.register(mailUploadRoutes, { uploads: services.mailUploads });
   },
   fileGuards: ({ db }) => [new Mailbox(db).fileGuard()],
 });
