@@ -33,6 +33,15 @@ import type {
 import type { StoredFileTable, FileUseTable } from './tables/files.js';
 import type { LeaveRequestTable, LeaveStepTable } from './tables/leave.js';
 import type {
+  DriveCommentTable,
+  DriveDownloadTable,
+  DriveFavoriteTable,
+  DriveFolderTable,
+  DriveLikeTable,
+  DriveResourceTable,
+  DriveShareTable,
+} from './tables/drive.js';
+import type {
   ContactGroupMemberTable,
   ContactGroupTable,
   MailDraftTable,
@@ -97,6 +106,13 @@ export interface Database {
   mailDraft: MailDraftTable;
   contactGroup: ContactGroupTable;
   contactGroupMember: ContactGroupMemberTable;
+  driveFolder: DriveFolderTable;
+  driveResource: DriveResourceTable;
+  driveLike: DriveLikeTable;
+  driveFavorite: DriveFavoriteTable;
+  driveShare: DriveShareTable;
+  driveDownload: DriveDownloadTable;
+  driveComment: DriveCommentTable;
 }
 
 // Every table and row type, re-exported so that modules import them from here.

@@ -1,5 +1,6 @@
 import type { Area } from './area.js';
 import { cmsArea } from './cms/index.js';
+import { driveArea } from './drive/index.js';
 import { intranetArea } from './intranet/index.js';
 import { leaveArea } from './leave/index.js';
 import { introArea } from './intro/index.js';
@@ -22,6 +23,7 @@ export const AREAS = [
   intranetArea,
   leaveArea,
   mailArea,
+  driveArea,
   siteSearchArea,
   cmsArea,
 ] as const;

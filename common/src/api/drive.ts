@@ -1,0 +1,235 @@
+import { Id, Maybe, Nothing, OneOf, Page, Paging, Type, type Static } from './shared.js';
+import { endpoint, endpoints } from './shared.js';
+
+/**
+ * 教学网盘 (intranet.md §2 education ... mineWp, §3 resource / folder, §4
+ * drive states, §5 drive validation, §6, §7 "Teaching drive", §9): the
+ * shared library (sType 0) and each person's disk (sType 1). The person
+ * always comes from the session: a userId sent along must be the caller's own.
+ */
+
+export const DRIVE_PAGE_SIZE = 10;
+export const FOLDER_NAME_MAX = 25;
+export const DRIVE_DESC_MAX = 300;
+export const COMMENT_MAX = 300;
+/** resourcesFileType of a folder row. */
+export const FOLDER_FILE_TYPE = '-1';
+/** resourcesIsOpen: '0' teachers, '1' private, '2' teachers and students, '3' students. */
+export const OPENNESS = ['0', '1', '2', '3'] as const;
+export const PRIVATE = '1';
+/** sType: the shared library or the caller's own disk. */
+export const LIBRARY = 0;
+export const MY_DISK = 1;
+
+const UserId = Id('用户编号不正确');
+const FolderId = Id('请选择文件夹目录');
+const SType = OneOf([LIBRARY, MY_DISK], 'sType 须为 0（教学网盘）或 1（我的网盘）');
+/** 1 descending, 0 ascending (intranet.md §4 "Sorting": one active at a time). */
+const SortFlag = (name: string) => OneOf([0, 1], `${name} 须为 0 或 1`);
+
+/** The filters and sort of a folder's list and of the searches. */
+const ListFilters = {
+  userId: Type.Optional(UserId),
+  staffType: Type.Optional(Type.Integer({ errorMessage: 'staffType 须为整数' })),
+  KeywordName: Type.Optional(
+    Type.String({ maxLength: 50, errorMessage: '搜索内容不能超过50个字' }),
+  ),
+  resourcesType: Type.Optional(Type.String({ maxLength: 16, errorMessage: '资源类型不正确' })),
+  resourcesFileType: Type.Optional(Type.String({ maxLength: 16, errorMessage: '文件格式不正确' })),
+  userName: Type.Optional(SortFlag('userName')),
+  resourcesSize: Type.Optional(SortFlag('resourcesSize')),
+  downloadNum: Type.Optional(SortFlag('downloadNum')),
+  statusDate: Type.Optional(SortFlag('statusDate')),
+  ...Paging(DRIVE_PAGE_SIZE, 50),
+};
+
+/**
+ * A line of a drive list: a folder (stype 0: fid, fname, fnum, resourcesFileType
+ * "-1") or a file (stype 1: resourcesId and the resource's fields).
+ */
+export const DriveRow = Type.Object({
+  stype: Type.Integer(),
+  /** A folder row: the folder; a file row: the folder it is in (null at a disk's top). */
+  fid: Maybe(Type.Integer()),
+  fname: Maybe(Type.String()),
+  fsuperId: Maybe(Type.Integer()),
+  /** A folder row: the files in it and below it that the caller may see. */
+  fnum: Maybe(Type.Integer()),
+  isTop: Type.String(),
+  resourcesId: Maybe(Type.Integer()),
+  resourcesName: Type.String(),
+  resourcesFname: Maybe(Type.String()),
+  resourcesPath: Maybe(Type.String()),
+  resourcesSize: Type.Integer(),
+  resourcesType: Maybe(Type.String()),
+  resourcesFileType: Type.String(),
+  resourcesIsOpen: Maybe(Type.String()),
+  resourcesIsComment: Maybe(Type.String()),
+  resourcesDesc: Type.String(),
+  userId: Maybe(Type.Integer()),
+  userName: Maybe(Type.String()),
+  downloadNum: Type.Integer(),
+  shareNum: Type.Integer(),
+  givelikeNum: Type.Integer(),
+  favoritesNum: Type.Integer(),
+  statusDate: Type.String(),
+  createDate: Type.String(),
+});
+export type DriveRow = Static<typeof DriveRow>;
+
+/** A folder with its children (the column list, the folder tree, 快速定位). */
+export interface FolderNode {
+  fid: number;
+  fname: string;
+  fsuperId: number | null;
+  layer: number;
+  isTop: string;
+  /** Files in it and below it that the caller may see. */
+  fnum: number;
+  childList: FolderNode[];
+}
+export const FolderNode = Type.Cyclic(
+  {
+    FolderNode: Type.Object({
+      fid: Type.Integer(),
+      fname: Type.String(),
+      fsuperId: Maybe(Type.Integer()),
+      layer: Type.Integer(),
+      isTop: Type.String(),
+      fnum: Type.Integer(),
+      childList: Type.Array(Type.Ref('FolderNode')),
+    }),
+  },
+  'FolderNode',
+);
+
+/** A folder and the way to it from the top (the breadcrumb). */
+export const FolderInfo = Type.Object({
+  fid: Type.Integer(),
+  fname: Type.String(),
+  fsuperId: Maybe(Type.Integer()),
+  layer: Type.Integer(),
+  isTop: Type.String(),
+  fdesc: Type.String(),
+  sType: Type.Integer(),
+  /** The folders from the top down to this one. */
+  path: Type.Array(Type.Object({ fid: Type.Integer(), fname: Type.String() })),
+});
+export type FolderInfo = Static<typeof FolderInfo>;
+
+const FolderName = Type.String({
+  maxLength: 200,
+  errorMessage: `请填写新增文件夹名称，不超过${FOLDER_NAME_MAX}个字`,
+});
+
+/** api/resources/* (folders and lists). */
+export const driveCalls = endpoints('drive', {
+  folderTree: endpoint(
+    '/resources/getFolderTree',
+    '文件夹树：sType 0 教学网盘、1 我的网盘；fId 为起点（0 或不填为最上层）；每个文件夹带可见文件数 fnum',
+    Type.Object({
+      userId: Type.Optional(UserId),
+      staffType: Type.Optional(Type.Integer({ errorMessage: 'staffType 须为整数' })),
+      fId: Type.Optional(Type.Integer({ minimum: 0, errorMessage: '文件夹编号不正确' })),
+      fType: Type.Optional(Type.Integer({ errorMessage: 'fType 须为整数' })),
+      sType: Type.Optional(SType),
+    }),
+    Type.Array(FolderNode),
+  ),
+  folderList: endpoint(
+    '/resources/getFolderList',
+    '教学网盘的栏目（layer 0 为最上层）及其下级文件夹 list',
+    Type.Object({
+      layer: Type.Optional(Type.Integer({ minimum: 0, errorMessage: 'layer 不正确' })),
+    }),
+    Type.Array(
+      Type.Object({
+        fid: Type.Integer(),
+        fname: Type.String(),
+        fnum: Type.Integer(),
+        isTop: Type.String(),
+        list: Type.Array(
+          Type.Object({ fid: Type.Integer(), fname: Type.String(), fnum: Type.Integer() }),
+        ),
+      }),
+    ),
+  ),
+  folderInfo: endpoint(
+    '/resources/getFolderInfo',
+    '一个文件夹与它的路径（面包屑）；我的网盘的文件夹只有本人可看',
+    Type.Object({ fId: FolderId }),
+    FolderInfo,
+  ),
+  folderFiles: endpoint(
+    '/resources/getFolderFiles',
+    '文件夹的内容（置顶在前，文件夹在文件前）：fId 不填或 0 为我的网盘的最上层（sType 1）；类型、格式、关键字筛选；userName / resourcesSize / downloadNum / statusDate 之一排序（1 降序 0 升序，默认 statusDate 1）',
+    Type.Object({
+      fId: Type.Optional(
+        Type.Integer({ minimum: 0, maximum: 2_147_483_647, errorMessage: '文件夹编号不正确' }),
+      ),
+      sType: Type.Optional(SType),
+      ...ListFilters,
+    }),
+    Page(DriveRow),
+  ),
+  addFolder: endpoint(
+    '/resources/addFolder',
+    '新建文件夹：教学网盘只有网盘管理员（isAdmin 1），我的网盘为本人；名称必填、不超过25个字、同一目录下不重名',
+    Type.Object({
+      userId: Type.Optional(UserId),
+      staffType: Type.Optional(Type.Integer({ errorMessage: 'staffType 须为整数' })),
+      fSuperId: Type.Optional(
+        Type.Integer({ minimum: 0, maximum: 2_147_483_647, errorMessage: '上级文件夹不正确' }),
+      ),
+      fName: FolderName,
+      fDesc: Type.Optional(
+        Type.String({
+          maxLength: DRIVE_DESC_MAX,
+          errorMessage: `描述不能超过${DRIVE_DESC_MAX}个字`,
+        }),
+      ),
+      sType: Type.Optional(SType),
+    }),
+    Type.Object({ fid: Type.Integer() }),
+  ),
+  renameFolder: endpoint(
+    '/resources/renameFolder',
+    '重命名文件夹（编辑文件夹：名称与描述）',
+    Type.Object({
+      userId: Type.Optional(UserId),
+      fId: FolderId,
+      fName: FolderName,
+      fDesc: Type.Optional(
+        Type.String({
+          maxLength: DRIVE_DESC_MAX,
+          errorMessage: `描述不能超过${DRIVE_DESC_MAX}个字`,
+        }),
+      ),
+    }),
+    Nothing,
+  ),
+  folderNum: endpoint(
+    '/resources/getFolderNum',
+    '删除前的内容统计：data[0].fnum 为下级文件夹数，data[1].fnum 为其中的文件数（含各级下级）',
+    Type.Object({ fId: FolderId }),
+    Type.Array(Type.Object({ fnum: Type.Integer() })),
+  ),
+  delFolder: endpoint(
+    '/resources/delFolder',
+    '删除文件夹及其下的一切（一个事务）',
+    Type.Object({ userId: Type.Optional(UserId), fId: FolderId }),
+    Nothing,
+  ),
+  topFolder: endpoint(
+    '/resources/topFolder',
+    '置顶文件夹（教学网盘：网盘管理员）',
+    Type.Object({ userId: Type.Optional(UserId), fId: FolderId }),
+    Nothing,
+  ),
+  untopFolder: endpoint(
+    '/resources/untopFolder',
+    '取消置顶文件夹',
+    Type.Object({ userId: Type.Optional(UserId), fId: FolderId }),
+    Nothing,
+  ),
+});

@@ -1,0 +1,234 @@
+import { FOLDER_FILE_TYPE, type DriveRow } from '@school/common/api';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { containsText } from '../../db/like.js';
+import type { Database } from '../../db/schema.js';
+import type { Paging } from '../../http/paging.js';
+import { offsetOf } from '../../http/paging.js';
+import { fileUrl } from '../../platform/files/service.js';
+import { displayTime } from '../../time.js';
+import type { DriveFolders } from './folders.js';
+import { assertCanSee, visibleTo, type Space, type Viewer } from './space.js';
+
+/** The filters and the one active sort of a drive list (intranet.md §2, §4 "Sorting"). */
+export interface ListQuery {
+  keyword?: string;
+  resourcesType?: string;
+  fileType?: string;
+  /** Which column sorts, 1 descending / 0 ascending; update time descending when none. */
+  sort?: { by: 'userName' | 'size' | 'downloads' | 'updated'; descending: boolean };
+}
+
+type ResourceQuery = SelectQueryBuilder<Database, 'driveResource' | 'staff', Record<string, never>>;
+
+const FILE_COLUMNS = [
+  'driveResource.id',
+  'driveResource.folderId',
+  'driveResource.fileId',
+  'driveResource.name',
+  'driveResource.fileName',
+  'driveResource.size',
+  'driveResource.resourcesType',
+  'driveResource.fileType',
+  'driveResource.isOpen',
+  'driveResource.isComment',
+  'driveResource.description',
+  'driveResource.isTop',
+  'driveResource.downloadNum',
+  'driveResource.shareNum',
+  'driveResource.likeNum',
+  'driveResource.favoriteNum',
+  'driveResource.statusDate',
+  'driveResource.createdAt',
+  'driveResource.uploaderId',
+  'staff.name as uploaderName',
+] as const;
+
+/** The selected columns of a resource row, as a list shows it. */
+export interface FileRowData {
+  id: number;
+  folderId: number | null;
+  fileId: number;
+  name: string;
+  fileName: string;
+  size: number | string;
+  resourcesType: string;
+  fileType: string;
+  isOpen: string;
+  isComment: string;
+  description: string;
+  isTop: number;
+  downloadNum: number;
+  shareNum: number;
+  likeNum: number;
+  favoriteNum: number;
+  statusDate: string;
+  createdAt: string;
+  uploaderId: number;
+  uploaderName: string;
+}
+
+export function fileRow(row: FileRowData): DriveRow {
+  return {
+    stype: 1,
+    fid: row.folderId,
+    fname: null,
+    fsuperId: null,
+    fnum: null,
+    isTop: String(row.isTop),
+    resourcesId: row.id,
+    resourcesName: row.name,
+    resourcesFname: row.fileName,
+    resourcesPath: fileUrl(row.fileId),
+    resourcesSize: Number(row.size),
+    resourcesType: row.resourcesType,
+    resourcesFileType: row.fileType,
+    resourcesIsOpen: row.isOpen,
+    resourcesIsComment: row.isComment,
+    resourcesDesc: row.description,
+    userId: row.uploaderId,
+    userName: row.uploaderName,
+    downloadNum: row.downloadNum,
+    shareNum: row.shareNum,
+    givelikeNum: row.likeNum,
+    favoritesNum: row.favoriteNum,
+    statusDate: displayTime(row.statusDate),
+    createDate: displayTime(row.createdAt),
+  };
+}
+
+/**
+ * Reading the drive's lists: a folder's page (its folders, then its files,
+ * pinned first), with the filters, keyword and sort of the spec.
+ */
+export class DriveListing {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly folders: DriveFolders,
+  ) {}
+
+  /** The resources of the viewer's reach with a list's filters, joined with their uploader. */
+  resources(viewer: Viewer, query: ListQuery): ResourceQuery {
+    const keyword = query.keyword?.trim();
+    return this.db
+      .selectFrom('driveResource')
+      .innerJoin('staff', 'staff.id', 'driveResource.uploaderId')
+      .where(visibleTo(viewer))
+      .$if(Boolean(query.resourcesType), (qb) =>
+        qb.where('driveResource.resourcesType', '=', query.resourcesType!),
+      )
+      .$if(Boolean(query.fileType), (qb) =>
+        qb.where('driveResource.fileType', '=', query.fileType!),
+      )
+      .$if(Boolean(keyword), (qb) =>
+        qb.where((eb) =>
+          eb.or([
+            containsText('driveResource.name', keyword!),
+            containsText('driveResource.description', keyword!),
+            containsText('staff.name', keyword!),
+          ]),
+        ),
+      ) as unknown as ResourceQuery;
+  }
+
+  /** Orders a resource query by the list's sort, pinned first when `pinnedFirst`. */
+  ordered<Q extends ResourceQuery>(qb: Q, query: ListQuery, pinnedFirst: boolean): Q {
+    const sort = query.sort ?? { by: 'updated', descending: true };
+    const direction = sort.descending ? 'desc' : 'asc';
+    const column = {
+      userName: 'staff.name',
+      size: 'driveResource.size',
+      downloads: 'driveResource.downloadNum',
+      updated: 'driveResource.statusDate',
+    } as const;
+    let ordered = qb as ResourceQuery;
+    if (pinnedFirst) ordered = ordered.orderBy('driveResource.isTop', 'desc');
+    return ordered.orderBy(column[sort.by], direction).orderBy('driveResource.id', direction) as Q;
+  }
+
+  /**
+   * A folder's page: `fId` a folder of the library or of the viewer's disk,
+   * or absent for the top of `space` (the disk's loose files and folders; the
+   * library's top holds only its columns). Folders come first (when no type or
+   * format filter is set), then the files; `total` counts both.
+   */
+  async folderPage(
+    viewer: Viewer,
+    place: { fId?: number; space: Space },
+    query: ListQuery,
+    paging: Paging,
+  ): Promise<{ total: number; list: DriveRow[] }> {
+    let space = place.space;
+    let folderId: number | null = null;
+    if (place.fId) {
+      const folder = await this.folders.get(place.fId, viewer);
+      space = { ownerId: folder.ownerId };
+      folderId = folder.id;
+    }
+    assertCanSee(space, viewer);
+
+    const allFolders = await this.folders.all(space);
+    const keyword = query.keyword?.trim().toLowerCase();
+    const showFolders = !query.resourcesType && !query.fileType;
+    const childFolders = showFolders
+      ? allFolders
+          .filter((row) => row.parentId === folderId)
+          .filter((row) => !keyword || row.name.toLowerCase().includes(keyword))
+          .sort((a, b) => b.isTop - a.isTop || a.sort - b.sort || a.id - b.id)
+      : [];
+    const counts = childFolders.length
+      ? await this.folders.counts(space, viewer, allFolders)
+      : new Map<number, number>();
+
+    const files = this.resources(viewer, query)
+      .$if(folderId === null, (qb) => qb.where('driveResource.folderId', 'is', null))
+      .$if(folderId !== null, (qb) => qb.where('driveResource.folderId', '=', folderId!))
+      .$if(space.ownerId === null, (qb) => qb.where('driveResource.ownerId', 'is', null))
+      .$if(space.ownerId !== null, (qb) => qb.where('driveResource.ownerId', '=', space.ownerId!));
+    const fileCount = await files
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+
+    const offset = offsetOf(paging);
+    const folderRows = childFolders.slice(offset, offset + paging.pageSize);
+    const fileOffset = Math.max(0, offset - childFolders.length);
+    const fileLimit = paging.pageSize - folderRows.length;
+    const fileRows = fileLimit
+      ? await this.ordered(files.select(FILE_COLUMNS), query, true)
+          .limit(fileLimit)
+          .offset(fileOffset)
+          .execute()
+      : [];
+    return {
+      total: childFolders.length + Number(fileCount.n),
+      list: [
+        ...folderRows.map((row): DriveRow => ({
+          stype: 0,
+          fid: row.id,
+          fname: row.name,
+          fsuperId: row.parentId,
+          fnum: counts.get(row.id) ?? 0,
+          isTop: String(row.isTop),
+          resourcesId: null,
+          resourcesName: row.name,
+          resourcesFname: null,
+          resourcesPath: null,
+          resourcesSize: 0,
+          resourcesType: null,
+          resourcesFileType: FOLDER_FILE_TYPE,
+          resourcesIsOpen: null,
+          resourcesIsComment: null,
+          resourcesDesc: row.description,
+          userId: null,
+          userName: null,
+          downloadNum: 0,
+          shareNum: 0,
+          givelikeNum: 0,
+          favoritesNum: 0,
+          statusDate: displayTime(row.updatedAt),
+          createDate: displayTime(row.createdAt),
+        })),
+        ...fileRows.map((row) => fileRow(row as unknown as FileRowData)),
+      ],
+    };
+  }
+}

@@ -1,0 +1,125 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { driveCalls } from '@school/common/api';
+import { staffOf } from '../../http/auth.js';
+import { route } from '../../http/contract.js';
+import { ok } from '../../http/envelope.js';
+import { assertSelf } from '../../http/roles.js';
+import type { DriveFolders } from './folders.js';
+import type { DriveListing, ListQuery } from './listing.js';
+import { spaceOf } from './space.js';
+
+/** The list's filters and sort as the pages send them (one of four sort flags). */
+export function listQueryOf(body: {
+  KeywordName?: string;
+  resourcesType?: string;
+  resourcesFileType?: string;
+  userName?: number;
+  resourcesSize?: number;
+  downloadNum?: number;
+  statusDate?: number;
+}): ListQuery {
+  const sorts = [
+    ['userName', body.userName],
+    ['size', body.resourcesSize],
+    ['downloads', body.downloadNum],
+    ['updated', body.statusDate],
+  ] as const;
+  const active = sorts.find(([, flag]) => flag !== undefined);
+  return {
+    keyword: body.KeywordName,
+    resourcesType: body.resourcesType,
+    fileType: body.resourcesFileType,
+    sort: active ? { by: active[0], descending: active[1] === 1 } : undefined,
+  };
+}
+
+/** 教学网盘 (api/resources/*): folders and lists. Staff only; the person comes from the session. */
+export const driveRoutes: FastifyPluginAsyncTypebox<{
+  folders: DriveFolders;
+  listing: DriveListing;
+}> = async (app, { folders, listing }) => {
+  app.addHook('onRequest', app.requireStaff);
+
+  route(app, driveCalls.folderTree, async (request) => {
+    const { userId, fId, sType } = request.body;
+    const staff = staffOf(request);
+    assertSelf(staff, userId);
+    return ok(await folders.tree(spaceOf(sType, staff), staff, fId || undefined));
+  });
+
+  route(app, driveCalls.folderList, async (request) => {
+    const staff = staffOf(request);
+    const tree = await folders.tree({ ownerId: null }, staff);
+    const layer = request.body.layer ?? 0;
+    const atLayer = (nodes: typeof tree): typeof tree =>
+      nodes.flatMap((node) => (node.layer === layer ? [node] : atLayer(node.childList)));
+    return ok(
+      atLayer(tree).map((node) => ({
+        fid: node.fid,
+        fname: node.fname,
+        fnum: node.fnum,
+        isTop: node.isTop,
+        list: node.childList.map((child) => ({
+          fid: child.fid,
+          fname: child.fname,
+          fnum: child.fnum,
+        })),
+      })),
+    );
+  });
+
+  route(app, driveCalls.folderInfo, async (request) =>
+    ok(await folders.info(request.body.fId, staffOf(request))),
+  );
+
+  route(app, driveCalls.folderFiles, async (request) => {
+    const { fId, sType, userId, pageNum, pageSize } = request.body;
+    const staff = staffOf(request);
+    assertSelf(staff, userId);
+    const place = { fId: fId || undefined, space: spaceOf(sType, staff) };
+    return ok(
+      await listing.folderPage(staff, place, listQueryOf(request.body), { pageNum, pageSize }),
+    );
+  });
+
+  route(app, driveCalls.addFolder, async (request) => {
+    const { userId, fSuperId, fName, fDesc, sType } = request.body;
+    const staff = staffOf(request);
+    assertSelf(staff, userId);
+    const input = { parentId: fSuperId || undefined, name: fName, description: fDesc };
+    return ok(await folders.create(staff, spaceOf(sType, staff), input), '新增成功');
+  });
+
+  route(app, driveCalls.renameFolder, async (request) => {
+    const { userId, fId, fName, fDesc } = request.body;
+    const staff = staffOf(request);
+    assertSelf(staff, userId);
+    await folders.rename(staff, fId, { name: fName, description: fDesc });
+    return ok(null, '编辑成功');
+  });
+
+  route(app, driveCalls.folderNum, async (request) =>
+    ok(await folders.contents(staffOf(request), request.body.fId)),
+  );
+
+  route(app, driveCalls.delFolder, async (request) => {
+    const staff = staffOf(request);
+    assertSelf(staff, request.body.userId);
+    await folders.remove(staff, request.body.fId);
+    return ok(null, '删除成功');
+  });
+
+  route(app, driveCalls.topFolder, async (request) => {
+    const staff = staffOf(request);
+    assertSelf(staff, request.body.userId);
+    await folders.pin(staff, request.body.fId, true);
+    return ok(null, '置顶成功');
+  });
+
+  route(app, driveCalls.untopFolder, async (request) => {
+    const staff = staffOf(request);
+    assertSelf(staff, request.body.userId);
+    await folders.pin(staff, request.body.fId, false);
+    return ok(null, '取消置顶');
+  });
+};
