@@ -36,6 +36,8 @@ export interface Config {
   publicEntryPassword: boolean;
   /** The school's linked systems and their secrets (LINKED_SYSTEMS="oa=secret,jw=secret"). */
   linkedSystems: ReadonlyMap<string, string>;
+  /** Bytes each person's disk (我的网盘) may hold (DRIVE_QUOTA_BYTES, default 10 GiB). */
+  driveQuotaBytes: number;
 }
 
 /** A linked system's secret is at least this long. */
@@ -124,5 +126,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     webBuildDir: env.WEB_BUILD_DIR ? path.resolve(cwd, env.WEB_BUILD_DIR) : DEFAULT_WEB_BUILD,
     publicEntryPassword: flag(env, 'PUBLIC_ENTRY_PASSWORD', false),
     linkedSystems: linkedSystems(env.LINKED_SYSTEMS),
+    driveQuotaBytes: integer(env, 'DRIVE_QUOTA_BYTES', 10 * 1024 ** 3, 0, 2 ** 50),
   };
 }

@@ -1,4 +1,4 @@
-import { Id, Maybe, Nothing, OneOf, Page, Paging, Type, type Static } from './shared.js';
+import { Id, Maybe, Nothing, OneOf, Page, Paging, Type, WordOf, type Static } from './shared.js';
 import { endpoint, endpoints } from './shared.js';
 
 /**
@@ -117,6 +117,59 @@ export const FolderInfo = Type.Object({
 });
 export type FolderInfo = Static<typeof FolderInfo>;
 
+const ResourceId = Id('请选择文件');
+/** Comma-joined ids ('3,5,8'). */
+const IdList = (message: string) =>
+  Type.String({
+    minLength: 1,
+    maxLength: 2000,
+    pattern: '^\\s*\\d+(\\s*,\\s*\\d+)*\\s*$',
+    errorMessage: message,
+  });
+const OptionalText = (max: number, message: string) =>
+  Type.Optional(Type.String({ maxLength: max, errorMessage: message }));
+
+/** Where an upload is registered. */
+const ResourceTarget = {
+  userId: Type.Optional(UserId),
+  staffType: Type.Optional(Type.Integer({ errorMessage: 'staffType 须为整数' })),
+  fId: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: 2_147_483_647, errorMessage: '文件夹编号不正确' }),
+  ),
+  sType: Type.Optional(SType),
+};
+/** The uploaded file: the upload's answer (url as resourcesPath). */
+const ResourceFile = {
+  resourcesName: OptionalText(200, '文件名称不能超过200个字'),
+  resourcesFname: OptionalText(200, '文件名不能超过200个字'),
+  resourcesPath: Type.String({ minLength: 1, maxLength: 500, errorMessage: '请选择文件' }),
+  resourcesSize: Type.Optional(Type.Integer({ minimum: 0, errorMessage: '文件大小不正确' })),
+};
+/** What a person says of an upload. */
+const ResourceFields = {
+  resourcesType: Type.String({ minLength: 1, maxLength: 16, errorMessage: '请选择资源类型' }),
+  resourcesFileType: OptionalText(16, '文件格式不正确'),
+  resourcesIsOpen: Type.Optional(WordOf(OPENNESS, '请选择是否公开')),
+  resourcesIsComment: Type.Optional(WordOf(['0', '1'], '请选择是否可以评论')),
+  resourcesDesc: OptionalText(DRIVE_DESC_MAX, `文件描述不能超过${DRIVE_DESC_MAX}个字`),
+};
+
+/** A resource as its detail page shows it. */
+export const ResourceDetail = Type.Object({
+  ...DriveRow.properties,
+  isGivelike: Type.Integer(),
+  isFavorites: Type.Integer(),
+  /** The folders from the top: their ids and their names, each a slash list. */
+  folderPath: Type.String(),
+  sType: Type.Integer(),
+  mimeType: Type.String(),
+  /** What the caller may do to it. */
+  canEdit: Type.Boolean(),
+  canDelete: Type.Boolean(),
+  canPin: Type.Boolean(),
+});
+export type ResourceDetail = Static<typeof ResourceDetail>;
+
 const FolderName = Type.String({
   maxLength: 200,
   errorMessage: `请填写新增文件夹名称，不超过${FOLDER_NAME_MAX}个字`,
@@ -231,5 +284,98 @@ export const driveCalls = endpoints('drive', {
     '取消置顶文件夹',
     Type.Object({ userId: Type.Optional(UserId), fId: FolderId }),
     Nothing,
+  ),
+  addResource: endpoint(
+    '/resources/addResource',
+    '登记上传完成的文件为资源：resourcesPath 为上传返回的 url；教学网盘的文件夹人人可传，我的网盘为本人（受个人空间限额）；resourcesIsOpen 默认 2、resourcesIsComment 默认 1',
+    Type.Object({ ...ResourceTarget, ...ResourceFile, ...ResourceFields }),
+    Type.Object({ resourcesId: Type.Integer() }),
+  ),
+  batchAddResource: endpoint(
+    '/resources/batchAddResource',
+    '批量登记（最多10个）：fileAddList 为 JSON 数组，每项 resourcesName、resourcesFname、resourcesPath、resourcesSize，其余字段共用',
+    Type.Object({
+      ...ResourceTarget,
+      ...ResourceFields,
+      fileAddList: Type.String({ minLength: 2, maxLength: 20_000, errorMessage: '请上传文件' }),
+    }),
+    Type.Object({ resourcesIdArr: Type.Array(Type.Integer()) }),
+  ),
+  detail: endpoint(
+    '/resources/getResourcesDetail',
+    '资源详情（私有文件只有上传者与网盘管理员可看）：含是否已点赞、已收藏与所在文件夹路径，以及本人可做的操作',
+    Type.Object({
+      userId: Type.Optional(UserId),
+      staffType: Type.Optional(Type.Integer({ errorMessage: 'staffType 须为整数' })),
+      resourcesId: ResourceId,
+    }),
+    ResourceDetail,
+  ),
+  editResource: endpoint(
+    '/resources/editResource',
+    '编辑文件：资源类型、文件格式、是否公开、是否可评论、描述必填；上传者或网盘管理员（我的网盘为本人）',
+    Type.Object({
+      userId: Type.Optional(UserId),
+      staffType: Type.Optional(Type.Integer({ errorMessage: 'staffType 须为整数' })),
+      resourcesId: ResourceId,
+      resourcesName: Type.Optional(
+        Type.String({ maxLength: 200, errorMessage: '文件名称不能超过200个字' }),
+      ),
+      resourcesType: Type.String({ minLength: 1, maxLength: 16, errorMessage: '请选择资源类型' }),
+      resourcesFileType: Type.String({
+        minLength: 1,
+        maxLength: 16,
+        errorMessage: '请选择文件格式',
+      }),
+      resourcesIsOpen: WordOf(OPENNESS, '请选择是否公开'),
+      resourcesIsComment: WordOf(['0', '1'], '请选择是否可以评论'),
+      resourcesDesc: Type.String({
+        minLength: 1,
+        maxLength: DRIVE_DESC_MAX,
+        errorMessage: `请输入文件描述，不超过${DRIVE_DESC_MAX}个字`,
+      }),
+    }),
+    Nothing,
+  ),
+  delResource: endpoint(
+    '/resources/delResource',
+    '删除文件（resourcesId 可逗号分隔多个）：教学网盘为网盘管理员，我的网盘为本人；没有资源再用的文件内容一并删除',
+    Type.Object({ userId: Type.Optional(UserId), resourcesId: IdList('请选择文件') }),
+    Nothing,
+  ),
+  topResource: endpoint(
+    '/resources/topResource',
+    '置顶文件（教学网盘：网盘管理员；我的网盘：本人）',
+    Type.Object({ userId: Type.Optional(UserId), resourcesId: ResourceId }),
+    Nothing,
+  ),
+  untopResource: endpoint(
+    '/resources/untopResource',
+    '取消置顶文件',
+    Type.Object({ userId: Type.Optional(UserId), resourcesId: ResourceId }),
+    Nothing,
+  ),
+  moveResource: endpoint(
+    '/resources/moveResource',
+    '移动或复制文件（resourcesId）或文件夹（fId）：moveType 0 移动、1 复制（教学网盘），2 我的网盘内移动；sType 为目标网盘（复制到公共盘：从我的网盘复制到教学网盘）；fIdNew 必填且不同于 fIdOld，文件夹不能移到自己或自己的下级里；复制只复制记录，不复制文件内容',
+    Type.Object({
+      userId: Type.Optional(UserId),
+      staffType: Type.Optional(Type.Integer({ errorMessage: 'staffType 须为整数' })),
+      resourcesId: Type.Optional(ResourceId),
+      fId: Type.Optional(FolderId),
+      moveType: OneOf([0, 1, 2], 'moveType 须为 0（移动）、1（复制）或 2（我的网盘内移动）'),
+      fIdOld: Type.Optional(
+        Type.Integer({ minimum: 0, maximum: 2_147_483_647, errorMessage: '原文件夹不正确' }),
+      ),
+      fIdNew: Type.Integer({ minimum: 0, maximum: 2_147_483_647, errorMessage: '请选择移动目录' }),
+      sType: Type.Optional(SType),
+    }),
+    Nothing,
+  ),
+  quota: endpoint(
+    '/resources/getMyQuota',
+    '我的网盘的空间：已用与上限（字节）',
+    Type.Object({ userId: Type.Optional(UserId) }),
+    Type.Object({ used: Type.Integer(), total: Type.Integer() }),
   ),
 });

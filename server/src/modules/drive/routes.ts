@@ -3,9 +3,12 @@ import { driveCalls } from '@school/common/api';
 import { staffOf } from '../../http/auth.js';
 import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
+import { badRequest } from '../../http/errors.js';
+import { idsOf } from '../../http/id-list.js';
 import { assertSelf } from '../../http/roles.js';
 import type { DriveFolders } from './folders.js';
 import type { DriveListing, ListQuery } from './listing.js';
+import type { DriveResources } from './resources.js';
 import { spaceOf } from './space.js';
 
 /** The list's filters and sort as the pages send them (one of four sort flags). */
@@ -37,7 +40,8 @@ export function listQueryOf(body: {
 export const driveRoutes: FastifyPluginAsyncTypebox<{
   folders: DriveFolders;
   listing: DriveListing;
-}> = async (app, { folders, listing }) => {
+  resources: DriveResources;
+}> = async (app, { folders, listing, resources }) => {
   app.addHook('onRequest', app.requireStaff);
 
   route(app, driveCalls.folderTree, async (request) => {
@@ -122,4 +126,140 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
     await folders.pin(staff, request.body.fId, false);
     return ok(null, '取消置顶');
   });
+
+  route(app, driveCalls.addResource, async (request) => {
+    const body = request.body;
+    const staff = staffOf(request);
+    assertSelf(staff, body.userId);
+    const upload = {
+      path: body.resourcesPath,
+      name: body.resourcesName,
+      fileName: body.resourcesFname,
+    };
+    const [resourcesId] = await resources.add(
+      staff,
+      { fId: body.fId || undefined, sType: body.sType },
+      [upload],
+      fieldsOf(body),
+    );
+    return ok({ resourcesId: resourcesId! }, '上传成功');
+  });
+
+  route(app, driveCalls.batchAddResource, async (request) => {
+    const body = request.body;
+    const staff = staffOf(request);
+    assertSelf(staff, body.userId);
+    const ids = await resources.add(
+      staff,
+      { fId: body.fId || undefined, sType: body.sType },
+      uploadsOf(body.fileAddList),
+      fieldsOf(body),
+    );
+    return ok({ resourcesIdArr: ids }, '上传成功');
+  });
+
+  route(app, driveCalls.detail, async (request) => {
+    const staff = staffOf(request);
+    assertSelf(staff, request.body.userId);
+    const {
+      fileId: _fileId,
+      fileName: _fileName,
+      ...detail
+    } = await resources.detail(request.body.resourcesId, staff);
+    return ok(detail);
+  });
+
+  route(app, driveCalls.editResource, async (request) => {
+    const body = request.body;
+    const staff = staffOf(request);
+    assertSelf(staff, body.userId);
+    await resources.edit(staff, body.resourcesId, {
+      ...fieldsOf(body),
+      name: body.resourcesName,
+      description: body.resourcesDesc,
+    });
+    return ok(null, '编辑成功');
+  });
+
+  route(app, driveCalls.delResource, async (request) => {
+    const staff = staffOf(request);
+    assertSelf(staff, request.body.userId);
+    await resources.remove(staff, idsOf(request.body.resourcesId));
+    return ok(null, '删除成功');
+  });
+
+  route(app, driveCalls.topResource, async (request) => {
+    const staff = staffOf(request);
+    assertSelf(staff, request.body.userId);
+    await resources.pin(staff, request.body.resourcesId, true);
+    return ok(null, '置顶成功');
+  });
+
+  route(app, driveCalls.untopResource, async (request) => {
+    const staff = staffOf(request);
+    assertSelf(staff, request.body.userId);
+    await resources.pin(staff, request.body.resourcesId, false);
+    return ok(null, '取消置顶');
+  });
+
+  route(app, driveCalls.moveResource, async (request) => {
+    const body = request.body;
+    const staff = staffOf(request);
+    assertSelf(staff, body.userId);
+    if (!body.resourcesId && !body.fId) throw badRequest('请选择文件或文件夹');
+    await resources.move(staff, {
+      resourceId: body.resourcesId,
+      folderId: body.fId,
+      copy: body.moveType === 1,
+      fromId: body.fIdOld,
+      toId: body.fIdNew,
+      sType: body.sType,
+    });
+    return ok(null, body.moveType === 1 ? '复制成功' : '移动成功');
+  });
+
+  route(app, driveCalls.quota, async (request) => {
+    const staff = staffOf(request);
+    assertSelf(staff, request.body.userId);
+    return ok(await resources.quota(staff));
+  });
 };
+
+/** What a person says of their uploads, as the add and edit forms send it. */
+function fieldsOf(body: {
+  resourcesType: string;
+  resourcesFileType?: string;
+  resourcesIsOpen?: string;
+  resourcesIsComment?: string;
+  resourcesDesc?: string;
+}) {
+  return {
+    resourcesType: body.resourcesType,
+    fileType: body.resourcesFileType,
+    isOpen: body.resourcesIsOpen,
+    isComment: body.resourcesIsComment,
+    description: body.resourcesDesc,
+  };
+}
+
+/** The batch dialog's fileAddList: JSON [{resourcesName, resourcesFname, resourcesPath}]. */
+function uploadsOf(fileAddList: string) {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(fileAddList);
+  } catch {
+    throw badRequest('文件列表格式不正确');
+  }
+  if (!Array.isArray(parsed)) throw badRequest('文件列表格式不正确');
+  return parsed.map((entry: unknown) => {
+    const item = (entry ?? {}) as Record<string, unknown>;
+    const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+    const path = text(item.resourcesPath) ?? text(item.url);
+    if (!path) throw badRequest('请上传文件');
+    return {
+      path,
+      name: text(item.resourcesName),
+      fileName: text(item.resourcesFname) ?? text(item.fileName),
+    };
+  });
+}

@@ -11,7 +11,9 @@ import type { Database } from '../../db/schema.js';
 /**
  * T_STAFF: a staff member's photo; T_LEAVE: a leave request's attachment (read by staff only);
  * T_MAIL: a mail's attachment or body picture (read by its sender and recipients only: the mail
- * area's file guard); T_MAIL_UPLOAD: a mail upload (objId its uploader), theirs until sent.
+ * area's file guard); T_MAIL_UPLOAD: a mail upload (objId its uploader), theirs until sent;
+ * T_DRIVE: a drive resource's file (objId the resource; read by whoever may see a resource over
+ * it); T_DRIVE_UPLOAD: a drive upload (objId its uploader), theirs until registered.
  */
 export type FileOwnerTable =
   | 'T_NEWS'
@@ -21,7 +23,9 @@ export type FileOwnerTable =
   | 'T_STAFF'
   | 'T_LEAVE'
   | 'T_MAIL'
-  | 'T_MAIL_UPLOAD';
+  | 'T_MAIL_UPLOAD'
+  | 'T_DRIVE'
+  | 'T_DRIVE_UPLOAD';
 
 /** Stored files a rich-text body shows or links: /api/files/<id> and the download address. */
 export function filesInHtml(html: string): number[] {
