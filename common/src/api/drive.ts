@@ -170,9 +170,42 @@ export const ResourceDetail = Type.Object({
 });
 export type ResourceDetail = Static<typeof ResourceDetail>;
 
+const Who = {
+  userId: Type.Optional(UserId),
+  staffType: Type.Optional(Type.Integer({ errorMessage: 'staffType 须为整数' })),
+};
+
+/** A comment (resId its id; mine: the caller's, which they may delete). */
+export const Comment = Type.Object({
+  resId: Type.Integer(),
+  userId: Type.Integer(),
+  userName: Type.String(),
+  content: Type.String(),
+  createDate: Type.String(),
+  mine: Type.Boolean(),
+});
+export type Comment = Static<typeof Comment>;
+
+/** A line of 我的收藏 / 我的下载 / 我的分享: the file with the record's id, time and link. */
+export const MineRow = Type.Object({
+  ...DriveRow.properties,
+  resId: Type.Integer(),
+  /** When it was collected, downloaded or shared. */
+  recordDate: Type.String(),
+  shareUrl: Maybe(Type.String()),
+  shareCode: Maybe(Type.String()),
+});
+export type MineRow = Static<typeof MineRow>;
+
 const FolderName = Type.String({
   maxLength: 200,
   errorMessage: `请填写新增文件夹名称，不超过${FOLDER_NAME_MAX}个字`,
+});
+
+/** `api/resources/file/:resourcesId?download=1`: a drive file's bytes. */
+export const ResourceFileParams = Type.Object({ resourcesId: Id('请选择文件') });
+export const ResourceFileQuery = Type.Object({
+  download: Type.Optional(WordOf(['0', '1'], 'download 只能为 0 或 1')),
 });
 
 /** api/resources/* (folders and lists). */
@@ -377,5 +410,122 @@ export const driveCalls = endpoints('drive', {
     '我的网盘的空间：已用与上限（字节）',
     Type.Object({ userId: Type.Optional(UserId) }),
     Type.Object({ used: Type.Integer(), total: Type.Integer() }),
+  ),
+  giveLike: endpoint(
+    '/resources/giveLike',
+    '点赞（每人一次，不能取消）；data.givelikeNum 为此后的点赞数',
+    Type.Object({
+      userId: Type.Optional(UserId),
+      resourcesId: ResourceId,
+      givelikeType: Type.Optional(Type.Integer({ errorMessage: 'givelikeType 须为整数' })),
+    }),
+    Type.Object({ givelikeNum: Type.Integer() }),
+  ),
+  addFavorites: endpoint(
+    '/resources/addFavorites',
+    '收藏文件',
+    Type.Object({ ...Who, resourcesId: ResourceId }),
+    Nothing,
+  ),
+  delFavorites: endpoint(
+    '/resources/delFavorites',
+    '取消收藏',
+    Type.Object({ ...Who, resourcesId: ResourceId }),
+    Nothing,
+  ),
+  comments: endpoint(
+    '/resources/getComments',
+    '文件的评论（新的在前），mine 为本人的评论',
+    Type.Object({ resourcesId: ResourceId, ...Paging(20, 100) }),
+    Page(Comment),
+  ),
+  addComment: endpoint(
+    '/resources/addComment',
+    '发表评论（不超过300个字；不可评论的文件：该文件暂时无法评论）',
+    Type.Object({
+      userId: Type.Optional(UserId),
+      resourcesId: ResourceId,
+      content: Type.String({ maxLength: 2000, errorMessage: '请输入评论内容' }),
+    }),
+    Type.Object({ resId: Type.Integer() }),
+  ),
+  delComment: endpoint(
+    '/resources/delComment',
+    '删除自己的评论',
+    Type.Object({ userId: Type.Optional(UserId), resId: Id('请选择评论') }),
+    Nothing,
+  ),
+  download: endpoint(
+    '/resources/download',
+    '下载：data 为下载地址；每人每天计一次下载数并记入我的下载',
+    Type.Object({ ...Who, resourcesId: ResourceId }),
+    Type.String(),
+  ),
+  share: endpoint(
+    '/resources/share',
+    '分享：data.url 为分享链接，data.shareCode 为分享码；每人每个文件一个链接，首次分享计入分享数',
+    Type.Object({ ...Who, resourcesId: ResourceId }),
+    Type.Object({ url: Type.String(), shareCode: Type.String() }),
+  ),
+  newUpload: endpoint(
+    '/resources/getNewUpload',
+    '最新上传（教学网盘中可见的文件）：KeywordName 查找文件名与上传老师，类型、格式筛选',
+    Type.Object(ListFilters),
+    Page(DriveRow),
+  ),
+  hotShare: endpoint(
+    '/resources/getHotShare',
+    '近期热门（分享最多）',
+    Type.Object(ListFilters),
+    Page(DriveRow),
+  ),
+  hotDown: endpoint(
+    '/resources/getHotDown',
+    '热门下载（下载最多）',
+    Type.Object(ListFilters),
+    Page(DriveRow),
+  ),
+  resourcesNum: endpoint(
+    '/resources/getResourcesNum',
+    '教学网盘中本人可见的文件总数',
+    Type.Object({ userId: Type.Optional(UserId) }),
+    Type.Integer(),
+  ),
+  search: endpoint(
+    '/resources/searchResources',
+    '资源搜索：zylxType（或 type）0、1 为教学网盘，2 为我的网盘；fId 为在某文件夹（含下级）中找；筛选与排序同文件夹列表',
+    Type.Object({
+      zylxType: Type.Optional(OneOf([0, 1, 2], 'zylxType 须为 0、1 或 2')),
+      type: Type.Optional(OneOf([0, 1, 2], 'type 须为 0、1 或 2')),
+      fId: Type.Optional(
+        Type.Integer({ minimum: 0, maximum: 2_147_483_647, errorMessage: '文件夹编号不正确' }),
+      ),
+      ...ListFilters,
+    }),
+    Page(DriveRow),
+  ),
+  myFavorites: endpoint(
+    '/resources/getMyFavorites',
+    '我的收藏（新的在前），resId 为收藏记录',
+    Type.Object(ListFilters),
+    Page(MineRow),
+  ),
+  myDownloads: endpoint(
+    '/resources/getMyDownloads',
+    '我的下载（新的在前），resId 为下载记录',
+    Type.Object(ListFilters),
+    Page(MineRow),
+  ),
+  myShares: endpoint(
+    '/resources/getMyShares',
+    '我的分享（新的在前），shareUrl 为分享链接',
+    Type.Object(ListFilters),
+    Page(MineRow),
+  ),
+  delDownloadRecord: endpoint(
+    '/resources/delDownloadRecord',
+    '从我的下载中移除记录（下载数不变）',
+    Type.Object({ userId: Type.Optional(UserId), resId: IdList('请选择文件') }),
+    Nothing,
   ),
 });

@@ -2,17 +2,28 @@ import { defineArea } from '../area.js';
 import { DriveFolders } from './folders.js';
 import { DriveListing } from './listing.js';
 import { DriveResources, driveFileGuard } from './resources.js';
-import { driveRoutes } from './routes.js';
+import { DriveEngagement } from './engagement.js';
+import { driveFileRoutes, driveRoutes } from './routes.js';
 
 /** 教学网盘 (intranet.md §2 education ... mineWp, §7 "Teaching drive"). */
 export const driveArea = defineArea({
   name: 'drive',
   services: ({ db, clock, files, config }) => {
     const driveFolders = new DriveFolders(db, clock);
+    const driveListing = new DriveListing(db, driveFolders);
+    const driveResources = new DriveResources(
+      db,
+      clock,
+      driveFolders,
+      files,
+      config.driveQuotaBytes,
+    );
     return {
       driveFolders,
-      driveListing: new DriveListing(db, driveFolders),
-      driveResources: new DriveResources(db, clock, driveFolders, files, config.driveQuotaBytes),
+      driveListing,
+      driveResources,
+      driveEngagement: new DriveEngagement(db, clock, driveResources, driveListing),
+      driveFiles: files,
     };
   },
   routes: async (api, services) => {
@@ -20,6 +31,11 @@ export const driveArea = defineArea({
       folders: services.driveFolders,
       listing: services.driveListing,
       resources: services.driveResources,
+      engagement: services.driveEngagement,
+    });
+    await api.register(driveFileRoutes, {
+      resources: services.driveResources,
+      files: services.driveFiles,
     });
   },
   fileGuards: ({ db }) => [driveFileGuard(db)],

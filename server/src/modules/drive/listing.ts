@@ -6,7 +6,7 @@ import type { Paging } from '../../http/paging.js';
 import { offsetOf } from '../../http/paging.js';
 import { fileUrl } from '../../platform/files/service.js';
 import { displayTime } from '../../time.js';
-import type { DriveFolders } from './folders.js';
+import { subtreeOf, type DriveFolders } from './folders.js';
 import { assertCanSee, visibleTo, type Space, type Viewer } from './space.js';
 
 /** The filters and the one active sort of a drive list (intranet.md §2, §4 "Sorting"). */
@@ -230,5 +230,70 @@ export class DriveListing {
         ...fileRows.map((row) => fileRow(row as unknown as FileRowData)),
       ],
     };
+  }
+
+  /**
+   * The library's lists of the drive home: newest uploads, most shared, most
+   * downloaded (a sort the person picks goes first), with the lists' filters.
+   */
+  async libraryList(
+    viewer: Viewer,
+    order: 'new' | 'shared' | 'downloaded',
+    query: ListQuery,
+    paging: Paging,
+  ): Promise<{ total: number; list: DriveRow[] }> {
+    const base = this.resources(viewer, query).where('driveResource.ownerId', 'is', null);
+    const column = {
+      new: 'driveResource.createdAt',
+      shared: 'driveResource.shareNum',
+      downloaded: 'driveResource.downloadNum',
+    } as const;
+    let rows = base.select(FILE_COLUMNS);
+    if (query.sort) rows = this.ordered(rows, query, false);
+    rows = rows.orderBy(column[order], 'desc').orderBy('driveResource.id', 'desc');
+    return this.page(base, rows, paging);
+  }
+
+  /** Files the viewer may see in the library. */
+  async libraryCount(viewer: Viewer): Promise<number> {
+    const row = await this.resources(viewer, {})
+      .where('driveResource.ownerId', 'is', null)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Files of the library or of the viewer's disk, in a folder and below it when `fId` is given. */
+  async search(
+    viewer: Viewer,
+    place: { space: Space; fId?: number },
+    query: ListQuery,
+    paging: Paging,
+  ): Promise<{ total: number; list: DriveRow[] }> {
+    let space = place.space;
+    let within: number[] | null = null;
+    if (place.fId) {
+      const folder = await this.folders.get(place.fId, viewer);
+      space = { ownerId: folder.ownerId };
+      within = subtreeOf(await this.folders.all(space), folder.id);
+    }
+    assertCanSee(space, viewer);
+    const base = this.resources(viewer, query)
+      .$if(space.ownerId === null, (qb) => qb.where('driveResource.ownerId', 'is', null))
+      .$if(space.ownerId !== null, (qb) => qb.where('driveResource.ownerId', '=', space.ownerId!))
+      .$if(within !== null, (qb) => qb.where('driveResource.folderId', 'in', within!));
+    return this.page(base, this.ordered(base.select(FILE_COLUMNS), query, false), paging);
+  }
+
+  private async page(
+    base: ResourceQuery,
+    rows: SelectQueryBuilder<Database, 'driveResource' | 'staff', FileRowData>,
+    paging: Paging,
+  ): Promise<{ total: number; list: DriveRow[] }> {
+    const [count, found] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      rows.limit(paging.pageSize).offset(offsetOf(paging)).execute(),
+    ]);
+    return { total: Number(count.n), list: found.map((row) => fileRow(row)) };
   }
 }

@@ -1,13 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { driveCalls } from '@school/common/api';
+import { ResourceFileParams, ResourceFileQuery, driveCalls } from '@school/common/api';
 import { staffOf } from '../../http/auth.js';
 import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
-import { badRequest } from '../../http/errors.js';
+import { badRequest, notFound, unauthorized } from '../../http/errors.js';
+import { sendBytes } from '../../platform/files/routes.js';
+import type { FileService } from '../../platform/files/service.js';
 import { idsOf } from '../../http/id-list.js';
 import { assertSelf } from '../../http/roles.js';
 import type { DriveFolders } from './folders.js';
 import type { DriveListing, ListQuery } from './listing.js';
+import type { DriveEngagement } from './engagement.js';
 import type { DriveResources } from './resources.js';
 import { spaceOf } from './space.js';
 
@@ -41,7 +44,8 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
   folders: DriveFolders;
   listing: DriveListing;
   resources: DriveResources;
-}> = async (app, { folders, listing, resources }) => {
+  engagement: DriveEngagement;
+}> = async (app, { folders, listing, resources, engagement }) => {
   app.addHook('onRequest', app.requireStaff);
 
   route(app, driveCalls.folderTree, async (request) => {
@@ -223,6 +227,143 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
     assertSelf(staff, request.body.userId);
     return ok(await resources.quota(staff));
   });
+
+  route(app, driveCalls.giveLike, async (request) => {
+    const staff = staffOf(request);
+    assertSelf(staff, request.body.userId);
+    return ok({ givelikeNum: await engagement.like(staff, request.body.resourcesId) }, '点赞成功');
+  });
+
+  route(app, driveCalls.addFavorites, async (request) => {
+    const staff = staffOf(request);
+    assertSelf(staff, request.body.userId);
+    await engagement.favourite(staff, request.body.resourcesId, true);
+    return ok(null, '收藏成功');
+  });
+
+  route(app, driveCalls.delFavorites, async (request) => {
+    const staff = staffOf(request);
+    assertSelf(staff, request.body.userId);
+    await engagement.favourite(staff, request.body.resourcesId, false);
+    return ok(null, '取消成功');
+  });
+
+  route(app, driveCalls.comments, async (request) => {
+    const { resourcesId, pageNum, pageSize } = request.body;
+    return ok(await engagement.comments(staffOf(request), resourcesId, { pageNum, pageSize }));
+  });
+
+  route(app, driveCalls.addComment, async (request) => {
+    const { userId, resourcesId, content } = request.body;
+    const staff = staffOf(request);
+    assertSelf(staff, userId);
+    return ok({ resId: await engagement.comment(staff, resourcesId, content) }, '评论成功');
+  });
+
+  route(app, driveCalls.delComment, async (request) => {
+    const staff = staffOf(request);
+    assertSelf(staff, request.body.userId);
+    await engagement.deleteComment(staff, request.body.resId);
+    return ok(null, '删除成功');
+  });
+
+  route(app, driveCalls.download, async (request) => {
+    const staff = staffOf(request);
+    assertSelf(staff, request.body.userId);
+    return ok(await engagement.download(staff, request.body.resourcesId));
+  });
+
+  route(app, driveCalls.share, async (request) => {
+    const staff = staffOf(request);
+    assertSelf(staff, request.body.userId);
+    return ok(await engagement.share(staff, request.body.resourcesId));
+  });
+
+  for (const [call, order] of [
+    [driveCalls.newUpload, 'new'],
+    [driveCalls.hotShare, 'shared'],
+    [driveCalls.hotDown, 'downloaded'],
+  ] as const) {
+    route(app, call, async (request) => {
+      const { userId, pageNum, pageSize } = request.body;
+      const staff = staffOf(request);
+      assertSelf(staff, userId);
+      const query = listQueryOf(request.body);
+      return ok(await listing.libraryList(staff, order, query, { pageNum, pageSize }));
+    });
+  }
+
+  route(app, driveCalls.resourcesNum, async (request) => {
+    const staff = staffOf(request);
+    assertSelf(staff, request.body.userId);
+    return ok(await listing.libraryCount(staff));
+  });
+
+  route(app, driveCalls.search, async (request) => {
+    const { zylxType, type, fId, userId, pageNum, pageSize } = request.body;
+    const staff = staffOf(request);
+    assertSelf(staff, userId);
+    const space = (zylxType ?? type) === 2 ? { ownerId: staff.id } : { ownerId: null };
+    const place = { space, fId: fId || undefined };
+    return ok(await listing.search(staff, place, listQueryOf(request.body), { pageNum, pageSize }));
+  });
+
+  for (const [call, kind] of [
+    [driveCalls.myFavorites, 'favorites'],
+    [driveCalls.myDownloads, 'downloads'],
+    [driveCalls.myShares, 'shares'],
+  ] as const) {
+    route(app, call, async (request) => {
+      const { userId, pageNum, pageSize } = request.body;
+      const staff = staffOf(request);
+      assertSelf(staff, userId);
+      const query = listQueryOf(request.body);
+      return ok(await engagement.mine(staff, kind, query, { pageNum, pageSize }));
+    });
+  }
+
+  route(app, driveCalls.delDownloadRecord, async (request) => {
+    const staff = staffOf(request);
+    assertSelf(staff, request.body.userId);
+    await engagement.hideDownloads(staff, idsOf(request.body.resId));
+    return ok(null, '删除成功');
+  });
+};
+
+/**
+ * `GET /api/resources/file/:resourcesId[?download=1]`: a drive file under its
+ * resource's name, for whoever may see the resource (the session in the header
+ * or the cookie, as a link or a player sends it); shown in place where the
+ * browser can (pictures, PDF, audio, video, text), else downloaded. Range and
+ * ETag as every stored file.
+ */
+export const driveFileRoutes: FastifyPluginAsyncTypebox<{
+  resources: DriveResources;
+  files: FileService;
+}> = async (app, { resources, files }) => {
+  app.get(
+    '/resources/file/:resourcesId',
+    {
+      preHandler: app.fileReader,
+      schema: {
+        summary: '网盘文件（可预览的在页面中显示；download=1 为下载），按资源名称命名',
+        tags: ['drive'],
+        params: ResourceFileParams,
+        querystring: ResourceFileQuery,
+      },
+    },
+    async (request, reply) => {
+      if (!request.staff) throw unauthorized('请先登录');
+      const resource = await resources.get(request.params.resourcesId, request.staff);
+      const file = await files.find(resource.fileId);
+      if (!file || !(await files.storage.has(file.storageKey))) throw notFound('文件不存在');
+      return sendBytes(files, request, reply, file, {
+        disposition: request.query.download === '1' ? 'attachment' : 'inline',
+        cacheControl: 'private, max-age=3600',
+        fileName: resource.name,
+      });
+    },
+  );
 };
 
 /** What a person says of their uploads, as the add and edit forms send it. */

@@ -36,39 +36,10 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ files: FileService }> = asy
     const refusal = staffOnly && request.staff ? await files.refusalFor(id, request.staff) : null;
     if (refusal) throw forbidden(refusal);
 
-    const inline = disposition === 'inline' && isInlineType(file.mimeType);
-    reply
-      .header('content-type', inline ? file.mimeType : file.mimeType || 'application/octet-stream')
-      .header(
-        'content-disposition',
-        contentDisposition(file.fileName, { type: inline ? 'inline' : 'attachment' }),
-      )
-      .header('accept-ranges', 'bytes')
-      .header('etag', `"f${file.id}-${file.size}"`)
-      .header('cache-control', staffOnly ? 'private, max-age=3600' : 'public, max-age=86400');
-    if (request.headers['if-none-match'] === `"f${file.id}-${file.size}"`) {
-      return reply.code(304).send();
-    }
-
-    const header = request.headers.range;
-    if (header && file.size > 0) {
-      const ranges = parseRange(file.size, header, { combine: true });
-      if (ranges === -1) {
-        reply.header('content-range', `bytes */${file.size}`);
-        throw new AppError(416, '请求的范围无效');
-      }
-      if (ranges !== -2 && ranges.type === 'bytes' && ranges.length === 1) {
-        const { start, end } = ranges[0]!;
-        reply
-          .code(206)
-          .header('content-range', `bytes ${start}-${end}/${file.size}`)
-          .header('content-length', end - start + 1);
-        return reply.send(files.storage.read(file.storageKey, { start, end }));
-      }
-    }
-    reply.header('content-length', file.size);
-    if (request.method === 'HEAD') return reply.send();
-    return reply.send(files.storage.read(file.storageKey));
+    return sendBytes(files, request, reply, file, {
+      disposition,
+      cacheControl: staffOnly ? 'private, max-age=3600' : 'public, max-age=86400',
+    });
   }
 
   app.get(
@@ -98,3 +69,54 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ files: FileService }> = asy
     (request, reply) => send(request, reply, request.query.FILE_ID, 'attachment'),
   );
 };
+
+/**
+ * Answers a stored file's bytes: shown in place when asked and the type
+ * allows, else as a download under `fileName` (RFC 6266, Chinese names
+ * intact); ETag, 304 and one byte range (videos seek, PDFs load in parts).
+ * The caller has checked who may read it.
+ */
+export function sendBytes(
+  files: FileService,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: { id: number; storageKey: string; fileName: string; mimeType: string; size: number },
+  options: { disposition: 'inline' | 'attachment'; cacheControl: string; fileName?: string },
+) {
+  const { disposition } = options;
+  const inline = disposition === 'inline' && isInlineType(file.mimeType);
+  reply
+    .header('content-type', inline ? file.mimeType : file.mimeType || 'application/octet-stream')
+    .header(
+      'content-disposition',
+      contentDisposition(options.fileName ?? file.fileName, {
+        type: inline ? 'inline' : 'attachment',
+      }),
+    )
+    .header('accept-ranges', 'bytes')
+    .header('etag', `"f${file.id}-${file.size}"`)
+    .header('cache-control', options.cacheControl);
+  if (request.headers['if-none-match'] === `"f${file.id}-${file.size}"`) {
+    return reply.code(304).send();
+  }
+
+  const header = request.headers.range;
+  if (header && file.size > 0) {
+    const ranges = parseRange(file.size, header, { combine: true });
+    if (ranges === -1) {
+      reply.header('content-range', `bytes */${file.size}`);
+      throw new AppError(416, '请求的范围无效');
+    }
+    if (ranges !== -2 && ranges.type === 'bytes' && ranges.length === 1) {
+      const { start, end } = ranges[0]!;
+      reply
+        .code(206)
+        .header('content-range', `bytes ${start}-${end}/${file.size}`)
+        .header('content-length', end - start + 1);
+      return reply.send(files.storage.read(file.storageKey, { start, end }));
+    }
+  }
+  reply.header('content-length', file.size);
+  if (request.method === 'HEAD') return reply.send();
+  return reply.send(files.storage.read(file.storageKey));
+}
