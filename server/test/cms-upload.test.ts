@@ -150,6 +150,10 @@ describe('api/cms/upload: streamed, checked by content, pictures resized with a 
       .executeTakeFirstOrThrow();
     const big = Buffer.alloc(20 * 1024 * 1024 + 10, 1);
     expectRefusal(await upload('image', 'huge.jpg', big), 413, '文件过大，最大 20 MB');
+    // A streamed kind one byte past its limit: the stream cut at the limit is not kept as a file.
+    const pdf = Buffer.alloc(200 * 1024 * 1024 + 1, 0x20);
+    pdf.write('%PDF-1.4\n');
+    expectRefusal(await upload('pdf', 'huge.pdf', pdf), 413, '文件过大，最大 200 MB');
     const after = await t.db
       .selectFrom('storedFile')
       .select((eb) => eb.fn.countAll<number>().as('n'))

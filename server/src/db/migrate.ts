@@ -12,6 +12,7 @@ import * as fixedIntroPages from './migrations/0009_fixed_intro_pages.js';
 import * as intranetHome from './migrations/0010_intranet_home.js';
 import * as leave from './migrations/0011_leave.js';
 import * as mail from './migrations/0012_mail.js';
+import * as mailExtras from './migrations/0013_mail_extras.js';
 
 /** Migrations in order. They are imported, not read from disk, so the build carries them. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -28,6 +29,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0010_intranet_home': { up: (db) => intranetHome.up(db, dialect) },
     '0011_leave': { up: (db) => leave.up(db, dialect) },
     '0012_mail': { up: (db) => mail.up(db, dialect) },
+    '0013_mail_extras': { up: (db) => mailExtras.up(db, dialect) },
   };
 }
 

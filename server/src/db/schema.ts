@@ -32,7 +32,15 @@ import type {
 } from './tables/site.js';
 import type { StoredFileTable, FileUseTable } from './tables/files.js';
 import type { LeaveRequestTable, LeaveStepTable } from './tables/leave.js';
-import type { MailTable, MailInboxTable, MailSentTable, MailFileTable } from './tables/mail.js';
+import type {
+  ContactGroupMemberTable,
+  ContactGroupTable,
+  MailDraftTable,
+  MailFileTable,
+  MailInboxTable,
+  MailSentTable,
+  MailTable,
+} from './tables/mail.js';
 import type {
   OperLogTable,
   FlowerTable,
@@ -86,6 +94,9 @@ export interface Database {
   mailInbox: MailInboxTable;
   mailSent: MailSentTable;
   mailFile: MailFileTable;
+  mailDraft: MailDraftTable;
+  contactGroup: ContactGroupTable;
+  contactGroupMember: ContactGroupMemberTable;
 }
 
 // Every table and row type, re-exported so that modules import them from here.
@@ -130,7 +141,15 @@ export type {
 } from './tables/site.js';
 export type { StoredFileTable, FileUseTable } from './tables/files.js';
 export type { LeaveRequestTable, LeaveStepTable, LeaveState } from './tables/leave.js';
-export type { MailTable, MailInboxTable, MailSentTable, MailFileTable } from './tables/mail.js';
+export type {
+  ContactGroupMemberTable,
+  ContactGroupTable,
+  MailDraftTable,
+  MailFileTable,
+  MailInboxTable,
+  MailSentTable,
+  MailTable,
+} from './tables/mail.js';
 export type {
   OperLogTable,
   InfoTable,

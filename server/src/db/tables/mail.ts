@@ -45,3 +45,33 @@ export interface MailFileTable {
   fileId: number;
   fileName: string;
 }
+
+/** A group of frequent contacts (contactsType 2); its members in ContactGroupMemberTable. */
+export interface ContactGroupTable {
+  id: Generated<number>;
+  ownerId: number;
+  note: string;
+  createdAt: string;
+}
+
+export interface ContactGroupMemberTable {
+  groupId: number;
+  staffId: number;
+  /** The order the members were chosen in. */
+  sort: number;
+}
+
+/** A mail being written (草稿箱). */
+export interface MailDraftTable {
+  id: Generated<number>;
+  ownerId: number;
+  title: string;
+  /** Sanitised HTML. */
+  content: string;
+  bodyText: string;
+  /** Staff ids, comma-joined, in the order chosen. */
+  recipientIds: string;
+  /** JSON [{fileId, fileName}]. */
+  files: string;
+  updatedAt: string;
+}

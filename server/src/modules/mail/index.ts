@@ -1,23 +1,36 @@
 import { defineArea } from '../area.js';
+import { MailContactBook } from './contacts.js';
+import { MailDrafts } from './drafts.js';
 import { Mailbox } from './mailbox.js';
 import { MailRecipients } from './recipients.js';
 import { mailRoutes } from './routes.js';
 import { MailService } from './service.js';
+import { mailUploadRoutes } from './upload-routes.js';
 
-/** 站内邮件 (intranet.md §3, §7 "Mail"): its attachments are read by sender and recipients only. */
+/** 站内邮件 (intranet.md §3, §7 "Mail"): its files are read by sender and recipients only. */
 export const mailArea = defineArea({
   name: 'mail',
-  services: ({ db, dialect, clock }) => ({
-    mail: new MailService(db, dialect, clock),
-    mailbox: new Mailbox(db),
-    mailRecipients: new MailRecipients(db),
-  }),
+  services: ({ db, dialect, clock, uploads }) => {
+    const mailRecipients = new MailRecipients(db);
+    return {
+      mail: new MailService(db, dialect, clock),
+      mailbox: new Mailbox(db),
+      mailRecipients,
+      mailContacts: new MailContactBook(db, clock, mailRecipients),
+      mailDrafts: new MailDrafts(db, clock, mailRecipients),
+      db,
+      uploads,
+    };
+  },
   routes: async (api, services) => {
     await api.register(mailRoutes, {
       mail: services.mail,
       mailbox: services.mailbox,
       recipients: services.mailRecipients,
+      contacts: services.mailContacts,
+      drafts: services.mailDrafts,
     });
+    await api.register(mailUploadRoutes, { uploads: services.uploads, db: services.db });
   },
   fileGuards: ({ db }) => [new Mailbox(db).fileGuard()],
 });

@@ -7,6 +7,7 @@ import { forbidden, notFound } from '../../http/errors.js';
 import type { Paging } from '../../http/paging.js';
 import type { FileGuard } from '../../platform/files/guards.js';
 import { displayTime } from '../../time.js';
+import { MAIL_UPLOAD } from './attachments.js';
 import { DELETED_MAIL, MAIL_GONE, type Person } from './service.js';
 
 export const NOT_YOURS_TO_READ = '无权查看该邮件';
@@ -247,19 +248,28 @@ export class Mailbox {
   }
 
   /**
-   * A mail's attachments are read by its sender (while they keep it) and recipients only;
-   * those of a mail deleted by everyone by no one.
+   * A mail's attachments and body pictures are read by its sender (while they keep it) and
+   * recipients only, an upload not sent yet by its uploader; those of a mail deleted by
+   * everyone by their uploader alone.
    */
   fileGuard(): FileGuard {
     return async (fileId, reader) => {
       const uses = await this.db
         .selectFrom('fileUse')
-        .select('objId')
+        .select(['infoTable', 'objId'])
         .where('fileId', '=', fileId)
-        .where('infoTable', '=', 'T_MAIL')
         .execute();
-      if (uses.length === 0) return null;
-      const mailIds = uses.map((row) => row.objId).filter((id) => id !== DELETED_MAIL);
+      const ofMail = uses.filter(
+        (row) => row.infoTable === 'T_MAIL' || row.infoTable === MAIL_UPLOAD,
+      );
+      // Not a mail's file, or another item uses it too: that item's rules decide.
+      if (ofMail.length === 0 || ofMail.length < uses.length) return null;
+      // An upload is its uploader's, sent or not.
+      if (ofMail.some((row) => row.infoTable === MAIL_UPLOAD && row.objId === reader.id))
+        return null;
+      const mailIds = ofMail
+        .filter((row) => row.infoTable === 'T_MAIL' && row.objId !== DELETED_MAIL)
+        .map((row) => row.objId);
       const held =
         mailIds.length > 0 &&
         (await this.db

@@ -53,6 +53,19 @@ export class MailRecipients {
     return this.withDepartments(rows);
   }
 
+  /** Active staff by id, each with the name of their main department. */
+  async byIds(staffIds: number[]): Promise<Map<number, MailStaff>> {
+    if (staffIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('staff')
+      .select(['staff.id', 'staff.name', 'staff.staffType', 'staff.email'])
+      .where('staff.id', 'in', staffIds)
+      .where('staff.status', '=', 1)
+      .execute();
+    const people = await this.withDepartments(rows);
+    return new Map(people.map((person) => [person.staffId, person]));
+  }
+
   /** Each person with the name of their main department. */
   private async withDepartments(
     rows: Array<{ id: number; name: string; staffType: number; email: string | null }>,

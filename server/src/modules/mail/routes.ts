@@ -3,22 +3,28 @@ import { mailCalls } from '@school/common/api';
 import { staffOf } from '../../http/auth.js';
 import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
+import { badRequest } from '../../http/errors.js';
 import { idsOf } from '../../http/id-list.js';
 import { assertSelf } from '../../http/roles.js';
 import type { Mailbox } from './mailbox.js';
 import type { MailRecipients } from './recipients.js';
 import type { MailService } from './service.js';
+import type { MailContactBook } from './contacts.js';
+import type { MailDrafts } from './drafts.js';
 
 /** 站内邮件 (api/email/*), staff only; the person always comes from the session. */
 export const mailRoutes: FastifyPluginAsyncTypebox<{
   mail: MailService;
   mailbox: Mailbox;
   recipients: MailRecipients;
-}> = async (app, { mail, mailbox, recipients }) => {
+  contacts: MailContactBook;
+  drafts: MailDrafts;
+}> = async (app, { mail, mailbox, recipients, contacts, drafts }) => {
   app.addHook('onRequest', app.requireStaff);
 
   route(app, mailCalls.send, async (request) => {
-    const { idRoleReceiveArr, idRoleSend, inmailTitle, inmailContent, fileList } = request.body;
+    const { idRoleReceiveArr, idRoleSend, inmailTitle, inmailContent, fileList, draftId } =
+      request.body;
     const staff = staffOf(request);
     assertSelf(staff, idRoleSend);
     const input = {
@@ -26,6 +32,7 @@ export const mailRoutes: FastifyPluginAsyncTypebox<{
       title: inmailTitle,
       content: inmailContent,
       fileList,
+      draftId,
     };
     return ok(await mail.send(input, staff), '发送成功');
   });
@@ -84,5 +91,56 @@ export const mailRoutes: FastifyPluginAsyncTypebox<{
   route(app, mailCalls.deptStaff, async (request) => {
     assertSelf(staffOf(request), request.body.userId);
     return ok(await recipients.ofDepartment(request.body.deptId));
+  });
+
+  route(app, mailCalls.getContacts, async (request) => {
+    const staff = staffOf(request);
+    assertSelf(staff, request.body.staffId);
+    return ok(await contacts.list(staff));
+  });
+
+  route(app, mailCalls.addContacts, async (request) => {
+    const { staffId, contactsType, contactsNote, idRoleArr } = request.body;
+    const staff = staffOf(request);
+    assertSelf(staff, staffId);
+    if (contactsType === 1) await contacts.addSingles(staff, idsOf(idRoleArr));
+    else await contacts.addGroup(staff, contactsNote, idsOf(idRoleArr));
+    return ok(null, '新增成功');
+  });
+
+  route(app, mailCalls.delContacts, async (request) => {
+    const { contactIdArr, frequentcontactsIdArr } = request.body;
+    const staff = staffOf(request);
+    if (!contactIdArr && !frequentcontactsIdArr) throw badRequest('请选择要移除的联系人');
+    // Groups first: both in one call are removed or refused together as far as the checks go.
+    if (frequentcontactsIdArr) await contacts.removeGroups(staff, idsOf(frequentcontactsIdArr));
+    if (contactIdArr) await contacts.removeSingles(staff, idsOf(contactIdArr));
+    return ok(null, '移除成功');
+  });
+
+  route(app, mailCalls.saveDraft, async (request) => {
+    const { draftId, idRoleReceiveArr, inmailTitle, inmailContent, fileList } = request.body;
+    const input = {
+      draftId,
+      recipients: idRoleReceiveArr,
+      title: inmailTitle,
+      content: inmailContent,
+      fileList,
+    };
+    return ok(await drafts.save(input, staffOf(request)), '草稿已保存');
+  });
+
+  route(app, mailCalls.draftList, async (request) => {
+    const { keyword, pageNum, pageSize } = request.body;
+    return ok(await drafts.list(staffOf(request), keyword, { pageNum, pageSize }));
+  });
+
+  route(app, mailCalls.draftDetail, async (request) =>
+    ok(await drafts.detail(request.body.draftId, staffOf(request))),
+  );
+
+  route(app, mailCalls.delDraft, async (request) => {
+    await drafts.remove(idsOf(request.body.draftIdArr), staffOf(request));
+    return ok(null, '删除成功');
   });
 };

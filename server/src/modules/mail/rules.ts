@@ -15,9 +15,14 @@ const ALLOWED = new Set<string>(MAIL_EXTENSIONS);
 export const extensionAllowed = (fileName: string) =>
   ALLOWED.has(fileName.match(/\.([^.]+)$/)?.[1]?.toLowerCase() ?? '');
 
+/** The stored file an address names: /api/files/<id> or the download address's FILE_ID. */
+const FILE_ADDRESS = /\/api\/(?:files\/|news\/uploadnewfile\.do\?FILE_ID=)(\d{1,10})(?:$|[?&#])/;
+
 /**
  * The send payload's fileList: JSON text of [{fileId, fileName}] (fileId may
- * come as a number or digits). '' or absent: no attachments. Each file once.
+ * come as a number or digits) or, as the original pages send the upload's
+ * answer, [{fileName, filePath}] with the file's address. '' or absent: no
+ * attachments. Each file once.
  */
 export function attachmentsOf(fileList: string | undefined): Attachment[] {
   if (!fileList?.trim()) return [];
@@ -30,9 +35,11 @@ export function attachmentsOf(fileList: string | undefined): Attachment[] {
   if (!Array.isArray(parsed)) throw badRequest('附件列表格式不正确');
   const seen = new Map<number, Attachment>();
   for (const entry of parsed as unknown[]) {
-    const item = (entry ?? {}) as { fileId?: unknown; fileName?: unknown };
-    const fileId = Number(item.fileId);
-    if (!Number.isSafeInteger(fileId) || fileId < 1) throw badRequest('附件列表格式不正确');
+    const item = (entry ?? {}) as { fileId?: unknown; fileName?: unknown; filePath?: unknown };
+    const address = typeof item.filePath === 'string' ? FILE_ADDRESS.exec(item.filePath) : null;
+    const fileId = Number(item.fileId ?? address?.[1]);
+    if (!Number.isSafeInteger(fileId) || fileId < 1 || fileId > 2_147_483_647)
+      throw badRequest('附件列表格式不正确');
     const name = typeof item.fileName === 'string' ? item.fileName.trim().slice(0, 255) : '';
     if (!seen.has(fileId)) seen.set(fileId, { fileId, fileName: name || null });
   }

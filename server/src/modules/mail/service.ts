@@ -9,14 +9,13 @@ import { sanitizeRichText } from '../../platform/content/sanitize.js';
 import { setFileUses } from '../../platform/files/uses.js';
 import { htmlToText } from '../../platform/search/terms.js';
 import { iso, type Clock } from '../../time.js';
+import { bodyFiles, checkAttachments } from './attachments.js';
 import { attachmentsOf, badFormat, extensionAllowed, namesLine } from './rules.js';
 
 export const MAIL_GONE = '邮件不存在或已删除';
 export const NOT_YOUR_MAIL = '只能操作自己的邮件';
 export const ALREADY_READ = '已有收件人阅读该邮件，不能撤回';
 export const ALREADY_RECALLED = '该邮件已撤回';
-export const FILE_GONE = '附件不存在，请重新上传';
-export const FILE_NOT_YOURS = '只能附上自己上传的文件或收到的附件';
 /** The file-use record (objId) of an attachment whose mail is gone: read by no one. */
 export const DELETED_MAIL = 0;
 
@@ -30,6 +29,8 @@ export interface SendInput {
   content?: string;
   /** The payload's fileList (JSON text). */
   fileList?: string;
+  /** The draft it was written in: deleted with the send. */
+  draftId?: number;
 }
 
 /**
@@ -73,7 +74,7 @@ export class MailService {
         const missing = recipients.filter((id) => !found.has(id));
         throw badRequest(`收件人不存在或已停用（编号 ${missing.slice(0, 5).join('、')}）`);
       }
-      const files = await this.checkFiles(trx, attachments, sender);
+      const files = await checkAttachments(trx, attachments, sender);
       const nameOf = new Map(people.map((row) => [row.id, row.name]));
       const { id: mailId } = await trx
         .insertInto('mail')
@@ -99,13 +100,19 @@ export class MailService {
           .values(files.map((file) => ({ mailId, ...file })))
           .execute();
       }
-      // Recorded as used, the attachments are staff-only; the mail's file guard narrows it further.
-      await setFileUses(
-        trx,
-        'T_MAIL',
-        mailId,
-        files.map((file) => file.fileId),
-      );
+      // Recorded as used, the attachments and body pictures are staff-only; the mail's file
+      // guard narrows it to the mail's sender and recipients.
+      await setFileUses(trx, 'T_MAIL', mailId, [
+        ...files.map((file) => file.fileId),
+        ...(await bodyFiles(trx, content, sender)),
+      ]);
+      if (input.draftId !== undefined) {
+        await trx
+          .deleteFrom('mailDraft')
+          .where('id', '=', input.draftId)
+          .where('ownerId', '=', sender.id)
+          .execute();
+      }
       return { inmailId: mailId };
     });
   }
@@ -290,60 +297,5 @@ export class MailService {
     await trx.deleteFrom('mailFile').where('mailId', 'in', gone).execute();
     await trx.deleteFrom('mailInbox').where('mailId', 'in', gone).execute();
     await trx.deleteFrom('mail').where('id', 'in', gone).execute();
-  }
-
-  /**
-   * The attachments' stored files: each must exist, and be the sender's own
-   * upload or an attachment of a mail the sender holds (a forward).
-   */
-  private async checkFiles(
-    trx: Kysely<Database>,
-    attachments: ReturnType<typeof attachmentsOf>,
-    sender: Person,
-  ): Promise<Array<{ fileId: number; fileName: string }>> {
-    if (attachments.length === 0) return [];
-    const ids = attachments.map((file) => file.fileId);
-    const stored = await trx
-      .selectFrom('storedFile')
-      .select(['id', 'fileName', 'createdBy'])
-      .where('id', 'in', ids)
-      .execute();
-    if (stored.length !== ids.length) throw badRequest(FILE_GONE);
-    const foreign = stored.filter((row) => row.createdBy !== sender.id).map((row) => row.id);
-    if (foreign.length) {
-      const held = await trx
-        .selectFrom('mailFile')
-        .innerJoin('mail', 'mail.id', 'mailFile.mailId')
-        .select('mailFile.fileId')
-        .where('mailFile.fileId', 'in', foreign)
-        .where((eb) =>
-          eb.or([
-            eb.exists(
-              eb
-                .selectFrom('mailSent')
-                .select('mailSent.id')
-                .whereRef('mailSent.mailId', '=', 'mail.id')
-                .where('mailSent.staffId', '=', sender.id),
-            ),
-            eb.exists(
-              eb
-                .selectFrom('mailInbox')
-                .select('mailInbox.id')
-                .whereRef('mailInbox.mailId', '=', 'mail.id')
-                .where('mailInbox.staffId', '=', sender.id)
-                .where('mailInbox.deleted', '=', 0),
-            ),
-          ]),
-        )
-        .execute();
-      const mine = new Set(held.map((row) => row.fileId));
-      if (foreign.some((id) => !mine.has(id))) throw forbidden(FILE_NOT_YOURS);
-    }
-    const nameOf = new Map(stored.map((row) => [row.id, row.fileName]));
-    return attachments.map((file) => {
-      const fileName = file.fileName ?? nameOf.get(file.fileId)!;
-      if (!extensionAllowed(fileName)) throw badFormat(fileName);
-      return { fileId: file.fileId, fileName };
-    });
   }
 }

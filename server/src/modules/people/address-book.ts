@@ -3,12 +3,12 @@ import type { Kysely } from 'kysely';
 import { containsText } from '../../db/like.js';
 import { pageOf } from '../../db/paging.js';
 import type { Database } from '../../db/schema.js';
-import { inTransaction } from '../../db/transaction.js';
 import { badRequest } from '../../http/errors.js';
 import type { Paging } from '../../http/paging.js';
-import { iso, type Clock } from '../../time.js';
+import type { Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import { fileUrl } from '../../platform/files/service.js';
+import { ContactStore } from '../../platform/org/contacts.js';
 import {
   allDepartments,
   siblingsOf,
@@ -18,8 +18,6 @@ import {
 
 /** The address book's tree goes three levels deep (intranet.md §2 txlMailist). */
 const TREE_DEPTH = 3;
-/** How many people one add may name: the address book adds a page at a time. */
-const ADD_MAX = 100;
 
 /** Who reads or keeps the contacts: the logged-in person (or the demo seed acting as them). */
 type Viewer = Pick<AuthStaff, 'id'>;
@@ -33,10 +31,14 @@ export const CONTACT_REMOVED = '移除成功';
  * below it) and by phone or name.
  */
 export class AddressBook {
+  private readonly contactStore: ContactStore;
+
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly now: Clock,
-  ) {}
+    now: Clock,
+  ) {
+    this.contactStore = new ContactStore(db, now);
+  }
 
   async tree(): Promise<AddressDept[]> {
     const rows = await allDepartments(this.db);
@@ -96,48 +98,18 @@ export class AddressBook {
 
   /** The viewer's frequent contacts, in the order they were added. */
   async contacts(viewer: Viewer): Promise<AddressEntry[]> {
-    const rows = await this.db
-      .selectFrom('contact')
-      .innerJoin('staff', 'staff.id', 'contact.staffId')
-      .select(['staff.id', 'staff.name', 'staff.phone', 'staff.email', 'staff.photoFileId'])
-      .where('contact.ownerId', '=', viewer.id)
-      .where('staff.status', '=', 1)
-      .orderBy('contact.id')
-      .execute();
+    const rows = await this.contactStore.list(viewer.id);
     return this.entries(rows, viewer, await allDepartments(this.db));
   }
 
   /** Adds people to the viewer's contacts; those already there stay once. */
-  async add(viewer: Viewer, staffIds: number[]): Promise<void> {
-    if (staffIds.length === 0) throw badRequest('请选择联系人');
-    if (staffIds.length > ADD_MAX) throw badRequest(`一次最多添加${ADD_MAX}位联系人`);
-    if (staffIds.includes(viewer.id)) throw badRequest('不能把自己添加为常用联系人');
-    await inTransaction(this.db, async (trx) => {
-      const found = await trx
-        .selectFrom('staff')
-        .select('id')
-        .where('id', 'in', staffIds)
-        .where('status', '=', 1)
-        .execute();
-      if (found.length !== staffIds.length) throw badRequest('联系人不存在或已停用');
-      const createdAt = iso(this.now());
-      await trx
-        .insertInto('contact')
-        .values(staffIds.map((staffId) => ({ ownerId: viewer.id, staffId, createdAt })))
-        .onConflict((oc) => oc.columns(['ownerId', 'staffId']).doNothing())
-        .execute();
-    });
+  add(viewer: Viewer, staffIds: number[]): Promise<void> {
+    return this.contactStore.add(viewer.id, staffIds);
   }
 
   /** Removes contacts of the viewer by contactId; another person's contacts are not theirs to remove. */
-  async remove(viewer: Viewer, contactIds: number[]): Promise<void> {
-    if (contactIds.length === 0) throw badRequest('请选择要移除的联系人');
-    const result = await this.db
-      .deleteFrom('contact')
-      .where('ownerId', '=', viewer.id)
-      .where('staffId', 'in', contactIds)
-      .executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) throw badRequest('移除失败：不是您的常用联系人');
+  remove(viewer: Viewer, contactIds: number[]): Promise<void> {
+    return this.contactStore.remove(viewer.id, contactIds);
   }
 
   private async entries(
@@ -153,19 +125,14 @@ export class AddressBook {
   ): Promise<AddressEntry[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
-    const [primaries, contacts] = await Promise.all([
+    const [primaries, mine] = await Promise.all([
       this.db
         .selectFrom('staffDepartment')
         .select(['staffId', 'deptId', 'isPrimary'])
         .where('staffId', 'in', ids)
         .orderBy('isPrimary', 'desc')
         .execute(),
-      this.db
-        .selectFrom('contact')
-        .select('staffId')
-        .where('ownerId', '=', viewer.id)
-        .where('staffId', 'in', ids)
-        .execute(),
+      this.contactStore.among(viewer.id, ids),
     ]);
     const byId = new Map(departments.map((row) => [row.id, row]));
     const mainDept = new Map<number, number>();
@@ -176,7 +143,6 @@ export class AddressBook {
       while (top.parentId !== null && byId.has(top.parentId)) top = byId.get(top.parentId)!;
       return top;
     };
-    const mine = new Set(contacts.map((row) => row.staffId));
     return rows.map((row) => {
       const dept = byId.get(mainDept.get(row.id) ?? -1);
       return {

@@ -33,7 +33,10 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<{ uploads: UploadService }>
       const staff = staffOf(request);
       const { kind } = request.query;
       if (!request.isMultipart()) throw badRequest('请选择要上传的文件');
-      const part = await request.file({ limits: { fileSize: UPLOAD_LIMITS[kind], files: 1 } });
+      // One byte over the limit reaches storage, which refuses it and keeps nothing (a stream
+      // cut at the limit would look complete); a picture is read whole and refused by the cut.
+      const limit = UPLOAD_LIMITS[kind] + (kind === 'image' ? 0 : 1);
+      const part = await request.file({ limits: { fileSize: limit, files: 1 } });
       if (!part) throw badRequest('请选择要上传的文件');
       try {
         const uploaded = await uploads.upload(

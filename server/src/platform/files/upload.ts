@@ -72,6 +72,29 @@ const ATTACHMENT_CONTENT: Record<string, string[]> = {
   wmv: ['asf'],
 };
 
+/**
+ * More extensions an area may allow (the mail's list) with the types their
+ * bytes may have. Extensions in neither table have no signature a library
+ * reads (PCX, TGA, CDR, ...): their bytes must at least not be a file of
+ * another known type.
+ */
+const MORE_CONTENT: Record<string, string[]> = {
+  tiff: ['tif'],
+  tif: ['tif'],
+  psd: ['psd'],
+  svg: ['text'],
+  eps: ['eps', 'text'],
+  ai: ['pdf', 'ai'],
+  mkv: ['mkv'],
+  '3gp': ['3gp', 'mp4'],
+  f4v: ['f4v', 'mp4'],
+  asf: ['asf'],
+  wma: ['asf'],
+  rmvb: ['rm'],
+  mid: ['mid'],
+  ape: ['ape'],
+};
+
 const KIND_REFUSAL: Record<UploadKind, string> = {
   image: '请上传 JPG、PNG、GIF 或 WebP 格式的图片',
   video: '请上传 MP4、WebM 或 MOV 格式的视频',
@@ -108,6 +131,21 @@ export function cleanFileName(name: string): string {
   return base.slice(-200) || '未命名文件';
 }
 
+/**
+ * The stored type of bytes whose extension allows the detected types
+ * `allowed` ('text': no signature, text only, stored as plain text).
+ */
+async function checkedType(
+  allowed: string[],
+  head: Buffer,
+  detected?: Awaited<ReturnType<typeof fileTypeFromBuffer>>,
+): Promise<string> {
+  const found = detected === undefined ? await fileTypeFromBuffer(head) : detected;
+  if (found && allowed.includes(found.ext)) return found.mime;
+  if (!found && allowed.includes('text') && looksLikeText(head)) return 'text/plain; charset=utf-8';
+  throw badRequest('文件内容与扩展名不符');
+}
+
 export class UploadService {
   constructor(private readonly files: FileService) {}
 
@@ -136,6 +174,45 @@ export class UploadService {
     };
   }
 
+  /**
+   * An attachment whose extension is among `extensions` (an area's own list),
+   * streamed to storage and checked by its bytes.
+   */
+  async attachment(
+    input: { fileName: string; createdBy: number; maxBytes: number },
+    extensions: ReadonlySet<string>,
+    source: Readable,
+  ): Promise<UploadedFile> {
+    const fileName = cleanFileName(input.fileName);
+    const extension = fileName.match(/\.([A-Za-z0-9]{1,8})$/)?.[1]?.toLowerCase() ?? '';
+    if (!extensions.has(extension)) {
+      source.resume();
+      throw badRequest(KIND_REFUSAL.attachment);
+    }
+    const stored = await this.files.saveInspected(
+      { fileName, createdBy: input.createdBy, maxBytes: input.maxBytes },
+      source,
+      async (head) => {
+        if (head.length === 0) throw badRequest('文件内容为空');
+        const allowed = ATTACHMENT_CONTENT[extension] ?? MORE_CONTENT[extension];
+        if (allowed) return checkedType(allowed, head);
+        const detected = await fileTypeFromBuffer(head);
+        if (detected && detected.ext !== extension) throw badRequest('文件内容与扩展名不符');
+        return detected?.mime ?? 'application/octet-stream';
+      },
+    );
+    return {
+      fileId: stored.id,
+      fileName: stored.fileName,
+      url: fileUrl(stored.id),
+      thumbUrl: fileUrl(stored.id),
+      size: stored.size,
+      mimeType: stored.mimeType,
+      width: null,
+      height: null,
+    };
+  }
+
   private async inspect(kind: UploadKind, fileName: string, head: Buffer): Promise<string> {
     if (head.length === 0) throw badRequest('文件内容为空');
     const detected = await fileTypeFromBuffer(head);
@@ -151,12 +228,7 @@ export class UploadService {
     const extension = fileName.match(/\.([A-Za-z0-9]{1,8})$/)?.[1]?.toLowerCase() ?? '';
     const allowed = ATTACHMENT_CONTENT[extension];
     if (!allowed) throw badRequest(KIND_REFUSAL.attachment);
-    if (allowed.includes('text')) {
-      if (detected || !looksLikeText(head)) throw badRequest('文件内容与扩展名不符');
-      return 'text/plain; charset=utf-8';
-    }
-    if (!detected || !allowed.includes(detected.ext)) throw badRequest('文件内容与扩展名不符');
-    return detected.mime;
+    return checkedType(allowed, head, detected);
   }
 
   /**

@@ -10,10 +10,18 @@ import type { Database } from '../../db/schema.js';
  */
 /**
  * T_STAFF: a staff member's photo; T_LEAVE: a leave request's attachment (read by staff only);
- * T_MAIL: a mail's attachment (read by its sender and recipients only: the mail area's file guard).
+ * T_MAIL: a mail's attachment or body picture (read by its sender and recipients only: the mail
+ * area's file guard); T_MAIL_UPLOAD: a mail upload (objId its uploader), theirs until sent.
  */
 export type FileOwnerTable =
-  'T_NEWS' | 'T_SUBJECT_NEWS' | 'TF_VIDEO' | 'T_MAGAZINE' | 'T_STAFF' | 'T_LEAVE' | 'T_MAIL';
+  | 'T_NEWS'
+  | 'T_SUBJECT_NEWS'
+  | 'TF_VIDEO'
+  | 'T_MAGAZINE'
+  | 'T_STAFF'
+  | 'T_LEAVE'
+  | 'T_MAIL'
+  | 'T_MAIL_UPLOAD';
 
 /** Stored files a rich-text body shows or links: /api/files/<id> and the download address. */
 export function filesInHtml(html: string): number[] {

@@ -1,0 +1,211 @@
+import {
+  MAIL_BODY_MAX,
+  MAIL_DRAFTS_MAX,
+  type DraftDetail,
+  type DraftItem,
+} from '@school/common/api';
+import type { Kysely } from 'kysely';
+import { containsText } from '../../db/like.js';
+import { pageOf } from '../../db/paging.js';
+import type { Database } from '../../db/schema.js';
+import { inTransaction } from '../../db/transaction.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { idsOf } from '../../http/id-list.js';
+import type { Paging } from '../../http/paging.js';
+import { sanitizeRichText } from '../../platform/content/sanitize.js';
+import { htmlToText } from '../../platform/search/terms.js';
+import { displayTime, iso, type Clock } from '../../time.js';
+import type { MailRecipients } from './recipients.js';
+import { checkAttachments } from './attachments.js';
+import { attachmentsOf, namesLine, type Attachment } from './rules.js';
+import type { Person } from './service.js';
+
+export const DRAFT_GONE = '草稿不存在或已删除';
+export const NOT_YOUR_DRAFT = '只能操作自己的草稿';
+
+export interface DraftInput {
+  draftId?: number;
+  recipients?: string;
+  title?: string;
+  content?: string;
+  fileList?: string;
+}
+
+/**
+ * 草稿箱: a mail being written, saved while its writer types (the page saves
+ * a few seconds after each change) and gone once it is sent. Drafts are their
+ * writer's alone. What a draft holds is checked as loosely as a half-written
+ * mail needs (no subject or recipient yet is fine) and as strictly as the
+ * send for what would be stored (sanitised body, its length, the list shapes);
+ * attachments and recipients are checked again when it is sent.
+ */
+export class MailDrafts {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: Clock,
+    private readonly recipients: MailRecipients,
+  ) {}
+
+  async save(input: DraftInput, owner: Person): Promise<{ draftId: number; updateDate: string }> {
+    const content = sanitizeRichText(input.content ?? '');
+    const bodyText = htmlToText(content);
+    if ([...bodyText].length > MAIL_BODY_MAX) throw badRequest(`正文不能超过${MAIL_BODY_MAX}个字`);
+    const recipientIds = input.recipients?.trim() ? [...new Set(idsOf(input.recipients))] : [];
+    const attachments = attachmentsOf(input.fileList);
+    const updatedAt = iso(this.now());
+    const draftId = await inTransaction(this.db, async (trx) => {
+      const values = {
+        title: (input.title ?? '').trim(),
+        content,
+        bodyText,
+        recipientIds: recipientIds.join(','),
+        files: JSON.stringify(await checkAttachments(trx, attachments, owner)),
+        updatedAt,
+      };
+      if (input.draftId !== undefined) {
+        await this.own(input.draftId, owner, trx);
+        await trx.updateTable('mailDraft').set(values).where('id', '=', input.draftId).execute();
+        return input.draftId;
+      }
+      const { id } = await trx
+        .insertInto('mailDraft')
+        .values({ ownerId: owner.id, ...values })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // The oldest beyond the limit go: a draft box is not an archive.
+      const kept = await trx
+        .selectFrom('mailDraft')
+        .select('id')
+        .where('ownerId', '=', owner.id)
+        .orderBy('updatedAt', 'desc')
+        .orderBy('id', 'desc')
+        .offset(MAIL_DRAFTS_MAX)
+        .limit(100)
+        .execute();
+      if (kept.length) {
+        await trx
+          .deleteFrom('mailDraft')
+          .where(
+            'id',
+            'in',
+            kept.map((row) => row.id),
+          )
+          .execute();
+      }
+      return id;
+    });
+    return { draftId, updateDate: displayTime(updatedAt) };
+  }
+
+  async list(
+    owner: Person,
+    keyword: string | undefined,
+    paging: Paging,
+  ): Promise<{ total: number; list: DraftItem[] }> {
+    const text = keyword?.trim();
+    const base = this.db
+      .selectFrom('mailDraft')
+      .where('ownerId', '=', owner.id)
+      .$if(Boolean(text), (qb) =>
+        qb.where((eb) =>
+          eb.or([
+            containsText('mailDraft.title', text!),
+            containsText('mailDraft.bodyText', text!),
+          ]),
+        ),
+      );
+    const page = await pageOf(
+      base,
+      paging,
+      (query) =>
+        query
+          .select(['id', 'title', 'recipientIds', 'files', 'updatedAt'])
+          .orderBy('updatedAt', 'desc')
+          .orderBy('id', 'desc'),
+      (row) => row,
+    );
+    const chosen = page.list.map((row) => (row.recipientIds ? idsOf(row.recipientIds) : []));
+    const people = await this.recipients.byIds([...new Set(chosen.flat())]);
+    return {
+      total: page.total,
+      list: page.list.map((row, i) => ({
+        draftId: row.id,
+        inmailTitle: row.title,
+        receiveName: namesLine(
+          chosen[i]!.flatMap((id) => {
+            const name = people.get(id)?.staffName;
+            return name ? [name] : [];
+          }),
+        ),
+        fileCount: (JSON.parse(row.files) as unknown[]).length,
+        updateDate: displayTime(row.updatedAt),
+      })),
+    };
+  }
+
+  async detail(draftId: number, owner: Person): Promise<DraftDetail> {
+    const row = await this.own(draftId, owner);
+    const chosen = row.recipientIds ? idsOf(row.recipientIds) : [];
+    const people = await this.recipients.byIds(chosen);
+    const files = JSON.parse(row.files) as Attachment[];
+    const stored = files.length
+      ? await this.db
+          .selectFrom('storedFile')
+          .select(['id', 'fileName'])
+          .where(
+            'id',
+            'in',
+            files.map((file) => file.fileId),
+          )
+          .execute()
+      : [];
+    const nameOf = new Map(stored.map((file) => [file.id, file.fileName]));
+    return {
+      draftId: row.id,
+      inmailTitle: row.title,
+      inmailContent: row.content,
+      staffInfoList: chosen.flatMap((id) => {
+        const person = people.get(id);
+        return person ? [person] : [];
+      }),
+      // Files deleted meanwhile are left out; the writer attaches them again.
+      fileList: files.flatMap((file) => {
+        const storedName = nameOf.get(file.fileId);
+        if (storedName === undefined) return [];
+        return [
+          {
+            fileId: file.fileId,
+            fileName: file.fileName ?? storedName,
+            filePath: `/api/news/uploadnewfile.do?FILE_ID=${file.fileId}`,
+          },
+        ];
+      }),
+      updateDate: displayTime(row.updatedAt),
+    };
+  }
+
+  async remove(draftIds: number[], owner: Person, db: Kysely<Database> = this.db): Promise<void> {
+    if (draftIds.length === 0) throw badRequest('请选择要删除的草稿');
+    await inTransaction(db, async (trx) => {
+      const rows = await trx
+        .selectFrom('mailDraft')
+        .select(['id', 'ownerId'])
+        .where('id', 'in', draftIds)
+        .execute();
+      if (rows.some((row) => row.ownerId !== owner.id)) throw forbidden(NOT_YOUR_DRAFT);
+      if (rows.length !== new Set(draftIds).size) throw notFound(DRAFT_GONE);
+      await trx.deleteFrom('mailDraft').where('id', 'in', draftIds).execute();
+    });
+  }
+
+  private async own(draftId: number, owner: Person, db: Kysely<Database> = this.db) {
+    const row = await db
+      .selectFrom('mailDraft')
+      .selectAll()
+      .where('id', '=', draftId)
+      .executeTakeFirst();
+    if (!row) throw notFound(DRAFT_GONE);
+    if (row.ownerId !== owner.id) throw forbidden(NOT_YOUR_DRAFT);
+    return row;
+  }
+}

@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { MAIL_EXTENSIONS, MailUploadQuery, mailUploadCall } from '@school/common/api';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { staffOf } from '../../http/auth.js';
+import { routeSchema } from '../../http/contract.js';
+import { ok } from '../../http/envelope.js';
+import { AppError, badRequest } from '../../http/errors.js';
+import { FileTooLargeError } from '../../platform/files/storage.js';
+import { UPLOAD_LIMITS, type UploadService } from '../../platform/files/upload.js';
+import { MAIL_UPLOAD } from './attachments.js';
+
+/** An attachment's size limit; the editor's pictures have the platform's picture limit. */
+export const MAIL_FILE_MAX = 100 * 1024 * 1024;
+const EXTENSIONS: ReadonlySet<string> = new Set(MAIL_EXTENSIONS);
+
+/**
+ * `POST /api/email/upload[?kind=image]`: one file in the multipart field
+ * `file`, streamed to storage and checked by its bytes against the mail's
+ * extension list; a picture of the editor is decoded and re-encoded. The
+ * upload is its uploader's until a mail that carries it is sent.
+ */
+export const mailUploadRoutes: FastifyPluginAsyncTypebox<{
+  uploads: UploadService;
+  db: Kysely<Database>;
+}> = async (app, { uploads, db }) => {
+  app.post(
+    '/email/upload',
+    {
+      onRequest: app.requireStaff,
+      schema: {
+        ...routeSchema(mailUploadCall, {
+          tags: ['mail'],
+          summary:
+            '上传邮件附件（multipart 字段 file，格式见允许的扩展名，最大 100 MB）；kind=image 为正文图片（data.src）',
+        }),
+        querystring: MailUploadQuery,
+      },
+    },
+    async (request) => {
+      const staff = staffOf(request);
+      const image = request.query.kind === 'image';
+      if (!request.isMultipart()) throw badRequest('请选择要上传的文件');
+      const maxBytes = image ? UPLOAD_LIMITS.image : MAIL_FILE_MAX;
+      // One byte over the limit reaches storage, which refuses it and keeps nothing (a stream
+      // cut at the limit would look complete); a picture is read whole and refused by the cut.
+      const part = await request.file({
+        limits: { fileSize: image ? maxBytes : maxBytes + 1, files: 1 },
+      });
+      if (!part) throw badRequest('请选择要上传的文件');
+      const tooLarge = () =>
+        new AppError(413, `文件过大，最大 ${Math.round(maxBytes / 1024 / 1024)} MB`);
+      try {
+        const input = { fileName: part.filename, createdBy: staff.id };
+        const uploaded = image
+          ? await uploads.upload('image', input, part.file, () => part.toBuffer())
+          : await uploads.attachment({ ...input, maxBytes }, EXTENSIONS, part.file);
+        if (part.file.truncated) throw tooLarge();
+        await db
+          .insertInto('fileUse')
+          .values({ fileId: uploaded.fileId, infoTable: MAIL_UPLOAD, objId: staff.id })
+          .execute();
+        return ok({
+          fileId: uploaded.fileId,
+          fileName: uploaded.fileName,
+          url: uploaded.url,
+          src: uploaded.url,
+          fileSize: uploaded.size,
+        });
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if (err instanceof FileTooLargeError || code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+        throw err;
+      }
+    },
+  );
+};
