@@ -2,8 +2,11 @@ import type { Route } from './+types/write-email';
 import { loadMailPage } from '../../features/mail/mail-load';
 import { MailPage } from '../../features/mail/MailPage';
 import { requireUser } from '../../lib/session';
+import editorCss from '../../styles/editor.css?url';
 
 export const meta = () => [{ title: '邮件 - 校内网' }];
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: editorCss }];
 
 /**
  * /writEmail (intranet.md §2): addressee (a JSON list of recipients) and
