@@ -1,6 +1,6 @@
 import type { DraftItem, ReceiveItem, SendItem } from '@school/common/api';
 import { App, Button, Card, Result } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useRevalidator, useSearchParams } from 'react-router';
 import { errorText, useLoadFailure, usePageLoading } from '../../api/page-data';
 import { refreshUnreadMail, useUnreadMail } from '../../api/unread-mail';
@@ -28,7 +28,7 @@ const TITLES: Record<MailView, string> = {
   sent: '发件箱',
   drafts: '草稿箱',
   detail: '邮件详情',
-  success: '发送成功',
+  success: '写邮件',
   contacts: '常用联系人',
 };
 
@@ -47,6 +47,12 @@ export function MailPage({ data }: { data: MailPageData }) {
   const { revalidate } = useRevalidator();
   const loading = usePageLoading();
   const unread = useUnreadMail();
+  // New mail while the inbox is shown: its list is read again.
+  const seenUnread = useRef(unread);
+  useEffect(() => {
+    if (unread > seenUnread.current && view === 'inbox') void revalidate();
+    seenUnread.current = unread;
+  }, [unread, view, revalidate]);
   // The key tells one mail being written from the next, so a late save of the
   // one left behind never lands on the new one.
   const [compose, setCompose] = useState(() => ({
