@@ -55,8 +55,11 @@ export function ComposeView({
   const savedKey = useRef(contentKey(draft));
   const queue = useRef<Promise<void>>(Promise.resolve());
   const closed = useRef(false);
+  // The parent's setter changes with every render; saves use the current one.
+  const update = useRef(setDraft);
   useEffect(() => {
     latest.current = draft;
+    update.current = setDraft;
   });
 
   /** Saves the draft after any save under way (so the same draft is updated). */
@@ -71,7 +74,9 @@ export function ComposeView({
           savedKey.current = key;
           draftId.current = saved.draftId;
           setSavedAt(clockOf(saved.updateDate));
-          setDraft((d) => (d.draftId === saved.draftId ? d : { ...d, draftId: saved.draftId }));
+          update.current((d) =>
+            d.draftId === saved.draftId ? d : { ...d, draftId: saved.draftId },
+          );
           if (!quiet) message.success('草稿已保存');
         } catch (err) {
           if (!quiet) message.error(`草稿保存失败：${errorText(err)}`);
@@ -80,7 +85,7 @@ export function ComposeView({
       queue.current = queue.current.then(run);
       return queue.current;
     },
-    [message, setDraft],
+    [message],
   );
 
   const key = contentKey(draft);
