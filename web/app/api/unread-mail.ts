@@ -19,6 +19,8 @@ function emit() {
   for (const listener of listeners) listener();
 }
 
+export const unreadMailCount = () => count;
+
 /** Sets the count from an answer that carries it (updateRead answers the new count). */
 export function setUnreadMail(value: number) {
   if (value === count) return;
@@ -56,9 +58,10 @@ function stop() {
   document.removeEventListener('visibilitychange', onVisible);
 }
 
-function subscribe(listener: () => void) {
+/** Listens to the count; the first listener starts the polling, the last one stops it. */
+export function subscribeUnreadMail(listener: () => void) {
   listeners.add(listener);
-  if (listeners.size === 1) start();
+  if (timer === undefined) start();
   return () => {
     listeners.delete(listener);
     if (listeners.size === 0) stop();
@@ -67,9 +70,5 @@ function subscribe(listener: () => void) {
 
 /** The unread count, kept fresh while shown (0 during server rendering). */
 export function useUnreadMail(): number {
-  return useSyncExternalStore(
-    subscribe,
-    () => count,
-    () => 0,
-  );
+  return useSyncExternalStore(subscribeUnreadMail, unreadMailCount, () => 0);
 }

@@ -37,7 +37,10 @@ function TitleCell({ kind, row }: { kind: ListView; row: MailRow }) {
   return (
     <span className={`mail-title${unread ? ' is-unread' : ''}`} title={title}>
       {unread && <Badge status="error" className="mail-unread-dot" aria-label="未读" />}
-      {cutTitle(title)}
+      {/* Focusable for the keyboard; its click reaches the row, which opens the mail. */}
+      <button type="button" className="link-button mail-open">
+        {cutTitle(title)}
+      </button>
       {row.fileCount > 0 && (
         <PaperClipOutlined className="mail-clip" aria-label="有附件" title="有附件" />
       )}
