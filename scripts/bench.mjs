@@ -1,5 +1,6 @@
 // `npm run bench`: autocannon against the built server on a fresh demo database with
-// BENCH_NEWS (30000) more news items, so lists, details and search run at a real school's size.
+// BENCH_NEWS (30000) more news items and BENCH_MAIL (100000) more mails, so lists, details,
+// search and mailboxes run at a real school's size.
 // Prints requests per second and latency for pages and calls.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,16 +24,21 @@ const dataDir = KEEP
   : fs.mkdtempSync(path.join(os.tmpdir(), 'school-portal-bench-'));
 const seededMark = path.join(dataDir, '.bench-seeded');
 const volume = Number(process.env.BENCH_NEWS ?? 30000);
+const mailVolume = Number(process.env.BENCH_MAIL ?? 100000);
 if (KEEP && fs.existsSync(seededMark)) {
   log(`Reusing the benchmark database in ${dataDir}`);
 } else {
-  log(`Seeding the demo school and ${volume} more news items`);
+  log(`Seeding the demo school, ${volume} more news items and ${mailVolume} mails`);
   fs.mkdirSync(dataDir, { recursive: true });
-  const seeded = spawnSync(process.execPath, ['server/dist/volume-main.js', String(volume)], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  });
+  const seeded = spawnSync(
+    process.execPath,
+    ['server/dist/volume-main.js', String(volume), String(mailVolume)],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    },
+  );
   if (seeded.status !== 0) throw new Error('seeding the benchmark database failed');
   if (KEEP) fs.writeFileSync(seededMark, String(volume));
 }
@@ -178,6 +184,37 @@ try {
     'POST api/news/getNewsList department 17 page 1',
     asTeacher('news/getNewsList', 'typeId=17&deptId=1&enableType=2&pageSize=12'),
   );
+  // Internal mail, as the teacher with thousands of mails.
+  const inbox = await fetch(`${base}/api/email/getReceiveList`, {
+    method: 'POST',
+    headers: { ...form, ...auth },
+    body: 'pageSize=1',
+  }).then((r) => r.json());
+  log(`the teacher's inbox: ${inbox.data.total} mails`);
+  const newest = inbox.data.list[0];
+  await bench('POST api/email/getUnreadNum', asTeacher('email/getUnreadNum', ''));
+  await bench(
+    'POST api/email/getReceiveList page 1',
+    asTeacher('email/getReceiveList', 'pageSize=10'),
+  );
+  await bench(
+    'POST api/email/getReceiveList page 500',
+    asTeacher('email/getReceiveList', 'pageSize=10&pageNum=500'),
+  );
+  await bench(
+    'POST api/email/getReceiveList unread',
+    asTeacher('email/getReceiveList', 'pageSize=10&inmainState=1'),
+  );
+  await bench(
+    'POST api/email/getReceiveList keyword 家长会',
+    asTeacher('email/getReceiveList', `pageSize=10&keyword=${encodeURIComponent('家长会')}`),
+  );
+  await bench('POST api/email/getSendList page 1', asTeacher('email/getSendList', 'pageSize=10'));
+  await bench(
+    'POST api/email/getEmailDetail',
+    asTeacher('email/getEmailDetail', `inmailId=${newest.inmailId}&receiveId=${newest.receiveId}`),
+  );
+  await bench('POST api/email/getContacts', asTeacher('email/getContacts', ''));
   // The content platform, as an administrator sees every item.
   const asAdmin = (path, body) => post(path, body, { ...form, ...admin });
   await bench('POST api/cms/news/list (admin, all)', asAdmin('cms/news/list', ''));

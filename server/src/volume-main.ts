@@ -4,10 +4,14 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { prepareDatabase } from './seed/index.js';
-import { addVolume } from './seed/volume.js';
+import { addMailVolume, addVolume } from './seed/volume.js';
 
-/** `node server/dist/volume-main.js <count>`: the demo school plus <count> news items, for benchmarks. */
+/**
+ * `node server/dist/volume-main.js <news> [<mails>]`: the demo school plus <news> news items and
+ * <mails> mails, for benchmarks.
+ */
 const count = Number(process.argv[2] ?? 30000);
+const mails = Number(process.argv[3] ?? 0);
 const config = loadConfig();
 const { db, dialect, close } = openDatabase({
   url: config.databaseUrl,
@@ -19,4 +23,7 @@ await prepareDatabase(db, config, services);
 const started = Date.now();
 await addVolume(db, services, count);
 console.log(`added ${count} news items in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+const mailStarted = Date.now();
+await addMailVolume(db, services, mails);
+console.log(`added ${mails} mails in ${((Date.now() - mailStarted) / 1000).toFixed(1)} s`);
 await close();

@@ -113,11 +113,48 @@ describe('prepareDatabase with SEED_DEMO', () => {
       expect(inbox.total).toBeGreaterThan(unread.total);
       expect(sent.total).toBeGreaterThan(0);
       expect(sent.list.some((item) => item.fileCount > 0)).toBe(true);
+      const contacts = expectOk<{
+        frequentcontactsStaffList: unknown[];
+        frequentContactsList: Array<{ frequentcontactsStaffList: unknown[] }>;
+      }>(await postForm(t.app, '/api/email/getContacts', {}, { token }));
+      expect(contacts.frequentcontactsStaffList.length).toBeGreaterThan(2);
+      expect(contacts.frequentContactsList[0]!.frequentcontactsStaffList.length).toBeGreaterThan(2);
       if (code === 'teacher') {
         expect(inbox.total).toBeGreaterThan(20);
         expect(sent.total).toBeGreaterThan(20);
+        expect(contacts.frequentcontactsStaffList.length).toBeGreaterThan(10);
+        expect(contacts.frequentContactsList.length).toBeGreaterThan(2);
+        const drafts = expectOk<{ total: number }>(await list('getDraftList', {}));
+        expect(drafts.total).toBeGreaterThan(2);
       }
     }
+    // Every other demo teacher has read and unread mail, sent mail, contacts and a group.
+    const token = await login(t.app, { code: 't1001', password: DEMO_PASSWORD, staffType: 2 });
+    const list = (path: string, fields: Record<string, number> = {}) =>
+      postForm(t.app, `/api/email/${path}`, { pageNum: 1, pageSize: 10, ...fields }, { token });
+    const inbox = expectOk<{ total: number; list: Array<{ inmailId: number }> }>(
+      await list('getReceiveList'),
+    );
+    expect(
+      expectOk<{ total: number }>(await list('getReceiveList', { inmainState: 1 })).total,
+    ).toBeGreaterThan(0);
+    expect(
+      expectOk<{ total: number }>(await list('getReceiveList', { inmainState: 2 })).total,
+    ).toBeGreaterThan(0);
+    expect(expectOk<{ total: number }>(await list('getSendList')).total).toBeGreaterThan(0);
+    const contacts = expectOk<{ frequentContactsList: unknown[] }>(await list('getContacts'));
+    expect(contacts.frequentContactsList.length).toBeGreaterThan(0);
+    // The attachments are real files of their kind.
+    const attached = await t.db
+      .selectFrom('mailFile')
+      .innerJoin('storedFile', 'storedFile.id', 'mailFile.fileId')
+      .select(['mailFile.fileName', 'storedFile.mimeType'])
+      .execute();
+    const types = new Map(attached.map((row) => [row.fileName.split('.').pop(), row.mimeType]));
+    expect(types.get('pdf')).toBe('application/pdf');
+    expect(types.get('jpg')).toBe('image/jpeg');
+    expect(types.get('txt')).toBe('text/plain; charset=utf-8');
+    expect(inbox.total).toBeGreaterThan(0);
   });
 
   it('fills every public list with at least three pages, through the public API', async () => {

@@ -1,6 +1,9 @@
+import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { Services } from '../app.js';
 import type { Database } from '../db/schema.js';
+import { makeImage } from './demo-images.js';
 
 /** Subjects of the demo mail, with what they are about. */
 const SUBJECTS: Array<[string, string]> = [
@@ -17,16 +20,28 @@ const SUBJECTS: Array<[string, string]> = [
   ['作业量调查问卷', '请协助学生在班会课上完成问卷。'],
   ['安全教育主题班会', '本周班会以防溺水为主题，课件已放在附件中。'],
 ];
-const FILES = ['安排表.xlsx', '说明.docx', '课件.pptx', '名单.pdf'];
+/** Attachment names by kind: a PDF, a text file, a photo. */
+const FILES: Array<[string, 'pdf' | 'txt' | 'jpg']> = [
+  ['安排表', 'pdf'],
+  ['说明', 'txt'],
+  ['现场照片', 'jpg'],
+  ['名单', 'pdf'],
+];
+const GROUPS = ['年级组', '教研组', '班主任', '课题组'];
+
+type Person = { id: number };
 
 /**
- * Demo mailboxes, made through the mail service as the pages make them: the
- * demo teacher (林晓雯) and the administrator receive mail from colleagues
- * (read and unread, some with attachments) and have sent mail with read
- * receipts: more than three pages of each for the teacher.
+ * Demo mailboxes, made through the mail services as the pages make them
+ * (attachments through the mail's upload, checked by their bytes): the demo
+ * teacher (林晓雯) and the administrator receive mail from colleagues (read
+ * and unread, some with attachments), have sent mail with read receipts,
+ * frequent contacts, groups and drafts: more than three pages of each list for
+ * the teacher. Every other demo teacher gets a few read and unread mails,
+ * sent mail, contacts and a group.
  */
 export async function seedDemoMail(db: Kysely<Database>, services: Services): Promise<void> {
-  const { mail } = services;
+  const { mail, mailContacts, mailDrafts } = services;
   const people = await db
     .selectFrom('staff')
     .select(['id', 'code'])
@@ -37,20 +52,24 @@ export async function seedDemoMail(db: Kysely<Database>, services: Services): Pr
   const idOf = (code: string) => people.find((row) => row.code === code)!.id;
   const teacher = { id: idOf('teacher') };
   const admin = { id: idOf('admin') };
-  const colleagues = people
+  const others = people
     .filter((row) => row.code !== 'teacher' && row.code !== 'admin')
-    .slice(0, 8)
     .map((row) => ({ id: row.id }));
+  const colleagues = others.slice(0, 8);
 
-  const attach = async (owner: { id: number }, count: number, seed: number) => {
+  let fileSeed = 0;
+  const attach = async (owner: Person, count: number, seed: number) => {
     const list: Array<{ fileId: number; fileName: string }> = [];
     for (let i = 0; i < count; i += 1) {
-      const fileName = `${SUBJECTS[(seed + i) % SUBJECTS.length]![0]}${FILES[(seed + i) % FILES.length]}`;
-      const stored = await services.files.save(
-        { fileName, mimeType: 'application/octet-stream', createdBy: owner.id },
-        Buffer.from(`示例附件：${fileName}\n`, 'utf8'),
+      const [kind, extension] = FILES[(seed + i) % FILES.length]!;
+      const fileName = `${SUBJECTS[(seed + i) % SUBJECTS.length]![0]}${kind}.${extension}`;
+      const bytes = await attachmentBytes(extension, fileName, (fileSeed += 1));
+      const uploaded = await services.mailUploads.attachment(
+        fileName,
+        owner,
+        Readable.from([bytes]),
       );
-      list.push({ fileId: stored.id, fileName });
+      list.push({ fileId: uploaded.fileId, fileName });
     }
     return JSON.stringify(list);
   };
@@ -95,6 +114,90 @@ export async function seedDemoMail(db: Kysely<Database>, services: Services): Pr
       if (i % 2 === 0) await markRead(db, services, inmailId, [to[0]!]);
     }
   }
+
+  // Every other teacher: two mails from the next colleagues (the first read), one sent.
+  for (const [i, person] of others.entries()) {
+    const next = others[(i + 1) % others.length]!;
+    const after = others[(i + 2) % others.length]!;
+    for (const [k, from] of [next, after].entries()) {
+      const [title, text] = SUBJECTS[(i + k) % SUBJECTS.length]!;
+      const { inmailId } = await mail.send(
+        {
+          recipients: [person.id],
+          title,
+          content: body(text),
+          fileList: (i + k) % 6 === 0 ? await attach(from, 1, i + k) : undefined,
+        },
+        from,
+      );
+      if (k === 0) await markRead(db, services, inmailId, [person.id]);
+    }
+  }
+
+  // Frequent contacts and groups: the teacher has many, every other teacher a few and a group.
+  await mailContacts.addSingles(
+    teacher,
+    others.slice(0, 14).map((row) => row.id),
+  );
+  for (const [g, note] of GROUPS.entries()) {
+    const members = others.slice(g * 6, g * 6 + 5 + g).map((row) => row.id);
+    await mailContacts.addGroup(teacher, note, members);
+  }
+  await mailContacts.addSingles(admin, [teacher.id, ...others.slice(0, 4).map((row) => row.id)]);
+  await mailContacts.addGroup(
+    admin,
+    '中层干部',
+    others.slice(0, 6).map((row) => row.id),
+  );
+  for (const [i, person] of others.entries()) {
+    const near = [1, 2, 3].map((k) => others[(i + k) % others.length]!.id);
+    await mailContacts.addSingles(person, [teacher.id, ...near]);
+    await mailContacts.addGroup(person, GROUPS[i % GROUPS.length]!, near);
+  }
+
+  // Drafts: half-written mails of the teacher.
+  for (let i = 0; i < 4; i += 1) {
+    const [title, text] = SUBJECTS[(i + 7) % SUBJECTS.length]!;
+    await mailDrafts.save(
+      {
+        recipients:
+          i % 2 === 0
+            ? colleagues
+                .slice(i, i + 2)
+                .map((row) => row.id)
+                .join(',')
+            : '',
+        title: i === 3 ? '' : `（草稿）${title}`,
+        content: body(text),
+      },
+      teacher,
+    );
+  }
+}
+
+/** Real bytes of a demo attachment: a one-page PDF, UTF-8 text or a photo. */
+async function attachmentBytes(
+  extension: 'pdf' | 'txt' | 'jpg',
+  fileName: string,
+  seed: number,
+): Promise<Buffer> {
+  if (extension === 'txt') return Buffer.from(`示例附件：${fileName}\n各位老师请查阅。\n`, 'utf8');
+  if (extension === 'jpg') return (await makeImage('photo', 900 + seed)).data;
+  const pdf = await PDFDocument.create();
+  // Fixed dates keep the bytes the same for the same input.
+  pdf.setCreationDate(new Date(Date.UTC(2026, 0, 1)));
+  pdf.setModificationDate(new Date(Date.UTC(2026, 0, 1)));
+  const page = pdf.addPage([595.28, 841.89]);
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  page.drawText(`Attachment ${seed}`, {
+    x: 56,
+    y: 760,
+    size: 22,
+    font,
+    color: rgb(0.12, 0.31, 0.47),
+  });
+  page.drawText('Demo school - internal mail', { x: 56, y: 730, size: 12, font });
+  return Buffer.from(await pdf.save());
 }
 
 /** Opens a mail as each of `readers` (their inbox entries of it). */

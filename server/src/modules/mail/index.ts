@@ -6,11 +6,13 @@ import { MailRecipients } from './recipients.js';
 import { mailRoutes } from './routes.js';
 import { MailService } from './service.js';
 import { mailUploadRoutes } from './upload-routes.js';
+import { MailUploads } from './uploads.js';
+import { unreadRoutes } from './unread-routes.js';
 
 /** 站内邮件 (intranet.md §3, §7 "Mail"): its files are read by sender and recipients only. */
 export const mailArea = defineArea({
   name: 'mail',
-  services: ({ db, dialect, clock, uploads }) => {
+  services: ({ db, dialect, clock, uploads, sessions }) => {
     const mailRecipients = new MailRecipients(db);
     return {
       mail: new MailService(db, dialect, clock),
@@ -18,8 +20,8 @@ export const mailArea = defineArea({
       mailRecipients,
       mailContacts: new MailContactBook(db, clock, mailRecipients),
       mailDrafts: new MailDrafts(db, clock, mailRecipients),
-      db,
-      uploads,
+      mailUploads: new MailUploads(db, uploads),
+      mailSessions: sessions,
     };
   },
   routes: async (api, services) => {
@@ -30,7 +32,8 @@ export const mailArea = defineArea({
       contacts: services.mailContacts,
       drafts: services.mailDrafts,
     });
-    await api.register(mailUploadRoutes, { uploads: services.uploads, db: services.db });
+    await api.register(mailUploadRoutes, { uploads: services.mailUploads });
+    await api.register(unreadRoutes, { mail: services.mail, sessions: services.mailSessions });
   },
   fileGuards: ({ db }) => [new Mailbox(db).fileGuard()],
 });

@@ -1,7 +1,7 @@
 import { MAIL_READ, type MailDetail, type ReceiveItem, type SendItem } from '@school/common/api';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { containsText } from '../../db/like.js';
-import { pageOf } from '../../db/paging.js';
+import { countRows, onPage } from '../../db/paging.js';
 import type { Database } from '../../db/schema.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { Paging } from '../../http/paging.js';
@@ -40,6 +40,12 @@ const anyRead = (eb: MailScope) =>
 export class Mailbox {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /**
+   * The inbox, newest first. The count and the page's ids are read from the
+   * inbox index alone (no mail row is touched for the rows skipped, however
+   * deep the page); only the ten shown are joined with their mails. A keyword
+   * looks into the mails (subject, body text, sender).
+   */
   async received(
     reader: Person,
     filter: ListFilter,
@@ -48,25 +54,36 @@ export class Mailbox {
     const text = filter.keyword?.trim();
     const base = this.db
       .selectFrom('mailInbox')
-      .innerJoin('mail', 'mail.id', 'mailInbox.mailId')
-      .innerJoin('staff as sender', 'sender.id', 'mail.senderId')
       .where('mailInbox.staffId', '=', reader.id)
       .where('mailInbox.deleted', '=', 0)
       .$if(filter.state !== undefined, (qb) => qb.where('mailInbox.state', '=', filter.state!))
       .$if(Boolean(text), (qb) =>
-        qb.where((eb) =>
-          eb.or([
-            containsText('mail.title', text!),
-            containsText('mail.bodyText', text!),
-            containsText('sender.name', text!),
-          ]),
+        qb.where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('mail')
+              .innerJoin('staff as sender', 'sender.id', 'mail.senderId')
+              .select('mail.id')
+              .whereRef('mail.id', '=', 'mailInbox.mailId')
+              .where((eb) =>
+                eb.or([
+                  containsText('mail.title', text!),
+                  containsText('mail.bodyText', text!),
+                  containsText('sender.name', text!),
+                ]),
+              ),
+          ),
         ),
       );
-    return pageOf(
-      base,
-      paging,
-      (query) =>
-        query
+    const [total, page] = await Promise.all([
+      countRows(base),
+      base.select('mailInbox.id').orderBy('mailInbox.id', 'desc').$call(onPage(paging)).execute(),
+    ]);
+    const ids = page.map((row) => row.id);
+    const rows = ids.length
+      ? await this.db
+          .selectFrom('mailInbox')
+          .innerJoin('mail', 'mail.id', 'mailInbox.mailId')
+          .innerJoin('staff as sender', 'sender.id', 'mail.senderId')
           .select([
             'mail.id as mailId',
             'mailInbox.id as receiveId',
@@ -76,8 +93,13 @@ export class Mailbox {
             'mail.fileCount',
             'mail.createdAt',
           ])
-          .orderBy('mailInbox.id', 'desc'),
-      (row) => ({
+          .where('mailInbox.id', 'in', ids)
+          .orderBy('mailInbox.id', 'desc')
+          .execute()
+      : [];
+    return {
+      total,
+      list: rows.map((row) => ({
         inmailId: row.mailId,
         receiveId: row.receiveId,
         inmailTitle: row.title,
@@ -85,10 +107,11 @@ export class Mailbox {
         inmainState: row.state,
         fileCount: row.fileCount,
         createDate: displayTime(row.createdAt),
-      }),
-    );
+      })),
+    };
   }
 
+  /** The sent box, newest first, paged on the sent index as the inbox is. */
   async sent(
     sender: Person,
     filter: ListFilter,
@@ -97,25 +120,43 @@ export class Mailbox {
     const text = filter.keyword?.trim();
     const base = this.db
       .selectFrom('mailSent')
-      .innerJoin('mail', 'mail.id', 'mailSent.mailId')
       .where('mailSent.staffId', '=', sender.id)
       .$if(filter.state !== undefined, (qb) =>
-        qb.where((eb) => (filter.state === MAIL_READ ? anyRead(eb) : eb.not(anyRead(eb)))),
+        qb.where(({ exists, not, selectFrom }) => {
+          const opened = exists(
+            selectFrom('mailInbox as opened')
+              .select('opened.id')
+              .whereRef('opened.mailId', '=', 'mailSent.mailId')
+              .where('opened.state', '=', MAIL_READ),
+          );
+          return filter.state === MAIL_READ ? opened : not(opened);
+        }),
       )
       .$if(Boolean(text), (qb) =>
-        qb.where((eb) =>
-          eb.or([
-            containsText('mail.title', text!),
-            containsText('mail.bodyText', text!),
-            containsText('mail.receiverNames', text!),
-          ]),
+        qb.where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('mail')
+              .select('mail.id')
+              .whereRef('mail.id', '=', 'mailSent.mailId')
+              .where((eb) =>
+                eb.or([
+                  containsText('mail.title', text!),
+                  containsText('mail.bodyText', text!),
+                  containsText('mail.receiverNames', text!),
+                ]),
+              ),
+          ),
         ),
       );
-    return pageOf(
-      base,
-      paging,
-      (query) =>
-        query
+    const [total, page] = await Promise.all([
+      countRows(base),
+      base.select('mailSent.id').orderBy('mailSent.id', 'desc').$call(onPage(paging)).execute(),
+    ]);
+    const ids = page.map((row) => row.id);
+    const rows = ids.length
+      ? await this.db
+          .selectFrom('mailSent')
+          .innerJoin('mail', 'mail.id', 'mailSent.mailId')
           .select((eb) => [
             'mail.id as mailId',
             'mailSent.id as sendId',
@@ -126,8 +167,13 @@ export class Mailbox {
             'mail.createdAt',
             anyRead(eb).as('opened'),
           ])
-          .orderBy('mailSent.id', 'desc'),
-      (row) => {
+          .where('mailSent.id', 'in', ids)
+          .orderBy('mailSent.id', 'desc')
+          .execute()
+      : [];
+    return {
+      total,
+      list: rows.map((row) => {
         // SQLite answers 0/1, PostgreSQL booleans.
         const opened = Boolean(Number(row.opened));
         return {
@@ -141,8 +187,8 @@ export class Mailbox {
           fileCount: row.fileCount,
           createDate: displayTime(row.createdAt),
         };
-      },
-    );
+      }),
+    };
   }
 
   /**

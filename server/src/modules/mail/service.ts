@@ -10,6 +10,7 @@ import { setFileUses } from '../../platform/files/uses.js';
 import { htmlToText } from '../../platform/search/terms.js';
 import { iso, type Clock } from '../../time.js';
 import { bodyFiles, checkAttachments } from './attachments.js';
+import { UnreadFeed } from './unread-feed.js';
 import { attachmentsOf, badFormat, extensionAllowed, namesLine } from './rules.js';
 
 export const MAIL_GONE = '邮件不存在或已删除';
@@ -44,6 +45,8 @@ export class MailService {
     private readonly db: Kysely<Database>,
     private readonly dialect: DialectName,
     private readonly now: Clock,
+    /** Told whose unread count changed (the pages' live counter). */
+    readonly feed = new UnreadFeed(),
   ) {}
 
   async send(input: SendInput, sender: Person): Promise<{ inmailId: number }> {
@@ -62,7 +65,7 @@ export class MailService {
       if (file.fileName && !extensionAllowed(file.fileName)) throw badFormat(file.fileName);
     }
     const createdAt = iso(this.now());
-    return inTransaction(this.db, async (trx) => {
+    const sent = await inTransaction(this.db, async (trx) => {
       const people = await trx
         .selectFrom('staff')
         .select(['id', 'name'])
@@ -115,6 +118,8 @@ export class MailService {
       }
       return { inmailId: mailId };
     });
+    this.feed.notify(recipients);
+    return sent;
   }
 
   /** Marks an inbox entry read; answers the unread count after it. */
@@ -130,6 +135,7 @@ export class MailService {
         .executeTakeFirst();
       // Nothing changed: read meanwhile (fine), or recalled or deleted meanwhile (404).
       if (Number(result.numUpdatedRows) === 0) await this.ownInbox([receiveId], reader);
+      else this.feed.notify([reader.id]);
     }
     return this.unreadCount(reader);
   }
@@ -160,6 +166,7 @@ export class MailService {
         entries.map((entry) => entry.mailId),
       );
     });
+    this.feed.notify([owner.id]);
   }
 
   /** Deletes sent entries of the caller; the recipients keep their copies. */
@@ -183,7 +190,7 @@ export class MailService {
    * it gone.
    */
   async recall(sendId: number, sender: Person): Promise<void> {
-    await inTransaction(this.db, async (trx) => {
+    const recipients = await inTransaction(this.db, async (trx) => {
       const [entry] = await this.ownSent([sendId], sender, trx);
       const mail = await trx
         .selectFrom('mail')
@@ -193,7 +200,7 @@ export class MailService {
       if (mail.recalledAt) throw new AppError(409, ALREADY_RECALLED);
       const inbox = await trx
         .selectFrom('mailInbox')
-        .select(['id', 'state'])
+        .select(['id', 'state', 'staffId'])
         .where('mailId', '=', entry!.mailId)
         .$if(this.dialect === 'postgres', (qb) => qb.forUpdate())
         .execute();
@@ -208,7 +215,9 @@ export class MailService {
         .set({ recalledAt: iso(this.now()) })
         .where('id', '=', entry!.mailId)
         .execute();
+      return inbox.map((row) => row.staffId);
     });
+    this.feed.notify(recipients);
   }
 
   /** The caller's live inbox entries among `ids`: 404 for one gone, 403 for another's. */

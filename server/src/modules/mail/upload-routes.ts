@@ -1,18 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { MAIL_EXTENSIONS, MailUploadQuery, mailUploadCall } from '@school/common/api';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import { MailUploadQuery, mailUploadCall } from '@school/common/api';
 import { staffOf } from '../../http/auth.js';
 import { routeSchema } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { FileTooLargeError } from '../../platform/files/storage.js';
-import { UPLOAD_LIMITS, type UploadService } from '../../platform/files/upload.js';
-import { MAIL_UPLOAD } from './attachments.js';
-
-/** An attachment's size limit; the editor's pictures have the platform's picture limit. */
-export const MAIL_FILE_MAX = 100 * 1024 * 1024;
-const EXTENSIONS: ReadonlySet<string> = new Set(MAIL_EXTENSIONS);
+import { UPLOAD_LIMITS, cleanFileName } from '../../platform/files/upload.js';
+import { MAIL_FILE_MAX, type MailUploads } from './uploads.js';
 
 /**
  * `POST /api/email/upload[?kind=image]`: one file in the multipart field
@@ -20,10 +14,10 @@ const EXTENSIONS: ReadonlySet<string> = new Set(MAIL_EXTENSIONS);
  * extension list; a picture of the editor is decoded and re-encoded. The
  * upload is its uploader's until a mail that carries it is sent.
  */
-export const mailUploadRoutes: FastifyPluginAsyncTypebox<{
-  uploads: UploadService;
-  db: Kysely<Database>;
-}> = async (app, { uploads, db }) => {
+export const mailUploadRoutes: FastifyPluginAsyncTypebox<{ uploads: MailUploads }> = async (
+  app,
+  { uploads },
+) => {
   app.post(
     '/email/upload',
     {
@@ -51,22 +45,11 @@ export const mailUploadRoutes: FastifyPluginAsyncTypebox<{
       const tooLarge = () =>
         new AppError(413, `文件过大，最大 ${Math.round(maxBytes / 1024 / 1024)} MB`);
       try {
-        const input = { fileName: part.filename, createdBy: staff.id };
         const uploaded = image
-          ? await uploads.upload('image', input, part.file, () => part.toBuffer())
-          : await uploads.attachment({ ...input, maxBytes }, EXTENSIONS, part.file);
+          ? await uploads.picture(cleanFileName(part.filename), staff, await part.toBuffer())
+          : await uploads.attachment(part.filename, staff, part.file);
         if (part.file.truncated) throw tooLarge();
-        await db
-          .insertInto('fileUse')
-          .values({ fileId: uploaded.fileId, infoTable: MAIL_UPLOAD, objId: staff.id })
-          .execute();
-        return ok({
-          fileId: uploaded.fileId,
-          fileName: uploaded.fileName,
-          url: uploaded.url,
-          src: uploaded.url,
-          fileSize: uploaded.size,
-        });
+        return ok(uploaded);
       } catch (err) {
         const code = (err as { code?: string }).code;
         if (err instanceof FileTooLargeError || code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
