@@ -81,4 +81,32 @@ describe('the shared unread mail counter', () => {
     expect(store.unreadMailCount()).toBe(4);
     off();
   });
+
+  it('rests the poll while the live stream tells the count, and polls again when it drops', async () => {
+    fakeBrowser();
+    const streams: EventTarget[] = [];
+    class FakeEventSource extends EventTarget {
+      constructor(readonly url: string) {
+        super();
+        streams.push(this);
+      }
+      close() {}
+    }
+    vi.stubGlobal('EventSource', FakeEventSource);
+    call.mockResolvedValue(2);
+    const store = await import('./unread-mail');
+    const off = store.subscribeUnreadMail(vi.fn());
+    await settle();
+    expect(streams).toHaveLength(1);
+    expect((streams[0] as FakeEventSource).url).toBe('/api/email/unreadEvents');
+    streams[0].dispatchEvent(new MessageEvent('unread', { data: '7' }));
+    expect(store.unreadMailCount()).toBe(7);
+    await vi.advanceTimersByTimeAsync(12_000);
+    expect(call).toHaveBeenCalledTimes(1);
+    streams[0].dispatchEvent(new Event('error'));
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(call).toHaveBeenCalledTimes(2);
+    expect(store.unreadMailCount()).toBe(2);
+    off();
+  });
 });

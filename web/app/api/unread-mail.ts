@@ -6,9 +6,16 @@ import { getUser } from '../lib/session';
  * The caller's unread mail count, shared by the staff chrome and the mail
  * page: one module-level store polls `email/getUnreadNum` every 4 s while
  * the tab is visible and at once when it comes back into view, for as long
- * as anything on the page shows the count.
+ * as anything on the page shows the count. While the server's live stream
+ * (`email/unreadEvents`, server-sent events) is open, it tells each change at
+ * once and the poll rests; the poll takes over whenever the stream drops.
  */
 const POLL_MS = 4_000;
+const EVENTS_PATH = '/api/email/unreadEvents';
+
+let events: EventSource | null = null;
+/** Whether the stream has told a count since it (re)connected. */
+let live = false;
 
 let count = 0;
 const listeners = new Set<() => void>();
@@ -44,9 +51,30 @@ const onVisible = () => {
   if (document.visibilityState === 'visible') void refreshUnreadMail();
 };
 
+const onTick = () => {
+  if (!live) onVisible();
+};
+
+function openStream() {
+  if (typeof EventSource === 'undefined') return;
+  events = new EventSource(EVENTS_PATH);
+  events.addEventListener('unread', (event) => {
+    const value = Number((event as MessageEvent<string>).data);
+    if (Number.isInteger(value) && value >= 0) {
+      live = true;
+      setUnreadMail(value);
+    }
+  });
+  // The browser reconnects by itself; meanwhile the poll runs.
+  events.addEventListener('error', () => {
+    live = false;
+  });
+}
+
 function start() {
   void refreshUnreadMail();
-  timer = setInterval(onVisible, POLL_MS);
+  openStream();
+  timer = setInterval(onTick, POLL_MS);
   window.addEventListener('focus', onVisible);
   document.addEventListener('visibilitychange', onVisible);
 }
@@ -54,6 +82,9 @@ function start() {
 function stop() {
   clearInterval(timer);
   timer = undefined;
+  events?.close();
+  events = null;
+  live = false;
   window.removeEventListener('focus', onVisible);
   document.removeEventListener('visibilitychange', onVisible);
 }
