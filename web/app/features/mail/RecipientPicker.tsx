@@ -34,7 +34,7 @@ function DepartmentDialog({
   onPick: (people: MailStaff[], deptName: string) => void;
 }) {
   const { message } = App.useApp();
-  const tree = useApiData<AddressDept[]>(open ? 'addressBook/getTree' : null, { type: 1 }, []);
+  const tree = useApiData<AddressDept[]>(open ? 'email/getDeptTree' : null, {}, []);
   const nodes = useMemo(() => toNodes(tree.data ?? []), [tree.data]);
   const [busy, setBusy] = useState(false);
 

@@ -100,10 +100,10 @@ describe('the mail page', () => {
     expect(bodyLength('')).toBe(0);
   });
 
-  it('asks about attachments only when the body does not mention 附件 and none is attached', () => {
-    expect(asksAboutAttachments('<p>你好</p>', 0)).toBe(true);
-    expect(asksAboutAttachments('<p>见<b>附件</b></p>', 0)).toBe(false);
-    expect(asksAboutAttachments('<p>你好</p>', 1)).toBe(false);
+  it('asks about attachments only when the body mentions 附件 and none is attached', () => {
+    expect(asksAboutAttachments('<p>见<b>附件</b></p>', 0)).toBe(true);
+    expect(asksAboutAttachments('<p>你好</p>', 0)).toBe(false);
+    expect(asksAboutAttachments('<p>见附件</p>', 1)).toBe(false);
   });
 
   it('refuses a send without recipients or subject, in that order', () => {

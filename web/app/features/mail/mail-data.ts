@@ -147,11 +147,13 @@ export const bodyLength = (html: string) => Array.from(bodyText(html).replace(/\
 export const bodyTooLong = (html: string) => bodyLength(html) > MAIL_BODY_MAX;
 
 /**
- * intranet.md §5: before sending, a confirm asks 是否不上传附件? when the
- * body does not mention 附件 and nothing is attached.
+ * Before sending, a confirm asks 是否不上传附件? when the body mentions 附件
+ * and nothing is attached: the writer likely forgot it (issue 10; intranet.md
+ * §5 words it the other way round, which would ask on nearly every mail; see
+ * the README).
  */
 export function asksAboutAttachments(html: string, fileCount: number): boolean {
-  return fileCount === 0 && !bodyText(html).includes('附件');
+  return fileCount === 0 && bodyText(html).includes('附件');
 }
 
 /** Why a mail may not go yet, in the order a person fixes it; null when it may. */
