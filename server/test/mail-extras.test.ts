@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { createDepartment } from './helpers/factories.js';
 import { expectOk, expectRefusal, postFile, postForm } from './helpers/http.js';
 import { useMailWorld, type Detail, type Page } from './helpers/mail.js';
 
@@ -159,6 +160,26 @@ describe('api/email: uploads, frequent contacts and groups, drafts', () => {
       inmailContent: `<p><img src="${foreign.src}"></p>`,
     });
     expect((await read(foreign.src, w.token.bob)).statusCode).toBe(403);
+  });
+
+  it('offers the department tree four levels deep', async () => {
+    type Branch = { deptName: string; children: Branch[] };
+    let parentId = (
+      await w.t.db
+        .selectFrom('department')
+        .select('id')
+        .where('name', '=', '数学备课组')
+        .executeTakeFirstOrThrow()
+    ).id;
+    for (const name of ['三级组', '四级组', '五级组']) {
+      parentId = await createDepartment(w.t.db, { name, parentId });
+    }
+    const tree = await ok<Branch[]>('getDeptTree', { userId: '' }, w.token.alice);
+    const path: string[] = [];
+    for (let level = tree.find((d) => d.deptName === '数学组'); level; level = level.children[0]) {
+      path.push(level.deptName);
+    }
+    expect(path).toEqual(['数学组', '数学备课组', '三级组', '四级组']);
   });
 
   it('keeps single frequent contacts (shared with the address book) and groups with a note', async () => {

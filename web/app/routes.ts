@@ -27,6 +27,7 @@ export default [
   layout('routes/staff/layout.tsx', [
     route('teachPage', 'routes/staff/teach-page.tsx'),
     route('txlMailist', 'routes/staff/address-book.tsx'),
+    route('writEmail', 'routes/staff/write-email.tsx'),
     route('pubNoti', 'routes/staff/pub-noti.tsx'),
     route('organize', 'routes/staff/organize.tsx'),
     route('publicDetail', 'routes/staff/public-detail.tsx'),

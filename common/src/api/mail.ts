@@ -1,5 +1,6 @@
 import { Id, Maybe, Nothing, OneOf, Page, call, endpoint, endpoints } from './shared.js';
 import { Paging, Type, WordOf, type Static } from './shared.js';
+import { AddressDept } from './staff-home.js';
 
 /**
  * 站内邮件 (intranet.md §3 "Mail", §5 "Mail send", §7 "Mail"): a mail is
@@ -305,6 +306,12 @@ export const mailCalls = endpoints('mail', {
       staffType: Type.Optional(Type.Integer({ errorMessage: 'staffType 须为整数' })),
     }),
     Type.Array(MailStaff),
+  ),
+  deptTree: endpoint(
+    '/email/getDeptTree',
+    '选择收件人的部门树（四级）',
+    Type.Object({ userId: Type.Optional(StaffId) }),
+    Type.Array(AddressDept),
   ),
   deptStaff: endpoint(
     '/email/getDeptStaff',

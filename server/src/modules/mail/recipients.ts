@@ -3,10 +3,17 @@ import type { Kysely } from 'kysely';
 import { containsText } from '../../db/like.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
-import { allDepartments, subtreeIds } from '../../platform/org/department-tree.js';
+import {
+  allDepartments,
+  departmentTree,
+  subtreeIds,
+  type DeptBranch,
+} from '../../platform/org/department-tree.js';
 
 /** How many people the recipient search offers. */
 export const SEARCH_MAX = 20;
+/** Levels of the department tree the mail offers. */
+export const DEPT_TREE_DEPTH = 4;
 
 /**
  * Choosing recipients: active staff found by name (more than 1 character,
@@ -28,6 +35,11 @@ export class MailRecipients {
       .limit(SEARCH_MAX)
       .execute();
     return this.withDepartments(rows);
+  }
+
+  /** The department tree of the compose view's picker, four levels deep (intranet.md §3). */
+  async tree(): Promise<DeptBranch[]> {
+    return departmentTree(await allDepartments(this.db), DEPT_TREE_DEPTH);
   }
 
   async ofDepartment(deptId: number): Promise<MailStaff[]> {

@@ -88,6 +88,11 @@ export const mailRoutes: FastifyPluginAsyncTypebox<{
     return ok(await recipients.search(request.body.staffName));
   });
 
+  route(app, mailCalls.deptTree, async (request) => {
+    assertSelf(staffOf(request), request.body.userId);
+    return ok(await recipients.tree());
+  });
+
   route(app, mailCalls.deptStaff, async (request) => {
     assertSelf(staffOf(request), request.body.userId);
     return ok(await recipients.ofDepartment(request.body.deptId));

@@ -11,7 +11,7 @@ import { fileUrl } from '../../platform/files/service.js';
 import { ContactStore } from '../../platform/org/contacts.js';
 import {
   allDepartments,
-  siblingsOf,
+  departmentTree,
   subtreeIds,
   type DeptRow,
 } from '../../platform/org/department-tree.js';
@@ -41,14 +41,7 @@ export class AddressBook {
   }
 
   async tree(): Promise<AddressDept[]> {
-    const rows = await allDepartments(this.db);
-    const grow = (parentId: number | null, depth: number): AddressDept[] =>
-      siblingsOf(rows, parentId).map((row) => ({
-        deptId: row.id,
-        deptName: row.name,
-        children: depth < TREE_DEPTH ? grow(row.id, depth + 1) : [],
-      }));
-    return grow(null, 1);
+    return departmentTree(await allDepartments(this.db), TREE_DEPTH);
   }
 
   /** One page of people: of a department and those below it, matching a phone or a name. */

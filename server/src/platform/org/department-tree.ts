@@ -58,3 +58,20 @@ export async function lockDepartments(db: Kysely<Database>): Promise<void> {
     .set((eb) => ({ sort: eb.ref('sort') }))
     .execute();
 }
+
+/** A department with those below it, to `depth` levels (the address book 3, the mail 4). */
+export interface DeptBranch {
+  deptId: number;
+  deptName: string;
+  children: DeptBranch[];
+}
+
+export function departmentTree(rows: DeptRow[], depth: number): DeptBranch[] {
+  const grow = (parentId: number | null, level: number): DeptBranch[] =>
+    siblingsOf(rows, parentId).map((row) => ({
+      deptId: row.id,
+      deptName: row.name,
+      children: level < depth ? grow(row.id, level + 1) : [],
+    }));
+  return grow(null, 1);
+}

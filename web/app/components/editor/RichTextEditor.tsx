@@ -68,10 +68,19 @@ export function RichTextEditor({
   value,
   onChange,
   placeholder = '请输入正文',
+  uploadImage,
+  imageError,
 }: {
   value?: string;
   onChange?: (html: string) => void;
   placeholder?: string;
+  /**
+   * Where a picture goes instead of the platform's upload (the mail page's
+   * own upload call): resolves with the picture's address.
+   */
+  uploadImage?: (file: File) => Promise<{ src: string; fileName: string }>;
+  /** The message when a picture cannot be uploaded (else the server's). */
+  imageError?: string;
 }) {
   const { message } = App.useApp();
   const [uploading, setUploading] = useState(0);
@@ -85,13 +94,15 @@ export function RichTextEditor({
     for (const file of pictures) {
       setUploading((n) => n + 1);
       try {
-        const uploaded = await uploadFile('image', file);
+        const uploaded = uploadImage
+          ? await uploadImage(file)
+          : await uploadFile('image', file).then((f) => ({ src: f.url, fileName: f.fileName }));
         const chain = editor.chain().focus();
         (at === undefined ? chain : chain.setTextSelection(at))
-          .setImage({ src: uploaded.url, alt: uploaded.fileName.replace(/\.[^.]+$/, '') })
+          .setImage({ src: uploaded.src, alt: uploaded.fileName.replace(/\.[^.]+$/, '') })
           .run();
       } catch (err) {
-        message.error(err instanceof Error ? err.message : '图片上传失败');
+        message.error(imageError ?? (err instanceof Error ? err.message : '图片上传失败'));
       } finally {
         setUploading((n) => n - 1);
       }

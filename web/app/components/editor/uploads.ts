@@ -42,19 +42,35 @@ export function uploadFile(
   if (file.size > UPLOAD_MAX_MB[kind] * 1024 * 1024) {
     return Promise.reject(new ApiError(413, `文件过大，最大 ${UPLOAD_MAX_MB[kind]} MB`));
   }
+  return uploadTo<UploadedFile>(`/api/cms/upload?kind=${kind}`, file, onProgress);
+}
+
+/**
+ * Sends one file as the multipart field `file` to an upload address of the
+ * API, with the login and progress; resolves with the answer's data or
+ * rejects with the server's Chinese message. `signal` aborts it.
+ */
+export function uploadTo<T>(
+  address: string,
+  file: File,
+  onProgress?: (percent: number) => void,
+  signal?: AbortSignal,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `/api/cms/upload?kind=${kind}`);
+    request.open('POST', address);
     const token = getUser()?.token;
     if (token) request.setRequestHeader('authorization', `Bearer ${token}`);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.(Math.round((event.loaded / event.total) * 100));
     };
     request.onerror = () => reject(new ApiError(0, '网络错误，上传失败'));
+    request.onabort = () => reject(new ApiError(0, '上传已取消'));
+    signal?.addEventListener('abort', () => request.abort());
     request.onload = () => {
-      let envelope: Envelope<UploadedFile>;
+      let envelope: Envelope<T>;
       try {
-        envelope = JSON.parse(request.responseText) as Envelope<UploadedFile>;
+        envelope = JSON.parse(request.responseText) as Envelope<T>;
       } catch {
         reject(new ApiError(request.status, '服务器暂时无法响应，请稍后再试'));
         return;

@@ -1,8 +1,15 @@
-import { AppstoreOutlined, LinkOutlined, LogoutOutlined, SearchOutlined } from '@ant-design/icons';
-import { App, Radio } from 'antd';
+import {
+  AppstoreOutlined,
+  LinkOutlined,
+  LogoutOutlined,
+  MailOutlined,
+  SearchOutlined,
+} from '@ant-design/icons';
+import { App, Badge, Radio } from 'antd';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { call } from '../../api/client';
+import { useUnreadMail } from '../../api/unread-mail';
 import type { Parameter } from '../../api/types';
 import { openCmsHandoff } from '../../lib/cms-handoff';
 import { clearUser, type StoredUser } from '../../lib/session';
@@ -71,6 +78,24 @@ function SiteLink({ site }: { site: Parameter }) {
     <button type="button" className="link-button" onClick={() => void open()}>
       {site.parameterName}
     </button>
+  );
+}
+
+/** 邮件 with the unread count, kept fresh without reloading; it opens the inbox. */
+function MailLink() {
+  const unread = useUnreadMail();
+  return (
+    <NavLink
+      to="/writEmail?view=inbox"
+      className="staff-mail-link"
+      aria-label={unread ? `邮件（${unread}封未读）` : '邮件'}
+    >
+      <Badge count={unread} size="small" overflowCount={99} offset={[6, -2]}>
+        <span className="staff-mail-label">
+          <MailOutlined /> 邮件
+        </span>
+      </Badge>
+    </NavLink>
   );
 }
 
@@ -165,6 +190,7 @@ export function StaffChrome({
           <nav className="staff-tabs" aria-label="校内网导航">
             <NavLink to="/teachPage">首页</NavLink>
             <NavLink to="/education">教学网盘</NavLink>
+            <MailLink />
             {blog ? (
               <button
                 type="button"

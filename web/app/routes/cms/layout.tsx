@@ -6,8 +6,12 @@ import { requireUser } from '../../lib/session';
 import { useUser } from '../../lib/use-user';
 import { useSite } from '../../root';
 import cmsCss from '../../styles/cms.css?url';
+import editorCss from '../../styles/editor.css?url';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: cmsCss }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: cmsCss },
+  { rel: 'stylesheet', href: editorCss },
+];
 
 export const meta = () => [{ title: '内容管理平台' }];
 

@@ -1,0 +1,205 @@
+import { SaveOutlined, SendOutlined } from '@ant-design/icons';
+import { MAIL_BODY_MAX, MAIL_TITLE_MAX } from '@school/common/api';
+import { App, Button, Form, Input } from 'antd';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../api/client';
+import { errorText } from '../../api/page-data';
+import { RichTextEditor } from '../../components/editor/RichTextEditor';
+import { useUser } from '../../lib/use-user';
+import { AttachmentField, DriveAttachButton } from './AttachmentField';
+import { saveDraft, sendMail, uploadMailFile } from './mail-api';
+import {
+  asksAboutAttachments,
+  bodyLength,
+  clockOf,
+  isBlank,
+  mailPayload,
+  sendProblem,
+  type ComposeDraft,
+} from './mail-data';
+import { RecipientPicker } from './RecipientPicker';
+
+/** Autosave waits this long after the last change. */
+const AUTOSAVE_MS = 2_000;
+
+/** What a save compares: the mail without its draft id. */
+const contentKey = (draft: ComposeDraft) => JSON.stringify(mailPayload({ ...draft, draftId: 0 }));
+
+/** Body pictures go through the mail's upload and use its `src`. */
+const uploadPicture = (file: File) =>
+  uploadMailFile('image', file).then((f) => ({ src: f.src, fileName: f.fileName }));
+
+/**
+ * 写邮件 (view 1): recipients, subject, attachments, body. The mail is kept
+ * as a draft 2 s after each change and when the view is left; a failed send
+ * keeps everything typed.
+ */
+export function ComposeView({
+  draft,
+  setDraft,
+  onSent,
+}: {
+  draft: ComposeDraft;
+  setDraft: (update: (draft: ComposeDraft) => ComposeDraft) => void;
+  onSent: () => void;
+}) {
+  const { message, modal } = App.useApp();
+  const user = useUser();
+  const [uploading, setUploading] = useState(0);
+  const [sending, setSending] = useState(false);
+  const [savedAt, setSavedAt] = useState<string | null>(null);
+
+  const latest = useRef(draft);
+  const draftId = useRef(draft.draftId);
+  // Only a change is saved: an opened draft, a reply not yet touched stay as they are.
+  const savedKey = useRef(contentKey(draft));
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const closed = useRef(false);
+  // The parent's setter changes with every render; saves use the current one.
+  const update = useRef(setDraft);
+  useEffect(() => {
+    latest.current = draft;
+    update.current = setDraft;
+  });
+
+  /** Saves the draft after any save under way (so the same draft is updated). */
+  const save = useCallback(
+    (quiet: boolean) => {
+      const run = async () => {
+        const current = { ...latest.current, draftId: draftId.current ?? latest.current.draftId };
+        const key = contentKey(current);
+        if (closed.current || isBlank(current) || (quiet && key === savedKey.current)) return;
+        try {
+          const saved = await saveDraft(current);
+          savedKey.current = key;
+          draftId.current = saved.draftId;
+          setSavedAt(clockOf(saved.updateDate));
+          update.current((d) =>
+            d.draftId === saved.draftId ? d : { ...d, draftId: saved.draftId },
+          );
+          if (!quiet) message.success('草稿已保存');
+        } catch (err) {
+          if (!quiet) message.error(`草稿保存失败：${errorText(err)}`);
+        }
+      };
+      queue.current = queue.current.then(run);
+      return queue.current;
+    },
+    [message],
+  );
+
+  const key = contentKey(draft);
+  useEffect(() => {
+    if (key === savedKey.current) return;
+    const timer = setTimeout(() => void save(true), AUTOSAVE_MS);
+    return () => clearTimeout(timer);
+  }, [key, save]);
+  // Leaving the view keeps what was written.
+  useEffect(() => () => void save(true), [save]);
+
+  const send = async () => {
+    const problem = sendProblem(draft);
+    if (problem) {
+      message.error(problem);
+      return;
+    }
+    if (uploading > 0) {
+      message.warning('附件正在上传，请稍候');
+      return;
+    }
+    if (!user) return;
+    const go = async () => {
+      setSending(true);
+      // The draft's id must be known, and no save may follow the send.
+      await queue.current;
+      closed.current = true;
+      try {
+        await sendMail({ ...latest.current, draftId: draftId.current }, user.staffId);
+        onSent();
+      } catch (err) {
+        closed.current = false;
+        message.error(err instanceof ApiError && err.message ? err.message : '发送失败');
+      } finally {
+        setSending(false);
+      }
+    };
+    if (asksAboutAttachments(draft.content, draft.files.length)) {
+      modal.confirm({
+        title: '提示',
+        content: '是否不上传附件?',
+        okText: '确定',
+        cancelText: '取消',
+        onOk: () => void go(),
+      });
+    } else {
+      await go();
+    }
+  };
+
+  const length = bodyLength(draft.content);
+  return (
+    <Form layout="vertical" className="mail-compose" component="div">
+      <Form.Item label="收件人" required>
+        <RecipientPicker
+          value={draft.recipients}
+          onChange={(recipients) => setDraft((d) => ({ ...d, recipients }))}
+        />
+      </Form.Item>
+      <Form.Item label="主题" required>
+        <Input
+          aria-label="主题"
+          placeholder="请填写主题"
+          maxLength={MAIL_TITLE_MAX}
+          value={draft.title}
+          onChange={(event) => {
+            const title = event.target.value;
+            setDraft((d) => ({ ...d, title }));
+          }}
+        />
+      </Form.Item>
+      <Form.Item label="附件">
+        <div className="mail-attach-row">
+          <AttachmentField
+            value={draft.files}
+            onChange={(update) => setDraft((d) => ({ ...d, files: update(d.files) }))}
+            onUploading={setUploading}
+          />
+          <DriveAttachButton />
+        </div>
+      </Form.Item>
+      <Form.Item label="正文">
+        <RichTextEditor
+          value={draft.content}
+          onChange={(content) => setDraft((d) => ({ ...d, content }))}
+          placeholder="正文"
+          uploadImage={uploadPicture}
+          imageError="图片插入失败"
+        />
+        <div
+          className={`mail-counter${length > MAIL_BODY_MAX ? ' is-over' : ''}`}
+          aria-live="polite"
+        >
+          {length}/{MAIL_BODY_MAX}
+        </div>
+      </Form.Item>
+      <div className="mail-compose-actions">
+        <Button
+          type="primary"
+          icon={<SendOutlined />}
+          loading={sending}
+          onClick={() => void send()}
+        >
+          发送
+        </Button>
+        <Button icon={<SaveOutlined />} onClick={() => void save(false)}>
+          存草稿
+        </Button>
+        {savedAt && (
+          <span className="muted mail-saved" role="status">
+            草稿已保存 {savedAt}
+          </span>
+        )}
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,226 @@
+import { DeleteOutlined, EyeOutlined, PaperClipOutlined } from '@ant-design/icons';
+import {
+  MAIL_PAGE_SIZE,
+  MAIL_UNREAD,
+  type DraftItem,
+  type ReceiveItem,
+  type SendItem,
+} from '@school/common/api';
+import { App, Badge, Button, Input, Radio, Table, Tag, Tooltip } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState, type Key } from 'react';
+import { call } from '../../api/client';
+import type { ListPage } from '../../api/page-data';
+import { cutTitle, type ListView } from './mail-data';
+
+export type MailRow = ReceiveItem | SendItem | DraftItem;
+
+/** 全部 / 未读 / 已读 as the lists' inmainState filter. */
+export type ReadFilter = 'all' | 'unread' | 'read';
+
+const DELETE = {
+  inbox: { path: 'email/delReceive', field: 'receiveIdArr' },
+  sent: { path: 'email/delSend', field: 'sendIdArr' },
+  drafts: { path: 'email/delDraft', field: 'draftIdArr' },
+} as const;
+
+export const rowKeyOf = (kind: ListView, row: MailRow): number =>
+  kind === 'inbox'
+    ? (row as ReceiveItem).receiveId
+    : kind === 'sent'
+      ? (row as SendItem).sendId
+      : (row as DraftItem).draftId;
+
+function TitleCell({ kind, row }: { kind: ListView; row: MailRow }) {
+  const unread = kind === 'inbox' && (row as ReceiveItem).inmainState === MAIL_UNREAD;
+  const title = row.inmailTitle || '（无主题）';
+  return (
+    <span className={`mail-title${unread ? ' is-unread' : ''}`} title={title}>
+      {unread && <Badge status="error" className="mail-unread-dot" aria-label="未读" />}
+      {/* Focusable for the keyboard; its click reaches the row, which opens the mail. */}
+      <button type="button" className="link-button mail-open">
+        {cutTitle(title)}
+      </button>
+      {row.fileCount > 0 && (
+        <PaperClipOutlined className="mail-clip" aria-label="有附件" title="有附件" />
+      )}
+      {kind === 'sent' && (row as SendItem).recalled && (
+        <Tag color="default" className="mail-tag">
+          已撤回
+        </Tag>
+      )}
+    </span>
+  );
+}
+
+function columnsOf(kind: ListView): ColumnsType<MailRow> {
+  const title = {
+    title: '主题',
+    key: 'title',
+    render: (_: unknown, row: MailRow) => <TitleCell kind={kind} row={row} />,
+  };
+  if (kind === 'inbox') {
+    return [
+      { title: '发件人', key: 'from', width: 120, render: (_, r) => (r as ReceiveItem).sendName },
+      title,
+      { title: '时间', key: 'time', width: 170, render: (_, r) => (r as ReceiveItem).createDate },
+    ];
+  }
+  if (kind === 'sent') {
+    return [
+      {
+        title: '收件人',
+        key: 'to',
+        width: 180,
+        render: (_, r) => <span className="mail-names">{(r as SendItem).receiveName}</span>,
+      },
+      title,
+      {
+        title: '状态',
+        key: 'read',
+        width: 70,
+        render: (_, r) =>
+          (r as SendItem).ifRead === '0' ? (
+            <Tooltip title="已有收件人阅读">
+              <EyeOutlined className="mail-read-icon" aria-label="已读" />
+            </Tooltip>
+          ) : (
+            <span className="muted">未读</span>
+          ),
+      },
+      { title: '时间', key: 'time', width: 170, render: (_, r) => (r as SendItem).createDate },
+    ];
+  }
+  return [
+    {
+      title: '收件人',
+      key: 'to',
+      width: 180,
+      render: (_, r) => (r as DraftItem).receiveName || <span className="muted">（未填写）</span>,
+    },
+    title,
+    { title: '保存时间', key: 'time', width: 170, render: (_, r) => (r as DraftItem).updateDate },
+  ];
+}
+
+/**
+ * 收件箱 / 发件箱 / 草稿箱: 10 a page, a keyword search, the read filter
+ * (not for drafts), a row opens, checked rows can be deleted.
+ */
+export function MailList({
+  kind,
+  page,
+  pageNum,
+  keyword,
+  filter,
+  loading,
+  onOpen,
+  onSearch,
+  onFilter,
+  onPage,
+  onDeleted,
+}: {
+  kind: ListView;
+  page: ListPage<MailRow>;
+  pageNum: number;
+  keyword: string;
+  filter: ReadFilter;
+  loading: boolean;
+  onOpen: (row: MailRow) => void;
+  onSearch: (keyword: string) => void;
+  onFilter: (filter: ReadFilter) => void;
+  onPage: (pageNum: number) => void;
+  onDeleted: () => void;
+}) {
+  const { message, modal } = App.useApp();
+  const [selected, setSelected] = useState<Key[]>([]);
+  // The selection belongs to the rows shown: a new page or list clears it.
+  const [shown, setShown] = useState(page);
+  if (shown !== page) {
+    setShown(page);
+    setSelected([]);
+  }
+
+  const remove = () => {
+    if (selected.length === 0) {
+      message.warning('请选择要删除的文件');
+      return;
+    }
+    modal.confirm({
+      title: '提示',
+      content: `确定删除选中的${selected.length}封${kind === 'drafts' ? '草稿' : '邮件'}吗？`,
+      okText: '确定',
+      cancelText: '取消',
+      onOk: async () => {
+        const { path, field } = DELETE[kind];
+        try {
+          await call(path, { [field]: selected.join(',') });
+          message.success('删除成功');
+          setSelected([]);
+          onDeleted();
+        } catch {
+          message.error('删除失败');
+        }
+      },
+    });
+  };
+
+  return (
+    <div className="mail-list">
+      <div className="mail-list-tools">
+        <Input.Search
+          key={`${kind}-${keyword}`}
+          className="mail-search"
+          placeholder="搜索主题、正文或联系人"
+          aria-label="搜索邮件"
+          defaultValue={keyword}
+          maxLength={50}
+          allowClear
+          enterButton="搜索"
+          onSearch={(value) => onSearch(value.trim())}
+        />
+        {kind !== 'drafts' && (
+          <Radio.Group
+            optionType="button"
+            value={filter}
+            onChange={(event) => onFilter(event.target.value as ReadFilter)}
+            options={[
+              { value: 'all', label: '全部' },
+              { value: 'unread', label: '未读' },
+              { value: 'read', label: '已读' },
+            ]}
+          />
+        )}
+        <Button danger icon={<DeleteOutlined />} onClick={remove}>
+          删除
+        </Button>
+      </div>
+      <Table<MailRow>
+        rowKey={(row) => rowKeyOf(kind, row)}
+        size="middle"
+        loading={loading}
+        columns={columnsOf(kind)}
+        dataSource={page.list}
+        locale={{ emptyText: kind === 'drafts' ? '暂无草稿' : '暂无邮件' }}
+        scroll={{ x: 640 }}
+        rowClassName="mail-row"
+        rowSelection={{ selectedRowKeys: selected, onChange: setSelected }}
+        onRow={(row) => ({
+          onClick: (event) => {
+            // A click on the checkbox selects; anywhere else on the row opens it.
+            if (!(event.target as HTMLElement).closest('.ant-table-selection-column')) onOpen(row);
+          },
+        })}
+        pagination={{
+          current: pageNum,
+          pageSize: MAIL_PAGE_SIZE,
+          total: page.total,
+          showTotal: (total) => `共 ${total} 封`,
+          showSizeChanger: false,
+          hideOnSinglePage: false,
+          onChange: onPage,
+        }}
+      />
+    </div>
+  );
+}

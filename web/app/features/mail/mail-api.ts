@@ -1,0 +1,47 @@
+import type { DraftDetail, MailStaff, MailUpload } from '@school/common/api';
+import { call } from '../../api/client';
+import { uploadTo } from '../../components/editor/uploads';
+import { mailPayload, type ComposeDraft, type Recipient } from './mail-data';
+
+/** The calls of the mail page (common/src/api/mail.ts), typed. */
+
+/** Uploads an attachment or a body picture to `api/email/upload`. */
+export const uploadMailFile = (
+  kind: 'image' | 'attachment',
+  file: File,
+  onProgress?: (percent: number) => void,
+  signal?: AbortSignal,
+) => uploadTo<MailUpload>(`/api/email/upload?kind=${kind}`, file, onProgress, signal);
+
+export const searchStaff = (staffName: string) =>
+  call<MailStaff[]>('email/selectStaff', { staffName, staffType: 2 });
+
+export const departmentStaff = (deptId: number) =>
+  call<MailStaff[]>('email/getDeptStaff', { deptId });
+
+export const sendMail = (draft: ComposeDraft, staffId: number) =>
+  call<{ inmailId: number }>('email/sendEmail', {
+    ...mailPayload(draft),
+    idRoleSend: staffId,
+    inmainState: 1,
+  });
+
+export const saveDraft = (draft: ComposeDraft) =>
+  call<{ draftId: number; updateDate: string }>('email/saveDraft', mailPayload(draft));
+
+export async function openDraft(draftId: number): Promise<ComposeDraft> {
+  const draft = await call<DraftDetail>('email/getDraft', { draftId });
+  return {
+    draftId: draft.draftId,
+    title: draft.inmailTitle,
+    content: draft.inmailContent,
+    recipients: draft.staffInfoList.map(toRecipient),
+    files: draft.fileList.map((f) => ({ fileId: f.fileId, fileName: f.fileName, url: f.filePath })),
+  };
+}
+
+export const toRecipient = (staff: {
+  staffId: number;
+  staffName: string;
+  deptName?: string | null;
+}): Recipient => ({ staffId: staff.staffId, staffName: staff.staffName, deptName: staff.deptName });

@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import type { MailDetail } from '@school/common/api';
+import {
+  addRecipients,
+  asksAboutAttachments,
+  attachmentProblem,
+  bodyLength,
+  cutTitle,
+  emptyDraft,
+  extensionOf,
+  forwardDraft,
+  isBlank,
+  mailPayload,
+  parseAddressee,
+  replyDraft,
+  sendProblem,
+  viewOf,
+} from './mail-data';
+
+const mail: MailDetail = {
+  inmailId: 7,
+  inmailTitle: '期中考试安排',
+  inmailContent: '<p>请看<b>附件</b></p>',
+  createDate: '2026-11-20 09:30:00',
+  sendStaffId: 3,
+  sendName: '王<老师>',
+  receiveId: 11,
+  sendId: null,
+  inmainState: 1,
+  recalled: false,
+  staffInfoList: [
+    { contactId: 5, staffId: 5, staffName: '李四', email: null, inmainState: 1, readDate: null },
+  ],
+  staffIdArr: '5',
+  fileCount: 1,
+  fileList: [{ fileId: 9, fileName: '安排表.xlsx', filePath: '/api/file/9' }],
+};
+
+describe('the mail page', () => {
+  it('cuts list titles over 20 characters with an ellipsis', () => {
+    expect(cutTitle('一二三四五六七八九十一二三四五六七八九十')).toBe(
+      '一二三四五六七八九十一二三四五六七八九十',
+    );
+    expect(cutTitle('一二三四五六七八九十一二三四五六七八九十多')).toBe(
+      '一二三四五六七八九十一二三四五六七八九十…',
+    );
+    expect(cutTitle('')).toBe('');
+  });
+
+  it('reads the addressee query with staffId or idRole, once a person', () => {
+    expect(
+      parseAddressee(
+        JSON.stringify([
+          { idRole: 12, staffName: '张三' },
+          { staffId: '15', staffName: ' 李四 ' },
+          { idRole: 12, staffName: '张三' },
+          { staffName: '无编号' },
+          { idRole: -1, staffName: '坏的' },
+          null,
+        ]),
+      ),
+    ).toEqual([
+      { staffId: 12, staffName: '张三' },
+      { staffId: 15, staffName: '李四' },
+    ]);
+    expect(parseAddressee('{"staffId":4,"staffName":"赵"}')).toEqual([
+      { staffId: 4, staffName: '赵' },
+    ]);
+    expect(parseAddressee('not json')).toEqual([]);
+    expect(parseAddressee(null)).toEqual([]);
+  });
+
+  it('chooses the view from view, else choosePag (2 the sent box), else writing', () => {
+    expect(viewOf(new URLSearchParams('view=inbox'))).toBe('inbox');
+    expect(viewOf(new URLSearchParams('choosePag=2'))).toBe('sent');
+    expect(viewOf(new URLSearchParams('choosePag=1'))).toBe('write');
+    expect(viewOf(new URLSearchParams('view=nonsense'))).toBe('write');
+  });
+
+  it('adds recipients once each', () => {
+    const a = { staffId: 1, staffName: '甲' };
+    const b = { staffId: 2, staffName: '乙' };
+    expect(addRecipients([a], [a, b, b])).toEqual([a, b]);
+  });
+
+  it('checks attachments: the list of extensions and at most 20', () => {
+    expect(extensionOf('教案.DOCX')).toBe('docx');
+    expect(extensionOf('noext')).toBe('');
+    expect(extensionOf('.bashrc')).toBe('');
+    expect(attachmentProblem('教案.docx', 0)).toBeNull();
+    expect(attachmentProblem('照片.JPG', 19)).toBeNull();
+    expect(attachmentProblem('教案.docx', 20)).toBe('附件最多20个');
+    expect(attachmentProblem('run.exe', 0)).toBe('不符合格式文件');
+    expect(attachmentProblem('archive.7z', 0)).toBe('不符合格式文件');
+    expect(attachmentProblem('noext', 0)).toBe('不符合格式文件');
+  });
+
+  it('counts the text of the body, not its tags', () => {
+    expect(bodyLength('<p>你好&nbsp;<b>世界</b></p><p>a&amp;b</p>')).toBe(8);
+    expect(bodyLength('')).toBe(0);
+  });
+
+  it('asks about attachments only when the body mentions 附件 and none is attached', () => {
+    expect(asksAboutAttachments('<p>见<b>附件</b></p>', 0)).toBe(true);
+    expect(asksAboutAttachments('<p>你好</p>', 0)).toBe(false);
+    expect(asksAboutAttachments('<p>见附件</p>', 1)).toBe(false);
+  });
+
+  it('refuses a send without recipients or subject, in that order', () => {
+    const draft = emptyDraft();
+    expect(sendProblem(draft)).toBe('请选择收件人');
+    draft.recipients = [{ staffId: 1, staffName: '甲' }];
+    expect(sendProblem(draft)).toBe('请填写主题');
+    draft.title = '  主题 ';
+    expect(sendProblem(draft)).toBeNull();
+    draft.content = `<p>${'字'.repeat(2501)}</p>`;
+    expect(sendProblem(draft)).toBe('正文不能超过2500个字');
+  });
+
+  it('sends ids comma-joined and the files as JSON', () => {
+    expect(
+      mailPayload({
+        recipients: [
+          { staffId: 3, staffName: '甲' },
+          { staffId: 8, staffName: '乙' },
+        ],
+        title: ' 通知 ',
+        content: '<p>x</p>',
+        files: [{ fileId: 4, fileName: '表.xlsx', url: '/f/4' }],
+        draftId: 6,
+      }),
+    ).toEqual({
+      idRoleReceiveArr: '3,8',
+      inmailTitle: '通知',
+      inmailContent: '<p>x</p>',
+      fileList: '[{"fileId":4,"fileName":"表.xlsx"}]',
+      draftId: 6,
+    });
+  });
+
+  it('replies to the sender and forwards with the body quoted and the files carried', () => {
+    expect(replyDraft(mail)).toMatchObject({
+      recipients: [{ staffId: 3, staffName: '王<老师>' }],
+      title: 'Re: 期中考试安排',
+      files: [],
+    });
+    const forward = forwardDraft(mail);
+    expect(forward.title).toBe('Fw: 期中考试安排');
+    expect(forward.recipients).toEqual([]);
+    expect(forward.content).toContain('<blockquote><p>请看<b>附件</b></p></blockquote>');
+    expect(forward.content).toContain('王&lt;老师&gt;');
+    expect(forward.files).toEqual([{ fileId: 9, fileName: '安排表.xlsx', url: '/api/file/9' }]);
+  });
+
+  it('keeps no draft of an empty mail', () => {
+    expect(isBlank(emptyDraft())).toBe(true);
+    expect(isBlank({ ...emptyDraft(), content: '<p></p>' })).toBe(true);
+    expect(isBlank({ ...emptyDraft(), title: 'x' })).toBe(false);
+  });
+});

@@ -1,0 +1,204 @@
+import { expect, test, type Page } from '@playwright/test';
+import { api } from './api';
+import { DEMO_PASSWORD, VISITOR, loginThroughModal, staffState } from './login';
+import { allowSteps, CONTEXT_STEPS, LOGIN_STEPS } from './steps';
+
+/** The colleague the demo teacher writes to (a teacher of the demo school). */
+const COLLEAGUE_CODE = 't1001';
+const ATTACHMENT = '期中考试安排表.txt';
+
+/** The stored user's name of a logged-in page. */
+const nameOf = (page: Page) =>
+  page.evaluate(
+    () =>
+      (JSON.parse(window.localStorage.getItem('User') ?? '{}') as { staffName: string }).staffName,
+  );
+
+/** The chrome's 邮件 link, with the unread count. */
+const mailLink = (page: Page) =>
+  page.getByRole('navigation', { name: '校内网导航' }).getByRole('link', { name: /^邮件/ });
+
+/** The unread count the chrome's 邮件 link shows (0 without a badge). */
+async function unreadOf(page: Page): Promise<number> {
+  const label = (await mailLink(page).getAttribute('aria-label')) ?? '';
+  return Number(/（(\d+)封未读）/.exec(label)?.[1] ?? 0);
+}
+
+/** The unread count as the server has it, asked with the page's own login. */
+async function serverUnread(page: Page): Promise<number> {
+  const token = await page.evaluate(
+    () => (JSON.parse(window.localStorage.getItem('User') ?? '{}') as { token: string }).token,
+  );
+  return api<number>(page.request, 'email/getUnreadNum', {}, token);
+}
+
+/** A chosen recipient's tag (the search box may show the same name while it searches). */
+const recipientTag = (page: Page, name: string) =>
+  page.getByLabel('已选收件人').getByRole('button', { name: `移除 ${name}` });
+
+/** Picks a recipient by typing the name: the only match is taken at once. */
+async function addRecipient(page: Page, name: string) {
+  await page.getByLabel('查找收件人').fill(name);
+  await expect(recipientTag(page, name)).toBeVisible();
+  await expect(page.getByLabel('查找收件人')).toHaveValue('');
+}
+
+async function confirmSend(page: Page) {
+  await page
+    .getByRole('button', { name: '发 送' })
+    .or(page.getByRole('button', { name: '发送' }))
+    .click();
+}
+
+test.describe('as the teacher', () => {
+  test.use({ storageState: staffState('teacher') });
+
+  test('a teacher mails a colleague with an attachment; the colleague sees it arrive, downloads it and replies; the teacher sees 已读', async ({
+    page,
+    browser,
+  }) => {
+    allowSteps(48 + LOGIN_STEPS + CONTEXT_STEPS);
+    const subject = `监考安排${Date.now() % 100000}`;
+
+    // The colleague's inbox is open before the mail goes.
+    const colleagueContext = await browser.newContext({ storageState: VISITOR });
+    const colleague = await colleagueContext.newPage();
+    await colleague.goto('/index');
+    await colleague.getByRole('link', { name: '登录' }).click();
+    await loginThroughModal(colleague, COLLEAGUE_CODE, DEMO_PASSWORD, '老师');
+    await expect(colleague).toHaveURL(/\/teachPage$/);
+    const colleagueName = await nameOf(colleague);
+    await mailLink(colleague).click();
+    await expect(colleague).toHaveURL(/\/writEmail\?view=inbox$/);
+    await expect(colleague.getByRole('table')).toBeVisible();
+    const before = await serverUnread(colleague);
+    await expect.poll(() => unreadOf(colleague)).toBe(before);
+
+    await page.goto('/writEmail');
+    const teacherName = await nameOf(page);
+    await addRecipient(page, colleagueName);
+    await page.getByLabel('主题').fill(subject);
+    await page.getByRole('textbox', { name: '正文' }).fill('各位老师：监考安排见附件，请查收。');
+    await page.locator('.mail-attachments input[type=file]').setInputFiles({
+      name: ATTACHMENT,
+      mimeType: 'text/plain',
+      buffer: Buffer.from('第一场 语文 8:00-10:30\n第二场 数学 14:00-16:00\n'),
+    });
+    await expect(page.locator('.mail-attachments-hint')).toContainText('1/20');
+    await confirmSend(page);
+    await expect(page.getByText('发送成功')).toBeVisible();
+
+    // Without reloading: the counter rises and the inbox lists the mail.
+    await expect.poll(() => unreadOf(colleague), { timeout: 8_000 }).toBe(before + 1);
+    const row = colleague.getByRole('row', { name: new RegExp(subject) });
+    await expect(row).toBeVisible();
+    await row.getByText(subject).click();
+    await expect(colleague.getByRole('heading', { name: subject })).toBeVisible();
+    await expect.poll(() => unreadOf(colleague)).toBe(before);
+    const [download] = await Promise.all([
+      colleague.waitForEvent('download'),
+      colleague.getByRole('link', { name: ATTACHMENT }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(ATTACHMENT);
+
+    await colleague.getByRole('button', { name: /回复/ }).click();
+    await expect(colleague.getByLabel('主题')).toHaveValue(`Re: ${subject}`);
+    await expect(recipientTag(colleague, teacherName)).toBeVisible();
+    await colleague.getByRole('textbox', { name: '正文' }).fill('附件收到，谢谢！');
+    await confirmSend(colleague);
+    // The body speaks of an attachment and nothing is attached: 是否不上传附件?
+    const ask = colleague.getByRole('dialog').filter({ hasText: '是否不上传附件?' });
+    await expect(ask).toBeVisible();
+    await ask.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(colleague.getByText('发送成功')).toBeVisible();
+    await colleagueContext.close();
+
+    // The sender sees who has read it.
+    await page.getByRole('menuitem', { name: /发件箱/ }).click();
+    await page
+      .getByRole('row', { name: new RegExp(subject) })
+      .getByText(subject)
+      .click();
+    const receipts = page.getByRole('region', { name: '阅读状态' });
+    await expect(receipts.getByRole('row', { name: new RegExp(colleagueName) })).toContainText(
+      '已读',
+    );
+    // And the reply is in the teacher's inbox.
+    await page.getByRole('menuitem', { name: /收件箱/ }).click();
+    await expect(page.getByRole('row', { name: new RegExp(`Re: ${subject}`) })).toBeVisible();
+  });
+
+  test('a teacher makes a group of frequent contacts and writes to it', async ({
+    page,
+    request,
+  }) => {
+    allowSteps(24);
+    const note = `监考组${Date.now() % 100000}`;
+    const subject = `分组通知${Date.now() % 100000}`;
+    const colleague = await request.post('/api/login/login', {
+      form: { staffCode: COLLEAGUE_CODE, staffPass: DEMO_PASSWORD, staffType: 2, platformType: 0 },
+    });
+    const colleagueName = ((await colleague.json()) as { data: { staffName: string } }).data
+      .staffName;
+
+    await page.goto('/writEmail?view=contacts');
+    await page.getByRole('button', { name: '新建分组' }).click();
+    const dialog = page.getByRole('dialog', { name: '新建分组' });
+    await dialog.getByLabel('分组备注').fill(note);
+    await dialog.getByLabel('分组成员').fill(colleagueName);
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: colleagueName })
+      .first()
+      .click();
+    // The member list stays open for more: a click on the title closes it.
+    await dialog.getByText('新建分组', { exact: true }).click();
+    await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(page.getByText('新增成功')).toBeVisible();
+    const group = page.getByRole('row', { name: new RegExp(note) });
+    await expect(group).toContainText(colleagueName);
+
+    await group.getByRole('button', { name: /写\s*信/ }).click();
+    await expect(recipientTag(page, colleagueName)).toBeVisible();
+    await page.getByLabel('主题').fill(subject);
+    await page.getByRole('textbox', { name: '正文' }).fill('本周五下午开会。');
+    // No attachment is spoken of: sent without asking.
+    await confirmSend(page);
+    await expect(page.getByText('发送成功')).toBeVisible();
+    await page.getByRole('button', { name: /查看发件箱/ }).click();
+    await expect(page.getByRole('row', { name: new RegExp(subject) })).toContainText(colleagueName);
+  });
+
+  test('what is being written is kept as a draft, and finished from 草稿箱', async ({
+    page,
+    request,
+  }) => {
+    allowSteps(20);
+    const subject = `草稿${Date.now() % 100000}`;
+    const colleague = await request.post('/api/login/login', {
+      form: { staffCode: COLLEAGUE_CODE, staffPass: DEMO_PASSWORD, staffType: 2, platformType: 0 },
+    });
+    const colleagueName = ((await colleague.json()) as { data: { staffName: string } }).data
+      .staffName;
+
+    await page.goto('/writEmail');
+    await page.getByLabel('主题').fill(subject);
+    await page.getByRole('textbox', { name: '正文' }).fill('先写到这里。');
+    // Saved on its own a moment after typing stops.
+    await expect(page.getByText(/草稿已保存 \d\d:\d\d/)).toBeVisible();
+    await page.getByRole('menuitem', { name: /草稿箱/ }).click();
+    await page
+      .getByRole('row', { name: new RegExp(subject) })
+      .getByText(subject)
+      .click();
+    await expect(page.getByLabel('主题')).toHaveValue(subject);
+    await addRecipient(page, colleagueName);
+    // No attachment is spoken of: sent without asking.
+    await confirmSend(page);
+    await expect(page.getByText('发送成功')).toBeVisible();
+    // The draft went with the mail.
+    await page.getByRole('menuitem', { name: /草稿箱/ }).click();
+    await expect(page.getByRole('table')).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(subject) })).toHaveCount(0);
+  });
+});
