@@ -1,0 +1,124 @@
+import { App, Button, Card } from 'antd';
+import { useState } from 'react';
+import { useRevalidator } from 'react-router';
+import {
+  useLoadFailure,
+  usePageLoading,
+  useSearchState,
+  errorText,
+  type Read,
+} from '../../api/page-data';
+import { Crumbs } from '../../components/ui/Crumbs';
+import { useUser } from '../../lib/use-user';
+import { deleteResource, type Dictionary, type DriveList, type DriveRow } from './drive-api';
+import { sortText, toggleSort } from './drive-data';
+import { DriveFilters } from './DriveFilters';
+import type { DriveQuery } from './drive-load';
+import { DriveTable, rowKeyOf } from './DriveTable';
+import { useFileActions } from './useFileActions';
+
+export interface DriveListData {
+  query: DriveQuery;
+  list: Read<DriveList>;
+  types: Read<Dictionary>;
+  formats: Read<Dictionary>;
+}
+
+/**
+ * 最新上传 / 近期热门 / 热门下载 and the search results (intranet.md §2):
+ * filters, search, 收藏, 下载, 分享 and, for the drive admin, 删除.
+ */
+export function DriveListPage({
+  title,
+  data,
+  placeholder = '输入关键字或老师名称搜索',
+  intro,
+  ranked = false,
+}: {
+  title: string;
+  data: DriveListData;
+  placeholder?: string;
+  intro?: string;
+  /** A ranking list: its own order until a sort is chosen. */
+  ranked?: boolean;
+}) {
+  const { query, list, types, formats } = data;
+  useLoadFailure(list, types, formats);
+  const { message, modal } = App.useApp();
+  const { change } = useSearchState();
+  const loading = usePageLoading();
+  const { revalidate } = useRevalidator();
+  const user = useUser();
+  const actions = useFileActions();
+  const [picked, setPicked] = useState<DriveRow | null>(null);
+  const isAdmin = user?.isAdmin === '1';
+
+  const after = (worked: boolean) => {
+    if (worked) setPicked(null);
+  };
+
+  const remove = () => {
+    if (!picked?.resourcesId) return void message.error('请选择文件');
+    const id = picked.resourcesId;
+    modal.confirm({
+      title: '提示',
+      content: '是否删除该文件?',
+      okText: '确定',
+      cancelText: '取消',
+      onOk: async () => {
+        try {
+          await deleteResource(id);
+          message.success('删除成功');
+          setPicked(null);
+          void revalidate();
+        } catch (err) {
+          message.error(errorText(err));
+        }
+      },
+    });
+  };
+
+  return (
+    <main className="container staff-page drive-page">
+      <Crumbs
+        home="/teachPage"
+        items={[{ label: '教学网盘', to: '/education' }, { label: title }]}
+      />
+      <Card className="staff-card drive-card" title={<h1 className="drive-title">{title}</h1>}>
+        {intro && <p className="muted">{intro}</p>}
+        <div className="drive-toolbar">
+          <DriveFilters
+            query={query}
+            types={types.data}
+            formats={formats.data}
+            placeholder={placeholder}
+            onChange={change}
+            onSearch={(keyword) => change({ KeywordName: keyword })}
+          />
+          <div className="drive-buttons">
+            <Button onClick={() => void actions.favourite(picked).then(after)}>收藏</Button>
+            <Button onClick={() => void actions.download(picked).then(after)}>下载</Button>
+            <Button onClick={() => void actions.share(picked).then(after)}>分享</Button>
+            {isAdmin && (
+              <Button danger onClick={remove}>
+                删除
+              </Button>
+            )}
+          </div>
+        </div>
+        <p className="muted drive-total">共{list.data.total}个资源</p>
+        <DriveTable
+          rows={list.data.list}
+          total={list.data.total}
+          pageNum={query.pageNum}
+          loading={loading}
+          sort={{ ...query.sort, unset: ranked && !query.sortChosen }}
+          onSort={(field) => change({ sort: sortText(toggleSort(query.sort, field)) })}
+          selected={picked ? rowKeyOf(picked) : null}
+          onSelect={setPicked}
+        />
+      </Card>
+      {actions.shareDialog}
+    </main>
+  );
+}

@@ -1,0 +1,194 @@
+import { UploadOutlined } from '@ant-design/icons';
+import { App, Button, Form, Modal, Select, Upload, type UploadFile } from 'antd';
+import { useState } from 'react';
+import { errorText } from '../../api/page-data';
+import { uploadTo } from '../../components/editor/uploads';
+import { addResource, batchAddResource, type Dictionary } from './drive-api';
+import { baseName, DRIVE_ACCEPT, isAllowedFile } from './drive-data';
+
+/** At most 10 files in the add-file dialog, 1 in a single upload (intranet.md §9). */
+export const BATCH_MAX = 10;
+
+export interface UploadedDriveFile {
+  url: string;
+  fileName: string;
+  fileSize: number;
+}
+
+/**
+ * The one place the drive's bytes are sent: a multipart POST for now, to be
+ * replaced by a resumable (tus) upload without touching its callers.
+ */
+export async function uploadFile(
+  file: File,
+  onProgress?: (percent: number) => void,
+  signal?: AbortSignal,
+): Promise<UploadedDriveFile> {
+  const answer = await uploadTo<{ fileId: number; fileName: string; url: string; size?: number }>(
+    '/api/cms/upload?kind=attachment',
+    file,
+    onProgress,
+    signal,
+  );
+  return {
+    url: answer.url,
+    fileName: answer.fileName || file.name,
+    fileSize: answer.size ?? file.size,
+  };
+}
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  /** After the files are registered: the page reads its list again. */
+  onDone: () => void;
+  /** Where they go: a library folder (sType 0) or the caller's disk (sType 1). */
+  fId: number;
+  sType: 0 | 1;
+  types: Dictionary;
+  /** 文件上传 of a list page takes one file; the library's dialog up to 10. */
+  single?: boolean;
+}
+
+/**
+ * 文件上传 (intranet.md §4 "Upload", §5): the type and the files, each sent
+ * as it is chosen with a progress bar; 确定 registers them. Closing or
+ * cancelling aborts what is on its way and clears the dialog.
+ */
+export function DriveUploadDialog({ open, onClose, onDone, fId, sType, types, single }: Props) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ resourcesType?: string }>();
+  const [files, setFiles] = useState<UploadFile[]>([]);
+  const [aborts] = useState(() => new Map<string, AbortController>());
+  const [saving, setSaving] = useState(false);
+  const max = single ? 1 : BATCH_MAX;
+
+  const reset = () => {
+    for (const controller of aborts.values()) controller.abort();
+    aborts.clear();
+    setFiles([]);
+    form.resetFields();
+  };
+  const close = () => {
+    reset();
+    onClose();
+  };
+
+  const submit = async () => {
+    const { resourcesType } = form.getFieldsValue();
+    if (!resourcesType) return void message.error('请选择资源类型');
+    const done = files.filter((f) => f.status === 'done');
+    if (!done.length) return void message.error(single ? '请选择文件' : '请上传文件');
+    if (files.some((f) => f.status === 'uploading')) return void message.warning('文件正在上传');
+    const uploaded = done.map((f) => f.response as UploadedDriveFile);
+    setSaving(true);
+    try {
+      const common = { fId, sType, resourcesType, resourcesIsOpen: '2', resourcesIsComment: '1' };
+      if (uploaded.length === 1) {
+        const [one] = uploaded;
+        await addResource({
+          ...common,
+          resourcesName: baseName(one.fileName),
+          resourcesFname: one.fileName,
+          resourcesPath: one.url,
+          resourcesSize: one.fileSize,
+        });
+      } else {
+        await batchAddResource({
+          ...common,
+          fileAddList: JSON.stringify(
+            uploaded.map((one) => ({
+              resourcesName: baseName(one.fileName),
+              resourcesFname: one.fileName,
+              resourcesPath: one.url,
+              resourcesSize: one.fileSize,
+            })),
+          ),
+        });
+      }
+      message.success('上传成功');
+      reset();
+      onDone();
+      onClose();
+    } catch (err) {
+      message.error(errorText(err));
+      setFiles([]);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      title="文件上传"
+      open={open}
+      onCancel={close}
+      onOk={() => void submit()}
+      okText="确定"
+      cancelText="取消"
+      confirmLoading={saving}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" className="drive-upload-form">
+        <Form.Item name="resourcesType" label="资源类型" required>
+          <Select
+            placeholder="请选择资源类型"
+            aria-label="资源类型"
+            options={types.map((t) => ({ value: t.dicValue, label: t.dicName }))}
+          />
+        </Form.Item>
+        <Form.Item
+          label="文件"
+          required
+          extra={single ? '当前限制一次选择 1 个文件' : `最多${max}个文件`}
+        >
+          <Upload
+            multiple={!single}
+            accept={DRIVE_ACCEPT}
+            fileList={files}
+            beforeUpload={(file, batch) => {
+              if (!isAllowedFile(file.name)) {
+                message.error(single ? '上传文件格式不正确!' : `${file.name} 不符合格式文件`);
+                return Upload.LIST_IGNORE;
+              }
+              const position = files.length + batch.indexOf(file);
+              if (position >= max) {
+                if (position === max) {
+                  message.warning(
+                    single
+                      ? '当前限制一次选择 1 个文件'
+                      : `当前限制选择 ${max} 个文件，本次选择了 ${batch.length} 个文件，共选择了 ${files.length + batch.length} 个文件`,
+                  );
+                }
+                return Upload.LIST_IGNORE;
+              }
+              return true;
+            }}
+            customRequest={({ file, onProgress, onSuccess, onError }) => {
+              const controller = new AbortController();
+              const uid = (file as UploadFile).uid;
+              aborts.set(uid, controller);
+              uploadFile(file as File, (percent) => onProgress?.({ percent }), controller.signal)
+                .then((answer) => onSuccess?.(answer))
+                .catch((err: unknown) => onError?.(err as Error))
+                .finally(() => aborts.delete(uid));
+              return { abort: () => controller.abort() };
+            }}
+            onChange={({ file, fileList }) => {
+              if (file.status === 'error') message.error(`上传失败：${errorText(file.error)}`);
+              setFiles(fileList.filter((f) => f.status !== 'error'));
+            }}
+            onRemove={(file) => {
+              aborts.get(file.uid)?.abort();
+              return true;
+            }}
+          >
+            <Button icon={<UploadOutlined />} disabled={files.length >= max}>
+              选择文件
+            </Button>
+          </Upload>
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,374 @@
+import {
+  AimOutlined,
+  FolderAddOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
+import { App, Button, Card, Input } from 'antd';
+import { useState } from 'react';
+import { Link, useNavigate, useRevalidator } from 'react-router';
+import type { FolderInfo } from '@school/common/api';
+import {
+  errorText,
+  useLoadFailure,
+  usePageLoading,
+  useSearchState,
+  type Read,
+} from '../../api/page-data';
+import { Crumbs } from '../../components/ui/Crumbs';
+import { useUser } from '../../lib/use-user';
+import {
+  deleteFolder,
+  deleteResource,
+  folderCounts,
+  moveItem,
+  pinFolder,
+  pinResource,
+  type Dictionary,
+  type DriveList,
+  type DriveRow,
+} from './drive-api';
+import { sortText, toggleSort } from './drive-data';
+import { DriveFilters } from './DriveFilters';
+import { folderHref, type RootFolder } from './DriveHome';
+import type { DriveQuery } from './drive-load';
+import { DriveTable, isFolderRow, rowKeyOf } from './DriveTable';
+import { DriveUploadDialog } from './DriveUpload';
+import { EditFileDialog, FolderDialog } from './FolderDialogs';
+import { FolderTreePicker } from './FolderTreePicker';
+import { useFileActions } from './useFileActions';
+
+export interface FolderPageData {
+  fid: number;
+  secondLevel: number | undefined;
+  query: DriveQuery;
+  info: Read<FolderInfo | null>;
+  list: Read<DriveList>;
+  count: Read<DriveList>;
+  columns: Read<RootFolder[]>;
+  types: Read<Dictionary>;
+  formats: Read<Dictionary>;
+}
+
+type Dialog = 'upload' | 'newFolder' | 'locate' | 'move' | 'editFolder' | null;
+
+/** The left column: the library's columns with their folders, hidden or shown. */
+function ColumnList({ columns, fid, root }: { columns: RootFolder[]; fid: number; root?: number }) {
+  const [shown, setShown] = useState(true);
+  return (
+    <Card
+      className={`staff-card drive-column-list${shown ? '' : ' is-hidden'}`}
+      title="资源栏目"
+      extra={
+        <Button
+          type="text"
+          size="small"
+          icon={shown ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+          onClick={() => setShown(!shown)}
+        >
+          {shown ? '隐藏' : '显示'}
+        </Button>
+      }
+    >
+      {shown && (
+        <ul className="drive-column-tree">
+          {columns.map((column) => (
+            <li key={column.fid}>
+              <Link
+                to={folderHref(column.fid, column.fid)}
+                className={column.fid === fid ? 'is-current' : undefined}
+              >
+                {column.fname}（{column.fnum}）
+              </Link>
+              {(column.fid === root || column.fid === fid) && column.list.length > 0 && (
+                <ul>
+                  {column.list.map((child) => (
+                    <li key={child.fid}>
+                      <Link
+                        to={folderHref(child.fid, column.fid)}
+                        className={child.fid === fid ? 'is-current' : undefined}
+                      >
+                        {child.fname}（{child.fnum}）
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+/** /filelistPage (intranet.md §2): a library folder with its files and folders. */
+export function FolderPage({ data }: { data: FolderPageData }) {
+  const { fid, query, info, list, count, columns, types, formats } = data;
+  useLoadFailure(info, list, count, columns, types, formats);
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  const { change } = useSearchState();
+  const loading = usePageLoading();
+  const { revalidate } = useRevalidator();
+  const user = useUser();
+  const actions = useFileActions();
+  const [picked, setPicked] = useState<DriveRow | null>(null);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [editing, setEditing] = useState<number | null>(null);
+  const [moving, setMoving] = useState(false);
+  const isAdmin = user?.isAdmin === '1';
+  const folder = info.data;
+  const root = data.secondLevel ?? folder?.path[0]?.fid;
+
+  const refresh = () => {
+    setPicked(null);
+    void revalidate();
+  };
+  const after = (worked: boolean) => {
+    if (worked) setPicked(null);
+  };
+  const rowFolder = (row: DriveRow) => folderHref(row.fid ?? 0, root);
+
+  const pin = async () => {
+    if (!picked) return void message.error('请选择文件或文件夹');
+    const pinning = picked.isTop !== '1';
+    try {
+      if (isFolderRow(picked)) await pinFolder(picked.fid ?? 0, pinning);
+      else await pinResource(picked.resourcesId ?? 0, pinning);
+      // intranet.md §8: unpinning a folder also says 置顶成功.
+      message.success(pinning || isFolderRow(picked) ? '置顶成功' : '取消置顶');
+      refresh();
+    } catch {
+      // intranet.md §8: a failed pin shows nothing.
+    }
+  };
+
+  const remove = async () => {
+    if (!picked) return void message.error('请选择文件或文件夹');
+    if (!isFolderRow(picked)) {
+      const id = picked.resourcesId ?? 0;
+      modal.confirm({
+        title: '提示',
+        content: '是否删除该文件?',
+        okText: '确定',
+        cancelText: '取消',
+        onOk: async () => {
+          try {
+            await deleteResource(id);
+            message.success('删除成功');
+            refresh();
+          } catch (err) {
+            message.error(errorText(err));
+          }
+        },
+      });
+      return;
+    }
+    const target = picked.fid ?? 0;
+    let inside: Array<{ fnum: number }>;
+    try {
+      inside = await folderCounts(target);
+    } catch {
+      return void message.error('无法删除该目录');
+    }
+    const full = inside.some((c) => c.fnum > 0);
+    modal.confirm({
+      title: '提示',
+      content: full ? '该目录底下还有资源是否继续删除?' : '是否删除该目录?',
+      okText: '确定',
+      cancelText: '取消',
+      onOk: async () => {
+        try {
+          await deleteFolder(target);
+          message.success('删除成功');
+          refresh();
+        } catch (err) {
+          message.error(errorText(err));
+        }
+      },
+    });
+  };
+
+  const edit = () => {
+    if (!picked) return void message.error('请选择文件或文件夹');
+    if (isFolderRow(picked)) setDialog('editFolder');
+    else setEditing(picked.resourcesId);
+  };
+
+  const move = async (target: number) => {
+    if (!picked) return;
+    setMoving(true);
+    try {
+      await moveItem({
+        ...(isFolderRow(picked)
+          ? { fId: picked.fid ?? 0 }
+          : { resourcesId: picked.resourcesId ?? 0 }),
+        moveType: 0,
+        fIdOld: fid,
+        fIdNew: target,
+        sType: 0,
+      });
+      message.success('移动成功');
+      setDialog(null);
+      refresh();
+    } catch (err) {
+      message.error(errorText(err));
+    } finally {
+      setMoving(false);
+    }
+  };
+
+  const trail = [
+    { label: '教学网盘', to: '/education' },
+    ...(folder?.path ?? []).map((step, i, all) => ({
+      label: step.fname,
+      to: i === all.length - 1 ? undefined : folderHref(step.fid, root),
+    })),
+  ];
+
+  return (
+    <main className="container staff-page drive-page drive-folder-page">
+      <Crumbs home="/teachPage" items={trail} />
+      <div className="drive-folder-layout">
+        <ColumnList columns={columns.data} fid={fid} root={root} />
+        <Card
+          className="staff-card drive-card"
+          title={
+            <h1 className="drive-title">
+              {folder?.fname ?? '教学网盘'}
+              <span className="muted drive-title-count">共{count.data.total}个资源</span>
+            </h1>
+          }
+        >
+          <div className="drive-toolbar">
+            <Input.Search
+              className="drive-search"
+              placeholder="文件名或关键字搜索"
+              aria-label="文件名或关键字搜索"
+              enterButton="搜索"
+              onSearch={(value) => {
+                const keyword = value.trim();
+                if (!keyword) return void message.warning('请输入搜索内容');
+                navigate(
+                  `/huntFor?${new URLSearchParams({ KeywordName: keyword, fid: String(fid), type: '1' })}`,
+                );
+              }}
+            />
+            <div className="drive-buttons">
+              <Button type="primary" icon={<UploadOutlined />} onClick={() => setDialog('upload')}>
+                文件上传
+              </Button>
+              {isAdmin && (
+                <Button icon={<FolderAddOutlined />} onClick={() => setDialog('newFolder')}>
+                  新建文件夹
+                </Button>
+              )}
+              <Button icon={<AimOutlined />} onClick={() => setDialog('locate')}>
+                快速定位
+              </Button>
+            </div>
+          </div>
+          <div className="drive-toolbar">
+            <DriveFilters
+              query={query}
+              types={types.data}
+              formats={formats.data}
+              placeholder=""
+              onChange={change}
+            />
+            <div className="drive-buttons">
+              <Button onClick={() => void actions.favourite(picked).then(after)}>收藏</Button>
+              <Button onClick={() => void actions.download(picked).then(after)}>下载</Button>
+              <Button onClick={() => void actions.share(picked).then(after)}>分享</Button>
+              {isAdmin && (
+                <Button
+                  onClick={() => (picked ? setDialog('move') : message.error('请选择文件或文件夹'))}
+                >
+                  移动到
+                </Button>
+              )}
+            </div>
+          </div>
+          <DriveTable
+            rows={list.data.list}
+            total={list.data.total}
+            pageNum={query.pageNum}
+            loading={loading}
+            sort={query.sort}
+            onSort={(field) => change({ sort: sortText(toggleSort(query.sort, field)) })}
+            selected={picked ? rowKeyOf(picked) : null}
+            onSelect={setPicked}
+            folderSelectable={user?.staffType === 5}
+            folderHref={rowFolder}
+          />
+          {isAdmin && (
+            <div className="drive-footer" role="group" aria-label="管理">
+              <Button onClick={edit}>编辑</Button>
+              <Button danger onClick={() => void remove()}>
+                删除
+              </Button>
+              <Button onClick={() => void pin()}>
+                {picked?.isTop === '1' ? '取消置顶' : '置顶'}
+              </Button>
+            </div>
+          )}
+        </Card>
+      </div>
+      {actions.shareDialog}
+      <DriveUploadDialog
+        open={dialog === 'upload'}
+        onClose={() => setDialog(null)}
+        onDone={refresh}
+        fId={fid}
+        sType={0}
+        types={types.data}
+      />
+      <FolderDialog
+        open={dialog === 'newFolder' || dialog === 'editFolder'}
+        folder={
+          dialog === 'editFolder' && picked
+            ? {
+                fid: picked.fid ?? 0,
+                fname: picked.fname ?? picked.resourcesName,
+                fdesc: picked.resourcesDesc,
+              }
+            : null
+        }
+        parent={fid}
+        sType={0}
+        onClose={() => setDialog(null)}
+        onDone={refresh}
+      />
+      <EditFileDialog
+        resourcesId={editing}
+        types={types.data}
+        formats={formats.data}
+        onClose={() => setEditing(null)}
+        onDone={refresh}
+      />
+      <FolderTreePicker
+        open={dialog === 'locate'}
+        title="快速定位"
+        sType={0}
+        pickOnClick
+        onPick={(target) => {
+          setDialog(null);
+          navigate(folderHref(target));
+        }}
+        onClose={() => setDialog(null)}
+      />
+      <FolderTreePicker
+        open={dialog === 'move'}
+        title="移动到"
+        sType={0}
+        okText="移动"
+        hint="点击按钮下拉，点击文字选择文件夹"
+        confirmLoading={moving}
+        onPick={(target) => void move(target)}
+        onClose={() => setDialog(null)}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,45 @@
+import { useEffect, useState } from 'react';
+import type { PreviewKind } from './drive-data';
+
+/** A text file's first part, read from its address. */
+function TextPreview({ src }: { src: string }) {
+  const [text, setText] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    fetch(src, { headers: { Range: 'bytes=0-65535' } })
+      .then((r) => r.text())
+      .then((t) => live && setText(t))
+      .catch(() => live && setText(''));
+    return () => {
+      live = false;
+    };
+  }, [src]);
+  return <pre className="drive-preview-text">{text ?? '加载中…'}</pre>;
+}
+
+/** What the browser can show of a drive file (pictures, PDF, video, audio, text). */
+export function ResourcePreview({
+  kind,
+  src,
+  name,
+}: {
+  kind: PreviewKind;
+  src: string;
+  name: string;
+}) {
+  if (kind === null)
+    return <p className="muted drive-preview-none">该文件暂不支持在线预览，请下载后查看</p>;
+  return (
+    <div className="drive-preview">
+      {kind === 'image' && <img src={src} alt={name} />}
+      {kind === 'pdf' && <iframe src={src} title={name} />}
+      {kind === 'video' && (
+        <video src={src} controls preload="metadata">
+          <track kind="captions" />
+        </video>
+      )}
+      {kind === 'audio' && <audio src={src} controls preload="metadata" />}
+      {kind === 'text' && <TextPreview src={src} />}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { emptyPage, intSearch, read, type Read } from '../../api/page-data';
+import type { Payload } from '../../api/client';
+import { RESOURCES_FILE_TYPE, RESOURCES_TYPE, type Dictionary, type DriveList } from './drive-api';
+import { sortOf, sortParams, type DriveSort } from './drive-data';
+import { DRIVE_PAGE_SIZE } from './DriveTable';
+
+/** The filters, sort and page of a drive list, as its address keeps them. */
+export interface DriveQuery {
+  keyword: string;
+  resourcesType: string;
+  resourcesFileType: string;
+  sort: DriveSort;
+  /** Whether the person chose the sort (the ranking lists keep their own order until then). */
+  sortChosen: boolean;
+  pageNum: number;
+}
+
+export function driveQueryOf(params: URLSearchParams): DriveQuery {
+  return {
+    keyword: (params.get('KeywordName') ?? '').trim(),
+    resourcesType: params.get('resourcesType') ?? '',
+    resourcesFileType: params.get('resourcesFileType') ?? '',
+    sort: sortOf(params.get('sort')),
+    sortChosen: params.has('sort'),
+    pageNum: intSearch(params, 'pageNum') ?? 1,
+  };
+}
+
+/** The call's filters for a query: empty ones are left out. */
+export const listPayload = (query: DriveQuery, ranked = false): Payload => ({
+  KeywordName: query.keyword || undefined,
+  resourcesType: query.resourcesType || undefined,
+  resourcesFileType: query.resourcesFileType || undefined,
+  ...(ranked && !query.sortChosen ? {} : sortParams(query.sort)),
+  pageNum: query.pageNum,
+  pageSize: DRIVE_PAGE_SIZE,
+});
+
+export const readList = (path: string, payload: Payload): Promise<Read<DriveList>> =>
+  read<DriveList>(path, payload, emptyPage());
+
+/** Both dictionaries of the filters (RESOURCES_TYPE, RESOURCES_FILE_TYPE). */
+export async function readDictionaries() {
+  const [types, formats] = await Promise.all([
+    read<Dictionary>('dictionary/list', { dicCode: RESOURCES_TYPE }, []),
+    read<Dictionary>('dictionary/list', { dicCode: RESOURCES_FILE_TYPE }, []),
+  ]);
+  return { types, formats };
+}

@@ -1,0 +1,29 @@
+import type { Route } from './+types/education';
+import { emptyPage, read } from '../../api/page-data';
+import { RESOURCES_TYPE, type Dictionary, type DriveList } from '../../features/drive/drive-api';
+import { DriveHome, type RootFolder } from '../../features/drive/DriveHome';
+import { requireUser } from '../../lib/session';
+
+export const meta = () => [{ title: '教学网盘 - 校内网' }];
+
+/** intranet.md §9: the home's lists show 6. */
+const HOME_LIST_SIZE = 6;
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireUser(request);
+  const list = (path: string) =>
+    read<DriveList>(path, { pageNum: 1, pageSize: HOME_LIST_SIZE }, emptyPage());
+  const [count, types, folders, newest, shared, downloaded] = await Promise.all([
+    read<number>('resources/getResourcesNum', {}, 0),
+    read<Dictionary>('dictionary/list', { dicCode: RESOURCES_TYPE }, []),
+    read<RootFolder[]>('resources/getFolderList', { layer: 0 }, []),
+    list('resources/getNewUpload'),
+    list('resources/getHotShare'),
+    list('resources/getHotDown'),
+  ]);
+  return { count, types, folders, newest, shared, downloaded };
+}
+
+export default function Education({ loaderData }: Route.ComponentProps) {
+  return <DriveHome data={loaderData} />;
+}
