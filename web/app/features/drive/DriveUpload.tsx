@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { errorText } from '../../api/page-data';
 import { uploadTo } from '../../components/editor/uploads';
 import { addResource, batchAddResource, type Dictionary } from './drive-api';
-import { baseName, DRIVE_ACCEPT, isAllowedFile } from './drive-data';
+import { DRIVE_ACCEPT, isAllowedFile } from './drive-data';
 
 /** At most 10 files in the add-file dialog, 1 in a single upload (intranet.md §9). */
 export const BATCH_MAX = 10;
@@ -84,11 +84,12 @@ export function DriveUploadDialog({ open, onClose, onDone, fId, sType, types, si
     setSaving(true);
     try {
       const common = { fId, sType, resourcesType, resourcesIsOpen: '2', resourcesIsComment: '1' };
+      // The whole file name is the resource's name: a download is named after it.
       if (uploaded.length === 1) {
         const [one] = uploaded;
         await addResource({
           ...common,
-          resourcesName: baseName(one.fileName),
+          resourcesName: one.fileName,
           resourcesFname: one.fileName,
           resourcesPath: one.url,
           resourcesSize: one.fileSize,
@@ -98,7 +99,7 @@ export function DriveUploadDialog({ open, onClose, onDone, fId, sType, types, si
           ...common,
           fileAddList: JSON.stringify(
             uploaded.map((one) => ({
-              resourcesName: baseName(one.fileName),
+              resourcesName: one.fileName,
               resourcesFname: one.fileName,
               resourcesPath: one.url,
               resourcesSize: one.fileSize,

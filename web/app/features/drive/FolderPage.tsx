@@ -121,6 +121,9 @@ export function FolderPage({ data }: { data: FolderPageData }) {
   const isAdmin = user?.isAdmin === '1';
   const folder = info.data;
   const root = data.secondLevel ?? folder?.path[0]?.fid;
+  // 共N个资源: the files in the folder and below it (the columns' counts), else the list's total.
+  const known = columns.data.flatMap((c) => [c, ...c.list]).find((f) => f.fid === fid);
+  const fileCount = known?.fnum ?? count.data.total;
 
   const refresh = () => {
     setPicked(null);
@@ -238,7 +241,7 @@ export function FolderPage({ data }: { data: FolderPageData }) {
           title={
             <h1 className="drive-title">
               {folder?.fname ?? '教学网盘'}
-              <span className="muted drive-title-count">共{count.data.total}个资源</span>
+              <span className="muted drive-title-count">共{fileCount}个资源</span>
             </h1>
           }
         >
