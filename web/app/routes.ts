@@ -43,6 +43,7 @@ export default [
     route('newUpload', 'routes/staff/drive-ranking.tsx'),
     route('jinqiPage', 'routes/staff/drive-ranking.tsx', { id: 'drive-jinqi' }),
     route('hotDown', 'routes/staff/drive-ranking.tsx', { id: 'drive-hot-down' }),
+    route('mineWp', 'routes/staff/mine-wp.tsx'),
   ]),
   route('cms/enter', 'routes/cms/enter.tsx'),
   layout('routes/cms/layout.tsx', [

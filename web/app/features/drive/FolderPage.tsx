@@ -18,17 +18,7 @@ import {
 } from '../../api/page-data';
 import { Crumbs } from '../../components/ui/Crumbs';
 import { useUser } from '../../lib/use-user';
-import {
-  deleteFolder,
-  deleteResource,
-  folderCounts,
-  moveItem,
-  pinFolder,
-  pinResource,
-  type Dictionary,
-  type DriveList,
-  type DriveRow,
-} from './drive-api';
+import { moveItem, type Dictionary, type DriveList, type DriveRow } from './drive-api';
 import { sortText, toggleSort } from './drive-data';
 import { DriveFilters } from './DriveFilters';
 import { folderHref, type RootFolder } from './DriveHome';
@@ -38,6 +28,7 @@ import { DriveUploadDialog } from './DriveUpload';
 import { EditFileDialog, FolderDialog } from './FolderDialogs';
 import { FolderTreePicker } from './FolderTreePicker';
 import { useFileActions } from './useFileActions';
+import { useManageActions } from './useManageActions';
 
 export interface FolderPageData {
   fid: number;
@@ -107,7 +98,7 @@ function ColumnList({ columns, fid, root }: { columns: RootFolder[]; fid: number
 export function FolderPage({ data }: { data: FolderPageData }) {
   const { fid, query, info, list, count, columns, types, formats } = data;
   useLoadFailure(info, list, count, columns, types, formats);
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const navigate = useNavigate();
   const { change } = useSearchState();
   const loading = usePageLoading();
@@ -134,65 +125,7 @@ export function FolderPage({ data }: { data: FolderPageData }) {
   };
   const rowFolder = (row: DriveRow) => folderHref(row.fid ?? 0, root);
 
-  const pin = async () => {
-    if (!picked) return void message.error('请选择文件或文件夹');
-    const pinning = picked.isTop !== '1';
-    try {
-      if (isFolderRow(picked)) await pinFolder(picked.fid ?? 0, pinning);
-      else await pinResource(picked.resourcesId ?? 0, pinning);
-      // intranet.md §8: unpinning a folder also says 置顶成功.
-      message.success(pinning || isFolderRow(picked) ? '置顶成功' : '取消置顶');
-      refresh();
-    } catch {
-      // intranet.md §8: a failed pin shows nothing.
-    }
-  };
-
-  const remove = async () => {
-    if (!picked) return void message.error('请选择文件或文件夹');
-    if (!isFolderRow(picked)) {
-      const id = picked.resourcesId ?? 0;
-      modal.confirm({
-        title: '提示',
-        content: '是否删除该文件?',
-        okText: '确定',
-        cancelText: '取消',
-        onOk: async () => {
-          try {
-            await deleteResource(id);
-            message.success('删除成功');
-            refresh();
-          } catch (err) {
-            message.error(errorText(err));
-          }
-        },
-      });
-      return;
-    }
-    const target = picked.fid ?? 0;
-    let inside: Array<{ fnum: number }>;
-    try {
-      inside = await folderCounts(target);
-    } catch {
-      return void message.error('无法删除该目录');
-    }
-    const full = inside.some((c) => c.fnum > 0);
-    modal.confirm({
-      title: '提示',
-      content: full ? '该目录底下还有资源是否继续删除?' : '是否删除该目录?',
-      okText: '确定',
-      cancelText: '取消',
-      onOk: async () => {
-        try {
-          await deleteFolder(target);
-          message.success('删除成功');
-          refresh();
-        } catch (err) {
-          message.error(errorText(err));
-        }
-      },
-    });
-  };
+  const manage = useManageActions(refresh);
 
   const edit = () => {
     if (!picked) return void message.error('请选择文件或文件夹');
@@ -309,10 +242,10 @@ export function FolderPage({ data }: { data: FolderPageData }) {
           {isAdmin && (
             <div className="drive-footer" role="group" aria-label="管理">
               <Button onClick={edit}>编辑</Button>
-              <Button danger onClick={() => void remove()}>
+              <Button danger onClick={() => void manage.remove(picked)}>
                 删除
               </Button>
-              <Button onClick={() => void pin()}>
+              <Button onClick={() => void manage.pin(picked, picked?.isTop !== '1')}>
                 {picked?.isTop === '1' ? '取消置顶' : '置顶'}
               </Button>
             </div>

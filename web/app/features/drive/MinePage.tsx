@@ -1,0 +1,350 @@
+import { FolderAddOutlined, UploadOutlined } from '@ant-design/icons';
+import type { FolderInfo, MineRow } from '@school/common/api';
+import { App, Button, Card, Popconfirm, Progress, Tabs, Typography } from 'antd';
+import { useState } from 'react';
+import { useNavigate, useRevalidator } from 'react-router';
+import {
+  errorText,
+  useLoadFailure,
+  usePageLoading,
+  useSearchState,
+  type ListPage,
+  type Read,
+} from '../../api/page-data';
+import { call } from '../../api/client';
+import { Crumbs } from '../../components/ui/Crumbs';
+import { moveItem, removeFavourite, type Dictionary, type DriveRow } from './drive-api';
+import { formatDay, formatSize, shareAddress, sortText, toggleSort } from './drive-data';
+import { DriveFilters } from './DriveFilters';
+import type { DriveQuery } from './drive-load';
+import { DriveTable, isFolderRow, rowKeyOf } from './DriveTable';
+import { DriveUploadDialog } from './DriveUpload';
+import { EditFileDialog, FolderDialog } from './FolderDialogs';
+import { FolderTreePicker } from './FolderTreePicker';
+import { useFileActions } from './useFileActions';
+import { useManageActions } from './useManageActions';
+
+export const MINE_TABS = ['0', '1', '2', '3'] as const;
+export type MineTab = (typeof MINE_TABS)[number];
+
+export interface MinePageData {
+  tab: MineTab;
+  fid: number;
+  query: DriveQuery;
+  info: Read<FolderInfo | null>;
+  list: Read<ListPage<MineRow>>;
+  quota: Read<{ used: number; total: number }>;
+  types: Read<Dictionary>;
+  formats: Read<Dictionary>;
+}
+
+type Dialog = 'upload' | 'newFolder' | 'editFolder' | 'move' | 'copy' | null;
+
+const mineHref = (fid: number) => (fid ? `/mineWp?fid=${fid}` : '/mineWp');
+
+/** /mineWp (intranet.md §2): my disk, my favourites, downloads and shares, with the quota. */
+export function MinePage({ data }: { data: MinePageData }) {
+  const { tab, fid, query, info, list, quota, types, formats } = data;
+  useLoadFailure(info, list, quota, types, formats);
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const { change } = useSearchState();
+  const loading = usePageLoading();
+  const { revalidate } = useRevalidator();
+  const actions = useFileActions();
+  const [picked, setPicked] = useState<DriveRow | null>(null);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [editing, setEditing] = useState<number | null>(null);
+  const [moving, setMoving] = useState(false);
+
+  const refresh = () => {
+    setPicked(null);
+    void revalidate();
+  };
+  const manage = useManageActions(refresh);
+  const after = (worked: boolean) => {
+    if (worked) setPicked(null);
+  };
+  const need = (message_: string) => {
+    if (!picked) message.error(message_);
+    return picked;
+  };
+
+  const move = async (target: number, copy: boolean) => {
+    if (!picked) return;
+    if (copy && isFolderRow(picked)) return void message.error('请选择文件');
+    setMoving(true);
+    try {
+      await moveItem({
+        ...(isFolderRow(picked)
+          ? { fId: picked.fid ?? 0 }
+          : { resourcesId: picked.resourcesId ?? 0 }),
+        moveType: copy ? 1 : 2,
+        fIdOld: fid,
+        fIdNew: target,
+        sType: copy ? 0 : 1,
+      });
+      message.success(copy ? '复制成功' : '移动成功');
+      setDialog(null);
+      refresh();
+    } catch (err) {
+      message.error(errorText(err));
+    } finally {
+      setMoving(false);
+    }
+  };
+
+  const copyLink = async (url: string) => {
+    try {
+      await navigator.clipboard.writeText(shareAddress(window.location.origin, url));
+      message.success('复制成功');
+    } catch {
+      message.error('复制失败，请手动复制');
+    }
+  };
+
+  const removeRecord = async (row: MineRow) => {
+    try {
+      if (tab === '1') {
+        await removeFavourite(row.resourcesId ?? 0);
+      } else {
+        await call('resources/delDownloadRecord', { resId: String(row.resId) });
+      }
+      message.success(tab === '1' ? '取消成功' : '删除成功');
+      refresh();
+    } catch (err) {
+      message.error(errorText(err) || '取消失败');
+    }
+  };
+
+  const used = quota.data.total ? Math.round((quota.data.used / quota.data.total) * 100) : 0;
+  const path = info.data?.path ?? [];
+  const rows = list.data.list as Array<DriveRow & Partial<MineRow>>;
+
+  const recordColumns =
+    tab === '0'
+      ? []
+      : [
+          {
+            title: tab === '1' ? '收藏时间' : tab === '2' ? '下载时间' : '分享时间',
+            key: 'recordDate',
+            width: 120,
+            render: (_: unknown, row: DriveRow & Partial<MineRow>) => formatDay(row.recordDate),
+          },
+          ...(tab === '3'
+            ? [
+                {
+                  title: '分享链接',
+                  key: 'shareUrl',
+                  width: 220,
+                  render: (_: unknown, row: DriveRow & Partial<MineRow>) =>
+                    row.shareUrl ? (
+                      <Typography.Link
+                        onClick={() => void copyLink(row.shareUrl ?? '')}
+                        title="点击复制"
+                      >
+                        {shareAddress(window.location.origin, row.shareUrl)}
+                      </Typography.Link>
+                    ) : (
+                      '—'
+                    ),
+                },
+              ]
+            : []),
+          ...(tab === '1' || tab === '2'
+            ? [
+                {
+                  title: '操作',
+                  key: 'actions',
+                  width: 100,
+                  render: (_: unknown, row: DriveRow & Partial<MineRow>) => (
+                    <Popconfirm
+                      title={tab === '1' ? '是否取消收藏?' : '是否删除该下载记录?'}
+                      okText="确定"
+                      cancelText="取消"
+                      onConfirm={() => void removeRecord(row as MineRow)}
+                    >
+                      <Button size="small" type="link" danger>
+                        {tab === '1' ? '取消收藏' : '删除'}
+                      </Button>
+                    </Popconfirm>
+                  ),
+                },
+              ]
+            : []),
+        ];
+
+  const table = (
+    <DriveTable
+      rows={rows}
+      total={list.data.total}
+      pageNum={query.pageNum}
+      loading={loading}
+      sort={tab === '0' ? query.sort : undefined}
+      onSort={
+        tab === '0'
+          ? (field) => change({ sort: sortText(toggleSort(query.sort, field)) })
+          : undefined
+      }
+      selected={picked ? rowKeyOf(picked) : null}
+      onSelect={setPicked}
+      folderSelectable
+      folderHref={(row) => mineHref(row.fid ?? 0)}
+      withoutUploader={tab === '0'}
+      extraColumns={recordColumns}
+    />
+  );
+
+  return (
+    <main className="container staff-page drive-page drive-mine">
+      <Crumbs
+        home="/teachPage"
+        items={[
+          { label: '教学网盘', to: '/education' },
+          { label: '我的网盘', to: fid || tab !== '0' ? '/mineWp' : undefined },
+          ...path.map((step, i) => ({
+            label: step.fname,
+            to: i === path.length - 1 ? undefined : mineHref(step.fid),
+          })),
+        ]}
+      />
+      <Card className="staff-card drive-card">
+        <div className="drive-quota" aria-label="个人空间">
+          <span>个人空间</span>
+          <Progress percent={used} size="small" className="drive-quota-bar" />
+          <span className="muted">
+            {formatSize(quota.data.used)} / {formatSize(quota.data.total)}
+          </span>
+        </div>
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => {
+            setPicked(null);
+            navigate(key === '0' ? '/mineWp' : `/mineWp?tab=${key}`);
+          }}
+          items={[
+            { key: '0', label: '我的网盘' },
+            { key: '1', label: '我的收藏' },
+            { key: '2', label: '我的下载' },
+            { key: '3', label: '我的分享' },
+          ]}
+        />
+        <div className="drive-toolbar">
+          <DriveFilters
+            query={query}
+            types={types.data}
+            formats={formats.data}
+            placeholder="文件名或关键字搜索"
+            onChange={change}
+            onSearch={(keyword) => change({ KeywordName: keyword })}
+          />
+          {tab === '0' && (
+            <div className="drive-buttons">
+              <Button type="primary" icon={<UploadOutlined />} onClick={() => setDialog('upload')}>
+                文件上传
+              </Button>
+              <Button icon={<FolderAddOutlined />} onClick={() => setDialog('newFolder')}>
+                新建文件夹
+              </Button>
+            </div>
+          )}
+        </div>
+        <div className="drive-toolbar">
+          <div className="drive-buttons">
+            {tab === '0' && (
+              <Button
+                onClick={() => {
+                  const row = need('请选择文件或文件夹');
+                  if (!row) return;
+                  if (isFolderRow(row)) setDialog('editFolder');
+                  else setEditing(row.resourcesId);
+                }}
+              >
+                编辑
+              </Button>
+            )}
+            {tab !== '1' && (
+              <Button onClick={() => void actions.favourite(picked).then(after)}>收藏</Button>
+            )}
+            <Button onClick={() => void actions.download(picked).then(after)}>下载</Button>
+            {tab === '0' && (
+              <>
+                <Button onClick={() => need('请选择文件或文件夹') && setDialog('move')}>
+                  移动到
+                </Button>
+                <Button onClick={() => need('请选择文件') && setDialog('copy')}>
+                  复制到公共盘
+                </Button>
+              </>
+            )}
+            <Button onClick={() => void actions.share(picked).then(after)}>分享</Button>
+          </div>
+        </div>
+        {table}
+        {tab === '0' && (
+          <div className="drive-footer" role="group" aria-label="管理">
+            <Button danger onClick={() => void manage.remove(picked)}>
+              删除
+            </Button>
+            <Button onClick={() => void manage.pin(picked, true)}>置顶</Button>
+            <Button onClick={() => void manage.pin(picked, false)}>取消置顶</Button>
+          </div>
+        )}
+      </Card>
+      {actions.shareDialog}
+      <DriveUploadDialog
+        open={dialog === 'upload'}
+        onClose={() => setDialog(null)}
+        onDone={refresh}
+        fId={fid}
+        sType={1}
+        types={types.data}
+        single
+      />
+      <FolderDialog
+        open={dialog === 'newFolder' || dialog === 'editFolder'}
+        folder={
+          dialog === 'editFolder' && picked
+            ? {
+                fid: picked.fid ?? 0,
+                fname: picked.fname ?? picked.resourcesName,
+                fdesc: picked.resourcesDesc,
+              }
+            : null
+        }
+        parent={fid}
+        sType={1}
+        onClose={() => setDialog(null)}
+        onDone={refresh}
+      />
+      <EditFileDialog
+        resourcesId={editing}
+        types={types.data}
+        formats={formats.data}
+        onClose={() => setEditing(null)}
+        onDone={refresh}
+      />
+      <FolderTreePicker
+        open={dialog === 'move'}
+        title="移动到"
+        sType={1}
+        topLabel="我的网盘"
+        okText="移动"
+        hint="点击按钮下拉，点击文字选择文件夹"
+        confirmLoading={moving}
+        onPick={(target) => void move(target, false)}
+        onClose={() => setDialog(null)}
+      />
+      <FolderTreePicker
+        open={dialog === 'copy'}
+        title="复制到公共盘"
+        sType={0}
+        okText="复制"
+        hint="点击按钮下拉，点击文字选择文件夹"
+        confirmLoading={moving}
+        onPick={(target) => void move(target, true)}
+        onClose={() => setDialog(null)}
+      />
+    </main>
+  );
+}

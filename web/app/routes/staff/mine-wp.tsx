@@ -1,0 +1,43 @@
+import type { FolderInfo, MineRow } from '@school/common/api';
+import type { Route } from './+types/mine-wp';
+import { emptyPage, intSearch, read, type ListPage } from '../../api/page-data';
+import { driveQueryOf, listPayload, readDictionaries } from '../../features/drive/drive-load';
+import { MINE_TABS, MinePage, type MineTab } from '../../features/drive/MinePage';
+import { requireUser } from '../../lib/session';
+
+export const meta = () => [{ title: '我的网盘 - 教学网盘' }];
+
+const TAB_PATHS: Record<MineTab, string> = {
+  '0': 'resources/getFolderFiles',
+  '1': 'resources/getMyFavorites',
+  '2': 'resources/getMyDownloads',
+  '3': 'resources/getMyShares',
+};
+
+/** /mineWp?fid=..&tab=.. (intranet.md §2): tab 0 my disk (its folder fid), 1-3 my lists. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  requireUser(request);
+  const params = new URL(request.url).searchParams;
+  const tab = (MINE_TABS as readonly string[]).includes(params.get('tab') ?? '')
+    ? (params.get('tab') as MineTab)
+    : '0';
+  const fid = tab === '0' ? (intSearch(params, 'fid') ?? 0) : 0;
+  const query = driveQueryOf(params);
+  const [info, list, quota, { types, formats }] = await Promise.all([
+    fid
+      ? read<FolderInfo | null>('resources/getFolderInfo', { fId: fid }, null)
+      : Promise.resolve({ data: null, error: null }),
+    read<ListPage<MineRow>>(
+      TAB_PATHS[tab],
+      { ...listPayload(query), ...(tab === '0' ? { fId: fid, sType: 1 } : {}) },
+      emptyPage(),
+    ),
+    read('resources/getMyQuota', {}, { used: 0, total: 0 }),
+    readDictionaries(),
+  ]);
+  return { tab, fid, query, info, list, quota, types, formats };
+}
+
+export default function MineWp({ loaderData }: Route.ComponentProps) {
+  return <MinePage data={loaderData} />;
+}
