@@ -1,5 +1,4 @@
 import { App, Button, Card } from 'antd';
-import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import {
   useLoadFailure,
@@ -10,11 +9,11 @@ import {
 } from '../../api/page-data';
 import { Crumbs } from '../../components/ui/Crumbs';
 import { useUser } from '../../lib/use-user';
-import { deleteResource, type Dictionary, type DriveList, type DriveRow } from './drive-api';
+import { deleteResource, type Dictionary, type DriveList } from './drive-api';
 import { sortText, toggleSort } from './drive-data';
 import { DriveFilters } from './DriveFilters';
 import type { DriveQuery } from './drive-load';
-import { DriveTable, rowKeyOf } from './DriveTable';
+import { DriveTable, rowKeyOf, usePicked } from './DriveTable';
 import { useFileActions } from './useFileActions';
 
 export interface DriveListData {
@@ -50,7 +49,7 @@ export function DriveListPage({
   const { revalidate } = useRevalidator();
   const user = useUser();
   const actions = useFileActions();
-  const [picked, setPicked] = useState<DriveRow | null>(null);
+  const [picked, setPicked] = usePicked(list.data.list);
   const isAdmin = user?.isAdmin === '1';
 
   const after = (worked: boolean) => {

@@ -10,7 +10,7 @@ import {
 } from '@ant-design/icons';
 import { Radio, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Pager } from '../../components/ui/Pager';
 import type { DriveRow } from './drive-api';
@@ -227,4 +227,14 @@ export function DriveTable({
       <Pager total={total} pageNum={pageNum} pageSize={DRIVE_PAGE_SIZE} keepScroll />
     </>
   );
+}
+
+/**
+ * The picked row of a list (intranet.md §4 "Drive selection"): forgotten
+ * when the list no longer shows it (another page, filter or folder).
+ */
+export function usePicked(rows: DriveRow[]) {
+  const [picked, setPicked] = useState<DriveRow | null>(null);
+  const shown = picked ? rows.find((row) => rowKeyOf(row) === rowKeyOf(picked)) : undefined;
+  return [shown ?? null, setPicked] as const;
 }

@@ -23,7 +23,7 @@ import { sortText, toggleSort } from './drive-data';
 import { DriveFilters } from './DriveFilters';
 import { folderHref, type RootFolder } from './DriveHome';
 import type { DriveQuery } from './drive-load';
-import { DriveTable, isFolderRow, rowKeyOf } from './DriveTable';
+import { DriveTable, isFolderRow, rowKeyOf, usePicked } from './DriveTable';
 import { DriveUploadDialog } from './DriveUpload';
 import { EditFileDialog, FolderDialog } from './FolderDialogs';
 import { FolderTreePicker } from './FolderTreePicker';
@@ -105,7 +105,7 @@ export function FolderPage({ data }: { data: FolderPageData }) {
   const { revalidate } = useRevalidator();
   const user = useUser();
   const actions = useFileActions();
-  const [picked, setPicked] = useState<DriveRow | null>(null);
+  const [picked, setPicked] = usePicked(list.data.list);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [editing, setEditing] = useState<number | null>(null);
   const [moving, setMoving] = useState(false);

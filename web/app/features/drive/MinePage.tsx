@@ -17,7 +17,7 @@ import { moveItem, removeFavourite, type Dictionary, type DriveRow } from './dri
 import { formatDay, formatSize, shareAddress, sortText, toggleSort } from './drive-data';
 import { DriveFilters } from './DriveFilters';
 import type { DriveQuery } from './drive-load';
-import { DriveTable, isFolderRow, rowKeyOf } from './DriveTable';
+import { DriveTable, isFolderRow, rowKeyOf, usePicked } from './DriveTable';
 import { DriveUploadDialog } from './DriveUpload';
 import { EditFileDialog, FolderDialog } from './FolderDialogs';
 import { FolderTreePicker } from './FolderTreePicker';
@@ -52,7 +52,7 @@ export function MinePage({ data }: { data: MinePageData }) {
   const loading = usePageLoading();
   const { revalidate } = useRevalidator();
   const actions = useFileActions();
-  const [picked, setPicked] = useState<DriveRow | null>(null);
+  const [picked, setPicked] = usePicked(list.data.list);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [editing, setEditing] = useState<number | null>(null);
   const [moving, setMoving] = useState(false);

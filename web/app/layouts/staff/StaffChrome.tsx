@@ -7,7 +7,7 @@ import {
 } from '@ant-design/icons';
 import { App, Badge, Radio } from 'antd';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { call } from '../../api/client';
 import { useUnreadMail } from '../../api/unread-mail';
 import type { Parameter } from '../../api/types';
@@ -100,6 +100,27 @@ function MailLink() {
 }
 
 /** The shared chrome of staff pages (intranet.md §2 "Shared chrome"). */
+/** The drive's pages (intranet.md §2) under the one 教学网盘 tab. */
+const DRIVE_PATHS = [
+  '/education',
+  '/filelistPage',
+  '/folderDetail',
+  '/huntFor',
+  '/newUpload',
+  '/jinqiPage',
+  '/hotDown',
+  '/mineWp',
+];
+
+function DriveLink() {
+  const { pathname } = useLocation();
+  return (
+    <NavLink to="/education" className={DRIVE_PATHS.includes(pathname) ? 'active' : undefined}>
+      教学网盘
+    </NavLink>
+  );
+}
+
 export function StaffChrome({
   user,
   site,
@@ -189,7 +210,7 @@ export function StaffChrome({
           </Link>
           <nav className="staff-tabs" aria-label="校内网导航">
             <NavLink to="/teachPage">首页</NavLink>
-            <NavLink to="/education">教学网盘</NavLink>
+            <DriveLink />
             <MailLink />
             {blog ? (
               <button
