@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { api, loginToken } from './api';
 import { DEMO_PASSWORD, staffState } from './login';
 import { allowSteps, CONTEXT_STEPS } from './steps';
@@ -8,8 +8,27 @@ const tokenOf = (page: Page) =>
     () => (JSON.parse(window.localStorage.getItem('User') ?? '{}') as { token: string }).token,
   );
 
+/**
+ * Chooses the upload dialog's 资源类型. antd's option list animates open and a click that lands
+ * mid-animation can be lost (as in login.ts), so choose until the select shows it.
+ */
+async function pickType(page: Page, dialog: Locator, name: string) {
+  const select = dialog.locator('.ant-select');
+  const list = page.locator('.ant-select-dropdown:visible');
+  await expect(async () => {
+    if ((await list.count()) === 0) await dialog.getByLabel('资源类型').click();
+    await list.locator('.ant-select-item-option', { hasText: name }).click({ timeout: 5000 });
+    await expect(select).toContainText(name, { timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
+  if (await list.count()) await dialog.getByText('文件上传', { exact: true }).click();
+  await expect(list).toHaveCount(0);
+}
+
 test.describe('the teaching drive', () => {
-  test.use({ storageState: staffState('teacher') });
+  test.use({
+    storageState: staffState('teacher'),
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
 
   test('a teacher uploads into a library folder, finds it under 最新上传, likes, collects, comments and downloads it; the admin pins it', async ({
     page,
@@ -36,8 +55,7 @@ test.describe('the teaching drive', () => {
     await expect(page.getByRole('button', { name: '新建文件夹' })).toHaveCount(0);
     await page.getByRole('button', { name: '文件上传' }).click();
     const dialog = page.getByRole('dialog', { name: '文件上传' });
-    await dialog.getByLabel('资源类型').click();
-    await page.locator('.ant-select-item-option', { hasText: '教案' }).click();
+    await pickType(page, dialog, '教案');
     await dialog.locator('input[type=file]').setInputFiles({
       name: fileName,
       mimeType: 'text/plain',
@@ -109,5 +127,69 @@ test.describe('the teaching drive', () => {
     await expect(adminPage.getByText('置顶成功')).toBeVisible();
     await expect(adminRow.getByText('顶', { exact: true })).toBeVisible();
     await adminContext.close();
+  });
+  test('a teacher keeps a file on her own disk: upload, new folder, move into it, share, and finds it under 我的分享', async ({
+    page,
+  }) => {
+    allowSteps(30);
+    const n = Date.now() % 100000;
+    const fileName = `个人讲义${n}.txt`;
+    const folderName = `备课${n}`;
+
+    await page.goto('/mineWp');
+    await expect(page.getByRole('tab', { name: '我的网盘' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await page.getByRole('button', { name: '文件上传' }).click();
+    const dialog = page.getByRole('dialog', { name: '文件上传' });
+    await expect(dialog.getByText('当前限制一次选择 1 个文件')).toBeVisible();
+    await pickType(page, dialog, '课件');
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: fileName,
+      mimeType: 'text/plain',
+      buffer: Buffer.from('第三课 讲义'),
+    });
+    await expect(dialog.locator('.ant-upload-list-item-done')).toHaveCount(1);
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(page.getByRole('row', { name: new RegExp(fileName) })).toBeVisible();
+
+    await page.getByRole('button', { name: '新建文件夹' }).click();
+    const folderDialog = page.getByRole('dialog', { name: '新建文件夹' });
+    await folderDialog.getByPlaceholder('请填写新增文件夹名称').fill(folderName);
+    await folderDialog.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(page.getByRole('row', { name: new RegExp(folderName) })).toBeVisible();
+
+    await page
+      .getByRole('row', { name: new RegExp(fileName) })
+      .getByRole('radio')
+      .click();
+    await page.getByRole('button', { name: '移动到' }).click();
+    const move = page.getByRole('dialog', { name: '移动到' });
+    await expect(move.getByText('点击按钮下拉，点击文字选择文件夹')).toBeVisible();
+    await move.getByText(new RegExp(`^${folderName}`)).click();
+    await move.getByRole('button', { name: /移\s*动/ }).click();
+    await expect(page.getByRole('row', { name: new RegExp(fileName) })).toHaveCount(0);
+
+    await page.getByRole('link', { name: folderName }).click();
+    await expect(page.getByRole('navigation', { name: '当前位置' })).toContainText(folderName);
+    await page
+      .getByRole('row', { name: new RegExp(fileName) })
+      .getByRole('radio')
+      .click();
+    await page.getByRole('button', { name: /^分\s?享$/ }).click();
+    const share = page.getByRole('dialog', { name: '分享' });
+    await expect(share.getByLabel('分享链接')).toHaveValue(
+      /\/judgePage\?resourcesId=\d+&shareCode=/,
+    );
+    await share.getByRole('button', { name: /^复\s?制$/ }).click();
+    await expect(page.getByText('复制成功')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(share).toBeHidden();
+
+    await page.getByRole('tab', { name: '我的分享' }).click();
+    await expect(page.getByRole('row', { name: new RegExp(fileName) })).toContainText(
+      '/judgePage?resourcesId=',
+    );
   });
 });
