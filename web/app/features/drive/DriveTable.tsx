@@ -201,7 +201,10 @@ export function DriveTable({
         columns={columns}
         dataSource={rows}
         locale={{ emptyText: '暂无资源' }}
-        scroll={{ x: 760 }}
+        // The six columns need 760 px; extra columns widen it, so 文件名称 keeps its room.
+        scroll={{
+          x: extraColumns.reduce((sum, column) => sum + (Number(column.width) || 120), 760),
+        }}
         pagination={false}
         rowSelection={
           onSelect
