@@ -255,15 +255,25 @@ export class DriveFolders {
       const row = await this.get(fId, viewer, trx);
       assertCanManage({ ownerId: row.ownerId }, viewer);
       const ids = subtreeOf(await this.all({ ownerId: row.ownerId }, trx), fId);
-      const files = await trx
+      const removed = await trx
         .selectFrom('driveResource')
-        .select('fileId')
-        .distinct()
+        .select(['id', 'fileId'])
         .where('folderId', 'in', ids)
         .execute();
+      if (removed.length) {
+        await trx
+          .deleteFrom('fileUse')
+          .where('infoTable', '=', 'T_DRIVE')
+          .where(
+            'objId',
+            'in',
+            removed.map((row) => row.id),
+          )
+          .execute();
+      }
       await trx.deleteFrom('driveResource').where('folderId', 'in', ids).execute();
       await trx.deleteFrom('driveFolder').where('id', 'in', ids).execute();
-      return files.map((file) => file.fileId);
+      return [...new Set(removed.map((row) => row.fileId))];
     });
   }
 

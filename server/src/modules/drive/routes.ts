@@ -113,7 +113,7 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
   route(app, driveCalls.delFolder, async (request) => {
     const staff = staffOf(request);
     assertSelf(staff, request.body.userId);
-    await folders.remove(staff, request.body.fId);
+    await resources.dropUnused(await folders.remove(staff, request.body.fId));
     return ok(null, '删除成功');
   });
 
