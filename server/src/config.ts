@@ -36,6 +36,8 @@ export interface Config {
   publicEntryPassword: boolean;
   /** The school's linked systems and their secrets (LINKED_SYSTEMS="oa=secret,jw=secret"). */
   linkedSystems: ReadonlyMap<string, string>;
+  /** Largest file of the teaching drive, in bytes (DRIVE_FILE_MAX_BYTES, default 2 GiB). */
+  driveFileMaxBytes: number;
 }
 
 /** A linked system's secret is at least this long. */
@@ -124,5 +126,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     webBuildDir: env.WEB_BUILD_DIR ? path.resolve(cwd, env.WEB_BUILD_DIR) : DEFAULT_WEB_BUILD,
     publicEntryPassword: flag(env, 'PUBLIC_ENTRY_PASSWORD', false),
     linkedSystems: linkedSystems(env.LINKED_SYSTEMS),
+    driveFileMaxBytes: integer(env, 'DRIVE_FILE_MAX_BYTES', 2 * 1024 ** 3, 1, 2 ** 50),
   };
 }

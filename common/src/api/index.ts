@@ -14,3 +14,4 @@ export * from './staff-home.js';
 export * from './leave.js';
 export * from './staff-search.js';
 export * from './mail.js';
+export * from './drive-upload.js';
