@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import * as tus from 'tus-js-client';
@@ -7,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../src/http/errors.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createStaff, type TestStaff } from './helpers/factories.js';
-import { expectOk, expectRefusal, login, postFile } from './helpers/http.js';
+import { expectOk, expectRefusal, login, postFile, postJson } from './helpers/http.js';
 
 const MB = 1024 * 1024;
 const LIMIT = 2 * MB;
@@ -38,6 +39,10 @@ beforeAll(async () => {
 });
 
 afterAll(() => t.close());
+
+let address: string | undefined;
+/** The app on a real port (once), for a real client and for dropped connections. */
+const listening = async () => (address ??= await app.listen({ port: 0, host: '127.0.0.1' }));
 
 /** Files under a folder of the data directory, at any depth. */
 const filesUnder = (folder: string): string[] => {
@@ -149,7 +154,7 @@ describe('tus uploads', () => {
   });
 
   it('continues an interrupted upload from the offset HEAD answers (tus-js-client)', async () => {
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = await listening();
     const bytes = pdf(512 * 1024);
     const chunkSize = 64 * 1024;
     const options = {
@@ -206,6 +211,38 @@ describe('tus uploads', () => {
     expect(finished['X-File-Size']).toBe(String(bytes.length));
     expect((await readFile(`/api/files/${finished['X-File-Id']}`)).equals(bytes)).toBe(true);
     expect(filesUnder('tus')).toEqual([]);
+  });
+
+  it('keeps what arrived before a connection dropped, and continues from there', async () => {
+    const address = new URL(await listening());
+    const bytes = pdf(256 * 1024);
+    const created = await create(ownerToken, bytes.length, 'dropped.pdf');
+    const location = created.headers.location as string;
+    const sent = 100 * 1024;
+    // A PATCH that announces every byte, sends 100 KB, and loses its connection.
+    await new Promise<void>((resolve) => {
+      const socket = net.connect(Number(address.port), address.hostname, () => {
+        socket.write(
+          `PATCH ${location} HTTP/1.1\r\nHost: ${address.host}\r\n` +
+            `Authorization: Bearer ${ownerToken}\r\nTus-Resumable: 1.0.0\r\n` +
+            `Upload-Offset: 0\r\nContent-Type: application/offset+octet-stream\r\n` +
+            `Content-Length: ${bytes.length}\r\n\r\n`,
+        );
+        socket.write(bytes.subarray(0, sent), () => setTimeout(() => socket.destroy(), 200));
+      });
+      socket.on('close', () => resolve());
+      socket.on('error', () => undefined);
+    });
+    let offset = -1;
+    for (let tries = 0; tries < 50 && offset !== sent; tries++) {
+      offset = Number((await head(ownerToken, location)).headers['upload-offset']);
+      if (offset !== sent) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(offset).toBe(sent);
+    const last = await patch(ownerToken, location, offset, bytes.subarray(offset));
+    expect(last.statusCode, last.body).toBe(204);
+    const url = last.headers['x-file-url'] as string;
+    expect((await readFile(url)).equals(bytes)).toBe(true);
   });
 
   it('keeps the same bytes once: a second upload answers the first file', async () => {
@@ -395,6 +432,75 @@ describe('api/resources/upload.do', () => {
     expect(filesUnder('files').length).toBe(stored);
     // Exactly at the limit is fine.
     expectOk(await upload('edge.pdf', pdf(LIMIT), ownerToken));
+  });
+});
+
+describe('api/resources/uploadByHash.do (秒传)', () => {
+  const byHash = (body: Record<string, unknown>, token?: string) =>
+    postJson(app, '/api/resources/uploadByHash.do', body, { token });
+
+  it('answers the held file for known bytes, null for unknown ones', async () => {
+    const bytes = pdf(20 * 1024);
+    const { fileId } = expectOk<{ fileId: number }>(
+      await postFile(
+        app,
+        '/api/resources/upload.do',
+        { name: 'h.pdf', data: bytes },
+        { token: ownerToken },
+      ),
+    );
+    const found = await byHash(
+      { fileName: '同一份.pdf', sha256: sha256(bytes), fileSize: bytes.length },
+      otherToken,
+    );
+    expect(found.json<{ msg: string }>().msg).toBe('秒传成功');
+    expect(expectOk(found)).toEqual({
+      fileId,
+      fileName: '同一份.pdf',
+      url: `/api/files/${fileId}`,
+      fileSize: bytes.length,
+      reused: true,
+    });
+    // The size must agree too; unknown bytes answer null: send them.
+    expect(
+      expectOk(await byHash({ fileName: 'a.pdf', sha256: sha256(bytes), fileSize: 5 }, otherToken)),
+    ).toBeNull();
+    expect(
+      expectOk(
+        await byHash({ fileName: 'a.pdf', sha256: sha256(pdf(9)), fileSize: 9 }, otherToken),
+      ),
+    ).toBeNull();
+    expectRefusal(
+      await byHash({ fileName: 'a.pdf', sha256: sha256(bytes), fileSize: 9 }),
+      401,
+      'token错误',
+    );
+    expectRefusal(
+      await byHash(
+        { fileName: 'a.exe', sha256: sha256(bytes), fileSize: bytes.length },
+        otherToken,
+      ),
+      400,
+      '上传文件格式不正确!',
+    );
+    expectRefusal(
+      await byHash(
+        { fileName: 'a.docx', sha256: sha256(bytes), fileSize: bytes.length },
+        otherToken,
+      ),
+      400,
+      '文件内容与扩展名不符',
+    );
+    expectRefusal(
+      await byHash({ fileName: 'a.pdf', sha256: 'abc', fileSize: bytes.length }, otherToken),
+      400,
+      'sha256 须为 64 位十六进制',
+    );
+    expectRefusal(
+      await byHash({ fileName: 'a.pdf', sha256: sha256(bytes), fileSize: LIMIT + 1 }, otherToken),
+      413,
+      '文件过大，最大 2 MB',
+    );
   });
 });
 

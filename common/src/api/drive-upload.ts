@@ -1,5 +1,5 @@
 import { MAIL_EXTENSIONS } from './mail.js';
-import { Type, call, type Static } from './shared.js';
+import { Maybe, Type, call, type Static } from './shared.js';
 
 /**
  * Uploads of the teaching drive (intranet.md §5 "Single upload", §7 "Uploads
@@ -39,3 +39,16 @@ export type DriveUpload = Static<typeof DriveUpload>;
 
 /** `api/resources/upload.do`: the body is multipart, not JSON; the call describes its answer. */
 export const driveUploadCall = call(undefined, DriveUpload);
+
+/**
+ * `api/resources/uploadByHash.do` (秒传): a file the client has already hashed;
+ * when the drive holds the same bytes (and size), they are the upload, with
+ * nothing sent. `data` null: not held, upload the bytes.
+ */
+export const DriveUploadByHashBody = Type.Object({
+  fileName: Type.String({ minLength: 1, maxLength: 255, errorMessage: '请选择文件' }),
+  /** Hex SHA-256 of the whole file. */
+  sha256: Type.String({ pattern: '^[0-9a-fA-F]{64}$', errorMessage: 'sha256 须为 64 位十六进制' }),
+  fileSize: Type.Integer({ minimum: 1, errorMessage: '文件大小不正确' }),
+});
+export const driveUploadByHashCall = call(DriveUploadByHashBody, Maybe(DriveUpload));

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { driveUploadCall } from '@school/common/api';
+import { driveUploadByHashCall, driveUploadCall } from '@school/common/api';
 import { staffOf } from '../../http/auth.js';
 import { routeSchema } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
@@ -53,6 +53,25 @@ export const driveUploadRoutes: FastifyPluginAsyncTypebox<{
         }
         throw err;
       }
+    },
+  );
+
+  app.post(
+    '/resources/uploadByHash.do',
+    {
+      onRequest: app.requireStaff,
+      schema: routeSchema(driveUploadByHashCall, {
+        tags: ['drive'],
+        summary:
+          '秒传：网盘已有相同内容（SHA-256 与大小）的文件时直接使用，不再上传；data 为 null 时请上传文件',
+      }),
+    },
+    async (request) => {
+      const staff = staffOf(request);
+      const { fileName, sha256, fileSize } = request.body;
+      const name = await drive.admit(staff, fileName, fileSize);
+      const found = await drive.byHash(name, sha256, fileSize);
+      return found ? ok(found, '秒传成功') : ok(null, '请上传文件');
     },
   );
 

@@ -60,6 +60,17 @@ export class DriveUploads {
     return name;
   }
 
+  /**
+   * 秒传: the drive's file with these bytes (hex SHA-256) when its size is
+   * `size` too, under the name `fileName` (admitted first); undefined when the
+   * drive does not hold them. The hash is only ever known to someone who had
+   * the bytes: the drive never shows it.
+   */
+  async byHash(fileName: string, sha256: string, size: number): Promise<DriveUpload | undefined> {
+    const found = await this.uploads.driveFileByHash({ fileName, sha256 });
+    return found && found.fileSize === size ? found : undefined;
+  }
+
   /** Stores an upload's bytes (checked by content, kept once per content). */
   save(staff: AuthStaff, fileName: string, source: Readable): Promise<DriveUpload> {
     return this.uploads.driveFile(

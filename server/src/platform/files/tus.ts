@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
@@ -57,8 +58,11 @@ export const tusRoutes: FastifyPluginAsync<{ drive: DriveUploads; dataDir: strin
   app,
   { drive, dataDir },
 ) => {
+  const directory = path.join(dataDir, 'tus');
+  // The store makes its folder in the background; the first sweep needs it now.
+  fs.mkdirSync(directory, { recursive: true });
   const store = new FileStore({
-    directory: path.join(dataDir, 'tus'),
+    directory,
     expirationPeriodInMilliseconds: TUS_EXPIRY_MS,
   });
   /** The logged-in person of each request handed to the tus server. */
