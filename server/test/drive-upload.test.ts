@@ -26,6 +26,7 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 let t: TestApp;
 let app: FastifyInstance;
 let owner: TestStaff;
+let other: TestStaff;
 let ownerToken: string;
 let otherToken: string;
 
@@ -33,7 +34,7 @@ beforeAll(async () => {
   t = await createTestApp({ env: { DRIVE_FILE_MAX_BYTES: String(LIMIT) } });
   app = t.app;
   owner = await createStaff(t.db);
-  const other = await createStaff(t.db);
+  other = await createStaff(t.db);
   ownerToken = await login(app, owner);
   otherToken = await login(app, other);
 });
@@ -211,7 +212,7 @@ describe('tus uploads', () => {
     expect(finished['X-File-Size']).toBe(String(bytes.length));
     expect((await readFile(`/api/files/${finished['X-File-Id']}`)).equals(bytes)).toBe(true);
     expect(filesUnder('tus')).toEqual([]);
-  });
+  }, 30_000);
 
   it('keeps what arrived before a connection dropped, and continues from there', async () => {
     const address = new URL(await listening());
@@ -243,7 +244,7 @@ describe('tus uploads', () => {
     expect(last.statusCode, last.body).toBe(204);
     const url = last.headers['x-file-url'] as string;
     expect((await readFile(url)).equals(bytes)).toBe(true);
-  });
+  }, 30_000);
 
   it('keeps the same bytes once: a second upload answers the first file', async () => {
     const bytes = pdf(200 * 1024);
@@ -419,6 +420,27 @@ describe('api/resources/upload.do', () => {
     expect(storedCopiesOf(bytes)).toHaveLength(1);
   });
 
+  it('keeps drive files for staff: each uploader is recorded, anonymous readers are refused', async () => {
+    const bytes = pdf(4096);
+    const first = expectOk<{ fileId: number; url: string }>(
+      await upload('r.pdf', bytes, ownerToken),
+    );
+    expectOk(await upload('r2.pdf', bytes, otherToken));
+    const uses = await t.db
+      .selectFrom('fileUse')
+      .select(['infoTable', 'objId'])
+      .where('fileId', '=', first.fileId)
+      .orderBy('objId')
+      .execute();
+    expect(uses).toEqual(
+      [owner.id, other.id]
+        .sort((a, b) => a - b)
+        .map((objId) => ({ infoTable: 'T_DRIVE_UPLOAD', objId })),
+    );
+    expectRefusal(await app.inject({ url: first.url }), 401, '该文件仅限校内访问，请先登录');
+    expect((await readFile(first.url, otherToken)).equals(bytes)).toBe(true);
+  });
+
   it('follows the same rules', async () => {
     const stored = filesUnder('files').length;
     expectRefusal(await upload('a.pdf', pdf(100)), 401, 'token错误');
@@ -520,7 +542,13 @@ describe('FileService', () => {
     expect((await files.findByHash(sha256(bytes).toUpperCase()))?.id).toBe(first.fileId);
     expect(await files.findByHash(sha256(pdf(10)))).toBeUndefined();
     expect(await files.findByHash('not a hash')).toBeUndefined();
-    expect(await uploads.driveFileByHash({ fileName: '新名.pdf', sha256: sha256(bytes) })).toEqual({
+    expect(
+      await uploads.driveFileByHash({
+        fileName: '新名.pdf',
+        sha256: sha256(bytes),
+        createdBy: owner.id,
+      }),
+    ).toEqual({
       fileId: first.fileId,
       fileName: '新名.pdf',
       url: `/api/files/${first.fileId}`,
@@ -528,7 +556,7 @@ describe('FileService', () => {
       reused: true,
     });
     await expect(
-      uploads.driveFileByHash({ fileName: 'x.docx', sha256: sha256(bytes) }),
+      uploads.driveFileByHash({ fileName: 'x.docx', sha256: sha256(bytes), createdBy: owner.id }),
     ).rejects.toThrow('文件内容与扩展名不符');
   });
 

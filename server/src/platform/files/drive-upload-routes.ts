@@ -70,7 +70,7 @@ export const driveUploadRoutes: FastifyPluginAsyncTypebox<{
       const staff = staffOf(request);
       const { fileName, sha256, fileSize } = request.body;
       const name = await drive.admit(staff, fileName, fileSize);
-      const found = await drive.byHash(name, sha256, fileSize);
+      const found = await drive.byHash(staff, name, sha256, fileSize);
       return found ? ok(found, '秒传成功') : ok(null, '请上传文件');
     },
   );

@@ -66,9 +66,13 @@ export class DriveUploads {
    * drive does not hold them. The hash is only ever known to someone who had
    * the bytes: the drive never shows it.
    */
-  async byHash(fileName: string, sha256: string, size: number): Promise<DriveUpload | undefined> {
-    const found = await this.uploads.driveFileByHash({ fileName, sha256 });
-    return found && found.fileSize === size ? found : undefined;
+  async byHash(
+    staff: AuthStaff,
+    fileName: string,
+    sha256: string,
+    size: number,
+  ): Promise<DriveUpload | undefined> {
+    return this.uploads.driveFileByHash({ fileName, sha256, createdBy: staff.id, size });
   }
 
   /** Stores an upload's bytes (checked by content, kept once per content). */

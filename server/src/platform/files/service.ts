@@ -253,6 +253,15 @@ export class FileService {
     }
   }
 
+  /** Records that `objId` of `infoTable` uses a file (kept once). */
+  async addUse(fileId: number, infoTable: FileOwnerTable, objId: number): Promise<void> {
+    await this.db
+      .insertInto('fileUse')
+      .values({ fileId, infoTable, objId })
+      .onConflict((conflict) => conflict.columns(['infoTable', 'objId', 'fileId']).doNothing())
+      .execute();
+  }
+
   async find(id: number): Promise<(StoredFile & { thumbFileId: number | null }) | undefined> {
     return this.db
       .selectFrom('storedFile')

@@ -247,7 +247,8 @@ export class UploadService {
   /**
    * A file of the teaching drive: its extension among the spec's list, its
    * bytes checked against it, kept once per content (an upload of bytes the
-   * drive already holds answers that file, `reused`).
+   * drive already holds answers that file, `reused`), recorded as the
+   * uploader's drive upload (T_DRIVE_UPLOAD: read by staff only).
    */
   async driveFile(
     input: { fileName: string; createdBy: number; maxBytes: number },
@@ -269,21 +270,26 @@ export class UploadService {
       },
       source,
     );
+    await this.files.addUse(file.id, 'T_DRIVE_UPLOAD', input.createdBy);
     return { fileId: file.id, fileName, url: fileUrl(file.id), fileSize: file.size, reused };
   }
 
   /**
    * 秒传: the drive file with these bytes (hex SHA-256), under a new name,
    * without sending them again; undefined when the drive does not hold them.
-   * The stored bytes are checked against the new name's extension.
+   * The stored bytes are checked against the new name's extension; the file
+   * is recorded as the person's drive upload (T_DRIVE_UPLOAD).
    */
   async driveFileByHash(input: {
     fileName: string;
     sha256: string;
+    createdBy: number;
+    /** The size the client knows: another one is not the same file. */
+    size?: number;
   }): Promise<DriveUpload | undefined> {
     const fileName = allowedName(input.fileName, DRIVE_EXTENSION_SET);
     const file = await this.files.findByHash(input.sha256);
-    if (!file) return undefined;
+    if (!file || (input.size !== undefined && file.size !== input.size)) return undefined;
     const head: Buffer[] = [];
     for await (const chunk of this.files.storage.read(file.storageKey, {
       start: 0,
@@ -292,6 +298,7 @@ export class UploadService {
       head.push(chunk as Buffer);
     }
     await contentCheck(fileName)(Buffer.concat(head));
+    await this.files.addUse(file.id, 'T_DRIVE_UPLOAD', input.createdBy);
     return { fileId: file.id, fileName, url: fileUrl(file.id), fileSize: file.size, reused: true };
   }
 

@@ -11,7 +11,9 @@ import type { Database } from '../../db/schema.js';
 /**
  * T_STAFF: a staff member's photo; T_LEAVE: a leave request's attachment (read by staff only);
  * T_MAIL: a mail's attachment or body picture (read by its sender and recipients only: the mail
- * area's file guard); T_MAIL_UPLOAD: a mail upload (objId its uploader), theirs until sent.
+ * area's file guard); T_MAIL_UPLOAD: a mail upload (objId its uploader), theirs until sent;
+ * T_DRIVE_UPLOAD: a teaching-drive upload (objId each person who uploaded or 秒传'd those bytes),
+ * so it is never public (who of the staff reads it is the drive's file guard's to say).
  */
 export type FileOwnerTable =
   | 'T_NEWS'
@@ -21,7 +23,8 @@ export type FileOwnerTable =
   | 'T_STAFF'
   | 'T_LEAVE'
   | 'T_MAIL'
-  | 'T_MAIL_UPLOAD';
+  | 'T_MAIL_UPLOAD'
+  | 'T_DRIVE_UPLOAD';
 
 /** Stored files a rich-text body shows or links: /api/files/<id> and the download address. */
 export function filesInHtml(html: string): number[] {
