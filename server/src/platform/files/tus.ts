@@ -58,11 +58,8 @@ export const tusRoutes: FastifyPluginAsync<{ drive: DriveUploads; dataDir: strin
   app,
   { drive, dataDir },
 ) => {
-  const directory = path.join(dataDir, 'tus');
-  // The store makes its folder in the background; the first sweep needs it now.
-  fs.mkdirSync(directory, { recursive: true });
-  const store = new FileStore({
-    directory,
+  const store = new PartialUploads({
+    directory: path.join(dataDir, 'tus'),
     expirationPeriodInMilliseconds: TUS_EXPIRY_MS,
   });
   /** The logged-in person of each request handed to the tus server. */
@@ -186,6 +183,18 @@ export const tusRoutes: FastifyPluginAsync<{ drive: DriveUploads; dataDir: strin
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 };
+
+/**
+ * The tus file store, its folder made at once: the library makes it in the
+ * background, where a failure is an uncaught exception (and the first sweep
+ * may look before it exists).
+ */
+// @ts-expect-error -- the library declares the method private; replacing it is the point
+class PartialUploads extends FileStore {
+  override checkOrCreateDirectory(): void {
+    fs.mkdirSync(this.directory, { recursive: true });
+  }
+}
 
 /** The upload's metadata as plain strings (a key without a value reads as ''). */
 function metadataOf(upload: Upload): Record<string, string> {
