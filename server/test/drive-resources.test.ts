@@ -322,6 +322,27 @@ describe('api/resources: registering uploads, reading, editing, deleting, pinnin
       '我的网盘空间不足：剩余 0.00M，需要 0.00M',
     );
     expect((await ok<{ used: number }>('getMyQuota', {}, token.other)).used).toBe(2000);
+    // A resumable upload meant for the disk is refused before any byte is sent.
+    const meta = (fields: Record<string, string>) =>
+      Object.entries(fields)
+        .map(([key, value]) => `${key} ${Buffer.from(value, 'utf8').toString('base64')}`)
+        .join(',');
+    const start = (sType: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/resources/tus/',
+        headers: {
+          'tus-resumable': '1.0.0',
+          'upload-length': '1500',
+          'upload-metadata': meta({ filename: '大3.pdf', sType }),
+          authorization: `Bearer ${token.other}`,
+        },
+      });
+    const refused = await start('1');
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json()).toMatchObject({ msg: '我的网盘空间不足：剩余 0.00M，需要 0.00M' });
+    // The library has no quota.
+    expect((await start('0')).statusCode).toBe(201);
   });
 
   it('moves and copies with the spec’s checks; a folder never goes below itself', async () => {

@@ -8,7 +8,7 @@ import { driveFileRoutes, driveRoutes } from './routes.js';
 /** 教学网盘 (intranet.md §2 education ... mineWp, §7 "Teaching drive"). */
 export const driveArea = defineArea({
   name: 'drive',
-  services: ({ db, clock, files, config }) => {
+  services: ({ db, clock, files, config, driveUploads }) => {
     const driveFolders = new DriveFolders(db, clock);
     const driveListing = new DriveListing(db, driveFolders);
     const driveResources = new DriveResources(
@@ -18,6 +18,11 @@ export const driveArea = defineArea({
       files,
       config.driveQuotaBytes,
     );
+    // An upload meant for one's own disk (tus metadata sType 1) is refused before any byte
+    // is stored when the disk has no room for it.
+    driveUploads.addBeforeCreate(async (staff, length, metadata) => {
+      if (metadata.sType === '1') await driveResources.assertRoom(db, staff, length);
+    });
     return {
       driveFolders,
       driveListing,

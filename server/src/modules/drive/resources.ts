@@ -425,7 +425,8 @@ export class DriveResources {
     return { used: Number(row.used), total: this.quotaBytes };
   }
 
-  private async assertRoom(db: Kysely<Database>, viewer: Viewer, adding: number) {
+  /** 413 when `adding` bytes would take the person's disk past its quota. */
+  async assertRoom(db: Kysely<Database>, viewer: Viewer, adding: number) {
     const { used, total } = await this.quota(viewer, db);
     if (used + adding > total) {
       const free = Math.max(0, total - used);
