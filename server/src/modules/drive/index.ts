@@ -29,6 +29,7 @@ export const driveArea = defineArea({
       driveResources,
       driveEngagement: new DriveEngagement(db, clock, driveResources, driveListing),
       driveFiles: files,
+      driveDb: db,
     };
   },
   routes: async (api, services) => {
@@ -40,7 +41,9 @@ export const driveArea = defineArea({
     });
     await api.register(driveFileRoutes, {
       resources: services.driveResources,
+      folders: services.driveFolders,
       files: services.driveFiles,
+      db: services.driveDb,
     });
   },
   fileGuards: ({ db }) => [driveFileGuard(db)],
