@@ -276,6 +276,25 @@ describe('api/resources: likes, favourites, comments, downloads, shares, the lib
     expect(byTeacher.list.every((row) => row.resourcesName !== '甲.txt')).toBe(true);
     expect(byTeacher.total).toBeGreaterThan(0);
 
+    // The library's counts are kept between changes, and a change shows at once.
+    const before = await ok<number>('getResourcesNum', {}, token.other);
+    const fresh = await add(teacher, '新上传.txt');
+    expect(await ok<number>('getResourcesNum', {}, token.other)).toBe(before + 1);
+    const tree = await ok<Array<{ fname: string; fnum: number }>>(
+      'getFolderTree',
+      { sType: 0 },
+      token.other,
+    );
+    await ok('delResource', { resourcesId: fresh }, token.admin);
+    expect(await ok<number>('getResourcesNum', {}, token.other)).toBe(before);
+    const after = await ok<Array<{ fname: string; fnum: number }>>(
+      'getFolderTree',
+      { sType: 0 },
+      token.other,
+    );
+    expect(after.find((n) => n.fname === '生物')!.fnum).toBe(
+      tree.find((n) => n.fname === '生物')!.fnum - 1,
+    );
     const total = await ok<number>('getResourcesNum', {}, token.other);
     const own = await ok<number>('getResourcesNum', {}, token.teacher);
     expect(own - total).toBe(3);

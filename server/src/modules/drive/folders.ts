@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { iso, type Clock } from '../../time.js';
+import type { LibraryStats } from './library-stats.js';
 import {
   assertCanManage,
   assertCanSee,
@@ -79,6 +80,8 @@ export class DriveFolders {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: Clock,
+    /** The library's counts, kept between changes. */
+    readonly stats: LibraryStats,
   ) {}
 
   /** Every folder of a space. */
@@ -105,16 +108,19 @@ export class DriveFolders {
 
   /** Files the viewer may see per folder of a space, each folder counting those below it. */
   async counts(space: Space, viewer: Viewer, rows: FolderRow[]): Promise<Map<number, number>> {
-    const direct = await this.db
-      .selectFrom('driveResource')
-      .select((eb) => ['driveResource.folderId', eb.fn.countAll<number>().as('n')])
-      .where('driveResource.folderId', 'is not', null)
-      .$if(space.ownerId === null, (qb) => qb.where('driveResource.ownerId', 'is', null))
-      .$if(space.ownerId !== null, (qb) => qb.where('driveResource.ownerId', '=', space.ownerId!))
-      .where(visibleTo(viewer))
-      .groupBy('driveResource.folderId')
-      .execute();
-    const own = new Map(direct.map((row) => [row.folderId!, Number(row.n)]));
+    let own: Map<number, number>;
+    if (space.ownerId === null) {
+      own = await this.stats.perFolder(viewer);
+    } else {
+      const direct = await this.db
+        .selectFrom('driveResource')
+        .select((eb) => ['driveResource.folderId', eb.fn.countAll<number>().as('n')])
+        .where('driveResource.folderId', 'is not', null)
+        .where('driveResource.ownerId', '=', space.ownerId)
+        .groupBy('driveResource.folderId')
+        .execute();
+      own = new Map(direct.map((row) => [row.folderId!, Number(row.n)]));
+    }
     const children = childrenOf(rows);
     const total = new Map<number, number>();
     const sum = (id: number): number => {
@@ -251,7 +257,7 @@ export class DriveFolders {
    * bytes nothing else uses.
    */
   async remove(viewer: Viewer, fId: number): Promise<number[]> {
-    return inTransaction(this.db, async (trx) => {
+    const fileIds = await inTransaction(this.db, async (trx) => {
       const row = await this.get(fId, viewer, trx);
       assertCanManage({ ownerId: row.ownerId }, viewer);
       const ids = subtreeOf(await this.all({ ownerId: row.ownerId }, trx), fId);
@@ -275,6 +281,8 @@ export class DriveFolders {
       await trx.deleteFrom('driveFolder').where('id', 'in', ids).execute();
       return [...new Set(removed.map((row) => row.fileId))];
     });
+    this.stats.invalidate();
+    return fileIds;
   }
 
   async pin(viewer: Viewer, fId: number, on: boolean): Promise<void> {

@@ -1,5 +1,6 @@
 import { defineArea } from '../area.js';
 import { DriveFolders } from './folders.js';
+import { LibraryStats } from './library-stats.js';
 import { DriveListing } from './listing.js';
 import { DriveResources, driveFileGuard } from './resources.js';
 import { DriveEngagement } from './engagement.js';
@@ -9,7 +10,7 @@ import { driveFileRoutes, driveRoutes } from './routes.js';
 export const driveArea = defineArea({
   name: 'drive',
   services: ({ db, clock, files, config, driveUploads }) => {
-    const driveFolders = new DriveFolders(db, clock);
+    const driveFolders = new DriveFolders(db, clock, new LibraryStats(db));
     const driveListing = new DriveListing(db, driveFolders);
     const driveResources = new DriveResources(
       db,
