@@ -5,14 +5,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { iso, type Clock } from '../../time.js';
 import type { LibraryStats } from './library-stats.js';
-import {
-  assertCanManage,
-  assertCanSee,
-  sTypeOf,
-  visibleTo,
-  type Space,
-  type Viewer,
-} from './space.js';
+import { assertCanManage, assertCanSee, sTypeOf, type Space, type Viewer } from './space.js';
 
 const FOLDER_COLUMNS = [
   'id',
