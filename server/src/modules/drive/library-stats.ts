@@ -41,15 +41,18 @@ export class LibraryStats {
     if (isDriveAdmin(viewer)) {
       for (const [folderId, n] of counts.hidden) add(folderId, n);
     } else {
+      // On the uploader's index alone (a person's files, not the library's 100,000); the disk's
+      // files are told apart here rather than by a condition that would lead SQLite to the owner's.
       const own = await this.db
         .selectFrom('driveResource')
-        .select((eb) => ['folderId', eb.fn.countAll<number>().as('n')])
+        .select((eb) => ['folderId', 'ownerId', eb.fn.countAll<number>().as('n')])
         .where('uploaderId', '=', viewer.id)
-        .where('ownerId', 'is', null)
         .where('isOpen', '=', PRIVATE)
-        .groupBy('folderId')
+        .groupBy(['folderId', 'ownerId'])
         .execute();
-      for (const row of own) if (row.folderId !== null) add(row.folderId, Number(row.n));
+      for (const row of own) {
+        if (row.ownerId === null && row.folderId !== null) add(row.folderId, Number(row.n));
+      }
     }
     return result;
   }
