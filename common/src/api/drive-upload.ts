@@ -1,5 +1,5 @@
 import { MAIL_EXTENSIONS } from './mail.js';
-import { Maybe, Type, call, type Static } from './shared.js';
+import { Maybe, Type, WordOf, call, type Static } from './shared.js';
 
 /**
  * Uploads of the teaching drive (intranet.md §5 "Single upload", §7 "Uploads
@@ -52,3 +52,8 @@ export const DriveUploadByHashBody = Type.Object({
   fileSize: Type.Integer({ minimum: 1, errorMessage: '文件大小不正确' }),
 });
 export const driveUploadByHashCall = call(DriveUploadByHashBody, Maybe(DriveUpload));
+
+/** `api/resources/upload.do?sType=1`: meant for one's own disk (its quota is checked first). */
+export const DriveUploadQuery = Type.Object({
+  sType: Type.Optional(WordOf(['0', '1'], 'sType 须为 0 或 1')),
+});

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { driveUploadByHashCall, driveUploadCall } from '@school/common/api';
+import { DriveUploadQuery, driveUploadByHashCall, driveUploadCall } from '@school/common/api';
 import { staffOf } from '../../http/auth.js';
 import { routeSchema } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
@@ -25,11 +25,14 @@ export const driveUploadRoutes: FastifyPluginAsyncTypebox<{
     '/resources/upload.do',
     {
       onRequest: app.requireStaff,
-      schema: routeSchema(driveUploadCall, {
-        tags: ['drive'],
-        summary:
-          '网盘上传一个文件（multipart 字段 file，格式见允许的扩展名，按内容检查；相同内容只存一份，reused 为 true）',
-      }),
+      schema: {
+        ...routeSchema(driveUploadCall, {
+          tags: ['drive'],
+          summary:
+            '网盘上传一个文件（multipart 字段 file，格式见允许的扩展名，按内容检查；相同内容只存一份，reused 为 true）；sType=1 为传到我的网盘（先查个人空间）',
+        }),
+        querystring: DriveUploadQuery,
+      },
     },
     async (request) => {
       const staff = staffOf(request);
@@ -43,7 +46,9 @@ export const driveUploadRoutes: FastifyPluginAsyncTypebox<{
       try {
         // The request's length holds the file and a little more; the file itself is held to
         // the limit as it is stored.
-        const fileName = await drive.admit(staff, part.filename, Math.min(length, drive.maxBytes));
+        const fileName = await drive.admit(staff, part.filename, Math.min(length, drive.maxBytes), {
+          sType: request.query.sType ?? '',
+        });
         return ok(await drive.save(staff, fileName, part.file), '上传成功');
       } catch (err) {
         part.file.resume();
