@@ -1,6 +1,6 @@
 // `npm run bench`: autocannon against the built server on a fresh demo database with
-// BENCH_NEWS (30000) more news items and BENCH_MAIL (100000) more mails, so lists, details,
-// search and mailboxes run at a real school's size.
+// BENCH_NEWS (30000) more news items, BENCH_MAIL (100000) more mails and BENCH_DRIVE (100000)
+// more drive files, so lists, details, search, mailboxes and the drive run at a real school's size.
 // Prints requests per second and latency for pages and calls.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,14 +25,17 @@ const dataDir = KEEP
 const seededMark = path.join(dataDir, '.bench-seeded');
 const volume = Number(process.env.BENCH_NEWS ?? 30000);
 const mailVolume = Number(process.env.BENCH_MAIL ?? 100000);
+const driveVolume = Number(process.env.BENCH_DRIVE ?? 100000);
 if (KEEP && fs.existsSync(seededMark)) {
   log(`Reusing the benchmark database in ${dataDir}`);
 } else {
-  log(`Seeding the demo school, ${volume} more news items and ${mailVolume} mails`);
+  log(
+    `Seeding the demo school, ${volume} more news items, ${mailVolume} mails and ${driveVolume} drive files`,
+  );
   fs.mkdirSync(dataDir, { recursive: true });
   const seeded = spawnSync(
     process.execPath,
-    ['server/dist/volume-main.js', String(volume), String(mailVolume)],
+    ['server/dist/volume-main.js', String(volume), String(mailVolume), String(driveVolume)],
     {
       cwd: root,
       stdio: 'inherit',
@@ -215,6 +218,41 @@ try {
     asTeacher('email/getEmailDetail', `inmailId=${newest.inmailId}&receiveId=${newest.receiveId}`),
   );
   await bench('POST api/email/getContacts', asTeacher('email/getContacts', ''));
+  // The teaching drive, as a teacher.
+  const columns = await fetch(`${base}/api/resources/getFolderTree`, {
+    method: 'POST',
+    headers: { ...form, ...auth },
+    body: 'sType=0',
+  }).then((r) => r.json());
+  const leaf = columns.data[0].childList[0].childList[0].fid;
+  log(
+    `drive files the teacher sees: ${(await fetch(`${base}/api/resources/getResourcesNum`, { method: 'POST', headers: { ...form, ...auth }, body: '' }).then((r) => r.json())).data}`,
+  );
+  await bench('POST api/resources/getResourcesNum', asTeacher('resources/getResourcesNum', ''));
+  await bench(
+    'POST api/resources/getFolderTree (counts)',
+    asTeacher('resources/getFolderTree', 'sType=0'),
+  );
+  await bench(
+    'POST api/resources/getFolderFiles page 1',
+    asTeacher('resources/getFolderFiles', `fId=${leaf}&pageSize=10`),
+  );
+  await bench(
+    'POST api/resources/getFolderFiles page 100 by size',
+    asTeacher('resources/getFolderFiles', `fId=${leaf}&pageSize=10&pageNum=100&resourcesSize=1`),
+  );
+  await bench(
+    'POST api/resources/getNewUpload (home, 6)',
+    asTeacher('resources/getNewUpload', 'pageSize=6'),
+  );
+  await bench(
+    'POST api/resources/getHotDown (home, 6)',
+    asTeacher('resources/getHotDown', 'pageSize=6'),
+  );
+  await bench(
+    'POST api/resources/searchResources 复习',
+    asTeacher('resources/searchResources', `zylxType=1&KeywordName=${encodeURIComponent('复习')}`),
+  );
   // The content platform, as an administrator sees every item.
   const asAdmin = (path, body) => post(path, body, { ...form, ...admin });
   await bench('POST api/cms/news/list (admin, all)', asAdmin('cms/news/list', ''));

@@ -38,6 +38,8 @@ export interface Config {
   linkedSystems: ReadonlyMap<string, string>;
   /** Bytes each person's disk (我的网盘) may hold (DRIVE_QUOTA_BYTES, default 10 GiB). */
   driveQuotaBytes: number;
+  /** Largest file of the teaching drive, in bytes (DRIVE_FILE_MAX_BYTES, default 2 GiB). */
+  driveFileMaxBytes: number;
 }
 
 /** A linked system's secret is at least this long. */
@@ -127,5 +129,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     publicEntryPassword: flag(env, 'PUBLIC_ENTRY_PASSWORD', false),
     linkedSystems: linkedSystems(env.LINKED_SYSTEMS),
     driveQuotaBytes: integer(env, 'DRIVE_QUOTA_BYTES', 10 * 1024 ** 3, 0, 2 ** 50),
+    driveFileMaxBytes: integer(env, 'DRIVE_FILE_MAX_BYTES', 2 * 1024 ** 3, 1, 2 ** 50),
   };
 }

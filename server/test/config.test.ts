@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       loginFailureWindowMinutes: 15,
       trustProxy: false,
       logLevel: 'info',
+      driveFileMaxBytes: 2 * 1024 * 1024 * 1024,
     });
   });
 
@@ -35,6 +36,7 @@ describe('loadConfig', () => {
       ADMIN_PASSWORD: 'Root#2026',
       SESSION_IDLE_MINUTES: '30',
       TRUST_PROXY: 'yes',
+      DRIVE_FILE_MAX_BYTES: '104857600',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -46,6 +48,7 @@ describe('loadConfig', () => {
       adminPassword: 'Root#2026',
       sessionIdleMinutes: 30,
       trustProxy: true,
+      driveFileMaxBytes: 100 * 1024 * 1024,
     });
   });
 
@@ -58,6 +61,8 @@ describe('loadConfig', () => {
     [{ ADMIN_PASSWORD: 'Root#2026' }, /ADMIN_CODE and ADMIN_PASSWORD/],
     [{ SEED_DEMO: 'maybe' }, /SEED_DEMO/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    [{ DRIVE_FILE_MAX_BYTES: '2GB' }, /DRIVE_FILE_MAX_BYTES/],
+    [{ DRIVE_FILE_MAX_BYTES: '0' }, /DRIVE_FILE_MAX_BYTES/],
   ])('refuses %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -1,3 +1,4 @@
+import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createStaff, type TestStaff } from './helpers/factories.js';
@@ -275,6 +276,25 @@ describe('api/resources: likes, favourites, comments, downloads, shares, the lib
     expect(byTeacher.list.every((row) => row.resourcesName !== '甲.txt')).toBe(true);
     expect(byTeacher.total).toBeGreaterThan(0);
 
+    // The library's counts are kept between changes, and a change shows at once.
+    const before = await ok<number>('getResourcesNum', {}, token.other);
+    const fresh = await add(teacher, '新上传.txt');
+    expect(await ok<number>('getResourcesNum', {}, token.other)).toBe(before + 1);
+    const tree = await ok<Array<{ fname: string; fnum: number }>>(
+      'getFolderTree',
+      { sType: 0 },
+      token.other,
+    );
+    await ok('delResource', { resourcesId: fresh }, token.admin);
+    expect(await ok<number>('getResourcesNum', {}, token.other)).toBe(before);
+    const after = await ok<Array<{ fname: string; fnum: number }>>(
+      'getFolderTree',
+      { sType: 0 },
+      token.other,
+    );
+    expect(after.find((n) => n.fname === '生物')!.fnum).toBe(
+      tree.find((n) => n.fname === '生物')!.fnum - 1,
+    );
     const total = await ok<number>('getResourcesNum', {}, token.other);
     const own = await ok<number>('getResourcesNum', {}, token.teacher);
     expect(own - total).toBe(3);
@@ -309,4 +329,60 @@ describe('api/resources: likes, favourites, comments, downloads, shares, the lib
       (await ok<Page>('searchResources', { zylxType: 2, KeywordName: '我的' }, token.other)).total,
     ).toBe(0);
   });
+
+  it('downloads a folder as one zip with Chinese names intact, only what the person may see', async () => {
+    const zipped = await add(teacher, '打包说明.txt', {}, '打包下载的内容');
+    await add(teacher, '打包私有.txt', { resourcesIsOpen: '1' });
+    const get = (who?: string) =>
+      t.app.inject({
+        url: `/api/resources/folderZip/${column}`,
+        headers: who ? { authorization: `Bearer ${who}` } : {},
+      });
+    expect((await get()).statusCode).toBe(401);
+    const response = await get(token.other);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/zip');
+    expect(response.headers['content-disposition']).toContain(
+      "filename*=UTF-8''%E7%94%9F%E7%89%A9.zip",
+    );
+    const entries = zipEntries(response.rawPayload);
+    const names = entries.map((entry) => entry.name);
+    expect(names).toContain('细胞/');
+    expect(names).toContain('细胞/打包说明.txt');
+    expect(names).not.toContain('细胞/打包私有.txt');
+    expect(entries.every((entry) => entry.utf8)).toBe(true);
+    expect(entries.find((entry) => entry.name === '细胞/打包说明.txt')!.data.toString('utf8')).toBe(
+      '打包下载的内容',
+    );
+    expect(zipped).toBeGreaterThan(0);
+    const own = zipEntries((await get(token.teacher)).rawPayload).map((entry) => entry.name);
+    expect(own).toContain('细胞/打包私有.txt');
+  });
 });
+
+/** The entries of a zip read from its central directory: name, UTF-8 flag, inflated bytes. */
+function zipEntries(zip: Buffer) {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const count = zip.readUInt16LE(end + 10);
+  let at = zip.readUInt32LE(end + 16);
+  const entries: Array<{ name: string; utf8: boolean; data: Buffer }> = [];
+  for (let i = 0; i < count; i += 1) {
+    const flags = zip.readUInt16LE(at + 8);
+    const method = zip.readUInt16LE(at + 10);
+    const compressed = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const extraLength = zip.readUInt16LE(at + 30);
+    const commentLength = zip.readUInt16LE(at + 32);
+    const local = zip.readUInt32LE(at + 42);
+    const name = zip.subarray(at + 46, at + 46 + nameLength).toString('utf8');
+    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    const raw = zip.subarray(start, start + compressed);
+    entries.push({
+      name,
+      utf8: (flags & 0x0800) !== 0,
+      data: method === 8 ? inflateRawSync(raw) : raw,
+    });
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return entries;
+}

@@ -303,6 +303,16 @@ describe('api/resources: folders of the library and of my disk, a folder’s pag
       .where('folderId', 'in', [column, a, b])
       .execute();
     expect(files).toEqual([]);
+    // The bytes went with the last resource over them; the others' stay.
+    const stored = await t.db
+      .selectFrom('storedFile')
+      .select('id')
+      .where('fileName', 'like', 'f%.pdf')
+      .execute();
+    const used = await t.db.selectFrom('driveResource').select('fileId').execute();
+    expect(stored.map((row) => row.id).sort()).toEqual(
+      [...new Set(used.map((row) => row.fileId))].sort(),
+    );
     expectRefusal(
       await call('delFolder', { fId: column }, token.admin),
       404,

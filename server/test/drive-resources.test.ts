@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createStaff, type TestStaff } from './helpers/factories.js';
-import { expectOk, expectRefusal, login, postForm } from './helpers/http.js';
+import { expectOk, expectRefusal, login, postFile, postForm } from './helpers/http.js';
 
 type Fields = Record<string, string | number>;
 interface Detail {
@@ -322,6 +322,40 @@ describe('api/resources: registering uploads, reading, editing, deleting, pinnin
       '我的网盘空间不足：剩余 0.00M，需要 0.00M',
     );
     expect((await ok<{ used: number }>('getMyQuota', {}, token.other)).used).toBe(2000);
+    // A resumable upload meant for the disk is refused before any byte is sent.
+    const meta = (fields: Record<string, string>) =>
+      Object.entries(fields)
+        .map(([key, value]) => `${key} ${Buffer.from(value, 'utf8').toString('base64')}`)
+        .join(',');
+    const start = (sType: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/resources/tus/',
+        headers: {
+          'tus-resumable': '1.0.0',
+          'upload-length': '1500',
+          'upload-metadata': meta({ filename: '大3.pdf', sType }),
+          authorization: `Bearer ${token.other}`,
+        },
+      });
+    const refused = await start('1');
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json()).toMatchObject({ msg: '我的网盘空间不足：剩余 0.00M，需要 0.00M' });
+    // The library has no quota.
+    expect((await start('0')).statusCode).toBe(201);
+    // The single-file dialog's upload for the disk is refused before its bytes are stored too.
+    const files = await t.db.selectFrom('storedFile').select('id').execute();
+    const single = await postFile(
+      t.app,
+      '/api/resources/upload.do?sType=1',
+      {
+        name: '大4.pdf',
+        data: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1500, 0x20)]),
+      },
+      { token: token.other },
+    );
+    expect(single.statusCode).toBe(413);
+    expect(await t.db.selectFrom('storedFile').select('id').execute()).toHaveLength(files.length);
   });
 
   it('moves and copies with the spec’s checks; a folder never goes below itself', async () => {

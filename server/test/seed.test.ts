@@ -157,6 +157,27 @@ describe('prepareDatabase with SEED_DEMO', () => {
     expect(inbox.total).toBeGreaterThan(0);
   });
 
+  it('fills the teaching drive: columns, thousands of files with their use, each teacher’s disk', async () => {
+    const token = await login(t.app, { code: 't1001', password: DEMO_PASSWORD, staffType: 2 });
+    const call = <T>(path: string, fields: Record<string, string | number> = {}) =>
+      postForm(t.app, `/api/resources/${path}`, fields, { token }).then((r) => expectOk<T>(r));
+    expect(await call<number>('getResourcesNum')).toBeGreaterThan(1500);
+    const columns = await call<Array<{ fname: string; list: unknown[] }>>('getFolderList', {
+      layer: 0,
+    });
+    expect(columns.map((c) => c.fname)).toContain('数学');
+    expect(columns.every((c) => c.list.length === 3)).toBe(true);
+    const hot = await call<{ list: Array<{ downloadNum: number; givelikeNum: number }> }>(
+      'getHotDown',
+      { pageSize: 6 },
+    );
+    expect(hot.list[0]!.downloadNum).toBeGreaterThan(0);
+    expect((await call<{ used: number }>('getMyQuota')).used).toBeGreaterThan(0);
+    expect((await call<{ total: number }>('getFolderFiles', { sType: 1 })).total).toBe(2);
+    const kinds = await t.db.selectFrom('driveResource').select('fileType').distinct().execute();
+    expect(kinds.map((row) => row.fileType).sort()).toEqual(['2', '4', '5', '6']);
+  });
+
   it('fills every public list with at least three pages, through the public API', async () => {
     const total = async (url: string, payload: Record<string, string | number>) =>
       expectOk<{ total: number }>(await postForm(t.app, url, payload)).total;

@@ -208,6 +208,9 @@ export const ResourceFileQuery = Type.Object({
   download: Type.Optional(WordOf(['0', '1'], 'download 只能为 0 或 1')),
 });
 
+/** `api/resources/folderZip/:fId`: 打包下载 of a folder. */
+export const FolderZipParams = Type.Object({ fId: Id('请选择文件夹目录') });
+
 /** api/resources/* (folders and lists). */
 export const driveCalls = endpoints('drive', {
   folderTree: endpoint(

@@ -15,3 +15,4 @@ export * from './leave.js';
 export * from './staff-search.js';
 export * from './mail.js';
 export * from './drive.js';
+export * from './drive-upload.js';

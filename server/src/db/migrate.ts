@@ -13,6 +13,7 @@ import * as intranetHome from './migrations/0010_intranet_home.js';
 import * as leave from './migrations/0011_leave.js';
 import * as mail from './migrations/0012_mail.js';
 import * as mailExtras from './migrations/0013_mail_extras.js';
+import * as fileHash from './migrations/0014_file_hash.js';
 import * as drive from './migrations/0015_drive.js';
 
 /** Migrations in order. They are imported, not read from disk, so the build carries them. */
@@ -31,6 +32,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0011_leave': { up: (db) => leave.up(db, dialect) },
     '0012_mail': { up: (db) => mail.up(db, dialect) },
     '0013_mail_extras': { up: (db) => mailExtras.up(db, dialect) },
+    '0014_file_hash': { up: (db) => fileHash.up(db) },
     '0015_drive': { up: (db) => drive.up(db, dialect) },
   };
 }

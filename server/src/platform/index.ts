@@ -19,6 +19,8 @@ import { FileService } from './files/service.js';
 import { LocalDiskStorage, type FileStorage } from './files/storage.js';
 import { UploadService } from './files/upload.js';
 import { uploadRoutes } from './files/upload-routes.js';
+import { DriveUploads } from './files/drive-uploads.js';
+import { driveUploadRoutes } from './files/drive-upload-routes.js';
 import { healthRoutes } from './health/routes.js';
 import { operLogRoutes } from './oplog/routes.js';
 import { SearchIndex } from './search/search-index.js';
@@ -42,6 +44,7 @@ export function createPlatform(deps: PlatformDeps) {
   const storage = deps.storage ?? new LocalDiskStorage(path.join(config.dataDir, 'files'));
   const files = new FileService(db, storage, clock);
   const sessions = new SessionStore(db, config, clock);
+  const uploads = new UploadService(files);
   return {
     config,
     db,
@@ -50,7 +53,9 @@ export function createPlatform(deps: PlatformDeps) {
     sessions,
     auth: new AuthService(db, sessions, new LoginThrottle(db, config, clock), clock),
     files,
-    uploads: new UploadService(files),
+    uploads,
+    /** Uploads of the teaching drive; the drive adds its quota with addBeforeCreate. */
+    driveUploads: new DriveUploads(uploads, config.driveFileMaxBytes),
     search: new SearchIndex(db, dialect, clock),
     engagement: new EngagementService(db, clock),
   };
@@ -72,6 +77,10 @@ export async function platformRoutes(
   await api.register(authRoutes, { auth: services.auth });
   await api.register(fileRoutes, { files: services.files });
   await api.register(uploadRoutes, { uploads: services.uploads });
+  await api.register(driveUploadRoutes, {
+    drive: services.driveUploads,
+    dataDir: services.config.dataDir,
+  });
   await api.register(operLogRoutes, { db: services.db });
   await api.register(handoffRoutes, { handoff: services.handoff });
   await api.register(linkedRoutes, {

@@ -9,6 +9,7 @@ import { seedDemoContent } from './demo-content.js';
 import { seedDemoIntranet } from './demo-intranet.js';
 import { seedDemoLeave } from './demo-leave.js';
 import { seedDemoMail } from './demo-mail.js';
+import { seedDemoDrive } from './demo-drive.js';
 import { seedDemoStaff } from './demo-staff.js';
 
 export interface PrepareResult {
@@ -39,6 +40,7 @@ export async function prepareDatabase(
       await seedDemoIntranet(db, services);
       await seedDemoLeave(db, services);
       await seedDemoMail(db, services);
+      await seedDemoDrive(db, services);
     } else if (config.adminCode && config.adminPassword) {
       if (!isStrongPassword(config.adminPassword)) {
         throw new ConfigError(

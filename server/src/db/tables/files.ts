@@ -15,6 +15,10 @@ export interface StoredFileTable {
   thumbFileId: ColumnType<number | null, number | null | undefined, number | null>;
   width: ColumnType<number | null, number | null | undefined, number | null>;
   height: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Hex SHA-256 of the bytes, when it was computed as they were stored. */
+  sha256: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1: a new upload of the same bytes may be answered with this file (drive files). */
+  sharedByHash: ColumnType<number, number | undefined, number>;
 }
 
 /** A file an item shows beyond its attachments and sets: body pictures, cover, PDF. */

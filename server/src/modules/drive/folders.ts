@@ -4,14 +4,8 @@ import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { iso, type Clock } from '../../time.js';
-import {
-  assertCanManage,
-  assertCanSee,
-  sTypeOf,
-  visibleTo,
-  type Space,
-  type Viewer,
-} from './space.js';
+import type { LibraryStats } from './library-stats.js';
+import { assertCanManage, assertCanSee, sTypeOf, type Space, type Viewer } from './space.js';
 
 const FOLDER_COLUMNS = [
   'id',
@@ -79,6 +73,8 @@ export class DriveFolders {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: Clock,
+    /** The library's counts, kept between changes. */
+    readonly stats: LibraryStats,
   ) {}
 
   /** Every folder of a space. */
@@ -105,16 +101,19 @@ export class DriveFolders {
 
   /** Files the viewer may see per folder of a space, each folder counting those below it. */
   async counts(space: Space, viewer: Viewer, rows: FolderRow[]): Promise<Map<number, number>> {
-    const direct = await this.db
-      .selectFrom('driveResource')
-      .select((eb) => ['driveResource.folderId', eb.fn.countAll<number>().as('n')])
-      .where('driveResource.folderId', 'is not', null)
-      .$if(space.ownerId === null, (qb) => qb.where('driveResource.ownerId', 'is', null))
-      .$if(space.ownerId !== null, (qb) => qb.where('driveResource.ownerId', '=', space.ownerId!))
-      .where(visibleTo(viewer))
-      .groupBy('driveResource.folderId')
-      .execute();
-    const own = new Map(direct.map((row) => [row.folderId!, Number(row.n)]));
+    let own: Map<number, number>;
+    if (space.ownerId === null) {
+      own = await this.stats.perFolder(viewer);
+    } else {
+      const direct = await this.db
+        .selectFrom('driveResource')
+        .select((eb) => ['driveResource.folderId', eb.fn.countAll<number>().as('n')])
+        .where('driveResource.folderId', 'is not', null)
+        .where('driveResource.ownerId', '=', space.ownerId)
+        .groupBy('driveResource.folderId')
+        .execute();
+      own = new Map(direct.map((row) => [row.folderId!, Number(row.n)]));
+    }
     const children = childrenOf(rows);
     const total = new Map<number, number>();
     const sum = (id: number): number => {
@@ -251,20 +250,32 @@ export class DriveFolders {
    * bytes nothing else uses.
    */
   async remove(viewer: Viewer, fId: number): Promise<number[]> {
-    return inTransaction(this.db, async (trx) => {
+    const fileIds = await inTransaction(this.db, async (trx) => {
       const row = await this.get(fId, viewer, trx);
       assertCanManage({ ownerId: row.ownerId }, viewer);
       const ids = subtreeOf(await this.all({ ownerId: row.ownerId }, trx), fId);
-      const files = await trx
+      const removed = await trx
         .selectFrom('driveResource')
-        .select('fileId')
-        .distinct()
+        .select(['id', 'fileId'])
         .where('folderId', 'in', ids)
         .execute();
+      if (removed.length) {
+        await trx
+          .deleteFrom('fileUse')
+          .where('infoTable', '=', 'T_DRIVE')
+          .where(
+            'objId',
+            'in',
+            removed.map((row) => row.id),
+          )
+          .execute();
+      }
       await trx.deleteFrom('driveResource').where('folderId', 'in', ids).execute();
       await trx.deleteFrom('driveFolder').where('id', 'in', ids).execute();
-      return files.map((file) => file.fileId);
+      return [...new Set(removed.map((row) => row.fileId))];
     });
+    this.stats.invalidate();
+    return fileIds;
   }
 
   async pin(viewer: Viewer, fId: number, on: boolean): Promise<void> {

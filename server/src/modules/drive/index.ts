@@ -1,5 +1,6 @@
 import { defineArea } from '../area.js';
 import { DriveFolders } from './folders.js';
+import { LibraryStats } from './library-stats.js';
 import { DriveListing } from './listing.js';
 import { DriveResources, driveFileGuard } from './resources.js';
 import { DriveEngagement } from './engagement.js';
@@ -8,8 +9,8 @@ import { driveFileRoutes, driveRoutes } from './routes.js';
 /** 教学网盘 (intranet.md §2 education ... mineWp, §7 "Teaching drive"). */
 export const driveArea = defineArea({
   name: 'drive',
-  services: ({ db, clock, files, config }) => {
-    const driveFolders = new DriveFolders(db, clock);
+  services: ({ db, clock, files, config, driveUploads }) => {
+    const driveFolders = new DriveFolders(db, clock, new LibraryStats(db));
     const driveListing = new DriveListing(db, driveFolders);
     const driveResources = new DriveResources(
       db,
@@ -18,12 +19,18 @@ export const driveArea = defineArea({
       files,
       config.driveQuotaBytes,
     );
+    // An upload meant for one's own disk (tus metadata sType 1) is refused before any byte
+    // is stored when the disk has no room for it.
+    driveUploads.addBeforeCreate(async (staff, length, metadata) => {
+      if (metadata.sType === '1') await driveResources.assertRoom(db, staff, length);
+    });
     return {
       driveFolders,
       driveListing,
       driveResources,
       driveEngagement: new DriveEngagement(db, clock, driveResources, driveListing),
       driveFiles: files,
+      driveDb: db,
     };
   },
   routes: async (api, services) => {
@@ -35,7 +42,9 @@ export const driveArea = defineArea({
     });
     await api.register(driveFileRoutes, {
       resources: services.driveResources,
+      folders: services.driveFolders,
       files: services.driveFiles,
+      db: services.driveDb,
     });
   },
   fileGuards: ({ db }) => [driveFileGuard(db)],

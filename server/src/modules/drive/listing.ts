@@ -251,16 +251,14 @@ export class DriveListing {
     let rows = base.select(FILE_COLUMNS);
     if (query.sort) rows = this.ordered(rows, query, false);
     rows = rows.orderBy(column[order], 'desc').orderBy('driveResource.id', 'desc');
-    return this.page(base, rows, paging);
+    // Without a filter the total is the library's count, kept between changes.
+    const unfiltered = !query.keyword?.trim() && !query.resourcesType && !query.fileType;
+    return this.page(base, rows, paging, unfiltered ? this.libraryCount(viewer) : undefined);
   }
 
   /** Files the viewer may see in the library. */
-  async libraryCount(viewer: Viewer): Promise<number> {
-    const row = await this.resources(viewer, {})
-      .where('driveResource.ownerId', 'is', null)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  libraryCount(viewer: Viewer): Promise<number> {
+    return this.folders.stats.total(viewer);
   }
 
   /** Files of the library or of the viewer's disk, in a folder and below it when `fId` is given. */
@@ -289,11 +287,16 @@ export class DriveListing {
     base: ResourceQuery,
     rows: SelectQueryBuilder<Database, 'driveResource' | 'staff', FileRowData>,
     paging: Paging,
+    known?: Promise<number>,
   ): Promise<{ total: number; list: DriveRow[] }> {
-    const [count, found] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    const [total, found] = await Promise.all([
+      known ??
+        base
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+          .then((row) => Number(row.n)),
       rows.limit(paging.pageSize).offset(offsetOf(paging)).execute(),
     ]);
-    return { total: Number(count.n), list: found.map((row) => fileRow(row)) };
+    return { total, list: found.map((row) => fileRow(row)) };
   }
 }

@@ -193,7 +193,7 @@ export class DriveResources {
     if (uploads.length === 0) throw badRequest('请上传文件');
     if (uploads.length > BATCH_MAX) throw badRequest(`一次最多上传${BATCH_MAX}个文件`);
     if (!fields.resourcesType.trim()) throw badRequest('请选择资源类型');
-    return inTransaction(this.db, async (trx) => {
+    const ids = await inTransaction(this.db, async (trx) => {
       const { space, folderId } = await this.targetOf(viewer, target, trx);
       const fileIds = uploads.map((upload) => fileIdOf(upload.path));
       if (fileIds.some((id) => id === null)) throw badRequest('请选择文件');
@@ -208,7 +208,7 @@ export class DriveResources {
       const total = stored.reduce((sum, file) => sum + Number(file.size), 0);
       if (space.ownerId !== null) await this.assertRoom(trx, viewer, total);
       const at = iso(this.now());
-      const ids: number[] = [];
+      const added: number[] = [];
       for (const [i, upload] of uploads.entries()) {
         const file = byId.get(fileIds[i]!)!;
         const fileName = (upload.fileName?.trim() || file.fileName).slice(0, 200);
@@ -239,10 +239,13 @@ export class DriveResources {
           .insertInto('fileUse')
           .values({ fileId: file.id, infoTable: DRIVE_USE, objId: id })
           .execute();
-        ids.push(id);
+        added.push(id);
       }
-      return ids;
+      return added;
     });
+    // After the commit, so a count read meanwhile is not kept.
+    this.folders.stats.invalidate();
+    return ids;
   }
 
   async edit(
@@ -266,6 +269,7 @@ export class DriveResources {
       })
       .where('id', '=', id)
       .execute();
+    this.folders.stats.invalidate();
   }
 
   /** Deletes resources (all or none); the stored bytes no resource uses any more go too. */
@@ -283,6 +287,7 @@ export class DriveResources {
         .execute();
       return [...new Set(rows.map((row) => row.fileId))];
     });
+    this.folders.stats.invalidate();
     await this.dropUnused(fileIds);
   }
 
@@ -413,6 +418,7 @@ export class DriveResources {
         .where('id', '=', row.id)
         .execute();
     });
+    this.folders.stats.invalidate();
   }
 
   /** Bytes used by the person's disk, and its quota. */
@@ -425,7 +431,8 @@ export class DriveResources {
     return { used: Number(row.used), total: this.quotaBytes };
   }
 
-  private async assertRoom(db: Kysely<Database>, viewer: Viewer, adding: number) {
+  /** 413 when `adding` bytes would take the person's disk past its quota. */
+  async assertRoom(db: Kysely<Database>, viewer: Viewer, adding: number) {
     const { used, total } = await this.quota(viewer, db);
     if (used + adding > total) {
       const free = Math.max(0, total - used);

@@ -1,5 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ResourceFileParams, ResourceFileQuery, driveCalls } from '@school/common/api';
+import contentDisposition from 'content-disposition';
+import type { Kysely } from 'kysely';
+import {
+  FolderZipParams,
+  ResourceFileParams,
+  ResourceFileQuery,
+  driveCalls,
+} from '@school/common/api';
+import type { Database } from '../../db/schema.js';
+import { folderZip } from './folder-zip.js';
 import { staffOf } from '../../http/auth.js';
 import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
@@ -113,7 +122,7 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
   route(app, driveCalls.delFolder, async (request) => {
     const staff = staffOf(request);
     assertSelf(staff, request.body.userId);
-    await folders.remove(staff, request.body.fId);
+    await resources.dropUnused(await folders.remove(staff, request.body.fId));
     return ok(null, '删除成功');
   });
 
@@ -339,8 +348,31 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
  */
 export const driveFileRoutes: FastifyPluginAsyncTypebox<{
   resources: DriveResources;
+  folders: DriveFolders;
   files: FileService;
-}> = async (app, { resources, files }) => {
+  db: Kysely<Database>;
+}> = async (app, { resources, folders, files, db }) => {
+  app.get(
+    '/resources/folderZip/:fId',
+    {
+      preHandler: app.fileReader,
+      schema: {
+        summary: '打包下载：文件夹及其下级中本人可见的文件，一个 zip（中文文件名）',
+        tags: ['drive'],
+        params: FolderZipParams,
+      },
+    },
+    async (request, reply) => {
+      if (!request.staff) throw unauthorized('请先登录');
+      const zip = await folderZip(db, folders, files, request.staff, request.params.fId);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', contentDisposition(zip.name))
+        .header('cache-control', 'private, no-store')
+        .send(zip.stream);
+    },
+  );
+
   app.get(
     '/resources/file/:resourcesId',
     {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Readable, Transform, pipeline } from 'node:stream';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -22,18 +23,27 @@ const INLINE_TYPES =
 
 export const isInlineType = (mimeType: string) => INLINE_TYPES.test(mimeType);
 
-/** Address of a stored file as pages use it (images, players, the PDF viewer). */
 /** Bytes a type check reads from the start of an upload. */
 const HEAD_BYTES = 4100;
 
 const extensionOf = (fileName: string) => fileName.match(/\.([A-Za-z0-9]{1,8})$/)?.[1];
 
+/** Address of a stored file as pages use it (images, players, the PDF viewer). */
 export const fileUrl = (id: number | null | undefined) => (id ? `/api/files/${id}` : '');
 
 /**
  * Files as the rest of the app sees them: bytes in storage, name and type in
  * the database. Callers check size and type before they get here.
  */
+/** A stored file that may be shared by hash, and whether an earlier upload's copy was used. */
+export interface DeduplicatedFile {
+  file: StoredFile;
+  /** true: the same bytes were already stored; the new copy was dropped and `file` is the old one. */
+  reused: boolean;
+}
+
+const SHA256 = /^[0-9a-f]{64}$/;
+
 export class FileService {
   constructor(
     private readonly db: Kysely<Database>,
@@ -97,6 +107,113 @@ export class FileService {
     return this.record(key, size, { ...input, mimeType });
   }
 
+  /**
+   * Stores a stream once per content (the drive's uploads, 秒传): the bytes go
+   * to storage as they arrive while their SHA-256 is computed (nothing is held
+   * in memory but the first bytes `inspect` sees); `inspect` answers the type
+   * or throws, and nothing is kept. When a file shared by hash with the same
+   * bytes is already stored, the new copy is removed and that file is
+   * answered (`reused`: its id, name and uploader are the first upload's);
+   * otherwise the new file is recorded with its hash, shared by hash.
+   */
+  async saveDeduplicated(
+    input: {
+      fileName: string;
+      createdBy?: number | null;
+      maxBytes: number;
+      inspect: (head: Buffer) => Promise<string>;
+    },
+    source: Readable,
+  ): Promise<DeduplicatedFile> {
+    const hash = createHash('sha256');
+    const chunks: Buffer[] = [];
+    let headSize = 0;
+    const tap = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        if (headSize < HEAD_BYTES) {
+          chunks.push(chunk.subarray(0, HEAD_BYTES - headSize));
+          headSize += Math.min(chunk.length, HEAD_BYTES - headSize);
+        }
+        hash.update(chunk);
+        done(null, chunk);
+      },
+    });
+    const tapped = pipeline(source, tap, () => undefined);
+    const { key, size } = await this.storage.put(tapped, {
+      maxBytes: input.maxBytes,
+      extension: extensionOf(input.fileName),
+    });
+    const sha256 = hash.digest('hex');
+    let mimeType: string;
+    let existing: StoredFile | undefined;
+    try {
+      mimeType = await input.inspect(Buffer.concat(chunks));
+      existing = await this.findByHash(sha256);
+    } catch (err) {
+      await this.storage.remove(key);
+      throw err;
+    }
+    if (existing) {
+      await this.storage.remove(key);
+      return { file: existing, reused: true };
+    }
+    const file = await this.record(key, size, {
+      fileName: input.fileName,
+      mimeType,
+      createdBy: input.createdBy,
+      sha256,
+      sharedByHash: true,
+    });
+    return { file, reused: false };
+  }
+
+  /**
+   * The file shared by hash with these bytes (hex SHA-256), when its bytes
+   * are still in storage: an instant upload when the client already knows
+   * the hash. The oldest such file when two were stored at once.
+   */
+  async findByHash(sha256: string): Promise<StoredFile | undefined> {
+    const hex = sha256.toLowerCase();
+    if (!SHA256.test(hex)) return undefined;
+    const candidates = await this.db
+      .selectFrom('storedFile')
+      .select(['id', 'storageKey', 'fileName', 'mimeType', 'size'])
+      .where('sha256', '=', hex)
+      .where('sharedByHash', '=', 1)
+      .orderBy('id')
+      .limit(5)
+      .execute();
+    for (const file of candidates) {
+      if (await this.storage.has(file.storageKey)) return file;
+    }
+    return undefined;
+  }
+
+  /**
+   * Deletes a file (its row, then its bytes) when `isUsed` says nothing uses
+   * it any more; answers whether it was deleted. `isUsed` runs in the same
+   * transaction as the delete, on the handle it is given, so an area can ask
+   * its own tables (the drive: is any resource still pointing at it, since a
+   * copy shares the file). A missing file answers false.
+   */
+  async removeIfUnused(
+    fileId: number,
+    isUsed: (fileId: number, db: Kysely<Database>) => Promise<boolean>,
+  ): Promise<boolean> {
+    const key = await this.db.transaction().execute(async (trx) => {
+      if (await isUsed(fileId, trx)) return undefined;
+      const row = await trx
+        .deleteFrom('storedFile')
+        .where('id', '=', fileId)
+        .returning('storageKey')
+        .executeTakeFirst();
+      return row?.storageKey;
+    });
+    if (key === undefined) return false;
+    await this.storage.remove(key);
+    return true;
+  }
+
   private async record(
     key: string,
     size: number,
@@ -107,6 +224,8 @@ export class FileService {
       thumbFileId?: number | null;
       width?: number | null;
       height?: number | null;
+      sha256?: string;
+      sharedByHash?: boolean;
     },
   ): Promise<StoredFile> {
     try {
@@ -122,6 +241,8 @@ export class FileService {
           thumbFileId: input.thumbFileId ?? null,
           width: input.width ?? null,
           height: input.height ?? null,
+          sha256: input.sha256 ?? null,
+          sharedByHash: input.sharedByHash ? 1 : 0,
         })
         .returning(['id', 'storageKey', 'fileName', 'mimeType', 'size'])
         .executeTakeFirstOrThrow();
@@ -130,6 +251,15 @@ export class FileService {
       await this.storage.remove(key);
       throw err;
     }
+  }
+
+  /** Records that `objId` of `infoTable` uses a file (kept once). */
+  async addUse(fileId: number, infoTable: FileOwnerTable, objId: number): Promise<void> {
+    await this.db
+      .insertInto('fileUse')
+      .values({ fileId, infoTable, objId })
+      .onConflict((conflict) => conflict.columns(['infoTable', 'objId', 'fileId']).doNothing())
+      .execute();
   }
 
   async find(id: number): Promise<(StoredFile & { thumbFileId: number | null }) | undefined> {

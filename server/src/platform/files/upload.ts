@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { DRIVE_EXTENSIONS, type DriveUpload } from '@school/common/api';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { AppError, badRequest } from '../../http/errors.js';
@@ -146,6 +147,42 @@ async function checkedType(
   throw badRequest('文件内容与扩展名不符');
 }
 
+/** Bytes of an upload's start its type is told from (file-type reads this many). */
+const HEAD_BYTES = 4100;
+
+const DRIVE_EXTENSION_SET: ReadonlySet<string> = new Set(DRIVE_EXTENSIONS);
+
+/**
+ * The name an attachment is kept under (its path and control characters
+ * dropped), when its extension is among `extensions`; otherwise the spec's
+ * refusal 上传文件格式不正确!.
+ */
+export function allowedName(fileName: string, extensions: ReadonlySet<string>): string {
+  const cleaned = cleanFileName(fileName);
+  const extension = cleaned.match(/\.([A-Za-z0-9]{1,8})$/)?.[1]?.toLowerCase() ?? '';
+  if (!extensions.has(extension)) throw badRequest(KIND_REFUSAL.attachment);
+  return cleaned;
+}
+
+/** Whether a drive upload's name is allowed (checked when a resumable upload is created). */
+export const allowedDriveName = (fileName: string) => allowedName(fileName, DRIVE_EXTENSION_SET);
+
+/**
+ * The check of an attachment's first bytes against its (allowed) name's
+ * extension: the stored type, or 文件内容与扩展名不符.
+ */
+function contentCheck(fileName: string): (head: Buffer) => Promise<string> {
+  const extension = fileName.match(/\.([A-Za-z0-9]{1,8})$/)?.[1]?.toLowerCase() ?? '';
+  return async (head) => {
+    if (head.length === 0) throw badRequest('文件内容为空');
+    const allowed = ATTACHMENT_CONTENT[extension] ?? MORE_CONTENT[extension];
+    if (allowed) return checkedType(allowed, head);
+    const detected = await fileTypeFromBuffer(head);
+    if (detected && detected.ext !== extension) throw badRequest('文件内容与扩展名不符');
+    return detected?.mime ?? 'application/octet-stream';
+  };
+}
+
 export class UploadService {
   constructor(private readonly files: FileService) {}
 
@@ -183,23 +220,17 @@ export class UploadService {
     extensions: ReadonlySet<string>,
     source: Readable,
   ): Promise<UploadedFile> {
-    const fileName = cleanFileName(input.fileName);
-    const extension = fileName.match(/\.([A-Za-z0-9]{1,8})$/)?.[1]?.toLowerCase() ?? '';
-    if (!extensions.has(extension)) {
+    let fileName: string;
+    try {
+      fileName = allowedName(input.fileName, extensions);
+    } catch (err) {
       source.resume();
-      throw badRequest(KIND_REFUSAL.attachment);
+      throw err;
     }
     const stored = await this.files.saveInspected(
       { fileName, createdBy: input.createdBy, maxBytes: input.maxBytes },
       source,
-      async (head) => {
-        if (head.length === 0) throw badRequest('文件内容为空');
-        const allowed = ATTACHMENT_CONTENT[extension] ?? MORE_CONTENT[extension];
-        if (allowed) return checkedType(allowed, head);
-        const detected = await fileTypeFromBuffer(head);
-        if (detected && detected.ext !== extension) throw badRequest('文件内容与扩展名不符');
-        return detected?.mime ?? 'application/octet-stream';
-      },
+      contentCheck(fileName),
     );
     return {
       fileId: stored.id,
@@ -211,6 +242,64 @@ export class UploadService {
       width: null,
       height: null,
     };
+  }
+
+  /**
+   * A file of the teaching drive: its extension among the spec's list, its
+   * bytes checked against it, kept once per content (an upload of bytes the
+   * drive already holds answers that file, `reused`), recorded as the
+   * uploader's drive upload (T_DRIVE_UPLOAD: read by staff only).
+   */
+  async driveFile(
+    input: { fileName: string; createdBy: number; maxBytes: number },
+    source: Readable,
+  ): Promise<DriveUpload> {
+    let fileName: string;
+    try {
+      fileName = allowedName(input.fileName, DRIVE_EXTENSION_SET);
+    } catch (err) {
+      source.resume();
+      throw err;
+    }
+    const { file, reused } = await this.files.saveDeduplicated(
+      {
+        fileName,
+        createdBy: input.createdBy,
+        maxBytes: input.maxBytes,
+        inspect: contentCheck(fileName),
+      },
+      source,
+    );
+    await this.files.addUse(file.id, 'T_DRIVE_UPLOAD', input.createdBy);
+    return { fileId: file.id, fileName, url: fileUrl(file.id), fileSize: file.size, reused };
+  }
+
+  /**
+   * 秒传: the drive file with these bytes (hex SHA-256), under a new name,
+   * without sending them again; undefined when the drive does not hold them.
+   * The stored bytes are checked against the new name's extension; the file
+   * is recorded as the person's drive upload (T_DRIVE_UPLOAD).
+   */
+  async driveFileByHash(input: {
+    fileName: string;
+    sha256: string;
+    createdBy: number;
+    /** The size the client knows: another one is not the same file. */
+    size?: number;
+  }): Promise<DriveUpload | undefined> {
+    const fileName = allowedName(input.fileName, DRIVE_EXTENSION_SET);
+    const file = await this.files.findByHash(input.sha256);
+    if (!file || (input.size !== undefined && file.size !== input.size)) return undefined;
+    const head: Buffer[] = [];
+    for await (const chunk of this.files.storage.read(file.storageKey, {
+      start: 0,
+      end: HEAD_BYTES - 1,
+    })) {
+      head.push(chunk as Buffer);
+    }
+    await contentCheck(fileName)(Buffer.concat(head));
+    await this.files.addUse(file.id, 'T_DRIVE_UPLOAD', input.createdBy);
+    return { fileId: file.id, fileName, url: fileUrl(file.id), fileSize: file.size, reused: true };
   }
 
   private async inspect(kind: UploadKind, fileName: string, head: Buffer): Promise<string> {
@@ -238,7 +327,7 @@ export class UploadService {
    * pictures come in this way too.
    */
   async image(fileName: string, createdBy: number | null, bytes: Buffer): Promise<UploadedFile> {
-    const detected = await fileTypeFromBuffer(bytes.subarray(0, 4100));
+    const detected = await fileTypeFromBuffer(bytes.subarray(0, HEAD_BYTES));
     if (!detected || !IMAGE_TYPES.has(detected.ext)) throw badRequest(KIND_REFUSAL.image);
     let meta: Metadata;
     try {

@@ -1,0 +1,215 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { FileStore } from '@tus/file-store';
+import { ERRORS, Server, type Upload } from '@tus/server';
+import { DRIVE_UPLOAD_HEADERS } from '@school/common/api';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import { staffOf } from '../../http/auth.js';
+import { AppError, badRequest, forbidden } from '../../http/errors.js';
+import type { AuthStaff } from '../auth/session.js';
+import type { DriveUploads } from './drive-uploads.js';
+
+/** Where the tus routes live; an upload's address is this plus its id. */
+export const TUS_PATH = '/api/resources/tus';
+/** An unfinished upload is dropped this long after it was created. */
+export const TUS_EXPIRY_MS = 24 * 60 * 60 * 1000;
+/** How often expired uploads are looked for (and once at start). */
+const SWEEP_MS = 60 * 60 * 1000;
+
+/** Refusals of the tus library, in words a teacher can act on. */
+const TUS_MESSAGES = new Map<object, [number, string]>([
+  [ERRORS.FILE_NOT_FOUND, [404, '上传不存在或已过期，请重新上传']],
+  [ERRORS.FILE_NO_LONGER_EXISTS, [410, '上传已过期，请重新上传']],
+  [ERRORS.INVALID_OFFSET, [409, '上传进度不一致，请刷新进度后继续']],
+  [ERRORS.ERR_SIZE_EXCEEDED, [413, '上传的内容超过了文件的大小']],
+  [ERRORS.INVALID_LENGTH, [400, '请提供文件大小（Upload-Length）']],
+  [ERRORS.INVALID_METADATA, [400, '上传信息（Upload-Metadata）格式不正确']],
+  [ERRORS.MISSING_OFFSET, [403, '请提供上传进度（Upload-Offset）']],
+  [ERRORS.INVALID_CONTENT_TYPE, [403, '请提供 Content-Type: application/offset+octet-stream']],
+  [ERRORS.ABORTED, [400, '上传已中断，请稍后继续']],
+  [ERRORS.INVALID_TERMINATION, [400, '已完成的上传不能取消']],
+]);
+
+/** Refusals the tus library answers before any hook runs, by their code. */
+const STATUS_MESSAGES: Record<number, string> = {
+  400: '上传请求的头信息不正确',
+  404: '上传不存在或已过期，请重新上传',
+  412: '请使用 tus 1.0.0 协议上传（Tus-Resumable: 1.0.0）',
+  501: '不支持的上传方式（请关闭并行上传）',
+};
+
+const envelopeOf = (status: number, msg: string) => ({ status, msg, data: null });
+
+/**
+ * Resumable uploads to the teaching drive with the tus protocol (tus.io):
+ * `POST api/resources/tus/` creates an upload (Upload-Length, Upload-Metadata
+ * `filename`), `PATCH .../<id>` sends bytes from Upload-Offset, `HEAD .../<id>`
+ * answers how many arrived, `DELETE .../<id>` drops it. Every call needs a
+ * staff session and an upload is its creator's alone. The partial bytes wait
+ * under DATA_DIR/tus (24 h at most); the last PATCH moves them into storage
+ * through the drive's checks (content by bytes, kept once per content) and
+ * answers the stored file in X-File-* headers.
+ *
+ * The tus library runs on web Request/Response: each call is handed to it as
+ * one, and its answer is sent back through Fastify, refusals as the envelope.
+ */
+export const tusRoutes: FastifyPluginAsync<{ drive: DriveUploads; dataDir: string }> = async (
+  app,
+  { drive, dataDir },
+) => {
+  const store = new PartialUploads({
+    directory: path.join(dataDir, 'tus'),
+    expirationPeriodInMilliseconds: TUS_EXPIRY_MS,
+  });
+  /** The logged-in person of each request handed to the tus server. */
+  const staffOfCall = new WeakMap<object, AuthStaff>();
+  const caller = (request: object): AuthStaff => {
+    const staff = staffOfCall.get(request);
+    if (!staff) throw new Error('tus: a request without its session');
+    return staff;
+  };
+
+  const tus = new Server({
+    path: TUS_PATH,
+    datastore: store,
+    relativeLocation: true,
+    // Same-origin pages only: no Access-Control-Allow-Origin.
+    allowedOrigins: [],
+    exposedHeaders: Object.values(DRIVE_UPLOAD_HEADERS),
+
+    async onIncomingRequest(request, id) {
+      if (request.method === 'POST') return;
+      const upload = await store.getUpload(id).catch(() => undefined);
+      // A missing upload is the library's own 404.
+      if (upload && upload.metadata?.owner !== String(caller(request).id)) {
+        throw forbidden('不能访问他人的上传');
+      }
+    },
+
+    async onUploadCreate(request, upload) {
+      const staff = caller(request);
+      if (upload.size === undefined) throw badRequest('请提供文件大小（Upload-Length）');
+      if (upload.size > drive.maxBytes) throw drive.tooLarge();
+      if (upload.size === 0) throw badRequest('文件内容为空');
+      const filename = upload.metadata?.filename;
+      if (!filename) throw badRequest('请提供文件名（Upload-Metadata 的 filename）');
+      const name = await drive.admit(staff, filename, upload.size, metadataOf(upload));
+      return { metadata: { filename: name, owner: String(staff.id) } };
+    },
+
+    async onUploadFinish(request, upload) {
+      const staff = caller(request);
+      let stored;
+      try {
+        stored = await drive.save(staff, upload.metadata?.filename ?? '', store.read(upload.id));
+      } finally {
+        await store.remove(upload.id).catch(() => undefined);
+      }
+      return {
+        headers: {
+          [DRIVE_UPLOAD_HEADERS.fileId]: String(stored.fileId),
+          [DRIVE_UPLOAD_HEADERS.url]: stored.url,
+          [DRIVE_UPLOAD_HEADERS.fileName]: encodeURIComponent(stored.fileName),
+          [DRIVE_UPLOAD_HEADERS.fileSize]: String(stored.fileSize),
+          [DRIVE_UPLOAD_HEADERS.reused]: stored.reused ? '1' : '0',
+        },
+      };
+    },
+
+    onResponseError(_request, error) {
+      if (error instanceof AppError) {
+        return {
+          status_code: error.statusCode,
+          body: JSON.stringify(envelopeOf(error.statusCode, error.message)),
+        };
+      }
+      const known = TUS_MESSAGES.get(error);
+      if (known) return { status_code: known[0], body: JSON.stringify(envelopeOf(...known)) };
+      app.log.error({ err: error }, 'tus upload failed');
+      return {
+        status_code: 500,
+        body: JSON.stringify(envelopeOf(500, '服务器内部错误，请稍后再试')),
+      };
+    },
+  });
+
+  async function handle(request: FastifyRequest, reply: FastifyReply) {
+    const staff = staffOf(request);
+    const raw = request.raw;
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(raw.headers)) {
+      if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+      else if (value !== undefined) headers.set(name, value);
+    }
+    const withBody = request.method === 'PATCH' || request.method === 'POST';
+    const call = new Request(new URL(raw.url ?? '/', 'http://localhost'), {
+      method: request.method,
+      headers,
+      body: withBody ? (Readable.toWeb(raw) as ReadableStream<Uint8Array>) : undefined,
+      // @ts-expect-error -- Node's fetch needs it for a streamed body; lib.dom does not know it
+      duplex: 'half',
+    });
+    staffOfCall.set(call, staff);
+    const answer = await tus.handleWeb(call);
+    answer.headers.forEach((value, name) => {
+      if (name !== 'content-length' && name !== 'content-type') void reply.header(name, value);
+    });
+    void reply.code(answer.status);
+    const text = await answer.text();
+    if (answer.status < 400) return reply.send(text || undefined);
+    return reply.send(envelopeFrom(answer.status, text));
+  }
+
+  // tus sends its bytes as application/offset+octet-stream: left unread for the tus server.
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) =>
+    done(null),
+  );
+  const route = {
+    method: ['POST', 'HEAD', 'PATCH', 'DELETE'] as HTTPMethods[],
+    onRequest: app.requireStaff,
+    schema: { hide: true },
+    handler: handle,
+  };
+  app.route({ ...route, url: '/resources/tus' });
+  app.route({ ...route, url: '/resources/tus/*' });
+
+  const sweep = () =>
+    tus.cleanUpExpiredUploads().catch((err: unknown) => {
+      app.log.warn({ err }, 'tus: expired uploads not cleaned');
+    });
+  void sweep();
+  const timer = setInterval(() => void sweep(), SWEEP_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+};
+
+/**
+ * The tus file store, its folder made at once: the library makes it in the
+ * background, where a failure is an uncaught exception (and the first sweep
+ * may look before it exists).
+ */
+// @ts-expect-error -- the library declares the method private; replacing it is the point
+class PartialUploads extends FileStore {
+  override checkOrCreateDirectory(): void {
+    fs.mkdirSync(this.directory, { recursive: true });
+  }
+}
+
+/** The upload's metadata as plain strings (a key without a value reads as ''). */
+function metadataOf(upload: Upload): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(upload.metadata ?? {}).map(([key, value]) => [key, value ?? '']),
+  );
+}
+
+/** A refusal's body as the envelope: ours as written, the library's plain text by its code. */
+function envelopeFrom(status: number, text: string) {
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    if (parsed && typeof parsed === 'object' && 'msg' in parsed) return parsed;
+  } catch {
+    // The library's own text: below.
+  }
+  return envelopeOf(status, STATUS_MESSAGES[status] ?? '上传失败');
+}
