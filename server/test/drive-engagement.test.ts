@@ -189,6 +189,27 @@ describe('api/resources: likes, favourites, comments, downloads, shares, the lib
     expect(part.statusCode).toBe(206);
     expect(part.body).toBe('第一行');
     expect((await t.app.inject({ url })).statusCode).toBe(401);
+    // Renamed without its extension, it still downloads as a .txt.
+    await ok(
+      'editResource',
+      {
+        resourcesId: id,
+        resourcesName: '笔记',
+        resourcesType: '1',
+        resourcesFileType: '2',
+        resourcesIsOpen: '2',
+        resourcesIsComment: '1',
+        resourcesDesc: '课堂笔记',
+      },
+      token.teacher,
+    );
+    const renamed = await t.app.inject({
+      url,
+      headers: { authorization: `Bearer ${token.other}` },
+    });
+    expect(renamed.headers['content-disposition']).toContain(
+      "filename*=UTF-8''%E7%AC%94%E8%AE%B0.txt",
+    );
     const secret = await add(teacher, '密.txt', { resourcesIsOpen: '1' });
     expectRefusal(
       await t.app.inject({
@@ -205,7 +226,7 @@ describe('api/resources: likes, favourites, comments, downloads, shares, the lib
     );
 
     let history = await ok<Page>('getMyDownloads', {}, token.other);
-    expect(history.list.map((row) => row.resourcesName)).toEqual(['课堂笔记.txt']);
+    expect(history.list.map((row) => row.resourcesName)).toEqual(['笔记']);
     expectRefusal(
       await call('delDownloadRecord', { resId: String(history.list[0]!.resId) }, token.teacher),
       403,

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import type { FileService } from '../../platform/files/service.js';
 import { subtreeOf, type DriveFolders } from './folders.js';
+import { downloadName } from './resources.js';
 import { visibleTo, type Viewer } from './space.js';
 
 /** Files one 打包下载 may hold. */
@@ -41,6 +42,7 @@ export async function folderZip(
     .select([
       'driveResource.folderId',
       'driveResource.name',
+      'driveResource.fileName',
       'driveResource.statusDate',
       'storedFile.storageKey',
       'storedFile.size',
@@ -57,7 +59,7 @@ export async function folderZip(
   const taken = new Set<string>();
   for (const id of ids) if (id !== fId) zip.addEmptyDirectory(pathOf(id).slice(0, -1));
   for (const resource of resources) {
-    const base = pathOf(resource.folderId!) + safeName(resource.name);
+    const base = pathOf(resource.folderId!) + safeName(downloadName(resource));
     let name = base;
     for (let n = 2; taken.has(name); n += 1) name = base.replace(/(\.[^./]*)?$/, ` (${n})$1`);
     taken.add(name);

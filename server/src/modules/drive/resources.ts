@@ -62,6 +62,14 @@ const FILE_TYPES: Record<string, string> = {
 const extensionOf = (name: string) => name.match(/\.([^.]+)$/)?.[1]?.toLowerCase() ?? '';
 export const fileTypeOf = (name: string) => FILE_TYPES[extensionOf(name)] ?? '2';
 
+/** A resource's name as a downloaded file: its uploaded file's extension added when it lacks it. */
+export function downloadName(resource: { name: string; fileName: string }): string {
+  const extension = extensionOf(resource.fileName);
+  return extension && extensionOf(resource.name) !== extension
+    ? `${resource.name}.${extension}`
+    : resource.name;
+}
+
 /** The stored file an upload's address names: /api/files/<id> or the download's FILE_ID. */
 export function fileIdOf(path: string): number | null {
   const match = /\/api\/(?:files\/|news\/uploadnewfile\.do\?FILE_ID=)(\d{1,10})(?:$|[?&#])/.exec(

@@ -20,7 +20,7 @@ import { assertSelf } from '../../http/roles.js';
 import type { DriveFolders } from './folders.js';
 import type { DriveListing, ListQuery } from './listing.js';
 import type { DriveEngagement } from './engagement.js';
-import type { DriveResources } from './resources.js';
+import { downloadName, type DriveResources } from './resources.js';
 import { spaceOf } from './space.js';
 
 /** The list's filters and sort as the pages send them (one of four sort flags). */
@@ -392,7 +392,7 @@ export const driveFileRoutes: FastifyPluginAsyncTypebox<{
       return sendBytes(files, request, reply, file, {
         disposition: request.query.download === '1' ? 'attachment' : 'inline',
         cacheControl: 'private, max-age=3600',
-        fileName: resource.name,
+        fileName: downloadName(resource),
       });
     },
   );

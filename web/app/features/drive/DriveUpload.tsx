@@ -16,24 +16,27 @@ export interface UploadedDriveFile {
 }
 
 /**
- * The one place the drive's bytes are sent: a multipart POST for now, to be
- * replaced by a resumable (tus) upload without touching its callers.
+ * The one place the drive's bytes are sent: the drive's single-file upload
+ * (api/resources/upload.do: the drive's extension list, checked by content,
+ * the same bytes kept once, the disk's quota checked first for sType 1), to
+ * be replaced by a resumable (tus) upload without touching its callers.
  */
 export async function uploadFile(
   file: File,
   onProgress?: (percent: number) => void,
   signal?: AbortSignal,
+  sType: 0 | 1 = 0,
 ): Promise<UploadedDriveFile> {
-  const answer = await uploadTo<{ fileId: number; fileName: string; url: string; size?: number }>(
-    '/api/cms/upload?kind=attachment',
-    file,
-    onProgress,
-    signal,
-  );
+  const answer = await uploadTo<{
+    fileId: number;
+    fileName: string;
+    url: string;
+    fileSize: number;
+  }>(`/api/resources/upload.do${sType === 1 ? '?sType=1' : ''}`, file, onProgress, signal);
   return {
     url: answer.url,
     fileName: answer.fileName || file.name,
-    fileSize: answer.size ?? file.size,
+    fileSize: answer.fileSize ?? file.size,
   };
 }
 
@@ -169,7 +172,12 @@ export function DriveUploadDialog({ open, onClose, onDone, fId, sType, types, si
               const controller = new AbortController();
               const uid = (file as UploadFile).uid;
               aborts.set(uid, controller);
-              uploadFile(file as File, (percent) => onProgress?.({ percent }), controller.signal)
+              uploadFile(
+                file as File,
+                (percent) => onProgress?.({ percent }),
+                controller.signal,
+                sType,
+              )
                 .then((answer) => onSuccess?.(answer))
                 .catch((err: unknown) => onError?.(err as Error))
                 .finally(() => aborts.delete(uid));
