@@ -351,6 +351,55 @@ describe('api/resources: likes, favourites, comments, downloads, shares, the lib
     ).toBe(0);
   });
 
+  it("lists one's own files in the library (/myPublicwp), with the folder each is in", async () => {
+    const mine = [
+      await add(teacher, '我的公共教案.txt'),
+      await add(teacher, '我的公共私有.txt', { resourcesIsOpen: '1' }),
+    ];
+    await add(other, '别人的公共文件.txt');
+    await t.services.files
+      .save(
+        { fileName: '盘里.txt', mimeType: 'text/plain', createdBy: teacher.id },
+        Buffer.from('y'),
+      )
+      .then((file) =>
+        ok(
+          'addResource',
+          { sType: 1, resourcesType: '1', resourcesPath: `/api/files/${file.id}` },
+          token.teacher,
+        ),
+      );
+    // The original pages send every optional field, blank when not given.
+    const blank = { fId: '', KeywordName: '', resourcesType: '', resourcesFileType: '' };
+    const page = await ok<Page<Row & { fname: string | null; userName: string }>>(
+      'getMyPublicResources',
+      { ...blank, userId: teacher.id, pageNum: 1, pageSize: 50 },
+      token.teacher,
+    );
+    const ids = page.list.map((row) => row.resourcesId);
+    expect(ids).toEqual(expect.arrayContaining(mine));
+    expect(page.list.every((row) => row.userName === '林老师')).toBe(true);
+    expect(page.list.some((row) => row.resourcesName === '盘里.txt')).toBe(false);
+    expect(page.list.find((row) => row.resourcesId === mine[0])!.fname).toBe('细胞');
+    expect(page.total).toBe(page.list.length);
+
+    const narrowed = await ok<Page>(
+      'getMyPublicResources',
+      { KeywordName: '我的公共私有', fId: column },
+      token.teacher,
+    );
+    expect(narrowed.list.map((row) => row.resourcesId)).toEqual([mine[1]]);
+    // Another person's list holds none of them; nobody may ask for another's.
+    const theirs = await ok<Page>('getMyPublicResources', { pageSize: 50 }, token.other);
+    expect(theirs.list.some((row) => mine.includes(row.resourcesId!))).toBe(false);
+    expect(theirs.list.map((row) => row.resourcesName)).toContain('别人的公共文件.txt');
+    expectRefusal(
+      await call('getMyPublicResources', { userId: teacher.id }, token.other),
+      403,
+      '只能以自己的身份操作',
+    );
+  });
+
   it('downloads a folder as one zip with Chinese names intact, only what the person may see', async () => {
     const zipped = await add(teacher, '打包说明.txt', {}, '打包下载的内容');
     await add(teacher, '打包私有.txt', { resourcesIsOpen: '1' });

@@ -44,6 +44,7 @@ export default [
     route('jinqiPage', 'routes/staff/drive-ranking.tsx', { id: 'drive-jinqi' }),
     route('hotDown', 'routes/staff/drive-ranking.tsx', { id: 'drive-hot-down' }),
     route('mineWp', 'routes/staff/mine-wp.tsx'),
+    route('myPublicwp', 'routes/staff/my-publicwp.tsx'),
   ]),
   route('cms/enter', 'routes/cms/enter.tsx'),
   layout('routes/cms/layout.tsx', [

@@ -51,6 +51,10 @@ export const DriveRow = Type.Object({
   stype: Type.Integer(),
   /** A folder row: the folder; a file row: the folder it is in (null at a disk's top). */
   fid: Maybe(Type.Integer()),
+  /**
+   * A folder row: its name; a file row of a list across folders (ranking lists,
+   * search, my public files): the name of the folder it is in; else null.
+   */
   fname: Maybe(Type.String()),
   fsuperId: Maybe(Type.Integer()),
   /** A folder row: the files in it and below it that the caller may see. */
@@ -500,6 +504,17 @@ export const driveCalls = endpoints('drive', {
     Type.Object({
       zylxType: Type.Optional(OneOf([0, 1, 2], 'zylxType 须为 0、1 或 2')),
       type: Type.Optional(OneOf([0, 1, 2], 'type 须为 0、1 或 2')),
+      fId: Type.Optional(
+        Type.Integer({ minimum: 0, maximum: 2_147_483_647, errorMessage: '文件夹编号不正确' }),
+      ),
+      ...ListFilters,
+    }),
+    Page(DriveRow),
+  ),
+  myPublic: endpoint(
+    '/resources/getMyPublicResources',
+    '我在教学网盘（公共盘）上传的文件（/myPublicwp），fname 为所在文件夹；fId 为在某文件夹（含下级）中找；筛选与排序同文件夹列表',
+    Type.Object({
       fId: Type.Optional(
         Type.Integer({ minimum: 0, maximum: 2_147_483_647, errorMessage: '文件夹编号不正确' }),
       ),

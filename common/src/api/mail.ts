@@ -350,6 +350,17 @@ export const mailCalls = endpoints('mail', {
     }),
     Nothing,
   ),
+  attachStored: endpoint(
+    '/email/attachStoredFile',
+    '从网盘添加附件：本人可查看的已存文件（fileId，如教学网盘文件 resourcesPath 中的编号）作为本人的附件，不复制内容；fileName 为附件名（空则用文件原名），须为允许的格式，最大 100 MB；答复同 api/email/upload',
+    Type.Object({
+      fileId: Id('请选择文件'),
+      fileName: Type.Optional(
+        Type.String({ maxLength: 200, errorMessage: '文件名不能超过200个字' }),
+      ),
+    }),
+    MailUpload,
+  ),
   saveDraft: endpoint(
     '/email/saveDraft',
     '保存草稿（写信时自动保存）：不带 draftId 为新草稿，带 draftId 为更新自己的草稿；data.draftId',

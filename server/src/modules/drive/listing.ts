@@ -264,7 +264,7 @@ export class DriveListing {
   /** Files of the library or of the viewer's disk, in a folder and below it when `fId` is given. */
   async search(
     viewer: Viewer,
-    place: { space: Space; fId?: number },
+    place: { space: Space; fId?: number; uploaderId?: number },
     query: ListQuery,
     paging: Paging,
   ): Promise<{ total: number; list: DriveRow[] }> {
@@ -279,7 +279,10 @@ export class DriveListing {
     const base = this.resources(viewer, query)
       .$if(space.ownerId === null, (qb) => qb.where('driveResource.ownerId', 'is', null))
       .$if(space.ownerId !== null, (qb) => qb.where('driveResource.ownerId', '=', space.ownerId!))
-      .$if(within !== null, (qb) => qb.where('driveResource.folderId', 'in', within!));
+      .$if(within !== null, (qb) => qb.where('driveResource.folderId', 'in', within!))
+      .$if(place.uploaderId !== undefined, (qb) =>
+        qb.where('driveResource.uploaderId', '=', place.uploaderId!),
+      );
     return this.page(base, this.ordered(base.select(FILE_COLUMNS), query, false), paging);
   }
 
@@ -297,6 +300,25 @@ export class DriveListing {
           .then((row) => Number(row.n)),
       rows.limit(paging.pageSize).offset(offsetOf(paging)).execute(),
     ]);
-    return { total, list: found.map((row) => fileRow(row)) };
+    return { total, list: await this.withFolderNames(found.map((row) => fileRow(row))) };
+  }
+
+  /** A file row of a list across folders names the folder it is in (fname). */
+  private async withFolderNames(rows: DriveRow[]): Promise<DriveRow[]> {
+    const ids = [...new Set(rows.map((row) => row.fid).filter((id) => id !== null))];
+    if (!ids.length) return rows;
+    const names = new Map(
+      (
+        await this.db
+          .selectFrom('driveFolder')
+          .select(['id', 'name'])
+          .where('id', 'in', ids)
+          .execute()
+      ).map((folder) => [folder.id, folder.name]),
+    );
+    return rows.map((row) => ({
+      ...row,
+      fname: row.fid === null ? null : (names.get(row.fid) ?? null),
+    }));
   }
 }

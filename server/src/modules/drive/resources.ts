@@ -535,27 +535,23 @@ export class DriveResources {
 /**
  * Who may read a drive file by its address (/api/files/<id>): a person who
  * may see at least one resource over it, or who uploaded it and has not
- * registered it yet. A file another item also uses is left to that item.
+ * registered it yet.
  */
 export function driveFileGuard(db: Kysely<Database>): FileGuard {
-  return async (fileId, reader) => {
-    const uses = await db
-      .selectFrom('fileUse')
-      .select(['infoTable', 'objId'])
-      .where('fileId', '=', fileId)
-      .execute();
-    const ofDrive = uses.filter(
-      (row) => row.infoTable === DRIVE_USE || row.infoTable === DRIVE_UPLOAD,
-    );
-    if (ofDrive.length === 0 || ofDrive.length < uses.length) return null;
-    if (ofDrive.some((row) => row.infoTable === DRIVE_UPLOAD && row.objId === reader.id))
-      return null;
-    const seen = await db
-      .selectFrom('driveResource')
-      .select('driveResource.id')
-      .where('driveResource.fileId', '=', fileId)
-      .where(visibleTo(reader))
-      .executeTakeFirst();
-    return seen ? null : PRIVATE_FILE;
+  return {
+    tables: [DRIVE_USE, DRIVE_UPLOAD],
+    refusal: PRIVATE_FILE,
+    allows: async (reader, uses, fileId) => {
+      if (uses.some((row) => row.infoTable === DRIVE_UPLOAD && row.objId === reader.id)) {
+        return true;
+      }
+      const seen = await db
+        .selectFrom('driveResource')
+        .select('driveResource.id')
+        .where('driveResource.fileId', '=', fileId)
+        .where(visibleTo(reader))
+        .executeTakeFirst();
+      return Boolean(seen);
+    },
   };
 }

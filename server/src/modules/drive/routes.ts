@@ -317,6 +317,14 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
     return ok(await listing.search(staff, place, listQueryOf(request.body), { pageNum, pageSize }));
   });
 
+  route(app, driveCalls.myPublic, async (request) => {
+    const { fId, userId, pageNum, pageSize } = request.body;
+    const staff = staffOf(request);
+    assertSelf(staff, userId);
+    const place = { space: { ownerId: null }, fId: fId || undefined, uploaderId: staff.id };
+    return ok(await listing.search(staff, place, listQueryOf(request.body), { pageNum, pageSize }));
+  });
+
   for (const [call, kind] of [
     [driveCalls.myFavorites, 'favorites'],
     [driveCalls.myDownloads, 'downloads'],

@@ -13,8 +13,8 @@ export const FILE_NOT_YOURS = '只能附上自己上传的文件或收到的附�
 
 /**
  * Of the stored files `ids`, those `person` may put in a mail: their own
- * uploads, and the files of mails they hold (a forward's attachments and
- * body pictures).
+ * uploads (and stored files they took as theirs, api/email/attachStoredFile),
+ * and the files of mails they hold (a forward's attachments and body pictures).
  */
 async function usableFiles(
   db: Kysely<Database>,
@@ -22,7 +22,17 @@ async function usableFiles(
   person: Person,
 ): Promise<Set<number>> {
   const usable = new Set(stored.filter((row) => row.createdBy === person.id).map((row) => row.id));
-  const foreign = stored.filter((row) => !usable.has(row.id)).map((row) => row.id);
+  let foreign = stored.filter((row) => !usable.has(row.id)).map((row) => row.id);
+  if (foreign.length === 0) return usable;
+  const taken = await db
+    .selectFrom('fileUse')
+    .select('fileId')
+    .where('infoTable', '=', MAIL_UPLOAD)
+    .where('objId', '=', person.id)
+    .where('fileId', 'in', foreign)
+    .execute();
+  for (const row of taken) usable.add(row.fileId);
+  foreign = foreign.filter((id) => !usable.has(id));
   if (foreign.length === 0) return usable;
   const held = await db
     .selectFrom('fileUse')

@@ -12,7 +12,7 @@ import { unreadRoutes } from './unread-routes.js';
 /** 站内邮件 (intranet.md §3, §7 "Mail"): its files are read by sender and recipients only. */
 export const mailArea = defineArea({
   name: 'mail',
-  services: ({ db, dialect, clock, uploads, sessions }) => {
+  services: ({ db, dialect, clock, uploads, files, sessions }) => {
     const mailRecipients = new MailRecipients(db);
     return {
       mail: new MailService(db, dialect, clock),
@@ -20,7 +20,7 @@ export const mailArea = defineArea({
       mailRecipients,
       mailContacts: new MailContactBook(db, clock, mailRecipients),
       mailDrafts: new MailDrafts(db, clock, mailRecipients),
-      mailUploads: new MailUploads(db, uploads),
+      mailUploads: new MailUploads(db, uploads, files),
       mailSessions: sessions,
     };
   },

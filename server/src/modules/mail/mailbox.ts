@@ -299,26 +299,19 @@ export class Mailbox {
    * everyone by their uploader alone.
    */
   fileGuard(): FileGuard {
-    return async (fileId, reader) => {
-      const uses = await this.db
-        .selectFrom('fileUse')
-        .select(['infoTable', 'objId'])
-        .where('fileId', '=', fileId)
-        .execute();
-      const ofMail = uses.filter(
-        (row) => row.infoTable === 'T_MAIL' || row.infoTable === MAIL_UPLOAD,
-      );
-      // Not a mail's file, or another item uses it too: that item's rules decide.
-      if (ofMail.length === 0 || ofMail.length < uses.length) return null;
-      // An upload is its uploader's, sent or not.
-      if (ofMail.some((row) => row.infoTable === MAIL_UPLOAD && row.objId === reader.id))
-        return null;
-      const mailIds = ofMail
-        .filter((row) => row.infoTable === 'T_MAIL' && row.objId !== DELETED_MAIL)
-        .map((row) => row.objId);
-      const held =
-        mailIds.length > 0 &&
-        (await this.db
+    return {
+      tables: ['T_MAIL', MAIL_UPLOAD],
+      refusal: ATTACHMENT_REFUSAL,
+      allows: async (reader, uses) => {
+        // An upload is its uploader's, sent or not.
+        if (uses.some((row) => row.infoTable === MAIL_UPLOAD && row.objId === reader.id)) {
+          return true;
+        }
+        const mailIds = uses
+          .filter((row) => row.infoTable === 'T_MAIL' && row.objId !== DELETED_MAIL)
+          .map((row) => row.objId);
+        if (mailIds.length === 0) return false;
+        const held = await this.db
           .selectFrom('mail')
           .select('mail.id')
           .where('mail.id', 'in', mailIds)
@@ -341,8 +334,9 @@ export class Mailbox {
               ),
             ]),
           )
-          .executeTakeFirst());
-      return held ? null : ATTACHMENT_REFUSAL;
+          .executeTakeFirst();
+        return Boolean(held);
+      },
     };
   }
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { MailUploadQuery, mailUploadCall } from '@school/common/api';
+import { MailUploadQuery, mailCalls, mailUploadCall } from '@school/common/api';
 import { staffOf } from '../../http/auth.js';
-import { routeSchema } from '../../http/contract.js';
+import { route, routeSchema } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { FileTooLargeError } from '../../platform/files/storage.js';
@@ -57,4 +57,9 @@ export const mailUploadRoutes: FastifyPluginAsyncTypebox<{ uploads: MailUploads 
       }
     },
   );
+
+  route(app, mailCalls.attachStored, { onRequest: app.requireStaff }, async (request) => {
+    const { fileId, fileName } = request.body;
+    return ok(await uploads.attachStored(fileId, fileName, staffOf(request)), '添加成功');
+  });
 };

@@ -2,8 +2,16 @@ import type { Readable } from 'node:stream';
 import { MAIL_EXTENSIONS, type MailUpload } from '@school/common/api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { UploadService, UploadedFile } from '../../platform/files/upload.js';
-import { MAIL_UPLOAD } from './attachments.js';
+import { AppError, forbidden, notFound } from '../../http/errors.js';
+import type { AuthStaff } from '../../platform/auth/session.js';
+import { fileUrl, type FileService } from '../../platform/files/service.js';
+import {
+  cleanFileName,
+  type UploadService,
+  type UploadedFile,
+} from '../../platform/files/upload.js';
+import { FILE_GONE, MAIL_UPLOAD } from './attachments.js';
+import { badFormat, extensionAllowed } from './rules.js';
 import type { Person } from './service.js';
 
 /** An attachment's size limit; the editor's pictures have the platform's picture limit. */
@@ -19,7 +27,33 @@ export class MailUploads {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly uploads: UploadService,
+    private readonly files: FileService,
   ) {}
+
+  /**
+   * A file already stored that the person may read (a teaching-drive file, a
+   * news attachment), made one of their uploads under `fileName` (its own name
+   * when blank): nothing is copied, the mail will carry the same bytes.
+   */
+  async attachStored(
+    fileId: number,
+    fileName: string | undefined,
+    owner: AuthStaff,
+  ): Promise<MailUpload> {
+    const file = await this.files.find(fileId);
+    if (!file) throw notFound(FILE_GONE);
+    const refusal = await this.files.refusalFor(fileId, owner);
+    if (refusal) throw forbidden(refusal);
+    const name = cleanFileName(fileName?.trim() || file.fileName);
+    if (!extensionAllowed(name)) throw badFormat(name);
+    const size = Number(file.size);
+    if (size > MAIL_FILE_MAX) {
+      throw new AppError(413, `文件过大，最大 ${MAIL_FILE_MAX / 1024 / 1024} MB`);
+    }
+    await this.files.addUse(fileId, MAIL_UPLOAD, owner.id);
+    const url = fileUrl(fileId);
+    return { fileId, fileName: name, url, src: url, fileSize: size };
+  }
 
   async attachment(fileName: string, owner: Person, source: Readable): Promise<MailUpload> {
     const input = { fileName, createdBy: owner.id, maxBytes: MAIL_FILE_MAX };

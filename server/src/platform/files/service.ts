@@ -6,7 +6,7 @@ import type { FileStorage } from './storage.js';
 import { iso, type Clock } from '../../time.js';
 import { listedNews, publicVideo } from '../publishing/visibility.js';
 import type { AuthStaff } from '../auth/session.js';
-import type { FileGuard } from './guards.js';
+import type { FileGuard, FileUseRecord } from './guards.js';
 import type { FileOwnerTable } from './uses.js';
 
 export interface StoredFile {
@@ -304,13 +304,29 @@ export class FileService {
     this.guards.push(...guards);
   }
 
-  /** Why `reader` may not read a staff-only file (an area's rule), or null when they may. */
+  /**
+   * Why `reader` may not read a staff-only file, or null when they may: an
+   * item over it no guard governs lets staff in; else one guarded item that
+   * lets the reader in is enough (FileGuard); else the first rule's refusal.
+   */
   async refusalFor(id: number, reader: AuthStaff): Promise<string | null> {
+    if (this.guards.length === 0) return null;
+    const uses = await this.db
+      .selectFrom('fileUse')
+      .select(['infoTable', 'objId'])
+      .where('fileId', '=', id)
+      .execute();
+    const governed = (use: FileUseRecord) =>
+      this.guards.some((guard) => guard.tables.includes(use.infoTable as FileOwnerTable));
+    if (uses.some((use) => !governed(use))) return null;
+    let refusal: string | null = null;
     for (const guard of this.guards) {
-      const refusal = await guard(id, reader);
-      if (refusal) return refusal;
+      const own = uses.filter((use) => guard.tables.includes(use.infoTable as FileOwnerTable));
+      if (own.length === 0) continue;
+      if (await guard.allows(reader, own, id)) return null;
+      refusal ??= guard.refusal;
     }
-    return null;
+    return refusal;
   }
 }
 

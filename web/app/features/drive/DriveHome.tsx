@@ -1,5 +1,5 @@
 import { FolderFilled } from '@ant-design/icons';
-import { App, Badge, Button, Card, Input, Select, Space } from 'antd';
+import { App, Badge, Card, Input, Select, Space } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useLoadFailure, type Read } from '../../api/page-data';
@@ -127,9 +127,8 @@ export function DriveHome({ data }: { data: DriveHomeData }) {
         <HomeList title="热门下载" more="/hotDown" list={downloaded.data} />
       </div>
       <p className="drive-home-foot">
-        <Button type="link" href="/mineWp">
-          我的网盘
-        </Button>
+        <Link to="/mineWp">我的网盘</Link>
+        <Link to="/myPublicwp">我的公共资源</Link>
       </p>
     </main>
   );

@@ -1,5 +1,6 @@
 import { App, Button, Card } from 'antd';
-import { useRevalidator } from 'react-router';
+import { useState } from 'react';
+import { Link, useRevalidator } from 'react-router';
 import {
   useLoadFailure,
   usePageLoading,
@@ -14,6 +15,7 @@ import { sortText, toggleSort } from './drive-data';
 import { DriveFilters } from './DriveFilters';
 import type { DriveQuery } from './drive-load';
 import { DriveTable, rowKeyOf, usePicked } from './DriveTable';
+import { EditFileDialog } from './FolderDialogs';
 import { useFileActions } from './useFileActions';
 
 export interface DriveListData {
@@ -33,6 +35,7 @@ export function DriveListPage({
   placeholder = '输入关键字或老师名称搜索',
   intro,
   ranked = false,
+  own = false,
 }: {
   title: string;
   data: DriveListData;
@@ -40,6 +43,8 @@ export function DriveListPage({
   intro?: string;
   /** A ranking list: its own order until a sort is chosen. */
   ranked?: boolean;
+  /** The person's own files (/myPublicwp): 编辑 for each and the folder each is in. */
+  own?: boolean;
 }) {
   const { query, list, types, formats } = data;
   useLoadFailure(list, types, formats);
@@ -51,6 +56,7 @@ export function DriveListPage({
   const actions = useFileActions();
   const [picked, setPicked] = usePicked(list.data.list);
   const isAdmin = user?.isAdmin === '1';
+  const [editing, setEditing] = useState<number | null>(null);
 
   const after = (worked: boolean) => {
     if (worked) setPicked(null);
@@ -98,6 +104,17 @@ export function DriveListPage({
             <Button onClick={() => void actions.favourite(picked).then(after)}>收藏</Button>
             <Button onClick={() => void actions.download(picked).then(after)}>下载</Button>
             <Button onClick={() => void actions.share(picked).then(after)}>分享</Button>
+            {own && (
+              <Button
+                onClick={() =>
+                  picked?.resourcesId
+                    ? setEditing(picked.resourcesId)
+                    : void message.error('请选择文件')
+                }
+              >
+                编辑
+              </Button>
+            )}
             {isAdmin && (
               <Button danger onClick={remove}>
                 删除
@@ -115,8 +132,38 @@ export function DriveListPage({
           onSort={(field) => change({ sort: sortText(toggleSort(query.sort, field)) })}
           selected={picked ? rowKeyOf(picked) : null}
           onSelect={setPicked}
+          extraColumns={
+            own
+              ? [
+                  {
+                    title: '所在文件夹',
+                    key: 'folder',
+                    width: 140,
+                    render: (_, row) =>
+                      row.fid ? (
+                        <Link to={`/filelistPage?fid=${row.fid}`}>{row.fname ?? '—'}</Link>
+                      ) : (
+                        '—'
+                      ),
+                  },
+                ]
+              : undefined
+          }
         />
       </Card>
+      {own && (
+        <EditFileDialog
+          resourcesId={editing}
+          types={types.data}
+          formats={formats.data}
+          onClose={() => setEditing(null)}
+          onDone={() => {
+            setEditing(null);
+            setPicked(null);
+            void revalidate();
+          }}
+        />
+      )}
       {actions.shareDialog}
     </main>
   );

@@ -99,7 +99,6 @@ function MailLink() {
   );
 }
 
-/** The shared chrome of staff pages (intranet.md §2 "Shared chrome"). */
 /** The drive's pages (intranet.md §2) under the one 教学网盘 tab. */
 const DRIVE_PATHS = [
   '/education',
@@ -110,6 +109,7 @@ const DRIVE_PATHS = [
   '/jinqiPage',
   '/hotDown',
   '/mineWp',
+  '/myPublicwp',
 ];
 
 function DriveLink() {
@@ -121,6 +121,7 @@ function DriveLink() {
   );
 }
 
+/** The shared chrome of staff pages (intranet.md §2 "Shared chrome"). */
 export function StaffChrome({
   user,
   site,
