@@ -380,7 +380,7 @@ describe('api/resources: likes, favourites, comments, downloads, shares, the lib
     expect(ids).toEqual(expect.arrayContaining(mine));
     expect(page.list.every((row) => row.userName === '林老师')).toBe(true);
     expect(page.list.some((row) => row.resourcesName === '盘里.txt')).toBe(false);
-    expect(page.list.find((row) => row.resourcesId === mine[0])!.fname).toBe('细胞');
+    expect(page.list.find((row) => row.resourcesId === mine[0])!.fname).toBe('生物 / 细胞');
     expect(page.total).toBe(page.list.length);
 
     const narrowed = await ok<Page>(

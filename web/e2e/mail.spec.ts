@@ -169,6 +169,52 @@ test.describe('as the teacher', () => {
     await expect(page.getByRole('row', { name: new RegExp(subject) })).toContainText(colleagueName);
   });
 
+  test('a teacher attaches a file of the teaching drive (从网盘添加); the colleague downloads it', async ({
+    page,
+    browser,
+  }) => {
+    allowSteps(24 + LOGIN_STEPS + CONTEXT_STEPS);
+    const subject = `网盘附件${Date.now() % 100000}`;
+    await page.goto('/writEmail');
+    await page.getByRole('button', { name: '从网盘添加' }).click();
+    const picker = page.getByRole('dialog', { name: '从网盘添加' });
+    // One's own disk first; the library is a click away, searched like the drive.
+    await picker.getByText('教学网盘', { exact: true }).click();
+    const first = picker.locator('.drive-picker-list .ant-checkbox-wrapper').first();
+    await expect(first).toBeVisible();
+    const fileName = ((await first.textContent()) ?? '').trim();
+    expect(fileName).not.toBe('');
+    await first.click();
+    await picker.getByRole('button', { name: /添加（1）/ }).click();
+    await expect(page.getByText('已添加1个附件')).toBeVisible();
+    await expect(page.locator('.mail-attachments-hint')).toContainText('1/20');
+    await expect(page.locator('.mail-attachments')).toContainText(fileName.replace(/\.\w+$/, ''));
+
+    const colleagueContext = await browser.newContext({ storageState: VISITOR });
+    const colleague = await colleagueContext.newPage();
+    await colleague.goto('/index');
+    await colleague.getByRole('link', { name: '登录' }).click();
+    await loginThroughModal(colleague, COLLEAGUE_CODE, DEMO_PASSWORD, '老师');
+    await expect(colleague).toHaveURL(/\/teachPage$/);
+    await addRecipient(page, await nameOf(colleague));
+    await page.getByLabel('主题').fill(subject);
+    await page.getByRole('textbox', { name: '正文' }).fill('这份资料请参考。');
+    await confirmSend(page);
+    await expect(page.getByText('发送成功')).toBeVisible();
+
+    await colleague.goto('/writEmail?view=inbox');
+    await colleague
+      .getByRole('row', { name: new RegExp(subject) })
+      .getByText(subject)
+      .click();
+    await expect(colleague.getByRole('heading', { name: subject })).toBeVisible();
+    const link = colleague.locator('.mail-files a').first();
+    const [download] = await Promise.all([colleague.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toMatch(/\.\w+$/);
+    expect((await download.path()) ?? '').not.toBe('');
+    await colleagueContext.close();
+  });
+
   test('what is being written is kept as a draft, and finished from 草稿箱', async ({
     page,
     request,

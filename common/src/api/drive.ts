@@ -53,7 +53,7 @@ export const DriveRow = Type.Object({
   fid: Maybe(Type.Integer()),
   /**
    * A folder row: its name; a file row of a list across folders (ranking lists,
-   * search, my public files): the name of the folder it is in; else null.
+   * search, my public files): the folder it is in, from the top (数学 / 高一 / 教案); else null.
    */
   fname: Maybe(Type.String()),
   fsuperId: Maybe(Type.Integer()),

@@ -303,22 +303,39 @@ export class DriveListing {
     return { total, list: await this.withFolderNames(found.map((row) => fileRow(row))) };
   }
 
-  /** A file row of a list across folders names the folder it is in (fname). */
+  /**
+   * A file row of a list across folders names the folder it is in (fname),
+   * with the folders above it: 数学 / 高一 / 教案. A few lookups of a handful
+   * of folders, one per level.
+   */
   private async withFolderNames(rows: DriveRow[]): Promise<DriveRow[]> {
-    const ids = [...new Set(rows.map((row) => row.fid).filter((id) => id !== null))];
-    if (!ids.length) return rows;
-    const names = new Map(
-      (
-        await this.db
-          .selectFrom('driveFolder')
-          .select(['id', 'name'])
-          .where('id', 'in', ids)
-          .execute()
-      ).map((folder) => [folder.id, folder.name]),
-    );
-    return rows.map((row) => ({
-      ...row,
-      fname: row.fid === null ? null : (names.get(row.fid) ?? null),
-    }));
+    const folders = new Map<number, { name: string; parentId: number | null }>();
+    let wanted = [...new Set(rows.map((row) => row.fid).filter((id) => id !== null))];
+    while (wanted.length) {
+      const found = await this.db
+        .selectFrom('driveFolder')
+        .select(['id', 'name', 'parentId'])
+        .where('id', 'in', wanted)
+        .execute();
+      for (const folder of found) folders.set(folder.id, folder);
+      wanted = [
+        ...new Set(
+          found
+            .map((folder) => folder.parentId)
+            .filter((id): id is number => id !== null && !folders.has(id)),
+        ),
+      ];
+    }
+    const pathOf = (id: number): string | null => {
+      const names: string[] = [];
+      for (let at: number | null = id; at !== null && names.length < 16;) {
+        const folder = folders.get(at);
+        if (!folder) break;
+        names.unshift(folder.name);
+        at = folder.parentId;
+      }
+      return names.length ? names.join(' / ') : null;
+    };
+    return rows.map((row) => ({ ...row, fname: row.fid === null ? null : pathOf(row.fid) }));
   }
 }

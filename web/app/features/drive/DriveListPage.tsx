@@ -138,7 +138,7 @@ export function DriveListPage({
                   {
                     title: '所在文件夹',
                     key: 'folder',
-                    width: 140,
+                    width: 200,
                     render: (_, row) =>
                       row.fid ? (
                         <Link to={`/filelistPage?fid=${row.fid}`}>{row.fname ?? '—'}</Link>

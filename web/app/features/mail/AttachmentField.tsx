@@ -1,25 +1,59 @@
 import { CloudOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { MAIL_FILES_MAX } from '@school/common/api';
-import { App, Button, Tooltip, Upload, type UploadFile } from 'antd';
+import { App, Button, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../../api/page-data';
-import { uploadMailFile } from './mail-api';
+import { DriveFilePicker, type PickedDriveFile } from '../../components/ui/DriveFilePicker';
+import { attachStoredFile, uploadMailFile } from './mail-api';
 import { ATTACHMENT_ACCEPT, attachmentProblem, type AttachedFile } from './mail-data';
 
 /**
- * 从网盘添加: the teaching drive is not built yet, so the button waits here,
- * disabled; wiring it later means giving it an onPick that adds files.
+ * 从网盘添加: files of one's disk or of the library, attached without a copy
+ * (api/email/attachStoredFile checks the writer may read each), up to the 20.
  */
-export function DriveAttachButton() {
+export function DriveAttachButton({
+  value,
+  onChange,
+}: {
+  value: AttachedFile[];
+  onChange: (update: (files: AttachedFile[]) => AttachedFile[]) => void;
+}) {
+  const { message } = App.useApp();
+  const [open, setOpen] = useState(false);
+  const room = MAIL_FILES_MAX - value.length;
+
+  const pick = async (picked: PickedDriveFile[]) => {
+    const taken: AttachedFile[] = [];
+    for (const { fileId, fileName } of picked) {
+      const problem = attachmentProblem(fileName, value.length + taken.length);
+      if (problem) {
+        message.error(`${fileName} ${problem}`);
+        continue;
+      }
+      const answer = await attachStoredFile(fileId, fileName);
+      taken.push({ fileId: answer.fileId, fileName: answer.fileName, url: answer.url });
+    }
+    if (taken.length) {
+      onChange((files) => [
+        ...files,
+        ...taken.filter((file) => !files.some((f) => f.fileId === file.fileId)),
+      ]);
+      message.success(`已添加${taken.length}个附件`);
+    }
+  };
+
   return (
-    <Tooltip title="网盘开放后可用">
-      {/* A disabled button gets no pointer events: the span carries the tooltip. */}
-      <span>
-        <Button icon={<CloudOutlined />} disabled>
-          从网盘添加
-        </Button>
-      </span>
-    </Tooltip>
+    <>
+      <Button
+        icon={<CloudOutlined />}
+        onClick={() =>
+          room > 0 ? setOpen(true) : void message.error(`附件最多${MAIL_FILES_MAX}个`)
+        }
+      >
+        从网盘添加
+      </Button>
+      <DriveFilePicker open={open} max={room} onPick={pick} onClose={() => setOpen(false)} />
+    </>
   );
 }
 

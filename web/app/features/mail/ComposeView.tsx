@@ -164,7 +164,10 @@ export function ComposeView({
             onChange={(update) => setDraft((d) => ({ ...d, files: update(d.files) }))}
             onUploading={setUploading}
           />
-          <DriveAttachButton />
+          <DriveAttachButton
+            value={draft.files}
+            onChange={(update) => setDraft((d) => ({ ...d, files: update(d.files) }))}
+          />
         </div>
       </Form.Item>
       <Form.Item label="正文">

@@ -13,6 +13,10 @@ export const uploadMailFile = (
   signal?: AbortSignal,
 ) => uploadTo<MailUpload>(`/api/email/upload?kind=${kind}`, file, onProgress, signal);
 
+/** 从网盘添加: a stored file the writer may read becomes one of their attachments. */
+export const attachStoredFile = (fileId: number, fileName: string) =>
+  call<MailUpload>('email/attachStoredFile', { fileId, fileName });
+
 export const searchStaff = (staffName: string) =>
   call<MailStaff[]>('email/selectStaff', { staffName, staffType: 2 });
 
