@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { PdfViewer } from '../../components/pdf/PdfViewer';
 import type { PreviewKind } from './drive-data';
 
 /** A text file's first part, read from its address. */
@@ -32,7 +33,7 @@ export function ResourcePreview({
   return (
     <div className="drive-preview">
       {kind === 'image' && <img src={src} alt={name} />}
-      {kind === 'pdf' && <iframe src={src} title={name} />}
+      {kind === 'pdf' && <PdfViewer url={src} title={name} label="文件预览" download="下载" />}
       {kind === 'video' && (
         <video src={src} controls preload="metadata">
           <track kind="captions" />

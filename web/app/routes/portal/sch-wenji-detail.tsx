@@ -5,7 +5,7 @@ import { loadMagazine } from '../../api/magazine-data';
 import { serverTransport } from '../../api/server';
 import { Crumbs } from '../../components/ui/Crumbs';
 import { EmptyState } from '../../components/ui/EmptyState';
-import { PdfViewer } from '../../features/magazine/portal/PdfViewer';
+import { PdfViewer } from '../../components/pdf/PdfViewer';
 import { pageMeta } from '../../lib/meta';
 import { day, slashPath } from '../../lib/text';
 import css from '../../styles/portal-media-centre.css?url';

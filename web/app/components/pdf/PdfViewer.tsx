@@ -1,7 +1,7 @@
 import { Button } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
-import { useHydrated } from '../../../lib/use-hydrated';
+import { useHydrated } from '../../lib/use-hydrated';
 import { wrapPage } from './page-wrap';
 
 /** Widest a page is drawn, in CSS pixels. */
@@ -16,8 +16,21 @@ const pageWidth = (frame: HTMLElement) => Math.min(frame.clientWidth, MAX_PAGE_W
  * One page of a PDF at a time on a canvas, sharp on HiDPI screens, with
  * 上一页 / 下一页 that wrap around and a 'page / total' indicator. pdf.js is
  * loaded in the browser only; without JavaScript the page offers the download.
+ * The magazines' reader (校刊) and the drive's preview of a PDF.
  */
-export function PdfViewer({ url, title }: { url: string; title: string }) {
+export function PdfViewer({
+  url,
+  title,
+  label = '刊物阅读',
+  download = '下载 PDF',
+}: {
+  url: string;
+  title: string;
+  /** The viewer's region name. */
+  label?: string;
+  /** The page's download button, named when the PDF cannot be shown. */
+  download?: string;
+}) {
   const hydrated = useHydrated();
   const frame = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -112,7 +125,7 @@ export function PdfViewer({ url, title }: { url: string; title: string }) {
   }, [total, turn]);
 
   return (
-    <section className="pdf-viewer" aria-label="刊物阅读">
+    <section className="pdf-viewer" aria-label={label}>
       <div className="pdf-toolbar">
         <Button onClick={() => turn(-1)} disabled={!total}>
           上一页
@@ -128,11 +141,11 @@ export function PdfViewer({ url, title }: { url: string; title: string }) {
         {hydrated && phase === 'loading' && <p className="pdf-status">正在加载……</p>}
         {phase === 'error' && (
           <p className="pdf-status" role="alert">
-            PDF 加载失败，请点击“下载 PDF”阅读。
+            PDF 加载失败，请点击“{download}”阅读。
           </p>
         )}
         <noscript>
-          <p className="pdf-status">浏览器未启用 JavaScript，请点击“下载 PDF”阅读。</p>
+          <p className="pdf-status">浏览器未启用 JavaScript，请点击“{download}”阅读。</p>
         </noscript>
         <canvas
           ref={canvas}

@@ -9,13 +9,13 @@ import type { PDFDocumentLoadingTask } from 'pdfjs-dist';
 
 // Hoisted by npm workspaces to the repository's node_modules. Kept as files
 // (no-inline): a data: URL could not be fetched under the CSP's connect-src.
-const cMaps = import.meta.glob<string>('../../../../../node_modules/pdfjs-dist/cmaps/*.bcmap', {
+const cMaps = import.meta.glob<string>('../../../../node_modules/pdfjs-dist/cmaps/*.bcmap', {
   query: '?url&no-inline',
   import: 'default',
   eager: true,
 });
 const symbolFonts = import.meta.glob<string>(
-  '../../../../../node_modules/pdfjs-dist/standard_fonts/Foxit{Symbol,Dingbats}.pfb',
+  '../../../../node_modules/pdfjs-dist/standard_fonts/Foxit{Symbol,Dingbats}.pfb',
   { query: '?url&no-inline', import: 'default', eager: true },
 );
 
