@@ -215,7 +215,7 @@ test.describe('the teaching drive', () => {
   test('a teacher keeps a file on her own disk: upload, new folder, move into it, share, and finds it under 我的分享', async ({
     page,
   }) => {
-    allowSteps(30);
+    allowSteps(33);
     const n = Date.now() % 100000;
     const fileName = `个人讲义${n}.txt`;
     const folderName = `备课${n}`;
@@ -229,6 +229,14 @@ test.describe('the teaching drive', () => {
     const dialog = page.getByRole('dialog', { name: '文件上传' });
     await expect(dialog.getByText('当前限制一次选择 1 个文件')).toBeVisible();
     await pickType(page, dialog, '课件');
+    // Bytes that are not what the name says: the server's refusal, in its words.
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: `讲义扫描${n}.pdf`,
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('这不是 PDF 文件'),
+    });
+    await expect(page.getByText('上传失败：文件内容与扩展名不符')).toBeVisible();
+    await expect(dialog.locator('.ant-upload-list-item')).toHaveCount(0);
     await dialog.locator('input[type=file]').setInputFiles({
       name: fileName,
       mimeType: 'text/plain',
