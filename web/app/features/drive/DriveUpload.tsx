@@ -168,6 +168,8 @@ export function DriveUploadDialog({ open, onClose, onDone, fId, sType, types, si
             multiple={!single}
             accept={DRIVE_ACCEPT}
             fileList={files}
+            // A large file takes a while: its percent beside the bar.
+            progress={{ size: [-1, 2], showInfo: true, format: (percent) => `${percent ?? 0}%` }}
             beforeUpload={(file, batch) => {
               if (!isAllowedFile(file.name)) {
                 message.error(single ? '上传文件格式不正确!' : `${file.name} 不符合格式文件`);
