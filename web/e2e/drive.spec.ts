@@ -1,12 +1,31 @@
+import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { api, loginToken } from './api';
-import { DEMO_PASSWORD, staffState } from './login';
-import { allowSteps, CONTEXT_STEPS } from './steps';
+import { DEMO_PASSWORD, VISITOR, loginThroughModal, staffState } from './login';
+import { allowSteps, CONTEXT_STEPS, LOGIN_STEPS } from './steps';
 
-const tokenOf = (page: Page) =>
-  page.evaluate(
-    () => (JSON.parse(window.localStorage.getItem('User') ?? '{}') as { token: string }).token,
-  );
+/** The colleague who opens the teacher's upload (a teacher of the demo school). */
+const COLLEAGUE_CODE = 't1002';
+/** The walk's upload: 100 MiB, large enough to reload the page midway. */
+const FILE_BYTES = 100 * 1024 * 1024;
+
+/**
+ * Writes a text file of exactly `bytes` bytes to `path`: `firstLine`, then
+ * plain ASCII lines (the drive checks a .txt by its first bytes being text).
+ */
+function writeTextFile(path: string, firstLine: string, bytes: number) {
+  const block = Buffer.alloc(1024 * 1024, 'Unit 1 review: classical poetry and prose reading.\n');
+  const file = fs.openSync(path, 'w');
+  try {
+    const head = Buffer.from(`${firstLine}\n`);
+    fs.writeSync(file, Buffer.concat([head, block.subarray(head.length)]));
+    for (let written = block.length; written < bytes; written += block.length) {
+      fs.writeSync(file, block, 0, Math.min(block.length, bytes - written));
+    }
+  } finally {
+    fs.closeSync(file);
+  }
+}
 
 /**
  * Chooses the upload dialog's 资源类型. antd's option list animates open and a click that lands
@@ -30,54 +49,117 @@ test.describe('the teaching drive', () => {
     permissions: ['clipboard-read', 'clipboard-write'],
   });
 
-  test('a teacher uploads into a library folder, finds it under 最新上传, likes, collects, comments and downloads it; the admin pins it', async ({
+  test('a teacher uploads 100 MB into a library folder, reloads midway and goes on; a colleague previews, likes, collects, comments and downloads it; the admin pins and moves it', async ({
     page,
     browser,
     request,
-  }) => {
-    allowSteps(40 + CONTEXT_STEPS);
+  }, testInfo) => {
+    // The upload itself is held to ~3 MiB/s for its first part: about 15 steps' worth.
+    allowSteps(75 + LOGIN_STEPS + 2 * CONTEXT_STEPS);
     const n = Date.now() % 100000;
     const folderName = `期末复习${n}`;
-    const fileName = `复习提纲${n}.txt`;
+    const archiveName = `往年资料${n}`;
+    const fileName = `复习资料合集${n}.txt`;
+    const firstLine = `期末复习资料合集 第${n}版`;
+    const filePath = testInfo.outputPath(fileName);
+    writeTextFile(filePath, firstLine, FILE_BYTES);
 
-    // The drive admin makes a library folder.
+    // The drive admin makes two library folders.
     const admin = await loginToken(request, 'admin', DEMO_PASSWORD, 5);
-    const { fid } = await api<{ fid: number }>(
-      request,
-      'resources/addFolder',
-      { fSuperId: 0, fName: folderName, sType: 0 },
-      admin.token,
-    );
+    const folder = async (fName: string) =>
+      (
+        await api<{ fid: number }>(
+          request,
+          'resources/addFolder',
+          { fSuperId: 0, fName, sType: 0 },
+          admin.token,
+        )
+      ).fid;
+    const fid = await folder(folderName);
+    const archiveFid = await folder(archiveName);
 
-    // The teacher uploads a file into it through the page.
-    await page.goto(`/filelistPage?fid=${fid}&secondLevel=${fid}`);
-    await expect(page.getByRole('heading', { name: new RegExp(folderName) })).toBeVisible();
-    await expect(page.getByRole('button', { name: '新建文件夹' })).toHaveCount(0);
-    await page.getByRole('button', { name: '文件上传' }).click();
-    const dialog = page.getByRole('dialog', { name: '文件上传' });
-    await pickType(page, dialog, '教案');
-    await dialog.locator('input[type=file]').setInputFiles({
-      name: fileName,
-      mimeType: 'text/plain',
-      buffer: Buffer.from('第一单元：古诗词鉴赏\n第二单元：文言文阅读\n'),
+    // Every tus call of the teacher's page, in order.
+    const tusCalls: Array<{ method: string; offset: number }> = [];
+    page.on('request', (call) => {
+      if (!call.url().includes('/api/resources/tus')) return;
+      tusCalls.push({
+        method: call.method(),
+        offset: Number(call.headers()['upload-offset'] ?? -1),
+      });
     });
+    // Chromium's own network throttling holds the upload back so the reload lands midway.
+    const cdp = await page.context().newCDPSession(page);
+    const throttle = (uploadThroughput: number) =>
+      cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput,
+      });
+    await cdp.send('Network.enable');
+
+    const openDialog = async () => {
+      await page.goto(`/filelistPage?fid=${fid}&secondLevel=${fid}`);
+      await expect(page.getByRole('heading', { name: new RegExp(folderName) })).toBeVisible();
+      await page.getByRole('button', { name: '文件上传' }).click();
+      const dialog = page.getByRole('dialog', { name: '文件上传' });
+      await pickType(page, dialog, '教案');
+      // Uploads start open to teachers and students and closed to comments (intranet.md §9).
+      await expect(dialog.getByRole('radio', { name: '教师和学生' })).toBeChecked();
+      await expect(dialog.getByRole('radio', { name: '不可评论' })).toBeChecked();
+      await dialog.getByRole('radio', { name: '可以评论' }).check();
+      await dialog.locator('input[type=file]').setInputFiles(filePath);
+      return dialog;
+    };
+    const progressOf = async (dialog: Locator) =>
+      Number(await dialog.getByRole('progressbar').getAttribute('aria-valuenow'));
+
+    // The teacher starts the upload; past a fifth of it the page is reloaded.
+    await throttle(3 * 1024 * 1024);
+    let dialog = await openDialog();
     await expect(dialog.getByText(fileName)).toBeVisible();
-    await expect(dialog.locator('.ant-upload-list-item-done')).toHaveCount(1);
+    await expect.poll(() => progressOf(dialog)).toBeGreaterThan(20);
+    expect(await progressOf(dialog)).toBeLessThan(80);
+    await page.reload();
+    expect(tusCalls.filter((call) => call.method === 'POST')).toHaveLength(1);
+
+    // Picking the same file again goes on from what the server holds.
+    const afterReload = tusCalls.length;
+    dialog = await openDialog();
+    await expect(dialog.getByText('从上次中断处继续上传')).toBeVisible();
+    expect(await progressOf(dialog)).toBeGreaterThan(0);
+    await throttle(-1);
+    const resumed = tusCalls.slice(afterReload);
+    expect(resumed[0]?.method).toBe('HEAD');
+    expect(resumed.find((call) => call.method === 'PATCH')?.offset).toBeGreaterThan(0);
+    await expect(dialog.locator('.ant-upload-list-item-done')).toHaveCount(1, { timeout: 60_000 });
+    expect(tusCalls.slice(afterReload).filter((call) => call.method === 'POST')).toHaveLength(0);
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await expect(page.getByText('上传成功')).toBeVisible();
-    const row = page.getByRole('row', { name: new RegExp(fileName) });
-    await expect(row).toBeVisible();
-    await expect(row).toContainText('0.00M');
+    await expect(page.getByRole('row', { name: new RegExp(fileName) })).toContainText('100.00M');
 
-    // 最新上传 on the drive's home lists it; it opens in a new tab.
-    await page.goto('/education');
-    const newest = page.locator('.drive-home-list', { hasText: '最新上传' });
+    // 最新上传 lists it.
+    await page.goto('/newUpload');
+    await expect(page.getByRole('row', { name: new RegExp(fileName) })).toBeVisible();
+
+    // A colleague finds it there and opens it in a new tab.
+    const colleagueContext = await browser.newContext({ storageState: VISITOR });
+    const colleague = await colleagueContext.newPage();
+    await colleague.goto('/index');
+    await colleague.getByRole('link', { name: '登录' }).click();
+    await loginThroughModal(colleague, COLLEAGUE_CODE, DEMO_PASSWORD, '老师');
+    await expect(colleague).toHaveURL(/\/teachPage$/);
+    await colleague.goto('/newUpload');
     const [detail] = await Promise.all([
-      page.waitForEvent('popup'),
-      newest.getByRole('link', { name: fileName }).click(),
+      colleague.waitForEvent('popup'),
+      colleague
+        .getByRole('row', { name: new RegExp(fileName) })
+        .getByRole('link', { name: fileName })
+        .click(),
     ]);
+    await expect(detail).toHaveURL(/\/folderDetail\?resourcesId=\d+/);
     await expect(detail.getByRole('heading', { name: fileName })).toBeVisible();
-    await expect(detail.getByText('第一单元：古诗词鉴赏')).toBeVisible();
+    await expect(detail.getByText(firstLine)).toBeVisible();
 
     // Like once, then 已赞.
     await detail.getByRole('button', { name: '点赞 0' }).click();
@@ -87,27 +169,10 @@ test.describe('the teaching drive', () => {
     await detail.getByRole('button', { name: '收藏' }).click();
     await expect(detail.getByRole('button', { name: '取消收藏' })).toBeVisible();
 
-    // Uploads start closed to comments (intranet.md §9); the uploader opens them.
-    await expect(detail.getByPlaceholder('该文件暂时无法评论')).toBeDisabled();
-    const resourcesId = Number(new URL(detail.url()).searchParams.get('resourcesId'));
-    await api(
-      request,
-      'resources/editResource',
-      {
-        resourcesId,
-        resourcesName: fileName,
-        resourcesType: '1',
-        resourcesFileType: '2',
-        resourcesIsOpen: '2',
-        resourcesIsComment: '0',
-        resourcesDesc: '期末复习提纲',
-      },
-      await tokenOf(page),
-    );
-    await detail.reload();
-    await detail.getByLabel('评论内容').fill('提纲很实用，谢谢分享！');
+    // The uploader chose 可以评论 in the dialog.
+    await detail.getByLabel('评论内容').fill('资料很全，谢谢分享！');
     await detail.getByRole('button', { name: '发表评论' }).click();
-    await expect(detail.getByText('提纲很实用，谢谢分享！')).toBeVisible();
+    await expect(detail.getByText('资料很全，谢谢分享！')).toBeVisible();
     await expect(detail.getByText('我的评论')).toBeVisible();
 
     // The download is named after the resource (antd spaces out a two-character label).
@@ -116,8 +181,10 @@ test.describe('the teaching drive', () => {
       detail.getByRole('button', { name: /^下\s?载$/ }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(fileName);
+    await download.cancel();
+    await colleagueContext.close();
 
-    // The admin pins it in the folder.
+    // The admin pins it in the folder, then moves it to the other one.
     const adminContext = await browser.newContext({ storageState: staffState('admin') });
     const adminPage = await adminContext.newPage();
     await adminPage.goto(`/filelistPage?fid=${fid}&secondLevel=${fid}`);
@@ -126,12 +193,29 @@ test.describe('the teaching drive', () => {
     await adminPage.getByRole('button', { name: /^置\s?顶$/ }).click();
     await expect(adminPage.getByText('置顶成功')).toBeVisible();
     await expect(adminRow.getByText('顶', { exact: true })).toBeVisible();
+
+    // The pin cleared the choice: choose the file again.
+    await expect(adminRow.getByRole('radio')).not.toBeChecked();
+    await adminRow.getByRole('radio').click();
+    await expect(adminRow.getByRole('radio')).toBeChecked();
+    await adminPage.getByRole('button', { name: '移动到' }).click();
+    const move = adminPage.getByRole('dialog', { name: '移动到' });
+    await move.getByText(new RegExp(`^${archiveName}（`)).click();
+    await move.getByRole('button', { name: /移\s*动/ }).click();
+    await expect(adminPage.getByText('移动成功')).toBeVisible();
+    await expect(adminRow).toHaveCount(0);
+
+    await adminPage.goto(`/filelistPage?fid=${archiveFid}&secondLevel=${archiveFid}`);
+    await expect(adminPage.getByRole('heading', { name: new RegExp(archiveName) })).toBeVisible();
+    const movedRow = adminPage.getByRole('row', { name: new RegExp(fileName) });
+    await expect(movedRow).toBeVisible();
+    await expect(movedRow.getByText('顶', { exact: true })).toBeVisible();
     await adminContext.close();
   });
   test('a teacher keeps a file on her own disk: upload, new folder, move into it, share, and finds it under 我的分享', async ({
     page,
   }) => {
-    allowSteps(30);
+    allowSteps(33);
     const n = Date.now() % 100000;
     const fileName = `个人讲义${n}.txt`;
     const folderName = `备课${n}`;
@@ -145,6 +229,14 @@ test.describe('the teaching drive', () => {
     const dialog = page.getByRole('dialog', { name: '文件上传' });
     await expect(dialog.getByText('当前限制一次选择 1 个文件')).toBeVisible();
     await pickType(page, dialog, '课件');
+    // Bytes that are not what the name says: the server's refusal, in its words.
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: `讲义扫描${n}.pdf`,
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('这不是 PDF 文件'),
+    });
+    await expect(page.getByText('上传失败：文件内容与扩展名不符')).toBeVisible();
+    await expect(dialog.locator('.ant-upload-list-item')).toHaveCount(0);
     await dialog.locator('input[type=file]').setInputFiles({
       name: fileName,
       mimeType: 'text/plain',

@@ -1,43 +1,45 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { App, Button, Form, Modal, Select, Upload, type UploadFile } from 'antd';
+import { App, Button, Form, Modal, Radio, Select, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../../api/page-data';
-import { uploadTo } from '../../components/editor/uploads';
 import { addResource, batchAddResource, type Dictionary } from './drive-api';
-import { DRIVE_ACCEPT, isAllowedFile } from './drive-data';
+import {
+  COMMENT_OPTIONS,
+  DRIVE_ACCEPT,
+  formatSize,
+  isAllowedFile,
+  OPENNESS_OPTIONS,
+  UPLOAD_DEFAULTS,
+} from './drive-data';
+import { tusUpload, type StoredDriveFile } from './drive-tus';
 
 /** At most 10 files in the add-file dialog, 1 in a single upload (intranet.md §9). */
 export const BATCH_MAX = 10;
 
-export interface UploadedDriveFile {
-  url: string;
-  fileName: string;
-  fileSize: number;
-}
+export type UploadedDriveFile = StoredDriveFile;
 
 /**
- * The one place the drive's bytes are sent: the drive's single-file upload
- * (api/resources/upload.do: the drive's extension list, checked by content,
- * the same bytes kept once, the disk's quota checked first for sType 1), to
- * be replaced by a resumable (tus) upload without touching its callers.
+ * The one place the drive's bytes are sent: resumable through tus
+ * (api/resources/tus/, in 8 MiB chunks; the drive's extension list, checked
+ * by content, the same bytes kept once, the disk's quota checked before a
+ * byte for sType 1). An upload cut off by a reload or a closed dialog goes on
+ * from where it stopped when the same file is picked again; `onResume` hears
+ * of it with the bytes already there.
  */
-export async function uploadFile(
+export function uploadFile(
   file: File,
   onProgress?: (percent: number) => void,
   signal?: AbortSignal,
   sType: 0 | 1 = 0,
+  onResume?: (offset: number) => void,
 ): Promise<UploadedDriveFile> {
-  const answer = await uploadTo<{
-    fileId: number;
-    fileName: string;
-    url: string;
-    fileSize: number;
-  }>(`/api/resources/upload.do${sType === 1 ? '?sType=1' : ''}`, file, onProgress, signal);
-  return {
-    url: answer.url,
-    fileName: answer.fileName || file.name,
-    fileSize: answer.fileSize ?? file.size,
-  };
+  return tusUpload(file, { onProgress, onResume, signal, sType });
+}
+
+interface UploadForm {
+  resourcesType?: string;
+  resourcesIsOpen: string;
+  resourcesIsComment: string;
 }
 
 interface Props {
@@ -54,14 +56,18 @@ interface Props {
 }
 
 /**
- * 文件上传 (intranet.md §4 "Upload", §5): the type and the files, each sent
- * as it is chosen with a progress bar; 确定 registers them. Closing or
- * cancelling aborts what is on its way and clears the dialog.
+ * 文件上传 (intranet.md §4 "Upload", §5, §9): the type, openness and
+ * comment choice (starting '2' and '1') and the files, each sent as it is
+ * chosen with a progress bar; 确定 registers them. Closing or cancelling
+ * stops what is on its way and clears the dialog; the server keeps those
+ * bytes, so picking the same file again goes on from there.
  */
 export function DriveUploadDialog({ open, onClose, onDone, fId, sType, types, single }: Props) {
   const { message } = App.useApp();
-  const [form] = Form.useForm<{ resourcesType?: string }>();
+  const [form] = Form.useForm<UploadForm>();
   const [files, setFiles] = useState<UploadFile[]>([]);
+  /** Bytes the server already held of a file that went on from an earlier upload, by uid. */
+  const [resumedAt, setResumedAt] = useState<Record<string, number>>({});
   const [aborts] = useState(() => new Map<string, AbortController>());
   const [saving, setSaving] = useState(false);
   const max = single ? 1 : BATCH_MAX;
@@ -70,6 +76,7 @@ export function DriveUploadDialog({ open, onClose, onDone, fId, sType, types, si
     for (const controller of aborts.values()) controller.abort();
     aborts.clear();
     setFiles([]);
+    setResumedAt({});
     form.resetFields();
   };
   const close = () => {
@@ -78,7 +85,7 @@ export function DriveUploadDialog({ open, onClose, onDone, fId, sType, types, si
   };
 
   const submit = async () => {
-    const { resourcesType } = form.getFieldsValue();
+    const { resourcesType, resourcesIsOpen, resourcesIsComment } = form.getFieldsValue();
     if (!resourcesType) return void message.error('请选择资源类型');
     const done = files.filter((f) => f.status === 'done');
     if (!done.length) return void message.error(single ? '请选择文件' : '请上传文件');
@@ -86,7 +93,7 @@ export function DriveUploadDialog({ open, onClose, onDone, fId, sType, types, si
     const uploaded = done.map((f) => f.response as UploadedDriveFile);
     setSaving(true);
     try {
-      const common = { fId, sType, resourcesType, resourcesIsOpen: '2', resourcesIsComment: '1' };
+      const common = { fId, sType, resourcesType, resourcesIsOpen, resourcesIsComment };
       // The whole file name is the resource's name: a download is named after it.
       if (uploaded.length === 1) {
         const [one] = uploaded;
@@ -133,13 +140,24 @@ export function DriveUploadDialog({ open, onClose, onDone, fId, sType, types, si
       confirmLoading={saving}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" className="drive-upload-form">
+      <Form
+        form={form}
+        layout="vertical"
+        className="drive-upload-form"
+        initialValues={UPLOAD_DEFAULTS}
+      >
         <Form.Item name="resourcesType" label="资源类型" required>
           <Select
             placeholder="请选择资源类型"
             aria-label="资源类型"
             options={types.map((t) => ({ value: t.dicValue, label: t.dicName }))}
           />
+        </Form.Item>
+        <Form.Item name="resourcesIsOpen" label="是否公开" required>
+          <Radio.Group options={OPENNESS_OPTIONS} />
+        </Form.Item>
+        <Form.Item name="resourcesIsComment" label="是否可以评论" required>
+          <Radio.Group options={COMMENT_OPTIONS} />
         </Form.Item>
         <Form.Item
           label="文件"
@@ -150,6 +168,8 @@ export function DriveUploadDialog({ open, onClose, onDone, fId, sType, types, si
             multiple={!single}
             accept={DRIVE_ACCEPT}
             fileList={files}
+            // A large file takes a while: its percent beside the bar.
+            progress={{ size: [-1, 2], showInfo: true, format: (percent) => `${percent ?? 0}%` }}
             beforeUpload={(file, batch) => {
               if (!isAllowedFile(file.name)) {
                 message.error(single ? '上传文件格式不正确!' : `${file.name} 不符合格式文件`);
@@ -177,6 +197,7 @@ export function DriveUploadDialog({ open, onClose, onDone, fId, sType, types, si
                 (percent) => onProgress?.({ percent }),
                 controller.signal,
                 sType,
+                (offset) => setResumedAt((known) => ({ ...known, [uid]: offset })),
               )
                 .then((answer) => onSuccess?.(answer))
                 .catch((err: unknown) => onError?.(err as Error))
@@ -187,6 +208,18 @@ export function DriveUploadDialog({ open, onClose, onDone, fId, sType, types, si
               if (file.status === 'error') message.error(`上传失败：${errorText(file.error)}`);
               setFiles(fileList.filter((f) => f.status !== 'error'));
             }}
+            itemRender={(item, file) =>
+              file.status === 'uploading' && resumedAt[file.uid] !== undefined ? (
+                <div>
+                  {item}
+                  <div className="muted drive-upload-resumed">
+                    从上次中断处继续上传（已上传 {formatSize(resumedAt[file.uid])}）
+                  </div>
+                </div>
+              ) : (
+                item
+              )
+            }
             onRemove={(file) => {
               aborts.get(file.uid)?.abort();
               return true;

@@ -10,6 +10,7 @@ import {
   type Dictionary,
   type ResourceDetail,
 } from './drive-api';
+import { COMMENT_OPTIONS, OPENNESS_OPTIONS } from './drive-data';
 
 interface FolderForm {
   fName: string;
@@ -206,26 +207,14 @@ export function EditFileDialog({
           label="是否公开"
           rules={[{ required: true, message: '请选择是否公开' }]}
         >
-          <Radio.Group
-            options={[
-              { value: '2', label: '教师和学生' },
-              { value: '0', label: '仅教师' },
-              { value: '3', label: '仅学生' },
-              { value: '1', label: '不公开' },
-            ]}
-          />
+          <Radio.Group options={OPENNESS_OPTIONS} />
         </Form.Item>
         <Form.Item
           name="resourcesIsComment"
           label="是否可以评论"
           rules={[{ required: true, message: '请选择是否可以评论' }]}
         >
-          <Radio.Group
-            options={[
-              { value: '0', label: '可以评论' },
-              { value: '1', label: '不可评论' },
-            ]}
-          />
+          <Radio.Group options={COMMENT_OPTIONS} />
         </Form.Item>
         <Form.Item
           name="resourcesDesc"

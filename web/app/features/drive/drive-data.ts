@@ -76,6 +76,23 @@ export const isAllowedFile = (name: string) => ALLOWED.has(extensionOf(name));
 
 export const DRIVE_ACCEPT = MAIL_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 
+/** intranet.md §3 resourcesIsOpen: who may see a file. */
+export const OPENNESS_OPTIONS = [
+  { value: '2', label: '教师和学生' },
+  { value: '0', label: '仅教师' },
+  { value: '3', label: '仅学生' },
+  { value: '1', label: '不公开' },
+];
+
+/** intranet.md §3 resourcesIsComment: '0' commentable, '1' not. */
+export const COMMENT_OPTIONS = [
+  { value: '0', label: '可以评论' },
+  { value: '1', label: '不可评论' },
+];
+
+/** intranet.md §9: a new upload starts open to teachers and students ('2'), not commentable ('1'). */
+export const UPLOAD_DEFAULTS = { resourcesIsOpen: '2', resourcesIsComment: '1' } as const;
+
 /** A file's name without its extension (resourcesName), the whole name is resourcesFname. */
 export const baseName = (name: string) => {
   const dot = name.lastIndexOf('.');
