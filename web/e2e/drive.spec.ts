@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { api, loginToken } from './api';
-import { DEMO_PASSWORD, VISITOR, loginThroughModal, staffState } from './login';
+import { DEMO_PASSWORD, VISITOR, loginThroughModal, nameOf, staffState } from './login';
 import { allowSteps, CONTEXT_STEPS, LOGIN_STEPS } from './steps';
 
 /** The colleague who opens the teacher's upload (a teacher of the demo school). */
@@ -283,5 +283,34 @@ test.describe('the teaching drive', () => {
     await expect(page.getByRole('row', { name: new RegExp(fileName) })).toContainText(
       '/judgePage?resourcesId=',
     );
+  });
+
+  test('a teacher finds her library files under 我的公共资源 and reads a PDF page by page in its preview', async ({
+    page,
+  }) => {
+    allowSteps(16);
+    await page.goto('/education');
+    await page.getByRole('link', { name: '我的公共资源' }).click();
+    await expect(page).toHaveURL(/\/myPublicwp$/);
+    await expect(page.getByRole('heading', { name: '我的公共资源' })).toBeVisible();
+    // Her own files only, each with the folder it is in.
+    const own = await nameOf(page);
+    const rows = page.locator('.drive-table tbody tr.ant-table-row');
+    await expect(rows.first()).toBeVisible();
+    for (const cell of await rows.locator('td:nth-child(4)').allTextContents()) {
+      expect(cell).toBe(own);
+    }
+    await expect(rows.first().locator('td').last()).toContainText(' / ');
+    await page.getByPlaceholder('文件名或关键字搜索').fill('.pdf');
+    await page.getByPlaceholder('文件名或关键字搜索').press('Enter');
+    await expect(page).toHaveURL(/KeywordName=\.pdf/);
+    const pdf = rows.filter({ hasText: '.pdf' }).first();
+    const href = await pdf.locator('a.drive-name').getAttribute('href');
+    expect(href).toMatch(/\/folderDetail\?resourcesId=\d+/);
+
+    await page.goto(href!);
+    const viewer = page.getByRole('region', { name: '文件预览' });
+    await expect(viewer.getByRole('img', { name: /第 1 页，共 \d+ 页/ })).toBeVisible();
+    await expect(viewer.locator('.pdf-indicator')).toHaveText(/^1 \/ \d+$/);
   });
 });

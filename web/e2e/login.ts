@@ -61,3 +61,10 @@ export async function logInFromHome(page: Page, account: StaffAccount) {
   await loginThroughModal(page, STAFF[account].code, DEMO_PASSWORD, STAFF[account].identity);
   await expect(page).toHaveURL(/\/teachPage$/);
 }
+
+/** The stored user's name of a logged-in page. */
+export const nameOf = (page: Page) =>
+  page.evaluate(
+    () =>
+      (JSON.parse(window.localStorage.getItem('User') ?? '{}') as { staffName: string }).staffName,
+  );

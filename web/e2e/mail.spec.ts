@@ -1,18 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { api } from './api';
-import { DEMO_PASSWORD, VISITOR, loginThroughModal, staffState } from './login';
+import { DEMO_PASSWORD, VISITOR, loginThroughModal, nameOf, staffState } from './login';
 import { allowSteps, CONTEXT_STEPS, LOGIN_STEPS } from './steps';
 
 /** The colleague the demo teacher writes to (a teacher of the demo school). */
 const COLLEAGUE_CODE = 't1001';
 const ATTACHMENT = '期中考试安排表.txt';
-
-/** The stored user's name of a logged-in page. */
-const nameOf = (page: Page) =>
-  page.evaluate(
-    () =>
-      (JSON.parse(window.localStorage.getItem('User') ?? '{}') as { staffName: string }).staffName,
-  );
 
 /** The chrome's 邮件 link, with the unread count. */
 const mailLink = (page: Page) =>
