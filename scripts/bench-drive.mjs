@@ -44,8 +44,12 @@ function makeVideo(file, size) {
 /** The server's resident memory every 100 ms, with the peak of each phase. */
 function rssSampler(pid) {
   const read = () => {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+    try {
+      const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+      return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+    } catch {
+      return 0; // the server has gone: its request fails and says so
+    }
   };
   let peak = 0;
   const timer = setInterval(() => {
