@@ -10,8 +10,8 @@ import path from 'node:path';
 import { aptInstall, freePort, log } from './lib.mjs';
 
 const MiB = 1024 * 1024;
-/** Bytes of one PATCH (tus-js-client's chunkSize; the pages send the same). */
-const CHUNK = 32 * MiB;
+/** Bytes of one PATCH (BENCH_TUS_CHUNK_MB, 32: tus-js-client's chunkSize, as the pages send). */
+const CHUNK = Number(process.env.BENCH_TUS_CHUNK_MB ?? 32) * MiB;
 const ROUNDS = 3;
 const NGINX = '/usr/sbin/nginx';
 const CURL = '/usr/bin/curl';
