@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
+import { benchDriveTransfer } from './bench-drive.mjs';
 import { ensureBuilt, ensureInstalled, freePort, log, root } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -15,6 +16,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const ONLY = process.env.BENCH_ONLY?.toLowerCase();
 // BENCH_DATA_DIR: keep the seeded database there and reuse it on the next run.
 const KEEP = process.env.BENCH_DATA_DIR;
+// BENCH_TRANSFER_MB: the size of the drive's upload/download file (0: no transfer bench).
+const TRANSFER_MB = Number(process.env.BENCH_TRANSFER_MB ?? 1024);
 
 await ensureInstalled();
 await ensureBuilt();
@@ -103,6 +106,17 @@ try {
   }).then((r) => r.json());
   const admin = { authorization: `Bearer ${adminLogin.data.token}` };
   const form = { 'content-type': 'application/x-www-form-urlencoded' };
+  const transfer = 'drive transfer (tus upload, download, nginx, memory)';
+  if (TRANSFER_MB > 0 && (!ONLY || transfer.includes(ONLY))) {
+    await benchDriveTransfer({
+      base,
+      auth,
+      pid: server.pid,
+      dataDir,
+      megabytes: TRANSFER_MB,
+      dir: fs.mkdtempSync(path.join(os.tmpdir(), 'school-portal-transfer-')),
+    });
+  }
   log(
     `autocannon: ${CONNECTIONS} connections, ${DURATION} s each, SQLite, ${os.cpus().length} cores`,
   );

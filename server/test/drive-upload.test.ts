@@ -6,6 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../src/http/errors.js';
+import { makeDocx, makePptx, makeXlsx } from '../src/seed/demo-office.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createStaff, type TestStaff } from './helpers/factories.js';
 import { expectOk, expectRefusal, login, postFile, postJson } from './helpers/http.js';
@@ -454,6 +455,38 @@ describe('api/resources/upload.do', () => {
     expect(filesUnder('files').length).toBe(stored);
     // Exactly at the limit is fine.
     expectOk(await upload('edge.pdf', pdf(LIMIT), ownerToken));
+  });
+
+  it('takes Word, Excel and PowerPoint files made by libraries, stored under their own types', async () => {
+    const made = {
+      docx: await makeDocx(0),
+      xlsx: await makeXlsx(0),
+      pptx: await makePptx(0),
+    };
+    const types = {
+      docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    };
+    for (const [extension, bytes] of Object.entries(made) as Array<[keyof typeof made, Buffer]>) {
+      const { fileId, url } = expectOk<{ fileId: number; url: string }>(
+        await upload(`教案.${extension}`, bytes, ownerToken),
+      );
+      const stored = await t.db
+        .selectFrom('storedFile')
+        .select('mimeType')
+        .where('id', '=', fileId)
+        .executeTakeFirstOrThrow();
+      expect(stored.mimeType).toBe(types[extension]);
+      const response = await app.inject({
+        url,
+        headers: { authorization: `Bearer ${ownerToken}` },
+      });
+      expect(response.headers['content-type']).toBe(types[extension]);
+    }
+    // A workbook is not a slide deck, nor a zip a Word file 97-2003.
+    expectRefusal(await upload('课件.pptx', made.xlsx, ownerToken), 400, '文件内容与扩展名不符');
+    expectRefusal(await upload('教案.doc', made.docx, ownerToken), 400, '文件内容与扩展名不符');
   });
 });
 

@@ -175,7 +175,20 @@ describe('prepareDatabase with SEED_DEMO', () => {
     expect((await call<{ used: number }>('getMyQuota')).used).toBeGreaterThan(0);
     expect((await call<{ total: number }>('getFolderFiles', { sType: 1 })).total).toBe(2);
     const kinds = await t.db.selectFrom('driveResource').select('fileType').distinct().execute();
-    expect(kinds.map((row) => row.fileType).sort()).toEqual(['2', '4', '5', '6']);
+    expect(kinds.map((row) => row.fileType).sort()).toEqual(['2', '3', '4', '5', '6', '8']);
+    // Word, Excel and PowerPoint files, made by libraries, passed the drive's content check.
+    const office = await t.db
+      .selectFrom('driveResource')
+      .innerJoin('storedFile', 'storedFile.id', 'driveResource.fileId')
+      .select(['driveResource.fileType', 'storedFile.mimeType'])
+      .where('storedFile.mimeType', 'like', 'application/vnd.openxmlformats%')
+      .distinct()
+      .execute();
+    expect(office.map((row) => `${row.fileType} ${row.mimeType.split('.').pop()}`).sort()).toEqual([
+      '2 document',
+      '3 presentation',
+      '8 sheet',
+    ]);
   });
 
   it('fills every public list with at least three pages, through the public API', async () => {

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { Services } from '../app.js';
 import type { Database } from '../db/schema.js';
 import { makeImage } from './demo-images.js';
+import { makeDocx, makePptx, makeXlsx } from './demo-office.js';
 import { seededRandom } from './random.js';
 
 const SAMPLE_VIDEO = fileURLToPath(new URL('../../assets/demo/sample.mp4', import.meta.url));
@@ -29,7 +31,7 @@ const TOPICS = [
   '微课',
 ];
 
-type Kind = 'pdf' | 'jpg' | 'txt' | 'wav' | 'mp4';
+type Kind = 'pdf' | 'jpg' | 'txt' | 'wav' | 'mp4' | 'docx' | 'xlsx' | 'pptx';
 /** The bytes the demo library is made of: each kind in a few versions, the same bytes kept once. */
 const POOL: Array<[Kind, number]> = [
   ['pdf', 12],
@@ -37,14 +39,25 @@ const POOL: Array<[Kind, number]> = [
   ['txt', 6],
   ['wav', 3],
   ['mp4', 1],
+  ['docx', 4],
+  ['xlsx', 3],
+  ['pptx', 3],
 ];
+/** Words a resource's title gets from its file (a workbook is a score sheet, a deck a 课件). */
+const LABELS: Partial<Record<Kind, string>> = { xlsx: '成绩统计表', pptx: '课件', mp4: '微课视频' };
+/** What a folder of each kind holds (教案, 课件, 试题 by resourcesType). */
+const KINDS_OF_FOLDER: Record<string, Kind[]> = {
+  '1': ['docx', 'pdf', 'txt'],
+  '2': ['pptx', 'pdf', 'jpg', 'wav', 'mp4'],
+  '3': ['docx', 'xlsx', 'pdf'],
+};
 
 /**
  * The demo teaching drive, made through the drive's services as the pages
  * make it: the administrator's column tree (subject, grade, kind), a few
  * thousand resources uploaded by many teachers (real PDFs, photos, text,
- * sound and a short video; the same bytes shared by many resources, as the
- * drive stores them once), some private, with likes, favourites, comments,
+ * sound, a short video, and Word, Excel and PowerPoint files; the same bytes
+ * shared by many resources, as the drive stores them once), some private, with likes, favourites, comments,
  * downloads and shares; every teacher's own disk with a folder and files.
  */
 export async function seedDemoDrive(
@@ -52,7 +65,7 @@ export async function seedDemoDrive(
   services: Services,
   resourceCount = 2000,
 ): Promise<void> {
-  const { driveFolders, driveResources, driveEngagement, files } = services;
+  const { driveFolders, driveResources, driveEngagement, uploads } = services;
   const random = seededRandom(2026);
   const staff = await db
     .selectFrom('staff')
@@ -84,18 +97,21 @@ export async function seedDemoDrive(
     }
   }
 
-  // The bytes, stored once each.
+  // The bytes, uploaded once each through the drive's upload (checked by content, as a
+  // teacher's would be).
   const pool: Array<{ fileId: number; kind: Kind; size: number }> = [];
   for (const [kind, count] of POOL) {
     for (let i = 0; i < count; i += 1) {
       const bytes = await demoBytes(kind, i);
-      const stored = await files.save(
-        { fileName: `资料${i + 1}.${kind}`, mimeType: MIME[kind], createdBy: admin.id },
-        bytes,
+      const stored = await uploads.driveFile(
+        { fileName: `资料${i + 1}.${kind}`, createdBy: admin.id, maxBytes: bytes.length },
+        Readable.from([bytes]),
       );
-      pool.push({ fileId: stored.id, kind, size: bytes.length });
+      pool.push({ fileId: stored.fileId, kind, size: bytes.length });
     }
   }
+  const poolOf = (resourcesType: string) =>
+    pool.filter((file) => KINDS_OF_FOLDER[resourcesType]!.includes(file.kind));
   // Each teacher "uploaded" the pooled bytes (the drive keeps the same bytes once).
   await db
     .insertInto('fileUse')
@@ -114,8 +130,9 @@ export async function seedDemoDrive(
   for (let i = 0; i < resourceCount; i += 1) {
     const leaf = leaves[i % leaves.length]!;
     const uploader = teachers[random.int(0, teachers.length - 1)]!;
-    const file = pool[random.int(0, pool.length - 1)]!;
-    const title = `${leaf.topic}${random.pick(TOPICS)}（${Math.floor(i / leaves.length) + 1}）`;
+    const fitting = poolOf(leaf.resourcesType);
+    const file = fitting[random.int(0, fitting.length - 1)]!;
+    const title = `${leaf.topic}${random.pick(TOPICS)}${LABELS[file.kind] ?? ''}（${Math.floor(i / leaves.length) + 1}）`;
     const [id] = await driveResources.add(
       uploader,
       { fId: leaf.fid },
@@ -178,16 +195,14 @@ const COMMENTS = [
   '建议补充习题答案。',
 ];
 
-const MIME: Record<Kind, string> = {
-  pdf: 'application/pdf',
-  jpg: 'image/jpeg',
-  txt: 'text/plain; charset=utf-8',
-  wav: 'audio/wav',
-  mp4: 'video/mp4',
-};
-
-/** Real bytes of each kind: a one-page PDF, a photo, text, a second of tone, the sample video. */
+/**
+ * Real bytes of each kind: a one-page PDF, a photo, text, a second of tone,
+ * the sample video, a Word 教案 or 试题, an Excel 成绩表, a PowerPoint 课件.
+ */
 async function demoBytes(kind: Kind, i: number): Promise<Buffer> {
+  if (kind === 'docx') return makeDocx(i);
+  if (kind === 'xlsx') return makeXlsx(i);
+  if (kind === 'pptx') return makePptx(i);
   if (kind === 'jpg') return (await makeImage('photo', 700 + i)).data;
   if (kind === 'txt') {
     return Buffer.from(`教学资料 ${i + 1}\n一、教学目标\n二、教学重点\n三、教学过程\n`, 'utf8');

@@ -137,12 +137,15 @@ export async function addDriveVolume(
     .execute();
   const pool = await db
     .selectFrom('fileUse')
-    .select(['fileId', 'objId'])
-    .where('infoTable', '=', 'T_DRIVE_UPLOAD')
+    .innerJoin('storedFile', 'storedFile.id', 'fileUse.fileId')
+    .select(['fileUse.fileId', 'fileUse.objId', 'storedFile.fileName'])
+    .where('fileUse.infoTable', '=', 'T_DRIVE_UPLOAD')
     .execute();
-  const byUploader = new Map<number, number[]>();
-  for (const row of pool)
-    byUploader.set(row.objId, [...(byUploader.get(row.objId) ?? []), row.fileId]);
+  const byUploader = new Map<number, Array<{ fileId: number; extension: string }>>();
+  for (const row of pool) {
+    const file = { fileId: row.fileId, extension: row.fileName.split('.').pop() ?? 'pdf' };
+    byUploader.set(row.objId, [...(byUploader.get(row.objId) ?? []), file]);
+  }
   const uploaders = [...byUploader.keys()];
   const staff = await db
     .selectFrom('staff')
@@ -152,10 +155,14 @@ export async function addDriveVolume(
   for (let done = 0; done < count; done += 10) {
     const who = random.pick(staff);
     const files = byUploader.get(who.id)!;
-    const uploads = Array.from({ length: Math.min(10, count - done) }, (_, i) => ({
-      path: `/api/files/${random.pick(files)}`,
-      fileName: `${random.pick(MAIL_TITLES)}资料${done + i + 1}.pdf`,
-    }));
+    const uploads = Array.from({ length: Math.min(10, count - done) }, (_, i) => {
+      const file = random.pick(files);
+      return {
+        path: `/api/files/${file.fileId}`,
+        // Named by its bytes' kind (a Word file .docx), as its file type follows the name.
+        fileName: `${random.pick(MAIL_TITLES)}资料${done + i + 1}.${file.extension}`,
+      };
+    });
     await services.driveResources.add(who, { fId: random.pick(leaves).id }, uploads, {
       resourcesType: String(random.int(1, 6)),
       isOpen: random.int(0, 19) === 7 ? '1' : '2',

@@ -118,5 +118,10 @@ export function sendBytes(
   }
   reply.header('content-length', file.size);
   if (request.method === 'HEAD') return reply.send();
-  return reply.send(files.storage.read(file.storageKey));
+  return reply.send(
+    files.storage.read(
+      file.storageKey,
+      file.size > 0 ? { start: 0, end: file.size - 1 } : undefined,
+    ),
+  );
 }

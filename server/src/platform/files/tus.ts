@@ -194,6 +194,16 @@ class PartialUploads extends FileStore {
   override checkOrCreateDirectory(): void {
     fs.mkdirSync(this.directory, { recursive: true });
   }
+
+  /**
+   * A finished upload's bytes, read in 1 MiB pieces (the library's 64 KiB took twice as long
+   * to move a 1 GiB upload into storage: npm run bench's drive transfer).
+   */
+  override read(id: string): fs.ReadStream {
+    // The library's own path of an id (private in its types), with its check that it stays inside.
+    const file = (this as unknown as { resolve(id: string): string }).resolve(id);
+    return fs.createReadStream(file, { highWaterMark: 1024 * 1024 });
+  }
 }
 
 /** The upload's metadata as plain strings (a key without a value reads as ''). */

@@ -133,6 +133,24 @@ export function cleanFileName(name: string): string {
 }
 
 /**
+ * Office files' own types, for when their bytes are only told apart as the
+ * container they are (a zip or an OLE file): file-type names a docx or pptx
+ * by the zip entries it finds in the first bytes, and a library that writes
+ * `word/` or `ppt/` entries before `[Content_Types].xml` (as the `docx` and
+ * `pptxgenjs` packages do) reads as a plain zip. Stored as that, a
+ * download would be served as application/zip.
+ */
+const CONTAINED_TYPES: Record<string, [container: string, mime: string]> = {
+  docx: ['zip', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+  xlsx: ['zip', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+  pptx: ['zip', 'application/vnd.openxmlformats-officedocument.presentationml.presentation'],
+  doc: ['cfb', 'application/msword'],
+  xls: ['cfb', 'application/vnd.ms-excel'],
+  ppt: ['cfb', 'application/vnd.ms-powerpoint'],
+  wps: ['cfb', 'application/vnd.ms-works'],
+};
+
+/**
  * The stored type of bytes whose extension allows the detected types
  * `allowed` ('text': no signature, text only, stored as plain text).
  */
@@ -140,8 +158,11 @@ async function checkedType(
   allowed: string[],
   head: Buffer,
   detected?: Awaited<ReturnType<typeof fileTypeFromBuffer>>,
+  extension = '',
 ): Promise<string> {
   const found = detected === undefined ? await fileTypeFromBuffer(head) : detected;
+  const contained = CONTAINED_TYPES[extension];
+  if (found && contained && found.ext === contained[0]) return contained[1];
   if (found && allowed.includes(found.ext)) return found.mime;
   if (!found && allowed.includes('text') && looksLikeText(head)) return 'text/plain; charset=utf-8';
   throw badRequest('文件内容与扩展名不符');
@@ -176,7 +197,7 @@ function contentCheck(fileName: string): (head: Buffer) => Promise<string> {
   return async (head) => {
     if (head.length === 0) throw badRequest('文件内容为空');
     const allowed = ATTACHMENT_CONTENT[extension] ?? MORE_CONTENT[extension];
-    if (allowed) return checkedType(allowed, head);
+    if (allowed) return checkedType(allowed, head, undefined, extension);
     const detected = await fileTypeFromBuffer(head);
     if (detected && detected.ext !== extension) throw badRequest('文件内容与扩展名不符');
     return detected?.mime ?? 'application/octet-stream';
@@ -317,7 +338,7 @@ export class UploadService {
     const extension = fileName.match(/\.([A-Za-z0-9]{1,8})$/)?.[1]?.toLowerCase() ?? '';
     const allowed = ATTACHMENT_CONTENT[extension];
     if (!allowed) throw badRequest(KIND_REFUSAL.attachment);
-    return checkedType(allowed, head, detected);
+    return checkedType(allowed, head, detected, extension);
   }
 
   /**
