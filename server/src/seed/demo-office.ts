@@ -10,7 +10,7 @@ import {
   TextRun,
   WidthType,
 } from 'docx';
-import ExcelJS from 'exceljs';
+import writeExcelFile from 'write-excel-file/node';
 import pptxgenjs from 'pptxgenjs';
 
 // pptxgenjs's types are CommonJS-shaped (`export default` in a package without "type": "module"),
@@ -144,42 +144,50 @@ const SHEETS: Array<{ title: string; subjects: string[] }> = [
 
 const STUDENTS = ['王子涵', '李思远', '张雨桐', '刘浩然', '陈可欣', '杨梓轩', '赵一诺', '黄嘉怡'];
 
-/** An Excel workbook: a title row, one row per student, totals and averages as formulas. */
+/**
+ * An Excel workbook: a title row, one row per student, totals and averages as
+ * formulas (OOXML keeps a formula without its leading '=').
+ */
 export async function makeXlsx(i: number): Promise<Buffer> {
   const sheet = SHEETS[i % SHEETS.length]!;
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = '青禾实验中学';
-  workbook.created = new Date(Date.UTC(2026, 0, 1));
-  const ws = workbook.addWorksheet('成绩');
   const columns = ['学号', '姓名', ...sheet.subjects, '总分'];
-  ws.mergeCells(1, 1, 1, columns.length);
-  ws.getCell(1, 1).value = sheet.title;
-  ws.getCell(1, 1).font = { bold: true, size: 14 };
-  ws.getCell(1, 1).alignment = { horizontal: 'center' };
-  ws.addRow(columns).font = { bold: true };
-  const last = sheet.subjects.length + 2;
   const letter = (column: number) => String.fromCharCode(64 + column);
-  STUDENTS.forEach((name, s) => {
-    const row = ws.addRow([
-      `2026${String(s + 1).padStart(2, '0')}`,
-      name,
-      ...sheet.subjects.map((_, k) => 60 + ((s * 7 + k * 13 + i * 5) % 40)),
-    ]);
-    row.getCell(last + 1).value = {
-      formula: `SUM(C${row.number}:${letter(last)}${row.number})`,
-    };
-  });
+  const last = sheet.subjects.length + 2;
+  // Rows 1 and 2 are the title and the heads; the students start on row 3.
   const first = 3;
   const end = first + STUDENTS.length - 1;
-  ws.addRow([
-    '',
-    '平均分',
-    ...Array.from({ length: sheet.subjects.length + 1 }, (_, k) => ({
-      formula: `ROUND(AVERAGE(${letter(k + 3)}${first}:${letter(k + 3)}${end}),1)`,
-    })),
-  ]).font = { bold: true };
-  ws.columns.forEach((column) => (column.width = 12));
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  const bold = (value: string) => ({ value, fontWeight: 'bold' as const });
+  const data = [
+    [
+      {
+        value: sheet.title,
+        fontWeight: 'bold' as const,
+        columnSpan: columns.length,
+        align: 'center' as const,
+      },
+      ...columns.slice(1).map(() => null),
+    ],
+    columns.map(bold),
+    ...STUDENTS.map((name, s) => [
+      { value: `2026${String(s + 1).padStart(2, '0')}` },
+      { value: name },
+      ...sheet.subjects.map((_, k) => ({ value: 60 + ((s * 7 + k * 13 + i * 5) % 40) })),
+      { type: 'Formula' as const, value: `SUM(C${first + s}:${letter(last)}${first + s})` },
+    ]),
+    [
+      null,
+      bold('平均分'),
+      ...Array.from({ length: sheet.subjects.length + 1 }, (_, k) => ({
+        type: 'Formula' as const,
+        value: `ROUND(AVERAGE(${letter(k + 3)}${first}:${letter(k + 3)}${end}),1)`,
+        fontWeight: 'bold' as const,
+      })),
+    ],
+  ];
+  return writeExcelFile(data, {
+    sheet: '成绩',
+    columns: columns.map(() => ({ width: 12 })),
+  }).toBuffer();
 }
 
 const DECKS: Array<{ title: string; points: string[]; table: string[][] }> = [
