@@ -300,7 +300,10 @@ test.describe('the teaching drive', () => {
     for (const cell of await rows.locator('td:nth-child(4)').allTextContents()) {
       expect(cell).toBe(own);
     }
-    await expect(rows.first().locator('td').last()).toContainText(' / ');
+    // The last column names the folder, from the top (数学 / 高一 / 教案), as a link to it.
+    const folder = rows.first().locator('td').last().getByRole('link');
+    await expect(folder).toHaveAttribute('href', /^\/filelistPage\?fid=\d+$/);
+    await expect(folder).toHaveText(/\S/);
     await page.getByPlaceholder('文件名或关键字搜索').fill('.pdf');
     await page.getByPlaceholder('文件名或关键字搜索').press('Enter');
     await expect(page).toHaveURL(/KeywordName=\.pdf/);
