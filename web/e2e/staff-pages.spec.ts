@@ -76,7 +76,11 @@ test.describe('as the teacher', () => {
     await expect(row.getByRole('button', { name: '移除联系人' })).toBeVisible();
 
     await page.getByRole('tab', { name: /常用联系人/ }).click();
-    const contact = page.getByRole('row', { name: new RegExp(colleague.teaName) });
+    // The address book's pane stays in the page, hidden: look in the contacts' own pane, which
+    // shows the new contact once the list is read again after the add.
+    const contact = page
+      .getByRole('tabpanel', { name: /常用联系人/ })
+      .getByRole('row', { name: new RegExp(colleague.teaName) });
     await expect(contact).toBeVisible();
     await contact.getByRole('button', { name: '移除联系人' }).click();
     await expect(page.getByText('移除成功')).toBeVisible();
