@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { api, loginToken } from './api';
-import { DEMO_PASSWORD, VISITOR, loginThroughModal, nameOf, staffState } from './login';
+import { DEMO_PASSWORD, nameOf, staffState, teacherBrowser } from './login';
 import { allowSteps, CONTEXT_STEPS, LOGIN_STEPS } from './steps';
 
 /** The colleague who opens the teacher's upload (a teacher of the demo school). */
@@ -143,12 +143,10 @@ test.describe('the teaching drive', () => {
     await expect(page.getByRole('row', { name: new RegExp(fileName) })).toBeVisible();
 
     // A colleague finds it there and opens it in a new tab.
-    const colleagueContext = await browser.newContext({ storageState: VISITOR });
-    const colleague = await colleagueContext.newPage();
-    await colleague.goto('/index');
-    await colleague.getByRole('link', { name: '登录' }).click();
-    await loginThroughModal(colleague, COLLEAGUE_CODE, DEMO_PASSWORD, '老师');
-    await expect(colleague).toHaveURL(/\/teachPage$/);
+    const { context: colleagueContext, page: colleague } = await teacherBrowser(
+      browser,
+      COLLEAGUE_CODE,
+    );
     await colleague.goto('/newUpload');
     const [detail] = await Promise.all([
       colleague.waitForEvent('popup'),

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, VISITOR, loginThroughModal, staffState } from './login';
+import { staffState, teacherBrowser } from './login';
 import { allowSteps, CONTEXT_STEPS, LOGIN_STEPS } from './steps';
 
 /** The head of the demo teacher's department (高一语文组) in the demo school. */
@@ -51,12 +51,7 @@ test.describe('as the teacher', () => {
     await expect(mine.getByText('待审批')).toBeVisible();
     await expect(mine).toContainText('2027-03-15 上午 至 2027-03-16 下午');
 
-    const headContext = await browser.newContext({ storageState: VISITOR });
-    const headPage = await headContext.newPage();
-    await headPage.goto('/index');
-    await headPage.getByRole('link', { name: '登录' }).click();
-    await loginThroughModal(headPage, HEAD_CODE, DEMO_PASSWORD, '老师');
-    await expect(headPage).toHaveURL(/\/teachPage$/);
+    const { context: headContext, page: headPage } = await teacherBrowser(browser, HEAD_CODE);
     // The head's home shows the to-do dot; it opens the list through the hand-off, in a new tab.
     const todo = headPage.getByRole('list', { name: '待办事项' });
     const leaveEntry = todo.getByRole('button', { name: /请假审批/ });

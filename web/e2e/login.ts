@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'School@2026';
 /** The second test server's demo password: it fails the strength rule on purpose. */
@@ -68,3 +68,17 @@ export const nameOf = (page: Page) =>
     () =>
       (JSON.parse(window.localStorage.getItem('User') ?? '{}') as { staffName: string }).staffName,
   );
+
+/**
+ * A second teacher's browser: a fresh context, logged in through the home page's modal with
+ * the demo password, on /teachPage. Close its `context` when done.
+ */
+export async function teacherBrowser(browser: Browser, staffCode: string) {
+  const context = await browser.newContext({ storageState: VISITOR });
+  const page = await context.newPage();
+  await page.goto('/index');
+  await page.getByRole('link', { name: '登录' }).click();
+  await loginThroughModal(page, staffCode, DEMO_PASSWORD, '老师');
+  await expect(page).toHaveURL(/\/teachPage$/);
+  return { context, page };
+}

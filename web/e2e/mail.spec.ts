@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { api } from './api';
-import { DEMO_PASSWORD, VISITOR, loginThroughModal, nameOf, staffState } from './login';
+import { DEMO_PASSWORD, nameOf, staffState, teacherBrowser } from './login';
 import { allowSteps, CONTEXT_STEPS, LOGIN_STEPS } from './steps';
 
 /** The colleague the demo teacher writes to (a teacher of the demo school). */
@@ -54,12 +54,10 @@ test.describe('as the teacher', () => {
     const subject = `监考安排${Date.now() % 100000}`;
 
     // The colleague's inbox is open before the mail goes.
-    const colleagueContext = await browser.newContext({ storageState: VISITOR });
-    const colleague = await colleagueContext.newPage();
-    await colleague.goto('/index');
-    await colleague.getByRole('link', { name: '登录' }).click();
-    await loginThroughModal(colleague, COLLEAGUE_CODE, DEMO_PASSWORD, '老师');
-    await expect(colleague).toHaveURL(/\/teachPage$/);
+    const { context: colleagueContext, page: colleague } = await teacherBrowser(
+      browser,
+      COLLEAGUE_CODE,
+    );
     const colleagueName = await nameOf(colleague);
     await mailLink(colleague).click();
     await expect(colleague).toHaveURL(/\/writEmail\?view=inbox$/);
@@ -183,12 +181,10 @@ test.describe('as the teacher', () => {
     await expect(page.locator('.mail-attachments-hint')).toContainText('1/20');
     await expect(page.locator('.mail-attachments')).toContainText(fileName.replace(/\.\w+$/, ''));
 
-    const colleagueContext = await browser.newContext({ storageState: VISITOR });
-    const colleague = await colleagueContext.newPage();
-    await colleague.goto('/index');
-    await colleague.getByRole('link', { name: '登录' }).click();
-    await loginThroughModal(colleague, COLLEAGUE_CODE, DEMO_PASSWORD, '老师');
-    await expect(colleague).toHaveURL(/\/teachPage$/);
+    const { context: colleagueContext, page: colleague } = await teacherBrowser(
+      browser,
+      COLLEAGUE_CODE,
+    );
     await addRecipient(page, await nameOf(colleague));
     await page.getByLabel('主题').fill(subject);
     await page.getByRole('textbox', { name: '正文' }).fill('这份资料请参考。');
