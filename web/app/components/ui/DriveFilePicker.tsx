@@ -108,7 +108,9 @@ export function DriveFilePicker({
     }
   };
 
-  const page = shown?.page;
+  // Rows of another place, search or page are never shown: a click lands on
+  // what the person sees.
+  const page = shown?.key === key ? shown.page : undefined;
   return (
     <Modal
       title="从网盘添加"
@@ -141,12 +143,14 @@ export function DriveFilePicker({
         />
       </div>
       <Spin spinning={loading}>
-        {page && page.list.length === 0 ? (
+        {!page ? (
+          <div className="drive-picker-loading" aria-busy="true" />
+        ) : page.list.length === 0 ? (
           <Empty description="暂无资源" />
         ) : (
           <List
             className="drive-picker-list"
-            dataSource={page?.list ?? []}
+            dataSource={page.list}
             renderItem={(row) => (
               <List.Item
                 extra={
@@ -166,13 +170,14 @@ export function DriveFilePicker({
           />
         )}
       </Spin>
-      {page && page.total > PAGE_SIZE && (
+      {/* The pager stays put while the next page loads. */}
+      {shown && shown.page.total > PAGE_SIZE && (
         <Pagination
           className="drive-picker-pager"
           size="small"
           current={pageNum}
           pageSize={PAGE_SIZE}
-          total={page.total}
+          total={shown.page.total}
           showSizeChanger={false}
           onChange={setPageNum}
         />
