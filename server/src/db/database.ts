@@ -45,8 +45,45 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+  sqlite.pragma('cache_size = -65536');
+  sqlite.pragma('mmap_size = 268435456');
+  sqlite.pragma('temp_store = MEMORY');
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    plugins,
+  });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** How many prepared statements a SQLite connection keeps for reuse. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * The SQLite connection as Kysely sees it, with its prepared statements kept
+ * by their SQL: Kysely prepares every query anew, and preparing cost about as
+ * much as running a list's page (measured: 7% of the server's time on the
+ * news list). A statement still being iterated is never handed out twice.
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => {
+      statements.clear();
+      sqlite.close();
+    },
+    prepare(query: string): SQLite.Statement {
+      const kept = statements.get(query);
+      if (kept && !kept.busy) return kept;
+      const statement = sqlite.prepare(query);
+      if (!kept) {
+        if (statements.size >= STATEMENT_CACHE_SIZE) {
+          statements.delete(statements.keys().next().value!);
+        }
+        statements.set(query, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 export async function ping(db: Kysely<Database>): Promise<void> {

@@ -174,7 +174,6 @@ export class NewsService {
     const row = await this.db
       .selectFrom('news')
       .innerJoin('newsType', 'newsType.id', 'news.typeId')
-      .leftJoin('department', 'department.id', 'news.deptId')
       .leftJoin('staff as creator', 'creator.id', 'news.createStaff')
       .select([...NEWS_LIST_COLUMNS, 'news.content', 'news.ifShelves', 'news.checkStatus'])
       .select('creator.name as createUser')

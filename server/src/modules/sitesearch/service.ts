@@ -102,7 +102,6 @@ export class SiteSearch {
         ? this.db
             .selectFrom('news')
             .innerJoin('newsType', 'newsType.id', 'news.typeId')
-            .leftJoin('department', 'department.id', 'news.deptId')
             .where(sql`+news.deleted`, '=', 0)
             .where('news.ifShelves', '=', 1)
             .where('news.checkStatus', '=', 1)

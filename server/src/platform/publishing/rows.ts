@@ -1,5 +1,5 @@
 import type { NewsItem, VideoItem } from '@school/common/api';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { displayTime } from '../../time.js';
 import { fileUrl } from '../files/service.js';
@@ -14,6 +14,17 @@ import { listedNews } from './visibility.js';
 
 /** A video's list introduction: the start of its text. */
 const DESC_LENGTH = 100;
+
+/**
+ * A news item's department name, read per row shown: a join would make every
+ * count read the rows themselves instead of the list index alone (measured:
+ * the count of a 3000-item column 0.1 → 2.3 ms).
+ */
+const deptName = sql<
+  string | null
+>`(SELECT ${sql.ref('department.name')} FROM ${sql.table('department')} WHERE ${sql.ref('department.id')} = ${sql.ref('news.deptId')})`.as(
+  'deptName',
+);
 
 export const NEWS_LIST_COLUMNS = [
   'news.id',
@@ -30,7 +41,7 @@ export const NEWS_LIST_COLUMNS = [
   'news.releaseUser',
   'news.createStaff',
   'news.deptId',
-  'department.name as deptName',
+  deptName,
   'news.viewCount',
   'news.flowerCount',
   'news.coverFileId',
@@ -97,7 +108,6 @@ export function newsListQuery(db: Kysely<Database>, now: Date) {
   return db
     .selectFrom('news')
     .innerJoin('newsType', 'newsType.id', 'news.typeId')
-    .leftJoin('department', 'department.id', 'news.deptId')
     .where(listedNews(now));
 }
 
