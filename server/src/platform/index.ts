@@ -23,6 +23,7 @@ import { DriveUploads } from './files/drive-uploads.js';
 import { driveUploadRoutes } from './files/drive-upload-routes.js';
 import { healthRoutes } from './health/routes.js';
 import { operLogRoutes } from './oplog/routes.js';
+import { TextIndex } from './search/text-index.js';
 import { SearchIndex } from './search/search-index.js';
 
 export interface PlatformDeps {
@@ -57,6 +58,8 @@ export function createPlatform(deps: PlatformDeps) {
     /** Uploads of the teaching drive; the drive adds its quota with addBeforeCreate. */
     driveUploads: new DriveUploads(uploads, config.driveFileMaxBytes),
     search: new SearchIndex(db, dialect, clock),
+    /** The Chinese terms of mails and drive files, for their keyword searches. */
+    texts: new TextIndex(db, dialect),
     engagement: new EngagementService(db, clock),
   };
 }

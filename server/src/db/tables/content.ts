@@ -163,3 +163,6 @@ export interface SearchDocTable {
   listed: number;
   docDate: string;
 }
+
+/** What the private text index (platform/search/text-index.ts) holds: mails, drive files (their ids). */
+export type TextKind = 'mail' | 'drive';

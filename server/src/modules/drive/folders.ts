@@ -1,5 +1,6 @@
 import { FOLDER_NAME_MAX, type FolderInfo, type FolderNode } from '@school/common/api';
 import type { Kysely } from 'kysely';
+import type { TextIndex } from '../../platform/search/text-index.js';
 import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
@@ -75,6 +76,7 @@ export class DriveFolders {
     private readonly now: Clock,
     /** The library's counts, kept between changes. */
     readonly stats: LibraryStats,
+    private readonly texts: TextIndex,
   ) {}
 
   /** Every folder of a space. */
@@ -271,6 +273,11 @@ export class DriveFolders {
           .execute();
       }
       await trx.deleteFrom('driveResource').where('folderId', 'in', ids).execute();
+      await this.texts.remove(
+        'drive',
+        removed.map((row) => row.id),
+        trx,
+      );
       await trx.deleteFrom('driveFolder').where('id', 'in', ids).execute();
       return [...new Set(removed.map((row) => row.fileId))];
     });

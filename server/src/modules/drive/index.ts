@@ -9,15 +9,16 @@ import { driveFileRoutes, driveRoutes } from './routes.js';
 /** 教学网盘 (intranet.md §2 education ... mineWp, §7 "Teaching drive"). */
 export const driveArea = defineArea({
   name: 'drive',
-  services: ({ db, clock, files, config, driveUploads }) => {
-    const driveFolders = new DriveFolders(db, clock, new LibraryStats(db));
-    const driveListing = new DriveListing(db, driveFolders);
+  services: ({ db, clock, files, config, driveUploads, texts }) => {
+    const driveFolders = new DriveFolders(db, clock, new LibraryStats(db), texts);
+    const driveListing = new DriveListing(db, driveFolders, texts);
     const driveResources = new DriveResources(
       db,
       clock,
       driveFolders,
       files,
       config.driveQuotaBytes,
+      texts,
     );
     // An upload meant for one's own disk (tus metadata sType 1) is refused before any byte
     // is stored when the disk has no room for it.

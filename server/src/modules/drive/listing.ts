@@ -1,6 +1,7 @@
 import { FOLDER_FILE_TYPE, type DriveRow } from '@school/common/api';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { containsText } from '../../db/like.js';
+import type { TextIndex } from '../../platform/search/text-index.js';
 import type { Database } from '../../db/schema.js';
 import type { Paging } from '../../http/paging.js';
 import { offsetOf } from '../../http/paging.js';
@@ -104,6 +105,7 @@ export class DriveListing {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly folders: DriveFolders,
+    private readonly texts: TextIndex,
   ) {}
 
   /** The resources of the viewer's reach with a list's filters, joined with their uploader. */
@@ -119,15 +121,37 @@ export class DriveListing {
       .$if(Boolean(query.fileType), (qb) =>
         qb.where('driveResource.fileType', '=', query.fileType!),
       )
-      .$if(Boolean(keyword), (qb) =>
-        qb.where((eb) =>
-          eb.or([
-            containsText('driveResource.name', keyword!),
-            containsText('driveResource.description', keyword!),
-            containsText('staff.name', keyword!),
-          ]),
-        ),
-      ) as unknown as ResourceQuery;
+      .$if(Boolean(keyword), (qb) => {
+        // The text index narrows a Chinese keyword to the files whose name or description
+        // hold its terms, and the files of uploaders whose name holds it; the keyword itself
+        // is then checked on those few. A keyword without Chinese characters reads every file.
+        const candidates = this.texts.candidates(
+          'drive',
+          keyword!,
+          this.db
+            .selectFrom('driveResource as byUploader')
+            .select('byUploader.id')
+            .where(
+              'byUploader.uploaderId',
+              'in',
+              this.db
+                .selectFrom('staff as uploader')
+                .select('uploader.id')
+                .where(containsText('uploader.name', keyword!)),
+            ),
+        );
+        return qb
+          .$if(candidates !== null, (matched) =>
+            matched.where('driveResource.id', 'in', candidates!),
+          )
+          .where((eb) =>
+            eb.or([
+              containsText('driveResource.name', keyword!),
+              containsText('driveResource.description', keyword!),
+              containsText('staff.name', keyword!),
+            ]),
+          );
+      }) as unknown as ResourceQuery;
   }
 
   /** Orders a resource query by the list's sort, pinned first when `pinnedFirst`. */

@@ -12,6 +12,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js'
 import { isDriveAdmin } from '../../http/roles.js';
 import type { FileGuard } from '../../platform/files/guards.js';
 import type { FileService } from '../../platform/files/service.js';
+import type { TextIndex } from '../../platform/search/text-index.js';
 import { iso, type Clock } from '../../time.js';
 import { checkedName, subtreeOf, type DriveFolders } from './folders.js';
 import { fileRow, type FileRowData } from './listing.js';
@@ -30,6 +31,9 @@ export const PRIVATE_FILE = '该文件为私有文件，只有上传者可以查
 export const DRIVE_USE = 'T_DRIVE';
 /** The file-use record of a drive upload (objId the uploader), until it is registered. */
 export const DRIVE_UPLOAD = 'T_DRIVE_UPLOAD';
+
+/** What a drive file is found by in the text index: its name and description (its uploader's name is looked up apart). */
+export const searchText = (name: string, description: string) => `${name} ${description.trim()}`;
 /** Files one batch may register (intranet.md §5 "Add-file dialog"). */
 export const BATCH_MAX = 10;
 
@@ -133,6 +137,7 @@ export class DriveResources {
     private readonly folders: DriveFolders,
     private readonly files: FileService,
     private readonly quotaBytes: number,
+    private readonly texts: TextIndex,
   ) {}
 
   /** A resource the viewer may see: 404 when gone, 403 for a private file or another's disk. */
@@ -247,6 +252,7 @@ export class DriveResources {
           .insertInto('fileUse')
           .values({ fileId: file.id, infoTable: DRIVE_USE, objId: id })
           .execute();
+        await this.texts.put('drive', id, searchText(name, fields.description ?? ''), trx);
         added.push(id);
       }
       return added;
@@ -264,19 +270,22 @@ export class DriveResources {
     const row = await this.get(id, viewer);
     if (!this.mayEdit(row, viewer)) throw forbidden('只能编辑自己上传的文件');
     const name = input.name?.trim();
-    await this.db
-      .updateTable('driveResource')
-      .set({
-        ...(name ? { name } : {}),
-        resourcesType: input.resourcesType.trim(),
-        ...(input.fileType ? { fileType: input.fileType.trim() } : {}),
-        ...(input.isOpen ? { isOpen: input.isOpen } : {}),
-        ...(input.isComment ? { isComment: input.isComment } : {}),
-        description: input.description.trim(),
-        statusDate: iso(this.now()),
-      })
-      .where('id', '=', id)
-      .execute();
+    await inTransaction(this.db, async (trx) => {
+      await trx
+        .updateTable('driveResource')
+        .set({
+          ...(name ? { name } : {}),
+          resourcesType: input.resourcesType.trim(),
+          ...(input.fileType ? { fileType: input.fileType.trim() } : {}),
+          ...(input.isOpen ? { isOpen: input.isOpen } : {}),
+          ...(input.isComment ? { isComment: input.isComment } : {}),
+          description: input.description.trim(),
+          statusDate: iso(this.now()),
+        })
+        .where('id', '=', id)
+        .execute();
+      await this.texts.put('drive', id, searchText(name || row.name, input.description), trx);
+    });
     this.folders.stats.invalidate();
   }
 
@@ -288,6 +297,7 @@ export class DriveResources {
       for (const id of ids) rows.push(await this.get(id, viewer, trx));
       for (const row of rows) assertCanManage({ ownerId: row.ownerId }, viewer);
       await trx.deleteFrom('driveResource').where('id', 'in', ids).execute();
+      await this.texts.remove('drive', ids, trx);
       await trx
         .deleteFrom('fileUse')
         .where('infoTable', '=', DRIVE_USE)
@@ -415,6 +425,7 @@ export class DriveResources {
           .insertInto('fileUse')
           .values({ fileId: row.fileId, infoTable: DRIVE_USE, objId: id })
           .execute();
+        await this.texts.put('drive', id, searchText(row.name, row.description), trx);
         return;
       }
       if (from.ownerId !== targetSpace.ownerId) {

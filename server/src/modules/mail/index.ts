@@ -12,11 +12,11 @@ import { unreadRoutes } from './unread-routes.js';
 /** 站内邮件 (intranet.md §3, §7 "Mail"): its files are read by sender and recipients only. */
 export const mailArea = defineArea({
   name: 'mail',
-  services: ({ db, dialect, clock, uploads, files, sessions }) => {
+  services: ({ db, dialect, clock, uploads, files, sessions, texts }) => {
     const mailRecipients = new MailRecipients(db);
     return {
-      mail: new MailService(db, dialect, clock),
-      mailbox: new Mailbox(db),
+      mail: new MailService(db, dialect, clock, texts),
+      mailbox: new Mailbox(db, texts),
       mailRecipients,
       mailContacts: new MailContactBook(db, clock, mailRecipients),
       mailDrafts: new MailDrafts(db, clock, mailRecipients),
@@ -35,5 +35,5 @@ export const mailArea = defineArea({
     await api.register(mailUploadRoutes, { uploads: services.mailUploads });
     await api.register(unreadRoutes, { mail: services.mail, sessions: services.mailSessions });
   },
-  fileGuards: ({ db }) => [new Mailbox(db).fileGuard()],
+  fileGuards: ({ db, texts }) => [new Mailbox(db, texts).fileGuard()],
 });

@@ -1,11 +1,12 @@
 import { MAIL_READ, type MailDetail, type ReceiveItem, type SendItem } from '@school/common/api';
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { containsText } from '../../db/like.js';
 import { countRows, onPage } from '../../db/paging.js';
 import type { Database } from '../../db/schema.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { Paging } from '../../http/paging.js';
 import type { FileGuard } from '../../platform/files/guards.js';
+import type { TextIndex } from '../../platform/search/text-index.js';
 import { displayTime } from '../../time.js';
 import { MAIL_UPLOAD } from './attachments.js';
 import { DELETED_MAIL, MAIL_GONE, type Person } from './service.js';
@@ -38,7 +39,45 @@ const anyRead = (eb: MailScope) =>
  * attachments to them.
  */
 export class Mailbox {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly texts: TextIndex,
+  ) {}
+
+  /**
+   * A list's keyword filter on its entries' mails (`entry`: the inbox's or the
+   * sent box's mailId): the mails whose subject, body or `names` (the sender's
+   * name in the inbox, the recipients' in the sent box) hold `text`. The text
+   * index first keeps the entries whose mail holds the terms of a Chinese
+   * keyword (without reading a mail), so only those entries' mails are read
+   * to check the keyword itself; with a keyword without Chinese characters
+   * each entry's mail is read.
+   */
+  private keywordFilter<TB extends 'mailInbox' | 'mailSent'>(
+    text: string,
+    names: 'sender' | 'receivers',
+    entry: 'mailInbox.mailId' | 'mailSent.mailId',
+  ) {
+    const candidates = this.texts.candidates('mail', text);
+    const holds = this.db
+      .selectFrom('mail')
+      .innerJoin('staff as sender', 'sender.id', 'mail.senderId')
+      .select('mail.id')
+      .where('mail.id', '=', sql.ref<number>(entry))
+      .where((eb) =>
+        eb.or([
+          containsText('mail.title', text),
+          containsText('mail.bodyText', text),
+          names === 'sender'
+            ? containsText('sender.name', text)
+            : containsText('mail.receiverNames', text),
+        ]),
+      );
+    return (eb: ExpressionBuilder<Database, TB>) =>
+      candidates
+        ? eb.and([eb(sql.ref(entry), 'in', candidates), eb.exists(holds)])
+        : eb.exists(holds);
+  }
 
   /**
    * The inbox, newest first. The count and the page's ids are read from the
@@ -58,21 +97,7 @@ export class Mailbox {
       .where('mailInbox.deleted', '=', 0)
       .$if(filter.state !== undefined, (qb) => qb.where('mailInbox.state', '=', filter.state!))
       .$if(Boolean(text), (qb) =>
-        qb.where(({ exists, selectFrom }) =>
-          exists(
-            selectFrom('mail')
-              .innerJoin('staff as sender', 'sender.id', 'mail.senderId')
-              .select('mail.id')
-              .whereRef('mail.id', '=', 'mailInbox.mailId')
-              .where((eb) =>
-                eb.or([
-                  containsText('mail.title', text!),
-                  containsText('mail.bodyText', text!),
-                  containsText('sender.name', text!),
-                ]),
-              ),
-          ),
-        ),
+        qb.where(this.keywordFilter(text!, 'sender', 'mailInbox.mailId')),
       );
     const [total, page] = await Promise.all([
       countRows(base),
@@ -133,20 +158,7 @@ export class Mailbox {
         }),
       )
       .$if(Boolean(text), (qb) =>
-        qb.where(({ exists, selectFrom }) =>
-          exists(
-            selectFrom('mail')
-              .select('mail.id')
-              .whereRef('mail.id', '=', 'mailSent.mailId')
-              .where((eb) =>
-                eb.or([
-                  containsText('mail.title', text!),
-                  containsText('mail.bodyText', text!),
-                  containsText('mail.receiverNames', text!),
-                ]),
-              ),
-          ),
-        ),
+        qb.where(this.keywordFilter(text!, 'receivers', 'mailSent.mailId')),
       );
     const [total, page] = await Promise.all([
       countRows(base),

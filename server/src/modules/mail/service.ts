@@ -8,6 +8,7 @@ import type { AuthStaff } from '../../platform/auth/session.js';
 import { sanitizeRichText } from '../../platform/content/sanitize.js';
 import { setFileUses } from '../../platform/files/uses.js';
 import { htmlToText } from '../../platform/search/terms.js';
+import type { TextIndex } from '../../platform/search/text-index.js';
 import { iso, type Clock } from '../../time.js';
 import { bodyFiles, checkAttachments } from './attachments.js';
 import { UnreadFeed } from './unread-feed.js';
@@ -45,6 +46,8 @@ export class MailService {
     private readonly db: Kysely<Database>,
     private readonly dialect: DialectName,
     private readonly now: Clock,
+    /** The mails' Chinese terms, for the mailbox's keyword search. */
+    private readonly texts: TextIndex,
     /** Told whose unread count changed (the pages' live counter). */
     readonly feed = new UnreadFeed(),
   ) {}
@@ -79,6 +82,7 @@ export class MailService {
       }
       const files = await checkAttachments(trx, attachments, sender);
       const nameOf = new Map(people.map((row) => [row.id, row.name]));
+      const receiverNames = namesLine(recipients.map((id) => nameOf.get(id)!));
       const { id: mailId } = await trx
         .insertInto('mail')
         .values({
@@ -86,7 +90,7 @@ export class MailService {
           title,
           content,
           bodyText,
-          receiverNames: namesLine(recipients.map((id) => nameOf.get(id)!)),
+          receiverNames,
           fileCount: files.length,
           createdAt,
         })
@@ -97,6 +101,18 @@ export class MailService {
         .values(recipients.map((staffId) => ({ mailId, staffId, state: MAIL_UNREAD, createdAt })))
         .execute();
       await trx.insertInto('mailSent').values({ mailId, staffId: sender.id, createdAt }).execute();
+      // Found by subject, body, sender and recipients (Mailbox checks the keyword itself).
+      const { name: senderName } = await trx
+        .selectFrom('staff')
+        .select('name')
+        .where('id', '=', sender.id)
+        .executeTakeFirstOrThrow();
+      await this.texts.put(
+        'mail',
+        mailId,
+        `${title} ${bodyText} ${senderName} ${receiverNames}`,
+        trx,
+      );
       if (files.length) {
         await trx
           .insertInto('mailFile')
@@ -306,5 +322,6 @@ export class MailService {
     await trx.deleteFrom('mailFile').where('mailId', 'in', gone).execute();
     await trx.deleteFrom('mailInbox').where('mailId', 'in', gone).execute();
     await trx.deleteFrom('mail').where('id', 'in', gone).execute();
+    await this.texts.remove('mail', gone, trx);
   }
 }

@@ -57,6 +57,9 @@ export function queryTerms(keyword: string): string[] {
   return [...terms].slice(0, 32);
 }
 
+/** The Chinese terms of `terms` (characters and pairs): what a text index keeps and looks up. */
+export const hanOnly = (terms: string[]) => terms.filter((term) => HAN.test(term));
+
 /** Plain text of stored HTML, for indexing and summaries. */
 export function htmlToText(html: string): string {
   return html
