@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexTerms, queryTerms } from '../src/platform/search/terms.js';
+import { htmlToText, indexTerms, queryTerms } from '../src/platform/search/terms.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createNews, createStaff } from './helpers/factories.js';
 import { expectOk, expectRefusal, login, postForm } from './helpers/http.js';
@@ -31,6 +31,15 @@ describe('search terms', () => {
     expect(queryTerms('运动会')).toEqual(['运动', '动会']);
     expect(queryTerms(' 科技 Festival ')).toEqual(['科技', 'festival']);
     expect(queryTerms('！？')).toEqual([]);
+  });
+  it('reads the text of a body as the page shows it: inline tags join words, blocks part them', () => {
+    expect(
+      htmlToText('<p>请准备<b>期中</b><span style="color:red">试卷</span></p><p>第二段</p>'),
+    ).toBe('请准备期中试卷 第二段');
+    expect(htmlToText('<p>见<a href="/x">附件</a>。<br>Hello <strong>World</strong>!</p>')).toBe(
+      '见附件。 Hello World!',
+    );
+    expect(htmlToText('<b>甲</b><bdo>乙</bdo><br/><img src="x.png">丙')).toBe('甲乙 丙');
   });
 });
 

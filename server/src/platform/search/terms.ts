@@ -60,10 +60,19 @@ export function queryTerms(keyword: string): string[] {
 /** The Chinese terms of `terms` (characters and pairs): what a text index keeps and looks up. */
 export const hanOnly = (terms: string[]) => terms.filter((term) => HAN.test(term));
 
+/**
+ * Tags inside a line of text (bold, a link, a coloured span): they go without
+ * a trace, as the page shows their words run on (准备<b>试卷</b> is 准备试卷);
+ * any other tag (a paragraph, a line break, a picture) parts words.
+ */
+const INLINE_TAG =
+  /<\/?(?:a|abbr|b|bdi|bdo|big|cite|code|del|dfn|em|font|i|ins|kbd|mark|q|s|samp|small|span|strike|strong|sub|sup|time|tt|u|var)(?:\s[^>]*)?>/gi;
+
 /** Plain text of stored HTML, for indexing and summaries. */
 export function htmlToText(html: string): string {
   return html
     .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+    .replace(INLINE_TAG, '')
     .replace(/<[^>]+>/g, ' ')
     .replace(/&nbsp;/g, ' ')
     .replace(/&lt;/g, '<')
