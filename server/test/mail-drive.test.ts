@@ -1,16 +1,10 @@
+import type { MailUpload } from '@school/common/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createStaff, type TestStaff } from './helpers/factories.js';
 import { expectOk, expectRefusal, login, postForm } from './helpers/http.js';
 
 type Fields = Record<string, string | number>;
-interface Uploaded {
-  fileId: number;
-  fileName: string;
-  url: string;
-  src: string;
-  fileSize: number;
-}
 
 /**
  * 从网盘添加: a mail carries a teaching-drive file (api/email/attachStoredFile),
@@ -87,7 +81,7 @@ describe('api/email/attachStoredFile: drive files in mails, and who reads a shar
   it('attaches a drive file the sender may see, under its name, without a copy; the recipient reads it', async () => {
     const fileId = await driveFile('古诗教案.txt', '2');
     // The original pages send optional fields blank: the stored name is taken.
-    const taken = expectOk<Uploaded>(
+    const taken = expectOk<MailUpload>(
       await post('email/attachStoredFile', { fileId, fileName: '' }, token.sender),
     );
     expect(taken).toEqual({
@@ -97,7 +91,7 @@ describe('api/email/attachStoredFile: drive files in mails, and who reads a shar
       src: `/api/files/${fileId}`,
       fileSize: Buffer.byteLength('古诗教案.txt 的内容'),
     });
-    const renamed = expectOk<Uploaded>(
+    const renamed = expectOk<MailUpload>(
       await post('email/attachStoredFile', { fileId, fileName: '第三单元.txt' }, token.sender),
     );
     expect(renamed.fileName).toBe('第三单元.txt');

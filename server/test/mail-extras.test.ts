@@ -1,16 +1,10 @@
+import type { MailUpload } from '@school/common/api';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createDepartment } from './helpers/factories.js';
 import { expectOk, expectRefusal, postFile, postForm } from './helpers/http.js';
 import { useMailWorld, type Detail, type Page } from './helpers/mail.js';
 
-interface Uploaded {
-  fileId: number;
-  fileName: string;
-  url: string;
-  src: string;
-  fileSize: number;
-}
 interface ContactStaff {
   contactId: number;
   staffId: number;
@@ -60,7 +54,7 @@ describe('api/email: uploads, frequent contacts and groups, drafts', () => {
 
   it('uploads an attachment, streamed and checked by its bytes; it is its uploader’s until sent', async () => {
     const text = Buffer.from('期中考试安排：周三上午。\n', 'utf8');
-    const data = expectOk<Uploaded>(await upload('考试 安排.txt', text));
+    const data = expectOk<MailUpload>(await upload('考试 安排.txt', text));
     expect(data).toMatchObject({
       fileName: '考试 安排.txt',
       url: `/api/files/${data.fileId}`,
@@ -138,7 +132,7 @@ describe('api/email: uploads, frequent contacts and groups, drafts', () => {
     })
       .png()
       .toBuffer();
-    const picture = expectOk<Uploaded>(await upload('板书.png', png, w.token.sender, 'image'));
+    const picture = expectOk<MailUpload>(await upload('板书.png', png, w.token.sender, 'image'));
     expect(picture.src).toBe(`/api/files/${picture.fileId}`);
     expectRefusal(
       await upload('不是图.png', Buffer.from('text'), w.token.sender, 'image'),
@@ -152,7 +146,7 @@ describe('api/email: uploads, frequent contacts and groups, drafts', () => {
     expect((await read(picture.src, w.token.bob)).statusCode).toBe(200);
     expect((await read(picture.src, w.token.outsider)).statusCode).toBe(403);
     // Another's upload put in a body is not carried by the mail.
-    const foreign = expectOk<Uploaded>(
+    const foreign = expectOk<MailUpload>(
       await upload('别人的图.png', png, w.token.outsider, 'image'),
     );
     await send({
