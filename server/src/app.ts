@@ -1,9 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -24,6 +22,7 @@ import type { Area } from './modules/area.js';
 import { AREAS, type AreaServices } from './modules/index.js';
 import { createHandoff, createPlatform, platformRoutes, type Platform } from './platform/index.js';
 import type { FileStorage } from './platform/files/storage.js';
+import { legacyFileRoutes } from './platform/files/legacy-routes.js';
 import type { Clock } from './time.js';
 import { webPages, type WebBuild } from './web/pages.js';
 
@@ -134,15 +133,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  // Files of the old site, opened by their path (oldfile 1): read-only, under DATA_DIR/upload.
-  const legacyRoot = path.join(config.dataDir, 'upload');
-  fs.mkdirSync(legacyRoot, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: legacyRoot,
-    prefix: '/upload/',
-    decorateReply: false,
-    index: false,
-    dotfiles: 'deny',
+  // Files of the old site, opened by their path (oldfile 1), under the one read rule.
+  await app.register(legacyFileRoutes, {
+    files: services.files,
+    root: path.join(config.dataDir, 'upload'),
   });
 
   if (deps.web) await app.register(webPages, { build: deps.web, api: app });
@@ -160,9 +154,10 @@ export function createServices(
   const services = { ...platform } as Platform & AreaServices;
   for (const area of AREAS) Object.assign(services, area.services(platform));
   const targets = AREAS.flatMap((area: Area<object>) => area.handoffTargets?.(platform) ?? []);
-  platform.files.addGuards(
+  platform.files.access.addGuards(
     AREAS.flatMap((area: Area<object>) => area.fileGuards?.(platform) ?? []),
   );
+  platform.files.access.assertComplete();
   return { ...services, handoff: createHandoff(platform, targets) };
 }
 

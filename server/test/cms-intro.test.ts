@@ -153,7 +153,7 @@ describe('permissions', () => {
 
 describe('api/cms/wwfz', () => {
   it('creates a page from a form with its body cleaned, shows it on meetfuyi at once, and logs it', async () => {
-    const picture = await createFile(t.services, 'honour.jpg', 'image/jpeg');
+    const picture = await createFile(t.services, 'honour.jpg', 'image/jpeg', undefined, admin.id);
     const { wwfzId } = expectOk<{ wwfzId: number }>(
       await postForm(
         t.app,
@@ -220,7 +220,7 @@ describe('api/cms/wwfz', () => {
   });
 
   it('refuses a bad type, title, picture or audience, and missing pages and versions', async () => {
-    const pdf = await createFile(t.services, 'a.pdf', 'application/pdf');
+    const pdf = await createFile(t.services, 'a.pdf', 'application/pdf', undefined, admin.id);
     const base = { wwfzType: 8, wwfzTitle: '领导视察' };
     const refusals: Array<[string, Record<string, unknown>, number, string]> = [
       ['wwfz/save', { ...base, wwfzType: 4 }, 400, '请选择学校介绍栏目'],
@@ -368,7 +368,7 @@ describe('api/cms/wwfz', () => {
   });
 
   it('hides a staff-only page from the public and clears a picture with 0', async () => {
-    const picture = await createFile(t.services, 'care.png', 'image/png');
+    const picture = await createFile(t.services, 'care.png', 'image/png', undefined, admin.id);
     const { wwfzId } = await ok<{ wwfzId: number }>('wwfz/save', {
       wwfzType: 9,
       wwfzTitle: '院士寄语',
@@ -414,7 +414,7 @@ describe('api/cms/fmsm', () => {
   });
 
   it('lists people by type and subject with the meetfuyi page each is on', async () => {
-    const photo = await createFile(t.services, 'face.jpg', 'image/jpeg');
+    const photo = await createFile(t.services, 'face.jpg', 'image/jpeg', undefined, admin.id);
     const ids: number[] = [];
     for (let i = 0; i < 8; i++) {
       const { fmsmId } = await ok<{ fmsmId: number }>('fmsm/save', {
@@ -463,7 +463,7 @@ describe('api/cms/fmsm', () => {
   });
 
   it('cleans the body, keeps versions and restores, deletes, and logs', async () => {
-    const photo = await createFile(t.services, 'star.jpg', 'image/jpeg');
+    const photo = await createFile(t.services, 'star.jpg', 'image/jpeg', undefined, admin.id);
     const { fmsmId } = await ok<{ fmsmId: number }>('fmsm/save', {
       fmsmType: 11,
       fmsmTitle: '陈同学',
@@ -507,7 +507,7 @@ describe('api/cms/fmsm', () => {
   });
 
   it('refuses a bad type, name, photo or text, and missing people', async () => {
-    const video = await createFile(t.services, 'v.mp4', 'video/mp4');
+    const video = await createFile(t.services, 'v.mp4', 'video/mp4', undefined, admin.id);
     const base = { fmsmType: 5, fmsmTitle: '校友' };
     const refusals: Array<[string, Record<string, unknown>, number, string]> = [
       ['fmsm/save', { ...base, fmsmType: 2 }, 400, '请选择人物栏目'],

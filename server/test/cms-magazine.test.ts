@@ -44,8 +44,9 @@ describe('api/cms/magazine: issues of the three series', () => {
 
   const cms = (path: string, body: Record<string, unknown>, who: string, remoteAddress?: string) =>
     postJson(t.app, `/api/cms/magazine/${path}`, body, { token: who, remoteAddress });
-  const cover = () => createFile(t.services, '封面.png', 'image/png');
-  const pdf = (name = '第一期.pdf') => createFile(t.services, name, 'application/pdf');
+  const cover = () => createFile(t.services, '封面.png', 'image/png', undefined, admin.id);
+  const pdf = (name = '第一期.pdf') =>
+    createFile(t.services, name, 'application/pdf', undefined, admin.id);
   const list = async (body: Record<string, unknown>) =>
     expectOk<Page<Row>>(await cms('list', body, token.admin));
   const publicIds = async (typeId: number) =>
@@ -161,7 +162,13 @@ describe('api/cms/magazine: issues of the three series', () => {
   it('refuses a file that is not a PDF, a cover that is not a picture and bad input', async () => {
     const picture = await cover();
     const pdfId = await pdf();
-    const word = await createFile(t.services, '文集.docx', 'application/msword');
+    const word = await createFile(
+      t.services,
+      '文集.docx',
+      'application/msword',
+      undefined,
+      admin.id,
+    );
     expectRefusal(
       await cms('save', { typeId: 1, magazineTitle: '不是PDF', pdfFileId: word }, token.admin),
       400,

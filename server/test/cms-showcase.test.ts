@@ -73,7 +73,8 @@ const call = (path: string, body: Record<string, unknown>, who = token.admin, ip
   postJson(t.app, `/api/cms/${path}`, body, { token: who, remoteAddress: ip });
 const ok = async <T = unknown>(path: string, body: Record<string, unknown>, who = token.admin) =>
   expectOk<T>(await call(path, body, who));
-const picture = (name = 'banner.jpg') => createFile(t.services, name, 'image/jpeg');
+const picture = (name = 'banner.jpg') =>
+  createFile(t.services, name, 'image/jpeg', undefined, admin.id);
 const operTypes = async (infoTable: string, objId: number) =>
   (
     await t.db
@@ -193,7 +194,7 @@ describe('api/cms/banner', () => {
 
   it('refuses a missing, unknown or non-image picture, a bad link, place, type or title', async () => {
     const file = await picture();
-    const pdf = await createFile(t.services, 'notice.pdf', 'application/pdf');
+    const pdf = await createFile(t.services, 'notice.pdf', 'application/pdf', undefined, admin.id);
     const home = { place: 'home', coverTitle: '横幅', coverFileId: file };
     const refusals: Array<[Record<string, unknown>, number, string]> = [
       [{ ...home, coverFileId: undefined }, 400, '请上传图片'],
@@ -507,7 +508,7 @@ describe('api/cms/society', () => {
 
   it('refuses a missing name, a bad category, a missing or non-image logo or picture, a missing society', async () => {
     const [logo, pic] = await Promise.all([picture('l.png'), picture('p.jpg')]);
-    const video = await createFile(t.services, 'clip.mp4', 'video/mp4');
+    const video = await createFile(t.services, 'clip.mp4', 'video/mp4', undefined, admin.id);
     const base = {
       associationName: '书法社',
       associationType: 6,

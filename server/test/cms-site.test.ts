@@ -102,7 +102,8 @@ describe('api/cms: rolling notices, workbench, parameters, dictionaries', () => 
       .execute();
   const operTypes = async (infoTable: string, objId: number) =>
     (await logOf(infoTable, objId)).map((row) => row.operType);
-  const image = (name = 'icon.png') => createFile(t.services, name, 'image/png');
+  const image = (name = 'icon.png') =>
+    createFile(t.services, name, 'image/png', undefined, admin.id);
 
   it('refuses every call without a login', async () => {
     const paths = [
@@ -477,7 +478,13 @@ describe('api/cms: rolling notices, workbench, parameters, dictionaries', () => 
         'passthroughstatus 须为 1（单点登录跳转）或 0（直接打开）',
       );
       expectRefusal(await save({ visitType: 'abc' }), 400, 'visitType 须为0到9999的整数');
-      const document = await createFile(t.services, 'notes.pdf', 'application/pdf');
+      const document = await createFile(
+        t.services,
+        'notes.pdf',
+        'application/pdf',
+        undefined,
+        admin.id,
+      );
       expectRefusal(await save({ iconFileId: document }), 400, '请上传图片文件');
       expectRefusal(await save({ iconFileId: 999999 }), 400, '图片不存在，请重新上传');
       const [first] = await ok<Entry[]>('cms/workbench/list', { menuType: 1 });
@@ -730,7 +737,13 @@ describe('api/cms: rolling notices, workbench, parameters, dictionaries', () => 
         400,
         'parameterType 须为 1（所有人可见）或 2（仅管理员可见）',
       );
-      const document = await createFile(t.services, 'list.pdf', 'application/pdf');
+      const document = await createFile(
+        t.services,
+        'list.pdf',
+        'application/pdf',
+        undefined,
+        admin.id,
+      );
       expectRefusal(
         await save({ parameteCode: 'XNZD', parameteValue: '/x', picFileId: document }),
         400,
@@ -995,9 +1008,15 @@ describe('the demo intranet', () => {
     );
     expect(sites.length).toBeGreaterThan(0);
     expect(sites.every((site) => site.pic?.startsWith('/api/files/'))).toBe(true);
-    const icon = await t.app.inject({ url: desk[0]!.illustrationnamePath });
+    // Workbench icons are shown on the staff home: staff read them; a site's picture is public.
+    expect((await t.app.inject({ url: desk[0]!.illustrationnamePath })).statusCode).toBe(401);
+    const token = await login(t.app, await createStaff(t.db));
+    const icon = await t.app.inject({ url: desk[0]!.illustrationnamePath, headers: { token } });
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['content-type']).toBe('image/png');
+    const sitePicture = await t.app.inject({ url: sites[0]!.pic! });
+    expect(sitePicture.statusCode).toBe(200);
+    expect(sitePicture.headers['cache-control']).toBe('public, max-age=600');
 
     const live = await notices.current(t.clock.now());
     expect(live.length).toBe(4);

@@ -50,14 +50,16 @@ describe('api/cms/upload: streamed, checked by content, pictures resized with a 
     });
     expect(data.thumbUrl).not.toBe(data.url);
 
-    const main = await t.app.inject({ url: data.url });
+    // An upload no item uses yet is its uploader's alone.
+    expect((await t.app.inject({ url: data.url })).statusCode).toBe(401);
+    const main = await t.app.inject({ url: data.url, headers: { token } });
     expect(main.statusCode).toBe(200);
     expect(main.headers['content-type']).toBe('image/jpeg');
     expect((await sharp(main.rawPayload).metadata()).width).toBe(1920);
-    const thumb = await t.app.inject({ url: data.thumbUrl });
+    const thumb = await t.app.inject({ url: data.thumbUrl, headers: { token } });
     expect((await sharp(thumb.rawPayload).metadata()).width).toBe(480);
     // Pages ask for the thumbnail by the picture's own address.
-    const variant = await t.app.inject({ url: `${data.url}?variant=thumb` });
+    const variant = await t.app.inject({ url: `${data.url}?variant=thumb`, headers: { token } });
     expect(variant.statusCode).toBe(200);
     expect((await sharp(variant.rawPayload).metadata()).width).toBe(480);
 
@@ -108,7 +110,7 @@ describe('api/cms/upload: streamed, checked by content, pictures resized with a 
     const video = fs.readFileSync(SAMPLE_VIDEO);
     const mp4 = expectOk<Uploaded>(await upload('video', '升旗仪式.mp4', video));
     expect(mp4).toMatchObject({ mimeType: 'video/mp4', size: video.length });
-    const range = await t.app.inject({ url: mp4.url, headers: { range: 'bytes=0-9' } });
+    const range = await t.app.inject({ url: mp4.url, headers: { range: 'bytes=0-9', token } });
     expect(range.statusCode).toBe(206);
     expectRefusal(
       await upload('video', 'movie.mp4', Buffer.from('not a video at all')),

@@ -644,7 +644,12 @@ describe('api/cms/video: authoring, review, shelving, categories, revisions', ()
     // Two administrators at once, both having read the video as submitted.
     const reviewer = { ...admin, sessionId: 0, schoolId: 1, whetherpass: 1, email: null };
     const racing = () =>
-      new CmsVideoService(meetBeforeWriting(t.db, 2), t.services.search, t.clock.now);
+      new CmsVideoService(
+        meetBeforeWriting(t.db, 2),
+        t.services.search,
+        t.clock.now,
+        t.services.files,
+      );
     const twice = racing();
     const results = await Promise.allSettled([
       twice.approve(videoId, reviewer, '10.0.0.1'),

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../src/http/errors.js';
 import { makeDocx, makePptx, makeXlsx } from '../src/seed/demo-office.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
-import { createStaff, type TestStaff } from './helpers/factories.js';
+import { createStaff, readerOf, type TestStaff } from './helpers/factories.js';
 import { expectOk, expectRefusal, login, postFile, postJson } from './helpers/http.js';
 
 const MB = 1024 * 1024;
@@ -252,13 +252,14 @@ describe('tus uploads', () => {
     const first = (await uploadInChunks(ownerToken, 'a.pdf', bytes)).answer;
     const second = (await uploadInChunks(otherToken, '副本.pdf', bytes, 2)).answer;
     expect(second.statusCode, second.body).toBe(204);
-    expect(second.headers['x-file-reused']).toBe('1');
+    // Kept once, but not said to be reused: that would tell that someone else holds these bytes.
+    expect(second.headers['x-file-reused']).toBe('0');
     expect(second.headers['x-file-id']).toBe(first.headers['x-file-id']);
     // The name the second person gave comes back; the file keeps the first one's.
     expect(decodeURIComponent(second.headers['x-file-name'] as string)).toBe('副本.pdf');
     expect(storedCopiesOf(bytes)).toHaveLength(1);
     expect(filesUnder('tus')).toEqual([]);
-    // The single-file call finds the same bytes too.
+    // The single-file call finds the same bytes too, now the second person's as well.
     const again = expectOk<{ fileId: number; reused: boolean }>(
       await postFile(
         app,
@@ -417,7 +418,12 @@ describe('api/resources/upload.do', () => {
     const second = expectOk<{ fileId: number; reused: boolean }>(
       await upload('again.pdf', bytes, otherToken),
     );
-    expect(second).toMatchObject({ fileId: data.fileId, reused: true });
+    // Kept once; "reused" only for bytes the uploader could read before (the owner's own).
+    expect(second).toMatchObject({ fileId: data.fileId, reused: false });
+    const mine = expectOk<{ fileId: number; reused: boolean }>(
+      await upload('mine-again.pdf', bytes, ownerToken),
+    );
+    expect(mine).toMatchObject({ fileId: data.fileId, reused: true });
     expect(storedCopiesOf(bytes)).toHaveLength(1);
   });
 
@@ -504,9 +510,22 @@ describe('api/resources/uploadByHash.do (秒传)', () => {
         { token: ownerToken },
       ),
     );
-    const found = await byHash(
+    // Another teacher who knows the hash gets what unknown bytes get: no file, no hint.
+    const notTheirs = await byHash(
       { fileName: '同一份.pdf', sha256: sha256(bytes), fileSize: bytes.length },
       otherToken,
+    );
+    const unknown = await byHash(
+      { fileName: '同一份.pdf', sha256: sha256(pdf(20 * 1024 + 1)), fileSize: bytes.length },
+      otherToken,
+    );
+    expect(notTheirs.statusCode).toBe(unknown.statusCode);
+    expect(notTheirs.json()).toEqual(unknown.json());
+    expect(expectOk(notTheirs)).toBeNull();
+    // The owner (and whoever may read the file already) gets it at once.
+    const found = await byHash(
+      { fileName: '同一份.pdf', sha256: sha256(bytes), fileSize: bytes.length },
+      ownerToken,
     );
     expect(found.json<{ msg: string }>().msg).toBe('秒传成功');
     expect(expectOk(found)).toEqual({
@@ -541,7 +560,7 @@ describe('api/resources/uploadByHash.do (秒传)', () => {
     expectRefusal(
       await byHash(
         { fileName: 'a.docx', sha256: sha256(bytes), fileSize: bytes.length },
-        otherToken,
+        ownerToken,
       ),
       400,
       '文件内容与扩展名不符',
@@ -579,7 +598,7 @@ describe('FileService', () => {
       await uploads.driveFileByHash({
         fileName: '新名.pdf',
         sha256: sha256(bytes),
-        createdBy: owner.id,
+        reader: readerOf(owner),
       }),
     ).toEqual({
       fileId: first.fileId,
@@ -589,7 +608,11 @@ describe('FileService', () => {
       reused: true,
     });
     await expect(
-      uploads.driveFileByHash({ fileName: 'x.docx', sha256: sha256(bytes), createdBy: owner.id }),
+      uploads.driveFileByHash({
+        fileName: 'x.docx',
+        sha256: sha256(bytes),
+        reader: readerOf(owner),
+      }),
     ).rejects.toThrow('文件内容与扩展名不符');
   });
 

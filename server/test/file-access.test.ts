@@ -115,8 +115,8 @@ describe('reading files of staff-only and unpublished items', () => {
 
   it('a draft’s pictures stay with staff until it is published, and leave with an edit that drops them', async () => {
     const [picture, later] = await Promise.all([
-      createFile(t.services, 'draft.jpg'),
-      createFile(t.services, 'later.jpg'),
+      createFile(t.services, 'draft.jpg', 'image/jpeg', undefined, admin.id),
+      createFile(t.services, 'later.jpg', 'image/jpeg', undefined, admin.id),
     ]);
     const cms = async (path: string, payload: Record<string, unknown>) =>
       expectOk<{ newId: number }>(
@@ -133,7 +133,11 @@ describe('reading files of staff-only and unpublished items', () => {
     // The edit replaces the picture: the old one is no longer the public item's.
     await cms('save', { newId, typeId: 2, newsTitle: '草稿里的图片', newsContent: body(later) });
     expect(await status(later)).toBe(200);
-    expect(await status(picture)).toBe(200);
+    // Shown by nothing any more, the old picture is its uploader's alone again.
+    expect(await status(picture)).toBe(401);
+    expect(await status(picture, { authorization: `Bearer ${adminToken}` })).toBe(200);
+    const other = await login(t.app, await createStaff(t.db, { isPower: 1 }));
+    expect(await status(picture, { authorization: `Bearer ${other}` })).toBe(403);
     const uses = await t.db
       .selectFrom('fileUse')
       .select('fileId')
@@ -214,9 +218,12 @@ describe('reading files of staff-only and unpublished items', () => {
       content: `${body(picture)}<p><a href="/api/files/999999">不存在的文件</a></p>`,
     });
     await t.db.deleteFrom('fileUse').execute();
-    expect(await status(picture)).toBe(200);
+    // Recorded by nobody, a file is its uploader's alone (these have none).
+    const staff = { authorization: `Bearer ${adminToken}` };
+    expect(await status(picture, staff)).toBe(403);
     await recordExistingFileUses(t.db);
     expect(await status(picture)).toBe(401);
+    expect(await status(picture, staff)).toBe(200);
     const uses = await t.db
       .selectFrom('fileUse')
       .select('fileId')

@@ -96,6 +96,12 @@ describe('stored files: api/files/:id and api/news/uploadnewfile.do', () => {
 
   it('answers 404 when the bytes are gone or the stored key is not one of ours', async () => {
     const lost = await createFile(t.services, 'lost.jpg');
+    const odd = await createFile(t.services, 'odd.jpg');
+    // Shown by a public item: the rule lets everyone in, and then the bytes are what is missing.
+    await createNews(t.services, {
+      typeId: 2,
+      content: `<p><img src="/api/files/${lost}"><img src="/api/files/${odd}"></p>`,
+    });
     const row = await t.db
       .selectFrom('storedFile')
       .select('storageKey')
@@ -107,7 +113,6 @@ describe('stored files: api/files/:id and api/news/uploadnewfile.do', () => {
       404,
       '文件不存在',
     );
-    const odd = await createFile(t.services, 'odd.jpg');
     await t.db
       .updateTable('storedFile')
       .set({ storageKey: '../../etc/passwd' })
@@ -140,21 +145,65 @@ describe('stored files: api/files/:id and api/news/uploadnewfile.do', () => {
 });
 
 describe('files of the old site (oldfile 1)', () => {
-  it('are served read-only from DATA_DIR/upload by their path', async () => {
+  it('are served from DATA_DIR/upload by their path, under the rule of the items listing them', async () => {
     const t = await createTestApp();
     try {
       const fs = await import('node:fs');
       const path = await import('node:path');
       const dir = path.join(t.config.dataDir, 'upload', 'legacy');
       fs.mkdirSync(dir, { recursive: true });
-      fs.writeFileSync(path.join(dir, 'notice.txt'), 'old notice');
-      const ok = await t.app.inject({ method: 'GET', url: '/upload/legacy/notice.txt' });
+      for (const name of ['notice.txt', 'internal.txt', 'orphan.txt']) {
+        fs.writeFileSync(path.join(dir, name), `old ${name}`);
+      }
+      const legacy = (name: string) => ({
+        role: 'attachment' as const,
+        legacyPath: `\\upload\\legacy\\${name}`,
+        fileName: name,
+      });
+      await createNews(t.services, { typeId: 2, files: [legacy('notice.txt')] });
+      const author = await createStaff(t.db);
+      await createNews(t.services, { typeId: 17, enableType: 2, files: [legacy('internal.txt')] });
+      const draft = await createNews(
+        t.services,
+        { typeId: 2, files: [legacy('orphan.txt')], reviewState: 'draft', ifShelves: 0 },
+        author,
+      );
+      const get = (url: string, token?: string) =>
+        t.app.inject({ method: 'GET', url, headers: token ? { token } : {} });
+
+      const ok = await get('/upload/legacy/notice.txt');
       expect(ok.statusCode).toBe(200);
-      expect(ok.payload).toBe('old notice');
+      expect(ok.payload).toBe('old notice.txt');
+      expect(ok.headers['cache-control']).toBe('public, max-age=600');
+
+      // A staff-only item's file: staff only, by the token or the file cookie on /upload/.
+      expectRefusal(await get('/upload/legacy/internal.txt'), 401, '该文件仅限校内访问，请先登录');
+      const teacher = await createStaff(t.db);
+      const token = await login(t.app, teacher);
+      const staffRead = await get('/upload/legacy/internal.txt', token);
+      expect(staffRead.statusCode).toBe(200);
+      expect(staffRead.headers['cache-control']).toBe('private, max-age=3600');
+      const cookieRead = await t.app.inject({
+        method: 'GET',
+        url: '/upload/legacy/internal.txt',
+        cookies: { school_file_session: token },
+      });
+      expect(cookieRead.statusCode).toBe(200);
+
+      // A draft's file: its author (and content administrators) only.
+      expectRefusal(await get('/upload/legacy/orphan.txt', token), 403, '无权查看该文件');
+      expect((await get('/upload/legacy/orphan.txt', await login(t.app, author))).statusCode).toBe(
+        200,
+      );
+      expect(draft).toBeGreaterThan(0);
+
+      // A file on disk no item lists is nobody's, and nothing escapes the folder.
+      fs.writeFileSync(path.join(dir, 'stray.txt'), 'stray');
+      expectRefusal(await get('/upload/legacy/stray.txt', token), 404, '文件不存在');
       fs.writeFileSync(path.join(t.config.dataDir, 'secret.txt'), 'secret');
-      for (const url of ['/upload/%2e%2e/secret.txt', '/upload/..%2fsecret.txt']) {
-        const escape = await t.app.inject({ method: 'GET', url });
-        expect([403, 404]).toContain(escape.statusCode);
+      for (const url of ['/upload/%2e%2e/secret.txt', '/upload/..%2fsecret.txt', '/upload/']) {
+        const escape = await get(url, token);
+        expect([400, 403, 404]).toContain(escape.statusCode);
         expect(escape.payload).not.toContain('secret');
       }
     } finally {

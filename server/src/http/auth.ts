@@ -37,15 +37,20 @@ const FILE_COOKIE_OPTIONS = {
   secure: 'auto',
 } as const;
 
+/** The old site's files (oldfile 1) open by their path under /upload/: the cookie goes there too. */
+const LEGACY_COOKIE_OPTIONS = { ...FILE_COOKIE_OPTIONS, path: '/upload/' } as const;
+
 /** Gives the browser the session for file reads (at login, and whenever it is missing). */
 export function setFileCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
   if (request.cookies[FILE_COOKIE] !== token) {
     void reply.setCookie(FILE_COOKIE, token, FILE_COOKIE_OPTIONS);
+    void reply.setCookie(FILE_COOKIE, token, LEGACY_COOKIE_OPTIONS);
   }
 }
 
 export function clearFileCookie(reply: FastifyReply) {
   void reply.clearCookie(FILE_COOKIE, FILE_COOKIE_OPTIONS);
+  void reply.clearCookie(FILE_COOKIE, LEGACY_COOKIE_OPTIONS);
 }
 
 /**

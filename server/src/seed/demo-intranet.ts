@@ -35,14 +35,20 @@ const GLYPHS: Record<string, string> = {
   box: '<path d="M48 22l24 12v28L48 74 24 62V34z"/><path d="M24 34l24 12 24-12M48 46v28" fill="none" stroke="COLOR" stroke-width="3"/>',
 };
 
-async function iconFile(services: Services, glyph: string, color: string): Promise<number> {
+/** An icon drawn and uploaded by `uploader`, as the administrator would upload one. */
+async function iconFile(
+  services: Services,
+  uploader: SiteActor,
+  glyph: string,
+  color: string,
+): Promise<number> {
   const shape = GLYPHS[glyph]!.replaceAll('COLOR', color);
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">` +
     `<rect width="96" height="96" rx="22" fill="${color}"/><g fill="#fff">${shape}</g></svg>`;
   const data = await sharp(Buffer.from(svg)).png().toBuffer();
   const file = await services.files.save(
-    { fileName: `icon-${glyph}.png`, mimeType: 'image/png' },
+    { fileName: `icon-${glyph}.png`, mimeType: 'image/png', createdBy: uploader.id },
     data,
   );
   return file.id;
@@ -228,7 +234,7 @@ export async function seedDemoIntranet(
         menuType: 1,
         name: entry.workbenchName,
         path: entry.workbenchPath,
-        iconFileId: await iconFile(services, ...icon),
+        iconFileId: await iconFile(services, admin, ...icon),
       },
       admin,
       DEMO_IP,
@@ -242,7 +248,7 @@ export async function seedDemoIntranet(
         path: entry.path,
         passthrough: entry.passthrough,
         visitType: entry.visitType ?? null,
-        iconFileId: await iconFile(services, ...entry.icon),
+        iconFileId: await iconFile(services, admin, ...entry.icon),
         enabled: entry.enabled ?? 1,
       },
       admin,
@@ -260,7 +266,7 @@ export async function seedDemoIntranet(
         id: site.parameterId,
         code: 'XNZD',
         name: site.parameterName,
-        picFileId: await iconFile(services, ...icon),
+        picFileId: await iconFile(services, admin, ...icon),
       },
       admin,
       DEMO_IP,

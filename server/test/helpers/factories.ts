@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Services } from '../../src/app.js';
+import type { AuthStaff } from '../../src/platform/auth/session.js';
 import type { Database } from '../../src/db/schema.js';
 import type { NewsInput } from '../../src/modules/news/service.js';
 import { StaffService, type NewStaffInput } from '../../src/modules/people/accounts.js';
@@ -94,12 +95,22 @@ export function createNews(
   );
 }
 
-/** A stored file with the given bytes. */
+/**
+ * A stored file with the given bytes, uploaded by `createdBy` (none: only the
+ * items that use it let anyone read it).
+ */
 export async function createFile(
   services: Services,
   fileName = 'photo.jpg',
   mimeType = 'image/jpeg',
   data: Buffer = Buffer.from(`file ${randomHex(8)}`),
+  createdBy: number | null = null,
 ): Promise<number> {
-  return (await services.files.save({ fileName, mimeType }, data)).id;
+  return (await services.files.save({ fileName, mimeType, createdBy }, data)).id;
+}
+
+/** A test account as the services see a logged-in person (for calls made without HTTP). */
+export function readerOf(staff: TestStaff): AuthStaff {
+  const { password: _password, ...person } = staff;
+  return { ...person, schoolId: 1, whetherpass: 1, sessionId: 0 };
 }

@@ -48,5 +48,5 @@ export const driveArea = defineArea({
       db: services.driveDb,
     });
   },
-  fileGuards: ({ db }) => [driveFileGuard(db)],
+  fileGuards: () => [driveFileGuard()],
 });

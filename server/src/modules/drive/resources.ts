@@ -548,14 +548,15 @@ export class DriveResources {
  * may see at least one resource over it, or who uploaded it and has not
  * registered it yet.
  */
-export function driveFileGuard(db: Kysely<Database>): FileGuard {
+export function driveFileGuard(): FileGuard {
   return {
     tables: [DRIVE_USE, DRIVE_UPLOAD],
     refusal: PRIVATE_FILE,
-    allows: async (reader, uses, fileId) => {
+    allows: async (reader, uses, fileId, db) => {
       if (uses.some((row) => row.infoTable === DRIVE_UPLOAD && row.objId === reader.id)) {
         return true;
       }
+      if (fileId === null) return false;
       const seen = await db
         .selectFrom('driveResource')
         .select('driveResource.id')

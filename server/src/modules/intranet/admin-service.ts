@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { FileService } from '../../platform/files/service.js';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../time.js';
 import { SiteDictionaries } from './dictionaries.js';
@@ -19,10 +20,10 @@ export class CmsSiteService {
   readonly parameters: SiteParameters;
   readonly dictionaries: SiteDictionaries;
 
-  constructor(db: Kysely<Database>, now: Clock) {
+  constructor(db: Kysely<Database>, now: Clock, files: FileService) {
     this.notices = new SiteNotices(db, now);
-    this.workbench = new SiteWorkbench(db, now);
-    this.parameters = new SiteParameters(db, now);
+    this.workbench = new SiteWorkbench(db, now, files);
+    this.parameters = new SiteParameters(db, now, files);
     this.dictionaries = new SiteDictionaries(db, now);
   }
 }

@@ -1,3 +1,4 @@
+import { itemGuard } from '../../platform/files/guard-kit.js';
 import { defineArea } from '../area.js';
 import { cmsSiteRoutes } from './admin-routes.js';
 import { homeRoutes } from './home-routes.js';
@@ -8,9 +9,9 @@ import { parameterRoutes } from './parameter-routes.js';
 /** The intranet's settings: rolling notices, workbench entries, system parameters, dictionaries. */
 export const intranetArea = defineArea({
   name: 'intranet',
-  services: ({ db, clock }) => ({
+  services: ({ db, clock, files }) => ({
     parameters: new ParameterReader(db),
-    cmsSite: new CmsSiteService(db, clock),
+    cmsSite: new CmsSiteService(db, clock, files),
   }),
   routes: async (api, services) => {
     await api.register(parameterRoutes, { parameters: services.parameters });
@@ -23,5 +24,14 @@ export const intranetArea = defineArea({
   handoffTargets: () => [
     [2, async () => '/weblog'],
     [20, async () => '/teachPage?apps=all#apps'],
+  ],
+  // Workbench icons are shown to all staff; parameter pictures (the footer's QR code) to everyone.
+  fileGuards: () => [
+    itemGuard('T_WORKBENCH', async (_reader, ids, db) =>
+      Boolean(
+        await db.selectFrom('workbenchItem').select('id').where('id', 'in', ids).executeTakeFirst(),
+      ),
+    ),
+    itemGuard('T_PARAMETER', async () => true),
   ],
 });

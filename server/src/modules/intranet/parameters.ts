@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { FileService } from '../../platform/files/service.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import { assertSiteAdmin } from '../../http/roles.js';
@@ -73,6 +74,7 @@ export class SiteParameters {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: Clock,
+    private readonly files: FileService,
   ) {
     this.table = new RowTable(db, now, {
       table: 'sysParameter',
@@ -140,7 +142,13 @@ export class SiteParameters {
     const pic =
       input.picFileId === undefined
         ? (current?.pic ?? null)
-        : fileUrl(await checkImageFile(this.db, input.picFileId)) || null;
+        : fileUrl(
+            await checkImageFile(this.db, input.picFileId, {
+              access: this.files.access,
+              staff: actor,
+              known: [picFileIdOf(current?.pic ?? null)],
+            }),
+          ) || null;
 
     const now = this.now();
     return inTransaction(this.db, async (trx) =>

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { FileService } from '../../platform/files/service.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import { assertSiteAdmin } from '../../http/roles.js';
@@ -86,6 +87,7 @@ export class SiteWorkbench {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: Clock,
+    private readonly files: FileService,
   ) {
     this.table = new RowTable(db, now, {
       table: 'workbenchItem',
@@ -142,7 +144,11 @@ export class SiteWorkbench {
     const iconFileId =
       input.iconFileId === undefined
         ? (current?.iconFileId ?? null)
-        : await checkImageFile(this.db, input.iconFileId);
+        : await checkImageFile(this.db, input.iconFileId, {
+            access: this.files.access,
+            staff: actor,
+            known: [current?.iconFileId],
+          });
     const now = this.now();
     const fields = {
       name,

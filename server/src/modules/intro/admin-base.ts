@@ -1,4 +1,6 @@
 import { countRows, onPage } from '../../db/paging.js';
+import type { FileService } from '../../platform/files/service.js';
+import { filesInHtml } from '../../platform/files/uses.js';
 import type { Kysely, SelectExpression } from 'kysely';
 import { sanitizeRichText } from '../../platform/content/sanitize.js';
 import { containsText } from '../../db/like.js';
@@ -92,6 +94,7 @@ export abstract class IntroItemAdmin<
     protected readonly db: Kysely<Database>,
     protected readonly now: Clock,
     private readonly kind: IntroKind<D, V, I>,
+    private readonly files: FileService,
   ) {}
 
   /** `{ wwfzId: id }` or `{ fmsmId: id }`: the item's id under its name. */
@@ -253,9 +256,14 @@ export abstract class IntroItemAdmin<
     if (draft.enableType !== 1 && draft.enableType !== 2) {
       throw badRequest('enableType 须为 1（所有人可见）或 2（仅教职工可见）');
     }
-    await assertPictures(this.db, [
-      { fileId: draft.picFileId, label: kind.pictureLabel, required: false },
-    ]);
+    await assertPictures(
+      this.db,
+      [{ fileId: draft.picFileId, label: kind.pictureLabel, required: false }],
+      { access: this.files.access, staff, known: [current?.picFileId] },
+    );
+    // The body's pictures are the item's (T_WWFZ, T_FMSM): read under its audience.
+    const bodyFiles = (trx: Kysely<Database>, id: number) =>
+      this.files.recordUses(trx, staff, kind.infoTable, id, filesInHtml(draft.content));
     const now = this.now();
     return writeVersioned(this.db, {
       infoTable: kind.infoTable,
@@ -277,6 +285,7 @@ export abstract class IntroItemAdmin<
           .values({ ...values, createdAt: iso(now) })
           .returning('id')
           .executeTakeFirstOrThrow();
+        await bodyFiles(trx, id);
         return id;
       },
       update: async (trx, id, values) => {
@@ -285,7 +294,9 @@ export abstract class IntroItemAdmin<
           .set(values)
           .where('id', '=', id)
           .executeTakeFirst();
-        return Number(result.numUpdatedRows) > 0;
+        if (Number(result.numUpdatedRows) === 0) return false;
+        await bodyFiles(trx, id);
+        return true;
       },
     });
   }

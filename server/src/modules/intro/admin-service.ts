@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { FileService } from '../../platform/files/service.js';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../time.js';
 import { IntroPageAdmin } from './pages.js';
@@ -16,8 +17,8 @@ export class CmsIntroService {
   readonly pages: IntroPageAdmin;
   readonly people: PersonAdmin;
 
-  constructor(db: Kysely<Database>, clock: Clock) {
-    this.pages = new IntroPageAdmin(db, clock);
-    this.people = new PersonAdmin(db, clock);
+  constructor(db: Kysely<Database>, clock: Clock, files: FileService) {
+    this.pages = new IntroPageAdmin(db, clock, files);
+    this.people = new PersonAdmin(db, clock, files);
   }
 }

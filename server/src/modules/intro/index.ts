@@ -1,3 +1,4 @@
+import { itemGuard } from '../../platform/files/guard-kit.js';
 import { defineArea } from '../area.js';
 import { cmsIntroRoutes } from './admin-routes.js';
 import { CmsIntroService } from './admin-service.js';
@@ -7,12 +8,23 @@ import { IntroService } from './service.js';
 /** The school introduction (meetfuyi): its pages (wwfz) and people (fmsm). */
 export const introArea = defineArea({
   name: 'intro',
-  services: ({ db, clock }) => ({
+  services: ({ db, clock, files }) => ({
     intro: new IntroService(db, clock),
-    cmsIntro: new CmsIntroService(db, clock),
+    cmsIntro: new CmsIntroService(db, clock, files),
   }),
   routes: async (api, services) => {
     await api.register(introRoutes, { intro: services.intro });
     await api.register(cmsIntroRoutes, { cmsIntro: services.cmsIntro });
   },
+  // Pages and people for everyone are public; those for the intranet (enableType 2) are staff's.
+  fileGuards: () => [
+    itemGuard('T_WWFZ', async (_reader, ids, db) =>
+      Boolean(
+        await db.selectFrom('introPage').select('id').where('id', 'in', ids).executeTakeFirst(),
+      ),
+    ),
+    itemGuard('T_FMSM', async (_reader, ids, db) =>
+      Boolean(await db.selectFrom('person').select('id').where('id', 'in', ids).executeTakeFirst()),
+    ),
+  ],
 });

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { FileService } from '../../platform/files/service.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { Paging } from '../../http/paging.js';
@@ -129,8 +130,8 @@ export class IntroPageAdmin extends IntroItemAdmin<
   ReturnType<typeof pageView>,
   'wwfzId'
 > {
-  constructor(db: Kysely<Database>, now: Clock) {
-    super(db, now, PAGE_KIND);
+  constructor(db: Kysely<Database>, now: Clock, files: FileService) {
+    super(db, now, PAGE_KIND, files);
   }
 
   /** Pages of a type (or all), in the public order: sort, then newest first. */

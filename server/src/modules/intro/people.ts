@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { FileService } from '../../platform/files/service.js';
 import type { Database } from '../../db/schema.js';
 import type { Paging } from '../../http/paging.js';
 import { assertContentAdmin } from '../../http/roles.js';
@@ -122,8 +123,8 @@ export class PersonAdmin extends IntroItemAdmin<
   ReturnType<typeof personView>,
   'fmsmId'
 > {
-  constructor(db: Kysely<Database>, now: Clock) {
-    super(db, now, PERSON_KIND);
+  constructor(db: Kysely<Database>, now: Clock, files: FileService) {
+    super(db, now, PERSON_KIND, files);
   }
 
   /**

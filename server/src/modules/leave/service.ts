@@ -13,7 +13,8 @@ import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js'
 import type { Paging } from '../../http/paging.js';
 import { isSystemAdmin } from '../../http/roles.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
-import { setFileUses } from '../../platform/files/uses.js';
+import type { FileGuard } from '../../platform/files/guards.js';
+import type { FileService } from '../../platform/files/service.js';
 import { writeOperLog } from '../../platform/oplog/service.js';
 import { displayTime, iso, type Clock } from '../../time.js';
 import { halfDayUnits, leaveDaysLimit, type LeavePeriod } from './rules.js';
@@ -55,6 +56,7 @@ export class LeaveService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: Clock,
+    private readonly files: FileService,
   ) {}
 
   async apply(input: LeaveInput, staff: AuthStaff, ip: string | null) {
@@ -100,8 +102,10 @@ export class LeaveService {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      // Recorded as used, the attachment is read by logged-in staff only.
-      if (input.fileId !== undefined) await setFileUses(trx, 'T_LEAVE', id, [input.fileId]);
+      // Recorded as used, the attachment is read by those who read the request (leaveFileGuard).
+      if (input.fileId !== undefined) {
+        await this.files.recordUses(trx, staff, 'T_LEAVE', id, [input.fileId]);
+      }
       await this.record(trx, id, staff, ip, 'apply', `${periodText(input)}，共${halfDays / 2}天`);
       return { leaveId: id, state, stateName: LEAVE_STATE_NAMES[state] };
     });
@@ -182,12 +186,7 @@ export class LeaveService {
       .where('leaveId', '=', leaveId)
       .orderBy('id')
       .execute();
-    const mayRead =
-      row.staffId === staff.id ||
-      row.approverId === staff.id ||
-      isSystemAdmin(staff) ||
-      steps.some((step) => step.staffId === staff.id);
-    if (!mayRead) throw forbidden(NOT_YOURS_TO_READ);
+    if (!mayReadLeave(staff, row, steps)) throw forbidden(NOT_YOURS_TO_READ);
     return {
       ...leaveItem(row),
       steps: steps.map((step) => ({
@@ -332,4 +331,50 @@ export class LeaveService {
     if (!file) throw badRequest(FILE_GONE);
     if (file.createdBy !== staff.id) throw forbidden(FILE_NOT_YOURS);
   }
+}
+
+/**
+ * Who reads a leave request and its attachment: the requester, the approvers
+ * on its path (the head it waits for, whoever decided a step) and system
+ * administrators, who decide at the school's step.
+ */
+function mayReadLeave(
+  staff: AuthStaff,
+  row: { staffId: number; approverId: number | null },
+  steps: Array<{ staffId: number | null }>,
+): boolean {
+  return (
+    row.staffId === staff.id ||
+    row.approverId === staff.id ||
+    isSystemAdmin(staff) ||
+    steps.some((step) => step.staffId === staff.id)
+  );
+}
+
+/** The leave area's rule on its attachments (T_LEAVE): those who read the request. */
+export function leaveFileGuard(): FileGuard {
+  return {
+    tables: ['T_LEAVE'],
+    refusal: NOT_YOURS_TO_READ,
+    allows: async (reader, uses, _fileId, db) => {
+      const ids = uses.map((use) => use.objId);
+      const rows = await db
+        .selectFrom('leaveRequest')
+        .select(['id', 'staffId', 'approverId'])
+        .where('id', 'in', ids)
+        .execute();
+      const steps = await db
+        .selectFrom('leaveStep')
+        .select(['leaveId', 'staffId'])
+        .where('leaveId', 'in', ids)
+        .execute();
+      return rows.some((row) =>
+        mayReadLeave(
+          reader,
+          row,
+          steps.filter((step) => step.leaveId === row.id),
+        ),
+      );
+    },
+  };
 }

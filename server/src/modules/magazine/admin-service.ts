@@ -11,7 +11,7 @@ import { fileUrl } from '../../platform/files/service.js';
 import { MAGAZINE_GONE_MESSAGE, MAGAZINE_SERIES, SERIES_MESSAGE } from './service.js';
 import { inTransaction } from '../../db/transaction.js';
 import { writeOperLog } from '../../platform/oplog/service.js';
-import { setFileUses } from '../../platform/files/uses.js';
+import { FileService } from '../../platform/files/service.js';
 
 /** The operation log's name for magazine issues. */
 export const T_MAGAZINE = 'T_MAGAZINE';
@@ -40,6 +40,7 @@ export class CmsMagazineService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: Clock,
+    private readonly files: FileService,
   ) {}
 
   /** Every issue of a series (or of all, without one), enabled or not, newest first. */
@@ -130,7 +131,10 @@ export class CmsMagazineService {
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) throw notFound(MAGAZINE_GONE_MESSAGE);
       }
-      await setFileUses(trx, 'T_MAGAZINE', magazineId, [fields.coverFileId, fields.pdfFileId]);
+      await this.files.recordUses(trx, staff, 'T_MAGAZINE', magazineId, [
+        fields.coverFileId,
+        fields.pdfFileId,
+      ]);
       await this.log(trx, staff, ip, magazineId, input.magazineId === undefined ? '新增' : '修改');
       return magazineId;
     });

@@ -6,7 +6,7 @@ import { type Paging } from '../../http/paging.js';
 import { displayTime, iso, type Clock } from '../../time.js';
 import { fileUrl } from '../../platform/files/service.js';
 import type { Actor } from '../../platform/auth/session.js';
-import { setFileUses } from '../../platform/files/uses.js';
+import { FileService } from '../../platform/files/service.js';
 
 export const MAGAZINE_GONE_MESSAGE = '刊物不存在';
 export const SERIES_MESSAGE = '请选择刊物系列（1、2 或 3）';
@@ -83,6 +83,7 @@ export class MagazineService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: Clock,
+    private readonly files: FileService,
   ) {}
 
   private enabled() {
@@ -133,7 +134,10 @@ export class MagazineService {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await setFileUses(trx, 'T_MAGAZINE', id, [input.coverFileId, input.pdfFileId]);
+      await this.files.recordUses(trx, FileService.writerOf(actor), 'T_MAGAZINE', id, [
+        input.coverFileId,
+        input.pdfFileId,
+      ]);
       return id;
     });
   }

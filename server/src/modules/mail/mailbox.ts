@@ -314,7 +314,7 @@ export class Mailbox {
     return {
       tables: ['T_MAIL', MAIL_UPLOAD],
       refusal: ATTACHMENT_REFUSAL,
-      allows: async (reader, uses) => {
+      allows: async (reader, uses, _fileId, db) => {
         // An upload is its uploader's, sent or not.
         if (uses.some((row) => row.infoTable === MAIL_UPLOAD && row.objId === reader.id)) {
           return true;
@@ -323,7 +323,7 @@ export class Mailbox {
           .filter((row) => row.infoTable === 'T_MAIL' && row.objId !== DELETED_MAIL)
           .map((row) => row.objId);
         if (mailIds.length === 0) return false;
-        const held = await this.db
+        const held = await db
           .selectFrom('mail')
           .select('mail.id')
           .where('mail.id', 'in', mailIds)

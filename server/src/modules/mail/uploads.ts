@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { MAIL_EXTENSIONS, type MailUpload } from '@school/common/api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { AppError, forbidden, notFound } from '../../http/errors.js';
+import { AppError, notFound } from '../../http/errors.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import { fileUrl, type FileService } from '../../platform/files/service.js';
 import {
@@ -40,10 +40,9 @@ export class MailUploads {
     fileName: string | undefined,
     owner: AuthStaff,
   ): Promise<MailUpload> {
-    const file = await this.files.find(fileId);
+    const file = await this.files.findWithFacts(fileId);
     if (!file) throw notFound(FILE_GONE);
-    const refusal = await this.files.refusalFor(fileId, owner);
-    if (refusal) throw forbidden(refusal);
+    await this.files.access.assertReadable(file, owner);
     const name = cleanFileName(fileName?.trim() || file.fileName);
     if (!extensionAllowed(name)) throw badFormat(name);
     const size = Number(file.size);

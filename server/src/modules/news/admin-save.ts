@@ -8,7 +8,7 @@ import type { AuthStaff } from '../../platform/auth/session.js';
 import { sanitizeRichText } from '../../platform/content/sanitize.js';
 import { checkItemFiles, type CmsFileInput } from '../../platform/files/item-files.js';
 import { fileUrl } from '../../platform/files/service.js';
-import { bodyAndCover, setFileUses } from '../../platform/files/uses.js';
+import { bodyAndCover } from '../../platform/files/uses.js';
 import { writeOperLog } from '../../platform/oplog/service.js';
 import { NOT_OWN_MESSAGE } from '../../platform/publishing/workflow.js';
 import { displayTime, iso, type Clock } from '../../time.js';
@@ -186,7 +186,14 @@ export async function writeNews(
     coverFileId,
     linkUrl,
     shelvesDate: input.shelvesDate ? iso(input.shelvesDate) : (before?.shelvesDate ?? iso(now)),
-    files: await checkItemFiles(db, input.files ?? before?.files ?? [], coverFileId, staff, known),
+    files: await checkItemFiles(
+      db,
+      news.files.access,
+      input.files ?? before?.files ?? [],
+      coverFileId,
+      staff,
+      known,
+    ),
   };
 
   // A teacher's change goes back to the review; an administrator's keeps its state.
@@ -233,7 +240,13 @@ export async function writeNews(
         .where('id', '=', newId)
         .execute();
       await news.replaceFiles(newId, files, trx);
-      await setFileUses(trx, 'T_NEWS', newId, bodyAndCover(fields.content, fields.coverFileId));
+      await news.files.recordUses(
+        trx,
+        staff,
+        'T_NEWS',
+        newId,
+        bodyAndCover(fields.content, fields.coverFileId),
+      );
       await news.reindex(newId, trx);
       await writeOperLog(trx, {
         staffId: staff.id,

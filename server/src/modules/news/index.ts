@@ -1,3 +1,4 @@
+import { newsFileGuard } from './file-guard.js';
 import { defineArea } from '../area.js';
 import { cmsNewsRoutes } from './admin-routes.js';
 import { CmsNewsService } from './admin-service.js';
@@ -13,8 +14,8 @@ import { CmsSubjectService } from './subject-admin-service.js';
 /** News of every column, special topics with their sub-news, and the columns themselves. */
 export const newsArea = defineArea({
   name: 'news',
-  services: ({ db, search, engagement, clock }) => {
-    const news = new NewsService(db, search, clock);
+  services: ({ db, search, engagement, clock, files }) => {
+    const news = new NewsService(db, search, clock, files);
     return {
       news,
       newsReader: new NewsReaderService(db, news, engagement, search),
@@ -30,4 +31,5 @@ export const newsArea = defineArea({
     await api.register(cmsColumnRoutes, { cmsColumn: services.cmsColumn });
   },
   handoffTargets: ({ db }) => newsHandoffTargets(db),
+  fileGuards: ({ clock }) => [newsFileGuard(clock)],
 });

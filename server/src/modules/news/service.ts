@@ -10,6 +10,7 @@ import type { Actor } from '../../platform/auth/session.js';
 
 import type { NewsDetail, NewsItem } from '@school/common';
 import { containsText } from '../../db/like.js';
+import type { FileService } from '../../platform/files/service.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
@@ -54,8 +55,10 @@ export class NewsService {
     private readonly db: Kysely<Database>,
     private readonly search: SearchIndex,
     private readonly now: Clock,
+    /** Stored files: recording the files items use checks their writer may read them. */
+    readonly files: FileService,
   ) {
-    this.writer = new NewsWriter(db, search, now);
+    this.writer = new NewsWriter(db, search, now, files);
     this.review = newsReview(db, (newId, trx) => this.reindex(newId, trx), now);
   }
 

@@ -22,7 +22,7 @@ import {
   hasContentRevisions,
   listContentRevisions,
 } from '../../platform/publishing/revisions.js';
-import { filesInHtml, setFileUses } from '../../platform/files/uses.js';
+import { filesInHtml } from '../../platform/files/uses.js';
 
 /** The column of special topics; sub-news hang under its items. */
 const SPECIAL_TOPICS = 4;
@@ -264,7 +264,14 @@ export class CmsSubjectService {
       source: text(input.source, before?.source),
       releaseUser: text(input.releaseUser, before?.releaseUser) ?? staff.name,
       sort: input.sort ?? before?.sort ?? 0,
-      files: await checkItemFiles(this.db, input.files ?? before?.files ?? [], null, staff, known),
+      files: await checkItemFiles(
+        this.db,
+        this.news.files.access,
+        input.files ?? before?.files ?? [],
+        null,
+        staff,
+        known,
+      ),
     };
     const now = this.now();
     const by = { staffId: staff.id, staffName: staff.name, at: iso(now) };
@@ -296,7 +303,13 @@ export class CmsSubjectService {
         .where('id', '=', subjectNewId)
         .execute();
       await this.news.replaceSubjectFiles(topic.id, subjectNewId, files, trx);
-      await setFileUses(trx, 'T_SUBJECT_NEWS', subjectNewId, filesInHtml(fields.content));
+      await this.news.files.recordUses(
+        trx,
+        staff,
+        'T_SUBJECT_NEWS',
+        subjectNewId,
+        filesInHtml(fields.content),
+      );
       await writeOperLog(trx, {
         staffId: staff.id,
         staffName: staff.name,

@@ -13,7 +13,8 @@ import { iso, type Clock } from '../../time.js';
 
 import { writeOperLog } from '../../platform/oplog/service.js';
 
-import { bodyAndCover, filesInHtml, setFileUses } from '../../platform/files/uses.js';
+import { FileService } from '../../platform/files/service.js';
+import { bodyAndCover, filesInHtml } from '../../platform/files/uses.js';
 
 /**
  * Writes news items and sub-news with their files, file uses and search
@@ -68,6 +69,7 @@ export class NewsWriter {
     private readonly db: Kysely<Database>,
     private readonly search: SearchIndex,
     private readonly now: Clock,
+    private readonly files: FileService,
   ) {}
 
   /**
@@ -128,7 +130,14 @@ export class NewsWriter {
         .returning('id')
         .executeTakeFirstOrThrow();
       await this.insertFiles(trx, id, null, input.files ?? []);
-      await setFileUses(trx, 'T_NEWS', id, bodyAndCover(content, input.coverFileId));
+      const writer = FileService.writerOf(actor);
+      await this.files.recordUses(
+        trx,
+        writer,
+        'T_NEWS',
+        id,
+        bodyAndCover(content, input.coverFileId),
+      );
       await this.reindex(id, trx);
       if (actor) {
         await writeOperLog(trx, {
@@ -171,7 +180,13 @@ export class NewsWriter {
         .returning('id')
         .executeTakeFirstOrThrow();
       await this.insertFiles(trx, input.newsId, id, input.files ?? []);
-      await setFileUses(trx, 'T_SUBJECT_NEWS', id, filesInHtml(content));
+      await this.files.recordUses(
+        trx,
+        FileService.writerOf(actor),
+        'T_SUBJECT_NEWS',
+        id,
+        filesInHtml(content),
+      );
       if (actor) {
         await writeOperLog(trx, {
           staffId: actor.staff.id,

@@ -1,3 +1,4 @@
+import { itemGuard } from '../../platform/files/guard-kit.js';
 import { defineArea } from '../area.js';
 import { AddressBook } from './address-book.js';
 import { addressBookRoutes } from './address-book-routes.js';
@@ -13,10 +14,10 @@ import { CmsStaffService } from './staff-service.js';
 /** Staff accounts and the department tree (and the address book, with the intranet). */
 export const peopleArea = defineArea({
   name: 'people',
-  services: ({ db, clock }) => ({
+  services: ({ db, clock, files }) => ({
     directory: new DirectoryService(db),
     addressBook: new AddressBook(db, clock),
-    profile: new ProfileService(db, clock),
+    profile: new ProfileService(db, clock, files),
     cmsStaff: new CmsStaffService(db, clock),
     cmsDepartment: new CmsDepartmentService(db, clock),
   }),
@@ -27,4 +28,6 @@ export const peopleArea = defineArea({
     await api.register(cmsStaffRoutes, { cmsStaff: services.cmsStaff });
     await api.register(cmsDepartmentRoutes, { cmsDepartment: services.cmsDepartment });
   },
+  // A staff photo is the address book's picture: all staff see it.
+  fileGuards: () => [itemGuard('T_STAFF', async () => true)],
 });

@@ -7,7 +7,7 @@ import { iso, type Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import { fileUrl } from '../../platform/files/service.js';
 import { assertPictures } from '../../platform/files/pictures.js';
-import { setFileUses } from '../../platform/files/uses.js';
+import type { FileService } from '../../platform/files/service.js';
 
 /** intranet.md §2 /editPwd: the name field holds at most 20 characters. */
 const NAME_MAX = 20;
@@ -28,6 +28,7 @@ export class ProfileService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: Clock,
+    private readonly files: FileService,
   ) {}
 
   async get(staff: AuthStaff): Promise<MyProfile> {
@@ -58,7 +59,8 @@ export class ProfileService {
     const current = await this.get(staff);
     const photo = input.photoFileId === undefined ? current.photoFileId : input.photoFileId || null;
     if (photo !== null && photo !== current.photoFileId) {
-      await assertPictures(this.db, [{ fileId: photo, label: '照片', required: false }]);
+      // Only one's own upload (stricter than the read rule, which recordUses applies too).
+      await assertPictures(this.db, [{ fileId: photo, label: '照片', required: false }], 'system');
       const file = await this.db
         .selectFrom('storedFile')
         .select('createdBy')
@@ -80,7 +82,7 @@ export class ProfileService {
         .where('id', '=', staff.id)
         .execute();
       // The photo is read by logged-in staff only (the address book).
-      await setFileUses(trx, 'T_STAFF', staff.id, [photo]);
+      await this.files.recordUses(trx, staff, 'T_STAFF', staff.id, [photo]);
     });
     return this.get(staff);
   }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { FileService } from '../../platform/files/service.js';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../time.js';
 import { BannerAdmin } from './banners.js';
@@ -13,8 +14,8 @@ export class CmsShowcaseService {
   readonly banners: BannerAdmin;
   readonly societies: SocietyAdmin;
 
-  constructor(db: Kysely<Database>, clock: Clock) {
-    this.banners = new BannerAdmin(db, clock);
-    this.societies = new SocietyAdmin(db, clock);
+  constructor(db: Kysely<Database>, clock: Clock, files: FileService) {
+    this.banners = new BannerAdmin(db, clock, files);
+    this.societies = new SocietyAdmin(db, clock, files);
   }
 }

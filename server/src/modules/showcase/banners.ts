@@ -1,4 +1,5 @@
 import { countRows, onPage } from '../../db/paging.js';
+import type { FileService } from '../../platform/files/service.js';
 import type { Kysely } from 'kysely';
 import type { BannerTable, Database } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -78,6 +79,7 @@ export class BannerAdmin {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: Clock,
+    private readonly files: FileService,
   ) {
     this.table = new RowTable(db, now, {
       table: 'banner',
@@ -150,7 +152,11 @@ export class BannerAdmin {
       input.newsUrl === undefined ? (current?.linkUrl ?? null) : bannerLink(input.newsUrl);
     const imageFileId =
       input.coverFileId === undefined ? (current?.imageFileId ?? null) : input.coverFileId || null;
-    await assertPictures(this.db, [{ fileId: imageFileId, label: '图片', required: true }]);
+    await assertPictures(this.db, [{ fileId: imageFileId, label: '图片', required: true }], {
+      access: this.files.access,
+      staff,
+      known: [current?.imageFileId],
+    });
     const enabled = input.enabled ?? current?.enabled ?? 1;
     const sameGroup = current && current.place === input.place && current.typeId === typeId;
 

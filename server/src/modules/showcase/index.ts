@@ -1,3 +1,5 @@
+import { isContentAdmin } from '../../http/roles.js';
+import { itemGuard } from '../../platform/files/guard-kit.js';
 import { defineArea } from '../area.js';
 import { cmsShowcaseRoutes } from './admin-routes.js';
 import { CmsShowcaseService } from './admin-service.js';
@@ -7,12 +9,27 @@ import { ShowcaseService } from './service.js';
 /** Home banners, cover banners and student societies. */
 export const showcaseArea = defineArea({
   name: 'showcase',
-  services: ({ db, clock }) => ({
+  services: ({ db, clock, files }) => ({
     showcase: new ShowcaseService(db),
-    cmsShowcase: new CmsShowcaseService(db, clock),
+    cmsShowcase: new CmsShowcaseService(db, clock, files),
   }),
   routes: async (api, services) => {
     await api.register(showcaseRoutes, { showcase: services.showcase });
     await api.register(cmsShowcaseRoutes, { cmsShowcase: services.cmsShowcase });
   },
+  // Shown banners and societies are public; hidden ones are their editors'.
+  fileGuards: () => [
+    itemGuard('T_BANNER', async (reader, ids, db) => {
+      const rows = await db.selectFrom('banner').select('enabled').where('id', 'in', ids).execute();
+      return rows.some((row) => row.enabled === 1 || isContentAdmin(reader));
+    }),
+    itemGuard('T_SOCIETY', async (reader, ids, db) => {
+      const rows = await db
+        .selectFrom('society')
+        .select('enabled')
+        .where('id', 'in', ids)
+        .execute();
+      return rows.some((row) => row.enabled === 1 || isContentAdmin(reader));
+    }),
+  ],
 });

@@ -1,4 +1,5 @@
 import { countRows, onPage } from '../../db/paging.js';
+import type { FileService } from '../../platform/files/service.js';
 import type { Kysely } from 'kysely';
 import { containsText } from '../../db/like.js';
 import type { Database, SocietyTable } from '../../db/schema.js';
@@ -46,6 +47,7 @@ export class SocietyAdmin {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: Clock,
+    private readonly files: FileService,
   ) {
     this.table = new RowTable(db, now, {
       table: 'society',
@@ -110,10 +112,14 @@ export class SocietyAdmin {
       value === undefined ? (previous ?? null) : value || null;
     const logoFileId = kept(input.logoFileId, current?.logoFileId);
     const picFileId = kept(input.picFileId, current?.picFileId);
-    await assertPictures(this.db, [
-      { fileId: logoFileId, label: '社团标志', required: true },
-      { fileId: picFileId, label: '社团图片', required: true },
-    ]);
+    await assertPictures(
+      this.db,
+      [
+        { fileId: logoFileId, label: '社团标志', required: true },
+        { fileId: picFileId, label: '社团图片', required: true },
+      ],
+      { access: this.files.access, staff, known: [current?.logoFileId, current?.picFileId] },
+    );
     const category = input.associationType;
     const enabled = input.enabled ?? current?.enabled ?? 1;
     const now = this.now();

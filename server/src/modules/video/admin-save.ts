@@ -18,7 +18,8 @@ import {
   reindexVideo,
   type VideoDraft,
 } from './store.js';
-import { bodyAndCover, setFileUses } from '../../platform/files/uses.js';
+import { bodyAndCover } from '../../platform/files/uses.js';
+import type { FileService } from '../../platform/files/service.js';
 
 /** A save: no videoId creates; fields left out keep their value (or the default, when creating). */
 export interface CmsVideoSaveInput {
@@ -37,6 +38,8 @@ export interface VideoDeps {
   db: Kysely<Database>;
   search: SearchIndex;
   now: Clock;
+  /** Stored files: recording the files a video uses checks its writer may read them. */
+  files: FileService;
 }
 
 /**
@@ -54,7 +57,7 @@ export async function writeVideo(
   ip: string | null,
   options: { operType: string; trusted?: VideoDraft },
 ): Promise<number> {
-  const { db, search, now } = deps;
+  const { db, search, now, files: storedFiles } = deps;
   const current = input.videoId ? await loadVideo(db, input.videoId) : undefined;
   if (current && !canManage(staff, current.createStaff)) throw forbidden(NOT_OWN_MESSAGE);
   const type = await db
@@ -80,7 +83,14 @@ export async function writeVideo(
     source: text(input.source, before?.source),
     releaseUser: text(input.releaseUser, before?.releaseUser) ?? staff.name,
     enableType: input.enableType ?? before?.enableType ?? 1,
-    files: await checkVideoFiles(db, input.files ?? before?.files ?? [], coverFileId, staff, known),
+    files: await checkVideoFiles(
+      db,
+      storedFiles.access,
+      input.files ?? before?.files ?? [],
+      coverFileId,
+      staff,
+      known,
+    ),
   };
 
   // A teacher's change goes back to the review and off the shelf; an administrator's keeps its state.
@@ -151,7 +161,13 @@ export async function writeVideo(
       await trx.deleteFrom('videoFile').where('videoId', '=', videoId).execute();
       await insertFiles(trx, videoId, files, new Map(kept.map((f) => [f.fileId, f.createdAt])), at);
     }
-    await setFileUses(trx, 'TF_VIDEO', videoId, bodyAndCover(draft.content, draft.coverFileId));
+    await storedFiles.recordUses(
+      trx,
+      staff,
+      'TF_VIDEO',
+      videoId,
+      bodyAndCover(draft.content, draft.coverFileId),
+    );
     await reindexVideo(trx, search, videoId);
     await logVideo(trx, staff, ip, videoId, options.operType, now());
     await addContentRevision(trx, TF_VIDEO, videoId, draft, {

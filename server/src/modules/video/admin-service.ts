@@ -1,5 +1,6 @@
 import { countRows, onPage } from '../../db/paging.js';
 import { existingFiles } from '../../platform/files/item-files.js';
+import type { FileService } from '../../platform/files/service.js';
 import type { Kysely } from 'kysely';
 import { containsText } from '../../db/like.js';
 import type { Database, ReviewState } from '../../db/schema.js';
@@ -52,9 +53,10 @@ export class CmsVideoService {
     private readonly db: Kysely<Database>,
     private readonly search: SearchIndex,
     private readonly now: Clock,
+    files: FileService,
   ) {
     this.types = new CmsVideoTypeService(db, now);
-    this.deps = { db, search, now };
+    this.deps = { db, search, now, files };
     this.review = videoReview(db, search, now);
   }
 

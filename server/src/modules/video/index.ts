@@ -1,3 +1,4 @@
+import { videoFileGuard } from './file-guard.js';
 import { defineArea } from '../area.js';
 import { cmsVideoRoutes } from './admin-routes.js';
 import { CmsVideoService } from './admin-service.js';
@@ -9,12 +10,12 @@ import { VideoService } from './service.js';
 /** The video centre: categories, videos with their files, and their authoring. */
 export const videoArea = defineArea({
   name: 'video',
-  services: ({ db, search, engagement, clock }) => {
-    const video = new VideoService(db, search, clock);
+  services: ({ db, search, engagement, clock, files }) => {
+    const video = new VideoService(db, search, clock, files);
     return {
       video,
       videoReader: new VideoReaderService(db, video, engagement),
-      cmsVideo: new CmsVideoService(db, search, clock),
+      cmsVideo: new CmsVideoService(db, search, clock, files),
     };
   },
   routes: async (api, services) => {
@@ -22,4 +23,5 @@ export const videoArea = defineArea({
     await api.register(cmsVideoRoutes, { cmsVideo: services.cmsVideo });
   },
   handoffTargets: ({ db }) => videoHandoffTargets(db),
+  fileGuards: () => [videoFileGuard()],
 });

@@ -19,7 +19,8 @@ import { fileUrl } from '../../platform/files/service.js';
 import { NEWS_GONE_MESSAGE, assertReadable } from '../../platform/publishing/visibility.js';
 import type { Actor } from '../../platform/auth/session.js';
 import { writeOperLog } from '../../platform/oplog/service.js';
-import { bodyAndCover, setFileUses } from '../../platform/files/uses.js';
+import { bodyAndCover } from '../../platform/files/uses.js';
+import { FileService } from '../../platform/files/service.js';
 
 /**
  * Search results route typeId 13 (the news column 视频中心) to videoDetail, so
@@ -100,6 +101,7 @@ export class VideoService {
     private readonly db: Kysely<Database>,
     private readonly search: SearchIndex,
     private readonly now: Clock,
+    private readonly storedFiles: FileService,
   ) {}
 
   /** Listed videos (on the shelf, approved, not deleted), pinned first, newest first. */
@@ -255,7 +257,13 @@ export class VideoService {
           )
           .execute();
       }
-      await setFileUses(trx, 'TF_VIDEO', id, bodyAndCover(content, input.coverFileId));
+      await this.storedFiles.recordUses(
+        trx,
+        FileService.writerOf(actor),
+        'TF_VIDEO',
+        id,
+        bodyAndCover(content, input.coverFileId),
+      );
       const text = htmlToText(content);
       await this.search.upsert(
         {

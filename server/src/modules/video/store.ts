@@ -1,4 +1,5 @@
 import { isContentAdmin } from '../../http/roles.js';
+import type { FileAccess } from '../../platform/files/access.js';
 import type { Kysely } from 'kysely';
 import type { Database, ReviewState } from '../../db/schema.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
@@ -182,6 +183,7 @@ export async function reindexVideo(db: Kysely<Database>, search: SearchIndex, vi
  */
 export async function checkVideoFiles(
   db: Kysely<Database>,
+  access: FileAccess,
   files: Array<{ fileId: number; fileName?: string }>,
   coverFileId: number | null,
   staff: AuthStaff,
@@ -205,6 +207,12 @@ export async function checkVideoFiles(
       throw forbidden(OWN_FILES_MESSAGE);
     }
   }
+  // Whoever saves, only files they may read: an id is never permission.
+  await access.assertMayUse(
+    staff,
+    ids.filter((id) => !knownIds.has(id)),
+    db,
+  );
   if (coverFileId && !byId.get(coverFileId)!.mimeType.startsWith('image/')) {
     throw badRequest(NOT_IMAGE_MESSAGE);
   }

@@ -1,4 +1,5 @@
 import { isSafeLink } from '@school/common';
+import { mayShow, type PictureWriter } from '../files/pictures.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError, badRequest } from '../../http/errors.js';
@@ -72,6 +73,7 @@ export const MOVE_NAMES: Record<Direction, string> = { up: '上移', down: '下�
 export async function checkImageFile(
   db: Kysely<Database>,
   fileId: number | null | undefined,
+  writer: PictureWriter,
 ): Promise<number | null> {
   if (!fileId) return null;
   const file = await db
@@ -81,6 +83,7 @@ export async function checkImageFile(
     .executeTakeFirst();
   if (!file) throw badRequest('图片不存在，请重新上传');
   if (!file.mimeType.startsWith('image/')) throw badRequest('请上传图片文件');
+  await mayShow(writer, [file.id], db);
   return file.id;
 }
 

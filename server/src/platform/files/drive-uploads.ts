@@ -62,9 +62,11 @@ export class DriveUploads {
 
   /**
    * 秒传: the drive's file with these bytes (hex SHA-256) when its size is
-   * `size` too, under the name `fileName` (admitted first); undefined when the
-   * drive does not hold them. The hash is only ever known to someone who had
-   * the bytes: the drive never shows it.
+   * `size` too and `staff` may already read it, under the name `fileName`
+   * (admitted first); undefined otherwise, the same whether the drive does
+   * not hold the bytes or holds them for others only. A hash is never proof
+   * of having the bytes (it may leak, e.g. from a checksum list): only an
+   * upload of the bytes themselves, or a file one already reads, counts.
    */
   async byHash(
     staff: AuthStaff,
@@ -72,13 +74,13 @@ export class DriveUploads {
     sha256: string,
     size: number,
   ): Promise<DriveUpload | undefined> {
-    return this.uploads.driveFileByHash({ fileName, sha256, createdBy: staff.id, size });
+    return this.uploads.driveFileByHash({ fileName, sha256, reader: staff, size });
   }
 
   /** Stores an upload's bytes (checked by content, kept once per content). */
   save(staff: AuthStaff, fileName: string, source: Readable): Promise<DriveUpload> {
     return this.uploads.driveFile(
-      { fileName, createdBy: staff.id, maxBytes: this.maxBytes },
+      { fileName, createdBy: staff.id, uploader: staff, maxBytes: this.maxBytes },
       source,
     );
   }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database, NewsFileRole } from '../../db/schema.js';
 import { badRequest, forbidden } from '../../http/errors.js';
 import type { AuthStaff } from '../auth/session.js';
+import type { FileAccess } from './access.js';
 
 /** A file as a save sends it: a stored file, or a file of the old site the item already has. */
 export interface CmsFileInput {
@@ -37,12 +38,15 @@ const ROLE_TYPES: Partial<Record<NewsFileRole, { prefix: string; message: string
 /**
  * Checks the files a save refers to: each stored file exists and has the
  * type of its place (a picture set holds pictures, a cover is a picture); a
- * teacher may only use files they uploaded or that the item already had;
- * old-site files only come back from the item itself. Answers the files with
- * their names filled in.
+ * teacher may only use files they uploaded or that the item already had, and
+ * anyone only files they may read (the one read rule: an administrator
+ * cannot publish a teacher's private drive file by its id); old-site files
+ * only come back from the item itself. Answers the files with their names
+ * filled in.
  */
 export async function checkItemFiles(
   db: Kysely<Database>,
+  access: FileAccess,
   files: CmsFileInput[],
   coverFileId: number | null,
   staff: AuthStaff,
@@ -76,6 +80,11 @@ export async function checkItemFiles(
       throw forbidden('只能使用自己上传的文件');
     }
   }
+  await access.assertMayUse(
+    staff,
+    ids.filter((id) => !knownIds.has(id)),
+    db,
+  );
   if (coverFileId && !byId.get(coverFileId)!.mimeType.startsWith('image/')) {
     throw badRequest('封面须为图片');
   }

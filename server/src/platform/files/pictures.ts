@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
+import type { AuthStaff } from '../auth/session.js';
+import type { FileAccess } from './access.js';
 import { fileUrl } from './service.js';
 
 /** A picture field of a save: its stored file id and the name the messages give it. */
@@ -17,7 +19,11 @@ export interface PictureField {
  * A missing file would also fail the foreign key as a 500; it is the
  * author's mistake, a 400.
  */
-export async function assertPictures(db: Kysely<Database>, fields: PictureField[]) {
+export async function assertPictures(
+  db: Kysely<Database>,
+  fields: PictureField[],
+  writer: PictureWriter,
+) {
   for (const field of fields) {
     if (field.required && !field.fileId) throw badRequest(`请上传${field.label}`);
   }
@@ -35,6 +41,26 @@ export async function assertPictures(db: Kysely<Database>, fields: PictureField[
     if (mimeType === undefined) throw badRequest(`${field.label}不存在，请重新上传`);
     if (!mimeType.startsWith('image/')) throw badRequest(`${field.label}须为图片文件`);
   }
+  await mayShow(writer, ids, db);
+}
+
+/**
+ * Who sets a picture: a staff member is checked by the one read rule (a
+ * picture they may not read cannot be put on a page by its id), except for the
+ * pictures the row already shows; 'system' is the seed.
+ */
+export type PictureWriter =
+  { access: FileAccess; staff: AuthStaff; known?: Array<number | null | undefined> } | 'system';
+
+export async function mayShow(
+  writer: PictureWriter,
+  ids: Array<number | null | undefined>,
+  db: Kysely<Database>,
+): Promise<void> {
+  if (writer === 'system') return;
+  const known = new Set(writer.known ?? []);
+  const added = ids.filter((id): id is number => typeof id === 'number' && !known.has(id));
+  await writer.access.assertMayUse(writer.staff, added, db);
 }
 
 export interface PictureView {

@@ -3,8 +3,17 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DownloadQuery, FileParams, FileQuery } from '@school/common/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import parseRange from 'range-parser';
-import { AppError, forbidden, notFound, unauthorized } from '../../http/errors.js';
+import { AppError, notFound } from '../../http/errors.js';
 import { isInlineType, type FileService } from './service.js';
+
+/**
+ * How long a browser or proxy may keep a file without asking again: public
+ * files briefly (an item taken off the portal takes its files back within
+ * minutes; a revalidation is a cheap 304), files of a few only in the
+ * reader's own browser.
+ */
+export const PUBLIC_CACHE = 'public, max-age=600';
+export const PRIVATE_CACHE = 'private, max-age=3600';
 
 /**
  * Serves stored files by id: `api/files/:id` for pictures, players and the
@@ -23,22 +32,18 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ files: FileService }> = asy
     disposition: 'inline' | 'attachment',
     variant?: 'thumb',
   ) {
-    const original = await files.find(id);
-    // A picture's thumbnail is read under the picture's own rules.
+    const original = await files.findWithFacts(id);
+    if (!original) throw notFound('文件不存在');
+    // A thumbnail is read under its picture's rules, by either address.
+    const { public: open } = await files.access.assertReadable(original, request.staff ?? null);
     const file =
-      variant === 'thumb' && original?.thumbFileId
+      variant === 'thumb' && original.thumbFileId
         ? ((await files.find(original.thumbFileId)) ?? original)
         : original;
-    if (!file || !(await files.storage.has(file.storageKey))) throw notFound('文件不存在');
-    const staffOnly = await files.isStaffOnly(id);
-    if (staffOnly && !request.staff) throw unauthorized('该文件仅限校内访问，请先登录');
-    // Some staff-only files are for a few people only (a mail's attachments).
-    const refusal = staffOnly && request.staff ? await files.refusalFor(id, request.staff) : null;
-    if (refusal) throw forbidden(refusal);
-
+    if (!(await files.storage.has(file.storageKey))) throw notFound('文件不存在');
     return sendBytes(files, request, reply, file, {
       disposition,
-      cacheControl: staffOnly ? 'private, max-age=3600' : 'public, max-age=86400',
+      cacheControl: open ? PUBLIC_CACHE : PRIVATE_CACHE,
     });
   }
 

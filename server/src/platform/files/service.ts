@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import { Readable, Transform, pipeline } from 'node:stream';
-import { CompiledQuery, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { FileStorage } from './storage.js';
 import { iso, type Clock } from '../../time.js';
-import { listedNews, publicVideo } from '../publishing/visibility.js';
-import type { AuthStaff } from '../auth/session.js';
-import type { FileGuard, FileUseRecord } from './guards.js';
-import type { FileOwnerTable } from './uses.js';
+import type { Actor, AuthStaff } from '../auth/session.js';
+import { FileAccess, type FileFacts } from './access.js';
+import { setFileUses, type FileOwnerTable } from './uses.js';
 
 export interface StoredFile {
   id: number;
@@ -45,11 +44,16 @@ export interface DeduplicatedFile {
 const SHA256 = /^[0-9a-f]{64}$/;
 
 export class FileService {
+  /** Who may read a stored file: the one rule every address asks. */
+  readonly access: FileAccess;
+
   constructor(
     private readonly db: Kysely<Database>,
     readonly storage: FileStorage,
     private readonly now: Clock,
-  ) {}
+  ) {
+    this.access = new FileAccess(db, now);
+  }
 
   async save(
     input: {
@@ -271,149 +275,69 @@ export class FileService {
   }
 
   /**
-   * Whether a file may only be read by logged-in staff: some item uses it (as
-   * attachment, in a picture or video set, in its body, as cover or PDF) and
-   * none of those items is one the public can read (meant for the intranet;
-   * not yet, not or no longer listed; deleted; a hidden magazine). Files no
-   * item records (banners, introduction pictures, logos) stay public. One
-   * query of index lookups that stops at the first public item.
+   * A stored file with what the read rule starts from (its uploader, the
+   * picture it is the thumbnail of): one query for the file addresses.
    */
-  async isStaffOnly(id: number): Promise<boolean> {
-    // Pictures are the most read addresses of the site: the query is built and compiled once
-    // (building it costs far more than running it) and run with this file and time.
-    this.staffOnlyQuery ??= compileStaffOnlyQuery(this.db);
-    const { query, fileIdAt, nowAt } = this.staffOnlyQuery;
-    const parameters = [...query.parameters];
-    const now = iso(this.now());
-    for (const i of fileIdAt) parameters[i] = id;
-    for (const i of nowAt) parameters[i] = now;
-    const { rows } = await this.db.executeQuery<{ open: unknown; used: unknown }>(
-      CompiledQuery.raw(query.sql, parameters),
-    );
-    const row = rows[0]!;
-    // SQLite answers 0/1, PostgreSQL booleans.
-    return Boolean(Number(row.used)) && !Number(row.open);
-  }
-
-  private staffOnlyQuery?: ReturnType<typeof compileStaffOnlyQuery>;
-
-  private readonly guards: FileGuard[] = [];
-
-  /** Adds the areas' rules on who may read a file (app.ts, once, as the services are built). */
-  addGuards(guards: readonly FileGuard[]): void {
-    this.guards.push(...guards);
+  async findWithFacts(
+    id: number,
+  ): Promise<(StoredFile & FileFacts & { thumbFileId: number | null }) | undefined> {
+    const row = await this.db
+      .selectFrom('storedFile')
+      .select((eb) => [
+        'storedFile.id',
+        'storedFile.storageKey',
+        'storedFile.fileName',
+        'storedFile.mimeType',
+        'storedFile.size',
+        'storedFile.thumbFileId',
+        'storedFile.createdBy',
+        eb
+          .selectFrom('storedFile as picture')
+          .select('picture.id')
+          .whereRef('picture.thumbFileId', '=', 'storedFile.id')
+          .limit(1)
+          .as('pictureId'),
+      ])
+      .where('storedFile.id', '=', id)
+      .executeTakeFirst();
+    return row && { ...row, pictureId: row.pictureId ?? null };
   }
 
   /**
-   * Why `reader` may not read a staff-only file, or null when they may: an
-   * item over it no guard governs lets staff in; else one guarded item that
-   * lets the reader in is enough (FileGuard); else the first rule's refusal.
+   * The writer of a save as recordUses takes it: a logged-in staff member
+   * (a request's, with a session) is checked; the seed's actors and `null`
+   * (the seed, the upgrade, the tests' factories) write as the system.
    */
-  async refusalFor(id: number, reader: AuthStaff): Promise<string | null> {
-    if (this.guards.length === 0) return null;
-    const uses = await this.db
-      .selectFrom('fileUse')
-      .select(['infoTable', 'objId'])
-      .where('fileId', '=', id)
-      .execute();
-    const governed = (use: FileUseRecord) =>
-      this.guards.some((guard) => guard.tables.includes(use.infoTable as FileOwnerTable));
-    if (uses.some((use) => !governed(use))) return null;
-    let refusal: string | null = null;
-    for (const guard of this.guards) {
-      const own = uses.filter((use) => guard.tables.includes(use.infoTable as FileOwnerTable));
-      if (own.length === 0) continue;
-      if (await guard.allows(reader, own, id)) return null;
-      refusal ??= guard.refusal;
+  static writerOf(actor: Actor | null): AuthStaff | 'system' {
+    return actor && 'sessionId' in actor.staff ? (actor.staff as AuthStaff) : 'system';
+  }
+
+  /**
+   * Records that item `objId` of `infoTable` uses exactly `fileIds` (body
+   * pictures, cover, PDF, a photo ...), in the caller's transaction `db`.
+   * A writer may only add files they may read (403 不能使用无权查看的文件):
+   * naming a file's id in a body is never permission to it. Files the item
+   * already uses stay without a check (an administrator editing a teacher's
+   * draft); 'system' is the seed and the upgrade.
+   */
+  async recordUses(
+    db: Kysely<Database>,
+    writer: AuthStaff | 'system',
+    infoTable: FileOwnerTable,
+    objId: number,
+    fileIds: ReadonlyArray<number | null | undefined>,
+  ): Promise<void> {
+    if (writer !== 'system') {
+      const current = await db
+        .selectFrom('fileUse')
+        .select('fileId')
+        .where('infoTable', '=', infoTable)
+        .where('objId', '=', objId)
+        .execute();
+      const had = new Set(current.map((row) => row.fileId));
+      const added = fileIds.filter((id): id is number => typeof id === 'number' && !had.has(id));
+      await this.access.assertMayUse(writer, added, db);
     }
-    return refusal;
+    await setFileUses(db, infoTable, objId, fileIds);
   }
 }
-
-/** Stand-ins for the file id and the time in the compiled query of isStaffOnly. */
-const FILE_ID_SLOT = -987654321;
-const NOW_SLOT = '\u0000now';
-
-/**
- * isStaffOnly's query, compiled with stand-ins, and where they sit among its
- * parameters. One query of index lookups that stops at the first public item.
- */
-function compileStaffOnlyQuery(db: Kysely<Database>) {
-  const id = FILE_ID_SLOT;
-  const now = NOW_SLOT;
-  const query = db
-    .selectNoFrom((eb) => {
-      const uses = (infoTable: FileOwnerTable) =>
-        eb
-          .selectFrom('fileUse')
-          .where('fileUse.fileId', '=', id)
-          .where('fileUse.infoTable', '=', infoTable);
-      return [
-        eb
-          .or([
-            eb.exists(
-              uses('T_NEWS')
-                .innerJoin('news', 'news.id', 'fileUse.objId')
-                .select('news.id')
-                .where('news.enableType', '=', 1)
-                .where(listedNews(now)),
-            ),
-            eb.exists(
-              eb
-                .selectFrom('newsFile')
-                .innerJoin('news', 'news.id', 'newsFile.newsId')
-                .select('news.id')
-                .where('newsFile.fileId', '=', id)
-                .where('news.enableType', '=', 1)
-                .where(listedNews(now)),
-            ),
-            eb.exists(
-              uses('T_SUBJECT_NEWS')
-                .innerJoin('subjectNews', 'subjectNews.id', 'fileUse.objId')
-                .innerJoin('news', 'news.id', 'subjectNews.newsId')
-                .select('news.id')
-                .where('subjectNews.deleted', '=', 0)
-                .where('news.enableType', '=', 1)
-                .where(listedNews(now)),
-            ),
-            eb.exists(
-              uses('TF_VIDEO')
-                .innerJoin('video', 'video.id', 'fileUse.objId')
-                .select('video.id')
-                .where(publicVideo),
-            ),
-            eb.exists(
-              eb
-                .selectFrom('videoFile')
-                .innerJoin('video', 'video.id', 'videoFile.videoId')
-                .select('video.id')
-                .where('videoFile.fileId', '=', id)
-                .where(publicVideo),
-            ),
-            eb.exists(
-              uses('T_MAGAZINE')
-                .innerJoin('magazine', 'magazine.id', 'fileUse.objId')
-                .select('magazine.id')
-                .where('magazine.enabled', '=', 1),
-            ),
-          ])
-          .as('open'),
-        eb
-          .or([
-            eb.exists(eb.selectFrom('fileUse').select('fileId').where('fileId', '=', id)),
-            eb.exists(eb.selectFrom('newsFile').select('fileId').where('fileId', '=', id)),
-            eb.exists(eb.selectFrom('videoFile').select('fileId').where('fileId', '=', id)),
-          ])
-          .as('used'),
-      ];
-    })
-    .compile();
-  const slots = (value: unknown) =>
-    query.parameters.flatMap((parameter, i) => (parameter === value ? [i] : []));
-  const fileIdAt = slots(id);
-  const nowAt = slots(now);
-  if (fileIdAt.length === 0 || nowAt.length === 0) throw new Error('isStaffOnly: stand-ins lost');
-  return { query, fileIdAt, nowAt };
-}
-
-/** A video the public can read. */

@@ -3,6 +3,7 @@ import { DRIVE_EXTENSIONS, type DriveUpload } from '@school/common/api';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { AppError, badRequest } from '../../http/errors.js';
+import type { AuthStaff } from '../auth/session.js';
 import { fileUrl, type FileService } from './service.js';
 
 /**
@@ -268,11 +269,19 @@ export class UploadService {
   /**
    * A file of the teaching drive: its extension among the spec's list, its
    * bytes checked against it, kept once per content (an upload of bytes the
-   * drive already holds answers that file, `reused`), recorded as the
-   * uploader's drive upload (T_DRIVE_UPLOAD: read by staff only).
+   * drive already holds answers that file), recorded as the uploader's drive
+   * upload (T_DRIVE_UPLOAD: theirs, since they sent the bytes). `reused` is
+   * said only when the uploader could read the held file already: it never
+   * tells whether somebody else keeps the same bytes.
    */
   async driveFile(
-    input: { fileName: string; createdBy: number; maxBytes: number },
+    input: {
+      fileName: string;
+      createdBy: number;
+      maxBytes: number;
+      /** The uploader's session: `reused` is answered for them (the seed has none). */
+      uploader?: AuthStaff;
+    },
     source: Readable,
   ): Promise<DriveUpload> {
     let fileName: string;
@@ -291,8 +300,15 @@ export class UploadService {
       },
       source,
     );
+    const known = reused && !!input.uploader && (await this.readable(file.id, input.uploader));
     await this.files.addUse(file.id, 'T_DRIVE_UPLOAD', input.createdBy);
-    return { fileId: file.id, fileName, url: fileUrl(file.id), fileSize: file.size, reused };
+    return {
+      fileId: file.id,
+      fileName,
+      url: fileUrl(file.id),
+      fileSize: file.size,
+      reused: known,
+    };
   }
 
   /**
@@ -304,13 +320,15 @@ export class UploadService {
   async driveFileByHash(input: {
     fileName: string;
     sha256: string;
-    createdBy: number;
+    reader: AuthStaff;
     /** The size the client knows: another one is not the same file. */
     size?: number;
   }): Promise<DriveUpload | undefined> {
     const fileName = allowedName(input.fileName, DRIVE_EXTENSION_SET);
     const file = await this.files.findByHash(input.sha256);
     if (!file || (input.size !== undefined && file.size !== input.size)) return undefined;
+    // Only bytes the person may read already: else the same answer as for unknown bytes.
+    if (!(await this.readable(file.id, input.reader))) return undefined;
     const head: Buffer[] = [];
     for await (const chunk of this.files.storage.read(file.storageKey, {
       start: 0,
@@ -319,8 +337,14 @@ export class UploadService {
       head.push(chunk as Buffer);
     }
     await contentCheck(fileName)(Buffer.concat(head));
-    await this.files.addUse(file.id, 'T_DRIVE_UPLOAD', input.createdBy);
+    await this.files.addUse(file.id, 'T_DRIVE_UPLOAD', input.reader.id);
     return { fileId: file.id, fileName, url: fileUrl(file.id), fileSize: file.size, reused: true };
+  }
+
+  /** Whether `reader` may read a stored file under the one read rule. */
+  private async readable(fileId: number, reader: AuthStaff): Promise<boolean> {
+    const facts = await this.files.access.facts(fileId);
+    return Boolean(facts && (await this.files.access.verdict(facts, reader)).ok);
   }
 
   private async inspect(kind: UploadKind, fileName: string, head: Buffer): Promise<string> {

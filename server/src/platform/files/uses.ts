@@ -2,30 +2,40 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
 /**
- * Items whose files are recorded in `file_use`: the pictures of their bodies,
- * their covers, a magazine's PDF. (Attachments and picture and video sets
- * have their own tables, news_file and video_file.) A file used only by
- * items the public cannot read is read by staff only; see FileService. A leave
- * request's attachment (T_LEAVE) is never public.
+ * The kinds of item that use stored files, as `file_use.info_table` records
+ * them (news_file and video_file hold attachments and sets as T_NEWS,
+ * T_SUBJECT_NEWS and TF_VIDEO uses). Each has one guard (FileAccess):
+ *
+ * T_NEWS, T_SUBJECT_NEWS, TF_VIDEO: body pictures, covers, attachments, sets;
+ * T_MAGAZINE: cover and PDF; T_BANNER: a banner or cover picture;
+ * T_SOCIETY: a society's logo and picture; T_WWFZ, T_FMSM: the pictures of an
+ * introduction page or person; T_WORKBENCH: a workbench icon; T_PARAMETER: a
+ * system parameter's picture (the footer's QR code); T_STAFF: a staff photo;
+ * T_LEAVE: a leave request's attachment; T_MAIL: a mail's attachment or body
+ * picture; T_MAIL_UPLOAD: a mail upload (objId its uploader), theirs until
+ * sent; T_DRIVE: a drive resource's file; T_DRIVE_UPLOAD: a drive upload
+ * (objId its uploader), theirs until registered.
  */
-/**
- * T_STAFF: a staff member's photo; T_LEAVE: a leave request's attachment (read by staff only);
- * T_MAIL: a mail's attachment or body picture (read by its sender and recipients only: the mail
- * area's file guard); T_MAIL_UPLOAD: a mail upload (objId its uploader), theirs until sent;
- * T_DRIVE: a drive resource's file (objId the resource; read by whoever may see a resource over
- * it); T_DRIVE_UPLOAD: a drive upload (objId its uploader), theirs until registered.
- */
-export type FileOwnerTable =
-  | 'T_NEWS'
-  | 'T_SUBJECT_NEWS'
-  | 'TF_VIDEO'
-  | 'T_MAGAZINE'
-  | 'T_STAFF'
-  | 'T_LEAVE'
-  | 'T_MAIL'
-  | 'T_MAIL_UPLOAD'
-  | 'T_DRIVE'
-  | 'T_DRIVE_UPLOAD';
+export const FILE_OWNER_TABLES = [
+  'T_NEWS',
+  'T_SUBJECT_NEWS',
+  'TF_VIDEO',
+  'T_MAGAZINE',
+  'T_BANNER',
+  'T_SOCIETY',
+  'T_WWFZ',
+  'T_FMSM',
+  'T_WORKBENCH',
+  'T_PARAMETER',
+  'T_STAFF',
+  'T_LEAVE',
+  'T_MAIL',
+  'T_MAIL_UPLOAD',
+  'T_DRIVE',
+  'T_DRIVE_UPLOAD',
+] as const;
+
+export type FileOwnerTable = (typeof FILE_OWNER_TABLES)[number];
 
 /** Stored files a rich-text body shows or links: /api/files/<id> and the download address. */
 export function filesInHtml(html: string): number[] {
@@ -41,7 +51,9 @@ export function filesInHtml(html: string): number[] {
 /**
  * Sets the files an item uses to `fileIds` (body pictures, cover, PDF).
  * Addresses of files that do not exist are ignored. `db` is the caller's
- * transaction, so the record changes with the item.
+ * transaction, so the record changes with the item. Saves go through
+ * FileService.recordUses, which first checks the writer may read each new
+ * file; this is its last step.
  */
 export async function setFileUses(
   db: Kysely<Database>,
