@@ -1,4 +1,8 @@
-import Fastify, { type HTTPMethods, type LightMyRequestResponse } from 'fastify';
+import Fastify, {
+  type HTTPMethods,
+  type InjectOptions,
+  type LightMyRequestResponse,
+} from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_RULES, type Access } from '@school/common/api';
 import { AccessRefusal, accessPlugin } from '../src/http/access.js';
@@ -245,7 +249,7 @@ describe('every route declares who may call it (issue 16)', () => {
     }
     const bodySchema = route.operation?.requestBody?.content?.['application/json']?.schema;
     const response = await t.app.inject({
-      method: route.method,
+      method: route.method as InjectOptions['method'],
       url,
       query,
       ...(bodySchema ? { payload: minimal(bodySchema) as object } : {}),
@@ -258,7 +262,7 @@ describe('every route declares who may call it (issue 16)', () => {
 
   /** The answer's message (read from the stream for a GET, which was asked as one). */
   async function messageOf(route: RouteCase, response: LightMyRequestResponse): Promise<string> {
-    let text = response.headers['content-type']?.includes('json') ? '' : '(not json)';
+    let text = String(response.headers['content-type']).includes('json') ? '' : '(not json)';
     if (route.method !== 'GET') {
       text = response.body;
     } else if (!text) {
@@ -423,7 +427,7 @@ describe('every route declares who may call it (issue 16)', () => {
         String(ids[name] ?? NO_SUCH_ID),
       );
       const response = await t.app.inject({
-        method: route.method,
+        method: route.method as InjectOptions['method'],
         url,
         ...(schema ? { payload: body } : {}),
         headers: { authorization: `Bearer ${as.stranger}` },
