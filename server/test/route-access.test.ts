@@ -81,7 +81,7 @@ type JsonSchema = {
  * knowing the call: required fields only, ids at the largest value (no row
  * has it), strings of one character (or one a pattern takes).
  */
-export function minimal(schema: JsonSchema | undefined): unknown {
+function minimal(schema: JsonSchema | undefined): unknown {
   if (!schema) return undefined;
   if (schema.enum) return schema.enum.find((value) => value !== null) ?? schema.enum[0];
   if (schema.const !== undefined) return schema.const;
