@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { DialectName } from './db/database.js';
 import type { Database } from './db/schema.js';
+import { accessPlugin } from './http/access.js';
 import { authPlugin } from './http/auth.js';
 import {
   errorMessageKeyword,
@@ -117,16 +118,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
       },
     },
+    // Each call shows who may make it (x-access, http/access.ts); those behind a session say so.
+    transform: ({ schema, url, route }) => {
+      const access = route.config?.access;
+      const session = access && access !== 'public' && access !== 'linkedSystem';
+      return {
+        schema: {
+          ...schema,
+          'x-access': access,
+          ...(session ? { security: [{ bearer: [] }] } : {}),
+        } as typeof schema,
+        url,
+      };
+    },
   });
 
-  // Shared pieces, then the platform's calls and every area's, under /api.
+  // Shared pieces (the session, every route's access rule), then the platform's calls and
+  // every area's, under /api.
   await app.register(authPlugin, { sessions: services.sessions });
+  await app.register(accessPlugin);
   await app.register(
     async (api) => {
       await platformRoutes(api, services);
       for (const area of AREAS) await area.routes(api, services);
-      api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
-      api.all('/*', async () => {
+      api.get('/docs/json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+        app.swagger(),
+      );
+      api.all('/*', { config: { access: 'public' } }, async () => {
         throw new AppError(404, '接口不存在');
       });
     },

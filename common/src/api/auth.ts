@@ -56,6 +56,7 @@ const HandoffBody = Type.Object({
 export const authCalls = endpoints('login', {
   login: endpoint(
     '/login/login',
+    'public',
     '登录',
     Type.Object({
       staffCode: StaffCode,
@@ -67,13 +68,15 @@ export const authCalls = endpoints('login', {
   ),
   staffId: endpoint(
     '/login/getStaffId',
+    'public',
     '按账号查询教职工 id',
     Type.Object({ staffCode: StaffCode }),
     Type.Integer(),
   ),
-  logout: endpoint('/login/loginOut.do', '退出登录', LogoutBody, Nothing),
+  logout: endpoint('/login/loginOut.do', 'staff', '退出登录', LogoutBody, Nothing),
   changePassword: endpoint(
     '/login/updateUserPwd.do',
+    'staff',
     '修改密码',
     Type.Object({
       staffId: Type.Optional(Type.Integer()),
@@ -86,6 +89,7 @@ export const authCalls = endpoints('login', {
   /** The receiving end of the edit hand-off (GLPTBJ): the signed fields of common/src/handoff.ts and `sign`. */
   handoff: endpoint(
     '/cms/handoff',
+    'public',
     '内容管理平台的签名跳转：校验签名与登录，返回编辑地址 retUrl',
     HandoffBody,
     Type.Object({ retUrl: Type.String() }),
@@ -93,6 +97,7 @@ export const authCalls = endpoints('login', {
   /** Only with PUBLIC_ENTRY_PASSWORD=true: a password in an address ends up in logs and histories. */
   publicEntry: endpoint(
     '/login/publicEntry',
+    'public',
     '外部系统经地址栏参数登录（/publicPage；须设置 PUBLIC_ENTRY_PASSWORD=true，默认关闭）',
     Type.Object({
       staffCode: StaffCode,
@@ -103,6 +108,7 @@ export const authCalls = endpoints('login', {
   ),
   enter: endpoint(
     '/cms/enter',
+    'public',
     '用签名跳转的一次性链接登录内容管理平台，返回登录信息与目标页面',
     Type.Object({
       ticket: Type.String({
@@ -134,12 +140,14 @@ export type LinkedStaff = Static<typeof LinkedStaff>;
 export const linkedCalls = endpoints('linked', {
   verify: endpoint(
     '/linked/verifyHandoff',
+    'linkedSystem',
     '外部系统校验页面提交给它的签名跳转（每个请求只能校验一次，5 分钟内有效），返回教职工信息',
     HandoffBody,
     LinkedStaff,
   ),
   entryTicket: endpoint(
     '/linked/entryTicket',
+    'linkedSystem',
     '外部系统为其用户申请一次性入口票据（2 分钟内有效）：返回 /publicPage 的入口地址',
     Type.Object({
       staffCode: StaffCode,

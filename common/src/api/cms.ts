@@ -18,6 +18,7 @@ export type CmsOverview = Static<typeof CmsOverview>;
 export const cmsCalls = endpoints('cms', {
   overview: endpoint(
     '/cms/overview',
+    'staff',
     '内容管理：首页待办（待审核、我的草稿、被退回、定时发布）',
     undefined,
     CmsOverview,

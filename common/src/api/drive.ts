@@ -219,6 +219,7 @@ export const FolderZipParams = Type.Object({ fId: Id('请选择文件夹目录')
 export const driveCalls = endpoints('drive', {
   folderTree: endpoint(
     '/resources/getFolderTree',
+    'staff',
     '文件夹树：sType 0 教学网盘、1 我的网盘；fId 为起点（0 或不填为最上层）；每个文件夹带可见文件数 fnum',
     Type.Object({
       userId: Type.Optional(UserId),
@@ -231,6 +232,7 @@ export const driveCalls = endpoints('drive', {
   ),
   folderList: endpoint(
     '/resources/getFolderList',
+    'staff',
     '教学网盘的栏目（layer 0 为最上层）及其下级文件夹 list',
     Type.Object({
       layer: Type.Optional(Type.Integer({ minimum: 0, errorMessage: 'layer 不正确' })),
@@ -249,12 +251,14 @@ export const driveCalls = endpoints('drive', {
   ),
   folderInfo: endpoint(
     '/resources/getFolderInfo',
+    'owner',
     '一个文件夹与它的路径（面包屑）；我的网盘的文件夹只有本人可看',
     Type.Object({ fId: FolderId }),
     FolderInfo,
   ),
   folderFiles: endpoint(
     '/resources/getFolderFiles',
+    'owner',
     '文件夹的内容（置顶在前，文件夹在文件前）：fId 不填或 0 为我的网盘的最上层（sType 1）；类型、格式、关键字筛选；userName / resourcesSize / downloadNum / statusDate 之一排序（1 降序 0 升序，默认 statusDate 1）',
     Type.Object({
       fId: Type.Optional(
@@ -267,6 +271,7 @@ export const driveCalls = endpoints('drive', {
   ),
   addFolder: endpoint(
     '/resources/addFolder',
+    'owner',
     '新建文件夹：教学网盘只有网盘管理员（isAdmin 1），我的网盘为本人；名称必填、不超过25个字、同一目录下不重名',
     Type.Object({
       userId: Type.Optional(UserId),
@@ -287,6 +292,7 @@ export const driveCalls = endpoints('drive', {
   ),
   renameFolder: endpoint(
     '/resources/renameFolder',
+    'owner',
     '重命名文件夹（编辑文件夹：名称与描述）',
     Type.Object({
       userId: Type.Optional(UserId),
@@ -303,36 +309,42 @@ export const driveCalls = endpoints('drive', {
   ),
   folderNum: endpoint(
     '/resources/getFolderNum',
+    'owner',
     '删除前的内容统计：data[0].fnum 为下级文件夹数，data[1].fnum 为其中的文件数（含各级下级）',
     Type.Object({ fId: FolderId }),
     Type.Array(Type.Object({ fnum: Type.Integer() })),
   ),
   delFolder: endpoint(
     '/resources/delFolder',
+    'owner',
     '删除文件夹及其下的一切（一个事务）',
     Type.Object({ userId: Type.Optional(UserId), fId: FolderId }),
     Nothing,
   ),
   topFolder: endpoint(
     '/resources/topFolder',
+    'owner',
     '置顶文件夹（教学网盘：网盘管理员）',
     Type.Object({ userId: Type.Optional(UserId), fId: FolderId }),
     Nothing,
   ),
   untopFolder: endpoint(
     '/resources/untopFolder',
+    'owner',
     '取消置顶文件夹',
     Type.Object({ userId: Type.Optional(UserId), fId: FolderId }),
     Nothing,
   ),
   addResource: endpoint(
     '/resources/addResource',
+    'owner',
     '登记上传完成的文件为资源：resourcesPath 为上传返回的 url；教学网盘的文件夹人人可传，我的网盘为本人（受个人空间限额）；resourcesIsOpen 默认 2、resourcesIsComment 默认 1',
     Type.Object({ ...ResourceTarget, ...ResourceFile, ...ResourceFields }),
     Type.Object({ resourcesId: Type.Integer() }),
   ),
   batchAddResource: endpoint(
     '/resources/batchAddResource',
+    'owner',
     '批量登记（最多10个）：fileAddList 为 JSON 数组，每项 resourcesName、resourcesFname、resourcesPath、resourcesSize，其余字段共用',
     Type.Object({
       ...ResourceTarget,
@@ -343,6 +355,7 @@ export const driveCalls = endpoints('drive', {
   ),
   detail: endpoint(
     '/resources/getResourcesDetail',
+    'owner',
     '资源详情（私有文件只有上传者与网盘管理员可看）：含是否已点赞、已收藏与所在文件夹路径，以及本人可做的操作',
     Type.Object({
       userId: Type.Optional(UserId),
@@ -353,6 +366,7 @@ export const driveCalls = endpoints('drive', {
   ),
   editResource: endpoint(
     '/resources/editResource',
+    'owner',
     '编辑文件：资源类型、文件格式、是否公开、是否可评论、描述必填；上传者或网盘管理员（我的网盘为本人）',
     Type.Object({
       userId: Type.Optional(UserId),
@@ -379,24 +393,28 @@ export const driveCalls = endpoints('drive', {
   ),
   delResource: endpoint(
     '/resources/delResource',
+    'owner',
     '删除文件（resourcesId 可逗号分隔多个）：教学网盘为网盘管理员，我的网盘为本人；没有资源再用的文件内容一并删除',
     Type.Object({ userId: Type.Optional(UserId), resourcesId: IdList('请选择文件') }),
     Nothing,
   ),
   topResource: endpoint(
     '/resources/topResource',
+    'owner',
     '置顶文件（教学网盘：网盘管理员；我的网盘：本人）',
     Type.Object({ userId: Type.Optional(UserId), resourcesId: ResourceId }),
     Nothing,
   ),
   untopResource: endpoint(
     '/resources/untopResource',
+    'owner',
     '取消置顶文件',
     Type.Object({ userId: Type.Optional(UserId), resourcesId: ResourceId }),
     Nothing,
   ),
   moveResource: endpoint(
     '/resources/moveResource',
+    'owner',
     '移动或复制文件（resourcesId）或文件夹（fId）：moveType 0 移动、1 复制（教学网盘），2 我的网盘内移动；sType 为目标网盘（复制到公共盘：从我的网盘复制到教学网盘）；fIdNew 必填且不同于 fIdOld，文件夹不能移到自己或自己的下级里；复制只复制记录，不复制文件内容',
     Type.Object({
       userId: Type.Optional(UserId),
@@ -414,12 +432,14 @@ export const driveCalls = endpoints('drive', {
   ),
   quota: endpoint(
     '/resources/getMyQuota',
+    'staff',
     '我的网盘的空间：已用与上限（字节）',
     Type.Object({ userId: Type.Optional(UserId) }),
     Type.Object({ used: Type.Integer(), total: Type.Integer() }),
   ),
   giveLike: endpoint(
     '/resources/giveLike',
+    'owner',
     '点赞（每人一次，不能取消）；data.givelikeNum 为此后的点赞数',
     Type.Object({
       userId: Type.Optional(UserId),
@@ -430,24 +450,28 @@ export const driveCalls = endpoints('drive', {
   ),
   addFavorites: endpoint(
     '/resources/addFavorites',
+    'owner',
     '收藏文件',
     Type.Object({ ...Who, resourcesId: ResourceId }),
     Nothing,
   ),
   delFavorites: endpoint(
     '/resources/delFavorites',
+    'owner',
     '取消收藏',
     Type.Object({ ...Who, resourcesId: ResourceId }),
     Nothing,
   ),
   comments: endpoint(
     '/resources/getComments',
+    'owner',
     '文件的评论（新的在前），mine 为本人的评论',
     Type.Object({ resourcesId: ResourceId, ...Paging(20, 100) }),
     Page(Comment),
   ),
   addComment: endpoint(
     '/resources/addComment',
+    'owner',
     '发表评论（不超过300个字；不可评论的文件：该文件暂时无法评论）',
     Type.Object({
       userId: Type.Optional(UserId),
@@ -458,48 +482,56 @@ export const driveCalls = endpoints('drive', {
   ),
   delComment: endpoint(
     '/resources/delComment',
+    'owner',
     '删除自己的评论',
     Type.Object({ userId: Type.Optional(UserId), resId: Id('请选择评论') }),
     Nothing,
   ),
   download: endpoint(
     '/resources/download',
+    'owner',
     '下载：data 为下载地址；每人每天计一次下载数并记入我的下载',
     Type.Object({ ...Who, resourcesId: ResourceId }),
     Type.String(),
   ),
   share: endpoint(
     '/resources/share',
+    'owner',
     '分享：data.url 为分享链接，data.shareCode 为分享码；每人每个文件一个链接，首次分享计入分享数',
     Type.Object({ ...Who, resourcesId: ResourceId }),
     Type.Object({ url: Type.String(), shareCode: Type.String() }),
   ),
   newUpload: endpoint(
     '/resources/getNewUpload',
+    'staff',
     '最新上传（教学网盘中可见的文件）：KeywordName 查找文件名与上传老师，类型、格式筛选',
     Type.Object(ListFilters),
     Page(DriveRow),
   ),
   hotShare: endpoint(
     '/resources/getHotShare',
+    'staff',
     '近期热门（分享最多）',
     Type.Object(ListFilters),
     Page(DriveRow),
   ),
   hotDown: endpoint(
     '/resources/getHotDown',
+    'staff',
     '热门下载（下载最多）',
     Type.Object(ListFilters),
     Page(DriveRow),
   ),
   resourcesNum: endpoint(
     '/resources/getResourcesNum',
+    'staff',
     '教学网盘中本人可见的文件总数',
     Type.Object({ userId: Type.Optional(UserId) }),
     Type.Integer(),
   ),
   search: endpoint(
     '/resources/searchResources',
+    'staff',
     '资源搜索：zylxType（或 type）0、1 为教学网盘，2 为我的网盘；fId 为在某文件夹（含下级）中找；筛选与排序同文件夹列表',
     Type.Object({
       zylxType: Type.Optional(OneOf([0, 1, 2], 'zylxType 须为 0、1 或 2')),
@@ -513,6 +545,7 @@ export const driveCalls = endpoints('drive', {
   ),
   myPublic: endpoint(
     '/resources/getMyPublicResources',
+    'staff',
     '我在教学网盘（公共盘）上传的文件（/myPublicwp），fname 为所在文件夹；fId 为在某文件夹（含下级）中找；筛选与排序同文件夹列表',
     Type.Object({
       fId: Type.Optional(
@@ -524,24 +557,28 @@ export const driveCalls = endpoints('drive', {
   ),
   myFavorites: endpoint(
     '/resources/getMyFavorites',
+    'staff',
     '我的收藏（新的在前），resId 为收藏记录',
     Type.Object(ListFilters),
     Page(MineRow),
   ),
   myDownloads: endpoint(
     '/resources/getMyDownloads',
+    'staff',
     '我的下载（新的在前），resId 为下载记录',
     Type.Object(ListFilters),
     Page(MineRow),
   ),
   myShares: endpoint(
     '/resources/getMyShares',
+    'staff',
     '我的分享（新的在前），shareUrl 为分享链接',
     Type.Object(ListFilters),
     Page(MineRow),
   ),
   delDownloadRecord: endpoint(
     '/resources/delDownloadRecord',
+    'owner',
     '从我的下载中移除记录（下载数不变）',
     Type.Object({ userId: Type.Optional(UserId), resId: IdList('请选择文件') }),
     Nothing,

@@ -63,6 +63,7 @@ const PublicCode = Type.String({ pattern: '^[A-Za-z0-9_]{1,32}$', errorMessage: 
 export const parameterCalls = endpoints('sysParameter', {
   get: endpoint(
     '/sysParameter/getParameter',
+    'public',
     '按编码查询系统参数',
     Type.Object({ parameteCode: PublicCode }),
     Type.Array(Parameter),
@@ -70,6 +71,7 @@ export const parameterCalls = endpoints('sysParameter', {
   /** parameteCodes: up to 40 codes, comma-separated. */
   getList: endpoint(
     '/sysParameter/getParameterList',
+    'public',
     '一次查询多个系统参数（逗号分隔的编码）',
     Type.Object({
       parameteCodes: Type.String({
@@ -82,12 +84,14 @@ export const parameterCalls = endpoints('sysParameter', {
   /** A school site (XNZD) may be opened by the caller: status 0, else 403 with the reason. */
   checkSite: endpoint(
     '/sysParameter/checkSite',
+    'staff',
     '打开校内站点前的权限检查（XNZD；非“所有人”站点仅 isPower 1 可进入）',
     Type.Object({ parameterId: Id('请选择站点') }),
     Nothing,
   ),
   adminList: endpoint(
     '/cms/parameter/list',
+    'systemAdmin',
     '内容管理：全部系统参数，按编码分组，附编码含义',
     undefined,
     Type.Array(ParameterGroup),
@@ -95,6 +99,7 @@ export const parameterCalls = endpoints('sysParameter', {
   /** picFileId: an uploaded picture; 0 or '' clears it. */
   save: endpoint(
     '/cms/parameter/save',
+    'systemAdmin',
     '内容管理：保存一行参数（无 parameterId 为在该编码下新增）；链接类参数须为 http(s):// 或站内地址；picFileId 为上传的图片，0 清除',
     Type.Object({
       parameterId: Type.Optional(ParameterId),
@@ -157,18 +162,21 @@ export type DictionaryItem = Static<typeof DictionaryItem>;
 export const dictionaryCalls = endpoints('dictionary', {
   values: endpoint(
     '/dictionary/list',
+    'staff',
     '数据字典：一个字典的可用值（教学网盘的资源类型、文件格式筛选）',
     Type.Object({ dicCode: DicCode }),
     Type.Array(DictionaryValue),
   ),
   adminList: endpoint(
     '/cms/dictionary/list',
+    'systemAdmin',
     '内容管理：一个字典的全部值（含已停用），按顺序',
     Type.Object({ dicCode: DicCode }),
     Type.Array(DictionaryItem),
   ),
   save: endpoint(
     '/cms/dictionary/save',
+    'systemAdmin',
     '内容管理：保存字典项（无 dicId 为新增，排在最后）；同一字典内字典值不能重复',
     Type.Object({
       dicId: Type.Optional(DicId),
@@ -220,12 +228,14 @@ const NoticeId = Id('请选择通知');
 export const noticeCalls = endpoints('cms', {
   list: endpoint(
     '/cms/notice/list',
+    'contentAdmin',
     '内容管理：滚动通知列表（上架时间新的在前）',
     Type.Object({ keyword: Type.Optional(Keyword), ...Paging(10, 100) }),
     Page(NoticeItem),
   ),
   save: endpoint(
     '/cms/notice/save',
+    'contentAdmin',
     '内容管理：保存滚动通知（无 rollingnewsId 为新增）；上架时间为北京时间，未到时间不显示',
     Type.Object({
       rollingnewsId: Type.Optional(NoticeId),
@@ -279,6 +289,7 @@ export type WorkbenchEntry = Static<typeof WorkbenchEntry>;
 export const workbenchCalls = endpoints('cms', {
   list: endpoint(
     '/cms/workbench/list',
+    'systemAdmin',
     '内容管理：工作台（menuType 1）或应用中心（2）的全部入口，按显示顺序',
     Type.Object({ menuType: MenuType }),
     Type.Array(WorkbenchEntry),
@@ -286,6 +297,7 @@ export const workbenchCalls = endpoints('cms', {
   /** iconFileId: an uploaded icon, 0 clears it; visitType '' clears it. */
   save: endpoint(
     '/cms/workbench/save',
+    'systemAdmin',
     '内容管理：保存入口（无 workbenchId 为新增，排在最后）；iconFileId 为上传的图标，0 清除',
     Type.Object({
       workbenchId: Type.Optional(WorkbenchId),

@@ -69,6 +69,7 @@ const Audience = Type.Unsafe<1 | 2>({
 export const introCalls = endpoints('intro', {
   pages: endpoint(
     '/wwfz/getWwfzDetails',
+    'public',
     '学校介绍的页面（按 wwfzType；wwfzId 只取其中一页），按排序号、再按新旧',
     Type.Object({
       wwfzType: WwfzType,
@@ -82,6 +83,7 @@ export const introCalls = endpoints('intro', {
   ),
   people: endpoint(
     '/fmsm/getFmsmDetails',
+    'public',
     '人物（历任校长、名师、校友、校园之星，按 fmsmType），按排序号、再按新旧',
     Type.Object({
       fmsmType: FmsmType,

@@ -97,6 +97,7 @@ const LeaveDecision = Type.Object({
 export const leaveCalls = endpoints('leave', {
   apply: endpoint(
     '/leave/apply',
+    'staff',
     '提交请假申请：类型 1 事假 2 病假 3 公假 4 调课；起止日期与上午（1）/下午（2）；原因必填；fileId 为上传的附件',
     Type.Object({
       leaveType: OneOf([1, 2, 3, 4], '请选择请假类型（1 事假，2 病假，3 公假，4 调课）'),
@@ -117,6 +118,7 @@ export const leaveCalls = endpoints('leave', {
   ),
   myList: endpoint(
     '/leave/myList',
+    'staff',
     '我的请假申请（新的在前）；state 可筛选状态',
     Type.Object({
       state: Type.Optional(State),
@@ -126,6 +128,7 @@ export const leaveCalls = endpoints('leave', {
   ),
   todoList: endpoint(
     '/leave/todoList',
+    'staff',
     '待我审批的请假申请（先提交的在前）；approver 为调用者是否为部门负责人或学校管理员',
     Type.Object({ ...Paging(10, 50) }),
     Type.Object({
@@ -136,18 +139,21 @@ export const leaveCalls = endpoints('leave', {
   ),
   detail: endpoint(
     '/leave/detail',
+    'owner',
     '一条请假申请及其审批记录（申请人、审批人与学校管理员可看）',
     Type.Object({ leaveId: LeaveId }),
     LeaveDetail,
   ),
   approve: endpoint(
     '/leave/approve',
+    'owner',
     '审批通过（只有等待其审批的人可以操作）',
     Type.Object({ leaveId: LeaveId }),
     LeaveDecision,
   ),
   sendBack: endpoint(
     '/leave/sendBack',
+    'owner',
     '退回请假申请，须填写退回原因',
     Type.Object({
       leaveId: LeaveId,
@@ -161,6 +167,7 @@ export const leaveCalls = endpoints('leave', {
   ),
   withdraw: endpoint(
     '/leave/withdraw',
+    'owner',
     '撤回自己待审批的请假申请',
     Type.Object({ leaveId: LeaveId }),
     LeaveDecision,
@@ -179,6 +186,7 @@ export type TodoNum = Static<typeof TodoNum>;
 export const todoCalls = endpoints('todo', {
   getTodoNum: endpoint(
     '/todo/getTodoNum',
+    'staff',
     '待办数量：待我审批的请假（leaveNum），待审核的图集、视频集与视频（picNum，仅管理员）',
     Type.Object({ userId: Type.Optional(Type.Integer({ errorMessage: '用户 id 不正确' })) }),
     TodoNum,

@@ -50,18 +50,21 @@ export const MagazineAdminItem = Type.Object({
 export const magazineCalls = endpoints('magazine', {
   list: endpoint(
     '/magazine/selMagazineList',
+    'public',
     '校刊列表（typeId 为刊物系列 1、2、3，每页 15 本，最新在前）',
     Type.Object({ typeId: SeriesId, ...Paging(15) }),
     Page(MagazineItem),
   ),
   detail: endpoint(
     '/magazine/selMagazineDetails',
+    'public',
     '校刊详情（filePath 为 PDF 地址）',
     Type.Object({ magazineId: MagazineId }),
     MagazineItem,
   ),
   adminList: endpoint(
     '/cms/magazine/list',
+    'contentAdmin',
     '内容管理：校刊列表（typeId 为系列 1、2、3，不传为全部；含已停用的，最新在前）',
     Type.Object({
       typeId: Type.Optional(SeriesId),
@@ -74,6 +77,7 @@ export const magazineCalls = endpoints('magazine', {
   ),
   save: endpoint(
     '/cms/magazine/save',
+    'contentAdmin',
     '内容管理：新增（无 magazineId）或修改一期校刊：系列、名称、封面图片、PDF 文件',
     Type.Object({
       magazineId: Type.Optional(MagazineId),
@@ -91,12 +95,14 @@ export const magazineCalls = endpoints('magazine', {
   ),
   enable: endpoint(
     '/cms/magazine/enable',
+    'contentAdmin',
     '内容管理：启用（enabled 1，在门户显示）或停用（enabled 0）一期校刊',
     Type.Object({ magazineId: MagazineId, enabled: Enabled }),
     Type.Object({ magazineId: Type.Integer(), enabled: Type.Integer() }),
   ),
   remove: endpoint(
     '/cms/magazine/delete',
+    'contentAdmin',
     '内容管理：删除一期校刊',
     Type.Object({ magazineId: MagazineId }),
     Nothing,

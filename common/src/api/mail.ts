@@ -224,6 +224,7 @@ const DraftFields = {
 export const mailCalls = endpoints('mail', {
   send: endpoint(
     '/email/sendEmail',
+    'staff',
     '发送邮件：idRoleReceiveArr 为收件人教职工 id（逗号分隔），主题必填（不超过200个字），正文不超过2500个字，fileList 为附件 JSON（[{fileId 或 filePath, fileName}]，最多20个）；draftId 为写信时的草稿，发送后删除',
     Type.Object({
       idRoleReceiveArr: IdList('请选择收件人', 20000),
@@ -247,18 +248,21 @@ export const mailCalls = endpoints('mail', {
   ),
   receiveList: endpoint(
     '/email/getReceiveList',
+    'staff',
     '收件箱（新的在前）：inmainState 1 未读 2 已读；keyword 查找主题、正文与发件人',
     Type.Object(ListFilter),
     Page(ReceiveItem),
   ),
   sendList: endpoint(
     '/email/getSendList',
+    'staff',
     '发件箱（新的在前）：ifRead "0" 为已有收件人阅读；keyword 查找主题、正文与收件人',
     Type.Object(ListFilter),
     Page(SendItem),
   ),
   detail: endpoint(
     '/email/getEmailDetail',
+    'owner',
     '邮件详情（只有发件人与收件人可看）；发件人另见每位收件人的阅读状态与时间',
     Type.Object({
       inmailId: Id('请选择邮件'),
@@ -269,36 +273,42 @@ export const mailCalls = endpoints('mail', {
   ),
   markRead: endpoint(
     '/email/updateRead',
+    'owner',
     '把收件箱中的一封邮件标为已读；data 为此后的未读数',
     Type.Object({ receiveId: Id('请选择邮件') }),
     Type.Integer(),
   ),
   unreadNum: endpoint(
     '/email/getUnreadNum',
+    'staff',
     '我的未读邮件数',
     Type.Object({ staffId: Type.Optional(StaffId) }),
     Type.Integer(),
   ),
   delReceive: endpoint(
     '/email/delReceive',
+    'owner',
     '删除收件箱中的邮件（receiveIdArr 逗号分隔），只删除自己的这一份',
     Type.Object({ receiveIdArr: IdList('请选择要删除的文件') }),
     Nothing,
   ),
   delSend: endpoint(
     '/email/delSend',
+    'owner',
     '删除发件箱中的邮件（sendIdArr 逗号分隔），收件人的邮件不受影响',
     Type.Object({ sendIdArr: IdList('请选择要删除的文件') }),
     Nothing,
   ),
   recall: endpoint(
     '/email/recall',
+    'owner',
     '撤回已发送的邮件：在没有收件人阅读之前，收件人的邮件一并撤回',
     Type.Object({ sendId: Id('请选择要撤回的邮件') }),
     Nothing,
   ),
   selectStaff: endpoint(
     '/email/selectStaff',
+    'staff',
     '查找收件人：姓名含 staffName（多于1个字）的在职教职工，最多20人',
     Type.Object({
       staffName: Type.String({ maxLength: 50, errorMessage: '姓名不能超过50个字' }),
@@ -309,18 +319,21 @@ export const mailCalls = endpoints('mail', {
   ),
   deptTree: endpoint(
     '/email/getDeptTree',
+    'staff',
     '选择收件人的部门树（四级）',
     Type.Object({ userId: Type.Optional(StaffId) }),
     Type.Array(AddressDept),
   ),
   deptStaff: endpoint(
     '/email/getDeptStaff',
+    'staff',
     '一个部门（含下级部门）的在职教职工，用于整个部门选为收件人',
     Type.Object({ userId: Type.Optional(StaffId), deptId: Id('请选择部门') }),
     Type.Array(MailStaff),
   ),
   addContacts: endpoint(
     '/email/addContacts',
+    'staff',
     '添加常用联系人：contactsType 1 单人（idRoleArr 中的每一位），2 分组（contactsNote 为分组备注）',
     Type.Object({
       staffId: Type.Optional(StaffId),
@@ -337,12 +350,14 @@ export const mailCalls = endpoints('mail', {
   ),
   getContacts: endpoint(
     '/email/getContacts',
+    'staff',
     '我的常用联系人：单人（frequentcontactsStaffList）与分组（frequentContactsList）',
     Type.Object({ staffId: Type.Optional(StaffId) }),
     MailContacts,
   ),
   delContacts: endpoint(
     '/email/delContacts',
+    'owner',
     '移除常用联系人（contactIdArr）或分组（frequentcontactsIdArr），逗号分隔',
     Type.Object({
       contactIdArr: Type.Optional(IdList('请选择要移除的联系人')),
@@ -352,6 +367,7 @@ export const mailCalls = endpoints('mail', {
   ),
   attachStored: endpoint(
     '/email/attachStoredFile',
+    'owner',
     '从网盘添加附件：本人可查看的已存文件（fileId，如教学网盘文件 resourcesPath 中的编号）作为本人的附件，不复制内容；fileName 为附件名（空则用文件原名），须为允许的格式，最大 100 MB；答复同 api/email/upload',
     Type.Object({
       fileId: Id('请选择文件'),
@@ -363,12 +379,14 @@ export const mailCalls = endpoints('mail', {
   ),
   saveDraft: endpoint(
     '/email/saveDraft',
+    'owner',
     '保存草稿（写信时自动保存）：不带 draftId 为新草稿，带 draftId 为更新自己的草稿；data.draftId',
     Type.Object({ draftId: Type.Optional(Id('草稿编号不正确')), ...DraftFields }),
     Type.Object({ draftId: Type.Integer(), updateDate: Type.String() }),
   ),
   draftList: endpoint(
     '/email/getDraftList',
+    'staff',
     '草稿箱（最近保存的在前），keyword 查找主题与正文',
     Type.Object({
       keyword: Type.Optional(
@@ -380,12 +398,14 @@ export const mailCalls = endpoints('mail', {
   ),
   draftDetail: endpoint(
     '/email/getDraft',
+    'owner',
     '打开自己的一份草稿继续写',
     Type.Object({ draftId: Id('请选择草稿') }),
     DraftDetail,
   ),
   delDraft: endpoint(
     '/email/delDraft',
+    'owner',
     '删除自己的草稿（draftIdArr 逗号分隔）',
     Type.Object({ draftIdArr: IdList('请选择要删除的草稿') }),
     Nothing,

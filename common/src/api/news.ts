@@ -195,6 +195,7 @@ export const newsCalls = endpoints('news', {
   /** No body or `{}`: every column. */
   columns: endpoint(
     '/news/getNewsTypeList',
+    'public',
     '新闻栏目（parentId 的下级）',
     Type.Unsafe<{ parentId?: number } | null>({
       type: ['object', 'null'],
@@ -204,24 +205,28 @@ export const newsCalls = endpoints('news', {
   ),
   columnTree: endpoint(
     '/news/getNewsTypeTreeList',
+    'public',
     '新闻栏目树',
     undefined,
     Type.Array(NewsColumnNode),
   ),
   home: endpoint(
     '/news/getNewsHomePage',
+    'public',
     '首页新闻（校园新闻、教育动态、专题新闻各 8 条）',
     undefined,
     Type.Array(NewsHomeTab),
   ),
   list: endpoint(
     '/news/getNewsList',
+    'public',
     '新闻列表（置顶在前，按上架时间倒序）',
     listBody(6),
     Page(NewsItem),
   ),
   search: endpoint(
     '/news/getNewsTitleList',
+    'public',
     '按关键字搜索新闻、媒体、专栏、图片与视频（标题与正文）',
     listBody(10),
     Type.Object({
@@ -232,12 +237,14 @@ export const newsCalls = endpoints('news', {
   ),
   detail: endpoint(
     '/news/getNewsDetails',
+    'public',
     '新闻详情（附件 fileList，轮播图片或视频 imgOrViewList）',
     Type.Object({ newId: NewId, staffId: Type.Optional(StaffId) }),
     NewsDetail,
   ),
   subjectList: endpoint(
     '/news/getSubjectNewsList',
+    'public',
     '专题的子新闻列表',
     Type.Object({ newId: NewId, ...Paging(10) }),
     Page(SubjectNewsItem),
@@ -245,6 +252,7 @@ export const newsCalls = endpoints('news', {
   /** subjectNewId; only newId: the topic's first sub-news (null when it has none). */
   subjectNews: endpoint(
     '/news/getSubjectNews',
+    'public',
     '专题子新闻详情（subjectNewId；只给 newId 时为该专题的第一条）',
     Type.Object({
       subjectNewId: Type.Optional(SubjectNewId),
@@ -254,6 +262,7 @@ export const newsCalls = endpoints('news', {
   ),
   addFootprint: endpoint(
     '/news/addNewsFootprint',
+    'staff',
     '记录一次登录用户的浏览（脚印），浏览量加一',
     Type.Object({
       newId: NewId,
@@ -266,6 +275,7 @@ export const newsCalls = endpoints('news', {
   ),
   footprints: endpoint(
     '/news/getNewsFootprintList',
+    'owner',
     '脚印：谁在何时从何处浏览过（管理员或发布者）',
     Type.Object({
       newId: NewId,
@@ -278,18 +288,21 @@ export const newsCalls = endpoints('news', {
   /** status 0: may like; status 1: already liked. */
   likeState: endpoint(
     '/news/selectIfFlower',
+    'staff',
     '是否已点赞：status 0 可以点赞，status 1 已点赞',
     likeBody,
     Likes,
   ),
   like: endpoint(
     '/news/updateFlowerCount',
+    'staff',
     '点赞（每人每条一次），返回最新点赞数',
     likeBody,
     Likes,
   ),
   remove: endpoint(
     '/news/delNews',
+    'owner',
     '删除新闻（管理员或发布者），记入操作日志',
     Type.Object({ newId: NewId, staffId: Type.Optional(StaffId) }),
     Nothing,
@@ -297,6 +310,7 @@ export const newsCalls = endpoints('news', {
   /** newId or subjectNewId: the sub-news. */
   removeSubject: endpoint(
     '/news/delSubjectNews',
+    'owner',
     '删除专题子新闻（newId 或 subjectNewId 为子新闻编号）',
     Type.Object({
       subjectNewId: Type.Optional(SubjectNewId),
@@ -451,6 +465,7 @@ const NewsIdOnly = Type.Object({ newId: Type.Integer() });
 export const cmsNewsCalls = endpoints('cms', {
   list: endpoint(
     '/cms/news/list',
+    'staff',
     '内容管理：新闻列表（教师只看自己的，管理员看全部；按修改时间倒序）；media 1 只看图集与视频集',
     Type.Object({
       typeId: Type.Optional(ColumnId),
@@ -467,18 +482,21 @@ export const cmsNewsCalls = endpoints('cms', {
   ),
   columns: endpoint(
     '/cms/news/columns',
+    'staff',
     '内容管理：栏目树，含当前用户可否在该栏目发布（mayPost）',
     undefined,
     Type.Array(NewsColumnChoice),
   ),
   remove: endpoint(
     '/cms/news/delete',
+    'owner',
     '内容管理：删除新闻（管理员或发布者；从列表、详情和搜索中立即消失）',
     Type.Object({ newId: NewId }),
     NewsIdOnly,
   ),
   get: endpoint(
     '/cms/news/get',
+    'owner',
     '内容管理：编辑表单中的一条新闻（可编辑字段、附件与审核状态）',
     Type.Object({ newId: NewId }),
     NewsEditForm,
@@ -486,6 +504,7 @@ export const cmsNewsCalls = endpoints('cms', {
   /** No newId: a new item. */
   save: endpoint(
     '/cms/news/save',
+    'owner',
     '内容管理：保存新闻（无 newId 为新增）；files 为 JSON 数组或其文本；教师保存后回到草稿',
     Type.Object({
       newId: Type.Optional(NewId),
@@ -587,6 +606,7 @@ export const cmsSubjectCalls = endpoints('cms', {
   /** The topic (newId, newsTitle) and a page of its sub-news. */
   list: endpoint(
     '/cms/subject/list',
+    'owner',
     '内容管理：专题的子新闻列表（管理员或专题发布者）',
     Type.Object({ newId: TopicId, ...Paging(10, 100) }),
     Type.Object({
@@ -598,6 +618,7 @@ export const cmsSubjectCalls = endpoints('cms', {
   ),
   get: endpoint(
     '/cms/subject/get',
+    'owner',
     '内容管理：编辑表单中的一条子新闻',
     subjectBody,
     SubjectEditForm,
@@ -605,6 +626,7 @@ export const cmsSubjectCalls = endpoints('cms', {
   /** No subjectNewId: a new sub-news. */
   save: endpoint(
     '/cms/subject/save',
+    'owner',
     '内容管理：保存子新闻（无 subjectNewId 为新增）；files 为 JSON 数组或其文本',
     Type.Object({
       subjectNewId: Type.Optional(SubjectItemId),
@@ -629,6 +651,7 @@ export const cmsSubjectCalls = endpoints('cms', {
   ),
   remove: endpoint(
     '/cms/subject/delete',
+    'owner',
     '内容管理：删除子新闻（管理员、专题发布者或子新闻发布者）',
     subjectBody,
     SubjectIdOnly,
@@ -652,12 +675,14 @@ export type NewsColumnAdminItem = Static<typeof NewsColumnAdminItem>;
 export const cmsColumnCalls = endpoints('cms', {
   list: endpoint(
     '/cms/column/list',
+    'contentAdmin',
     '内容管理：新闻栏目（名称、排序、是否向教师开放、新闻数）',
     undefined,
     Type.Array(NewsColumnAdminItem),
   ),
   save: endpoint(
     '/cms/column/save',
+    'contentAdmin',
     '内容管理：修改栏目名称、排序或是否向教师开放（栏目编号固定，不能增删）',
     Type.Object({
       typeId: Type.Integer({ minimum: 1, maximum: ID_MAX, errorMessage: '请选择栏目' }),

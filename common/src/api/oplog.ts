@@ -42,6 +42,7 @@ export type VisitorAddress = Static<typeof VisitorAddress>;
 export const oplogCalls = endpoints('operLog', {
   list: endpoint(
     '/infoOperLog/infoOperLogList',
+    'contentAdmin',
     '操作日志（仅 isPower 为 1 的管理员）',
     Type.Object({
       objId: Type.Integer({ minimum: 1, maximum: ID_MAX, errorMessage: '请选择要查看的内容' }),
@@ -55,6 +56,7 @@ export const oplogCalls = endpoints('operLog', {
   ),
   determineIp: endpoint(
     '/infoOperLog/determineIp',
+    'public',
     '访问者的 IP 地址，及是否来自校园网（内网地址）',
     undefined,
     VisitorAddress,

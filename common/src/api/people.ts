@@ -55,6 +55,7 @@ export const departmentCalls = endpoints('dept', {
   /** No body at all is the caller's own departments too. */
   mine: endpoint(
     '/dept/getDeptList',
+    'staff',
     '我所在的部门（ifSelect 1 为主部门）',
     Type.Unsafe<{ userId?: number } | null>({
       ...Type.Object({ userId: Type.Optional(USER_ID) }),
@@ -64,6 +65,7 @@ export const departmentCalls = endpoints('dept', {
   ),
   children: endpoint(
     '/dept/getChildDeptList',
+    'staff',
     '下级部门',
     Type.Object({
       userId: Type.Optional(USER_ID),
@@ -73,12 +75,14 @@ export const departmentCalls = endpoints('dept', {
   ),
   tree: endpoint(
     '/cms/department/tree',
+    'systemAdmin',
     '内容管理：部门树（children 为下级，staffCount 本部门人数，totalStaffCount 含下级）',
     undefined,
     Type.Array(DepartmentNode),
   ),
   save: endpoint(
     '/cms/department/save',
+    'systemAdmin',
     '内容管理：新增（无 deptId）或修改部门；parentId 0 为顶级，修改时不传则不变；headStaffId 为负责人，0 或 null 为无负责人，不传则不变',
     Type.Object({
       deptId: Type.Optional(DeptId),
@@ -96,6 +100,7 @@ export const departmentCalls = endpoints('dept', {
   ),
   move: endpoint(
     '/cms/department/move',
+    'systemAdmin',
     '内容管理：移动部门：direction up/down 为上移/下移；或 parentId（0 为顶级）与 position（从 0 起的位置，不传为最后）',
     Type.Object({
       deptId: DeptId,
@@ -109,6 +114,7 @@ export const departmentCalls = endpoints('dept', {
   ),
   remove: endpoint(
     '/cms/department/delete',
+    'systemAdmin',
     '内容管理：删除部门（有下级部门或用户时不能删除）',
     Type.Object({ deptId: DeptId }),
     Nothing,
@@ -161,6 +167,7 @@ const Status = Flag('状态须为 1（启用）或 0（停用）');
 export const staffCalls = endpoints('cms', {
   list: endpoint(
     '/cms/staff/list',
+    'systemAdmin',
     '内容管理：用户列表（关键字匹配姓名、工号、电话；部门含其下级部门）',
     Type.Object({
       keyword: Type.Optional(
@@ -177,6 +184,7 @@ export const staffCalls = endpoints('cms', {
   ),
   get: endpoint(
     '/cms/staff/get',
+    'systemAdmin',
     '内容管理：一个用户（编辑表单用，不含密码）',
     Type.Object({ staffId: StaffId }),
     StaffAccount,
@@ -184,6 +192,7 @@ export const staffCalls = endpoints('cms', {
   /** deptIds: an array, or in a form one comma-joined field (`3,7`). */
   save: endpoint(
     '/cms/staff/save',
+    'systemAdmin',
     '内容管理：新增（无 staffId，须带初始密码 staffPass）或编辑用户；deptIds 为数组或逗号分隔，primaryDeptId 为主部门',
     Type.Object({
       staffId: Type.Optional(StaffId),
@@ -219,6 +228,7 @@ export const staffCalls = endpoints('cms', {
   ),
   resetPassword: endpoint(
     '/cms/staff/resetPassword',
+    'systemAdmin',
     '内容管理：重置密码（须符合密码强度规则；用户下次登录须修改密码，其登录全部失效）',
     Type.Object({
       staffId: StaffId,
@@ -228,12 +238,14 @@ export const staffCalls = endpoints('cms', {
   ),
   setStatus: endpoint(
     '/cms/staff/setStatus',
+    'systemAdmin',
     '内容管理：启用（status 1）或停用（status 0）用户；停用后其登录立即失效',
     Type.Object({ staffId: StaffId, status: Status }),
     Type.Object({ staffId: Type.Integer(), status: Type.Integer() }),
   ),
   remove: endpoint(
     '/cms/staff/delete',
+    'systemAdmin',
     '内容管理：删除用户（发布过内容的用户不能删除，请停用）',
     Type.Object({ staffId: StaffId }),
     Nothing,

@@ -81,15 +81,48 @@ export type BodyOf<C> =
 export type DataOf<C> = C extends Call<TSchema | undefined, infer D> ? Static<D> : never;
 
 /**
- * A call with its own route: the path it is posted to and what the API page
- * says it does. The server registers it from this (http/contract.ts `route`),
- * so a call's path, purpose, body and answer are read in one place.
+ * Who may call a route (issue 16). Every route of the server declares one
+ * where it is defined; the server refuses to start with a route under /api
+ * that has none, enforces the coarse levels before the body is read
+ * (server/src/http/access.ts) and shows the rule on the API page (`x-access`).
+ *
+ * - public: anyone; a session, when sent, may show more (staff-only items);
+ * - linkedSystem: another school system, by its key (x-system and bearer);
+ *   no staff session opens it;
+ * - staff: any logged-in staff member; what the call touches is the caller's
+ *   own by the session (own lists, own settings) or open to all staff;
+ * - owner: any logged-in staff member at the door, then the service checks the
+ *   caller's part in the item the body names: its creator or owner, a mail's
+ *   sender or recipient, a leave request's requester or approvers, the drive
+ *   administrators for the shared library, content administrators where the
+ *   spec lets them manage any item;
+ * - contentAdmin: content administrators (isPower 1);
+ * - systemAdmin: the administrator role (staffType 5);
+ * - driveAdmin: drive administrators (isAdmin "1").
+ */
+export const ACCESS_RULES = [
+  'public',
+  'linkedSystem',
+  'staff',
+  'owner',
+  'contentAdmin',
+  'systemAdmin',
+  'driveAdmin',
+] as const;
+export type Access = (typeof ACCESS_RULES)[number];
+
+/**
+ * A call with its own route: the path it is posted to, who may call it and
+ * what the API page says it does. The server registers it from this
+ * (http/contract.ts `route`), so a call's path, access rule, purpose, body
+ * and answer are read in one place.
  */
 export interface Endpoint<Body extends TSchema | undefined, Data extends TSchema> extends Call<
   Body,
   Data
 > {
   path: string;
+  access: Access;
   summary: string;
   /** The API page's group, set by `endpoints`. */
   tag?: string;
@@ -97,10 +130,11 @@ export interface Endpoint<Body extends TSchema | undefined, Data extends TSchema
 
 export const endpoint = <Body extends TSchema | undefined, Data extends TSchema>(
   path: string,
+  access: Access,
   summary: string,
   body: Body,
   data: Data,
-): Endpoint<Body, Data> => ({ path, summary, body, data });
+): Endpoint<Body, Data> => ({ path, access, summary, body, data });
 
 /**
  * An area's calls: those of the content platform (paths under /cms/) are filed

@@ -119,17 +119,25 @@ export const showcaseCalls = endpoints('showcase', {
   /** No payload: an empty form body, no body at all and `{}` are all accepted. */
   societies: endpoint(
     '/news/getSocietyList',
+    'public',
     '学生社团（按类别、再按排序号）',
     undefined,
     Type.Array(SocietyItem),
   ),
-  homeBanners: endpoint('/moveImg/getMoveImg', '首页轮播图', undefined, Type.Array(BannerItem)),
+  homeBanners: endpoint(
+    '/moveImg/getMoveImg',
+    'public',
+    '首页轮播图',
+    undefined,
+    Type.Array(BannerItem),
+  ),
   /**
    * Kept as the old schema (object or null): a call without any body is
    * answered with the typeId message too.
    */
   cover: endpoint(
     '/coverPic/getCoverPic',
+    'public',
     '栏目封面图（typeId：5 校园媒体，9 走进学校/图片/视频，14 校园专栏，0 校刊）',
     Type.Unsafe<{ typeId: (typeof COVER_TYPE_IDS)[number] } | null>({
       type: ['object', 'null'],

@@ -38,6 +38,7 @@ export type RollingNotice = Static<typeof RollingNotice>;
 export const homeCalls = endpoints('home', {
   workbench: endpoint(
     '/workbench/getWorkbenchList',
+    'staff',
     '校内网首页：工作台（menuType 1）或应用中心（2）的入口，按显示顺序',
     Type.Object({
       userId: Type.Optional(UserId),
@@ -47,6 +48,7 @@ export const homeCalls = endpoints('home', {
   ),
   rolling: endpoint(
     '/rollingNews/getRollingNews',
+    'staff',
     '校内网滚动通知（已到上架时间的启用通知）',
     undefined,
     Type.Array(RollingNotice),
@@ -57,6 +59,7 @@ export const homeCalls = endpoints('home', {
    */
   checkSend: endpoint(
     '/notice/checkSend',
+    'staff',
     '发通知前的检查：status 0 为不能发送（msg 为原因），status 1 为可以发送',
     Type.Object({ userId: Type.Optional(UserId) }),
     Nothing,
@@ -79,6 +82,7 @@ export const teachHomeCalls = endpoints('news', {
   /** A slot without typeIdN answers an empty listN. */
   lists: endpoint(
     '/news/getTeachHomeNews',
+    'public',
     '校内网首页的六个列表：typeId1..6 各取 pageNum/pageSize 一页，enableType 2 含仅校内可见',
     Type.Object({
       ...slot(1),
@@ -145,12 +149,14 @@ const IdList = (message: string) =>
 export const addressBookCalls = endpoints('addressBook', {
   tree: endpoint(
     '/addressBook/getTree',
+    'staff',
     '通讯录的部门树（三级）',
     Type.Object({ userId: Type.Optional(UserId), type: Type.Optional(OneOf([1], 'type 须为 1')) }),
     Type.Array(AddressDept),
   ),
   list: endpoint(
     '/addressBook/getList',
+    'staff',
     '通讯录：按部门（含下级）与电话或姓名查找教职工，每页 8 条',
     Type.Object({
       staffId: Type.Optional(UserId),
@@ -164,12 +170,14 @@ export const addressBookCalls = endpoints('addressBook', {
   ),
   contacts: endpoint(
     '/contacts/getContactsList',
+    'staff',
     '我的常用联系人',
     Type.Object({ staffId: Type.Optional(UserId) }),
     Type.Array(AddressEntry),
   ),
   add: endpoint(
     '/contacts/addContacts',
+    'staff',
     '添加常用联系人（contactsType 1，idRoleArr 为教职工 id，逗号分隔）',
     Type.Object({
       staffId: Type.Optional(UserId),
@@ -180,6 +188,7 @@ export const addressBookCalls = endpoints('addressBook', {
   ),
   remove: endpoint(
     '/contacts/delContacts',
+    'owner',
     '移除常用联系人（contactIdArr 逗号分隔）',
     Type.Object({ contactIdArr: IdList('请选择要移除的联系人') }),
     Nothing,
@@ -204,6 +213,7 @@ export type MyProfile = Static<typeof MyProfile>;
 export const profileCalls = endpoints('staff', {
   get: endpoint(
     '/staff/getMyInfo',
+    'staff',
     '我的个人资料（姓名、电话、邮箱、照片）',
     Type.Object({ staffId: Type.Optional(UserId) }),
     MyProfile,
@@ -211,6 +221,7 @@ export const profileCalls = endpoints('staff', {
   /** phone / email '' clears them; photoFileId 0 clears the photo, absent keeps it. */
   save: endpoint(
     '/staff/updateMyInfo',
+    'staff',
     '修改我的个人资料：姓名（必填，不超过20个字）、电话、邮箱、照片（上传的图片）',
     Type.Object({
       staffId: Type.Optional(UserId),

@@ -35,6 +35,7 @@ export const siteSearchCalls = endpoints('search', {
    */
   search: endpoint(
     '/search/getSearchList',
+    'staff',
     '校内网站内搜索：type 1 新闻、4 图片、5 视频、2 老师、3 电话，每页 12 条',
     Type.Object({
       type: Type.Optional(OneOf([1, 2, 3, 4, 5], 'type 须为 1、2、3、4 或 5')),

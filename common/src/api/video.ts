@@ -208,6 +208,7 @@ export const videoCalls = endpoints('video', {
    */
   categories: endpoint(
     '/video/getVideoTypeList',
+    'public',
     '视频分类（parentId 的下级，默认 0 即全部一级分类）',
     Type.Unsafe<{ parentId?: number } | null>({
       type: ['object', 'null'],
@@ -219,6 +220,7 @@ export const videoCalls = endpoints('video', {
   ),
   list: endpoint(
     '/video/getVideoList',
+    'public',
     '视频列表（已上架且已审核，置顶在前，按发布时间倒序；typeId 为视频分类）',
     Type.Object({
       ifShelves: Type.Optional(IgnoredFlag),
@@ -232,6 +234,7 @@ export const videoCalls = endpoints('video', {
   ),
   newsList: endpoint(
     '/news/getVideoList',
+    'public',
     '视频列表（新闻接口）；newId 时为该新闻所附的视频，typeId（13）不作筛选',
     Type.Object({
       newId: Type.Optional(Id('请选择新闻')),
@@ -245,30 +248,35 @@ export const videoCalls = endpoints('video', {
   ),
   detail: endpoint(
     '/video/getVideoDetails',
+    'public',
     '视频详情（简介 videoContent 为 HTML，filePath 为第一个视频文件）',
     Type.Object({ videoId: VideoId }),
     VideoDetail,
   ),
   files: endpoint(
     '/video/getVideoFiles',
+    'public',
     '视频的文件目录（每页 12 个）',
     Type.Object({ videoId: VideoId, ...Paging(12) }),
     Page(VideoFileItem),
   ),
   addFootprint: endpoint(
     '/video/addVideoFootprint',
+    'staff',
     '记录一次登录用户的观看（脚印）',
     VisitBody,
     Nothing,
   ),
   countView: endpoint(
     '/video/addViewCount',
+    'staff',
     '播放量加一（登录用户第一次播放时），返回最新播放量',
     VisitBody,
     Type.Object({ viewCount: Type.Integer() }),
   ),
   footprints: endpoint(
     '/video/selectVideoFootprintList',
+    'owner',
     '脚印：谁在何时从何处观看过（管理员或发布者）',
     Type.Object({ videoId: VideoId, ...Paging(10, 100) }),
     Page(VideoFootprint),
@@ -276,18 +284,21 @@ export const videoCalls = endpoints('video', {
   /** Answers status 1 (not an error) when the caller already liked it. */
   likeState: endpoint(
     '/video/selectIfFlower',
+    'staff',
     '是否已点赞：status 0 可以点赞，status 1 已点赞',
     LikeBody,
     FlowerCount,
   ),
   like: endpoint(
     '/video/updateFlowerCount',
+    'staff',
     '点赞（每人每个视频一次），返回最新点赞数',
     LikeBody,
     FlowerCount,
   ),
   remove: endpoint(
     '/video/deleteVideo',
+    'owner',
     '删除视频（管理员或发布者），记入操作日志',
     VisitBody,
     Nothing,
@@ -298,6 +309,7 @@ export const videoCalls = endpoints('video', {
 export const cmsVideoCalls = endpoints('cms', {
   list: endpoint(
     '/cms/video/list',
+    'staff',
     '内容管理：视频列表（教师只看自己的，管理员看全部；按修改时间倒序）',
     Type.Object({
       typeId: Type.Optional(Type.Integer({ minimum: 0, errorMessage: '视频分类编号不正确' })),
@@ -312,6 +324,7 @@ export const cmsVideoCalls = endpoints('cms', {
   ),
   get: endpoint(
     '/cms/video/get',
+    'owner',
     '内容管理：编辑表单中的一个视频（可编辑字段、视频文件与审核状态）',
     Type.Object({ videoId: VideoId }),
     VideoEdit,
@@ -319,6 +332,7 @@ export const cmsVideoCalls = endpoints('cms', {
   /** files: an ordered array, or (forms) its JSON text, parsed before the check. */
   save: endpoint(
     '/cms/video/save',
+    'owner',
     '内容管理：保存视频（无 videoId 为新增）；files 为有序的 {fileId, fileName} 数组或其 JSON 文本；教师保存后回到草稿并下架',
     Type.Object({
       videoId: Type.Optional(VideoId),
@@ -354,6 +368,7 @@ export const cmsVideoCalls = endpoints('cms', {
   ),
   remove: endpoint(
     '/cms/video/delete',
+    'owner',
     '内容管理：删除视频（管理员或发布者；从列表与搜索中立即消失）',
     Type.Object({ videoId: VideoId }),
     Nothing,
@@ -364,12 +379,14 @@ export const cmsVideoCalls = endpoints('cms', {
 export const cmsVideoTypeCalls = endpoints('cms', {
   list: endpoint(
     '/cms/videoType/list',
+    'contentAdmin',
     '内容管理：视频分类（按排序；videoCount 为使用该分类的视频数），仅管理员',
     undefined,
     Type.Array(VideoTypeAdminItem),
   ),
   save: endpoint(
     '/cms/videoType/save',
+    'contentAdmin',
     '内容管理：新增（无 typeId）或修改视频分类，仅管理员；分类均为一级（parentId 0）',
     Type.Object({
       typeId: Type.Optional(VideoTypeId),
@@ -387,6 +404,7 @@ export const cmsVideoTypeCalls = endpoints('cms', {
   ),
   remove: endpoint(
     '/cms/videoType/delete',
+    'contentAdmin',
     '内容管理：删除视频分类（仍有视频使用时拒绝），仅管理员',
     Type.Object({ typeId: VideoTypeId }),
     Nothing,

@@ -36,8 +36,17 @@ export function routeSchema(contract: Call<TSchema | undefined, TSchema>, meta: 
   };
 }
 
-/** What a route may add to its endpoint: the hooks that run before the handler. */
-export type RouteHooks = Pick<RouteShorthandOptions, 'onRequest' | 'preValidation' | 'preHandler'>;
+/**
+ * What a route may add to its endpoint: the hooks that run before the handler,
+ * and the words of the door's refusal where the route has its own
+ * (http/access.ts; the rule itself is the endpoint's `access`).
+ */
+export type RouteHooks = Pick<
+  RouteShorthandOptions,
+  'onRequest' | 'preValidation' | 'preHandler'
+> & {
+  refusal?: string;
+};
 
 type BodyStatic<Body> = Body extends TSchema ? Static<Body> : undefined;
 
@@ -49,19 +58,24 @@ export type EndpointHandler<Body extends TSchema | undefined, Data extends TSche
 
 /**
  * Registers one endpoint of the contract: POST to its path, its body
- * validated and its answer written by its schemas, filed under its tag.
+ * validated and its answer written by its schemas, filed under its tag, and
+ * the endpoint's access rule kept at the door (http/access.ts).
  */
 export function route<Body extends TSchema | undefined, Data extends TSchema>(
   app: FastifyInstance,
   endpoint: Endpoint<Body, Data>,
   ...rest: [EndpointHandler<Body, Data>] | [RouteHooks, EndpointHandler<Body, Data>]
 ) {
-  const [hooks, handler] = rest.length === 1 ? [{}, rest[0]] : rest;
+  const [{ refusal, ...hooks }, handler] = rest.length === 1 ? [{}, rest[0]] : rest;
   const schema = routeSchema(endpoint as Call<TSchema, TSchema>, {
     summary: endpoint.summary,
     tags: [endpoint.tag ?? 'api'],
   });
-  app.post(endpoint.path, { ...hooks, schema }, handler as unknown as RouteHandlerMethod);
+  app.post(
+    endpoint.path,
+    { ...hooks, config: { access: endpoint.access, refusal }, schema },
+    handler as unknown as RouteHandlerMethod,
+  );
 }
 
 interface JsonSchema {

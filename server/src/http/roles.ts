@@ -1,3 +1,4 @@
+import type { Access } from '@school/common/api';
 import type { AuthStaff } from '../platform/auth/session.js';
 import { forbidden } from './errors.js';
 
@@ -36,6 +37,34 @@ export const canManage = (staff: AuthStaff, createStaff: number | null) =>
 export const MANAGE_MESSAGE = '只有管理员或发布者可以进行此操作';
 export const CONTENT_ADMIN_MESSAGE = '只有管理员可以进行此操作';
 export const SYSTEM_ADMIN_MESSAGE = '只有系统管理员可以进行此操作';
+export const DRIVE_ADMIN_MESSAGE = '只有网盘管理员可以进行此操作';
+
+/**
+ * Whether a logged-in staff member passes a route's declared rule at the door
+ * (http/access.ts). Staff and owner rules let every staff member in: the
+ * service checks the caller's part in the item it names.
+ */
+export function passesAccess(access: Access, staff: Who): boolean {
+  switch (access) {
+    case 'contentAdmin':
+      return isContentAdmin(staff);
+    case 'systemAdmin':
+      return isSystemAdmin(staff);
+    case 'driveAdmin':
+      return isDriveAdmin(staff);
+    case 'linkedSystem':
+      return false;
+    default:
+      return true;
+  }
+}
+
+/** What the door answers a staff member below a role rule: the role's own message. */
+export const ROLE_REFUSALS: Partial<Record<Access, string>> = {
+  contentAdmin: CONTENT_ADMIN_MESSAGE,
+  systemAdmin: SYSTEM_ADMIN_MESSAGE,
+  driveAdmin: DRIVE_ADMIN_MESSAGE,
+};
 
 export function assertCanManage(
   staff: AuthStaff,
@@ -45,9 +74,11 @@ export function assertCanManage(
   if (!canManage(staff, createStaff)) throw forbidden(message);
 }
 
+export const OPERLOG_MESSAGE = '只有管理员可以查看操作日志';
+
 /** The operation log is for content administrators only. */
 export function assertPower(staff: AuthStaff): void {
-  assertContentAdmin(staff, '只有管理员可以查看操作日志');
+  assertContentAdmin(staff, OPERLOG_MESSAGE);
 }
 
 /** A payload's staffId / userId, when sent, must be the caller's own: the session says who acts. */
@@ -73,6 +104,6 @@ export function assertSiteAdmin(staff: AuthStaff): void {
 }
 
 /** The teaching drive's shared-library controls: drive administrators (isAdmin "1"). */
-export function assertDriveAdmin(staff: AuthStaff, message = '只有网盘管理员可以进行此操作'): void {
+export function assertDriveAdmin(staff: AuthStaff, message = DRIVE_ADMIN_MESSAGE): void {
   if (!isDriveAdmin(staff)) throw forbidden(message);
 }

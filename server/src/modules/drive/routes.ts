@@ -12,7 +12,7 @@ import { folderZip } from './folder-zip.js';
 import { staffOf } from '../../http/auth.js';
 import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
-import { badRequest, notFound, unauthorized } from '../../http/errors.js';
+import { badRequest, notFound } from '../../http/errors.js';
 import { sendBytes } from '../../platform/files/routes.js';
 import type { FileService } from '../../platform/files/service.js';
 import { idsOf } from '../../http/id-list.js';
@@ -55,8 +55,6 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
   resources: DriveResources;
   engagement: DriveEngagement;
 }> = async (app, { folders, listing, resources, engagement }) => {
-  app.addHook('onRequest', app.requireStaff);
-
   route(app, driveCalls.folderTree, async (request) => {
     const { userId, fId, sType } = request.body;
     const staff = staffOf(request);
@@ -363,7 +361,7 @@ export const driveFileRoutes: FastifyPluginAsyncTypebox<{
   app.get(
     '/resources/folderZip/:fId',
     {
-      preHandler: app.fileReader,
+      config: { access: 'owner', sessionCookie: true },
       schema: {
         summary: '打包下载：文件夹及其下级中本人可见的文件，一个 zip（中文文件名）',
         tags: ['drive'],
@@ -371,8 +369,7 @@ export const driveFileRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      if (!request.staff) throw unauthorized('请先登录');
-      const zip = await folderZip(db, folders, files, request.staff, request.params.fId);
+      const zip = await folderZip(db, folders, files, staffOf(request), request.params.fId);
       return reply
         .header('content-type', 'application/zip')
         .header('content-disposition', contentDisposition(zip.name))
@@ -384,7 +381,7 @@ export const driveFileRoutes: FastifyPluginAsyncTypebox<{
   app.get(
     '/resources/file/:resourcesId',
     {
-      preHandler: app.fileReader,
+      config: { access: 'owner', sessionCookie: true },
       schema: {
         summary: '网盘文件（可预览的在页面中显示；download=1 为下载），按资源名称命名',
         tags: ['drive'],
@@ -393,8 +390,7 @@ export const driveFileRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      if (!request.staff) throw unauthorized('请先登录');
-      const resource = await resources.get(request.params.resourcesId, request.staff);
+      const resource = await resources.get(request.params.resourcesId, staffOf(request));
       const file = await files.find(resource.fileId);
       if (!file || !(await files.storage.has(file.storageKey))) throw notFound('文件不存在');
       return sendBytes(files, request, reply, file, {

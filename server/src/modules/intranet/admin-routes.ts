@@ -14,8 +14,6 @@ export const cmsSiteRoutes: FastifyPluginAsyncTypebox<{ cmsSite: CmsSiteService 
   app,
   { cmsSite },
 ) => {
-  // Before the body is read: an anonymous call is refused whatever it sends.
-  app.addHook('onRequest', app.requireStaff);
   await app.register(siteNoticeRoutes, { notices: cmsSite.notices });
   await app.register(siteWorkbenchRoutes, { workbench: cmsSite.workbench });
   await app.register(siteParameterRoutes, { parameters: cmsSite.parameters });

@@ -52,14 +52,17 @@ export const siteDictionaryRoutes: FastifyPluginAsyncTypebox<{
     },
     {
       enable: {
+        access: 'systemAdmin',
         summary: '内容管理：启用（enabled 1）或停用（enabled 0）一个字典项',
         run: (id, enabled, staff, ip) => dictionaries.setEnabled(id, enabled, staff, ip),
       },
       move: {
+        access: 'systemAdmin',
         summary: '内容管理：字典项上移或下移一位；答复该字典的新顺序',
         run: (id, direction, staff, ip) => dictionaries.move(id, direction, staff, ip),
       },
       delete: {
+        access: 'systemAdmin',
         summary: '内容管理：删除一个字典项',
         run: (id, staff, ip) => dictionaries.remove(id, staff, ip),
       },

@@ -12,8 +12,6 @@ export const homeRoutes: FastifyPluginAsyncTypebox<{
   workbench: SiteWorkbench;
   notices: SiteNotices;
 }> = async (app, { workbench, notices }) => {
-  app.addHook('onRequest', app.requireStaff);
-
   route(app, homeCalls.workbench, async (request) => {
     assertSelf(staffOf(request), request.body.userId);
     return ok(await workbench.menu(request.body.menuType));

@@ -47,10 +47,12 @@ export const siteNoticeRoutes: FastifyPluginAsyncTypebox<{ notices: SiteNotices 
     },
     {
       enable: {
+        access: 'contentAdmin',
         summary: '内容管理：启用（enabled 1）或停用（enabled 0）一条滚动通知',
         run: (id, enabled, staff, ip) => notices.setEnabled(id, enabled, staff, ip),
       },
       delete: {
+        access: 'contentAdmin',
         summary: '内容管理：删除一条滚动通知',
         run: (id, staff, ip) => notices.remove(id, staff, ip),
       },

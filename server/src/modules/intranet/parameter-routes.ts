@@ -18,7 +18,7 @@ export const parameterRoutes: FastifyPluginAsyncTypebox<{ parameters: ParameterR
     ok(await parameters.read([request.body.parameteCode], request.staff)),
   );
 
-  route(app, parameterCalls.checkSite, { preHandler: app.requireStaff }, async (request) => {
+  route(app, parameterCalls.checkSite, async (request) => {
     await parameters.assertSiteOpen(request.body.parameterId, staffOf(request));
     return ok(null, '可以访问');
   });

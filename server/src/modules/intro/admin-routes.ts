@@ -21,15 +21,13 @@ export const cmsIntroRoutes: FastifyPluginAsyncTypebox<{ cmsIntro: CmsIntroServi
   { cmsIntro },
 ) => {
   const { pages, people } = cmsIntro;
-  // Before the body is read: an anonymous call is refused whatever it sends.
-  app.addHook('onRequest', app.requireStaff);
-
   const post = cmsPoster(app);
 
   // ---- school-introduction pages (wwfz) ----
 
   post(
     '/cms/wwfz/list',
+    'contentAdmin',
     '内容管理：学校介绍页面（可按 wwfzType、标题关键字；按公开页面的顺序）',
     calls.pageList.body,
     calls.pageList.data,
@@ -39,6 +37,7 @@ export const cmsIntroRoutes: FastifyPluginAsyncTypebox<{ cmsIntro: CmsIntroServi
 
   post(
     '/cms/wwfz/get',
+    'contentAdmin',
     '内容管理：编辑表单中的一个学校介绍页面',
     calls.pageGet.body,
     calls.pageGet.data,
@@ -47,6 +46,7 @@ export const cmsIntroRoutes: FastifyPluginAsyncTypebox<{ cmsIntro: CmsIntroServi
 
   post(
     '/cms/wwfz/save',
+    'contentAdmin',
     '内容管理：保存学校介绍页面（无 wwfzId 为新增；学校简介、办学宗旨、奖学金各只有一个页面）',
     calls.pageSave.body,
     calls.pageSave.data,
@@ -56,6 +56,7 @@ export const cmsIntroRoutes: FastifyPluginAsyncTypebox<{ cmsIntro: CmsIntroServi
 
   post(
     '/cms/wwfz/delete',
+    'contentAdmin',
     '内容管理：删除学校介绍页面（连同其版本）',
     calls.pageRemove.body,
     calls.pageRemove.data,
@@ -71,12 +72,14 @@ export const cmsIntroRoutes: FastifyPluginAsyncTypebox<{ cmsIntro: CmsIntroServi
     what: '学校介绍页面',
     service: pages,
     schemas: { entry: IntroRevision, version: IntroPageVersion },
+    access: 'contentAdmin',
   });
 
   // ---- people (fmsm) ----
 
   post(
     '/cms/fmsm/list',
+    'contentAdmin',
     '内容管理：人物（可按 fmsmType、subjectId、姓名关键字；publicPageNum 为门户上所在页）',
     calls.personList.body,
     calls.personList.data,
@@ -92,6 +95,7 @@ export const cmsIntroRoutes: FastifyPluginAsyncTypebox<{ cmsIntro: CmsIntroServi
 
   post(
     '/cms/fmsm/get',
+    'contentAdmin',
     '内容管理：编辑表单中的一个人物',
     calls.personGet.body,
     calls.personGet.data,
@@ -100,6 +104,7 @@ export const cmsIntroRoutes: FastifyPluginAsyncTypebox<{ cmsIntro: CmsIntroServi
 
   post(
     '/cms/fmsm/save',
+    'contentAdmin',
     '内容管理：保存人物（无 fmsmId 为新增）；历任校长：post 职务、plateType 时任校名、fmsmDesc 学历、brith 任期',
     calls.personSave.body,
     calls.personSave.data,
@@ -109,6 +114,7 @@ export const cmsIntroRoutes: FastifyPluginAsyncTypebox<{ cmsIntro: CmsIntroServi
 
   post(
     '/cms/fmsm/delete',
+    'contentAdmin',
     '内容管理：删除人物（连同其版本）',
     calls.personRemove.body,
     calls.personRemove.data,
@@ -124,5 +130,6 @@ export const cmsIntroRoutes: FastifyPluginAsyncTypebox<{ cmsIntro: CmsIntroServi
     what: '人物',
     service: people,
     schemas: { entry: IntroRevision, version: PersonVersion },
+    access: 'contentAdmin',
   });
 };

@@ -14,8 +14,6 @@ import type { CmsMagazineService } from './admin-service.js';
 export const cmsMagazineRoutes: FastifyPluginAsyncTypebox<{
   cmsMagazine: CmsMagazineService;
 }> = async (app, { cmsMagazine }) => {
-  app.addHook('onRequest', app.requireStaff);
-
   route(app, magazineCalls.adminList, async (request) => {
     const { typeId, keyword, pageNum, pageSize } = request.body;
     return ok(

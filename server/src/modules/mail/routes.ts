@@ -20,8 +20,6 @@ export const mailRoutes: FastifyPluginAsyncTypebox<{
   contacts: MailContactBook;
   drafts: MailDrafts;
 }> = async (app, { mail, mailbox, recipients, contacts, drafts }) => {
-  app.addHook('onRequest', app.requireStaff);
-
   route(app, mailCalls.send, async (request) => {
     const { idRoleReceiveArr, idRoleSend, inmailTitle, inmailContent, fileList, draftId } =
       request.body;

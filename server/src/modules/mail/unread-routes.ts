@@ -29,7 +29,7 @@ export const unreadRoutes: FastifyPluginAsync<{
   app.get(
     '/email/unreadEvents',
     {
-      preHandler: app.fileReader,
+      config: { access: 'staff', sessionCookie: true },
       schema: {
         tags: ['mail'],
         summary:

@@ -21,7 +21,7 @@ export const mailUploadRoutes: FastifyPluginAsyncTypebox<{ uploads: MailUploads 
   app.post(
     '/email/upload',
     {
-      onRequest: app.requireStaff,
+      config: { access: 'staff' },
       schema: {
         ...routeSchema(mailUploadCall, {
           tags: ['mail'],
@@ -58,7 +58,7 @@ export const mailUploadRoutes: FastifyPluginAsyncTypebox<{ uploads: MailUploads 
     },
   );
 
-  route(app, mailCalls.attachStored, { onRequest: app.requireStaff }, async (request) => {
+  route(app, mailCalls.attachStored, async (request) => {
     const { fileId, fileName } = request.body;
     return ok(await uploads.attachStored(fileId, fileName, staffOf(request)), '添加成功');
   });

@@ -16,6 +16,7 @@ import { assertSelf } from '../../http/roles.js';
 import { versionRoutes } from '../../platform/publishing/version-routes.js';
 import { workflowRoutes } from '../../platform/publishing/workflow-routes.js';
 import type { CmsNewsService } from './admin-service.js';
+import { NEWS_REVIEW_MESSAGES } from './review.js';
 
 /**
  * Forms send `files` as JSON text in one field; JSON bodies send the array
@@ -50,9 +51,6 @@ export const cmsNewsRoutes: FastifyPluginAsyncTypebox<{ cmsNews: CmsNewsService 
   app,
   { cmsNews },
 ) => {
-  // Before the body is read: an anonymous call is refused whatever it sends.
-  app.addHook('onRequest', app.requireStaff);
-
   route(app, cmsNewsCalls.list, async (request) => {
     const { typeId, reviewState, mine, media, keyword, pageNum, pageSize } = request.body;
     return ok(
@@ -116,6 +114,19 @@ export const cmsNewsRoutes: FastifyPluginAsyncTypebox<{ cmsNews: CmsNewsService 
     shelvers: '管理员或发布者',
     service: cmsNews,
     state: NewsState,
+    access: {
+      submit: 'owner',
+      approve: 'contentAdmin',
+      reject: 'contentAdmin',
+      shelve: 'owner',
+      unshelve: 'owner',
+      pin: 'contentAdmin',
+    },
+    refusals: {
+      approve: NEWS_REVIEW_MESSAGES.reviewerOnly,
+      reject: NEWS_REVIEW_MESSAGES.reviewerOnly,
+      pin: NEWS_REVIEW_MESSAGES.pinOnly,
+    },
   });
   versionRoutes(app, {
     base: '/cms/news',
@@ -123,5 +134,6 @@ export const cmsNewsRoutes: FastifyPluginAsyncTypebox<{ cmsNews: CmsNewsService 
     what: '新闻',
     service: cmsNews,
     schemas: { entry: NewsRevisionEntry, version: NewsRevision },
+    access: 'owner',
   });
 };

@@ -92,6 +92,12 @@ export function newsState(
   };
 }
 
+/** How news words the refusals of its reviewer-only steps (the door says them too). */
+export const NEWS_REVIEW_MESSAGES = {
+  reviewerOnly: '只有管理员可以审核',
+  pinOnly: '只有管理员可以置顶',
+};
+
 /**
  * The review workflow of news: authors shelve and take off their own approved
  * items; approving and pinning are for content administrators.
@@ -106,7 +112,7 @@ export function newsReview(
     infoTable: 'T_NEWS',
     noun: '该内容',
     authorsShelve: true,
-    messages: { reviewerOnly: '只有管理员可以审核', pinOnly: '只有管理员可以置顶' },
+    messages: NEWS_REVIEW_MESSAGES,
     load: (newId) => loadNewsItem(db, newId),
     reindex: (trx, newId) => reindex(newId, trx),
     stateOf: (row) => ({ newId: row.id, ...newsState(row, now()) }),

@@ -80,20 +80,20 @@ export const newsRoutes: FastifyPluginAsyncTypebox<NewsRouteDeps> = async (
     return detail ? ok(detail) : ok(null, '暂无数据');
   });
 
-  route(app, newsCalls.addFootprint, { preHandler: app.requireStaff }, async (request) => {
+  route(app, newsCalls.addFootprint, async (request) => {
     const staff = staffOf(request);
     const { newId, subjectNewId, userId } = request.body;
     assertSelf(staff, userId);
     return ok(await reader.recordView({ newId, subjectNewId }, staff, request.ip));
   });
 
-  route(app, newsCalls.footprints, { preHandler: app.requireStaff }, async (request) => {
+  route(app, newsCalls.footprints, async (request) => {
     const { newId, subjectNewId, pageNum, pageSize } = request.body;
     const target = { newId, subjectNewId };
     return ok(await reader.footprints(target, staffOf(request), { pageNum, pageSize }));
   });
 
-  route(app, newsCalls.likeState, { preHandler: app.requireStaff }, async (request) => {
+  route(app, newsCalls.likeState, async (request) => {
     const staff = staffOf(request);
     assertSelf(staff, request.body.staffId);
     const { liked, flowerCount } = await reader.likeState(likeTarget(request.body), staff);
@@ -102,20 +102,20 @@ export const newsRoutes: FastifyPluginAsyncTypebox<NewsRouteDeps> = async (
     return ok({ flowerCount }, '可以点赞');
   });
 
-  route(app, newsCalls.like, { preHandler: app.requireStaff }, async (request) => {
+  route(app, newsCalls.like, async (request) => {
     const staff = staffOf(request);
     assertSelf(staff, request.body.staffId);
     return ok(await reader.like(likeTarget(request.body), staff), '点赞成功');
   });
 
-  route(app, newsCalls.remove, { preHandler: app.requireStaff }, async (request) => {
+  route(app, newsCalls.remove, async (request) => {
     const staff = staffOf(request);
     assertSelf(staff, request.body.staffId);
     await news.remove(request.body.newId, staff, request.ip);
     return ok(null, '删除成功');
   });
 
-  route(app, newsCalls.removeSubject, { preHandler: app.requireStaff }, async (request) => {
+  route(app, newsCalls.removeSubject, async (request) => {
     const staff = staffOf(request);
     assertSelf(staff, request.body.staffId);
     const id = request.body.subjectNewId ?? request.body.newId;

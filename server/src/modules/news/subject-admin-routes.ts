@@ -15,8 +15,6 @@ import type { CmsSubjectService } from './subject-admin-service.js';
 export const cmsSubjectRoutes: FastifyPluginAsyncTypebox<{
   cmsSubject: CmsSubjectService;
 }> = async (app, { cmsSubject }) => {
-  app.addHook('onRequest', app.requireStaff);
-
   route(app, cmsSubjectCalls.list, async (request) => {
     const { newId, pageNum, pageSize } = request.body;
     return ok(await cmsSubject.list(newId, staffOf(request), { pageNum, pageSize }));
@@ -58,5 +56,6 @@ export const cmsSubjectRoutes: FastifyPluginAsyncTypebox<{
     what: '子新闻',
     service: cmsSubject,
     schemas: { entry: SubjectRevisionEntry, version: SubjectRevision },
+    access: 'owner',
   });
 };

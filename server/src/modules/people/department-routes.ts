@@ -11,8 +11,6 @@ export const departmentRoutes: FastifyPluginAsyncTypebox<{ directory: DirectoryS
   app,
   { directory },
 ) => {
-  app.addHook('preHandler', app.requireStaff);
-
   route(app, departmentCalls.mine, async (request) =>
     ok(await directory.myDepartments(staffOf(request), request.body?.userId)),
   );

@@ -11,8 +11,6 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profile: ProfileService 
   app,
   { profile },
 ) => {
-  app.addHook('onRequest', app.requireStaff);
-
   route(app, profileCalls.get, async (request) => {
     const staff = staffOf(request);
     assertSelf(staff, request.body.staffId);

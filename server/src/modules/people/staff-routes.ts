@@ -32,9 +32,6 @@ export const cmsStaffRoutes: FastifyPluginAsyncTypebox<{ cmsStaff: CmsStaffServi
   app,
   { cmsStaff },
 ) => {
-  // Before the body is read: an anonymous call is refused whatever it sends.
-  app.addHook('onRequest', app.requireStaff);
-
   route(app, staffCalls.list, async (request) => {
     const { keyword, deptId, staffType, status, pageNum, pageSize } = request.body;
     return ok(

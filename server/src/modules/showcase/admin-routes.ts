@@ -29,17 +29,17 @@ export const cmsShowcaseRoutes: FastifyPluginAsyncTypebox<{
   cmsShowcase: CmsShowcaseService;
 }> = async (app, { cmsShowcase }) => {
   const { banners, societies } = cmsShowcase;
-  // Before the body is read: an anonymous call is refused whatever it sends.
-  app.addHook('onRequest', app.requireStaff);
-
   const poster = cmsPoster(app);
-  /** A call of the contract through cmsPoster: the body typed by its schema, the answer checked. */
+  /**
+   * A call of the contract through cmsPoster: the body typed by its schema, the answer checked;
+   * every call here is for content administrators.
+   */
   const post = <C extends Call<TSchema, TSchema>>(
     path: string,
     summary: string,
     contract: C,
     handler: (body: BodyOf<C>, request: FastifyRequest) => Promise<Envelope<DataOf<C>>>,
-  ) => poster(path, summary, contract.body, contract.data, handler as never);
+  ) => poster(path, 'contentAdmin', summary, contract.body, contract.data, handler as never);
 
   // ---- banners ----
 
@@ -72,14 +72,17 @@ export const cmsShowcaseRoutes: FastifyPluginAsyncTypebox<{
     },
     {
       enable: {
+        access: 'contentAdmin',
         summary: '内容管理：启用（enabled 1）或停用（enabled 0）横幅或封面',
         run: (id, enabled, staff, ip) => banners.enable(id, enabled, staff, ip),
       },
       move: {
+        access: 'contentAdmin',
         summary: '内容管理：在同一位置（首页横幅，或同一栏目的封面）中上移或下移一位',
         run: (id, direction, staff, ip) => banners.move(id, direction, staff, ip),
       },
       delete: {
+        access: 'contentAdmin',
         summary: '内容管理：删除横幅或封面',
         run: (id, staff, ip) => banners.remove(id, staff, ip),
       },
@@ -120,10 +123,12 @@ export const cmsShowcaseRoutes: FastifyPluginAsyncTypebox<{
     },
     {
       enable: {
+        access: 'contentAdmin',
         summary: '内容管理：启用（enabled 1）或停用（enabled 0）社团',
         run: (id, enabled, staff, ip) => societies.enable(id, enabled, staff, ip),
       },
       delete: {
+        access: 'contentAdmin',
         summary: '内容管理：删除社团',
         run: (id, staff, ip) => societies.remove(id, staff, ip),
       },

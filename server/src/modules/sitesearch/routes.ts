@@ -9,8 +9,6 @@ export const siteSearchRoutes: FastifyPluginAsyncTypebox<{ siteSearch: SiteSearc
   app,
   { siteSearch },
 ) => {
-  app.addHook('onRequest', app.requireStaff);
-
   route(app, siteSearchCalls.search, async (request) => {
     const { type = 1, pageNum, pageSize, enableType: _all, ...filters } = request.body;
     return ok(await siteSearch.search({ type, ...filters }, { pageNum, pageSize }));

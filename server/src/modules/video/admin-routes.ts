@@ -46,8 +46,6 @@ export const cmsVideoRoutes: FastifyPluginAsyncTypebox<{ cmsVideo: CmsVideoServi
   app,
   { cmsVideo },
 ) => {
-  // Before the body is read: an anonymous call is refused whatever it sends.
-  app.addHook('onRequest', app.requireStaff);
   await app.register(cmsVideoTypeRoutes, { types: cmsVideo.types });
 
   route(app, cmsVideoCalls.list, async (request) => {
@@ -97,6 +95,14 @@ export const cmsVideoRoutes: FastifyPluginAsyncTypebox<{ cmsVideo: CmsVideoServi
     shelvers: '仅管理员',
     service: cmsVideo,
     state: VideoStepAnswer,
+    access: {
+      submit: 'owner',
+      approve: 'contentAdmin',
+      reject: 'contentAdmin',
+      shelve: 'contentAdmin',
+      unshelve: 'contentAdmin',
+      pin: 'contentAdmin',
+    },
   });
   versionRoutes(app, {
     base: '/cms/video',
@@ -104,5 +110,6 @@ export const cmsVideoRoutes: FastifyPluginAsyncTypebox<{ cmsVideo: CmsVideoServi
     what: '视频',
     service: cmsVideo,
     schemas: { entry: VideoRevisionEntry, version: VideoRevision },
+    access: 'owner',
   });
 };

@@ -50,25 +50,25 @@ export const videoRoutes: FastifyPluginAsyncTypebox<VideoRouteDeps> = async (
     return ok(await video.files(videoId, request.staff, { pageNum, pageSize }));
   });
 
-  route(app, videoCalls.addFootprint, { preHandler: app.requireStaff }, async (request) => {
+  route(app, videoCalls.addFootprint, async (request) => {
     const staff = staffOf(request);
     assertSelf(staff, request.body.userId);
     await reader.addFootprint(request.body.videoId, staff, request.ip);
     return ok(null);
   });
 
-  route(app, videoCalls.countView, { preHandler: app.requireStaff }, async (request) => {
+  route(app, videoCalls.countView, async (request) => {
     const staff = staffOf(request);
     assertSelf(staff, request.body.userId);
     return ok(await reader.countView(request.body.videoId, staff));
   });
 
-  route(app, videoCalls.footprints, { preHandler: app.requireStaff }, async (request) => {
+  route(app, videoCalls.footprints, async (request) => {
     const { videoId, pageNum, pageSize } = request.body;
     return ok(await reader.footprints(videoId, staffOf(request), { pageNum, pageSize }));
   });
 
-  route(app, videoCalls.likeState, { preHandler: app.requireStaff }, async (request) => {
+  route(app, videoCalls.likeState, async (request) => {
     const staff = staffOf(request);
     assertSelf(staff, request.body.staffId);
     const { liked, flowerCount } = await reader.likeState(request.body.videoId, staff);
@@ -77,13 +77,13 @@ export const videoRoutes: FastifyPluginAsyncTypebox<VideoRouteDeps> = async (
     return ok({ flowerCount }, '可以点赞');
   });
 
-  route(app, videoCalls.like, { preHandler: app.requireStaff }, async (request) => {
+  route(app, videoCalls.like, async (request) => {
     const staff = staffOf(request);
     assertSelf(staff, request.body.staffId);
     return ok(await reader.like(request.body.videoId, staff), '点赞成功');
   });
 
-  route(app, videoCalls.remove, { preHandler: app.requireStaff }, async (request) => {
+  route(app, videoCalls.remove, async (request) => {
     const staff = staffOf(request);
     assertSelf(staff, request.body.userId);
     await video.remove(request.body.videoId, staff, request.ip);

@@ -38,7 +38,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = asyn
     ok(await auth.staffIdOf(request.body.staffCode)),
   );
 
-  route(app, authCalls.logout, { preHandler: app.requireStaff }, async (request, reply) => {
+  route(app, authCalls.logout, async (request, reply) => {
     const staff = staffOf(request);
     if (request.body?.staffId !== undefined && request.body.staffId !== staff.id) {
       throw forbidden('只能退出自己的登录');
@@ -48,7 +48,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = asyn
     return ok(null, '退出成功');
   });
 
-  route(app, authCalls.changePassword, { preHandler: app.requireStaff }, async (request) => {
+  route(app, authCalls.changePassword, async (request) => {
     const staff = staffOf(request);
     const { staffId, oldStaffPass, newStaffPass } = request.body;
     if (staffId !== undefined && staffId !== staff.id) throw forbidden('只能修改自己的密码');

@@ -1,4 +1,4 @@
-import { Flag, OneOf, Type, type Static, type TSchema } from '@school/common/api';
+import { Flag, OneOf, Type, type Access, type Static, type TSchema } from '@school/common/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { envelopeSchema, type Envelope } from '../../http/envelope.js';
 import { blankFields } from './route-kit.js';
@@ -50,6 +50,7 @@ type PlainSchema = { [key: string]: unknown; '~kind'?: never; '~unsafe'?: never 
 export interface CmsPost {
   <Body extends TSchema, Data extends TSchema>(
     path: string,
+    access: Access,
     summary: string,
     body: Body,
     data: Data,
@@ -59,6 +60,7 @@ export interface CmsPost {
   /** Plain JSON schemas (not yet in the contract): the caller names the body's type. */
   <Body>(
     path: string,
+    access: Access,
     summary: string,
     body: PlainSchema,
     data: object,
@@ -70,6 +72,7 @@ export interface CmsPost {
 export function cmsPoster(app: FastifyInstance): CmsPost {
   return (
     path: string,
+    access: Access,
     summary: string,
     body: object,
     data: object,
@@ -79,6 +82,7 @@ export function cmsPoster(app: FastifyInstance): CmsPost {
     app.post(
       path,
       {
+        config: { access },
         ...(blank.length ? { preValidation: blankMeansAbsent(blank) } : {}),
         schema: { summary, tags: ['cms'], body, response: { 200: envelopeSchema(data) } },
       },

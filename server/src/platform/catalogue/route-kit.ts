@@ -1,4 +1,4 @@
-import { Flag, Type, WordOf, type Static, type TSchema } from '@school/common/api';
+import { Flag, Type, WordOf, type Access, type Static, type TSchema } from '@school/common/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { staffOf } from '../../http/auth.js';
 import { envelopeSchema, nullSchema, ok } from '../../http/envelope.js';
@@ -45,8 +45,12 @@ type Staffed<Args extends unknown[], Result> = (
   ...args: [...Args, AuthStaff, string]
 ) => Promise<Result>;
 
-/** A call of `rowRoutes`: what the API page says it does, and the service method it runs. */
+/**
+ * A call of `rowRoutes`: who may make it, what the API page says it does, and
+ * the service method it runs.
+ */
 interface RowCall<Args extends unknown[], Result = unknown> {
+  access: Access;
   summary: string;
   run: Staffed<Args, Result>;
 }
@@ -93,7 +97,7 @@ export function rowRoutes<EnableAnswer extends object = object, MoveAnswer exten
 ) {
   const post = <Body>(
     name: string,
-    summary: string,
+    { access, summary }: { access: Access; summary: string },
     extra: Record<string, TSchema>,
     data: object,
     answer: (body: Body, id: number, staff: AuthStaff, ip: string) => Promise<unknown>,
@@ -101,6 +105,7 @@ export function rowRoutes<EnableAnswer extends object = object, MoveAnswer exten
     app.post(
       `${base}/${name}`,
       {
+        config: { access },
         schema: {
           summary,
           tags: ['cms'],
@@ -118,7 +123,7 @@ export function rowRoutes<EnableAnswer extends object = object, MoveAnswer exten
   if (enable) {
     const fields = { enabled: row.enabled ?? ENABLED_FIELD };
     const data = row.enableAnswer ?? nullSchema;
-    post<{ enabled: 0 | 1 }>('enable', enable.summary, fields, data, async (body, id, staff, ip) =>
+    post<{ enabled: 0 | 1 }>('enable', enable, fields, data, async (body, id, staff, ip) =>
       ok(
         (await enable.run(id, body.enabled, staff, ip)) ?? null,
         body.enabled === 1 ? '已启用' : '已停用',
@@ -128,20 +133,15 @@ export function rowRoutes<EnableAnswer extends object = object, MoveAnswer exten
   if (move) {
     const fields = { direction: row.direction ?? DIRECTION_FIELD };
     const data = row.moveAnswer ?? itemList;
-    post<{ direction: Direction }>(
-      'move',
-      move.summary,
-      fields,
-      data,
-      async (body, id, staff, ip) =>
-        ok(
-          await move.run(id, body.direction, staff, ip),
-          body.direction === 'up' ? '已上移' : '已下移',
-        ),
+    post<{ direction: Direction }>('move', move, fields, data, async (body, id, staff, ip) =>
+      ok(
+        await move.run(id, body.direction, staff, ip),
+        body.direction === 'up' ? '已上移' : '已下移',
+      ),
     );
   }
   if (remove) {
-    post('delete', remove.summary, {}, nullSchema, async (_body, id, staff, ip) => {
+    post('delete', remove, {}, nullSchema, async (_body, id, staff, ip) => {
       await remove.run(id, staff, ip);
       return ok(null, '已删除');
     });

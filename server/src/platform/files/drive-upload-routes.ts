@@ -24,7 +24,7 @@ export const driveUploadRoutes: FastifyPluginAsyncTypebox<{
   app.post(
     '/resources/upload.do',
     {
-      onRequest: app.requireStaff,
+      config: { access: 'staff' },
       schema: {
         ...routeSchema(driveUploadCall, {
           tags: ['drive'],
@@ -64,7 +64,7 @@ export const driveUploadRoutes: FastifyPluginAsyncTypebox<{
   app.post(
     '/resources/uploadByHash.do',
     {
-      onRequest: app.requireStaff,
+      config: { access: 'staff' },
       schema: routeSchema(driveUploadByHashCall, {
         tags: ['drive'],
         summary:

@@ -50,6 +50,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ files: FileService }> = asy
   app.get(
     '/files/:id',
     {
+      config: { access: 'public' },
       preHandler: app.fileReader,
       schema: {
         summary: '文件（图片、视频、PDF 在页面中显示）；variant=thumb 为图片的缩略图',
@@ -64,6 +65,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ files: FileService }> = asy
   app.get(
     '/news/uploadnewfile.do',
     {
+      config: { access: 'public' },
       preHandler: app.fileReader,
       schema: {
         summary: '附件下载',

@@ -167,7 +167,7 @@ export const tusRoutes: FastifyPluginAsync<{ drive: DriveUploads; dataDir: strin
   );
   const route = {
     method: ['POST', 'HEAD', 'PATCH', 'DELETE'] as HTTPMethods[],
-    onRequest: app.requireStaff,
+    config: { access: 'staff' as const },
     schema: { hide: true },
     handler: handle,
   };

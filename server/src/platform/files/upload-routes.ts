@@ -20,7 +20,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<{ uploads: UploadService }>
   app.post(
     '/cms/upload',
     {
-      onRequest: app.requireStaff,
+      config: { access: 'staff' },
       schema: {
         ...routeSchema(filesCalls.upload, {
           tags: ['cms'],

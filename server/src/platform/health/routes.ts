@@ -14,6 +14,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ db: Kysely<Database> }> =
   app.get(
     '/health',
     {
+      config: { access: 'public' },
       schema: routeSchema(healthCalls.health, {
         summary: '健康检查：数据库可用时 status 为 0',
         tags: ['health'],

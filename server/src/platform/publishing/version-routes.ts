@@ -1,4 +1,4 @@
-import { Type, versionCalls, type TSchema } from '@school/common/api';
+import { Type, versionCalls, type Access, type TSchema } from '@school/common/api';
 import type { FastifyInstance } from 'fastify';
 import { staffOf } from '../../http/auth.js';
 import { routeSchema } from '../../http/contract.js';
@@ -33,8 +33,11 @@ export function versionRoutes(
     service: VersionedItems;
     /** Schemas of the answers (common/src/api): one entry of the list, one version in full. */
     schemas?: { entry: TSchema; version: TSchema };
+    /** Who may call the three (http/access.ts); the service still checks the item. */
+    access: Access;
   },
 ) {
+  const config = { access: options.access };
   const { base, idName, what, service } = options;
   const calls = versionCalls(
     idName,
@@ -47,6 +50,7 @@ export function versionRoutes(
   app.post(
     `${base}/revisions`,
     {
+      config,
       schema: routeSchema(calls.revisions, {
         summary: `内容管理：${what}保存过的版本（新的在前）`,
         tags: ['cms'],
@@ -58,6 +62,7 @@ export function versionRoutes(
   app.post(
     `${base}/revision`,
     {
+      config,
       schema: routeSchema(calls.revision, {
         summary: `内容管理：${what}一个版本的全部内容（与编辑表单同形，用于比较）`,
         tags: ['cms'],
@@ -72,6 +77,7 @@ export function versionRoutes(
   app.post(
     `${base}/restore`,
     {
+      config,
       schema: routeSchema(calls.restore, {
         summary: `内容管理：把${what}恢复到某个版本（作为新版本保存）`,
         tags: ['cms'],

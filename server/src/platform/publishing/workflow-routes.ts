@@ -1,4 +1,4 @@
-import { Type, reviewCalls, type Call, type TSchema } from '@school/common/api';
+import { Type, reviewCalls, type Access, type Call, type TSchema } from '@school/common/api';
 import type { FastifyInstance } from 'fastify';
 import { staffOf } from '../../http/auth.js';
 import { routeSchema } from '../../http/contract.js';
@@ -14,6 +14,9 @@ export interface ReviewedItems {
   unshelve(id: number, staff: AuthStaff, ip: string | null): Promise<unknown>;
   pin(id: number, ifTop: 0 | 1, staff: AuthStaff, ip: string | null): Promise<unknown>;
 }
+
+/** The steps of the review workflow, each its own call. */
+export type WorkflowStep = keyof ReturnType<typeof reviewCalls>;
 
 /** The answer of a caller that has not given its `state` schema yet: any object, undescribed. */
 const undescribed = Type.Object({}, { additionalProperties: true });
@@ -36,9 +39,13 @@ export function workflowRoutes(
     service: ReviewedItems;
     /** The schema of a step's answer: the item's id and new state (common/src/api). */
     state?: TSchema;
+    /** Who may call each step (http/access.ts); the service still checks the item. */
+    access: Record<WorkflowStep, Access>;
+    /** The door's refusal of a step where the item words it its own way. */
+    refusals?: Partial<Record<WorkflowStep, string>>;
   },
 ) {
-  const { base, idName, what, shelvers, service } = options;
+  const { base, idName, what, shelvers, service, access, refusals = {} } = options;
   const calls = reviewCalls(idName, what, options.state ?? undescribed);
   const route = <Extra>(
     step: keyof typeof calls,
@@ -49,6 +56,7 @@ export function workflowRoutes(
     app.post(
       `${base}/${step}`,
       {
+        config: { access: access[step], refusal: refusals[step] },
         schema: routeSchema(calls[step] as Call<TSchema, TSchema>, {
           summary: `内容管理：${summary}`,
           tags: ['cms'],
