@@ -15,14 +15,7 @@ export const driveArea = defineArea({
     const quota = new DiskQuota(db, dialect, clock, config.driveQuotaBytes);
     const driveFolders = new DriveFolders(db, clock, new LibraryStats(db), texts);
     const driveListing = new DriveListing(db, driveFolders, texts);
-    const driveResources = new DriveResources(
-      db,
-      clock,
-      driveFolders,
-      files,
-      quota,
-      texts,
-    );
+    const driveResources = new DriveResources(db, clock, driveFolders, files, quota, texts);
     // An upload meant for one's own disk (tus metadata sType 1) is refused before any byte
     // is stored when the disk has no room for it; a resumable one counts against the disk
     // until it ends. One meant for the library is refused when the person's uploads not

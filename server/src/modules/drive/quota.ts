@@ -79,9 +79,7 @@ export class DiskQuota {
         .where('fileUse.infoTable', '=', DRIVE_UPLOAD)
         .where('fileUse.objId', '=', staffId)
         .where((eb) => eb.not(driveHoldTaken(eb)))
-        .$if(registering.length > 0, (qb) =>
-          qb.where('fileUse.fileId', 'not in', [...registering]),
-        )
+        .$if(registering.length > 0, (qb) => qb.where('fileUse.fileId', 'not in', [...registering]))
         .executeTakeFirstOrThrow(),
       db
         .selectFrom('driveTusUpload')

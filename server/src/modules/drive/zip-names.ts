@@ -36,7 +36,11 @@ function cutToBytes(text: string, max: number): string {
  * '..' and blanks as `fallback`, device names prefixed with '_'.
  */
 export function safeComponent(raw: string, fallback: string): string {
-  let name = raw.normalize('NFC').replace(UNSAFE, '_').replace(/^ +/, '').replace(/[ .]+$/, '');
+  let name = raw
+    .normalize('NFC')
+    .replace(UNSAFE, '_')
+    .replace(/^ +/, '')
+    .replace(/[ .]+$/, '');
   if (!name) name = fallback;
   if (RESERVED.test(name)) name = `_${name}`;
   return name;

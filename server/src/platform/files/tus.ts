@@ -100,13 +100,7 @@ export const tusRoutes: FastifyPluginAsync<{
       const filename = upload.metadata?.filename;
       if (!filename) throw badRequest('请提供文件名（Upload-Metadata 的 filename）');
       try {
-        const name = await drive.admit(
-          staff,
-          filename,
-          upload.size,
-          metadataOf(upload),
-          upload.id,
-        );
+        const name = await drive.admit(staff, filename, upload.size, metadataOf(upload), upload.id);
         return { metadata: { filename: name, owner: String(staff.id) } };
       } catch (err) {
         await drive.ended(upload.id);
@@ -152,7 +146,9 @@ export const tusRoutes: FastifyPluginAsync<{
   });
 
   tus.on(EVENTS.POST_TERMINATE, (_request, _response, id: string) => {
-    drive.ended(id).catch((err: unknown) => app.log.warn({ err }, 'tus: a dropped upload not told'));
+    drive
+      .ended(id)
+      .catch((err: unknown) => app.log.warn({ err }, 'tus: a dropped upload not told'));
   });
 
   async function handle(request: FastifyRequest, reply: FastifyReply) {

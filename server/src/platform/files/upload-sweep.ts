@@ -158,9 +158,9 @@ export class UploadSweep {
       ),
       sql<boolean>`exists (select 1 from stored_file where thumb_file_id = ${fileId})`,
     ];
-    const { rows } = await sql<{ used: unknown }>`select (${sql.join(checks, sql` or `)}) as used`.execute(
-      db,
-    );
+    const { rows } = await sql<{
+      used: unknown;
+    }>`select (${sql.join(checks, sql` or `)}) as used`.execute(db);
     // SQLite answers 0/1, PostgreSQL booleans.
     return Boolean(Number(rows[0]!.used));
   }
