@@ -136,7 +136,10 @@ export class UploadSweep {
   private async removeUnreferenced(fileId: number): Promise<number> {
     const file = await this.files.find(fileId);
     if (!file) return 0;
-    if (!(await this.files.removeIfUnused(fileId, (id, db) => this.isReferenced(id, db)))) {
+    // Read before the transaction: SQLite has one connection, which the transaction holds.
+    const references = await (this.references ??= this.foreignKeys());
+    const referenced = (id: number, db: Kysely<Database>) => this.isReferenced(id, db, references);
+    if (!(await this.files.removeIfUnused(fileId, referenced))) {
       return 0;
     }
     const thumb = file.thumbFileId;
@@ -149,8 +152,11 @@ export class UploadSweep {
    * leave requests …, found in the schema so a new one is never missed), or
    * another file whose thumbnail it is.
    */
-  private async isReferenced(fileId: number, db: Kysely<Database>): Promise<boolean> {
-    const references = await (this.references ??= this.foreignKeys());
+  private async isReferenced(
+    fileId: number,
+    db: Kysely<Database>,
+    references: Array<{ table: string; column: string }>,
+  ): Promise<boolean> {
     const checks = [
       ...references.map(
         ({ table, column }) =>
