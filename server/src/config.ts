@@ -40,6 +40,13 @@ export interface Config {
   driveQuotaBytes: number;
   /** Largest file of the teaching drive, in bytes (DRIVE_FILE_MAX_BYTES, default 2 GiB). */
   driveFileMaxBytes: number;
+  /** Bytes (before compression) one 打包下载 may hold (DRIVE_ZIP_MAX_BYTES, default 4 GiB). */
+  driveZipMaxBytes: number;
+  /**
+   * Hours an upload no drive resource, mail or draft uses is kept before it is removed
+   * (PENDING_UPLOAD_HOURS, default 24).
+   */
+  pendingUploadHours: number;
 }
 
 /** A linked system's secret is at least this long. */
@@ -130,5 +137,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     linkedSystems: linkedSystems(env.LINKED_SYSTEMS),
     driveQuotaBytes: integer(env, 'DRIVE_QUOTA_BYTES', 10 * 1024 ** 3, 0, 2 ** 50),
     driveFileMaxBytes: integer(env, 'DRIVE_FILE_MAX_BYTES', 2 * 1024 ** 3, 1, 2 ** 50),
+    driveZipMaxBytes: integer(env, 'DRIVE_ZIP_MAX_BYTES', 4 * 1024 ** 3, 1, 2 ** 50),
+    pendingUploadHours: integer(env, 'PENDING_UPLOAD_HOURS', 24, 1, 24 * 365),
   };
 }

@@ -307,7 +307,7 @@ describe('api/resources: registering uploads, reading, editing, deleting, pinnin
 
   it('keeps my disk within its quota', async () => {
     const q = await ok<{ used: number; total: number }>('getMyQuota', {}, token.other);
-    expect(q).toEqual({ used: 0, total: 3000 });
+    expect(q).toEqual({ used: 0, pending: 0, total: 3000 });
     await register(
       { resourcesPath: await upload(other, '大1.pdf', 2000), fId: '', sType: 1 },
       token.other,

@@ -215,6 +215,21 @@ export const ResourceFileQuery = Type.Object({
 /** `api/resources/folderZip/:fId`: 打包下载 of a folder. */
 export const FolderZipParams = Type.Object({ fId: Id('请选择文件夹目录') });
 
+/** What 打包下载 of a folder would hold, asked before the download starts. */
+export const FolderZipInfo = Type.Object({
+  /** Files the caller may see in the folder and below it. */
+  fileCount: Type.Integer(),
+  /** Their bytes before compression. */
+  totalBytes: Type.Integer(),
+  /** The bounds of one zip: bytes before compression (DRIVE_ZIP_MAX_BYTES) and files. */
+  maxBytes: Type.Integer(),
+  maxFiles: Type.Integer(),
+  /** Whether the zip may be made; else `reason`, the refusal the download would answer. */
+  allowed: Type.Boolean(),
+  reason: Maybe(Type.String()),
+});
+export type FolderZipInfo = Static<typeof FolderZipInfo>;
+
 /** api/resources/* (folders and lists). */
 export const driveCalls = endpoints('drive', {
   folderTree: endpoint(
@@ -268,6 +283,13 @@ export const driveCalls = endpoints('drive', {
       ...ListFilters,
     }),
     Page(DriveRow),
+  ),
+  folderZipInfo: endpoint(
+    '/resources/folderZipInfo',
+    'owner',
+    '打包下载之前：文件夹及其下级中本人可见的文件数与总大小（压缩前，字节），上限，能否打包（不能时 reason 为原因）',
+    Type.Object({ fId: FolderId }),
+    FolderZipInfo,
   ),
   addFolder: endpoint(
     '/resources/addFolder',
@@ -433,9 +455,9 @@ export const driveCalls = endpoints('drive', {
   quota: endpoint(
     '/resources/getMyQuota',
     'staff',
-    '我的网盘的空间：已用与上限（字节）',
+    '我的网盘的空间（字节）：used 已登记的文件，pending 尚未登记的上传（已上传未登记的与正在上传到我的网盘的，一天后未登记的自动清除），total 上限；used + pending 不超过 total',
     Type.Object({ userId: Type.Optional(UserId) }),
-    Type.Object({ used: Type.Integer(), total: Type.Integer() }),
+    Type.Object({ used: Type.Integer(), pending: Type.Integer(), total: Type.Integer() }),
   ),
   giveLike: endpoint(
     '/resources/giveLike',

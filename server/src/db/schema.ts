@@ -40,6 +40,7 @@ import type {
   DriveLikeTable,
   DriveResourceTable,
   DriveShareTable,
+  DriveTusUploadTable,
 } from './tables/drive.js';
 import type {
   ContactGroupMemberTable,
@@ -113,6 +114,7 @@ export interface Database {
   driveShare: DriveShareTable;
   driveDownload: DriveDownloadTable;
   driveComment: DriveCommentTable;
+  driveTusUpload: DriveTusUploadTable;
 }
 
 // Every table and row type, re-exported so that modules import them from here.

@@ -21,6 +21,7 @@ import { UploadService } from './files/upload.js';
 import { uploadRoutes } from './files/upload-routes.js';
 import { DriveUploads } from './files/drive-uploads.js';
 import { driveUploadRoutes } from './files/drive-upload-routes.js';
+import { UploadSweep } from './files/upload-sweep.js';
 import { healthRoutes } from './health/routes.js';
 import { operLogRoutes } from './oplog/routes.js';
 import { TextIndex } from './search/text-index.js';
@@ -57,6 +58,8 @@ export function createPlatform(deps: PlatformDeps) {
     uploads,
     /** Uploads of the teaching drive; the drive adds its quota with addBeforeCreate. */
     driveUploads: new DriveUploads(uploads, config.driveFileMaxBytes),
+    /** Uploads nobody took up after PENDING_UPLOAD_HOURS; the drive and mail add their holds. */
+    uploadSweep: new UploadSweep(db, dialect, files, clock, config.pendingUploadHours * 3_600_000),
     search: new SearchIndex(db, dialect, clock),
     /** The Chinese terms of mails and drive files, for their keyword searches. */
     texts: new TextIndex(db, dialect),
@@ -83,6 +86,7 @@ export async function platformRoutes(
   await api.register(driveUploadRoutes, {
     drive: services.driveUploads,
     dataDir: services.config.dataDir,
+    uploadSweep: services.uploadSweep,
   });
   await api.register(operLogRoutes, { db: services.db });
   await api.register(handoffRoutes, { handoff: services.handoff });

@@ -82,3 +82,13 @@ export interface DriveCommentTable {
   content: string;
   createdAt: string;
 }
+
+/** A resumable upload announced for a person's disk, counted against its quota until it is stored. */
+export interface DriveTusUploadTable {
+  /** The tus upload's id. */
+  id: string;
+  staffId: number;
+  /** bigint: PostgreSQL answers text, SQLite a number. */
+  size: ColumnType<number | string, number, number>;
+  createdAt: string;
+}

@@ -27,4 +27,6 @@ export interface FileUseTable {
   /** T_NEWS, T_SUBJECT_NEWS, TF_VIDEO or T_MAGAZINE. */
   infoTable: string;
   objId: number;
+  /** When an upload's hold (T_DRIVE_UPLOAD, T_MAIL_UPLOAD) began; null for others and older rows. */
+  createdAt: ColumnType<string | null, string | null | undefined, string | null>;
 }

@@ -4,34 +4,41 @@ import { LibraryStats } from './library-stats.js';
 import { DriveListing } from './listing.js';
 import { DriveResources, driveFileGuard } from './resources.js';
 import { DriveEngagement } from './engagement.js';
+import { FolderZips } from './folder-zip.js';
+import { DRIVE_UPLOAD, DiskQuota, driveHoldTaken } from './quota.js';
 import { driveFileRoutes, driveRoutes } from './routes.js';
 
 /** 教学网盘 (intranet.md §2 education ... mineWp, §7 "Teaching drive"). */
 export const driveArea = defineArea({
   name: 'drive',
-  services: ({ db, clock, files, config, driveUploads, texts }) => {
+  services: ({ db, dialect, clock, files, config, driveUploads, uploadSweep, texts }) => {
+    const quota = new DiskQuota(db, dialect, clock, config.driveQuotaBytes);
     const driveFolders = new DriveFolders(db, clock, new LibraryStats(db), texts);
     const driveListing = new DriveListing(db, driveFolders, texts);
-    const driveResources = new DriveResources(
-      db,
-      clock,
-      driveFolders,
-      files,
-      config.driveQuotaBytes,
-      texts,
-    );
+    const driveResources = new DriveResources(db, clock, driveFolders, files, quota, texts);
     // An upload meant for one's own disk (tus metadata sType 1) is refused before any byte
-    // is stored when the disk has no room for it.
-    driveUploads.addBeforeCreate(async (staff, length, metadata) => {
-      if (metadata.sType === '1') await driveResources.assertRoom(db, staff, length);
+    // is stored when the disk has no room for it; a resumable one counts against the disk
+    // until it ends. One meant for the library is refused when the person's uploads not
+    // registered yet would pass the quota.
+    driveUploads.addBeforeCreate(async (staff, length, metadata, uploadId) => {
+      if (metadata.sType !== '1') await quota.assertPendingRoom(staff.id, length);
+      else if (uploadId) await quota.reserve(staff.id, uploadId, length);
+      else await quota.assertRoom(db, staff.id, length);
     });
+    driveUploads.addOnEnd((uploadId) => quota.release(uploadId));
+    // An upload's hold begins when its bytes are stored, again when the same bytes come again.
+    driveUploads.addOnStored((staff, upload) =>
+      uploadSweep.touch(DRIVE_UPLOAD, upload.fileId, staff.id),
+    );
+    uploadSweep.addHolds({ table: DRIVE_UPLOAD, taken: driveHoldTaken });
+    uploadSweep.addChore((now) => quota.dropExpired(now));
     return {
       driveFolders,
+      driveZips: new FolderZips(db, driveFolders, files, config.driveZipMaxBytes),
       driveListing,
       driveResources,
       driveEngagement: new DriveEngagement(db, clock, driveResources, driveListing),
       driveFiles: files,
-      driveDb: db,
     };
   },
   routes: async (api, services) => {
@@ -40,12 +47,12 @@ export const driveArea = defineArea({
       listing: services.driveListing,
       resources: services.driveResources,
       engagement: services.driveEngagement,
+      zips: services.driveZips,
     });
     await api.register(driveFileRoutes, {
       resources: services.driveResources,
-      folders: services.driveFolders,
+      zips: services.driveZips,
       files: services.driveFiles,
-      db: services.driveDb,
     });
   },
   fileGuards: () => [driveFileGuard()],

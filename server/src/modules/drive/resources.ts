@@ -29,8 +29,9 @@ export const RESOURCE_GONE = '文件不存在或已删除';
 export const PRIVATE_FILE = '该文件为私有文件，只有上传者可以查看';
 /** The file-use record of a drive resource's stored file (objId the resource). */
 export const DRIVE_USE = 'T_DRIVE';
-/** The file-use record of a drive upload (objId the uploader), until it is registered. */
-export const DRIVE_UPLOAD = 'T_DRIVE_UPLOAD';
+import { DRIVE_UPLOAD, type DiskQuota } from './quota.js';
+
+export { DRIVE_UPLOAD };
 
 /** What a drive file is found by in the text index: its name and description (its uploader's name is looked up apart). */
 export const searchText = (name: string, description: string) => `${name} ${description.trim()}`;
@@ -136,7 +137,7 @@ export class DriveResources {
     private readonly now: Clock,
     private readonly folders: DriveFolders,
     private readonly files: FileService,
-    private readonly quotaBytes: number,
+    private readonly quota: DiskQuota,
     private readonly texts: TextIndex,
   ) {}
 
@@ -219,7 +220,11 @@ export class DriveResources {
       if (fileIds.some((id) => !byId.has(id!))) throw badRequest('文件不存在，请重新上传');
       await this.assertUploadedBy(trx, viewer, stored);
       const total = stored.reduce((sum, file) => sum + Number(file.size), 0);
-      if (space.ownerId !== null) await this.assertRoom(trx, viewer, total);
+      if (space.ownerId !== null) {
+        // The check and the inserts below hold the disk: registrations at once go one by one.
+        await this.quota.lock(trx, space.ownerId);
+        await this.quota.assertRoom(trx, space.ownerId, total, fileIds as number[]);
+      }
       const at = iso(this.now());
       const added: number[] = [];
       for (const [i, upload] of uploads.entries()) {
@@ -399,7 +404,10 @@ export class DriveResources {
         assertCanManage(targetSpace, viewer);
       }
       if (input.copy) {
-        if (targetSpace.ownerId !== null) await this.assertRoom(trx, viewer, Number(row.size));
+        if (targetSpace.ownerId !== null) {
+          await this.quota.lock(trx, targetSpace.ownerId);
+          await this.quota.assertRoom(trx, targetSpace.ownerId, Number(row.size));
+        }
         const at = iso(this.now());
         const { id } = await trx
           .insertInto('driveResource')
@@ -440,26 +448,9 @@ export class DriveResources {
     this.folders.stats.invalidate();
   }
 
-  /** Bytes used by the person's disk, and its quota. */
-  async quota(viewer: Viewer, db: Kysely<Database> = this.db) {
-    const row = await db
-      .selectFrom('driveResource')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('used'))
-      .where('ownerId', '=', viewer.id)
-      .executeTakeFirstOrThrow();
-    return { used: Number(row.used), total: this.quotaBytes };
-  }
-
-  /** 413 when `adding` bytes would take the person's disk past its quota. */
-  async assertRoom(db: Kysely<Database>, viewer: Viewer, adding: number) {
-    const { used, total } = await this.quota(viewer, db);
-    if (used + adding > total) {
-      const free = Math.max(0, total - used);
-      throw new AppError(
-        413,
-        `我的网盘空间不足：剩余 ${(free / 1048576).toFixed(2)}M，需要 ${(adding / 1048576).toFixed(2)}M`,
-      );
-    }
+  /** The person's disk: registered and pending bytes, and its quota. */
+  async usage(viewer: Viewer) {
+    return this.quota.usage(viewer.id);
   }
 
   /** An upload may be registered by the person who uploaded it (the same bytes may be shared). */

@@ -1,14 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import contentDisposition from 'content-disposition';
-import type { Kysely } from 'kysely';
 import {
   FolderZipParams,
   ResourceFileParams,
   ResourceFileQuery,
   driveCalls,
 } from '@school/common/api';
-import type { Database } from '../../db/schema.js';
-import { folderZip } from './folder-zip.js';
+import type { FolderZips } from './folder-zip.js';
 import { staffOf } from '../../http/auth.js';
 import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
@@ -54,7 +52,8 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
   listing: DriveListing;
   resources: DriveResources;
   engagement: DriveEngagement;
-}> = async (app, { folders, listing, resources, engagement }) => {
+  zips: FolderZips;
+}> = async (app, { folders, listing, resources, engagement, zips }) => {
   route(app, driveCalls.folderTree, async (request) => {
     const { userId, fId, sType } = request.body;
     const staff = staffOf(request);
@@ -112,6 +111,10 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
     await folders.rename(staff, fId, { name: fName, description: fDesc });
     return ok(null, '编辑成功');
   });
+
+  route(app, driveCalls.folderZipInfo, async (request) =>
+    ok(await zips.info(staffOf(request), request.body.fId)),
+  );
 
   route(app, driveCalls.folderNum, async (request) =>
     ok(await folders.contents(staffOf(request), request.body.fId)),
@@ -232,7 +235,7 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
   route(app, driveCalls.quota, async (request) => {
     const staff = staffOf(request);
     assertSelf(staff, request.body.userId);
-    return ok(await resources.quota(staff));
+    return ok(await resources.usage(staff));
   });
 
   route(app, driveCalls.giveLike, async (request) => {
@@ -354,22 +357,22 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
  */
 export const driveFileRoutes: FastifyPluginAsyncTypebox<{
   resources: DriveResources;
-  folders: DriveFolders;
+  zips: FolderZips;
   files: FileService;
-  db: Kysely<Database>;
-}> = async (app, { resources, folders, files, db }) => {
+}> = async (app, { resources, zips, files }) => {
   app.get(
     '/resources/folderZip/:fId',
     {
       config: { access: 'owner', sessionCookie: true },
       schema: {
-        summary: '打包下载：文件夹及其下级中本人可见的文件，一个 zip（中文文件名）',
+        summary:
+          '打包下载：文件夹及其下级中本人可见的文件，一个 zip（中文文件名，各系统可用的名称）；超过上限（文件数或压缩前大小）时 413，不开始下载（先问 folderZipInfo）',
         tags: ['drive'],
         params: FolderZipParams,
       },
     },
     async (request, reply) => {
-      const zip = await folderZip(db, folders, files, staffOf(request), request.params.fId);
+      const zip = await zips.zip(staffOf(request), request.params.fId);
       return reply
         .header('content-type', 'application/zip')
         .header('content-disposition', contentDisposition(zip.name))

@@ -4,7 +4,7 @@ import {
   type DraftDetail,
   type DraftItem,
 } from '@school/common/api';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { containsText } from '../../db/like.js';
 import { pageOf } from '../../db/paging.js';
 import type { Database } from '../../db/schema.js';
@@ -13,6 +13,7 @@ import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { idsOf } from '../../http/id-list.js';
 import type { Paging } from '../../http/paging.js';
 import { sanitizeRichText } from '../../platform/content/sanitize.js';
+import type { HoldCondition } from '../../platform/files/upload-sweep.js';
 import { htmlToText } from '../../platform/search/terms.js';
 import { displayTime, iso, type Clock } from '../../time.js';
 import type { MailRecipients } from './recipients.js';
@@ -209,3 +210,27 @@ export class MailDrafts {
     return row;
   }
 }
+
+/**
+ * A draft of the uploader's holds the upload: in its attachment list (stored
+ * as JSON, {"fileId":12,…}) or its body (/api/files/12, FILE_ID=12). Such an
+ * upload is kept however old (the upload sweep), so a draft never loses a file.
+ * The body's test may also match a longer id (12 in 123): that keeps a file
+ * too long, never too short.
+ */
+export const draftHolds: HoldCondition = (eb) => {
+  const fileId = sql.ref('fileUse.fileId');
+  return eb.exists(
+    eb
+      .selectFrom('mailDraft')
+      .select('mailDraft.id')
+      .whereRef('mailDraft.ownerId', '=', 'fileUse.objId')
+      .where((draft) =>
+        draft.or([
+          draft('mailDraft.files', 'like', sql<string>`'%"fileId":' || ${fileId} || ',%'`),
+          draft('mailDraft.content', 'like', sql<string>`'%/api/files/' || ${fileId} || '%'`),
+          draft('mailDraft.content', 'like', sql<string>`'%FILE_ID=' || ${fileId} || '%'`),
+        ]),
+      ),
+  );
+};

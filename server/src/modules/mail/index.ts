@@ -1,26 +1,31 @@
 import { defineArea } from '../area.js';
 import { MailContactBook } from './contacts.js';
-import { MailDrafts } from './drafts.js';
+import { MailDrafts, draftHolds } from './drafts.js';
 import { Mailbox } from './mailbox.js';
 import { MailRecipients } from './recipients.js';
 import { mailRoutes } from './routes.js';
 import { MailService } from './service.js';
 import { mailUploadRoutes } from './upload-routes.js';
-import { MailUploads } from './uploads.js';
+import { MailUploads, mailHoldTaken } from './uploads.js';
+import { MAIL_UPLOAD } from './attachments.js';
 import { unreadRoutes } from './unread-routes.js';
 
 /** 站内邮件 (intranet.md §3, §7 "Mail"): its files are read by sender and recipients only. */
 export const mailArea = defineArea({
   name: 'mail',
-  services: ({ db, dialect, clock, uploads, files, sessions, texts }) => {
+  services: ({ db, dialect, clock, uploads, files, sessions, texts, uploadSweep }) => {
     const mailRecipients = new MailRecipients(db);
+    // An attachment never sent goes after a day, unless a draft of its uploader holds it; a
+    // draft keeps a drive upload of theirs too.
+    uploadSweep.addHolds({ table: MAIL_UPLOAD, taken: mailHoldTaken });
+    uploadSweep.addKeeper(draftHolds);
     return {
       mail: new MailService(db, dialect, clock, texts),
       mailbox: new Mailbox(db, texts),
       mailRecipients,
       mailContacts: new MailContactBook(db, clock, mailRecipients),
       mailDrafts: new MailDrafts(db, clock, mailRecipients),
-      mailUploads: new MailUploads(db, uploads, files),
+      mailUploads: new MailUploads(db, uploads, files, clock),
       mailSessions: sessions,
     };
   },

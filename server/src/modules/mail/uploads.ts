@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import { fileUrl, type FileService } from '../../platform/files/service.js';
+import type { HoldCondition } from '../../platform/files/upload-sweep.js';
 import {
   cleanFileName,
   type UploadService,
@@ -13,6 +14,7 @@ import {
 import { FILE_GONE, MAIL_UPLOAD } from './attachments.js';
 import { badFormat, extensionAllowed } from './rules.js';
 import type { Person } from './service.js';
+import { iso, type Clock } from '../../time.js';
 
 /** An attachment's size limit; the editor's pictures have the platform's picture limit. */
 export const MAIL_FILE_MAX = 100 * 1024 * 1024;
@@ -21,13 +23,16 @@ const EXTENSIONS: ReadonlySet<string> = new Set(MAIL_EXTENSIONS);
 /**
  * Files for mails: attachments from the mail's extension list, checked by
  * their bytes, and the editor's pictures. An upload is its uploader's alone
- * until a mail carries it (the file-use record T_MAIL_UPLOAD).
+ * until a mail carries it (the file-use record T_MAIL_UPLOAD, with when it
+ * began: an upload no mail or draft of its uploader took up is removed after
+ * a day, platform/files/upload-sweep.ts).
  */
 export class MailUploads {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly uploads: UploadService,
     private readonly files: FileService,
+    private readonly now: Clock,
   ) {}
 
   /**
@@ -49,7 +54,7 @@ export class MailUploads {
     if (size > MAIL_FILE_MAX) {
       throw new AppError(413, `文件过大，最大 ${MAIL_FILE_MAX / 1024 / 1024} MB`);
     }
-    await this.files.addUse(fileId, MAIL_UPLOAD, owner.id);
+    await this.hold(fileId, owner.id);
     const url = fileUrl(fileId);
     return { fileId, fileName: name, url, src: url, fileSize: size };
   }
@@ -63,11 +68,20 @@ export class MailUploads {
     return this.recorded(await this.uploads.image(fileName, owner.id, bytes), owner);
   }
 
-  private async recorded(file: UploadedFile, owner: Person): Promise<MailUpload> {
+  /** Holds a file for its uploader from now (taken again: its day starts over). */
+  private async hold(fileId: number, ownerId: number): Promise<void> {
+    const createdAt = iso(this.now());
     await this.db
       .insertInto('fileUse')
-      .values({ fileId: file.fileId, infoTable: MAIL_UPLOAD, objId: owner.id })
+      .values({ fileId, infoTable: MAIL_UPLOAD, objId: ownerId, createdAt })
+      .onConflict((conflict) =>
+        conflict.columns(['infoTable', 'objId', 'fileId']).doUpdateSet({ createdAt }),
+      )
       .execute();
+  }
+
+  private async recorded(file: UploadedFile, owner: Person): Promise<MailUpload> {
+    await this.hold(file.fileId, owner.id);
     return {
       fileId: file.fileId,
       fileName: file.fileName,
@@ -77,3 +91,28 @@ export class MailUploads {
     };
   }
 }
+
+/**
+ * A mail upload is taken up once a mail its uploader sent carries it (as an
+ * attachment or in the body).
+ */
+export const mailHoldTaken: HoldCondition = (eb) =>
+  eb.or([
+    eb.exists(
+      eb
+        .selectFrom('mailFile')
+        .innerJoin('mail', 'mail.id', 'mailFile.mailId')
+        .select('mailFile.mailId')
+        .whereRef('mailFile.fileId', '=', 'fileUse.fileId')
+        .whereRef('mail.senderId', '=', 'fileUse.objId'),
+    ),
+    eb.exists(
+      eb
+        .selectFrom('fileUse as mailUse')
+        .innerJoin('mail', 'mail.id', 'mailUse.objId')
+        .select('mailUse.objId')
+        .where('mailUse.infoTable', '=', 'T_MAIL')
+        .whereRef('mailUse.fileId', '=', 'fileUse.fileId')
+        .whereRef('mail.senderId', '=', 'fileUse.objId'),
+    ),
+  ]);

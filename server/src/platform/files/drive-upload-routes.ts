@@ -5,6 +5,7 @@ import { routeSchema } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { badRequest } from '../../http/errors.js';
 import type { DriveUploads } from './drive-uploads.js';
+import type { UploadSweep } from './upload-sweep.js';
 import { FileTooLargeError } from './storage.js';
 import { tusRoutes } from './tus.js';
 
@@ -20,7 +21,8 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 export const driveUploadRoutes: FastifyPluginAsyncTypebox<{
   drive: DriveUploads;
   dataDir: string;
-}> = async (app, { drive, dataDir }) => {
+  uploadSweep?: UploadSweep;
+}> = async (app, { drive, dataDir, uploadSweep }) => {
   app.post(
     '/resources/upload.do',
     {
@@ -80,5 +82,5 @@ export const driveUploadRoutes: FastifyPluginAsyncTypebox<{
     },
   );
 
-  await app.register(tusRoutes, { drive, dataDir });
+  await app.register(tusRoutes, { drive, dataDir, uploadSweep });
 };

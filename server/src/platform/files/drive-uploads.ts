@@ -14,6 +14,8 @@ export type BeforeDriveUpload = (
   staff: AuthStaff,
   length: number,
   metadata: Readonly<Record<string, string>>,
+  /** A resumable upload's id (tus), whose end is told to the `addOnEnd` hooks; else undefined. */
+  uploadId?: string,
 ) => Promise<void> | void;
 
 /**
@@ -24,6 +26,8 @@ export type BeforeDriveUpload = (
  */
 export class DriveUploads {
   private readonly checks: BeforeDriveUpload[] = [];
+  private readonly endings: Array<(uploadId: string) => Promise<void>> = [];
+  private readonly storings: Array<(staff: AuthStaff, upload: DriveUpload) => Promise<void>> = [];
 
   constructor(
     private readonly uploads: UploadService,
@@ -37,6 +41,24 @@ export class DriveUploads {
   /** Adds a check run before each upload is accepted (the drive's quota, as its services are built). */
   addBeforeCreate(check: BeforeDriveUpload): void {
     this.checks.push(check);
+  }
+
+  /**
+   * Adds a hook told when a resumable upload ends, stored, dropped or refused
+   * (the drive stops counting it against the disk).
+   */
+  addOnEnd(hook: (uploadId: string) => Promise<void>): void {
+    this.endings.push(hook);
+  }
+
+  /** Adds a hook run on each stored upload and 秒传 (the drive marks when its hold began). */
+  addOnStored(hook: (staff: AuthStaff, upload: DriveUpload) => Promise<void>): void {
+    this.storings.push(hook);
+  }
+
+  /** A resumable upload admitted with `uploadId` ended. */
+  async ended(uploadId: string): Promise<void> {
+    for (const hook of this.endings) await hook(uploadId);
   }
 
   /** The refusal of a file over the limit. */
@@ -53,10 +75,13 @@ export class DriveUploads {
     fileName: string,
     length: number,
     metadata: Readonly<Record<string, string>> = {},
+    uploadId?: string,
   ): Promise<string> {
     if (length > this.maxBytes) throw this.tooLarge();
     const name = allowedDriveName(fileName);
-    for (const check of this.checks) await check(staff, length, { ...metadata, filename: name });
+    for (const check of this.checks) {
+      await check(staff, length, { ...metadata, filename: name }, uploadId);
+    }
     return name;
   }
 
@@ -74,14 +99,21 @@ export class DriveUploads {
     sha256: string,
     size: number,
   ): Promise<DriveUpload | undefined> {
-    return this.uploads.driveFileByHash({ fileName, sha256, reader: staff, size });
+    const found = await this.uploads.driveFileByHash({ fileName, sha256, reader: staff, size });
+    return found && this.stored(staff, found);
   }
 
   /** Stores an upload's bytes (checked by content, kept once per content). */
-  save(staff: AuthStaff, fileName: string, source: Readable): Promise<DriveUpload> {
-    return this.uploads.driveFile(
+  async save(staff: AuthStaff, fileName: string, source: Readable): Promise<DriveUpload> {
+    const upload = await this.uploads.driveFile(
       { fileName, createdBy: staff.id, uploader: staff, maxBytes: this.maxBytes },
       source,
     );
+    return this.stored(staff, upload);
+  }
+
+  private async stored(staff: AuthStaff, upload: DriveUpload): Promise<DriveUpload> {
+    for (const hook of this.storings) await hook(staff, upload);
+    return upload;
   }
 }

@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
-import { ERRORS, Server, type Upload } from '@tus/server';
+import { ERRORS, EVENTS, Server, type Upload } from '@tus/server';
 import { DRIVE_UPLOAD_HEADERS } from '@school/common/api';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { staffOf } from '../../http/auth.js';
 import { AppError, badRequest, forbidden } from '../../http/errors.js';
 import type { AuthStaff } from '../auth/session.js';
 import type { DriveUploads } from './drive-uploads.js';
+import type { UploadSweep } from './upload-sweep.js';
 
 /** Where the tus routes live; an upload's address is this plus its id. */
 export const TUS_PATH = '/api/resources/tus';
@@ -49,15 +50,19 @@ const envelopeOf = (status: number, msg: string) => ({ status, msg, data: null }
  * staff session and an upload is its creator's alone. The partial bytes wait
  * under DATA_DIR/tus (24 h at most); the last PATCH moves them into storage
  * through the drive's checks (content by bytes, kept once per content) and
- * answers the stored file in X-File-* headers.
+ * answers the stored file in X-File-* headers. Each upload's end (stored,
+ * dropped, refused) is told to the drive, which counts one announced for a
+ * disk against its quota until then.
  *
  * The tus library runs on web Request/Response: each call is handed to it as
  * one, and its answer is sent back through Fastify, refusals as the envelope.
  */
-export const tusRoutes: FastifyPluginAsync<{ drive: DriveUploads; dataDir: string }> = async (
-  app,
-  { drive, dataDir },
-) => {
+export const tusRoutes: FastifyPluginAsync<{
+  drive: DriveUploads;
+  dataDir: string;
+  /** Uploads nobody took up, swept with the expired tus uploads. */
+  uploadSweep?: UploadSweep;
+}> = async (app, { drive, dataDir, uploadSweep }) => {
   const store = new PartialUploads({
     directory: path.join(dataDir, 'tus'),
     expirationPeriodInMilliseconds: TUS_EXPIRY_MS,
@@ -94,8 +99,13 @@ export const tusRoutes: FastifyPluginAsync<{ drive: DriveUploads; dataDir: strin
       if (upload.size === 0) throw badRequest('文件内容为空');
       const filename = upload.metadata?.filename;
       if (!filename) throw badRequest('请提供文件名（Upload-Metadata 的 filename）');
-      const name = await drive.admit(staff, filename, upload.size, metadataOf(upload));
-      return { metadata: { filename: name, owner: String(staff.id) } };
+      try {
+        const name = await drive.admit(staff, filename, upload.size, metadataOf(upload), upload.id);
+        return { metadata: { filename: name, owner: String(staff.id) } };
+      } catch (err) {
+        await drive.ended(upload.id);
+        throw err;
+      }
     },
 
     async onUploadFinish(request, upload) {
@@ -105,6 +115,7 @@ export const tusRoutes: FastifyPluginAsync<{ drive: DriveUploads; dataDir: strin
         stored = await drive.save(staff, upload.metadata?.filename ?? '', store.read(upload.id));
       } finally {
         await store.remove(upload.id).catch(() => undefined);
+        await drive.ended(upload.id);
       }
       return {
         headers: {
@@ -132,6 +143,12 @@ export const tusRoutes: FastifyPluginAsync<{ drive: DriveUploads; dataDir: strin
         body: JSON.stringify(envelopeOf(500, '服务器内部错误，请稍后再试')),
       };
     },
+  });
+
+  tus.on(EVENTS.POST_TERMINATE, (_request, _response, id: string) => {
+    drive
+      .ended(id)
+      .catch((err: unknown) => app.log.warn({ err }, 'tus: a dropped upload not told'));
   });
 
   async function handle(request: FastifyRequest, reply: FastifyReply) {
@@ -174,10 +191,14 @@ export const tusRoutes: FastifyPluginAsync<{ drive: DriveUploads; dataDir: strin
   app.route({ ...route, url: '/resources/tus' });
   app.route({ ...route, url: '/resources/tus/*' });
 
-  const sweep = () =>
-    tus.cleanUpExpiredUploads().catch((err: unknown) => {
+  const sweep = async () => {
+    await tus.cleanUpExpiredUploads().catch((err: unknown) => {
       app.log.warn({ err }, 'tus: expired uploads not cleaned');
     });
+    await uploadSweep?.run().catch((err: unknown) => {
+      app.log.warn({ err }, 'uploads nobody took up not swept');
+    });
+  };
   void sweep();
   const timer = setInterval(() => void sweep(), SWEEP_MS);
   timer.unref();
