@@ -393,9 +393,13 @@ export const driveFileRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      const resource = await resources.get(request.params.resourcesId, staffOf(request));
-      const file = await files.find(resource.fileId);
-      if (!file || !(await files.storage.has(file.storageKey))) throw notFound('文件不存在');
+      const staff = staffOf(request);
+      const resource = await resources.get(request.params.resourcesId, staff);
+      const file = await files.findWithFacts(resource.fileId);
+      if (!file) throw notFound('文件不存在');
+      // The resource's own rule said yes; the file's one rule must too (every address asks it).
+      await files.access.assertReadable(file, staff);
+      if (!(await files.storage.has(file.storageKey))) throw notFound('文件不存在');
       return sendBytes(files, request, reply, file, {
         disposition: request.query.download === '1' ? 'attachment' : 'inline',
         cacheControl: 'private, max-age=3600',
