@@ -14,7 +14,9 @@ import type { Database } from './db/schema.js';
 import { authPlugin } from './http/auth.js';
 import {
   errorMessageKeyword,
+  frameworkErrors,
   refuseNonFiniteNumbers,
+  refuseNulCharacters,
   registerErrorHandler,
 } from './http/error-handler.js';
 import { AppError } from './http/errors.js';
@@ -81,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ajv: AJV,
+    frameworkErrors,
   });
 
   // Infrastructure.
@@ -88,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   blankMeansNotGiven(app);
   if (config.checkResponses) checkResponses(app);
   refuseNonFiniteNumbers(app);
+  refuseNulCharacters(app);
   await app.register(helmet, {
     // The pages load their own scripts and styles; inline styles come from antd.
     contentSecurityPolicy: {
