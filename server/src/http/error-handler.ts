@@ -81,6 +81,30 @@ const MULTIPART_FAULTS = [
   /^Missing Content-Type-header\.$/,
 ];
 
+/**
+ * PostgreSQL's refusals of a value it cannot hold (SQLSTATE class 22), which
+ * SQLite stores without a word: an integer past 32 bits in an int column, a
+ * text longer than its varchar, a date that does not exist. They come from
+ * the request's values (a schema without a bound), so they are bad input,
+ * answered alike on both databases' worth of callers rather than as a 500.
+ */
+const DATABASE_REFUSALS: Record<string, string> = {
+  '22003': '数值超出范围',
+  '22001': '内容过长',
+  '22007': '日期或时间不正确',
+  '22008': '日期或时间不正确',
+  '22P02': '参数格式不正确',
+  '22021': '内容含有无法保存的字符',
+  '22P05': '内容含有无法保存的字符',
+};
+
+/** The message for a database's refusal of a value, when the error is one. */
+function databaseRefusal(error: Error): string | undefined {
+  const { code, severity, routine } = error as Error & Record<string, unknown>;
+  if (typeof code !== 'string' || severity === undefined || routine === undefined) return undefined;
+  return DATABASE_REFUSALS[code];
+}
+
 /** Whether an error is the multipart parser refusing a malformed body. */
 export const isMultipartFault = (error: Error) =>
   !('statusCode' in error) && MULTIPART_FAULTS.some((pattern) => pattern.test(error.message));
@@ -113,6 +137,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       msg = validationMessage(error.validation as ValidationItem[], schema);
     } else if (error.code && CODE_MESSAGES[error.code]) {
       [statusCode, msg] = CODE_MESSAGES[error.code];
+    } else if (databaseRefusal(error)) {
+      statusCode = 400;
+      msg = databaseRefusal(error)!;
+      // A refusal, but one the route's schema should have made: worth a look.
+      request.log.warn({ err: error }, 'the database refused a value of the request');
     } else if (isMultipartFault(error)) {
       statusCode = 400;
       msg = UPLOAD_INCOMPLETE;
