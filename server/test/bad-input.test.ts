@@ -144,6 +144,19 @@ describe('bad input answers 4xx with a Chinese message, never a 5xx (issue 16, f
     );
   });
 
+  it('a number past what PostgreSQL’s integer columns hold is bad input there, as on SQLite', async () => {
+    const calls: Array<[string, Record<string, number>, string]> = [
+      ['/api/news/getNewsTypeList', { parentId: 2147483648 }, ''],
+      ['/api/dept/getChildDeptList', { deptId: 2147483648 }, teacher],
+      ['/api/cms/news/list', { typeId: 2147483648 }, admin],
+    ];
+    for (const [url, fields, token] of calls) {
+      const response = await postJson(t.app, url, fields, { token });
+      if (t.dialect === 'postgres') expectRefusal(response, 400, '数值超出范围');
+      else expect(response.statusCode, `${url} ${response.body}`).toBe(200);
+    }
+  });
+
   it('cms/column/save with only a typeId changes nothing and says so', async () => {
     expectRefusal(
       await postForm(t.app, '/api/cms/column/save', { typeId: 2 }, { token: admin }),

@@ -289,6 +289,23 @@ describe('hand-offs neither outlive nor renew their session; both forms of the s
     expectRefusal(await alive(again.token), 401, 'token错误');
   });
 
+  it('a password changed in a hand-off’s session keeps that session, and only that one', async () => {
+    const teacher = await createStaff(t.db);
+    const token = await login(t.app, teacher);
+    const handed = await handOff(form(teacher, token));
+    const newPassword = `${teacher.password}x`;
+    expectOk(
+      await postForm(
+        t.app,
+        '/api/login/updateUserPwd.do',
+        { oldStaffPass: teacher.password, newStaffPass: newPassword },
+        { token: handed.token },
+      ),
+    );
+    expectOk(await alive(handed.token));
+    expectRefusal(await alive(token), 401, 'token错误');
+  });
+
   it('a link whose session has ended opens nothing', async () => {
     const teacher = await createStaff(t.db);
     const token = await login(t.app, teacher);

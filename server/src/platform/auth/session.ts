@@ -118,6 +118,12 @@ export class SessionStore {
   }
 
   async revokeOthers(staffId: number, keepSessionId: number): Promise<void> {
+    // Kept on its own, or it would go with the session a hand-off opened it from.
+    await this.db
+      .updateTable('session')
+      .set({ parentId: null })
+      .where('id', '=', keepSessionId)
+      .execute();
     await this.db
       .deleteFrom('session')
       .where('staffId', '=', staffId)
