@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
-import { createStaff } from './helpers/factories.js';
-import { expectRefusal, login, postForm, postJson } from './helpers/http.js';
+import { createFile, createStaff } from './helpers/factories.js';
+import { expectOk, expectRefusal, login, postForm, postJson } from './helpers/http.js';
 
 const UPLOAD_INCOMPLETE = '上传内容不完整，请重新上传';
 const NUL_REFUSAL = '请求内容含有不允许的空字符';
@@ -24,6 +24,14 @@ describe('bad input answers 4xx with a Chinese message, never a 5xx (issue 16, f
 
   beforeAll(async () => {
     t = await createTestApp();
+    // A service that writes a reference without looking first (no route does so now).
+    t.app.post('/api/test/dangling', async () => {
+      await t.db
+        .insertInto('contact')
+        .values({ ownerId: 999_999, staffId: 999_998, createdAt: new Date().toISOString() })
+        .execute();
+      return { status: 0, msg: '', data: null };
+    });
     admin = await login(t.app, await createStaff(t.db, { staffType: 5 }));
     teacher = await login(t.app, await createStaff(t.db));
   });
@@ -154,6 +162,33 @@ describe('bad input answers 4xx with a Chinese message, never a 5xx (issue 16, f
       const response = await postJson(t.app, url, fields, { token });
       if (t.dialect === 'postgres') expectRefusal(response, 400, '数值超出范围');
       else expect(response.statusCode, `${url} ${response.body}`).toBe(200);
+    }
+  });
+
+  it('a write that names a row which does not exist is refused, not a 500, on both databases', async () => {
+    expectRefusal(
+      await postJson(t.app, '/api/test/dangling', {}),
+      400,
+      '所选的内容不存在或已删除，请刷新后重试',
+    );
+  });
+
+  it('a magazine can be saved on a database started without the demo (its series are base data)', async () => {
+    const pdf = await createFile(
+      t.services,
+      '校刊.pdf',
+      'application/pdf',
+      Buffer.from('%PDF-1.4\n%%EOF\n'),
+    );
+    for (const typeId of [1, 2, 3]) {
+      expectOk(
+        await postJson(
+          t.app,
+          '/api/cms/magazine/save',
+          { typeId, magazineTitle: `第${typeId}期`, pdfFileId: pdf },
+          { token: admin },
+        ),
+      );
     }
   });
 

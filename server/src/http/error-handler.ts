@@ -88,6 +88,8 @@ const MULTIPART_FAULTS = [
  * the request's values (a schema without a bound), so they are bad input,
  * answered alike on both databases' worth of callers rather than as a 500.
  */
+const REFERENCE_GONE = '所选的内容不存在或已删除，请刷新后重试';
+
 const DATABASE_REFUSALS: Record<string, string> = {
   '22003': '数值超出范围',
   '22001': '内容过长',
@@ -96,11 +98,17 @@ const DATABASE_REFUSALS: Record<string, string> = {
   '22P02': '参数格式不正确',
   '22021': '内容含有无法保存的字符',
   '22P05': '内容含有无法保存的字符',
+  // A reference to a row that does not exist (or was deleted meanwhile), where a service
+  // did not look first.
+  '23503': REFERENCE_GONE,
 };
 
 /** The message for a database's refusal of a value, when the error is one. */
 function databaseRefusal(error: Error): string | undefined {
   const { code, severity, routine } = error as Error & Record<string, unknown>;
+  if (error.name === 'SqliteError' && code === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
+    return REFERENCE_GONE;
+  }
   if (typeof code !== 'string' || severity === undefined || routine === undefined) return undefined;
   return DATABASE_REFUSALS[code];
 }
