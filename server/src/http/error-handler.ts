@@ -81,14 +81,16 @@ const MULTIPART_FAULTS = [
   /^Missing Content-Type-header\.$/,
 ];
 
+const REFERENCE_GONE = '所选的内容不存在或已删除，请刷新后重试';
+
 /**
  * PostgreSQL's refusals of a value it cannot hold (SQLSTATE class 22), which
  * SQLite stores without a word: an integer past 32 bits in an int column, a
  * text longer than its varchar, a date that does not exist. They come from
- * the request's values (a schema without a bound), so they are bad input,
- * answered alike on both databases' worth of callers rather than as a 500.
+ * the request's values (a schema without a bound), so they are bad input, a
+ * 400 rather than a 500. So is a reference to a row that is not there
+ * (a foreign key, on either database).
  */
-const REFERENCE_GONE = '所选的内容不存在或已删除，请刷新后重试';
 
 const DATABASE_REFUSALS: Record<string, string> = {
   '22003': '数值超出范围',
