@@ -15,7 +15,7 @@ import { login, postForm } from './helpers/http.js';
  * role (a few in `npm test`; `npm run fuzz` sends thousands), FUZZ_SEED
  * repeats a run.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 /** Fuzzed requests come from their own address, so the login throttle never holds up the harness. */
 const FUZZ_ADDRESS = '10.66.0.1';
@@ -531,12 +531,34 @@ async function ensureAccounts() {
   }
 }
 
+/** Printable ASCII only: what a header can carry. */
+const headerText = hostileString.map((text) => text.replace(/[^\x20-\x7e]/g, '').slice(0, 200));
+
+/**
+ * Now and then a hostile header beside the request: a `userId` that is not
+ * the caller's, a made-up token or file cookie, a broken Authorization.
+ */
+const extraHeaders: fc.Arbitrary<Record<string, string>> = fc.option(
+  fc.oneof(
+    headerText.map((v) => ({ userid: v })),
+    headerText.map((v) => ({ token: v || 'x' })),
+    headerText.map((v) => ({ cookie: `school_file_session=${v}` })),
+    fc.constantFrom<Record<string, string>>(
+      { authorization: 'Bearer' },
+      { authorization: 'Basic YWRtaW46YWRtaW4=' },
+      { 'x-forwarded-for': '1.2.3.4, evil' },
+      { 'sec-fetch-site': 'same-origin' },
+    ),
+  ),
+  { freq: 3, nil: {} },
+);
+
 async function send(request: FuzzRequest, role: Role): Promise<LightMyRequestResponse> {
   const token = role === 'anonymous' ? undefined : accounts[role].token;
   const options: InjectOptions = {
     method: request.method as InjectOptions['method'],
     url: request.url,
-    headers: { ...request.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...request.headers },
     payload: request.payload,
     remoteAddress: FUZZ_ADDRESS,
   };
@@ -566,8 +588,11 @@ async function fuzz(name: string, requests: fc.Arbitrary<FuzzRequest>) {
   let sent = 0;
   for (const role of ROLES) {
     await ensureAccounts();
+    const withHeaders = fc
+      .tuple(requests, extraHeaders)
+      .map(([request, headers]) => ({ ...request, headers: { ...headers, ...request.headers } }));
     await fc.assert(
-      fc.asyncProperty(requests, async (request) => {
+      fc.asyncProperty(withHeaders, async (request) => {
         sent++;
         const response = await send(request, role);
         codes.set(response.statusCode, (codes.get(response.statusCode) ?? 0) + 1);
