@@ -289,6 +289,23 @@ describe('hand-offs neither outlive nor renew their session; both forms of the s
     expectRefusal(await alive(again.token), 401, 'token错误');
   });
 
+  it('a session asks for at most 30 hand-offs in five minutes', async () => {
+    const teacher = await createStaff(t.db);
+    const token = await login(t.app, teacher);
+    for (let i = 0; i < 30; i++) {
+      expectOk(await postForm(t.app, '/api/cms/handoff', form(teacher, token)));
+    }
+    expectRefusal(
+      await postForm(t.app, '/api/cms/handoff', form(teacher, token)),
+      429,
+      '打开编辑过于频繁，请稍后再试',
+    );
+    // Another session of the same person is not held up, and the first one after the window.
+    expectOk(await postForm(t.app, '/api/cms/handoff', form(teacher, await login(t.app, teacher))));
+    t.clock.advanceMinutes(5);
+    expectOk(await postForm(t.app, '/api/cms/handoff', form(teacher, token)));
+  });
+
   it('a password changed in a hand-off’s session keeps that session, and only that one', async () => {
     const teacher = await createStaff(t.db);
     const token = await login(t.app, teacher);

@@ -3,7 +3,14 @@ import type { LoginUser } from '@school/common';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { receivableSign, type HandoffFields } from '@school/common';
-import { AppError, badRequest, forbidden, unauthorized, TOKEN_INVALID } from '../../http/errors.js';
+import {
+  AppError,
+  badRequest,
+  forbidden,
+  tooManyRequests,
+  unauthorized,
+  TOKEN_INVALID,
+} from '../../http/errors.js';
 import type { AuthStaff } from './session.js';
 import { addMinutes, iso, type Clock } from '../../time.js';
 import type { SessionStore } from './session.js';
@@ -25,6 +32,8 @@ export const HANDOFF_REFUSAL = '只有管理员或发布者可以编辑';
 
 /** How long the one-time link of a hand-off stays good. */
 export const TICKET_MINUTES = 2;
+/** Hand-offs one session may ask for within the TIMESTAMP window (MAX_SKEW_MS). */
+export const HANDOFFS_PER_WINDOW = 30;
 /** How long a hand-off request is remembered against replays (beyond its 5-minute window). */
 const REMEMBER_MINUTES = 60;
 
@@ -91,6 +100,7 @@ export class HandoffService {
       .deleteFrom('handoffTicket')
       .where('expiresAt', '<', iso(addMinutes(now, -REMEMBER_MINUTES)))
       .execute();
+    if (request.sessionId !== null) await this.holdRate(request.sessionId, now);
     const ticket = randomBytes(24).toString('base64url');
     const inserted = await this.db
       .insertInto('handoffTicket')
@@ -109,6 +119,24 @@ export class HandoffService {
       .executeTakeFirst();
     if (!inserted) throw new AppError(409, '该请求已使用过，请回到页面重新点击');
     return ticket;
+  }
+
+  /**
+   * A person clicks 编辑 a few times a minute; a script holding a token could
+   * ask for a hand-off every millisecond of the TIMESTAMP window, each one a
+   * new request. Those give nothing the token does not, but every one is a
+   * row: past HANDOFFS_PER_WINDOW in the window, a session waits.
+   */
+  private async holdRate(sessionId: number, now: Date) {
+    const { n } = await this.db
+      .selectFrom('handoffTicket')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('sessionId', '=', sessionId)
+      .where('createdAt', '>', iso(new Date(now.getTime() - MAX_SKEW_MS)))
+      .executeTakeFirstOrThrow();
+    if (Number(n) >= HANDOFFS_PER_WINDOW) {
+      throw tooManyRequests('打开编辑过于频繁，请稍后再试');
+    }
   }
 
   async redeem(
