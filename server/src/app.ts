@@ -13,12 +13,20 @@ import { accessPlugin } from './http/access.js';
 import { authPlugin } from './http/auth.js';
 import {
   errorMessageKeyword,
+  frameworkErrors,
   refuseNonFiniteNumbers,
+  refuseNulCharacters,
   registerErrorHandler,
 } from './http/error-handler.js';
 import { AppError } from './http/errors.js';
 import { blankMeansNotGiven } from './http/blank-fields.js';
 import { checkResponses } from './http/contract.js';
+import {
+  createScriptNonces,
+  refuseCrossSiteWrites,
+  scriptNonceDirective,
+  strictTransportOverHttps,
+} from './http/security.js';
 import type { Area } from './modules/area.js';
 import { AREAS, type AreaServices } from './modules/index.js';
 import { createHandoff, createPlatform, platformRoutes, type Platform } from './platform/index.js';
@@ -81,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ajv: AJV,
+    frameworkErrors,
   });
 
   // Infrastructure.
@@ -88,17 +97,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   blankMeansNotGiven(app);
   if (config.checkResponses) checkResponses(app);
   refuseNonFiniteNumbers(app);
+  refuseNulCharacters(app);
+  refuseCrossSiteWrites(app);
+  createScriptNonces(app);
+  strictTransportOverHttps(app);
   await app.register(helmet, {
-    // The pages load their own scripts and styles; inline styles come from antd.
+    // Scripts: the pages' own files, and inline only with this response's nonce. Inline
+    // styles stay allowed: antd writes style attributes, which no nonce can cover.
     contentSecurityPolicy: {
       directives: {
-        'script-src': ["'self'", "'unsafe-inline'"],
+        'script-src': ["'self'", scriptNonceDirective],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:'],
         'upgrade-insecure-requests': null,
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Sent by strictTransportOverHttps, over HTTPS only.
+    strictTransportSecurity: false,
   });
   await app.register(rateLimit, {
     max: config.apiRateLimitPerMinute,

@@ -21,6 +21,12 @@ export interface Config {
   /** Wrong passwords allowed per account and address, and per address, in one window. */
   loginMaxFailuresPerAccount: number;
   loginMaxFailuresPerAddress: number;
+  /**
+   * Wrong passwords allowed per account over all addresses in one window
+   * (LOGIN_MAX_FAILURES_PER_ACCOUNT); past it only addresses the account has
+   * logged in from lately may try.
+   */
+  loginMaxFailuresPerAccountOverall: number;
   loginFailureWindowMinutes: number;
   /** Requests per minute and address for the whole API (kept per process). */
   apiRateLimitPerMinute: number;
@@ -127,6 +133,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     sessionMaxHours: integer(env, 'SESSION_MAX_HOURS', 12, 1, 24 * 365),
     loginMaxFailuresPerAccount: integer(env, 'LOGIN_MAX_FAILURES', 5, 1, 1000),
     loginMaxFailuresPerAddress: integer(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 20, 1, 10000),
+    loginMaxFailuresPerAccountOverall: integer(
+      env,
+      'LOGIN_MAX_FAILURES_PER_ACCOUNT',
+      50,
+      1,
+      100000,
+    ),
     loginFailureWindowMinutes: integer(env, 'LOGIN_FAILURE_WINDOW_MINUTES', 15, 1, 24 * 60),
     apiRateLimitPerMinute: integer(env, 'API_RATE_LIMIT', 1200, 1, 1_000_000),
     trustProxy: flag(env, 'TRUST_PROXY', false),

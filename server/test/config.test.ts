@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       sessionMaxHours: 12,
       loginMaxFailuresPerAccount: 5,
       loginMaxFailuresPerAddress: 20,
+      loginMaxFailuresPerAccountOverall: 50,
       loginFailureWindowMinutes: 15,
       trustProxy: false,
       logLevel: 'info',

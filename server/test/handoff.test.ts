@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { handoffSign, type HandoffFields } from '@school/common';
+import { handoffSign, identitySign, type HandoffFields } from '@school/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createNews, createStaff, type TestStaff } from './helpers/factories.js';
@@ -19,13 +19,15 @@ describe('api/cms/handoff (GLPTBJ): the signed edit hand-off', () => {
   });
   afterAll(() => t?.close());
 
+  /** Each click of a page posts its own time; one session's hand-offs are told apart by it. */
+  let click = 100;
   const fields = (staff: TestStaff, token: string, extra: Partial<HandoffFields> = {}) => {
     const base: HandoffFields = {
       staffType: staff.staffType,
       staffId: staff.id,
       staffCode: staff.code,
       signStatus: 'P',
-      TIMESTAMP: t.clock.now().getTime(),
+      TIMESTAMP: t.clock.now().getTime() + click++,
       token,
       visitType: 12,
       newId,
@@ -179,5 +181,187 @@ describe('api/cms/handoff (GLPTBJ): the signed edit hand-off', () => {
       401,
       'token错误',
     );
+  });
+});
+
+describe('hand-offs neither outlive nor renew their session; both forms of the sign (issue 16)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  let click = 1;
+  const form = (
+    staff: TestStaff,
+    token: string,
+    extra: Partial<HandoffFields> = {},
+    sign: (fields: HandoffFields) => string = handoffSign,
+  ) => {
+    const base: HandoffFields = {
+      staffType: staff.staffType,
+      staffId: staff.id,
+      staffCode: staff.code,
+      signStatus: 'P',
+      TIMESTAMP: t.clock.now().getTime() + click++,
+      token,
+      visitType: 20,
+      ...extra,
+    };
+    return { ...base, sign: sign(base) };
+  };
+
+  /** Posts a hand-off and redeems its link: the new session's token. */
+  const handOff = async (fields: ReturnType<typeof form>) => {
+    const { retUrl } = expectOk<{ retUrl: string }>(
+      await postForm(t.app, '/api/cms/handoff', fields),
+    );
+    const ticket = new URL(retUrl, 'http://x').searchParams.get('ticket')!;
+    return expectOk<{ token: string; target: string }>(
+      await postForm(t.app, '/api/cms/enter', { ticket }),
+    );
+  };
+  const alive = (token: string) => postForm(t.app, '/api/dept/getDeptList', {}, { token });
+  /** Moves the clock on in steps, using the session in between so it never idles out. */
+  const workFor = async (hours: number, tokens: string[]) => {
+    for (let i = 0; i < hours * 2; i++) {
+      t.clock.advanceMinutes(30);
+      for (const token of tokens) await alive(token);
+    }
+  };
+
+  it('accepts the intranet’s form (six fields signed) for visitType 2, 20, 21 and 22', async () => {
+    const admin = await createStaff(t.db, { staffType: 5 });
+    const token = await login(t.app, admin);
+    const targets: Record<number, string> = {};
+    for (const visitType of [2, 20, 21, 22]) {
+      targets[visitType] = (await handOff(form(admin, token, { visitType }, identitySign))).target;
+    }
+    expect(targets).toEqual({
+      2: '/weblog',
+      20: '/teachPage?apps=all#apps',
+      21: '/leave?tab=todo',
+      22: '/cms/news?reviewState=submitted&media=1',
+    });
+  });
+
+  it('still wants every field signed for a hand-off that opens an item', async () => {
+    const author = await createStaff(t.db);
+    const token = await login(t.app, author);
+    const newId = await createNews(t.services, { typeId: 2, newsType: 1 }, author);
+    expectRefusal(
+      await postForm(
+        t.app,
+        '/api/cms/handoff',
+        form(author, token, { visitType: 12, newId, newType: 1 }, identitySign),
+      ),
+      400,
+      '签名不正确',
+    );
+    expect((await handOff(form(author, token, { visitType: 12, newId, newType: 1 }))).target).toBe(
+      `/cms/news/edit?newId=${newId}`,
+    );
+  });
+
+  it('a hand-off’s session ends when the session it came from would have (12 h after login)', async () => {
+    const teacher = await createStaff(t.db);
+    const token = await login(t.app, teacher);
+    await workFor(11, [token]);
+    const handed = await handOff(form(teacher, token));
+    expectOk(await alive(handed.token));
+    // From the hand-off's session, again and again: still the first login's end.
+    const again = await handOff(form(teacher, handed.token));
+    await workFor(0.5, [token, handed.token, again.token]);
+    expectOk(await alive(again.token));
+    t.clock.advanceMinutes(31);
+    for (const each of [again.token, handed.token, token]) {
+      expectRefusal(await alive(each), 401, '登录过期,请重新登录');
+    }
+  });
+
+  it('a hand-off’s session ends when the session it came from signs out', async () => {
+    const teacher = await createStaff(t.db);
+    const token = await login(t.app, teacher);
+    const handed = await handOff(form(teacher, token));
+    const again = await handOff(form(teacher, handed.token));
+    expectOk(await postForm(t.app, '/api/login/loginOut.do', {}, { token }));
+    expectRefusal(await alive(handed.token), 401, 'token错误');
+    expectRefusal(await alive(again.token), 401, 'token错误');
+  });
+
+  it('a session asks for at most 30 hand-offs in five minutes', async () => {
+    const teacher = await createStaff(t.db);
+    const token = await login(t.app, teacher);
+    for (let i = 0; i < 30; i++) {
+      expectOk(await postForm(t.app, '/api/cms/handoff', form(teacher, token)));
+    }
+    expectRefusal(
+      await postForm(t.app, '/api/cms/handoff', form(teacher, token)),
+      429,
+      '打开编辑过于频繁，请稍后再试',
+    );
+    // Another session of the same person is not held up, and the first one after the window.
+    expectOk(await postForm(t.app, '/api/cms/handoff', form(teacher, await login(t.app, teacher))));
+    t.clock.advanceMinutes(5);
+    expectOk(await postForm(t.app, '/api/cms/handoff', form(teacher, token)));
+  });
+
+  it('a password changed in a hand-off’s session keeps that session, and only that one', async () => {
+    const teacher = await createStaff(t.db);
+    const token = await login(t.app, teacher);
+    const handed = await handOff(form(teacher, token));
+    const newPassword = `${teacher.password}x`;
+    expectOk(
+      await postForm(
+        t.app,
+        '/api/login/updateUserPwd.do',
+        { oldStaffPass: teacher.password, newStaffPass: newPassword },
+        { token: handed.token },
+      ),
+    );
+    expectOk(await alive(handed.token));
+    expectRefusal(await alive(token), 401, 'token错误');
+  });
+
+  it('a link whose session has ended opens nothing', async () => {
+    const teacher = await createStaff(t.db);
+    const token = await login(t.app, teacher);
+    const { retUrl } = expectOk<{ retUrl: string }>(
+      await postForm(t.app, '/api/cms/handoff', form(teacher, token)),
+    );
+    expectOk(await postForm(t.app, '/api/login/loginOut.do', {}, { token }));
+    expectRefusal(
+      await postForm(t.app, '/api/cms/enter', {
+        ticket: new URL(retUrl, 'http://x').searchParams.get('ticket')!,
+      }),
+      400,
+      '链接已失效，请回到页面重新点击【编辑】',
+    );
+  });
+
+  it('a copy of a hand-off re-signed with other fields is the same request (one per session and time)', async () => {
+    const teacher = await createStaff(t.db);
+    const token = await login(t.app, teacher);
+    const first = form(teacher, token, { visitType: 20 });
+    await handOff(first);
+    const { sign: _sign, ...fields } = first;
+    const resigned = { ...fields, visitType: 2 };
+    expectRefusal(
+      await postForm(t.app, '/api/cms/handoff', { ...resigned, sign: handoffSign(resigned) }),
+      409,
+      '该请求已使用过，请回到页面重新点击',
+    );
+    // One millisecond later it is a new request, but its session still ends with the login's.
+    const later = { ...fields, TIMESTAMP: fields.TIMESTAMP + 1 };
+    const handed = await handOff({ ...later, sign: handoffSign(later) });
+    const stored = await t.db
+      .selectFrom('session')
+      .select(['expiresAt', 'parentId'])
+      .where('staffId', '=', teacher.id)
+      .orderBy('id')
+      .execute();
+    expect(stored).toHaveLength(3);
+    expect(new Set(stored.map((s) => s.expiresAt)).size).toBe(1);
+    expectOk(await alive(handed.token));
   });
 });

@@ -93,3 +93,87 @@ describe('API rate limit', () => {
     }
   });
 });
+
+describe('cross-site requests, HSTS and the script nonce (issue 16, finding 9)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+  });
+  afterAll(() => t?.close());
+
+  const CROSS_SITE = '不接受来自其他网站的请求，请在本站页面中操作';
+  const loginForm = (headers: Record<string, string>, method = 'POST') =>
+    t.app.inject({
+      method: method as 'POST',
+      url: '/api/login/login',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        host: 'school.example',
+        ...headers,
+      },
+      payload: 'staffCode=nobody&staffPass=Wrong%231234&staffType=2',
+    });
+
+  it('refuses a browser’s cross-site POST, PUT, PATCH and DELETE to the API', async () => {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      for (const site of ['cross-site', 'same-site']) {
+        expectRefusal(await loginForm({ 'sec-fetch-site': site }, method), 403, CROSS_SITE);
+      }
+    }
+    // An older browser that sends only Origin.
+    expectRefusal(await loginForm({ origin: 'https://evil.example' }), 403, CROSS_SITE);
+    expectRefusal(await loginForm({ origin: 'null' }), 403, CROSS_SITE);
+  });
+
+  it('lets the site’s own pages, and callers that are not browsers, through', async () => {
+    const wrongPassword = '账号或密码错误';
+    expectRefusal(await loginForm({ 'sec-fetch-site': 'same-origin' }), 400, wrongPassword);
+    expectRefusal(await loginForm({ 'sec-fetch-site': 'none' }), 400, wrongPassword);
+    expectRefusal(await loginForm({ origin: 'http://school.example' }), 400, wrongPassword);
+    // Behind the proxy, Origin is compared with the host the visitor asked for.
+    expectRefusal(
+      await loginForm({
+        origin: 'https://www.school.example',
+        'x-forwarded-host': 'www.school.example',
+      }),
+      400,
+      wrongPassword,
+    );
+    // curl, scripts, linked systems: no Origin, no Sec-Fetch-Site.
+    expectRefusal(await loginForm({}), 400, wrongPassword);
+    // Reads are not changes: a cross-site GET is answered.
+    const read = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(read.statusCode).toBe(200);
+  });
+
+  it('sends Strict-Transport-Security over HTTPS only', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    const proxied = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(proxied.headers['strict-transport-security']).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
+  });
+
+  it('allows no inline script but this response’s nonce, a new one each time', async () => {
+    const policies = [];
+    for (let i = 0; i < 2; i++) {
+      const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+      policies.push(String(response.headers['content-security-policy']));
+    }
+    const scriptSources = policies.map((p) => /script-src ([^;]+)/.exec(p)?.[1] ?? '');
+    for (const sources of scriptSources) {
+      expect(sources).toMatch(/^'self' 'nonce-[A-Za-z0-9+/]{22}=='$/);
+      expect(sources).not.toContain('unsafe-inline');
+    }
+    expect(scriptSources[0]).not.toBe(scriptSources[1]);
+  });
+});

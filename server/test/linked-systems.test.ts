@@ -1,4 +1,4 @@
-import { handoffSign, type HandoffFields } from '@school/common';
+import { handoffSign, identitySign, type HandoffFields } from '@school/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
@@ -64,6 +64,24 @@ describe('api/linked/verifyHandoff', () => {
     );
     expectOk(
       await postForm(t.app, '/api/linked/verifyHandoff', form, system('leave', LEAVE_SECRET)),
+    );
+  });
+
+  it('takes the intranet’s form (six fields signed) too, and a re-signed copy is the same request', async () => {
+    const at = t.clock.now().getTime() + 500;
+    const { sign: _full, ...fields } = handoff({ TIMESTAMP: at, visitType: 7 });
+    const intranet = { ...fields, sign: identitySign(fields) };
+    expectOk(await postForm(t.app, '/api/linked/verifyHandoff', intranet, system('oa', OA_SECRET)));
+    const resigned = { ...fields, visitType: 8 };
+    expectRefusal(
+      await postForm(
+        t.app,
+        '/api/linked/verifyHandoff',
+        { ...resigned, sign: handoffSign(resigned) },
+        system('oa', OA_SECRET),
+      ),
+      409,
+      '该请求已验证过，请回到页面重新点击',
     );
   });
 

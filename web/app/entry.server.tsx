@@ -2,7 +2,17 @@ import { PassThrough } from 'node:stream';
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
-import { ServerRouter, type EntryContext } from 'react-router';
+import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
+
+declare module 'react-router' {
+  interface AppLoadContext {
+    /**
+     * This response's script nonce (server/src/http/security.ts): the
+     * Content-Security-Policy runs only inline scripts that carry it.
+     */
+    nonce?: string;
+  }
+}
 
 export const streamTimeout = 5_000;
 
@@ -31,14 +41,18 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
+  // React Router gives the nonce to <Scripts>, <ScrollRestoration> and its hydration data.
+  const { nonce } = loadContext;
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
     const { pipe, abort } = renderToPipeableStream(
       <StyleProvider cache={cache}>
-        <ServerRouter context={routerContext} url={request.url} />
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </StyleProvider>,
       {
+        nonce,
         onAllReady() {
           const chunks: Buffer[] = [];
           const collector = new PassThrough();

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { ADMIN_ONLY_NEWS_TYPES } from '../db/migrations/0004_cms_workflow.js';
 import type { Database, SysParameterTable } from '../db/schema.js';
 import type { Insertable } from 'kysely';
+import { seedMagazineSeries } from '../modules/magazine/service.js';
 
 /**
  * The news column tree: every typeId the two specs name. The numbers are
@@ -130,6 +131,9 @@ export async function seedBaseData(db: Kysely<Database>): Promise<void> {
     await db.insertInto('sysParameter').values(SYSTEM_PARAMETERS).execute();
   }
   await seedIntranetDefaults(db, new Date());
+  // The three fixed series a magazine is saved under: without them (a database started
+  // without the demo) every magazine save failed on its foreign key.
+  await seedMagazineSeries(db);
 }
 
 /**

@@ -3,9 +3,10 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { scriptNonceOf } from '../http/security.js';
 
 export interface WebBuild {
   server: ServerBuild;
@@ -27,10 +28,17 @@ export async function loadWebBuild(buildDir: string): Promise<WebBuild | undefin
  */
 export interface PageContext {
   api(apiPath: string, payload?: Record<string, unknown>, token?: string): Promise<unknown>;
+  /** The response's script nonce, which the page's inline scripts carry (http/security.ts). */
+  nonce: string | undefined;
 }
 
-function pageContext(app: FastifyInstance, request: FastifyRequest): PageContext {
+function pageContext(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): PageContext {
   return {
+    nonce: scriptNonceOf(reply),
     async api(apiPath, payload = {}, token) {
       const response = await app.inject({
         method: 'POST',
@@ -79,7 +87,10 @@ export const webPages = fp<{ build: WebBuild; api: FastifyInstance }>(
       method: ['GET', 'HEAD'],
       url: '/*',
       handler: async (request, reply) => {
-        const response = await handle(toWebRequest(request), pageContext(api, request) as never);
+        const response = await handle(
+          toWebRequest(request),
+          pageContext(api, request, reply) as never,
+        );
         void reply.status(response.status);
         response.headers.forEach((value, key) => {
           if (key !== 'set-cookie') void reply.header(key, value);

@@ -55,6 +55,8 @@ export interface SessionTable {
   expiresAt: string;
   ip: string | null;
   userAgent: string | null;
+  /** The session a hand-off opened this one from; it ends with that one (null: a login). */
+  parentId: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A frequent contact (常用联系人) of `ownerId`: one person each. */
@@ -89,6 +91,8 @@ export interface HandoffTicketTable {
   createdAt: string;
   expiresAt: string;
   usedAt: string | null;
+  /** The session that asked for the hand-off (null: a linked system's entry ticket). */
+  sessionId: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type Staff = Selectable<StaffTable>;

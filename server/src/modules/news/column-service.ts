@@ -67,15 +67,14 @@ export class CmsColumnService {
       if (change.teacherOpen === 1 && isParent) {
         throw badRequest('上级栏目只用来归类，不能向教师开放');
       }
-      await trx
-        .updateTable('newsType')
-        .set({
-          ...(name ? { name } : {}),
-          ...(change.teacherOpen !== undefined ? { teacherOpen: change.teacherOpen } : {}),
-          ...(change.sort !== undefined ? { sort: change.sort } : {}),
-        })
-        .where('id', '=', row.id)
-        .execute();
+      const changes = {
+        ...(name ? { name } : {}),
+        ...(change.teacherOpen !== undefined ? { teacherOpen: change.teacherOpen } : {}),
+        ...(change.sort !== undefined ? { sort: change.sort } : {}),
+      };
+      // An UPDATE with nothing to set is not SQL: a call that changes nothing is bad input.
+      if (!Object.keys(changes).length) throw badRequest('请填写要修改的栏目名称、排序或开放设置');
+      await trx.updateTable('newsType').set(changes).where('id', '=', row.id).execute();
       await writeOperLog(trx, {
         staffId: staff.id,
         staffName: staff.name,

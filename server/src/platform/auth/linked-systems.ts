@@ -1,10 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { handoffSign, type HandoffFields } from '@school/common';
+import { identitySignMatches, handoffSign, type HandoffFields } from '@school/common';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError, badRequest, forbidden, unauthorized, TOKEN_INVALID } from '../../http/errors.js';
 import { addMinutes, iso, type Clock } from '../../time.js';
-import type { HandoffService } from './handoff-service.js';
+import { handoffRequestKey, type HandoffService } from './handoff-service.js';
 import type { SessionStore } from './session.js';
 
 /** How far a hand-off's TIMESTAMP may be from the server's clock (as the receiver allows). */
@@ -61,7 +61,10 @@ export class LinkedSystems {
   }
 
   async verify(system: string, fields: HandoffFields, sign: string): Promise<LinkedStaff> {
-    if (handoffSign(fields) !== sign) throw badRequest('签名不正确');
+    // Both forms: every field signed (the portal's), or the six identity fields (intranet.md's).
+    if (handoffSign(fields) !== sign && !identitySignMatches(fields, sign)) {
+      throw badRequest('签名不正确');
+    }
     const now = this.now();
     if (Math.abs(now.getTime() - fields.TIMESTAMP) > MAX_SKEW_MS) {
       throw badRequest('请求已过期，请回到页面重新点击');
@@ -79,7 +82,7 @@ export class LinkedSystems {
       .insertInto('linkedRequest')
       .values({
         system,
-        requestKey: sha256(`${fields.staffId}:${fields.TIMESTAMP}:${sign}`),
+        requestKey: handoffRequestKey(staff.sessionId, fields.TIMESTAMP),
         createdAt: iso(now),
       })
       .onConflict((oc) => oc.columns(['system', 'requestKey']).doNothing())
@@ -112,7 +115,7 @@ export class LinkedSystems {
     const nonce = randomBytes(16).toString('hex');
     const ticket = await this.handoff.issue(
       staff.id,
-      { sign: nonce, TIMESTAMP: this.now().getTime() },
+      { key: sha256(`entry:${staff.id}:${nonce}`), sessionId: null },
       target,
     );
     return { entryUrl: `/publicPage?ticket=${ticket}`, expiresIn: 120 };

@@ -96,6 +96,12 @@ export class AuthService {
         .set({ passwordHash, whetherpass: 1, updatedAt: iso(this.now()) })
         .where('id', '=', staff.id)
         .execute();
+      // A hand-off's session would go with the session it came from: it is kept on its own.
+      await trx
+        .updateTable('session')
+        .set({ parentId: null })
+        .where('id', '=', staff.sessionId)
+        .execute();
       await trx
         .deleteFrom('session')
         .where('staffId', '=', staff.id)

@@ -37,14 +37,21 @@ export class SessionStore {
     private readonly now: Clock,
   ) {}
 
+  /**
+   * A new session of `staffId`. With `parent` (a hand-off), it ends when that
+   * session ends and no later than it would have: a hand-off cannot renew a
+   * session, however often it is repeated.
+   */
   async create(
     staffId: number,
     ip: string | null,
     userAgent: string | null,
     db: Kysely<Database> = this.db,
+    parent?: { id: number; expiresAt: string },
   ): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const now = this.now();
+    const fullTerm = iso(addMinutes(now, this.config.sessionMaxHours * 60));
     await db
       .deleteFrom('session')
       .where('staffId', '=', staffId)
@@ -57,9 +64,10 @@ export class SessionStore {
         staffId,
         createdAt: iso(now),
         lastSeenAt: iso(now),
-        expiresAt: iso(addMinutes(now, this.config.sessionMaxHours * 60)),
+        expiresAt: parent && parent.expiresAt < fullTerm ? parent.expiresAt : fullTerm,
         ip,
         userAgent: userAgent?.slice(0, 256) ?? null,
+        parentId: parent?.id ?? null,
       })
       .execute();
     return token;
@@ -110,6 +118,12 @@ export class SessionStore {
   }
 
   async revokeOthers(staffId: number, keepSessionId: number): Promise<void> {
+    // Kept on its own, or it would go with the session a hand-off opened it from.
+    await this.db
+      .updateTable('session')
+      .set({ parentId: null })
+      .where('id', '=', keepSessionId)
+      .execute();
     await this.db
       .deleteFrom('session')
       .where('staffId', '=', staffId)

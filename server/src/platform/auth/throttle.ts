@@ -6,14 +6,27 @@ import { addMinutes, iso, type Clock } from '../../time.js';
 
 type ThrottleConfig = Pick<
   Config,
-  'loginMaxFailuresPerAccount' | 'loginMaxFailuresPerAddress' | 'loginFailureWindowMinutes'
+  | 'loginMaxFailuresPerAccount'
+  | 'loginMaxFailuresPerAddress'
+  | 'loginMaxFailuresPerAccountOverall'
+  | 'loginFailureWindowMinutes'
 >;
 
+/** An address the account logged in from within this many days is its owner's (see `trusted`). */
+export const TRUSTED_ADDRESS_DAYS = 30;
+
 /**
- * Counts login attempts that did not succeed, per account-and-address and
- * per address, in the database so that every server process agrees. Keying the account limit by
- * address too means a guesser cannot lock the owner out from elsewhere: the
- * right password from another address still works.
+ * Counts login attempts that did not succeed, in the database so that every
+ * server process agrees:
+ *
+ * - per account and address (LOGIN_MAX_FAILURES) and per address over all
+ *   accounts (LOGIN_MAX_FAILURES_PER_ADDRESS): one guesser at one address;
+ * - per account over all addresses (LOGIN_MAX_FAILURES_PER_ACCOUNT, higher):
+ *   guesses spread over many addresses. Past it the account is closed to
+ *   addresses it has not logged in from in the last TRUSTED_ADDRESS_DAYS, so
+ *   the owner at their usual computers still gets in, and elsewhere waits
+ *   out the window at most: a guesser can slow the owner down, not lock
+ *   them out, and gets no more than the limit's guesses per window.
  */
 export class LoginThrottle {
   constructor(
@@ -23,14 +36,47 @@ export class LoginThrottle {
   ) {}
 
   private keys(code: string, ip: string) {
+    const account = code.toLowerCase();
     return {
-      account: `account:${code.toLowerCase()}@${ip}`,
+      account: `account:${account}@${ip}`,
       address: `address:${ip}`,
+      overall: `account-all:${account}`,
+      trusted: `trusted:${account}@${ip}`,
     };
   }
 
   private windowStart(): string {
     return iso(addMinutes(this.now(), -this.config.loginFailureWindowMinutes));
+  }
+
+  /** Adds one attempt to `key`'s window (a new window once the old one is over): the count. */
+  private async count(key: string): Promise<number> {
+    const now = iso(this.now());
+    const stale = this.windowStart();
+    const { failures } = await this.db
+      .insertInto('loginThrottle')
+      .values({ key, failures: 1, windowStart: now })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          failures: sql`case when login_throttle.window_start < ${stale} then 1 else login_throttle.failures + 1 end`,
+          windowStart: sql`case when login_throttle.window_start < ${stale} then ${now} else login_throttle.window_start end`,
+        }),
+      )
+      .returning('failures')
+      .executeTakeFirstOrThrow();
+    return failures;
+  }
+
+  /** Whether the account logged in from this address lately. */
+  private async trusted(key: string): Promise<boolean> {
+    const since = iso(addMinutes(this.now(), -TRUSTED_ADDRESS_DAYS * 24 * 60));
+    const row = await this.db
+      .selectFrom('loginThrottle')
+      .select('key')
+      .where('key', '=', key)
+      .where('windowStart', '>=', since)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /**
@@ -39,43 +85,50 @@ export class LoginThrottle {
    * A successful login gives the attempt back (`succeeded`).
    */
   async attempt(code: string, ip: string): Promise<void> {
-    const now = iso(this.now());
-    const stale = this.windowStart();
-    const { account, address } = this.keys(code, ip);
-    const limits: Array<[string, number]> = [
-      [account, this.config.loginMaxFailuresPerAccount],
-      [address, this.config.loginMaxFailuresPerAddress],
-    ];
-    let blocked = false;
-    for (const [key, limit] of limits) {
-      const { failures } = await this.db
-        .insertInto('loginThrottle')
-        .values({ key, failures: 1, windowStart: now })
-        .onConflict((oc) =>
-          oc.column('key').doUpdateSet({
-            failures: sql`case when login_throttle.window_start < ${stale} then 1 else login_throttle.failures + 1 end`,
-            windowStart: sql`case when login_throttle.window_start < ${stale} then ${now} else login_throttle.window_start end`,
-          }),
-        )
-        .returning('failures')
-        .executeTakeFirstOrThrow();
-      if (failures > limit) blocked = true;
+    const keys = this.keys(code, ip);
+    const minutes = this.config.loginFailureWindowMinutes;
+    const account = await this.count(keys.account);
+    const address = await this.count(keys.address);
+    const overall = await this.count(keys.overall);
+    if (
+      account > this.config.loginMaxFailuresPerAccount ||
+      address > this.config.loginMaxFailuresPerAddress
+    ) {
+      throw tooManyRequests(`密码错误次数过多，请${minutes}分钟后再试`);
     }
-    if (blocked) {
+    if (
+      overall > this.config.loginMaxFailuresPerAccountOverall &&
+      !(await this.trusted(keys.trusted))
+    ) {
       throw tooManyRequests(
-        `密码错误次数过多，请${this.config.loginFailureWindowMinutes}分钟后再试`,
+        `该账号近期密码错误次数过多，请${minutes}分钟后再试，或在常用的电脑上登录`,
       );
     }
   }
 
-  /** The password was right: forget the account's count and return the address's attempt. */
+  /**
+   * The password was right: forget the account's count at this address,
+   * give the attempt back to the address and the account, and remember the
+   * address as the account's own.
+   */
   async succeeded(code: string, ip: string): Promise<void> {
-    const { account, address } = this.keys(code, ip);
-    await this.db.deleteFrom('loginThrottle').where('key', '=', account).execute();
+    const keys = this.keys(code, ip);
+    const now = iso(this.now());
+    await this.db.deleteFrom('loginThrottle').where('key', '=', keys.account).execute();
     await this.db
       .updateTable('loginThrottle')
       .set({ failures: sql`case when failures > 0 then failures - 1 else 0 end` })
-      .where('key', '=', address)
+      .where('key', 'in', [keys.address, keys.overall])
+      .execute();
+    await this.db
+      .insertInto('loginThrottle')
+      .values({ key: keys.trusted, failures: 0, windowStart: now })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ windowStart: now }))
+      .execute();
+    await this.db
+      .deleteFrom('loginThrottle')
+      .where('key', 'like', 'trusted:%')
+      .where('windowStart', '<', iso(addMinutes(this.now(), -TRUSTED_ADDRESS_DAYS * 24 * 60)))
       .execute();
   }
 }

@@ -1,0 +1,32 @@
+// `npm run fuzz`: the generated bad-input test (server/test/fuzz.test.ts) at
+// length: FUZZ_RUNS (default 1000) requests per route and role instead of the
+// few of `npm test`, on SQLite and on PostgreSQL (a throwaway server, or
+// TEST_DATABASE_URL). FUZZ_DB=sqlite or postgres runs one; FUZZ_SEED repeats
+// a run. Any 5xx fails with the route, the role and the request.
+import { startPostgres } from './postgres.mjs';
+import { ensureInstalled, log, run } from './lib.mjs';
+
+const runs = process.env.FUZZ_RUNS ?? '1000';
+const databases = process.env.FUZZ_DB ? [process.env.FUZZ_DB] : ['sqlite', 'postgres'];
+const failed = [];
+let postgres;
+try {
+  await ensureInstalled();
+  for (const database of databases) {
+    const env = { ...process.env, FUZZ_RUNS: runs, TEST_DB: database };
+    if (database === 'postgres' && !env.TEST_DATABASE_URL) {
+      postgres = await startPostgres();
+      env.TEST_DATABASE_URL = postgres.url;
+    }
+    log(`Fuzz on ${database}: ${runs} requests per route and role`);
+    const code = await run('npx', ['vitest', 'run', 'test/fuzz.test.ts'], { cwd: 'server', env });
+    if (code !== 0) failed.push(database);
+  }
+} finally {
+  await postgres?.stop();
+}
+if (failed.length) {
+  console.error(`\nfuzz failed on ${failed.join(', ')}`);
+  process.exit(1);
+}
+console.log('\nfuzz: no 5xx');
