@@ -16,6 +16,7 @@ import * as mailExtras from './migrations/0013_mail_extras.js';
 import * as fileHash from './migrations/0014_file_hash.js';
 import * as drive from './migrations/0015_drive.js';
 import * as textIndex from './migrations/0016_text_index.js';
+import * as apiRateLimit from './migrations/0021_api_rate_limit.js';
 
 /** Migrations in order. They are imported, not read from disk, so the build carries them. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -36,6 +37,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0014_file_hash': { up: (db) => fileHash.up(db) },
     '0015_drive': { up: (db) => drive.up(db, dialect) },
     '0016_text_index': { up: (db) => textIndex.up(db, dialect) },
+    '0021_api_rate_limit': { up: (db) => apiRateLimit.up(db, dialect) },
   };
 }
 
