@@ -102,12 +102,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   // Counted in the database, so every process of the site shares one count per address.
-  const rateLimits = new DatabaseRateLimits(deps.db);
+  const rateLimits = new DatabaseRateLimits(deps.db, {
+    onError: (err) => app.log.warn({ err }, 'rate limit: count failed'),
+  });
   await app.register(rateLimit, {
     max: config.apiRateLimitPerMinute,
     timeWindow: '1 minute',
     allowList: (request) => !request.url.startsWith('/api/'),
-    store: rateLimits.store((err) => app.log.warn({ err }, 'rate limit: count failed')),
+    store: rateLimits.store(),
     // A count the database could not take lets the request through (logged): the limit guards
     // against floods, and the request's own queries meet the same database.
     skipOnError: true,

@@ -49,24 +49,25 @@ describe('limits shared by several server processes', () => {
 
   it('counts one address once over both processes: the limit is the limit, not twice it', async () => {
     const address = '10.1.0.1';
-    for (let i = 0; i < LIMIT; i++) {
-      const response = await health(apps[i % 2]!, address);
-      expectOk(response);
-      expect(response.headers['x-ratelimit-remaining']).toBe(String(LIMIT - 1 - i));
-    }
+    for (let i = 0; i < LIMIT; i++) expectOk(await health(apps[i % 2]!, address));
     for (const app of apps) expectRefusal(await health(app, address), 429, TOO_MANY);
     // Another address has its own count, in either process.
     for (const app of apps) expectOk(await health(app, '10.1.0.2'));
   });
 
-  it('lets exactly the limit through when both processes are hit at once', async () => {
+  it('lets the limit through when both processes are hit at once, and at most half as much again', async () => {
     const address = '10.1.0.3';
     const answers = await Promise.all(
       Array.from({ length: LIMIT * 3 }, (_, i) => health(apps[i % 2]!, address)),
     );
-    const codes = answers.map((response) => response.statusCode);
-    expect(codes.filter((code) => code === 200)).toHaveLength(LIMIT);
-    expect(codes.filter((code) => code === 429)).toHaveLength(LIMIT * 2);
+    const passed = answers.filter((response) => response.statusCode === 200).length;
+    // A process may be behind the other by what it let through below half the limit.
+    expect(passed).toBeGreaterThanOrEqual(LIMIT);
+    expect(passed).toBeLessThanOrEqual(LIMIT + LIMIT / 2);
+    for (const response of answers) {
+      if (response.statusCode !== 200) expectRefusal(response, 429, TOO_MANY);
+    }
+    for (const app of apps) expectRefusal(await health(app, address), 429, TOO_MANY);
   });
 
   it('starts a new count once the window has passed', async () => {
@@ -126,9 +127,13 @@ describe('the rate limit store', () => {
   });
   afterAll(() => t?.close());
 
+  const stored = async (key: string) =>
+    (await t.db.selectFrom('apiRateLimit').select('hits').where('key', '=', key).executeTakeFirst())
+      ?.hits;
+
   it('counts in windows, answers the time left, and prunes the windows that ended', async () => {
     let now = 1_800_000_000_000;
-    const limits = new DatabaseRateLimits(t.db, () => now);
+    const limits = new DatabaseRateLimits(t.db, { now: () => now });
     expect(await limits.hit('a', 60_000)).toEqual({ current: 1, ttl: 60_000 });
     now += 1_000;
     expect(await limits.hit('a', 60_000)).toEqual({ current: 2, ttl: 59_000 });
@@ -149,6 +154,30 @@ describe('the rate limit store', () => {
       }>`select relpersistence from pg_class where relname = 'api_rate_limit'`.execute(t.db);
       expect(rows).toEqual([{ relpersistence: 'u' }]);
     }
+  });
+
+  it('counts below half the limit here and adds them in one statement; from half on, at once', async () => {
+    let now = 1_900_000_000_000;
+    // Added when the test says (sync), not by the timer.
+    const limits = new DatabaseRateLimits(t.db, { now: () => now, syncMs: 3_600_000 });
+    // The first request of a window is counted in the database, the next ones below 50 wait.
+    for (let i = 1; i <= 49; i++) {
+      expect((await limits.hit('c', 60_000, 100)).current).toBe(i);
+    }
+    expect(await stored('c')).toBe(1);
+    await limits.sync();
+    expect(await stored('c')).toBe(49);
+    // Another process's hits meanwhile: from half the limit on, each request reads them.
+    await t.db.updateTable('apiRateLimit').set({ hits: 80 }).where('key', '=', 'c').execute();
+    expect((await limits.hit('c', 60_000, 100)).current).toBe(81);
+    expect((await limits.hit('c', 60_000, 100)).current).toBe(82);
+    expect(await stored('c')).toBe(82);
+    // Hits that waited when their window ended are not added to the next one.
+    for (let i = 0; i < 3; i++) await limits.hit('d', 60_000, 100);
+    now += 60_000;
+    expect((await limits.hit('d', 60_000, 100)).current).toBe(1);
+    await limits.sync();
+    expect(await stored('d')).toBe(1);
   });
 });
 
