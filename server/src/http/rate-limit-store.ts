@@ -119,9 +119,9 @@ export class DatabaseRateLimits {
     const known = this.known.get(id);
     if (!known || answer.windowStart > known.windowStart) {
       this.known.set(id, {
-        ...answer,
-        shared: answer.hits,
+        windowStart: answer.windowStart,
         timeWindow,
+        shared: answer.hits,
         pending: known?.pending ?? 0,
       });
     } else if (answer.windowStart === known.windowStart) {
@@ -168,8 +168,13 @@ export class DatabaseRateLimits {
     return { current: Number(row.hits), ttl: start + timeWindow - now };
   }
 
-  /** Deletes the counts whose window has ended (they would start anew anyway). */
+  /** Deletes the counts whose window has ended (they would start anew anyway), here and there. */
   async prune(): Promise<void> {
+    for (const [id, known] of this.known) {
+      if (known.windowStart + known.timeWindow <= this.now() && known.pending === 0) {
+        this.known.delete(id);
+      }
+    }
     await this.db
       .deleteFrom('apiRateLimit')
       .where('windowStart', '<=', this.now() - this.longestWindow)
