@@ -27,6 +27,7 @@ import {
   scriptNonceDirective,
   strictTransportOverHttps,
 } from './http/security.js';
+import { DatabaseRateLimits } from './http/rate-limit-store.js';
 import type { Area } from './modules/area.js';
 import { AREAS, type AreaServices } from './modules/index.js';
 import { createHandoff, createPlatform, platformRoutes, type Platform } from './platform/index.js';
@@ -116,12 +117,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Sent by strictTransportOverHttps, over HTTPS only.
     strictTransportSecurity: false,
   });
+  // Counted in the database, so every process of the site shares one count per address.
+  const rateLimits = new DatabaseRateLimits(deps.db, {
+    onError: (err) => app.log.warn({ err }, 'rate limit: count failed'),
+  });
   await app.register(rateLimit, {
     max: config.apiRateLimitPerMinute,
     timeWindow: '1 minute',
     allowList: (request) => !request.url.startsWith('/api/'),
+    store: rateLimits.store(),
+    // A count the database could not take lets the request through (logged): the limit guards
+    // against floods, and the request's own queries meet the same database.
+    skipOnError: true,
     errorResponseBuilder: () => new AppError(429, '请求过于频繁，请稍后再试'),
   });
+  rateLimits.pruneWhileRunning(app);
   await app.register(formbody);
   // Uploads are streamed; each call sets its own size limit (modules/file/upload.ts).
   await app.register(multipart, {

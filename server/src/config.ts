@@ -28,7 +28,7 @@ export interface Config {
    */
   loginMaxFailuresPerAccountOverall: number;
   loginFailureWindowMinutes: number;
-  /** Requests per minute and address for the whole API (kept per process). */
+  /** Requests per minute and address for the whole API, shared by every process (in the database). */
   apiRateLimitPerMinute: number;
   trustProxy: boolean;
   /** Tests: refuse an answer that holds a field its route's schema does not describe. */

@@ -19,6 +19,7 @@ import * as textIndex from './migrations/0016_text_index.js';
 import * as fileOwners from './migrations/0017_file_owners.js';
 import * as pendingUploads from './migrations/0018_pending_uploads.js';
 import * as handoffSessions from './migrations/0019_handoff_sessions.js';
+import * as apiRateLimit from './migrations/0021_api_rate_limit.js';
 
 /** Migrations in order. They are imported, not read from disk, so the build carries them. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -42,6 +43,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0017_file_owners': { up: (db) => fileOwners.up(db) },
     '0018_pending_uploads': { up: (db) => pendingUploads.up(db) },
     '0019_handoff_sessions': { up: (db) => handoffSessions.up(db) },
+    '0021_api_rate_limit': { up: (db) => apiRateLimit.up(db, dialect) },
   };
 }
 

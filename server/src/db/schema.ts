@@ -31,6 +31,7 @@ import type {
   DictionaryItemTable,
 } from './tables/site.js';
 import type { StoredFileTable, FileUseTable } from './tables/files.js';
+import type { ApiRateLimitTable } from './tables/limits.js';
 import type { LeaveRequestTable, LeaveStepTable } from './tables/leave.js';
 import type {
   DriveCommentTable,
@@ -70,6 +71,7 @@ export interface Database {
   staffDepartment: StaffDepartmentTable;
   session: SessionTable;
   loginThrottle: LoginThrottleTable;
+  apiRateLimit: ApiRateLimitTable;
   sysParameter: SysParameterTable;
   newsType: NewsTypeTable;
   operLog: OperLogTable;
@@ -158,6 +160,7 @@ export type {
   DictionaryItemTable,
 } from './tables/site.js';
 export type { StoredFileTable, FileUseTable } from './tables/files.js';
+export type { ApiRateLimitTable } from './tables/limits.js';
 export type { LeaveRequestTable, LeaveStepTable, LeaveState } from './tables/leave.js';
 export type {
   ContactGroupMemberTable,

@@ -32,9 +32,21 @@ export class FileTooLargeError extends Error {}
 /** Bytes of one read from disk while a file is sent. */
 const READ_CHUNK = 1024 * 1024;
 
+/**
+ * The folder under the storage root where bytes are written before they are
+ * a file: on the same file system, so a finished file is renamed into place.
+ */
+const PARTIAL_DIR = '.partial';
+/** A temporary file left this long without a write is what a crash left behind. */
+const PARTIAL_STALE_MS = 60 * 60 * 1000;
+
 export class LocalDiskStorage implements FileStorage {
+  private readonly partialRoot: string;
+
   constructor(private readonly root: string) {
-    fs.mkdirSync(root, { recursive: true });
+    this.partialRoot = path.join(root, PARTIAL_DIR);
+    fs.mkdirSync(this.partialRoot, { recursive: true });
+    void this.removeStalePartials();
   }
 
   private pathOf(key: string): string {
@@ -44,6 +56,14 @@ export class LocalDiskStorage implements FileStorage {
     return path.join(this.root, key);
   }
 
+  /**
+   * Crash-safe: the bytes go to a temporary file, which is flushed to disk
+   * (fsync) and only then renamed to its key, and the folder holding the new
+   * name is flushed too. So a key's file is always whole, whatever moment the
+   * process or the machine stops; the caller records the key in the database
+   * only after this resolves, so a row never names bytes that are not on disk.
+   * A stop mid-write leaves only a temporary file, removed at a later start.
+   */
   async put(
     source: Readable,
     options: { maxBytes?: number; extension?: string } = {},
@@ -55,7 +75,7 @@ export class LocalDiskStorage implements FileStorage {
       .slice(0, 8);
     const key = `${id.slice(0, 2)}/${id}${extension ? `.${extension}` : ''}`;
     const target = this.pathOf(key);
-    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    const partial = path.join(this.partialRoot, id);
     let size = 0;
     const max = options.maxBytes ?? Infinity;
     try {
@@ -68,13 +88,37 @@ export class LocalDiskStorage implements FileStorage {
             yield chunk;
           }
         },
-        fs.createWriteStream(target, { flags: 'wx' }),
+        // flush: the bytes reach the disk (fsync) before the file is closed.
+        fs.createWriteStream(partial, { flags: 'wx', flush: true }),
       );
+      const folder = path.dirname(target);
+      const made = await fs.promises.mkdir(folder, { recursive: true });
+      await fs.promises.rename(partial, target);
+      await syncFolder(folder);
+      // A new prefix folder is itself a new entry of the root.
+      if (made) await syncFolder(this.root);
     } catch (err) {
-      await fs.promises.rm(target, { force: true });
+      await fs.promises.rm(partial, { force: true });
       throw err;
     }
     return { key, size };
+  }
+
+  /**
+   * Removes the temporary files a stopped process left behind (at start).
+   * Another process may be writing one now: only files untouched for an hour go.
+   */
+  private async removeStalePartials(): Promise<void> {
+    try {
+      const before = Date.now() - PARTIAL_STALE_MS;
+      for (const name of await fs.promises.readdir(this.partialRoot)) {
+        const file = path.join(this.partialRoot, name);
+        const stat = await fs.promises.stat(file).catch(() => undefined);
+        if (stat && stat.mtimeMs < before) await fs.promises.rm(file, { force: true });
+      }
+    } catch {
+      // A sweep that fails is tried again at the next start.
+    }
   }
 
   read(key: string, range?: { start: number; end: number }): Readable {
@@ -93,5 +137,23 @@ export class LocalDiskStorage implements FileStorage {
 
   async remove(key: string): Promise<void> {
     await fs.promises.rm(this.pathOf(key), { force: true });
+  }
+}
+
+/**
+ * Flushes a folder's entries to disk (fsync of the folder), so a name renamed
+ * into it is still there after a power cut. Where a folder cannot be opened
+ * for that (Windows), the rename alone is what there is.
+ */
+async function syncFolder(folder: string): Promise<void> {
+  let handle: fs.promises.FileHandle | undefined;
+  try {
+    handle = await fs.promises.open(folder, 'r');
+    await handle.sync();
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'EISDIR' && code !== 'EPERM' && code !== 'EINVAL') throw err;
+  } finally {
+    await handle?.close();
   }
 }
