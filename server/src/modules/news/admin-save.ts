@@ -232,9 +232,12 @@ export async function writeNews(
         .set({
           ...fields,
           statusDate: draft.shelvesDate,
-          reviewState,
-          checkStatus: reviewState === 'approved' ? 1 : 0,
-          ifShelves: reviewState === 'approved' ? current.ifShelves : 0,
+          // An administrator's save leaves the review state and the shelf as they are in the
+          // row now (a shelving that landed after this save read the item stays); a teacher's
+          // goes back to draft, off the portal.
+          ...(isContentAdmin(staff)
+            ? {}
+            : { reviewState: 'draft' as const, checkStatus: 0, ifShelves: 0 }),
           updatedAt: iso(now),
         })
         .where('id', '=', newId)
