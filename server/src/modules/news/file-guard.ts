@@ -50,7 +50,7 @@ async function readsSubjectNews(
     .innerJoin('news', 'news.id', 'subjectNews.newsId')
     .select(itemColumns)
     .select(['subjectNews.deleted', 'subjectNews.createStaff as subjectAuthor'])
-    .select((eb) => listedNews(iso(now()))(eb as never).as('listed'))
+    .select((eb) => listedNews(iso(now()))(eb).as('listed'))
     .where('subjectNews.id', 'in', ids)
     .execute();
   return rows.some(
