@@ -1,4 +1,4 @@
-import { CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import { iso, type Clock } from '../../time.js';
@@ -75,16 +75,7 @@ export class FileAccess {
   async facts(id: number, db: Kysely<Database> = this.db): Promise<FileFacts | undefined> {
     const row = await db
       .selectFrom('storedFile')
-      .select((eb) => [
-        'storedFile.id',
-        'storedFile.createdBy',
-        eb
-          .selectFrom('storedFile as picture')
-          .select('picture.id')
-          .whereRef('picture.thumbFileId', '=', 'storedFile.id')
-          .limit(1)
-          .as('pictureId'),
-      ])
+      .select((eb) => ['storedFile.id', 'storedFile.createdBy', pictureIdOf(eb)])
       .where('storedFile.id', '=', id)
       .executeTakeFirst();
     return row && { id: row.id, createdBy: row.createdBy, pictureId: row.pictureId ?? null };
@@ -219,6 +210,15 @@ export class FileAccess {
     return Boolean(Number(rows[0]!.open));
   }
 }
+
+/** The picture a stored file is the thumbnail of, as the column `pictureId` of a query over it. */
+export const pictureIdOf = (eb: ExpressionBuilder<Database, 'storedFile'>) =>
+  eb
+    .selectFrom('storedFile as picture')
+    .select('picture.id')
+    .whereRef('picture.thumbFileId', '=', 'storedFile.id')
+    .limit(1)
+    .as('pictureId');
 
 /**
  * Every use of a file: file_use rows, attachments and sets of news and

@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.js';
 import type { FileStorage } from './storage.js';
 import { iso, type Clock } from '../../time.js';
 import type { Actor, AuthStaff } from '../auth/session.js';
-import { FileAccess, type FileFacts } from './access.js';
+import { FileAccess, pictureIdOf, type FileFacts } from './access.js';
 import { setFileUses, type FileOwnerTable } from './uses.js';
 
 export interface StoredFile {
@@ -291,12 +291,7 @@ export class FileService {
         'storedFile.size',
         'storedFile.thumbFileId',
         'storedFile.createdBy',
-        eb
-          .selectFrom('storedFile as picture')
-          .select('picture.id')
-          .whereRef('picture.thumbFileId', '=', 'storedFile.id')
-          .limit(1)
-          .as('pictureId'),
+        pictureIdOf(eb),
       ])
       .where('storedFile.id', '=', id)
       .executeTakeFirst();
