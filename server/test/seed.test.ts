@@ -251,6 +251,33 @@ describe('prepareDatabase with SEED_DEMO', () => {
     }
   });
 
+  it('lists the videos of every listed demo video set through api/news/getVideoList', async () => {
+    // Issue 17: each video set (newcontenttype 3) answered total 0. Called as publicDetail
+    // calls it (newId, typeId 13, a page of 6, form strings), as a teacher for staff-only sets.
+    const token = await login(t.app, { code: 'teacher', password: DEMO_PASSWORD, staffType: 2 });
+    const sets = await t.db
+      .selectFrom('news')
+      .select('id')
+      .where('contentKind', '=', 3)
+      .where('deleted', '=', 0)
+      .where('ifShelves', '=', 1)
+      .where('checkStatus', '=', 1)
+      .execute();
+    expect(sets.length).toBeGreaterThan(5);
+    for (const set of sets) {
+      const page = expectOk<{ total: number; list: unknown[] }>(
+        await postForm(
+          t.app,
+          '/api/news/getVideoList',
+          { newId: String(set.id), typeId: '13', pageNum: '1', pageSize: '6' },
+          { token },
+        ),
+      );
+      expect(page.total, `news ${set.id}`).toBeGreaterThanOrEqual(2);
+      expect(page.list).toHaveLength(Math.min(6, page.total));
+    }
+  });
+
   it('has pinned, staff-only, off-shelf and unapproved items to show the rules', async () => {
     const news = await t.db
       .selectFrom('news')

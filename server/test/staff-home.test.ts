@@ -148,7 +148,7 @@ describe('the workbench, the application centre and the ticker', () => {
 });
 
 describe('api/news/getTeachHomeNews', () => {
-  it('answers one page of each of the six columns, staff-only items to staff only', async () => {
+  it('answers one page of each of the six columns to staff only, staff-only items with enableType 2', async () => {
     const ids: Record<number, number[]> = {};
     for (const typeId of [17, 2, 16, 19, 20, 22]) {
       ids[typeId] = [];
@@ -192,11 +192,15 @@ describe('api/news/getTeachHomeNews', () => {
     // Slot 6 asks for page 2 of 4: items 3..0 of 7, newest first.
     expect(lists.list6!.map((n) => n.newId)).toEqual([ids[22]![2], ids[22]![1], ids[22]![0]]);
 
-    const anonymous = expectOk<Record<string, NewsItem[]>>(
-      await postForm(t.app, '/api/news/getTeachHomeNews', body),
-    );
-    expect(anonymous.list1!.map((n) => n.newId)).not.toContain(ids[17]![0]);
-    expect(anonymous.list1).toHaveLength(6);
+    // enableType 1 is the public's view: the staff-only items are left out.
+    const publicView = await call<Record<string, NewsItem[]>>('news/getTeachHomeNews', {
+      ...body,
+      enableType: 1,
+    });
+    expect(publicView.list1!.map((n) => n.newId)).not.toContain(ids[17]![0]);
+    expect(publicView.list1).toHaveLength(6);
+    // The staff home's lists are staff only (issue 17): without a session, 401.
+    expectRefusal(await postForm(t.app, '/api/news/getTeachHomeNews', body), 401, 'token错误');
 
     const partial = await call<Record<string, NewsItem[]>>('news/getTeachHomeNews', {
       typeId1: 2,

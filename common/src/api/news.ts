@@ -51,9 +51,20 @@ const newsItemFields = {
   createDate: Type.String(),
 };
 
-/** A news item in a list (api/news/getNewsList, the home page's tabs). */
+/** A news item as other answers carry it (the detail's fields, the staff search's rows). */
 export const NewsItem = Type.Object(newsItemFields);
 export type NewsItem = Static<typeof NewsItem>;
+
+/** Days an item counts as new after its shelves date: the 新 badge (`newest` 1). */
+export const NEWEST_DAYS = 7;
+
+/**
+ * A news item in a list (api/news/getNewsList, api/news/getTeachHomeNews, the
+ * home page's tabs): newest 1 when it went on the shelf less than NEWEST_DAYS
+ * ago (intranet.md §3 "newest (1 shows a new badge)").
+ */
+export const NewsListItem = Type.Object({ ...newsItemFields, newest: Type.Integer() });
+export type NewsListItem = Static<typeof NewsListItem>;
 
 /** An attachment (fileList) or a carousel picture or video (imgOrViewList). */
 export const NewsFile = Type.Object({
@@ -107,18 +118,25 @@ export type NewsColumnNode = Static<typeof NewsColumnNode>;
 export const NewsHomeTab = Type.Object({
   typeId: Type.Integer(),
   typeName: Type.String(),
-  list: Type.Array(NewsItem),
+  list: Type.Array(NewsListItem),
 });
 export type NewsHomeTab = Static<typeof NewsHomeTab>;
 
-/** A search result: a news item (newId) or a video (videoId). */
+/**
+ * A search result (api/news/getNewsTitleList): a news item, or a video (typeId
+ * 13, videoId set). The page opens a hit by its typeId with newId (portal.md §2
+ * "Search results"), so newId is always the id of what typeId names: the news
+ * item's, or the video's (videoDetail?videoId=newId&typeId=13).
+ */
 export const NewsSearchHit = Type.Object({
-  newId: Maybe(Type.Integer()),
+  newId: Type.Integer(),
   videoId: Maybe(Type.Integer()),
   typeId: Type.Integer(),
+  typeName: Type.String(),
   newsTitle: Type.String(),
   newsDesc: Type.String(),
   ifTop: Type.Integer(),
+  releaseUser: Maybe(Type.String()),
   shelvesDate: Type.String(),
 });
 export type NewsSearchHit = Static<typeof NewsSearchHit>;
@@ -220,9 +238,9 @@ export const newsCalls = endpoints('news', {
   list: endpoint(
     '/news/getNewsList',
     'public',
-    '新闻列表（置顶在前，按上架时间倒序）',
+    '新闻列表（置顶在前，按上架时间倒序；newest 1 为上架不满 7 天，显示“新”）',
     listBody(6),
-    Page(NewsItem),
+    Page(NewsListItem),
   ),
   search: endpoint(
     '/news/getNewsTitleList',

@@ -1,6 +1,6 @@
 import { Id, Maybe, Nothing, OneOf, Page, endpoint, endpoints } from './shared.js';
 import { Paging, Type, type Static } from './shared.js';
-import { NewsItem } from './news.js';
+import { NewsListItem } from './news.js';
 
 /**
  * The staff home and address book (intranet.md §7 "Session and home"). The
@@ -82,7 +82,7 @@ export const teachHomeCalls = endpoints('news', {
   /** A slot without typeIdN answers an empty listN. */
   lists: endpoint(
     '/news/getTeachHomeNews',
-    'public',
+    'staff',
     '校内网首页的六个列表：typeId1..6 各取 pageNum/pageSize 一页，enableType 2 含仅校内可见',
     Type.Object({
       ...slot(1),
@@ -94,12 +94,12 @@ export const teachHomeCalls = endpoints('news', {
       enableType: Type.Optional(OneOf([1, 2], 'enableType 须为 1 或 2')),
     }),
     Type.Object({
-      list1: Type.Array(NewsItem),
-      list2: Type.Array(NewsItem),
-      list3: Type.Array(NewsItem),
-      list4: Type.Array(NewsItem),
-      list5: Type.Array(NewsItem),
-      list6: Type.Array(NewsItem),
+      list1: Type.Array(NewsListItem),
+      list2: Type.Array(NewsListItem),
+      list3: Type.Array(NewsListItem),
+      list4: Type.Array(NewsListItem),
+      list5: Type.Array(NewsListItem),
+      list6: Type.Array(NewsListItem),
     }),
   ),
 });

@@ -76,6 +76,26 @@ export const VideoDetail = Type.Object({
 });
 export type VideoDetail = Static<typeof VideoDetail>;
 
+/**
+ * A video as api/news/getVideoList answers it, in the spec's fields (intranet.md
+ * §3 "Video": videoId, videoTitle, typeName, filePath, fileName): a video of a
+ * video set (newcontenttype 3; videoId null, fileId its file, typeName the
+ * set's column), or a video of the video centre (videoId; fileId, filePath and
+ * fileName its first file, empty when it has none yet).
+ */
+export const NewsVideoItem = Type.Object({
+  videoId: Maybe(Type.Integer()),
+  fileId: Maybe(Type.Integer()),
+  typeId: Type.Integer(),
+  typeName: Type.String(),
+  videoTitle: Type.String(),
+  filePath: Type.String(),
+  fileName: Type.String(),
+  imgUrl: Type.String(),
+  createDate: Type.String(),
+});
+export type NewsVideoItem = Static<typeof NewsVideoItem>;
+
 /** One file of a video's catalogue. */
 export const VideoFileItem = Type.Object({
   fileId: Type.Integer(),
@@ -235,7 +255,7 @@ export const videoCalls = endpoints('video', {
   newsList: endpoint(
     '/news/getVideoList',
     'public',
-    '视频列表（新闻接口）；newId 时为该新闻所附的视频，typeId（13）不作筛选',
+    '视频列表（新闻接口）；newId 时为该新闻的视频（视频集的视频在前，再是随该新闻发布的视频中心视频），typeId（13）不作筛选',
     Type.Object({
       newId: Type.Optional(Id('请选择新闻')),
       typeId: Type.Optional(Type.Integer({ minimum: 0, errorMessage: '栏目编号不正确' })),
@@ -244,7 +264,7 @@ export const videoCalls = endpoints('video', {
       enableType: ListEnableType,
       ...Paging(6),
     }),
-    Page(VideoItem),
+    Page(NewsVideoItem),
   ),
   detail: endpoint(
     '/video/getVideoDetails',

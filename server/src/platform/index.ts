@@ -26,6 +26,8 @@ import { healthRoutes } from './health/routes.js';
 import { operLogRoutes } from './oplog/routes.js';
 import { TextIndex } from './search/text-index.js';
 import { SearchIndex } from './search/search-index.js';
+import { TodoCounts } from './todo/counts.js';
+import { todoRoutes } from './todo/routes.js';
 
 export interface PlatformDeps {
   config: Config;
@@ -64,6 +66,8 @@ export function createPlatform(deps: PlatformDeps) {
     /** The Chinese terms of mails and drive files, for their keyword searches. */
     texts: new TextIndex(db, dialect),
     engagement: new EngagementService(db, clock),
+    /** The staff home's to-do counts; leave and the content platform add theirs. */
+    todo: new TodoCounts(),
   };
 }
 
@@ -90,6 +94,7 @@ export async function platformRoutes(
   });
   await api.register(operLogRoutes, { db: services.db });
   await api.register(handoffRoutes, { handoff: services.handoff });
+  await api.register(todoRoutes, { todo: services.todo });
   await api.register(linkedRoutes, {
     linked: new LinkedSystems(
       services.db,

@@ -1,7 +1,7 @@
 import type { Services } from '../app.js';
 import type { Actor } from '../modules/news/service.js';
 import type { DemoFiles } from './demo-files.js';
-import type { Random } from './demo-text.js';
+import type { Random } from './random.js';
 
 export const DAY = 86_400_000;
 

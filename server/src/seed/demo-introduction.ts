@@ -17,8 +17,8 @@ import {
   newsDescription,
   newsHtml,
   personName,
-  type Random,
 } from './demo-text.js';
+import type { Random } from './random.js';
 
 /**
  * The school introduction: its pages (profile, history, leaders, honours,

@@ -1,4 +1,4 @@
-import type { Random } from './demo-text-slots.js';
+import type { Random } from './random.js';
 
 /**
  * English word banks for the magazine PDFs: pdf-lib's standard fonts cannot

@@ -9,8 +9,7 @@ import {
 import sharp from 'sharp';
 import { makeImage } from './demo-images.js';
 import { englishHeadlines, englishName, englishRole, englishSentence } from './demo-pdf-text.js';
-import type { Random } from './demo-text-slots.js';
-import { seededRandom } from './random.js';
+import { seededRandom, type Random } from './random.js';
 
 export interface MagazineInput {
   seriesName: string;

@@ -1,4 +1,4 @@
-import type { Random } from './demo-text-slots.js';
+import type { Random } from './random.js';
 import { PALETTES, between, n, svgDocument } from './demo-svg-kit.js';
 
 /** People and emblems: no faces and no lettering, only shapes. */

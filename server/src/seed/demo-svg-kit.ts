@@ -1,4 +1,4 @@
-import type { Random } from './demo-text-slots.js';
+import type { Random } from './random.js';
 
 /** Shared pieces of the demo SVG scenes: colours and tiny helpers. */
 

@@ -1,7 +1,5 @@
 import { OFFICES, SOCIETIES, SOURCES, personName } from './demo-text-names.js';
-import type { seededRandom } from './random.js';
-
-export type Random = ReturnType<typeof seededRandom>;
+import type { Random } from './random.js';
 
 /** A slot is filled from a list, or computed when a list would be silly (dates, counts). */
 export type Slot = readonly string[] | ((random: Random) => string);

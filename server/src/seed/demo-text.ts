@@ -1,6 +1,7 @@
 import { BANKS, DESCRIPTION_TAILS, TOPIC_GROUP, type BodyGroup } from './demo-text-body.js';
 import { SOCIETIES, SOURCES } from './demo-text-names.js';
-import { SLOTS, type Random } from './demo-text-slots.js';
+import { SLOTS } from './demo-text-slots.js';
+import type { Random } from './random.js';
 import { INTRO_TITLES, TITLE_TAILS, TITLES, type DemoTopic } from './demo-text-titles.js';
 
 export {
@@ -12,7 +13,7 @@ export {
   SCHOOL_SONG_HTML,
 } from './demo-school-intro.js';
 export { personName } from './demo-text-names.js';
-export type { DemoTopic, Random };
+export type { DemoTopic };
 
 /** Length in characters as a reader counts them (code points, not UTF-16 units). */
 export const textLength = (text: string) => [...text].length;

@@ -14,3 +14,6 @@ export function seededRandom(seed: number) {
     pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)],
   };
 }
+
+/** The demo's random source: every generator of demo content takes one. */
+export type Random = ReturnType<typeof seededRandom>;

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { DialectName } from '../database.js';
-import { putText } from '../../platform/search/text-index.js';
 
 /**
  * The private text index (platform/search/text-index.ts) for the keyword
@@ -67,4 +66,61 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     }
     after = files.at(-1)!.id;
   }
+}
+
+// What the index holds, copied from platform/search (terms.ts, text-index.ts) as
+// they stood in issue 17: a migration does the same on every database, whatever
+// the live code becomes later, so it never imports it.
+
+const HAN = /\p{Script=Han}/u;
+const WORD = /[\p{L}\p{N}]/u;
+
+/** Runs of Han characters and runs of other letters/digits, in order. */
+function runs(text: string): Array<{ han: boolean; text: string }> {
+  const out: Array<{ han: boolean; text: string }> = [];
+  let current: { han: boolean; text: string } | null = null;
+  for (const char of text.normalize('NFKC').toLowerCase()) {
+    const han = HAN.test(char);
+    if (!han && !WORD.test(char)) {
+      current = null;
+      continue;
+    }
+    if (current && current.han === han) current.text += char;
+    else out.push((current = { han, text: char }));
+  }
+  return out;
+}
+
+/** The Chinese terms of a text (its characters and pairs of neighbours), each once. */
+function hanTerms(text: string): string[] {
+  const terms = new Set<string>();
+  for (const run of runs(text.slice(0, 6000))) {
+    if (!run.han) continue;
+    const chars = [...run.text];
+    chars.forEach((char, i) => {
+      terms.add(char);
+      if (i + 1 < chars.length) terms.add(char + chars[i + 1]);
+    });
+  }
+  return [...terms];
+}
+
+/** Indexes one item's text in its kind's table. */
+async function putText(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema type does not hold yet
+  db: Kysely<any>,
+  dialect: DialectName,
+  kind: string,
+  objId: number,
+  text: string,
+): Promise<void> {
+  const terms = hanTerms(text);
+  if (dialect === 'postgres') {
+    await sql`INSERT INTO ${sql.table(`text_terms_${kind}`)} (obj_id, terms) VALUES (${objId}, ${terms}::text[])
+      ON CONFLICT (obj_id) DO UPDATE SET terms = EXCLUDED.terms`.execute(db);
+    return;
+  }
+  const table = sql.table(`text_fts_${kind}`);
+  await sql`DELETE FROM ${table} WHERE rowid = ${objId}`.execute(db);
+  await sql`INSERT INTO ${table}(rowid, terms) VALUES (${objId}, ${terms.join(' ')})`.execute(db);
 }

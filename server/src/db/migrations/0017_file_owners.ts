@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { filesInHtml } from '../../platform/files/uses.js';
 
 /**
  * Every use of a stored file is recorded (the one read rule asks those items
@@ -72,4 +71,20 @@ export async function recordOwnedFileUses(db: Kysely<any>): Promise<void> {
     .select(['id', 'fileId'])
     .execute();
   await record(leave.map((r) => ({ fileId: r.fileId, infoTable: 'T_LEAVE', objId: r.id })));
+}
+
+/**
+ * The stored files a rich-text body shows or links (/api/files/<id> and the
+ * download address), copied from platform/files/uses.ts as it stood in
+ * issue 17: a migration does the same on every database, whatever the live
+ * code becomes later, so it never imports it.
+ */
+function filesInHtml(html: string): number[] {
+  const ids = new Set<number>();
+  for (const match of html.matchAll(
+    /\/api\/(?:files\/|news\/uploadnewfile\.do\?FILE_ID=)(\d{1,9})/g,
+  )) {
+    ids.add(Number(match[1]));
+  }
+  return [...ids];
 }

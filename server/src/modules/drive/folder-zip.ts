@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import type { FileService } from '../../platform/files/service.js';
 import { subtreeOf, type DriveFolders, type FolderRow } from './folders.js';
-import { downloadName } from './resources.js';
+import { downloadName } from './resource-files.js';
 import { visibleTo, type Viewer } from './space.js';
 import { ZipNames, fittedName, safeComponent } from './zip-names.js';
 

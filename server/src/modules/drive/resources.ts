@@ -1,88 +1,27 @@
-import {
-  LIBRARY,
-  MAIL_EXTENSIONS,
-  MY_DISK,
-  PRIVATE,
-  type ResourceDetail,
-} from '@school/common/api';
+import { LIBRARY, MY_DISK, type ResourceDetail } from '@school/common/api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
-import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
-import { isDriveAdmin } from '../../http/roles.js';
-import type { FileGuard } from '../../platform/files/guards.js';
+import { AppError, badRequest, forbidden } from '../../http/errors.js';
 import type { FileService } from '../../platform/files/service.js';
 import type { TextIndex } from '../../platform/search/text-index.js';
 import { iso, type Clock } from '../../time.js';
-import { checkedName, subtreeOf, type DriveFolders } from './folders.js';
-import { fileRow, type FileRowData } from './listing.js';
-import {
-  DRIVE_ADMIN_ONLY,
-  NOT_YOUR_DISK,
-  assertCanManage,
-  visibleTo,
-  type Space,
-  type Viewer,
-} from './space.js';
-
-export const RESOURCE_GONE = '文件不存在或已删除';
-export const PRIVATE_FILE = '该文件为私有文件，只有上传者可以查看';
-/** The file-use record of a drive resource's stored file (objId the resource). */
-export const DRIVE_USE = 'T_DRIVE';
+import type { DriveFolders } from './folders.js';
+import { fileRow } from './listing.js';
 import { DRIVE_UPLOAD, type DiskQuota } from './quota.js';
+import {
+  DRIVE_USE,
+  mayEdit,
+  mayManage,
+  readResource,
+  type ResourceRow,
+} from './resource-access.js';
+import { extensionAllowed, fileIdOf, fileTypeOf, searchText } from './resource-files.js';
+import { ResourceMoves, type MoveInput } from './resource-moves.js';
+import { assertCanManage, type Space, type Viewer } from './space.js';
 
-export { DRIVE_UPLOAD };
-
-/** What a drive file is found by in the text index: its name and description (its uploader's name is looked up apart). */
-export const searchText = (name: string, description: string) => `${name} ${description.trim()}`;
 /** Files one batch may register (intranet.md §5 "Add-file dialog"). */
 export const BATCH_MAX = 10;
-
-const EXTENSIONS: ReadonlySet<string> = new Set(MAIL_EXTENSIONS);
-
-/** RESOURCES_FILE_TYPE by extension: 2 documents, 3 slides, 8 sheets, 4 pictures, 5 audio, 6 video, 9 archives. */
-const FILE_TYPES: Record<string, string> = {
-  ...Object.fromEntries(['txt', 'doc', 'docx', 'rtf', 'wpd', 'pdf'].map((e) => [e, '2'])),
-  ...Object.fromEntries(['ppt', 'pptx'].map((e) => [e, '3'])),
-  ...Object.fromEntries(['xls', 'xlsx'].map((e) => [e, '8'])),
-  ...Object.fromEntries(
-    ['bmp', 'jpg', 'jpeg', 'png', 'tiff', 'gif', 'pcx', 'tga', 'exif', 'fpx', 'svg', 'psd']
-      .concat(['cdr', 'pcd', 'dxf', 'ufo', 'eps', 'ai', 'raw', 'wmf'])
-      .map((e) => [e, '4']),
-  ),
-  ...Object.fromEntries(
-    ['mp3', 'wma', 'wav', 'mod', 'ra', 'cd', 'md', 'aac', 'vqf', 'ape', 'mid', 'ogg', 'm4a'].map(
-      (e) => [e, '5'],
-    ),
-  ),
-  ...Object.fromEntries(
-    ['mp4', 'avi', 'mov', 'wmv', 'asf', 'navi', '3gp', 'mkv', 'f4v', 'rmvb', 'webm'].map((e) => [
-      e,
-      '6',
-    ]),
-  ),
-  ...Object.fromEntries(['rar', 'zip'].map((e) => [e, '9'])),
-};
-
-const extensionOf = (name: string) => name.match(/\.([^.]+)$/)?.[1]?.toLowerCase() ?? '';
-export const fileTypeOf = (name: string) => FILE_TYPES[extensionOf(name)] ?? '2';
-
-/** A resource's name as a downloaded file: its uploaded file's extension added when it lacks it. */
-export function downloadName(resource: { name: string; fileName: string }): string {
-  const extension = extensionOf(resource.fileName);
-  return extension && extensionOf(resource.name) !== extension
-    ? `${resource.name}.${extension}`
-    : resource.name;
-}
-
-/** The stored file an upload's address names: /api/files/<id> or the download's FILE_ID. */
-export function fileIdOf(path: string): number | null {
-  const match = /\/api\/(?:files\/|news\/uploadnewfile\.do\?FILE_ID=)(\d{1,10})(?:$|[?&#])/.exec(
-    path,
-  );
-  const id = match ? Number(match[1]) : NaN;
-  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
-}
 
 export interface UploadInput {
   /** The upload's address (resourcesPath). */
@@ -99,32 +38,6 @@ export interface ResourceFields {
   description?: string;
 }
 
-const RESOURCE_COLUMNS = [
-  'driveResource.id',
-  'driveResource.folderId',
-  'driveResource.ownerId',
-  'driveResource.fileId',
-  'driveResource.name',
-  'driveResource.fileName',
-  'driveResource.size',
-  'driveResource.resourcesType',
-  'driveResource.fileType',
-  'driveResource.isOpen',
-  'driveResource.isComment',
-  'driveResource.description',
-  'driveResource.isTop',
-  'driveResource.downloadNum',
-  'driveResource.shareNum',
-  'driveResource.likeNum',
-  'driveResource.favoriteNum',
-  'driveResource.statusDate',
-  'driveResource.createdAt',
-  'driveResource.uploaderId',
-  'staff.name as uploaderName',
-] as const;
-
-type ResourceRow = FileRowData & { ownerId: number | null };
-
 /**
  * The drive's files: registering an upload (in a library folder, which
  * everyone may, or in one's own disk within its quota), reading one, editing,
@@ -132,6 +45,9 @@ type ResourceRow = FileRowData & { ownerId: number | null };
  * file), deleting (the bytes go when no resource uses them any more).
  */
 export class DriveResources {
+  /** Moving and copying (resource-moves.ts). */
+  private readonly moves: ResourceMoves;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: Clock,
@@ -139,23 +55,13 @@ export class DriveResources {
     private readonly files: FileService,
     private readonly quota: DiskQuota,
     private readonly texts: TextIndex,
-  ) {}
+  ) {
+    this.moves = new ResourceMoves(db, now, folders, quota, texts);
+  }
 
   /** A resource the viewer may see: 404 when gone, 403 for a private file or another's disk. */
-  async get(id: number, viewer: Viewer, db: Kysely<Database> = this.db): Promise<ResourceRow> {
-    const row = await db
-      .selectFrom('driveResource')
-      .innerJoin('staff', 'staff.id', 'driveResource.uploaderId')
-      .select(RESOURCE_COLUMNS)
-      .where('driveResource.id', '=', id)
-      .executeTakeFirst();
-    if (!row) throw notFound(RESOURCE_GONE);
-    if (row.ownerId !== null) {
-      if (row.ownerId !== viewer.id) throw forbidden(NOT_YOUR_DISK);
-    } else if (row.isOpen === PRIVATE && row.uploaderId !== viewer.id && !isDriveAdmin(viewer)) {
-      throw forbidden(PRIVATE_FILE);
-    }
-    return row as ResourceRow;
+  get(id: number, viewer: Viewer, db: Kysely<Database> = this.db): Promise<ResourceRow> {
+    return readResource(db, id, viewer);
   }
 
   async detail(
@@ -189,9 +95,9 @@ export class DriveResources {
         : '',
       sType: row.ownerId === null ? LIBRARY : MY_DISK,
       mimeType: stored?.mimeType ?? 'application/octet-stream',
-      canEdit: this.mayEdit(row, viewer),
-      canDelete: this.mayManage(space, viewer),
-      canPin: this.mayManage(space, viewer),
+      canEdit: mayEdit(row, viewer),
+      canDelete: mayManage(space, viewer),
+      canPin: mayManage(space, viewer),
       fileId: row.fileId,
       fileName: row.name,
     };
@@ -231,7 +137,7 @@ export class DriveResources {
         const file = byId.get(fileIds[i]!)!;
         const fileName = (upload.fileName?.trim() || file.fileName).slice(0, 200);
         const name = (upload.name?.trim() || fileName).slice(0, 200);
-        if (!EXTENSIONS.has(extensionOf(fileName))) throw badRequest(`不符合格式文件：${fileName}`);
+        if (!extensionAllowed(fileName)) throw badRequest(`不符合格式文件：${fileName}`);
         const { id } = await trx
           .insertInto('driveResource')
           .values({
@@ -273,7 +179,7 @@ export class DriveResources {
     input: ResourceFields & { name?: string; description: string },
   ): Promise<void> {
     const row = await this.get(id, viewer);
-    if (!this.mayEdit(row, viewer)) throw forbidden('只能编辑自己上传的文件');
+    if (!mayEdit(row, viewer)) throw forbidden('只能编辑自己上传的文件');
     const name = input.name?.trim();
     await inTransaction(this.db, async (trx) => {
       await trx
@@ -357,95 +263,9 @@ export class DriveResources {
     }
   }
 
-  /**
-   * Moves or copies a file, or moves a folder (intranet.md §4 "Move dialog",
-   * §5): the target is required and differs from the source; a folder never
-   * goes into itself or below itself. The library is moved within by drive
-   * administrators; a disk by its owner; anyone may copy a file of their own
-   * disk into a library folder (复制到公共盘).
-   */
-  async move(
-    viewer: Viewer,
-    input: {
-      resourceId?: number;
-      folderId?: number;
-      copy: boolean;
-      fromId?: number;
-      toId: number;
-      sType?: number;
-    },
-  ): Promise<void> {
-    if (input.fromId !== undefined && input.fromId === input.toId && input.fromId !== 0) {
-      throw badRequest('请移动到不同于自己的文件夹');
-    }
-    await inTransaction(this.db, async (trx) => {
-      if (input.folderId) {
-        if (input.copy) throw badRequest('文件夹只能移动，不能复制');
-        await this.moveFolder(trx, viewer, input.folderId, input.toId);
-        return;
-      }
-      if (!input.resourceId) throw badRequest('请选择文件');
-      const row = await this.get(input.resourceId, viewer, trx);
-      const from: Space = { ownerId: row.ownerId };
-      const targetSpace: Space =
-        input.toId === 0
-          ? input.sType === MY_DISK || (input.sType === undefined && row.ownerId !== null)
-            ? { ownerId: viewer.id }
-            : { ownerId: null }
-          : { ownerId: (await this.folders.get(input.toId, viewer, trx)).ownerId };
-      const toFolder = input.toId === 0 ? null : input.toId;
-      if (targetSpace.ownerId === null && toFolder === null) throw badRequest('请选择移动目录');
-      if (toFolder === row.folderId && from.ownerId === targetSpace.ownerId) {
-        throw badRequest('请移动到不同于自己的文件夹');
-      }
-      const ownToLibrary = input.copy && row.ownerId === viewer.id && targetSpace.ownerId === null;
-      if (!ownToLibrary) {
-        assertCanManage(from, viewer);
-        assertCanManage(targetSpace, viewer);
-      }
-      if (input.copy) {
-        if (targetSpace.ownerId !== null) {
-          await this.quota.lock(trx, targetSpace.ownerId);
-          await this.quota.assertRoom(trx, targetSpace.ownerId, Number(row.size));
-        }
-        const at = iso(this.now());
-        const { id } = await trx
-          .insertInto('driveResource')
-          .values({
-            folderId: toFolder,
-            ownerId: targetSpace.ownerId,
-            uploaderId: ownToLibrary ? viewer.id : row.uploaderId,
-            fileId: row.fileId,
-            name: row.name,
-            fileName: row.fileName,
-            size: Number(row.size),
-            resourcesType: row.resourcesType,
-            fileType: row.fileType,
-            isOpen: row.isOpen,
-            isComment: row.isComment,
-            description: row.description,
-            statusDate: at,
-            createdAt: at,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('fileUse')
-          .values({ fileId: row.fileId, infoTable: DRIVE_USE, objId: id })
-          .execute();
-        await this.texts.put('drive', id, searchText(row.name, row.description), trx);
-        return;
-      }
-      if (from.ownerId !== targetSpace.ownerId) {
-        throw badRequest('只能在同一个网盘里移动，请用复制');
-      }
-      await trx
-        .updateTable('driveResource')
-        .set({ folderId: toFolder, statusDate: iso(this.now()) })
-        .where('id', '=', row.id)
-        .execute();
-    });
-    this.folders.stats.invalidate();
+  /** Moves or copies a file, or moves a folder (resource-moves.ts). */
+  move(viewer: Viewer, input: MoveInput): Promise<void> {
+    return this.moves.move(viewer, input);
   }
 
   /** The person's disk: registered and pending bytes, and its quota. */
@@ -485,76 +305,4 @@ export class DriveResources {
     if (target.sType === MY_DISK) return { space: { ownerId: viewer.id }, folderId: null };
     throw badRequest('请选择文件夹');
   }
-
-  private async moveFolder(db: Kysely<Database>, viewer: Viewer, folderId: number, toId: number) {
-    const folder = await this.folders.get(folderId, viewer, db);
-    const space = { ownerId: folder.ownerId };
-    assertCanManage(space, viewer);
-    if (toId === 0 && space.ownerId === null && !isDriveAdmin(viewer)) {
-      throw forbidden(DRIVE_ADMIN_ONLY);
-    }
-    const rows = await this.folders.all(space, db);
-    if (toId !== 0) {
-      const target = rows.find((row) => row.id === toId);
-      if (!target) throw badRequest('只能在同一个网盘里移动文件夹');
-      if (subtreeOf(rows, folderId).includes(toId)) {
-        throw badRequest('不能把文件夹移动到它自己或它的下级文件夹里');
-      }
-    }
-    const parentId = toId === 0 ? null : toId;
-    if (parentId === folder.parentId) throw badRequest('请移动到不同于自己的文件夹');
-    if (rows.some((row) => row.parentId === parentId && row.name === checkedName(folder.name))) {
-      throw new AppError(409, '目标文件夹下已有同名文件夹');
-    }
-    const layerOf = new Map(rows.map((row) => [row.id, row.layer]));
-    const shift = (parentId === null ? 0 : layerOf.get(parentId)! + 1) - folder.layer;
-    await db
-      .updateTable('driveFolder')
-      .set({ parentId, updatedAt: iso(this.now()) })
-      .where('id', '=', folderId)
-      .execute();
-    if (shift !== 0) {
-      const moved = subtreeOf(rows, folderId);
-      await db
-        .updateTable('driveFolder')
-        .set((eb) => ({ layer: eb('layer', '+', shift) }))
-        .where('id', 'in', moved)
-        .execute();
-    }
-  }
-
-  private mayManage(space: Space, viewer: Viewer): boolean {
-    return space.ownerId === null ? isDriveAdmin(viewer) : space.ownerId === viewer.id;
-  }
-
-  /** The uploader edits their own file; drive administrators any of the library. */
-  private mayEdit(row: ResourceRow, viewer: Viewer): boolean {
-    if (row.ownerId !== null) return row.ownerId === viewer.id;
-    return row.uploaderId === viewer.id || isDriveAdmin(viewer);
-  }
-}
-
-/**
- * Who may read a drive file by its address (/api/files/<id>): a person who
- * may see at least one resource over it, or who uploaded it and has not
- * registered it yet.
- */
-export function driveFileGuard(): FileGuard {
-  return {
-    tables: [DRIVE_USE, DRIVE_UPLOAD],
-    refusal: PRIVATE_FILE,
-    allows: async (reader, uses, fileId, db) => {
-      if (uses.some((row) => row.infoTable === DRIVE_UPLOAD && row.objId === reader.id)) {
-        return true;
-      }
-      if (fileId === null) return false;
-      const seen = await db
-        .selectFrom('driveResource')
-        .select('driveResource.id')
-        .where('driveResource.fileId', '=', fileId)
-        .where(visibleTo(reader))
-        .executeTakeFirst();
-      return Boolean(seen);
-    },
-  };
 }

@@ -18,7 +18,8 @@ import { assertSelf } from '../../http/roles.js';
 import type { DriveFolders } from './folders.js';
 import type { DriveListing, ListQuery } from './listing.js';
 import type { DriveEngagement } from './engagement.js';
-import { downloadName, type DriveResources } from './resources.js';
+import { downloadName } from './resource-files.js';
+import type { DriveResources } from './resources.js';
 import { spaceOf } from './space.js';
 
 /** The list's filters and sort as the pages send them (one of four sort flags). */

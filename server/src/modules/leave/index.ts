@@ -1,18 +1,22 @@
 import { defineArea } from '../area.js';
-import { todoHandoffTargets } from './handoff-targets.js';
+import { LEAVE_TODO_URL, todoHandoffTargets } from './handoff-targets.js';
 import { leaveRoutes } from './routes.js';
 import { LeaveService, leaveFileGuard } from './service.js';
-import { TodoService } from './todo.js';
 
-/** 请假审批 and the staff home's to-do counts (intranet.md; hand-offs 21 and 22). */
+/** 请假审批, its part of the staff home's to-do counts and hand-off 21 (intranet.md). */
 export const leaveArea = defineArea({
   name: 'leave',
-  services: ({ db, clock, files }) => {
+  services: ({ db, clock, files, todo }) => {
     const leave = new LeaveService(db, clock, files);
-    return { leave, todo: new TodoService(db, leave) };
+    // The requests waiting for the person's decision.
+    todo.add(async (staff) => ({
+      leaveNum: await leave.todoCount(staff),
+      leaveUrl: LEAVE_TODO_URL,
+    }));
+    return { leave };
   },
   routes: async (api, services) => {
-    await api.register(leaveRoutes, { leave: services.leave, todo: services.todo });
+    await api.register(leaveRoutes, { leave: services.leave });
   },
   handoffTargets: () => todoHandoffTargets(),
   fileGuards: () => [leaveFileGuard()],

@@ -1,17 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { leaveCalls, todoCalls } from '@school/common/api';
+import { leaveCalls } from '@school/common/api';
 import { staffOf } from '../../http/auth.js';
 import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
-import { assertSelf } from '../../http/roles.js';
 import type { LeaveService } from './service.js';
-import type { TodoService } from './todo.js';
 
-/** 请假审批 (api/leave/*) and the staff home's to-do counts (api/todo/getTodoNum), staff only. */
-export const leaveRoutes: FastifyPluginAsyncTypebox<{
-  leave: LeaveService;
-  todo: TodoService;
-}> = async (app, { leave, todo }) => {
+/** 请假审批 (api/leave/*), staff only. */
+export const leaveRoutes: FastifyPluginAsyncTypebox<{ leave: LeaveService }> = async (
+  app,
+  { leave },
+) => {
   route(app, leaveCalls.apply, async (request) =>
     ok(await leave.apply(request.body, staffOf(request), request.ip), '提交成功'),
   );
@@ -43,10 +41,4 @@ export const leaveRoutes: FastifyPluginAsyncTypebox<{
   route(app, leaveCalls.withdraw, async (request) =>
     ok(await leave.withdraw(request.body.leaveId, staffOf(request), request.ip), '已撤回'),
   );
-
-  route(app, todoCalls.getTodoNum, async (request) => {
-    const staff = staffOf(request);
-    assertSelf(staff, request.body.userId);
-    return ok(await todo.counts(staff));
-  });
 };

@@ -2,8 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { badRequest, forbidden } from '../../http/errors.js';
 import { filesInHtml, type FileOwnerTable } from '../../platform/files/uses.js';
-import { badFormat, extensionAllowed, type Attachment } from './rules.js';
-import type { Person } from './service.js';
+import { badFormat, extensionAllowed, type Attachment, type Person } from './rules.js';
 
 /** The file-use record of a mail upload: objId is its uploader. */
 export const MAIL_UPLOAD = 'T_MAIL_UPLOAD' satisfies FileOwnerTable;

@@ -11,7 +11,7 @@ import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { ContactStore } from '../../platform/org/contacts.js';
 import { iso, type Clock } from '../../time.js';
 import type { MailRecipients } from './recipients.js';
-import type { Person } from './service.js';
+import type { Person } from './rules.js';
 
 /** Groups one person may keep. */
 export const GROUPS_MAX = 100;

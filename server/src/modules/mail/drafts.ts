@@ -18,8 +18,7 @@ import { htmlToText } from '../../platform/search/terms.js';
 import { displayTime, iso, type Clock } from '../../time.js';
 import type { MailRecipients } from './recipients.js';
 import { checkAttachments } from './attachments.js';
-import { attachmentsOf, namesLine, type Attachment } from './rules.js';
-import type { Person } from './service.js';
+import { attachmentsOf, namesLine, type Attachment, type Person } from './rules.js';
 
 export const DRAFT_GONE = '草稿不存在或已删除';
 export const NOT_YOUR_DRAFT = '只能操作自己的草稿';

@@ -9,7 +9,8 @@ import type { FileGuard } from '../../platform/files/guards.js';
 import type { TextIndex } from '../../platform/search/text-index.js';
 import { displayTime } from '../../time.js';
 import { MAIL_UPLOAD } from './attachments.js';
-import { DELETED_MAIL, MAIL_GONE, type Person } from './service.js';
+import type { Person } from './rules.js';
+import { DELETED_MAIL, MAIL_GONE } from './service.js';
 
 export const NOT_YOURS_TO_READ = '无权查看该邮件';
 export const RECALLED = '该邮件已被发件人撤回';

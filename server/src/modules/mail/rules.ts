@@ -1,5 +1,9 @@
 import { MAIL_EXTENSIONS, MAIL_FILES_MAX } from '@school/common/api';
 import { badRequest } from '../../http/errors.js';
+import type { AuthStaff } from '../../platform/auth/session.js';
+
+/** Who acts: the logged-in person (or the demo seed acting as them). */
+export type Person = Pick<AuthStaff, 'id'>;
 
 /** A name list longer than this is cut with 等N人 (the sent list's receiveName). */
 const NAMES_SHOWN = 60;

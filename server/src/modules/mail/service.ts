@@ -4,7 +4,6 @@ import type { DialectName } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
-import type { AuthStaff } from '../../platform/auth/session.js';
 import { sanitizeRichText } from '../../platform/content/sanitize.js';
 import { setFileUses } from '../../platform/files/uses.js';
 import { htmlToText } from '../../platform/search/terms.js';
@@ -12,7 +11,7 @@ import type { TextIndex } from '../../platform/search/text-index.js';
 import { iso, type Clock } from '../../time.js';
 import { bodyFiles, checkAttachments } from './attachments.js';
 import { UnreadFeed } from './unread-feed.js';
-import { attachmentsOf, badFormat, extensionAllowed, namesLine } from './rules.js';
+import { attachmentsOf, badFormat, extensionAllowed, namesLine, type Person } from './rules.js';
 
 export const MAIL_GONE = '邮件不存在或已删除';
 export const NOT_YOUR_MAIL = '只能操作自己的邮件';
@@ -20,9 +19,6 @@ export const ALREADY_READ = '已有收件人阅读该邮件，不能撤回';
 export const ALREADY_RECALLED = '该邮件已撤回';
 /** The file-use record (objId) of an attachment whose mail is gone: read by no one. */
 export const DELETED_MAIL = 0;
-
-/** Who acts: the logged-in person (or the demo seed acting as them). */
-export type Person = Pick<AuthStaff, 'id'>;
 
 export interface SendInput {
   /** Staff ids of the recipients, each once. */

@@ -12,8 +12,7 @@ import {
   type UploadedFile,
 } from '../../platform/files/upload.js';
 import { FILE_GONE, MAIL_UPLOAD } from './attachments.js';
-import { badFormat, extensionAllowed } from './rules.js';
-import type { Person } from './service.js';
+import { badFormat, extensionAllowed, type Person } from './rules.js';
 import { iso, type Clock } from '../../time.js';
 
 /** An attachment's size limit; the editor's pictures have the platform's picture limit. */

@@ -1,11 +1,25 @@
 import type { NewsFile } from '@school/common';
+import { NEWEST_DAYS, type NewsListItem } from '@school/common/api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { fileUrl } from '../../platform/files/service.js';
+import { toListItem } from '../../platform/publishing/rows.js';
 import { listedNews } from '../../platform/publishing/visibility.js';
 
 export { listedNews };
 export { NEWS_LIST_COLUMNS, newsListQuery, toListItem } from '../../platform/publishing/rows.js';
+
+const NEWEST_MS = NEWEST_DAYS * 24 * 3_600_000;
+
+/**
+ * A row of a news list with its 新 badge: newest 1 when the item went on the
+ * shelf less than NEWEST_DAYS before `now` (a list holds only items whose
+ * shelves date has come).
+ */
+export function toNewsListItem(row: Parameters<typeof toListItem>[0], now: Date): NewsListItem {
+  const age = now.getTime() - Date.parse(row.shelvesDate);
+  return { ...toListItem(row), newest: age < NEWEST_MS ? 1 : 0 };
+}
 
 /** Attachments (fileList) and carousel pictures or videos (imgOrViewList) of an item. */
 export async function filesOf(

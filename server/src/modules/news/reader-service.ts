@@ -64,19 +64,66 @@ export class NewsReaderService {
       typeIds: query.typeId ? [query.typeId] : undefined,
       ...paging,
     });
+    const byTable = (table: InfoTable) =>
+      result.list.filter((hit) => hit.infoTable === table).map((hit) => hit.objId);
+    const [bylines, columns] = await Promise.all([
+      this.bylines(byTable('T_NEWS'), byTable('TF_VIDEO')),
+      this.columnNames(result.list.map((hit) => hit.typeId)),
+    ]);
     return {
       total: result.total,
       keyword,
-      list: result.list.map((hit) => ({
-        newId: hit.infoTable === 'T_NEWS' ? hit.objId : null,
-        videoId: hit.infoTable === 'TF_VIDEO' ? hit.objId : null,
-        typeId: hit.typeId,
-        newsTitle: hit.title,
-        newsDesc: hit.summary,
-        ifTop: hit.ifTop,
-        shelvesDate: displayTime(hit.docDate),
-      })),
+      list: result.list.map((hit) => {
+        const video = hit.infoTable === 'TF_VIDEO';
+        return {
+          // The page opens a hit by typeId with newId: for a video (13), the video's id.
+          newId: hit.objId,
+          videoId: video ? hit.objId : null,
+          typeId: hit.typeId,
+          typeName: columns.get(hit.typeId) ?? '',
+          newsTitle: hit.title,
+          newsDesc: hit.summary,
+          ifTop: hit.ifTop,
+          releaseUser: bylines.get(`${video ? 'TF_VIDEO' : 'T_NEWS'}:${hit.objId}`) ?? null,
+          shelvesDate: displayTime(hit.docDate),
+        };
+      }),
     };
+  }
+
+  /** The bylines (releaseUser) of a page of hits, by `infoTable:objId`. */
+  private async bylines(newsIds: number[], videoIds: number[]) {
+    const [news, videos] = await Promise.all([
+      newsIds.length
+        ? this.db
+            .selectFrom('news')
+            .select(['id', 'releaseUser'])
+            .where('id', 'in', newsIds)
+            .execute()
+        : [],
+      videoIds.length
+        ? this.db
+            .selectFrom('video')
+            .select(['id', 'releaseUser'])
+            .where('id', 'in', videoIds)
+            .execute()
+        : [],
+    ]);
+    return new Map([
+      ...news.map((row) => [`T_NEWS:${row.id}`, row.releaseUser] as const),
+      ...videos.map((row) => [`TF_VIDEO:${row.id}`, row.releaseUser] as const),
+    ]);
+  }
+
+  /** The names of the columns a page of hits is in. */
+  private async columnNames(typeIds: number[]) {
+    if (typeIds.length === 0) return new Map<number, string>();
+    const rows = await this.db
+      .selectFrom('newsType')
+      .select(['id', 'name'])
+      .where('id', 'in', [...new Set(typeIds)])
+      .execute();
+    return new Map(rows.map((row) => [row.id, row.name]));
   }
 
   /** A sub-news; with only the topic's newId, the topic's first one (null when it has none). */

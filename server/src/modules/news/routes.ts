@@ -42,14 +42,15 @@ export const newsRoutes: FastifyPluginAsyncTypebox<NewsRouteDeps> = async (
     return ok(result);
   });
 
-  route(app, teachHomeCalls.lists, { preHandler: app.optionalStaff }, async (request) => {
+  // Staff only (intranet.md: the home is behind the login): the door answers 401 without a session.
+  route(app, teachHomeCalls.lists, async (request) => {
     const body = request.body as Record<string, number | undefined>;
     const slots = [1, 2, 3, 4, 5, 6].map((n) => ({
       typeId: body[`typeId${n}`],
       pageNum: body[`pageNum${n}`],
       pageSize: body[`pageSize${n}`],
     }));
-    const lists = await news.teachHome(slots, request.body.enableType, request.staff);
+    const lists = await news.teachHome(slots, request.body.enableType, staffOf(request));
     return ok({
       list1: lists[0]!,
       list2: lists[1]!,

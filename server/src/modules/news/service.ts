@@ -8,7 +8,7 @@ import {
 } from '../../platform/publishing/visibility.js';
 import type { Actor } from '../../platform/auth/session.js';
 
-import type { NewsDetail, NewsItem } from '@school/common';
+import type { NewsDetail, NewsListItem } from '@school/common/api';
 import { containsText } from '../../db/like.js';
 import type { FileService } from '../../platform/files/service.js';
 import type { Kysely } from 'kysely';
@@ -22,7 +22,13 @@ import type { SearchIndex } from '../../platform/search/search-index.js';
 import { displayTime, iso, type Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import { writeOperLog } from '../../platform/oplog/service.js';
-import { NEWS_LIST_COLUMNS, filesOf, newsListQuery, toListItem } from './queries.js';
+import {
+  NEWS_LIST_COLUMNS,
+  filesOf,
+  newsListQuery,
+  toListItem,
+  toNewsListItem,
+} from './queries.js';
 
 /** The three tabs of the home page's news box (portal spec §2 Home). */
 export const HOME_NEWS_TYPES = [2, 3, 4];
@@ -68,14 +74,15 @@ export class NewsService {
     paging: Paging,
     /** count: false when only the first items are wanted (no pager): the total is then the page's size. */
     options: { count: boolean } = { count: true },
-  ): Promise<{ total: number; list: NewsItem[] }> {
+  ): Promise<{ total: number; list: NewsListItem[] }> {
+    const now = this.now();
     const mine = filter.myRelease === undefined ? undefined : { newsType: filter.myRelease };
     if (mine && !staff) throw unauthorized(TOKEN_INVALID);
     const includeStaffOnly = Boolean(staff) && (filter.enableType === 2 || mine !== undefined);
     const keyword = filter.newsTitle?.trim();
     const typeId = mine ? undefined : filter.typeId;
     const createStaff = mine ? staff!.id : filter.createStaff;
-    const base = newsListQuery(this.db, this.now())
+    const base = newsListQuery(this.db, now)
       .$if(typeId !== undefined, (qb) => qb.where('news.typeId', '=', typeId!))
       .$if(mine !== undefined, (qb) => qb.where('news.newsType', '=', mine!.newsType))
       .$if(filter.deptId !== undefined, (qb) => qb.where('news.deptId', '=', filter.deptId!))
@@ -96,7 +103,10 @@ export class NewsService {
       .orderBy('news.id', 'desc')
       .$call(onPage(paging))
       .execute();
-    return { total: counted ? Number(counted.n) : rows.length, list: rows.map(toListItem) };
+    return {
+      total: counted ? Number(counted.n) : rows.length,
+      list: rows.map((row) => toNewsListItem(row, now)),
+    };
   }
 
   /**
@@ -106,7 +116,7 @@ export class NewsService {
   async teachHome(
     slots: Array<{ typeId?: number; pageNum?: number; pageSize?: number }>,
     enableType: number | undefined,
-    staff: AuthStaff | null,
+    staff: AuthStaff,
   ) {
     return Promise.all(
       slots.map(async ({ typeId, pageNum = 1, pageSize = 5 }) =>

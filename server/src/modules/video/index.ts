@@ -14,7 +14,7 @@ export const videoArea = defineArea({
     const video = new VideoService(db, search, clock, files);
     return {
       video,
-      videoReader: new VideoReaderService(db, video, engagement),
+      videoReader: new VideoReaderService(db, video, engagement, clock),
       cmsVideo: new CmsVideoService(db, search, clock, files),
     };
   },

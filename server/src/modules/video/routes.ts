@@ -34,11 +34,8 @@ export const videoRoutes: FastifyPluginAsyncTypebox<VideoRouteDeps> = async (
 
   route(app, videoCalls.newsList, { preHandler: app.optionalStaff }, async (request) => {
     const { newId, enableType, pageNum, pageSize } = request.body;
-    const result = await video.list({ newsId: newId, enableType }, request.staff, {
-      pageNum,
-      pageSize,
-    });
-    return ok(result);
+    const filter = { newsId: newId, enableType };
+    return ok(await reader.newsVideos(filter, request.staff, { pageNum, pageSize }));
   });
 
   route(app, videoCalls.detail, { preHandler: app.optionalStaff }, async (request) =>
