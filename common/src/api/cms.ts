@@ -25,6 +25,22 @@ export const cmsCalls = endpoints('cms', {
   ),
 });
 
+/**
+ * The content path's version of an authored item (news, sub-news, videos,
+ * introduction pages, people): every edit form answers the row's `version`,
+ * an integer bumped by every write to it; a save may send it back (a form
+ * sends it as text; '' is the same as none). When the item has changed since,
+ * the save answers 409 `内容刚被他人修改，请刷新后重试` and writes nothing.
+ * Without it the server still refuses a change that lands between its own
+ * read and write.
+ */
+export const ContentVersion = Type.Integer({ minimum: 0 });
+export const SaveVersion = Type.Integer({
+  minimum: 0,
+  maximum: 2_147_483_647,
+  errorMessage: '版本号不正确，请刷新后重试',
+});
+
 /** An authored item's id under its own name (newId, videoId, wwfzId ...). */
 const itemId = <K extends string>(idName: K, what: string) =>
   ({ [idName]: Id(`请选择${what}`) }) as Record<K, TInteger>;

@@ -1,3 +1,4 @@
+import { ContentVersion, SaveVersion } from './cms.js';
 import {
   Id,
   Maybe,
@@ -160,6 +161,7 @@ export const IntroPageForm = Type.Object({
   ...pageFields,
   picThumbUrl: Type.String(),
   createDate: Type.String(),
+  version: ContentVersion,
 });
 export type IntroPageForm = Static<typeof IntroPageForm>;
 
@@ -217,6 +219,7 @@ export const PersonForm = Type.Object({
   ...personFields,
   picThumbUrl: Type.String(),
   createDate: Type.String(),
+  version: ContentVersion,
 });
 export type PersonForm = Static<typeof PersonForm>;
 
@@ -261,6 +264,8 @@ export const introAdminCalls = {
       picFileId: Type.Optional(FileId('图片不正确')),
       enableType: Type.Optional(EnableType),
       sort: Type.Optional(Sort),
+      /** The edit form's version: 409 when the page changed since. */
+      version: Type.Optional(SaveVersion),
     }),
     Type.Object({ wwfzId: Type.Integer() }),
   ),
@@ -294,6 +299,8 @@ export const introAdminCalls = {
       picFileId: Type.Optional(FileId('照片不正确')),
       enableType: Type.Optional(EnableType),
       sort: Type.Optional(Sort),
+      /** The edit form's version: 409 when the person changed since. */
+      version: Type.Optional(SaveVersion),
     }),
     Type.Object({ fmsmId: Type.Integer() }),
   ),

@@ -1,3 +1,4 @@
+import { ContentVersion, SaveVersion } from './cms.js';
 import { Flag, Id, Maybe, Nothing, OneOf, Page, endpoint, endpoints, ID_MAX } from './shared.js';
 import { Paging, Type, WordOf, type Static } from './shared.js';
 
@@ -427,6 +428,7 @@ export const NewsEditForm = Type.Object({
   ...newsStateFields,
   createStaff: Maybe(Type.Integer()),
   updateDate: Type.String(),
+  version: ContentVersion,
 });
 export type NewsEditForm = Static<typeof NewsEditForm>;
 
@@ -539,6 +541,8 @@ export const cmsNewsCalls = endpoints('cms', {
         }),
       ),
       files: Type.Optional(NewsFilesField),
+      /** The edit form's version: 409 when the item changed since. */
+      version: Type.Optional(SaveVersion),
     }),
     NewsIdOnly,
   ),
@@ -577,6 +581,7 @@ export const SubjectEditForm = Type.Object({
   createStaff: Maybe(Type.Integer()),
   createDate: Type.String(),
   ...subjectEditableFields,
+  version: ContentVersion,
 });
 export type SubjectEditForm = Static<typeof SubjectEditForm>;
 
@@ -646,6 +651,8 @@ export const cmsSubjectCalls = endpoints('cms', {
         Type.Integer({ minimum: 0, maximum: 100000, errorMessage: '排序须为0到100000的整数' }),
       ),
       files: Type.Optional(NewsFilesField),
+      /** The edit form's version: 409 when the sub-news changed since. */
+      version: Type.Optional(SaveVersion),
     }),
     SubjectIdOnly,
   ),

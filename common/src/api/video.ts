@@ -1,3 +1,4 @@
+import { ContentVersion, SaveVersion } from './cms.js';
 import { Flag, Id, Maybe, Nothing, OneOf, Page, endpoint, endpoints, ID_MAX } from './shared.js';
 import { Paging, Type, WordOf, type Static } from './shared.js';
 
@@ -159,6 +160,7 @@ export const VideoEdit = Type.Object({
   createStaff: Maybe(Type.Integer()),
   createDate: Type.String(),
   updateDate: Type.String(),
+  version: ContentVersion,
 });
 export type VideoEdit = Static<typeof VideoEdit>;
 
@@ -363,6 +365,8 @@ export const cmsVideoCalls = endpoints('cms', {
           { maxItems: 50, errorMessage: VIDEO_FILES_MESSAGE },
         ),
       ),
+      /** The edit form's version: 409 when the video changed since. */
+      version: Type.Optional(SaveVersion),
     }),
     Type.Object({ videoId: Type.Integer() }),
   ),

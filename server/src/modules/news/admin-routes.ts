@@ -6,40 +6,20 @@ import {
   cmsNewsCalls,
   homeCalls,
 } from '@school/common/api';
-import type { FastifyRequest } from 'fastify';
 import { staffOf } from '../../http/auth.js';
 import { route } from '../../http/contract.js';
 import { parseShelvesDate } from '../../http/dates.js';
 import { ok } from '../../http/envelope.js';
-import { badRequest } from '../../http/errors.js';
 import { assertSelf } from '../../http/roles.js';
+import { saveBody } from '../../platform/publishing/save-body.js';
 import { versionRoutes } from '../../platform/publishing/version-routes.js';
 import { workflowRoutes } from '../../platform/publishing/workflow-routes.js';
 import type { CmsNewsService } from './admin-service.js';
 import { NEWS_REVIEW_MESSAGES } from './review.js';
 
-/**
- * Forms send `files` as JSON text in one field; JSON bodies send the array
- * itself. Either way the schema then checks the array. An empty shelvesDate
- * is the same as none (the other blank fields: blank-fields.ts).
- */
-export async function normaliseSaveBody(request: FastifyRequest) {
-  const body = request.body as Record<string, unknown> | null | undefined;
-  if (!body || typeof body !== 'object') return;
-  // A text field: blank-fields.ts keeps '' there, but an empty date is no date.
-  if (body.shelvesDate === '') delete body.shelvesDate;
-  if (typeof body.files === 'string') {
-    if (!body.files.trim()) {
-      body.files = [];
-      return;
-    }
-    try {
-      body.files = JSON.parse(body.files);
-    } catch {
-      throw badRequest('附件列表格式不正确');
-    }
-  }
-}
+/** The files of a save sent as text that is not a JSON list. */
+export const NEWS_FILES_MESSAGE = '附件列表格式不正确';
+export const normaliseSaveBody = saveBody(NEWS_FILES_MESSAGE);
 
 /**
  * The news calls of the content-management platform, for logged-in staff:
@@ -100,6 +80,7 @@ export const cmsNewsRoutes: FastifyPluginAsyncTypebox<{ cmsNews: CmsNewsService 
         shelvesDate:
           body.shelvesDate === undefined ? undefined : parseShelvesDate(body.shelvesDate),
         files: body.files,
+        version: body.version,
       },
       staffOf(request),
       request.ip,

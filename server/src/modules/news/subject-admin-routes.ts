@@ -38,6 +38,7 @@ export const cmsSubjectRoutes: FastifyPluginAsyncTypebox<{
           releaseUser: body.releaseUser,
           sort: body.sort,
           files: body.files,
+          version: body.version,
         },
         staffOf(request),
         request.ip,

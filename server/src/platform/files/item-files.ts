@@ -30,6 +30,14 @@ export interface KnownFiles {
   files: ItemFileInput[];
 }
 
+/** How a kind words the refusal of a file of the wrong type, where it has its own words. */
+export interface ItemFileWords {
+  /** A cover that is not a picture. */
+  notPicture?: string;
+  /** A file of the wrong type in its place (a picture in a video's catalogue). */
+  wrongType?: (fileName: string) => string;
+}
+
 const ROLE_TYPES: Partial<Record<NewsFileRole, { prefix: string; message: string }>> = {
   image: { prefix: 'image/', message: '图集中只能放图片' },
   video: { prefix: 'video/', message: '视频集中只能放视频' },
@@ -51,6 +59,7 @@ export async function checkItemFiles(
   coverFileId: number | null,
   staff: AuthStaff,
   known: KnownFiles[],
+  words: ItemFileWords = {},
 ): Promise<ItemFileInput[]> {
   const knownIds = new Set(known.flatMap((d) => [d.coverFileId, ...d.files.map((f) => f.fileId)]));
   const knownLegacy = new Map(
@@ -86,7 +95,7 @@ export async function checkItemFiles(
     db,
   );
   if (coverFileId && !byId.get(coverFileId)!.mimeType.startsWith('image/')) {
-    throw badRequest('封面须为图片');
+    throw badRequest(words.notPicture ?? '封面须为图片');
   }
   return files.map((file) => {
     const caption = file.caption?.trim() || null;
@@ -94,9 +103,9 @@ export async function checkItemFiles(
       const stored = byId.get(file.fileId)!;
       const expected = ROLE_TYPES[file.role];
       if (expected && !stored.mimeType.startsWith(expected.prefix)) {
-        throw badRequest(expected.message);
+        throw badRequest(words.wrongType?.(stored.fileName) ?? expected.message);
       }
-      const fileName = file.fileName?.trim() || stored.fileName;
+      const fileName = (file.fileName?.trim() || stored.fileName).slice(0, 255);
       return { role: file.role, fileId: file.fileId, fileName, caption };
     }
     const legacyName = file.legacyPath ? knownLegacy.get(file.legacyPath) : undefined;
