@@ -1,4 +1,4 @@
-import { ContentVersion, SaveVersion } from './cms.js';
+import { ContentVersion, SaveVersion, versionEndpoints } from './cms.js';
 import {
   Id,
   Maybe,
@@ -306,3 +306,21 @@ export const introAdminCalls = {
   ),
   personRemove: call(Type.Object({ fmsmId: FmsmId }), Nothing),
 };
+
+/** api/cms/wwfz/{revisions,revision,restore}: the saved versions of introduction pages. */
+export const introPageVersionCalls = versionEndpoints(
+  '/cms/wwfz',
+  'wwfzId',
+  '学校介绍页面',
+  { entry: IntroRevision, version: IntroPageVersion },
+  'contentAdmin',
+);
+
+/** api/cms/fmsm/{revisions,revision,restore}: the saved versions of people. */
+export const personVersionCalls = versionEndpoints(
+  '/cms/fmsm',
+  'fmsmId',
+  '人物',
+  { entry: IntroRevision, version: PersonVersion },
+  'contentAdmin',
+);

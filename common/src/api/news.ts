@@ -1,4 +1,4 @@
-import { ContentVersion, SaveVersion } from './cms.js';
+import { ContentVersion, SaveVersion, reviewEndpoints, versionEndpoints } from './cms.js';
 import { Flag, Id, Maybe, Nothing, OneOf, Page, endpoint, endpoints, ID_MAX } from './shared.js';
 import { Paging, Type, WordOf, type Static } from './shared.js';
 
@@ -548,6 +548,28 @@ export const cmsNewsCalls = endpoints('cms', {
   ),
 });
 
+/** api/cms/news/{submit,approve,reject,shelve,unshelve,pin}: the review of news. */
+export const cmsNewsReviewCalls = reviewEndpoints('/cms/news', 'newId', '新闻', NewsState, {
+  shelvers: '管理员或发布者',
+  access: {
+    submit: 'owner',
+    approve: 'contentAdmin',
+    reject: 'contentAdmin',
+    shelve: 'owner',
+    unshelve: 'owner',
+    pin: 'contentAdmin',
+  },
+});
+
+/** api/cms/news/{revisions,revision,restore}: the saved versions of news. */
+export const cmsNewsVersionCalls = versionEndpoints(
+  '/cms/news',
+  'newId',
+  '新闻',
+  { entry: NewsRevisionEntry, version: NewsRevision },
+  'owner',
+);
+
 const TopicId = Id('请选择专题');
 const SubjectItemId = Id('请选择子新闻');
 
@@ -704,3 +726,12 @@ export const cmsColumnCalls = endpoints('cms', {
     Type.Object({ typeId: Type.Integer() }),
   ),
 });
+
+/** api/cms/subject/{revisions,revision,restore}: the saved versions of sub-news. */
+export const cmsSubjectVersionCalls = versionEndpoints(
+  '/cms/subject',
+  'subjectNewId',
+  '子新闻',
+  { entry: SubjectRevisionEntry, version: SubjectRevision },
+  'owner',
+);

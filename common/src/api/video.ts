@@ -1,4 +1,4 @@
-import { ContentVersion, SaveVersion } from './cms.js';
+import { ContentVersion, SaveVersion, reviewEndpoints, versionEndpoints } from './cms.js';
 import { Flag, Id, Maybe, Nothing, OneOf, Page, endpoint, endpoints, ID_MAX } from './shared.js';
 import { Paging, Type, WordOf, type Static } from './shared.js';
 
@@ -414,3 +414,31 @@ export const cmsVideoTypeCalls = endpoints('cms', {
     Nothing,
   ),
 });
+
+/** api/cms/video/{submit,approve,reject,shelve,unshelve,pin}: the review of videos. */
+export const cmsVideoReviewCalls = reviewEndpoints(
+  '/cms/video',
+  'videoId',
+  '视频',
+  VideoStepAnswer,
+  {
+    shelvers: '仅管理员',
+    access: {
+      submit: 'owner',
+      approve: 'contentAdmin',
+      reject: 'contentAdmin',
+      shelve: 'contentAdmin',
+      unshelve: 'contentAdmin',
+      pin: 'contentAdmin',
+    },
+  },
+);
+
+/** api/cms/video/{revisions,revision,restore}: the saved versions of videos. */
+export const cmsVideoVersionCalls = versionEndpoints(
+  '/cms/video',
+  'videoId',
+  '视频',
+  { entry: VideoRevisionEntry, version: VideoRevision },
+  'owner',
+);

@@ -167,7 +167,8 @@ export abstract class IntroItemAdmin<
     const picFileId =
       snapshot.picFileId && existing.has(snapshot.picFileId) ? snapshot.picFileId : null;
     const draft = { ...snapshot, content: sanitizeRichText(snapshot.content), picFileId };
-    return this.write(current, draft, staff, ip, '恢复版本');
+    await this.write(current, draft, staff, ip, '恢复版本');
+    return this.idOf(id);
   }
 
   // ---- for the kinds ----

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
-  NewsRevision,
-  NewsRevisionEntry,
-  NewsState,
   cmsNewsCalls,
+  cmsNewsReviewCalls,
+  cmsNewsVersionCalls,
   homeCalls,
 } from '@school/common/api';
 import { staffOf } from '../../http/auth.js';
@@ -88,33 +87,10 @@ export const cmsNewsRoutes: FastifyPluginAsyncTypebox<{ cmsNews: CmsNewsService 
     return ok({ newId }, '保存成功');
   });
 
-  workflowRoutes(app, {
-    base: '/cms/news',
-    idName: 'newId',
-    what: '新闻',
-    shelvers: '管理员或发布者',
-    service: cmsNews,
-    state: NewsState,
-    access: {
-      submit: 'owner',
-      approve: 'contentAdmin',
-      reject: 'contentAdmin',
-      shelve: 'owner',
-      unshelve: 'owner',
-      pin: 'contentAdmin',
-    },
-    refusals: {
-      approve: NEWS_REVIEW_MESSAGES.reviewerOnly,
-      reject: NEWS_REVIEW_MESSAGES.reviewerOnly,
-      pin: NEWS_REVIEW_MESSAGES.pinOnly,
-    },
+  workflowRoutes(app, cmsNewsReviewCalls, 'newId', cmsNews, {
+    approve: NEWS_REVIEW_MESSAGES.reviewerOnly,
+    reject: NEWS_REVIEW_MESSAGES.reviewerOnly,
+    pin: NEWS_REVIEW_MESSAGES.pinOnly,
   });
-  versionRoutes(app, {
-    base: '/cms/news',
-    idName: 'newId',
-    what: '新闻',
-    service: cmsNews,
-    schemas: { entry: NewsRevisionEntry, version: NewsRevision },
-    access: 'owner',
-  });
+  versionRoutes(app, cmsNewsVersionCalls, 'newId', cmsNews);
 };

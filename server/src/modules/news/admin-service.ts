@@ -248,7 +248,7 @@ export class CmsNewsService {
       ...snapshot.files.map((f) => f.fileId),
     ]);
     const kept = (id: number | null | undefined) => id == null || existing.has(id);
-    return writeNews(
+    await writeNews(
       this.saveDeps,
       {
         ...snapshot,
@@ -261,5 +261,6 @@ export class CmsNewsService {
       ip,
       { operType: '恢复版本', trusted: snapshot },
     );
+    return { newId };
   }
 }

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   VIDEO_FILES_MESSAGE,
-  VideoRevision,
-  VideoRevisionEntry,
-  VideoStepAnswer,
   cmsVideoCalls,
+  cmsVideoReviewCalls,
+  cmsVideoVersionCalls,
 } from '@school/common/api';
 import { staffOf } from '../../http/auth.js';
 import { route } from '../../http/contract.js';
@@ -70,28 +69,6 @@ export const cmsVideoRoutes: FastifyPluginAsyncTypebox<{ cmsVideo: CmsVideoServi
     return ok(null, '删除成功');
   });
 
-  workflowRoutes(app, {
-    base: '/cms/video',
-    idName: 'videoId',
-    what: '视频',
-    shelvers: '仅管理员',
-    service: cmsVideo,
-    state: VideoStepAnswer,
-    access: {
-      submit: 'owner',
-      approve: 'contentAdmin',
-      reject: 'contentAdmin',
-      shelve: 'contentAdmin',
-      unshelve: 'contentAdmin',
-      pin: 'contentAdmin',
-    },
-  });
-  versionRoutes(app, {
-    base: '/cms/video',
-    idName: 'videoId',
-    what: '视频',
-    service: cmsVideo,
-    schemas: { entry: VideoRevisionEntry, version: VideoRevision },
-    access: 'owner',
-  });
+  workflowRoutes(app, cmsVideoReviewCalls, 'videoId', cmsVideo);
+  versionRoutes(app, cmsVideoVersionCalls, 'videoId', cmsVideo);
 };

@@ -211,7 +211,7 @@ export class CmsVideoService {
       snapshot.coverFileId,
       ...snapshot.files.map((f) => f.fileId),
     ]);
-    return writeVideo(
+    await writeVideo(
       this.deps,
       {
         ...snapshot,
@@ -224,5 +224,6 @@ export class CmsVideoService {
       ip,
       { operType: '恢复版本', trusted: snapshot },
     );
+    return { videoId };
   }
 }
