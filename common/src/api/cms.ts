@@ -10,6 +10,9 @@ import {
   endpoints,
 } from './shared.js';
 
+/** The shared field schemas (fields.ts), for the server's route builders of the platform. */
+export { EnabledFlag, OrNull, SortNumber } from './fields.js';
+
 /** The content-management platform's own calls (api/cms/*) and the bodies its route builders take. */
 
 /** The platform's home: what waits for the caller (counts; reviewer: isPower 1). */

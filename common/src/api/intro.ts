@@ -1,3 +1,4 @@
+import { SortNumber } from './fields.js';
 import { ContentVersion, SaveVersion, versionEndpoints } from './cms.js';
 import {
   Id,
@@ -100,11 +101,7 @@ export const introCalls = endpoints('intro', {
 
 // ---- the platform (api/cms/wwfz, api/cms/fmsm) ----
 
-const Sort = Type.Integer({
-  minimum: 0,
-  maximum: 100000,
-  errorMessage: '排序号须为0到100000的整数',
-});
+const Sort = SortNumber;
 const EnableType = OneOf([1, 2], 'enableType 须为 1（所有人可见）或 2（仅教职工可见）');
 const Keyword = Type.String({ maxLength: 50, errorMessage: '搜索内容不能超过50个字' });
 /** A picture's stored file; 0 clears it. */
