@@ -23,7 +23,7 @@ import * as apiRateLimit from './migrations/0021_api_rate_limit.js';
 import * as contentVersions from './migrations/0022_content_versions.js';
 
 /** Migrations in order. They are imported, not read from disk, so the build carries them. */
-function migrations(dialect: DialectName): Record<string, Migration> {
+export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001_core': { up: (db) => core.up(db, dialect) },
     '0002_content': { up: (db) => content.up(db, dialect) },
