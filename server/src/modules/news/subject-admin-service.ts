@@ -97,10 +97,11 @@ function editableView(draft: SubjectDraft) {
 
 /**
  * Sub-news of special topics on the content platform. A sub-news is shown
- * with its topic, so it has no review of its own: whoever may manage the
- * topic (an administrator or the topic's creator) adds, edits and deletes its
- * sub-news, and the author of a sub-news may edit it. Every save keeps a
- * version and writes an operation-log row.
+ * with its topic, so it is reviewed with it: whoever may manage the topic (an
+ * administrator or the topic's creator) adds, edits and deletes its sub-news,
+ * and the author of a sub-news may edit it; a teacher's save sends the topic
+ * back to draft (SUBJECT_CONTENT). Every save goes along the content path:
+ * version check, a version kept, an operation-log row.
  */
 export class CmsSubjectService {
   constructor(

@@ -1,11 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database, ReviewState } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import { writeOperLog } from '../../platform/oplog/service.js';
 import { REVIEW_STATE_NAMES } from '../../platform/publishing/workflow.js';
 import { htmlToText } from '../../platform/search/terms.js';
 import type { SearchIndex } from '../../platform/search/search-index.js';
-import type { AuthStaff } from '../../platform/auth/session.js';
 import { fileUrl } from '../../platform/files/service.js';
 
 /**
@@ -192,24 +190,4 @@ export function videoState(
     ifTop: row.ifTop,
     live: row.reviewState === 'approved' && row.ifShelves === 1 && row.deleted !== 1,
   };
-}
-
-/** The operation-log row of a change to a video; pass the transaction of the change. */
-export function logVideo(
-  trx: Kysely<Database>,
-  staff: AuthStaff,
-  ip: string | null,
-  videoId: number,
-  operType: string,
-  at: Date,
-) {
-  return writeOperLog(trx, {
-    staffId: staff.id,
-    staffName: staff.name,
-    infoTable: TF_VIDEO,
-    objId: videoId,
-    operType,
-    ip,
-    at,
-  });
 }
