@@ -5,7 +5,11 @@ import { badRequest, forbidden } from '../../http/errors.js';
 import { canManage, isContentAdmin } from '../../http/roles.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import { sanitizeRichText } from '../../platform/content/sanitize.js';
-import { checkItemFiles, type CmsFileInput } from '../../platform/files/item-files.js';
+import {
+  checkItemFiles,
+  editFileView,
+  type CmsFileInput,
+} from '../../platform/files/item-files.js';
 import { fileUrl } from '../../platform/files/service.js';
 import { bodyAndCover } from '../../platform/files/uses.js';
 import { newReviewState, saveContent, type ContentKind } from '../../platform/publishing/save.js';
@@ -88,15 +92,7 @@ export function newsEditableView(draft: NewsDraft) {
     imgUrl: fileUrl(draft.coverFileId),
     newsUrl: draft.linkUrl,
     shelvesDate: displayTime(draft.shelvesDate),
-    files: draft.files.map((file) => ({
-      role: file.role,
-      fileId: file.fileId ?? null,
-      legacyPath: file.legacyPath ?? null,
-      fileName: file.fileName,
-      caption: file.caption ?? null,
-      filePath: file.legacyPath ?? fileUrl(file.fileId),
-      oldfile: file.legacyPath ? 1 : 0,
-    })),
+    files: draft.files.map(editFileView),
   };
 }
 

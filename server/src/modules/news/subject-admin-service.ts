@@ -7,10 +7,10 @@ import { type Paging } from '../../http/paging.js';
 import { canManage } from '../../http/roles.js';
 import { displayTime, iso, type Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
-import { fileUrl } from '../../platform/files/service.js';
 import { type NewsFileInput, type NewsService } from './service.js';
 import {
   checkItemFiles,
+  editFileView,
   existingFiles,
   type CmsFileInput,
 } from '../../platform/files/item-files.js';
@@ -83,15 +83,7 @@ function editableView(draft: SubjectDraft) {
     source: draft.source,
     releaseUser: draft.releaseUser,
     sort: draft.sort,
-    files: draft.files.map((file) => ({
-      role: file.role,
-      fileId: file.fileId ?? null,
-      legacyPath: file.legacyPath ?? null,
-      fileName: file.fileName,
-      caption: file.caption ?? null,
-      filePath: file.legacyPath ?? fileUrl(file.fileId),
-      oldfile: file.legacyPath ? 1 : 0,
-    })),
+    files: draft.files.map(editFileView),
   };
 }
 

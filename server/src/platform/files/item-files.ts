@@ -4,6 +4,7 @@ import type { Database, NewsFileRole } from '../../db/schema.js';
 import { badRequest, forbidden } from '../../http/errors.js';
 import type { AuthStaff } from '../auth/session.js';
 import type { FileAccess } from './access.js';
+import { fileUrl } from './service.js';
 
 /** A file as a save sends it: a stored file, or a file of the old site the item already has. */
 export interface CmsFileInput {
@@ -22,6 +23,22 @@ export interface ItemFileInput {
   legacyPath?: string | null;
   fileName: string;
   caption?: string | null;
+}
+
+/**
+ * A file of an item as its edit form and its versions show it: where it
+ * stands, its address (filePath), and oldfile 1 for a file of the old site.
+ */
+export function editFileView(file: ItemFileInput) {
+  return {
+    role: file.role,
+    fileId: file.fileId ?? null,
+    legacyPath: file.legacyPath ?? null,
+    fileName: file.fileName,
+    caption: file.caption ?? null,
+    filePath: file.legacyPath ?? fileUrl(file.fileId),
+    oldfile: file.legacyPath ? 1 : 0,
+  };
 }
 
 /** What an item already holds (its current state and versions being restored). */
