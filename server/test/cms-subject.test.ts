@@ -39,6 +39,18 @@ describe('api/cms/subject: sub-news of special topics', () => {
     postJson(t.app, `/api/cms/subject/${path}`, body, { token: who });
   const save = async (body: Record<string, unknown>, who: string) =>
     expectOk<{ subjectNewId: number }>(await cms('save', body, who)).subjectNewId;
+  /** The topic back on the portal: its author submits it, the administrator approves and shelves. */
+  const republish = async () => {
+    const step = (path: string, who: string) =>
+      postJson(t.app, `/api/cms/news/${path}`, { newId: topicId }, { token: who });
+    const state = expectOk<{ reviewState: string; ifShelves: number }>(
+      await postJson(t.app, '/api/cms/news/get', { newId: topicId }, { token: token.admin }),
+    );
+    if (state.reviewState === 'approved' && state.ifShelves === 1) return;
+    expectOk(await step('submit', token.author));
+    expectOk(await step('approve', token.admin));
+    expectOk(await step('shelve', token.admin));
+  };
   const publicSubjects = async () =>
     expectOk<{ list: Array<{ subjectNewId: number; newsTitle: string }> }>(
       await postForm(t.app, '/api/news/getSubjectNewsList', { newId: topicId, pageSize: 50 }),
@@ -61,7 +73,7 @@ describe('api/cms/subject: sub-news of special topics', () => {
     }
   });
 
-  it('the topic’s author adds a sub-news with a picture set; it shows under the topic at once', async () => {
+  it('the topic’s author adds a sub-news with a picture set; it shows once the topic is reviewed again', async () => {
     const picture = (
       await t.services.files.save(
         { fileName: '合影.jpg', mimeType: 'image/jpeg', createdBy: author.id },
@@ -89,6 +101,12 @@ describe('api/cms/subject: sub-news of special topics', () => {
       files: [{ role: 'image', fileId: picture, fileName: '合影.jpg', caption: '全体合影' }],
     });
     expect(form.newsContent).not.toMatch(/script|onerror|alert/);
+    // A teacher's change to a topic's part is a change to the topic: back to draft, off the portal.
+    const topic = expectOk<{ reviewState: string; ifShelves: number }>(
+      await postJson(t.app, '/api/cms/news/get', { newId: topicId }, { token: token.admin }),
+    );
+    expect(topic).toMatchObject({ reviewState: 'draft', ifShelves: 0 });
+    await republish();
     expect((await publicSubjects()).map((s) => s.subjectNewId)).toContain(subjectNewId);
     expect(await operTypes(subjectNewId)).toEqual(['新增']);
 
@@ -178,6 +196,7 @@ describe('api/cms/subject: sub-news of special topics', () => {
       '只有管理员或发布者可以进行此操作',
     );
     expectOk(await cms('delete', { subjectNewId }, token.author));
+    await republish();
     expect((await publicSubjects()).map((s) => s.subjectNewId)).not.toContain(subjectNewId);
     expect(await operTypes(subjectNewId)).toEqual(['新增', '删除']);
     expectRefusal(await cms('get', { subjectNewId }, token.author), 404, '子新闻不存在或已被删除');

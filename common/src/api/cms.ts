@@ -1,5 +1,17 @@
 import type { TInteger } from 'typebox';
-import { Flag, Id, Type, call, type Static, type TSchema, endpoint, endpoints } from './shared.js';
+import {
+  Flag,
+  Id,
+  Type,
+  type Access,
+  type Static,
+  type TSchema,
+  endpoint,
+  endpoints,
+} from './shared.js';
+
+/** The shared field schemas (fields.ts), for the server's route builders of the platform. */
+export { EnabledFlag, OrNull, SortNumber } from './fields.js';
 
 /** The content-management platform's own calls (api/cms/*) and the bodies its route builders take. */
 
@@ -25,57 +37,137 @@ export const cmsCalls = endpoints('cms', {
   ),
 });
 
+/**
+ * The content path's version of an authored item (news, sub-news, videos,
+ * introduction pages, people): every edit form answers the row's `version`,
+ * an integer bumped by every write to it; a save may send it back (a form
+ * sends it as text; '' is the same as none). When the item has changed since,
+ * the save answers 409 `内容刚被他人修改，请刷新后重试` and writes nothing.
+ * Without it the server still refuses a change that lands between its own
+ * read and write.
+ */
+export const ContentVersion = Type.Integer({ minimum: 0 });
+export const SaveVersion = Type.Integer({
+  minimum: 0,
+  maximum: 2_147_483_647,
+  errorMessage: '版本号不正确，请刷新后重试',
+});
+
 /** An authored item's id under its own name (newId, videoId, wwfzId ...). */
 const itemId = <K extends string>(idName: K, what: string) =>
   ({ [idName]: Id(`请选择${what}`) }) as Record<K, TInteger>;
 
 const RevisionId = Id('请选择版本');
 
+/** The steps of the review workflow (server platform/publishing/workflow.ts), each its own call. */
+export type ReviewStep = 'submit' | 'approve' | 'reject' | 'shelve' | 'unshelve' | 'pin';
+
 /**
- * The review steps of a reviewed item (news, videos) under `<base>/`:
- * submit, approve, reject {reason}, shelve, unshelve, pin {ifTop}, each
- * answering `state` (the item's id and new state).
+ * The review calls of a reviewed item (news, videos) under `base`:
+ * `<base>/submit`, `approve`, `reject {reason}`, `shelve`, `unshelve` and
+ * `pin {ifTop}`, each answering `state` (the item's id and new state). Who
+ * may take a step is the server's service to decide; `access` is the door's
+ * rule and `shelvers` words who may shelve on the API page.
  */
-export const reviewCalls = <K extends string, S extends TSchema>(
+export const reviewEndpoints = <B extends string, K extends string, S extends TSchema>(
+  base: B,
   idName: K,
   what: string,
   state: S,
+  options: { shelvers: string; access: Record<ReviewStep, Access> },
 ) => {
-  const id = itemId(idName, what);
-  return {
-    submit: call(Type.Object(id), state),
-    approve: call(Type.Object(id), state),
-    reject: call(
+  const id = Type.Object(itemId(idName, what));
+  const { access, shelvers } = options;
+  const at = <P extends ReviewStep>(step: P) => `${base}/${step}` as `${B}/${P}`;
+  return endpoints('cms', {
+    submit: endpoint(
+      at('submit'),
+      access.submit,
+      `内容管理：${what}提交审核（草稿或被退回的，本人）`,
+      id,
+      state,
+    ),
+    approve: endpoint(
+      at('approve'),
+      access.approve,
+      `内容管理：${what}审核通过（仅管理员）`,
+      id,
+      state,
+    ),
+    reject: endpoint(
+      at('reject'),
+      access.reject,
+      `内容管理：退回${what}并写明原因（仅管理员）`,
       Type.Object({
-        ...id,
+        ...itemId(idName, what),
         reason: Type.String({ minLength: 1, errorMessage: '请填写退回原因' }),
       }),
       state,
     ),
-    shelve: call(Type.Object(id), state),
-    unshelve: call(Type.Object(id), state),
-    pin: call(Type.Object({ ...id, ifTop: Flag('ifTop 须为 0 或 1') }), state),
-  };
+    shelve: endpoint(
+      at('shelve'),
+      access.shelve,
+      `内容管理：${what}上架（审核通过后；${shelvers}）`,
+      id,
+      state,
+    ),
+    unshelve: endpoint(
+      at('unshelve'),
+      access.unshelve,
+      `内容管理：${what}下架（${shelvers}）`,
+      id,
+      state,
+    ),
+    pin: endpoint(
+      at('pin'),
+      access.pin,
+      `内容管理：${what}置顶（ifTop 1）或取消置顶（ifTop 0），仅管理员`,
+      Type.Object({ ...itemId(idName, what), ifTop: Flag('ifTop 须为 0 或 1') }),
+      state,
+    ),
+  });
 };
 
 /**
- * The version calls of an authored item under `<base>/`: revisions {id}
- * (a list of `entry`), revision {revisionId} (one `version` in full) and
- * restore {id, revisionId} (answering the item's id).
+ * The version calls of an authored item under `base`: `<base>/revisions {id}`
+ * (a list of `entry`, newest first), `<base>/revision {revisionId}` (one
+ * `version` in full, in the shape of the edit form) and `<base>/restore {id,
+ * revisionId}` (saved again as a new version; answers the item's id).
  */
-export const versionCalls = <K extends string, E extends TSchema, V extends TSchema>(
+export const versionEndpoints = <
+  B extends string,
+  K extends string,
+  E extends TSchema,
+  V extends TSchema,
+>(
+  base: B,
   idName: K,
   what: string,
-  entry: E,
-  version: V,
+  schemas: { entry: E; version: V },
+  access: Access,
 ) => {
   const id = itemId(idName, what);
-  return {
-    revisions: call(Type.Object(id), Type.Array(entry)),
-    revision: call(Type.Object({ revisionId: RevisionId }), version),
-    restore: call(
+  return endpoints('cms', {
+    revisions: endpoint(
+      `${base}/revisions` as `${B}/revisions`,
+      access,
+      `内容管理：${what}保存过的版本（新的在前）`,
+      Type.Object(id),
+      Type.Array(schemas.entry),
+    ),
+    revision: endpoint(
+      `${base}/revision` as `${B}/revision`,
+      access,
+      `内容管理：${what}一个版本的全部内容（与编辑表单同形，用于比较）`,
+      Type.Object({ revisionId: RevisionId }),
+      schemas.version,
+    ),
+    restore: endpoint(
+      `${base}/restore` as `${B}/restore`,
+      access,
+      `内容管理：把${what}恢复到某个版本（作为新版本保存）`,
       Type.Object({ ...id, revisionId: RevisionId }),
       Type.Object({ [idName]: Type.Integer() } as Record<K, TInteger>),
     ),
-  };
+  });
 };

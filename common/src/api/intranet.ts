@@ -1,16 +1,10 @@
+import { EnabledFlag, OrNull, SortNumber } from './fields.js';
 import { Flag, Id, Maybe, Nothing, OneOf, Page, endpoint, endpoints } from './shared.js';
-import { Paging, Type, WordOf, call, type Static, type TSchema } from './shared.js';
-
-/**
- * A field that also takes null (`type: [T, 'null']`: a form's '' made null
- * means "clear"), with the field's own constraints and message on the whole.
- */
-const OrNull = <T extends TSchema & { type: string }>(schema: T) =>
-  Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, 'null'] });
+import { Paging, Type, WordOf, call, type Static } from './shared.js';
 
 /** The intranet settings' rows (server platform/catalogue/route-kit.ts words them alike). */
-const Enabled = Flag('enabled 须为 1（启用）或 0（停用）');
-const Sort = Type.Integer({ minimum: -100000, maximum: 100000, errorMessage: '排序号须为整数' });
+const Enabled = EnabledFlag;
+const Sort = SortNumber;
 const Direction = WordOf(['up', 'down'], 'direction 须为 up（上移）或 down（下移）');
 const Keyword = Type.String({ maxLength: 50, errorMessage: '搜索内容不能超过50个字' });
 

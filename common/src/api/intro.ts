@@ -1,3 +1,5 @@
+import { SortNumber } from './fields.js';
+import { ContentVersion, SaveVersion, versionEndpoints } from './cms.js';
 import {
   Id,
   Maybe,
@@ -99,11 +101,7 @@ export const introCalls = endpoints('intro', {
 
 // ---- the platform (api/cms/wwfz, api/cms/fmsm) ----
 
-const Sort = Type.Integer({
-  minimum: 0,
-  maximum: 100000,
-  errorMessage: '排序号须为0到100000的整数',
-});
+const Sort = SortNumber;
 const EnableType = OneOf([1, 2], 'enableType 须为 1（所有人可见）或 2（仅教职工可见）');
 const Keyword = Type.String({ maxLength: 50, errorMessage: '搜索内容不能超过50个字' });
 /** A picture's stored file; 0 clears it. */
@@ -160,6 +158,7 @@ export const IntroPageForm = Type.Object({
   ...pageFields,
   picThumbUrl: Type.String(),
   createDate: Type.String(),
+  version: ContentVersion,
 });
 export type IntroPageForm = Static<typeof IntroPageForm>;
 
@@ -217,6 +216,7 @@ export const PersonForm = Type.Object({
   ...personFields,
   picThumbUrl: Type.String(),
   createDate: Type.String(),
+  version: ContentVersion,
 });
 export type PersonForm = Static<typeof PersonForm>;
 
@@ -261,6 +261,8 @@ export const introAdminCalls = {
       picFileId: Type.Optional(FileId('图片不正确')),
       enableType: Type.Optional(EnableType),
       sort: Type.Optional(Sort),
+      /** The edit form's version: 409 when the page changed since. */
+      version: Type.Optional(SaveVersion),
     }),
     Type.Object({ wwfzId: Type.Integer() }),
   ),
@@ -294,8 +296,28 @@ export const introAdminCalls = {
       picFileId: Type.Optional(FileId('照片不正确')),
       enableType: Type.Optional(EnableType),
       sort: Type.Optional(Sort),
+      /** The edit form's version: 409 when the person changed since. */
+      version: Type.Optional(SaveVersion),
     }),
     Type.Object({ fmsmId: Type.Integer() }),
   ),
   personRemove: call(Type.Object({ fmsmId: FmsmId }), Nothing),
 };
+
+/** api/cms/wwfz/{revisions,revision,restore}: the saved versions of introduction pages. */
+export const introPageVersionCalls = versionEndpoints(
+  '/cms/wwfz',
+  'wwfzId',
+  '学校介绍页面',
+  { entry: IntroRevision, version: IntroPageVersion },
+  'contentAdmin',
+);
+
+/** api/cms/fmsm/{revisions,revision,restore}: the saved versions of people. */
+export const personVersionCalls = versionEndpoints(
+  '/cms/fmsm',
+  'fmsmId',
+  '人物',
+  { entry: IntroRevision, version: PersonVersion },
+  'contentAdmin',
+);

@@ -1,3 +1,4 @@
+import { ContentVersion, SaveVersion, reviewEndpoints, versionEndpoints } from './cms.js';
 import { Flag, Id, Maybe, Nothing, OneOf, Page, endpoint, endpoints, ID_MAX } from './shared.js';
 import { Paging, Type, WordOf, type Static } from './shared.js';
 
@@ -445,6 +446,7 @@ export const NewsEditForm = Type.Object({
   ...newsStateFields,
   createStaff: Maybe(Type.Integer()),
   updateDate: Type.String(),
+  version: ContentVersion,
 });
 export type NewsEditForm = Static<typeof NewsEditForm>;
 
@@ -557,10 +559,34 @@ export const cmsNewsCalls = endpoints('cms', {
         }),
       ),
       files: Type.Optional(NewsFilesField),
+      /** The edit form's version: 409 when the item changed since. */
+      version: Type.Optional(SaveVersion),
     }),
     NewsIdOnly,
   ),
 });
+
+/** api/cms/news/{submit,approve,reject,shelve,unshelve,pin}: the review of news. */
+export const cmsNewsReviewCalls = reviewEndpoints('/cms/news', 'newId', '新闻', NewsState, {
+  shelvers: '管理员或发布者',
+  access: {
+    submit: 'owner',
+    approve: 'contentAdmin',
+    reject: 'contentAdmin',
+    shelve: 'owner',
+    unshelve: 'owner',
+    pin: 'contentAdmin',
+  },
+});
+
+/** api/cms/news/{revisions,revision,restore}: the saved versions of news. */
+export const cmsNewsVersionCalls = versionEndpoints(
+  '/cms/news',
+  'newId',
+  '新闻',
+  { entry: NewsRevisionEntry, version: NewsRevision },
+  'owner',
+);
 
 const TopicId = Id('请选择专题');
 const SubjectItemId = Id('请选择子新闻');
@@ -595,6 +621,7 @@ export const SubjectEditForm = Type.Object({
   createStaff: Maybe(Type.Integer()),
   createDate: Type.String(),
   ...subjectEditableFields,
+  version: ContentVersion,
 });
 export type SubjectEditForm = Static<typeof SubjectEditForm>;
 
@@ -664,6 +691,8 @@ export const cmsSubjectCalls = endpoints('cms', {
         Type.Integer({ minimum: 0, maximum: 100000, errorMessage: '排序须为0到100000的整数' }),
       ),
       files: Type.Optional(NewsFilesField),
+      /** The edit form's version: 409 when the sub-news changed since. */
+      version: Type.Optional(SaveVersion),
     }),
     SubjectIdOnly,
   ),
@@ -715,3 +744,12 @@ export const cmsColumnCalls = endpoints('cms', {
     Type.Object({ typeId: Type.Integer() }),
   ),
 });
+
+/** api/cms/subject/{revisions,revision,restore}: the saved versions of sub-news. */
+export const cmsSubjectVersionCalls = versionEndpoints(
+  '/cms/subject',
+  'subjectNewId',
+  '子新闻',
+  { entry: SubjectRevisionEntry, version: SubjectRevision },
+  'owner',
+);

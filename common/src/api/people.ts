@@ -1,12 +1,6 @@
+import { OrNull } from './fields.js';
 import { Flag, Id, Maybe, Nothing, OneOf, Page, endpoint, endpoints, ID_MAX } from './shared.js';
-import { Paging, Type, WordOf, type Static, type TSchema } from './shared.js';
-
-/**
- * A field that also takes null (`type: [T, 'null']`, the stored value
- * cleared), with the field's own constraints and message on the whole.
- */
-const OrNull = <T extends TSchema & { type: string }>(schema: T) =>
-  Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, 'null'] });
+import { Paging, Type, WordOf, type Static } from './shared.js';
 
 // ---- departments ----
 

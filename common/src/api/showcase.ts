@@ -1,3 +1,4 @@
+import { SortNumber } from './fields.js';
 import {
   Id,
   Maybe,
@@ -37,11 +38,7 @@ export const BannerDirection = WordOf(['up', 'down'], '请选择上移或下移'
 
 /** A picture's stored file; 0 clears it where the picture is optional. */
 const FileId = (message: string) => Type.Integer({ minimum: 0, errorMessage: message });
-const Sort = Type.Integer({
-  minimum: 0,
-  maximum: 100000,
-  errorMessage: '排序号须为0到100000的整数',
-});
+const Sort = SortNumber;
 const Keyword = Type.String({ maxLength: 50, errorMessage: '搜索内容不能超过50个字' });
 
 /** A picture of the home carousel or a section's cover (newsUrl: where it opens, if anywhere). */

@@ -1,3 +1,4 @@
+import { ContentVersion, SaveVersion, reviewEndpoints, versionEndpoints } from './cms.js';
 import { Flag, Id, Maybe, Nothing, OneOf, Page, endpoint, endpoints, ID_MAX } from './shared.js';
 import { Paging, Type, WordOf, type Static } from './shared.js';
 
@@ -179,6 +180,7 @@ export const VideoEdit = Type.Object({
   createStaff: Maybe(Type.Integer()),
   createDate: Type.String(),
   updateDate: Type.String(),
+  version: ContentVersion,
 });
 export type VideoEdit = Static<typeof VideoEdit>;
 
@@ -383,6 +385,8 @@ export const cmsVideoCalls = endpoints('cms', {
           { maxItems: 50, errorMessage: VIDEO_FILES_MESSAGE },
         ),
       ),
+      /** The edit form's version: 409 when the video changed since. */
+      version: Type.Optional(SaveVersion),
     }),
     Type.Object({ videoId: Type.Integer() }),
   ),
@@ -430,3 +434,31 @@ export const cmsVideoTypeCalls = endpoints('cms', {
     Nothing,
   ),
 });
+
+/** api/cms/video/{submit,approve,reject,shelve,unshelve,pin}: the review of videos. */
+export const cmsVideoReviewCalls = reviewEndpoints(
+  '/cms/video',
+  'videoId',
+  '视频',
+  VideoStepAnswer,
+  {
+    shelvers: '仅管理员',
+    access: {
+      submit: 'owner',
+      approve: 'contentAdmin',
+      reject: 'contentAdmin',
+      shelve: 'contentAdmin',
+      unshelve: 'contentAdmin',
+      pin: 'contentAdmin',
+    },
+  },
+);
+
+/** api/cms/video/{revisions,revision,restore}: the saved versions of videos. */
+export const cmsVideoVersionCalls = versionEndpoints(
+  '/cms/video',
+  'videoId',
+  '视频',
+  { entry: VideoRevisionEntry, version: VideoRevision },
+  'owner',
+);

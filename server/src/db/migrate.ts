@@ -20,9 +20,10 @@ import * as fileOwners from './migrations/0017_file_owners.js';
 import * as pendingUploads from './migrations/0018_pending_uploads.js';
 import * as handoffSessions from './migrations/0019_handoff_sessions.js';
 import * as apiRateLimit from './migrations/0021_api_rate_limit.js';
+import * as contentVersions from './migrations/0022_content_versions.js';
 
 /** Migrations in order. They are imported, not read from disk, so the build carries them. */
-function migrations(dialect: DialectName): Record<string, Migration> {
+export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001_core': { up: (db) => core.up(db, dialect) },
     '0002_content': { up: (db) => content.up(db, dialect) },
@@ -44,6 +45,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0018_pending_uploads': { up: (db) => pendingUploads.up(db) },
     '0019_handoff_sessions': { up: (db) => handoffSessions.up(db) },
     '0021_api_rate_limit': { up: (db) => apiRateLimit.up(db, dialect) },
+    '0022_content_versions': { up: (db) => contentVersions.up(db) },
   };
 }
 

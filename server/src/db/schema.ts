@@ -56,7 +56,6 @@ import type {
   OperLogTable,
   FlowerTable,
   FootprintTable,
-  NewsRevisionTable,
   ContentRevisionTable,
 } from './tables/log.js';
 
@@ -77,7 +76,6 @@ export interface Database {
   operLog: OperLogTable;
   storedFile: StoredFileTable;
   news: NewsTable;
-  newsRevision: NewsRevisionTable;
   subjectNews: SubjectNewsTable;
   newsFile: NewsFileTable;
   flower: FlowerTable;
@@ -176,6 +174,5 @@ export type {
   InfoTable,
   FlowerTable,
   FootprintTable,
-  NewsRevisionTable,
   ContentRevisionTable,
 } from './tables/log.js';

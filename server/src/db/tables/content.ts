@@ -19,6 +19,8 @@ export type Audience = 1 | 2;
 export interface NewsTable {
   /** newId of the spec. */
   id: Generated<number>;
+  /** Bumped by every write to the row: a save names the version it read (0022). */
+  version: Generated<number>;
   typeId: number;
   title: string;
   description: string;
@@ -62,6 +64,8 @@ export type ReviewState = 'draft' | 'submitted' | 'approved' | 'rejected';
 export interface SubjectNewsTable {
   /** subjectNewId of the spec. */
   id: Generated<number>;
+  /** Bumped by every write to the row: a save names the version it read (0022). */
+  version: Generated<number>;
   /** The special-topic news it belongs to. */
   newsId: number;
   title: string;
@@ -103,6 +107,8 @@ export interface VideoTypeTable {
 export interface VideoTable {
   /** videoId of the spec. */
   id: Generated<number>;
+  /** Bumped by every write to the row: a save names the version it read (0022). */
+  version: Generated<number>;
   typeId: number;
   newsId: number | null;
   title: string;

@@ -36,17 +36,7 @@ export interface FootprintTable {
   createdAt: string;
 }
 
-/** An item as it was saved once: JSON of its editable fields and files. */
-export interface NewsRevisionTable {
-  id: Generated<number>;
-  newsId: number;
-  staffId: number | null;
-  staffName: string;
-  createdAt: string;
-  snapshot: string;
-}
-
-/** A saved version of an authored item other than news (videos, introduction pages, people, ...). */
+/** A saved version of an authored item (news, sub-news, videos, introduction pages, people). */
 export interface ContentRevisionTable {
   id: Generated<number>;
   infoTable: string;

@@ -19,6 +19,8 @@ export interface SysParameterTable {
 export interface IntroPageTable {
   /** wwfzId of the spec. */
   id: Generated<number>;
+  /** Bumped by every write to the row: a save names the version it read (0022). */
+  version: Generated<number>;
   wwfzType: number;
   title: string;
   enTitle: string | null;
@@ -33,6 +35,8 @@ export interface IntroPageTable {
 /** A person of the school's story (the spec's fmsm): principals, teachers, alumni, medals. */
 export interface PersonTable {
   id: Generated<number>;
+  /** Bumped by every write to the row: a save names the version it read (0022). */
+  version: Generated<number>;
   fmsmType: number;
   subjectId: number | null;
   title: string;

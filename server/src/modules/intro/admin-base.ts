@@ -10,8 +10,13 @@ import { type Paging } from '../../http/paging.js';
 import { assertContentAdmin } from '../../http/roles.js';
 import { displayTime, iso, type Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
-import { deleteVersioned, keep, textOf, writeVersioned, type IntroTable } from './versioning.js';
-import { getContentRevision, listContentRevisions } from '../../platform/publishing/revisions.js';
+import { deleteVersioned, keep, ORIGINAL_AUTHOR, textOf, type IntroTable } from './versioning.js';
+import {
+  getContentRevision,
+  listContentRevisions,
+  revisionToRestore,
+} from '../../platform/publishing/revisions.js';
+import { saveContent } from '../../platform/publishing/save.js';
 import { existingFiles } from '../../platform/files/item-files.js';
 import { assertPictures, pictureViews } from '../../platform/files/pictures.js';
 
@@ -32,7 +37,7 @@ export interface IntroDraft {
 }
 
 /** A stored item: its draft's columns with id and creation time. */
-export type IntroRow<D> = D & { id: number; createdAt: string };
+export type IntroRow<D> = D & { id: number; createdAt: string; version: number };
 
 /**
  * What sets one kind of item (a page, a person) apart from the other: D its
@@ -74,6 +79,8 @@ export interface CommonSaveInput {
   picFileId?: number;
   enableType?: number;
   sort?: number;
+  /** The version the edit form was read at; a save of an item changed since answers 409. */
+  version?: number;
 }
 
 const CONTENT_MAX = 200_000;
@@ -112,6 +119,7 @@ export abstract class IntroItemAdmin<
       ...this.kind.editableView(this.kind.draftOf(row)),
       picThumbUrl: picture(row.picFileId).thumbUrl,
       createDate: displayTime(row.createdAt),
+      version: row.version,
     };
   }
 
@@ -153,15 +161,14 @@ export abstract class IntroItemAdmin<
   async restore(id: number, revisionId: number, staff: AuthStaff, ip: string | null) {
     assertContentAdmin(staff);
     const current = await this.row(id);
-    const found = await getContentRevision<D>(this.db, this.kind.infoTable, revisionId);
-    if (found.objId !== id) throw notFound('该版本不存在');
-    const snapshot = found.snapshot;
+    const snapshot = await revisionToRestore<D>(this.db, this.kind.infoTable, id, revisionId);
     // A picture deleted from storage since then cannot come back.
     const existing = await existingFiles(this.db, [snapshot.picFileId]);
     const picFileId =
       snapshot.picFileId && existing.has(snapshot.picFileId) ? snapshot.picFileId : null;
     const draft = { ...snapshot, content: sanitizeRichText(snapshot.content), picFileId };
-    return this.write(current, draft, staff, ip, '恢复版本');
+    await this.write(current, draft, staff, ip, '恢复版本');
+    return this.idOf(id);
   }
 
   // ---- for the kinds ----
@@ -230,7 +237,7 @@ export abstract class IntroItemAdmin<
       },
       before,
     );
-    return this.write(current, draft, staff, ip, current ? '修改' : '新增');
+    return this.write(current, draft, staff, ip, current ? '修改' : '新增', input.version);
   }
 
   protected async row(id: number): Promise<IntroRow<D>> {
@@ -249,6 +256,7 @@ export abstract class IntroItemAdmin<
     staff: AuthStaff,
     ip: string | null,
     operType: string,
+    version?: number,
   ) {
     const { kind } = this;
     const type = (draft as Partial<Record<TypeColumn, number>>)[kind.typeColumn];
@@ -261,43 +269,39 @@ export abstract class IntroItemAdmin<
       [{ fileId: draft.picFileId, label: kind.pictureLabel, required: false }],
       { access: this.files.access, staff, known: [current?.picFileId] },
     );
-    // The body's pictures are the item's (T_WWFZ, T_FMSM): read under its audience.
-    const bodyFiles = (trx: Kysely<Database>, id: number) =>
-      this.files.recordUses(trx, staff, kind.infoTable, id, filesInHtml(draft.content));
     const now = this.now();
-    return writeVersioned(this.db, {
-      infoTable: kind.infoTable,
-      current: current && {
-        id: current.id,
-        createdAt: current.createdAt,
-        draft: kind.draftOf(current),
+    return saveContent(
+      this.db,
+      { table: kind.table, infoTable: kind.infoTable, softDeleted: false, review: null },
+      {
+        current: current && {
+          id: current.id,
+          version: current.version,
+          draft: kind.draftOf(current),
+          original: { staffId: null, staffName: ORIGINAL_AUTHOR, at: current.createdAt },
+        },
+        version,
+        draft,
+        staff,
+        ip,
+        now,
+        operType,
+        // The body's pictures are the item's (T_WWFZ, T_FMSM): read under its audience.
+        uses: filesInHtml(draft.content),
+        files: this.files,
+        check: kind.checkRoom && ((trx) => kind.checkRoom!(trx, draft, current)),
+        insert: async (trx, values) => {
+          const { id } = await trx
+            .insertInto(kind.table)
+            .values({ ...values, createdAt: iso(now) })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          return id;
+        },
+        update: async (trx, id, values) => {
+          await trx.updateTable(kind.table).set(values).where('id', '=', id).execute();
+        },
       },
-      draft,
-      staff,
-      ip,
-      now,
-      operType,
-      goneMessage: kind.goneMessage,
-      check: kind.checkRoom && ((trx) => kind.checkRoom!(trx, draft, current)),
-      insert: async (trx, values) => {
-        const { id } = await trx
-          .insertInto(kind.table)
-          .values({ ...values, createdAt: iso(now) })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await bodyFiles(trx, id);
-        return id;
-      },
-      update: async (trx, id, values) => {
-        const result = await trx
-          .updateTable(kind.table)
-          .set(values)
-          .where('id', '=', id)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) return false;
-        await bodyFiles(trx, id);
-        return true;
-      },
-    });
+    );
   }
 }

@@ -1,10 +1,9 @@
 import { versionRoutes } from '../../platform/publishing/version-routes.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
-  IntroPageVersion,
-  IntroRevision,
-  PersonVersion,
   introAdminCalls as calls,
+  introPageVersionCalls,
+  personVersionCalls,
 } from '@school/common/api';
 import { staffOf } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
@@ -66,14 +65,7 @@ export const cmsIntroRoutes: FastifyPluginAsyncTypebox<{ cmsIntro: CmsIntroServi
     },
   );
 
-  versionRoutes(app, {
-    base: '/cms/wwfz',
-    idName: 'wwfzId',
-    what: '学校介绍页面',
-    service: pages,
-    schemas: { entry: IntroRevision, version: IntroPageVersion },
-    access: 'contentAdmin',
-  });
+  versionRoutes(app, introPageVersionCalls, 'wwfzId', pages);
 
   // ---- people (fmsm) ----
 
@@ -124,12 +116,5 @@ export const cmsIntroRoutes: FastifyPluginAsyncTypebox<{ cmsIntro: CmsIntroServi
     },
   );
 
-  versionRoutes(app, {
-    base: '/cms/fmsm',
-    idName: 'fmsmId',
-    what: '人物',
-    service: people,
-    schemas: { entry: IntroRevision, version: PersonVersion },
-    access: 'contentAdmin',
-  });
+  versionRoutes(app, personVersionCalls, 'fmsmId', people);
 };

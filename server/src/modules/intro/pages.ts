@@ -48,6 +48,8 @@ export interface IntroPageSaveInput {
   picFileId?: number;
   enableType?: number;
   sort?: number;
+  /** The edit form's version (see CommonSaveInput). */
+  version?: number;
 }
 
 type PageRow = IntroRow<IntroPageDraft>;

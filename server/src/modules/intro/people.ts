@@ -44,6 +44,8 @@ export interface PersonSaveInput {
   brith?: string;
   enableType?: number;
   sort?: number;
+  /** The edit form's version (see CommonSaveInput). */
+  version?: number;
 }
 
 type PersonRow = IntroRow<PersonDraft>;

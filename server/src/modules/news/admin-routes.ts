@@ -1,45 +1,24 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
-  NewsRevision,
-  NewsRevisionEntry,
-  NewsState,
   cmsNewsCalls,
+  cmsNewsReviewCalls,
+  cmsNewsVersionCalls,
   homeCalls,
 } from '@school/common/api';
-import type { FastifyRequest } from 'fastify';
 import { staffOf } from '../../http/auth.js';
 import { route } from '../../http/contract.js';
 import { parseShelvesDate } from '../../http/dates.js';
 import { ok } from '../../http/envelope.js';
-import { badRequest } from '../../http/errors.js';
 import { assertSelf } from '../../http/roles.js';
+import { saveBody } from '../../platform/publishing/save-body.js';
 import { versionRoutes } from '../../platform/publishing/version-routes.js';
 import { workflowRoutes } from '../../platform/publishing/workflow-routes.js';
 import type { CmsNewsService } from './admin-service.js';
 import { NEWS_REVIEW_MESSAGES } from './review.js';
 
-/**
- * Forms send `files` as JSON text in one field; JSON bodies send the array
- * itself. Either way the schema then checks the array. An empty shelvesDate
- * is the same as none (the other blank fields: blank-fields.ts).
- */
-export async function normaliseSaveBody(request: FastifyRequest) {
-  const body = request.body as Record<string, unknown> | null | undefined;
-  if (!body || typeof body !== 'object') return;
-  // A text field: blank-fields.ts keeps '' there, but an empty date is no date.
-  if (body.shelvesDate === '') delete body.shelvesDate;
-  if (typeof body.files === 'string') {
-    if (!body.files.trim()) {
-      body.files = [];
-      return;
-    }
-    try {
-      body.files = JSON.parse(body.files);
-    } catch {
-      throw badRequest('附件列表格式不正确');
-    }
-  }
-}
+/** The files of a save sent as text that is not a JSON list. */
+export const NEWS_FILES_MESSAGE = '附件列表格式不正确';
+export const normaliseSaveBody = saveBody(NEWS_FILES_MESSAGE);
 
 /**
  * The news calls of the content-management platform, for logged-in staff:
@@ -100,6 +79,7 @@ export const cmsNewsRoutes: FastifyPluginAsyncTypebox<{ cmsNews: CmsNewsService 
         shelvesDate:
           body.shelvesDate === undefined ? undefined : parseShelvesDate(body.shelvesDate),
         files: body.files,
+        version: body.version,
       },
       staffOf(request),
       request.ip,
@@ -107,33 +87,10 @@ export const cmsNewsRoutes: FastifyPluginAsyncTypebox<{ cmsNews: CmsNewsService 
     return ok({ newId }, '保存成功');
   });
 
-  workflowRoutes(app, {
-    base: '/cms/news',
-    idName: 'newId',
-    what: '新闻',
-    shelvers: '管理员或发布者',
-    service: cmsNews,
-    state: NewsState,
-    access: {
-      submit: 'owner',
-      approve: 'contentAdmin',
-      reject: 'contentAdmin',
-      shelve: 'owner',
-      unshelve: 'owner',
-      pin: 'contentAdmin',
-    },
-    refusals: {
-      approve: NEWS_REVIEW_MESSAGES.reviewerOnly,
-      reject: NEWS_REVIEW_MESSAGES.reviewerOnly,
-      pin: NEWS_REVIEW_MESSAGES.pinOnly,
-    },
+  workflowRoutes(app, cmsNewsReviewCalls, 'newId', cmsNews, {
+    approve: NEWS_REVIEW_MESSAGES.reviewerOnly,
+    reject: NEWS_REVIEW_MESSAGES.reviewerOnly,
+    pin: NEWS_REVIEW_MESSAGES.pinOnly,
   });
-  versionRoutes(app, {
-    base: '/cms/news',
-    idName: 'newId',
-    what: '新闻',
-    service: cmsNews,
-    schemas: { entry: NewsRevisionEntry, version: NewsRevision },
-    access: 'owner',
-  });
+  versionRoutes(app, cmsNewsVersionCalls, 'newId', cmsNews);
 };

@@ -1,15 +1,18 @@
 import { isSafeLink } from '@school/common';
 import type { Kysely } from 'kysely';
-import type { Database, ReviewState } from '../../db/schema.js';
-import { inTransaction } from '../../db/transaction.js';
+import type { Database } from '../../db/schema.js';
 import { badRequest, forbidden } from '../../http/errors.js';
 import { canManage, isContentAdmin } from '../../http/roles.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import { sanitizeRichText } from '../../platform/content/sanitize.js';
-import { checkItemFiles, type CmsFileInput } from '../../platform/files/item-files.js';
+import {
+  checkItemFiles,
+  editFileView,
+  type CmsFileInput,
+} from '../../platform/files/item-files.js';
 import { fileUrl } from '../../platform/files/service.js';
 import { bodyAndCover } from '../../platform/files/uses.js';
-import { writeOperLog } from '../../platform/oplog/service.js';
+import { newReviewState, saveContent, type ContentKind } from '../../platform/publishing/save.js';
 import { NOT_OWN_MESSAGE } from '../../platform/publishing/workflow.js';
 import { displayTime, iso, type Clock } from '../../time.js';
 import { loadNewsItem, type NewsItemRow } from './review.js';
@@ -17,8 +20,9 @@ import type { NewsFileInput, NewsService } from './service.js';
 
 /**
  * Saving news on the platform: the checks of a save (title, link, column open
- * to the caller, files the caller may use), the write with its files, uses,
- * search entry and log row, and the version it keeps, in one transaction.
+ * to the caller, files the caller may use); the write goes along the content
+ * path (platform/publishing/save.ts) with its files, uses, search entry, log
+ * row and version, in one transaction.
  */
 
 export const CLOSED_COLUMN_MESSAGE = '该栏目只有管理员可以发布';
@@ -67,6 +71,8 @@ export interface CmsSaveInput {
   linkUrl?: string | null;
   shelvesDate?: Date;
   files?: CmsFileInput[];
+  /** The version the edit form was read at; a save of an item changed since answers 409. */
+  version?: number;
 }
 
 /** What the platform's forms show of a draft: the API's field names, dates as the school reads them. */
@@ -86,15 +92,7 @@ export function newsEditableView(draft: NewsDraft) {
     imgUrl: fileUrl(draft.coverFileId),
     newsUrl: draft.linkUrl,
     shelvesDate: displayTime(draft.shelvesDate),
-    files: draft.files.map((file) => ({
-      role: file.role,
-      fileId: file.fileId ?? null,
-      legacyPath: file.legacyPath ?? null,
-      fileName: file.fileName,
-      caption: file.caption ?? null,
-      filePath: file.legacyPath ?? fileUrl(file.fileId),
-      oldfile: file.legacyPath ? 1 : 0,
-    })),
+    files: draft.files.map(editFileView),
   };
 }
 
@@ -142,10 +140,21 @@ async function assertColumnOpen(db: Kysely<Database>, typeId: number, staff: Aut
   if (column.teacherOpen !== 1 && !isContentAdmin(staff)) throw forbidden(CLOSED_COLUMN_MESSAGE);
 }
 
+/** News on the content path: reviewed in their own row, deleted by a flag. */
+export const NEWS_CONTENT: ContentKind = {
+  table: 'news',
+  infoTable: 'T_NEWS',
+  softDeleted: true,
+  review: { table: 'news' },
+};
+
 /**
- * Files a save may attach: stored files the caller uploaded (any, for
- * isPower 1), and those the item already has or, on a restore, had. A file
- * of the old site (legacyPath) only stays where it already is.
+ * Creates or changes an item (a save or a restore) along the content path
+ * (platform/publishing/save.ts): permission, column, fields and files checked
+ * here, then the guarded write. Files a save may attach: stored files the
+ * caller uploaded (any, for isPower 1), and those the item already has or, on
+ * a restore, had. A file of the old site (legacyPath) only stays where it
+ * already is.
  */
 export async function writeNews(
   deps: NewsSaveDeps,
@@ -196,104 +205,48 @@ export async function writeNews(
     ),
   };
 
-  // A teacher's change goes back to the review; an administrator's keeps its state.
-  const reviewState: ReviewState = isContentAdmin(staff)
-    ? (current?.reviewState ?? 'approved')
-    : 'draft';
-  const actor = { staff, ip };
-
-  return inTransaction(db, async (trx) => {
-    let newId: number;
-    if (!current) {
-      newId = await news.create(
+  return saveContent(db, NEWS_CONTENT, {
+    current: current && {
+      id: current.id,
+      version: current.version,
+      draft: before!,
+      original: {
+        staffId: current.createStaff,
+        staffName: current.releaseUser ?? '',
+        at: current.updatedAt,
+      },
+    },
+    version: input.version,
+    draft,
+    staff,
+    ip,
+    now,
+    operType: options.operType,
+    uses: bodyAndCover(draft.content, draft.coverFileId),
+    files: news.files,
+    insert: (trx, { shelvesDate, ...fields }) =>
+      news.create(
         {
-          ...draft,
-          shelvesDate: new Date(draft.shelvesDate),
+          ...fields,
+          shelvesDate: new Date(shelvesDate),
           ifShelves: 0,
           ifTop: 0,
-          reviewState,
+          reviewState: newReviewState(staff),
+          unlogged: true,
         },
-        actor,
+        { staff, ip },
         trx,
-      );
-    } else {
-      newId = current.id;
-      if (!(await hasRevisions(newId, trx))) {
-        // The item as it was before its first change on the platform, so it can come back.
-        await addRevision(trx, newId, before!, {
-          staffId: current.createStaff,
-          staffName: current.releaseUser ?? '',
-          at: current.updatedAt,
-        });
-      }
-      const { files, ...fields } = draft;
+      ),
+    // An administrator's save leaves the review state and the shelf as they are in the row
+    // (a shelving that landed before it stays); a teacher's went back to draft in the claim.
+    update: async (trx, newId, { files, ...fields }) => {
       await trx
         .updateTable('news')
-        .set({
-          ...fields,
-          statusDate: draft.shelvesDate,
-          // An administrator's save leaves the review state and the shelf as they are in the
-          // row now (a shelving that landed after this save read the item stays); a teacher's
-          // goes back to draft, off the portal.
-          ...(isContentAdmin(staff)
-            ? {}
-            : { reviewState: 'draft' as const, checkStatus: 0, ifShelves: 0 }),
-          updatedAt: iso(now),
-        })
+        .set({ ...fields, statusDate: fields.shelvesDate, updatedAt: iso(now) })
         .where('id', '=', newId)
         .execute();
       await news.replaceFiles(newId, files, trx);
-      await news.files.recordUses(
-        trx,
-        staff,
-        'T_NEWS',
-        newId,
-        bodyAndCover(fields.content, fields.coverFileId),
-      );
-      await news.reindex(newId, trx);
-      await writeOperLog(trx, {
-        staffId: staff.id,
-        staffName: staff.name,
-        infoTable: 'T_NEWS',
-        objId: newId,
-        operType: options.operType,
-        ip,
-        at: now,
-      });
-    }
-    await addRevision(trx, newId, draft, {
-      staffId: staff.id,
-      staffName: staff.name,
-      at: iso(now),
-    });
-    return newId;
+    },
+    reindex: (trx, newId) => news.reindex(newId, trx),
   });
-}
-
-async function hasRevisions(newId: number, db: Kysely<Database>) {
-  const row = await db
-    .selectFrom('newsRevision')
-    .select('id')
-    .where('newsId', '=', newId)
-    .limit(1)
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
-async function addRevision(
-  db: Kysely<Database>,
-  newsId: number,
-  draft: NewsDraft,
-  by: { staffId: number | null; staffName: string; at: string },
-) {
-  await db
-    .insertInto('newsRevision')
-    .values({
-      newsId,
-      staffId: by.staffId,
-      staffName: by.staffName,
-      createdAt: by.at,
-      snapshot: JSON.stringify(draft),
-    })
-    .execute();
 }

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { containsText } from '../../db/like.js';
 import type { Database, ReviewState } from '../../db/schema.js';
 
-import { forbidden, notFound } from '../../http/errors.js';
+import { forbidden } from '../../http/errors.js';
 import { type Paging } from '../../http/paging.js';
 
 import { canManage, isContentAdmin, MANAGE_MESSAGE } from '../../http/roles.js';
@@ -21,6 +21,11 @@ import {
 } from './admin-save.js';
 import { loadNewsItem, newsReview, newsState, publication, type NewsReview } from './review.js';
 import { REVIEW_STATE_NAMES } from '../../platform/publishing/workflow.js';
+import {
+  getContentRevision,
+  listContentRevisions,
+  revisionToRestore,
+} from '../../platform/publishing/revisions.js';
 
 import { existingFiles } from '../../platform/files/item-files.js';
 
@@ -176,6 +181,7 @@ export class CmsNewsService {
       ...newsState(row, this.now()),
       createStaff: row.createStaff,
       updateDate: displayTime(row.updatedAt),
+      version: row.version,
     };
   }
 
@@ -212,47 +218,37 @@ export class CmsNewsService {
   async revisions(newId: number, staff: AuthStaff) {
     const row = await loadNewsItem(this.db, newId);
     if (!canManage(staff, row.createStaff)) throw forbidden(MANAGE_MESSAGE);
-    const rows = await this.db
-      .selectFrom('newsRevision')
-      .select(['id', 'staffName', 'createdAt', 'snapshot'])
-      .where('newsId', '=', newId)
-      .orderBy('createdAt', 'desc')
-      .orderBy('id', 'desc')
-      .execute();
-    return rows.map((revision) => ({
-      revisionId: revision.id,
-      staffName: revision.staffName,
-      createdAt: displayTime(revision.createdAt),
-      newsTitle: (JSON.parse(revision.snapshot) as NewsDraft).title,
+    const found = await listContentRevisions(this.db, 'T_NEWS', newId, (draft: NewsDraft) => ({
+      newsTitle: draft.title,
     }));
+    // News name the time createdAt (their list came before the other kinds').
+    return found.map(({ createDate, ...revision }) => ({ ...revision, createdAt: createDate }));
   }
 
   /** One saved version in full, in the shape of `get`, for comparing. */
   async revision(revisionId: number, staff: AuthStaff) {
-    const revision = await this.revisionRow(revisionId);
-    const row = await loadNewsItem(this.db, revision.newsId);
+    const found = await getContentRevision<NewsDraft>(this.db, 'T_NEWS', revisionId);
+    const row = await loadNewsItem(this.db, found.objId);
     if (!canManage(staff, row.createStaff)) throw forbidden(MANAGE_MESSAGE);
     return {
-      revisionId: revision.id,
-      newId: revision.newsId,
-      staffName: revision.staffName,
-      createdAt: displayTime(revision.createdAt),
-      ...newsEditableView(JSON.parse(revision.snapshot) as NewsDraft),
+      revisionId: found.revisionId,
+      newId: found.objId,
+      staffName: found.staffName,
+      createdAt: found.createDate,
+      ...newsEditableView(found.snapshot),
     };
   }
 
   /** Saves an earlier version again, as a new revision. */
   async restore(newId: number, revisionId: number, staff: AuthStaff, ip: string | null) {
-    const revision = await this.revisionRow(revisionId);
-    if (revision.newsId !== newId) throw notFound('该版本不存在');
-    const snapshot = JSON.parse(revision.snapshot) as NewsDraft;
+    const snapshot = await revisionToRestore<NewsDraft>(this.db, 'T_NEWS', newId, revisionId);
     // Files deleted from storage since then cannot come back; the rest belonged to this item.
     const existing = await existingFiles(this.db, [
       snapshot.coverFileId,
       ...snapshot.files.map((f) => f.fileId),
     ]);
     const kept = (id: number | null | undefined) => id == null || existing.has(id);
-    return writeNews(
+    await writeNews(
       this.saveDeps,
       {
         ...snapshot,
@@ -265,17 +261,6 @@ export class CmsNewsService {
       ip,
       { operType: '恢复版本', trusted: snapshot },
     );
-  }
-
-  // ---- internals ----
-
-  private async revisionRow(revisionId: number) {
-    const revision = await this.db
-      .selectFrom('newsRevision')
-      .selectAll()
-      .where('id', '=', revisionId)
-      .executeTakeFirst();
-    if (!revision) throw notFound('该版本不存在');
-    return revision;
+    return { newId };
   }
 }

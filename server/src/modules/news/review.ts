@@ -32,6 +32,7 @@ export type NewsItemRow = {
   createStaff: number | null;
   deleted: number;
   updatedAt: string;
+  version: number;
 };
 
 /** A news item that is not deleted; 404 `内容不存在或已下架` otherwise. */
@@ -60,6 +61,7 @@ export async function loadNewsItem(db: Kysely<Database>, newId: number): Promise
       'createStaff',
       'deleted',
       'updatedAt',
+      'version',
     ])
     .where('id', '=', newId)
     .executeTakeFirst();

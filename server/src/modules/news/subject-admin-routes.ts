@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { SubjectRevision, SubjectRevisionEntry, cmsSubjectCalls } from '@school/common/api';
+import { cmsSubjectCalls, cmsSubjectVersionCalls } from '@school/common/api';
 import { staffOf } from '../../http/auth.js';
 import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
@@ -38,6 +38,7 @@ export const cmsSubjectRoutes: FastifyPluginAsyncTypebox<{
           releaseUser: body.releaseUser,
           sort: body.sort,
           files: body.files,
+          version: body.version,
         },
         staffOf(request),
         request.ip,
@@ -50,12 +51,5 @@ export const cmsSubjectRoutes: FastifyPluginAsyncTypebox<{
     ok(await cmsSubject.remove(request.body.subjectNewId, staffOf(request), request.ip), '已删除'),
   );
 
-  versionRoutes(app, {
-    base: '/cms/subject',
-    idName: 'subjectNewId',
-    what: '子新闻',
-    service: cmsSubject,
-    schemas: { entry: SubjectRevisionEntry, version: SubjectRevision },
-    access: 'owner',
-  });
+  versionRoutes(app, cmsSubjectVersionCalls, 'subjectNewId', cmsSubject);
 };

@@ -7,21 +7,19 @@ import { type Paging } from '../../http/paging.js';
 import { canManage } from '../../http/roles.js';
 import { displayTime, iso, type Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
-import { fileUrl } from '../../platform/files/service.js';
 import { type NewsFileInput, type NewsService } from './service.js';
-import { inTransaction } from '../../db/transaction.js';
-import { writeOperLog } from '../../platform/oplog/service.js';
 import {
   checkItemFiles,
+  editFileView,
   existingFiles,
   type CmsFileInput,
 } from '../../platform/files/item-files.js';
 import {
-  addContentRevision,
   getContentRevision,
-  hasContentRevisions,
   listContentRevisions,
+  revisionToRestore,
 } from '../../platform/publishing/revisions.js';
+import { saveContent, type ContentKind } from '../../platform/publishing/save.js';
 import { filesInHtml } from '../../platform/files/uses.js';
 
 /** The column of special topics; sub-news hang under its items. */
@@ -51,7 +49,31 @@ export interface SubjectSaveInput {
   releaseUser?: string | null;
   sort?: number;
   files?: CmsFileInput[];
+  /** The version the edit form was read at; a save of a sub-news changed since answers 409. */
+  version?: number;
 }
+
+/**
+ * Sub-news on the content path: deleted by a flag, and reviewed as part of
+ * their special topic: a teacher's change to one sends the topic back to
+ * draft, as a change to the topic itself does.
+ */
+const SUBJECT_CONTENT: ContentKind = {
+  table: 'subjectNews',
+  infoTable: INFO_TABLE,
+  softDeleted: true,
+  review: {
+    table: 'news',
+    parentOf: async (trx, id) =>
+      (
+        await trx
+          .selectFrom('subjectNews')
+          .select('newsId')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).newsId,
+  },
+};
 
 function editableView(draft: SubjectDraft) {
   return {
@@ -61,24 +83,17 @@ function editableView(draft: SubjectDraft) {
     source: draft.source,
     releaseUser: draft.releaseUser,
     sort: draft.sort,
-    files: draft.files.map((file) => ({
-      role: file.role,
-      fileId: file.fileId ?? null,
-      legacyPath: file.legacyPath ?? null,
-      fileName: file.fileName,
-      caption: file.caption ?? null,
-      filePath: file.legacyPath ?? fileUrl(file.fileId),
-      oldfile: file.legacyPath ? 1 : 0,
-    })),
+    files: draft.files.map(editFileView),
   };
 }
 
 /**
  * Sub-news of special topics on the content platform. A sub-news is shown
- * with its topic, so it has no review of its own: whoever may manage the
- * topic (an administrator or the topic's creator) adds, edits and deletes its
- * sub-news, and the author of a sub-news may edit it. Every save keeps a
- * version and writes an operation-log row.
+ * with its topic, so it is reviewed with it: whoever may manage the topic (an
+ * administrator or the topic's creator) adds, edits and deletes its sub-news,
+ * and the author of a sub-news may edit it; a teacher's save sends the topic
+ * back to draft (SUBJECT_CONTENT). Every save goes along the content path:
+ * version check, a version kept, an operation-log row.
  */
 export class CmsSubjectService {
   constructor(
@@ -128,6 +143,7 @@ export class CmsSubjectService {
       createStaff: row.createStaff,
       createDate: displayTime(row.createdAt),
       ...editableView(await this.draftOf(row)),
+      version: row.version,
     };
   }
 
@@ -156,10 +172,13 @@ export class CmsSubjectService {
   }
 
   async restore(subjectNewId: number, revisionId: number, staff: AuthStaff, ip: string | null) {
-    const revision = await getContentRevision<SubjectDraft>(this.db, INFO_TABLE, revisionId);
-    if (revision.objId !== subjectNewId) throw notFound('该版本不存在');
+    const snapshot = await revisionToRestore<SubjectDraft>(
+      this.db,
+      INFO_TABLE,
+      subjectNewId,
+      revisionId,
+    );
     const { row } = await this.item(subjectNewId);
-    const { snapshot } = revision;
     const kept = await existingFiles(
       this.db,
       snapshot.files.map((f) => f.fileId),
@@ -274,52 +293,39 @@ export class CmsSubjectService {
       ),
     };
     const now = this.now();
-    const by = { staffId: staff.id, staffName: staff.name, at: iso(now) };
-
-    if (!current) {
-      return inTransaction(this.db, async (trx) => {
-        const subjectNewId = await this.news.createSubject(
-          { ...draft, newsId: topic.id, date: now },
-          { staff, ip },
-          trx,
-        );
-        await addContentRevision(trx, INFO_TABLE, subjectNewId, draft, by);
-        return { subjectNewId };
-      });
-    }
-    const subjectNewId = current.row.id;
-    await inTransaction(this.db, async (trx) => {
-      if (!(await hasContentRevisions(trx, INFO_TABLE, subjectNewId))) {
-        await addContentRevision(trx, INFO_TABLE, subjectNewId, before, {
+    const subjectNewId = await saveContent(this.db, SUBJECT_CONTENT, {
+      current: current && {
+        id: current.row.id,
+        version: current.row.version,
+        draft: before!,
+        original: {
           staffId: current.row.createStaff,
           staffName: current.row.releaseUser ?? '',
           at: current.row.createdAt,
-        });
-      }
-      const { files, ...fields } = draft;
-      await trx
-        .updateTable('subjectNews')
-        .set({ ...fields, statusDate: iso(now) })
-        .where('id', '=', subjectNewId)
-        .execute();
-      await this.news.replaceSubjectFiles(topic.id, subjectNewId, files, trx);
-      await this.news.files.recordUses(
-        trx,
-        staff,
-        'T_SUBJECT_NEWS',
-        subjectNewId,
-        filesInHtml(fields.content),
-      );
-      await writeOperLog(trx, {
-        staffId: staff.id,
-        staffName: staff.name,
-        infoTable: INFO_TABLE,
-        objId: subjectNewId,
-        operType,
-        ip,
-        at: now,
-      });
-      await addContentRevision(trx, INFO_TABLE, subjectNewId, draft, by);
+        },
+      },
+      version: input.version,
+      draft,
+      staff,
+      ip,
+      now,
+      operType,
+      uses: filesInHtml(draft.content),
+      files: this.news.files,
+      insert: (trx, values) =>
+        this.news.createSubject(
+          { ...values, newsId: topic.id, date: now, unlogged: true },
+          { staff, ip },
+          trx,
+        ),
+      update: async (trx, id, { files, ...fields }) => {
+        await trx
+          .updateTable('subjectNews')
+          .set({ ...fields, statusDate: iso(now) })
+          .where('id', '=', id)
+          .execute();
+        await this.news.replaceSubjectFiles(topic.id, id, files, trx);
+      },
     });
     return { subjectNewId };
   }

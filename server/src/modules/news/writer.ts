@@ -46,6 +46,8 @@ export interface NewsInput {
   deptId?: number | null;
   shelvesDate?: Date;
   files?: NewsFileInput[];
+  /** The content path (platform/publishing/save.ts) writes the save's log row itself. */
+  unlogged?: boolean;
 }
 
 export interface SubjectNewsInput {
@@ -58,6 +60,8 @@ export interface SubjectNewsInput {
   sort?: number;
   date?: Date;
   files?: NewsFileInput[];
+  /** The content path (platform/publishing/save.ts) writes the save's log row itself. */
+  unlogged?: boolean;
 }
 
 /** The review state of an item made with the old site's checkStatus. */
@@ -139,7 +143,7 @@ export class NewsWriter {
         bodyAndCover(content, input.coverFileId),
       );
       await this.reindex(id, trx);
-      if (actor) {
+      if (actor && !input.unlogged) {
         await writeOperLog(trx, {
           staffId: actor.staff.id,
           staffName: actor.staff.name,
@@ -187,7 +191,7 @@ export class NewsWriter {
         id,
         filesInHtml(content),
       );
-      if (actor) {
+      if (actor && !input.unlogged) {
         await writeOperLog(trx, {
           staffId: actor.staff.id,
           staffName: actor.staff.name,

@@ -92,7 +92,6 @@ const AUTHORED = [
   ['校刊', 'magazine', 'createStaff'],
   ['滚动通知', 'rollingNotice', 'createStaff'],
   ['上传的文件', 'storedFile', 'createdBy'],
-  ['新闻修改记录', 'newsRevision', 'staffId'],
   ['内容修改记录', 'contentRevision', 'staffId'],
 ] as const satisfies ReadonlyArray<readonly [string, keyof Database, string]>;
 

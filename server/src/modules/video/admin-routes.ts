@@ -1,40 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   VIDEO_FILES_MESSAGE,
-  VideoRevision,
-  VideoRevisionEntry,
-  VideoStepAnswer,
   cmsVideoCalls,
+  cmsVideoReviewCalls,
+  cmsVideoVersionCalls,
 } from '@school/common/api';
-import type { FastifyRequest } from 'fastify';
 import { staffOf } from '../../http/auth.js';
 import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
-import { badRequest } from '../../http/errors.js';
+import { saveBody } from '../../platform/publishing/save-body.js';
 import { versionRoutes } from '../../platform/publishing/version-routes.js';
 import { workflowRoutes } from '../../platform/publishing/workflow-routes.js';
 import type { CmsVideoService } from './admin-service.js';
 import { cmsVideoTypeRoutes } from './type-routes.js';
 
-/**
- * Forms send `files` as JSON text in one field; JSON bodies send the array
- * itself. Either way the schema then checks the array.
- */
-async function normaliseSaveBody(request: FastifyRequest) {
-  const body = request.body as Record<string, unknown> | null | undefined;
-  if (!body || typeof body !== 'object') return;
-  if (typeof body.files === 'string') {
-    if (!body.files.trim()) {
-      body.files = [];
-      return;
-    }
-    try {
-      body.files = JSON.parse(body.files);
-    } catch {
-      throw badRequest(VIDEO_FILES_MESSAGE);
-    }
-  }
-}
+const normaliseSaveBody = saveBody(VIDEO_FILES_MESSAGE);
 
 /**
  * The video calls of the content-management platform, for logged-in staff:
@@ -76,6 +56,7 @@ export const cmsVideoRoutes: FastifyPluginAsyncTypebox<{ cmsVideo: CmsVideoServi
         releaseUser: body.releaseUser,
         enableType: body.enableType,
         files: body.files,
+        version: body.version,
       },
       staffOf(request),
       request.ip,
@@ -88,28 +69,6 @@ export const cmsVideoRoutes: FastifyPluginAsyncTypebox<{ cmsVideo: CmsVideoServi
     return ok(null, '删除成功');
   });
 
-  workflowRoutes(app, {
-    base: '/cms/video',
-    idName: 'videoId',
-    what: '视频',
-    shelvers: '仅管理员',
-    service: cmsVideo,
-    state: VideoStepAnswer,
-    access: {
-      submit: 'owner',
-      approve: 'contentAdmin',
-      reject: 'contentAdmin',
-      shelve: 'contentAdmin',
-      unshelve: 'contentAdmin',
-      pin: 'contentAdmin',
-    },
-  });
-  versionRoutes(app, {
-    base: '/cms/video',
-    idName: 'videoId',
-    what: '视频',
-    service: cmsVideo,
-    schemas: { entry: VideoRevisionEntry, version: VideoRevision },
-    access: 'owner',
-  });
+  workflowRoutes(app, cmsVideoReviewCalls, 'videoId', cmsVideo);
+  versionRoutes(app, cmsVideoVersionCalls, 'videoId', cmsVideo);
 };

@@ -1,26 +1,25 @@
 import type { Kysely } from 'kysely';
 import { sanitizeRichText } from '../../platform/content/sanitize.js';
-import type { Database, ReviewState } from '../../db/schema.js';
-import { AppError, badRequest, forbidden } from '../../http/errors.js';
-import { canManage, isContentAdmin } from '../../http/roles.js';
+import type { Database } from '../../db/schema.js';
+import { badRequest, forbidden } from '../../http/errors.js';
+import { canManage } from '../../http/roles.js';
 import type { SearchIndex } from '../../platform/search/search-index.js';
 import { iso, type Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
-import { inTransaction } from '../../db/transaction.js';
-import { CONCURRENT_MESSAGE, NOT_OWN_MESSAGE } from '../../platform/publishing/workflow.js';
-import { addContentRevision, hasContentRevisions } from '../../platform/publishing/revisions.js';
+import { NOT_OWN_MESSAGE } from '../../platform/publishing/workflow.js';
+import { newReviewState, saveContent, type ContentKind } from '../../platform/publishing/save.js';
+import { checkItemFiles } from '../../platform/files/item-files.js';
 import {
+  NOT_IMAGE_MESSAGE,
+  NOT_VIDEO_MESSAGE,
   TF_VIDEO,
-  checkVideoFiles,
   draftOf,
   loadVideo,
-  logVideo,
   reindexVideo,
   type VideoDraft,
 } from './store.js';
 import { bodyAndCover } from '../../platform/files/uses.js';
 import type { FileService } from '../../platform/files/service.js';
-
 /** A save: no videoId creates; fields left out keep their value (or the default, when creating). */
 export interface CmsVideoSaveInput {
   videoId?: number;
@@ -32,6 +31,8 @@ export interface CmsVideoSaveInput {
   releaseUser?: string | null;
   enableType?: number;
   files?: Array<{ fileId: number; fileName?: string }>;
+  /** The version the edit form was read at; a save of a video changed since answers 409. */
+  version?: number;
 }
 
 export interface VideoDeps {
@@ -42,13 +43,31 @@ export interface VideoDeps {
   files: FileService;
 }
 
+/** Videos on the content path: reviewed in their own row, deleted by a flag. */
+export const VIDEO_CONTENT: ContentKind = {
+  table: 'video',
+  infoTable: TF_VIDEO,
+  softDeleted: true,
+  review: { table: 'video' },
+};
+
+/** How videos word a file of the wrong type. */
+const VIDEO_FILE_WORDS = {
+  notPicture: NOT_IMAGE_MESSAGE,
+  wrongType: (fileName: string) => `${NOT_VIDEO_MESSAGE}：${fileName} 不是视频`,
+};
+
+/** A catalogue as the item-file check takes and answers it: every file in the video's place. */
+const asItemFiles = <F extends { fileId: number; fileName?: string }>(files: F[]) =>
+  files.map((file) => ({ ...file, role: 'video' as const }));
+
 /**
  * Creates or changes a video (a save or a restore): permission, category and
- * files checked first, then one transaction with the row, its catalogue, its
- * search entry, the operation log and a new revision (the first change on the
- * platform keeps the video as it was before as well). A teacher's change
- * goes back to draft and off the shelf; an administrator's keeps the state.
- * A concurrent change since the video was read answers 409.
+ * files checked first (the cover a picture, the catalogue videos: the one
+ * item-file check), then the content path (platform/publishing/save.ts): the
+ * guarded write with its catalogue, file uses, search entry, log row and
+ * version in one transaction. A teacher's change goes back to draft and off
+ * the shelf; an administrator's keeps the state.
  */
 export async function writeVideo(
   deps: VideoDeps,
@@ -74,7 +93,18 @@ export async function writeVideo(
     (value === undefined ? previous : value)?.trim() || null;
   const coverFileId =
     input.coverFileId === undefined ? (before?.coverFileId ?? null) : input.coverFileId;
-  const known = [before, options.trusted].filter((d): d is VideoDraft => Boolean(d));
+  const known = [before, options.trusted]
+    .filter((d): d is VideoDraft => Boolean(d))
+    .map((d) => ({ coverFileId: d.coverFileId, files: asItemFiles(d.files) }));
+  const checked = await checkItemFiles(
+    db,
+    storedFiles.access,
+    asItemFiles(input.files ?? before?.files ?? []),
+    coverFileId,
+    staff,
+    known,
+    VIDEO_FILE_WORDS,
+  );
   const draft: VideoDraft = {
     typeId: input.typeId,
     title,
@@ -83,76 +113,61 @@ export async function writeVideo(
     source: text(input.source, before?.source),
     releaseUser: text(input.releaseUser, before?.releaseUser) ?? staff.name,
     enableType: input.enableType ?? before?.enableType ?? 1,
-    files: await checkVideoFiles(
-      db,
-      storedFiles.access,
-      input.files ?? before?.files ?? [],
-      coverFileId,
-      staff,
-      known,
-    ),
+    files: checked.map((file) => ({ fileId: file.fileId!, fileName: file.fileName })),
   };
-
-  // A teacher's change goes back to the review and off the shelf; an administrator's keeps its state.
-  const reviewState: ReviewState = isContentAdmin(staff)
-    ? (current?.reviewState ?? 'approved')
-    : 'draft';
-  const approved = reviewState === 'approved';
   const at = iso(now());
 
-  return inTransaction(db, async (trx) => {
-    let videoId: number;
-    if (!current) {
-      const { files, ...fields } = draft;
-      videoId = (
-        await trx
-          .insertInto('video')
-          .values({
-            ...fields,
-            newsId: null,
-            createStaff: staff.id,
-            ifShelves: 0,
-            checkStatus: approved ? 1 : 0,
-            reviewState,
-            reviewNote: null,
-            deleted: 0,
-            ifTop: 0,
-            viewCount: 0,
-            flowerCount: 0,
-            createdAt: at,
-            updatedAt: at,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
-      await insertFiles(trx, videoId, files, new Map(), at);
-    } else {
-      videoId = current.id;
-      if (!(await hasContentRevisions(trx, TF_VIDEO, videoId))) {
-        // The video as it was before its first change on the platform, so it can come back.
-        await addContentRevision(trx, TF_VIDEO, videoId, before, {
-          staffId: current.createStaff,
-          staffName: current.releaseUser ?? '',
-          at: current.updatedAt,
-        });
-      }
-      const { files, ...fields } = draft;
-      const result = await trx
-        .updateTable('video')
-        .set({
+  return saveContent(db, VIDEO_CONTENT, {
+    current: current && {
+      id: current.id,
+      version: current.version,
+      draft: before!,
+      original: {
+        staffId: current.createStaff,
+        staffName: current.releaseUser ?? '',
+        at: current.updatedAt,
+      },
+    },
+    version: input.version,
+    draft,
+    staff,
+    ip,
+    now: now(),
+    operType: options.operType,
+    uses: bodyAndCover(draft.content, draft.coverFileId),
+    files: storedFiles,
+    insert: async (trx, { files, ...fields }) => {
+      const reviewState = newReviewState(staff);
+      const { id } = await trx
+        .insertInto('video')
+        .values({
           ...fields,
+          newsId: null,
+          createStaff: staff.id,
+          ifShelves: 0,
+          checkStatus: reviewState === 'approved' ? 1 : 0,
           reviewState,
-          checkStatus: approved ? 1 : 0,
-          ifShelves: approved ? current.ifShelves : 0,
+          reviewNote: null,
+          deleted: 0,
+          ifTop: 0,
+          viewCount: 0,
+          flowerCount: 0,
+          createdAt: at,
           updatedAt: at,
         })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await insertFiles(trx, id, files, new Map(), at);
+      return id;
+    },
+    // An administrator's save leaves the review state and the shelf as they are in the row;
+    // a teacher's went back to draft in the claim.
+    update: async (trx, videoId, { files, ...fields }) => {
+      await trx
+        .updateTable('video')
+        .set({ ...fields, updatedAt: at })
         .where('id', '=', videoId)
-        .where('deleted', '=', 0)
-        .where('reviewState', '=', current.reviewState)
-        .where('ifShelves', '=', current.ifShelves)
-        .where('updatedAt', '=', current.updatedAt)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) throw new AppError(409, CONCURRENT_MESSAGE);
+        .execute();
       const kept = await trx
         .selectFrom('videoFile')
         .select(['fileId', 'createdAt'])
@@ -160,22 +175,8 @@ export async function writeVideo(
         .execute();
       await trx.deleteFrom('videoFile').where('videoId', '=', videoId).execute();
       await insertFiles(trx, videoId, files, new Map(kept.map((f) => [f.fileId, f.createdAt])), at);
-    }
-    await storedFiles.recordUses(
-      trx,
-      staff,
-      'TF_VIDEO',
-      videoId,
-      bodyAndCover(draft.content, draft.coverFileId),
-    );
-    await reindexVideo(trx, search, videoId);
-    await logVideo(trx, staff, ip, videoId, options.operType, now());
-    await addContentRevision(trx, TF_VIDEO, videoId, draft, {
-      staffId: staff.id,
-      staffName: staff.name,
-      at,
-    });
-    return videoId;
+    },
+    reindex: (trx, videoId) => reindexVideo(trx, search, videoId),
   });
 }
 

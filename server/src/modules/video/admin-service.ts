@@ -4,7 +4,7 @@ import type { FileService } from '../../platform/files/service.js';
 import type { Kysely } from 'kysely';
 import { containsText } from '../../db/like.js';
 import type { Database, ReviewState } from '../../db/schema.js';
-import { forbidden, notFound } from '../../http/errors.js';
+import { forbidden } from '../../http/errors.js';
 import { type Paging } from '../../http/paging.js';
 import { canManage, isContentAdmin, MANAGE_MESSAGE } from '../../http/roles.js';
 import type { SearchIndex } from '../../platform/search/search-index.js';
@@ -12,7 +12,11 @@ import { displayTime, type Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import { fileUrl } from '../../platform/files/service.js';
 
-import { getContentRevision, listContentRevisions } from '../../platform/publishing/revisions.js';
+import {
+  getContentRevision,
+  listContentRevisions,
+  revisionToRestore,
+} from '../../platform/publishing/revisions.js';
 import { writeVideo, type CmsVideoSaveInput, type VideoDeps } from './admin-save.js';
 import { CmsVideoTypeService } from './type-service.js';
 import {
@@ -140,6 +144,7 @@ export class CmsVideoService {
       createStaff: row.createStaff,
       createDate: displayTime(row.createdAt),
       updateDate: displayTime(row.updatedAt),
+      version: row.version,
     };
   }
 
@@ -200,15 +205,13 @@ export class CmsVideoService {
 
   /** Saves an earlier version again, as a new revision (a teacher's restore is a draft again). */
   async restore(videoId: number, revisionId: number, staff: AuthStaff, ip: string | null) {
-    const revision = await getContentRevision<VideoDraft>(this.db, TF_VIDEO, revisionId);
-    if (revision.objId !== videoId) throw notFound('该版本不存在');
-    const snapshot = revision.snapshot;
+    const snapshot = await revisionToRestore<VideoDraft>(this.db, TF_VIDEO, videoId, revisionId);
     // Files deleted from storage since then cannot come back; the rest belonged to this video.
     const existing = await existingFiles(this.db, [
       snapshot.coverFileId,
       ...snapshot.files.map((f) => f.fileId),
     ]);
-    return writeVideo(
+    await writeVideo(
       this.deps,
       {
         ...snapshot,
@@ -221,5 +224,6 @@ export class CmsVideoService {
       ip,
       { operType: '恢复版本', trusted: snapshot },
     );
+    return { videoId };
   }
 }

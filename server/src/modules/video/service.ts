@@ -21,12 +21,9 @@ import type { Actor } from '../../platform/auth/session.js';
 import { writeOperLog } from '../../platform/oplog/service.js';
 import { bodyAndCover } from '../../platform/files/uses.js';
 import { FileService } from '../../platform/files/service.js';
+import { VIDEO_SEARCH_TYPE_ID } from './store.js';
 
-/**
- * Search results route typeId 13 (the news column 视频中心) to videoDetail, so
- * every video is indexed under it whatever its own category.
- */
-export const VIDEO_SEARCH_TYPE_ID = 13;
+export { VIDEO_SEARCH_TYPE_ID } from './store.js';
 
 /** Length of the plain-text introduction a list item carries (videoDesc). */
 

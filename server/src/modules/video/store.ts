@@ -1,21 +1,20 @@
-import { isContentAdmin } from '../../http/roles.js';
-import type { FileAccess } from '../../platform/files/access.js';
 import type { Kysely } from 'kysely';
 import type { Database, ReviewState } from '../../db/schema.js';
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
-import { writeOperLog } from '../../platform/oplog/service.js';
+import { notFound } from '../../http/errors.js';
 import { REVIEW_STATE_NAMES } from '../../platform/publishing/workflow.js';
 import { htmlToText } from '../../platform/search/terms.js';
 import type { SearchIndex } from '../../platform/search/search-index.js';
-import type { AuthStaff } from '../../platform/auth/session.js';
 import { fileUrl } from '../../platform/files/service.js';
-import { VIDEO_SEARCH_TYPE_ID } from './service.js';
+
+/**
+ * Search results route typeId 13 (the news column 视频中心) to videoDetail, so
+ * every video is indexed under it whatever its own category.
+ */
+export const VIDEO_SEARCH_TYPE_ID = 13;
 
 /** The operation log's and the revisions' name for videos (portal.md §7). */
 export const TF_VIDEO = 'TF_VIDEO';
 export const VIDEO_GONE_MESSAGE = '视频不存在或已删除';
-export const OWN_FILES_MESSAGE = '只能使用自己上传的文件';
-export const MISSING_FILE_MESSAGE = '文件不存在，请重新上传';
 export const NOT_VIDEO_MESSAGE = '只能添加视频文件';
 export const NOT_IMAGE_MESSAGE = '封面须为图片文件';
 
@@ -57,6 +56,7 @@ export interface VideoRow {
   deleted: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
 }
 
 /** A video that is not deleted; 404 otherwise. */
@@ -85,6 +85,7 @@ export async function loadVideo(
       'deleted',
       'createdAt',
       'updatedAt',
+      'version',
     ])
     .where('id', '=', videoId)
     .executeTakeFirst();
@@ -175,59 +176,6 @@ export async function reindexVideo(db: Kysely<Database>, search: SearchIndex, vi
   );
 }
 
-/**
- * The cover and catalogue a save may use: stored files of the right kind
- * (a picture for the cover, videos for the catalogue) that the
- * caller uploaded, or (any file) for isPower 1, or that the video already has
- * or, on a restore, had. Answers the catalogue with a name for every file.
- */
-export async function checkVideoFiles(
-  db: Kysely<Database>,
-  access: FileAccess,
-  files: Array<{ fileId: number; fileName?: string }>,
-  coverFileId: number | null,
-  staff: AuthStaff,
-  known: VideoDraft[],
-): Promise<VideoFileEntry[]> {
-  const knownIds = new Set(known.flatMap((d) => [d.coverFileId, ...d.files.map((f) => f.fileId)]));
-  // One stored file may be listed more than once under different names (videos of the old site).
-  const ids = [...new Set([...(coverFileId ? [coverFileId] : []), ...files.map((f) => f.fileId)])];
-  const stored = ids.length
-    ? await db
-        .selectFrom('storedFile')
-        .select(['id', 'fileName', 'mimeType', 'createdBy'])
-        .where('id', 'in', ids)
-        .execute()
-    : [];
-  const byId = new Map(stored.map((f) => [f.id, f]));
-  for (const id of ids) {
-    const file = byId.get(id);
-    if (!file) throw badRequest(MISSING_FILE_MESSAGE);
-    if (!isContentAdmin(staff) && file.createdBy !== staff.id && !knownIds.has(id)) {
-      throw forbidden(OWN_FILES_MESSAGE);
-    }
-  }
-  // Whoever saves, only files they may read: an id is never permission.
-  await access.assertMayUse(
-    staff,
-    ids.filter((id) => !knownIds.has(id)),
-    db,
-  );
-  if (coverFileId && !byId.get(coverFileId)!.mimeType.startsWith('image/')) {
-    throw badRequest(NOT_IMAGE_MESSAGE);
-  }
-  return files.map((file) => {
-    const found = byId.get(file.fileId)!;
-    if (!found.mimeType.startsWith('video/')) {
-      throw badRequest(`${NOT_VIDEO_MESSAGE}：${found.fileName} 不是视频`);
-    }
-    return {
-      fileId: file.fileId,
-      fileName: (file.fileName?.trim() || found.fileName).slice(0, 255),
-    };
-  });
-}
-
 /** Where a video stands: its review, shelf and pin, and whether the public sees it now. */
 export function videoState(
   row: Pick<VideoRow, 'reviewState' | 'reviewNote' | 'ifShelves' | 'ifTop'> & {
@@ -242,25 +190,4 @@ export function videoState(
     ifTop: row.ifTop,
     live: row.reviewState === 'approved' && row.ifShelves === 1 && row.deleted !== 1,
   };
-}
-
-/** A step the video's review state does not allow, with that state. */
-/** The operation-log row of a change to a video; pass the transaction of the change. */
-export function logVideo(
-  trx: Kysely<Database>,
-  staff: AuthStaff,
-  ip: string | null,
-  videoId: number,
-  operType: string,
-  at: Date,
-) {
-  return writeOperLog(trx, {
-    staffId: staff.id,
-    staffName: staff.name,
-    infoTable: TF_VIDEO,
-    objId: videoId,
-    operType,
-    ip,
-    at,
-  });
 }

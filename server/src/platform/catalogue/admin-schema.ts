@@ -1,4 +1,4 @@
-import { Flag, OneOf, Type, type Access, type Static, type TSchema } from '@school/common/api';
+import { OneOf, Type, type Access, type Static, type TSchema } from '@school/common/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { envelopeSchema, type Envelope } from '../../http/envelope.js';
 import { blankFields } from './route-kit.js';
@@ -9,14 +9,6 @@ export { anyItem, idField } from './route-kit.js';
 
 /** A picture's stored file; 0 (or '') clears it where the picture is optional. */
 export const fileField = (message: string) => Type.Integer({ minimum: 0, errorMessage: message });
-
-export const SORT_FIELD = Type.Integer({
-  minimum: 0,
-  maximum: 100000,
-  errorMessage: '排序号须为0到100000的整数',
-});
-
-export const ENABLED_FIELD = Flag('enabled 须为 0（停用）或 1（启用）');
 
 export const ENABLE_TYPE_FIELD = OneOf(
   [1, 2],

@@ -1,4 +1,11 @@
-import { Flag, Type, WordOf, type Access, type Static, type TSchema } from '@school/common/api';
+import {
+  EnabledFlag,
+  Type,
+  WordOf,
+  type Access,
+  type Static,
+  type TSchema,
+} from '@school/common/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { staffOf } from '../../http/auth.js';
 import { envelopeSchema, nullSchema, ok } from '../../http/envelope.js';
@@ -9,13 +16,8 @@ import type { Direction } from './common.js';
 
 export const idField = (message: string) => Type.Integer({ minimum: 1, errorMessage: message });
 
-export const ENABLED_FIELD = Flag('enabled 须为 1（启用）或 0（停用）');
-
-export const SORT_FIELD = Type.Integer({
-  minimum: -100000,
-  maximum: 100000,
-  errorMessage: '排序号须为整数',
-});
+/** A settings row's enabled flag: the contract's one (common/src/api/fields.ts). */
+export const ENABLED_FIELD = EnabledFlag;
 
 export const DIRECTION_FIELD = WordOf(['up', 'down'], 'direction 须为 up（上移）或 down（下移）');
 

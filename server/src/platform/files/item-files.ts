@@ -4,6 +4,7 @@ import type { Database, NewsFileRole } from '../../db/schema.js';
 import { badRequest, forbidden } from '../../http/errors.js';
 import type { AuthStaff } from '../auth/session.js';
 import type { FileAccess } from './access.js';
+import { fileUrl } from './service.js';
 
 /** A file as a save sends it: a stored file, or a file of the old site the item already has. */
 export interface CmsFileInput {
@@ -24,10 +25,34 @@ export interface ItemFileInput {
   caption?: string | null;
 }
 
+/**
+ * A file of an item as its edit form and its versions show it: where it
+ * stands, its address (filePath), and oldfile 1 for a file of the old site.
+ */
+export function editFileView(file: ItemFileInput) {
+  return {
+    role: file.role,
+    fileId: file.fileId ?? null,
+    legacyPath: file.legacyPath ?? null,
+    fileName: file.fileName,
+    caption: file.caption ?? null,
+    filePath: file.legacyPath ?? fileUrl(file.fileId),
+    oldfile: file.legacyPath ? 1 : 0,
+  };
+}
+
 /** What an item already holds (its current state and versions being restored). */
 export interface KnownFiles {
   coverFileId: number | null;
   files: ItemFileInput[];
+}
+
+/** How a kind words the refusal of a file of the wrong type, where it has its own words. */
+export interface ItemFileWords {
+  /** A cover that is not a picture. */
+  notPicture?: string;
+  /** A file of the wrong type in its place (a picture in a video's catalogue). */
+  wrongType?: (fileName: string) => string;
 }
 
 const ROLE_TYPES: Partial<Record<NewsFileRole, { prefix: string; message: string }>> = {
@@ -51,6 +76,7 @@ export async function checkItemFiles(
   coverFileId: number | null,
   staff: AuthStaff,
   known: KnownFiles[],
+  words: ItemFileWords = {},
 ): Promise<ItemFileInput[]> {
   const knownIds = new Set(known.flatMap((d) => [d.coverFileId, ...d.files.map((f) => f.fileId)]));
   const knownLegacy = new Map(
@@ -86,7 +112,7 @@ export async function checkItemFiles(
     db,
   );
   if (coverFileId && !byId.get(coverFileId)!.mimeType.startsWith('image/')) {
-    throw badRequest('封面须为图片');
+    throw badRequest(words.notPicture ?? '封面须为图片');
   }
   return files.map((file) => {
     const caption = file.caption?.trim() || null;
@@ -94,9 +120,9 @@ export async function checkItemFiles(
       const stored = byId.get(file.fileId)!;
       const expected = ROLE_TYPES[file.role];
       if (expected && !stored.mimeType.startsWith(expected.prefix)) {
-        throw badRequest(expected.message);
+        throw badRequest(words.wrongType?.(stored.fileName) ?? expected.message);
       }
-      const fileName = file.fileName?.trim() || stored.fileName;
+      const fileName = (file.fileName?.trim() || stored.fileName).slice(0, 255);
       return { role: file.role, fileId: file.fileId, fileName, caption };
     }
     const legacyName = file.legacyPath ? knownLegacy.get(file.legacyPath) : undefined;

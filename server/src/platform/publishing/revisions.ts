@@ -4,9 +4,11 @@ import { notFound } from '../../http/errors.js';
 import { displayTime } from '../../time.js';
 
 /**
- * Saved versions of authored items other than news (news keep theirs in
- * news_revision): one row per save, holding the item's editable fields as
- * JSON, so the platform can list, show, compare and restore them. Pass the
+ * The saved versions of every kind of authored item (news, sub-news, videos,
+ * introduction pages, people), in one table: one row per save, holding the
+ * item's editable fields as JSON, so the platform can list, show, compare and
+ * restore them. Rows are told apart by the item's table code (infoTable:
+ * T_NEWS, T_SUBJECT_NEWS, TF_VIDEO, T_WWFZ, T_FMSM) and id. Pass the
  * transaction of the save so a version exists exactly when the change does.
  */
 export interface RevisionAuthor {
@@ -15,6 +17,8 @@ export interface RevisionAuthor {
   /** ISO time of the save. */
   at: string;
 }
+
+export const REVISION_GONE_MESSAGE = '该版本不存在';
 
 export async function addContentRevision(
   db: Kysely<Database>,
@@ -36,27 +40,57 @@ export async function addContentRevision(
     .execute();
 }
 
-/** Whether the item has any saved version yet (its first change saves the original too). */
-export async function hasContentRevisions(
+/**
+ * Keeps the version a save made. An item made before the platform kept
+ * versions (the old site's, the seed's) has none yet: its first change keeps
+ * the item as it was before, too, so that it can come back.
+ */
+export async function keepRevision<D>(
+  trx: Kysely<Database>,
+  infoTable: string,
+  objId: number,
+  saved: { draft: D; by: RevisionAuthor },
+  before?: { draft: D; by: RevisionAuthor },
+): Promise<void> {
+  if (before) {
+    const any = await trx
+      .selectFrom('contentRevision')
+      .select('id')
+      .where('infoTable', '=', infoTable)
+      .where('objId', '=', objId)
+      .limit(1)
+      .executeTakeFirst();
+    if (!any) await addContentRevision(trx, infoTable, objId, before.draft, before.by);
+  }
+  await addContentRevision(trx, infoTable, objId, saved.draft, saved.by);
+}
+
+/** Forgets an item's versions (an item deleted for good: introduction pages, people). */
+export async function dropContentRevisions(
+  trx: Kysely<Database>,
+  infoTable: string,
+  objId: number,
+): Promise<void> {
+  await trx
+    .deleteFrom('contentRevision')
+    .where('infoTable', '=', infoTable)
+    .where('objId', '=', objId)
+    .execute();
+}
+
+/**
+ * The versions of one item, newest first: revisionId, staffName, createDate,
+ * and what `describe` reads of each version's saved fields (news: its title).
+ */
+export async function listContentRevisions<T, Extra extends object = object>(
   db: Kysely<Database>,
   infoTable: string,
   objId: number,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('contentRevision')
-    .select('id')
-    .where('infoTable', '=', infoTable)
-    .where('objId', '=', objId)
-    .limit(1)
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
-/** The versions of one item, newest first: revisionId, staffName, createDate. */
-export async function listContentRevisions(db: Kysely<Database>, infoTable: string, objId: number) {
+  describe?: (snapshot: T) => Extra,
+) {
   const rows = await db
     .selectFrom('contentRevision')
-    .select(['id', 'staffName', 'createdAt'])
+    .select(['id', 'staffName', 'createdAt', 'snapshot'])
     .where('infoTable', '=', infoTable)
     .where('objId', '=', objId)
     .orderBy('createdAt', 'desc')
@@ -67,6 +101,7 @@ export async function listContentRevisions(db: Kysely<Database>, infoTable: stri
     revisionId: row.id,
     staffName: row.staffName,
     createDate: displayTime(row.createdAt),
+    ...(describe ? describe(JSON.parse(row.snapshot) as T) : ({} as Extra)),
   }));
 }
 
@@ -88,7 +123,7 @@ export async function getContentRevision<T>(
     .where('id', '=', revisionId)
     .where('infoTable', '=', infoTable)
     .executeTakeFirst();
-  if (!row) throw notFound('该版本不存在');
+  if (!row) throw notFound(REVISION_GONE_MESSAGE);
   return {
     revisionId: row.id,
     objId: row.objId,
@@ -96,4 +131,16 @@ export async function getContentRevision<T>(
     createDate: displayTime(row.createdAt),
     snapshot: JSON.parse(row.snapshot) as T,
   };
+}
+
+/** The saved fields of a version of this item, to restore; 404 for a version of another item. */
+export async function revisionToRestore<T>(
+  db: Kysely<Database>,
+  infoTable: string,
+  objId: number,
+  revisionId: number,
+): Promise<T> {
+  const found = await getContentRevision<T>(db, infoTable, revisionId);
+  if (found.objId !== objId) throw notFound(REVISION_GONE_MESSAGE);
+  return found.snapshot;
 }

@@ -1,108 +1,58 @@
-import { Type, reviewCalls, type Access, type Call, type TSchema } from '@school/common/api';
+import type { ReviewStep, Static, TSchema } from '@school/common/api';
+import { reviewEndpoints } from '@school/common/api';
 import type { FastifyInstance } from 'fastify';
 import { staffOf } from '../../http/auth.js';
-import { routeSchema } from '../../http/contract.js';
+import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import type { AuthStaff } from '../auth/session.js';
+import { integerIn, textIn } from './body-fields.js';
 
-/** The review steps an authored item's service offers (news, videos). */
-export interface ReviewedItems {
-  submit(id: number, staff: AuthStaff, ip: string | null): Promise<unknown>;
-  approve(id: number, staff: AuthStaff, ip: string | null): Promise<unknown>;
-  reject(id: number, reason: string, staff: AuthStaff, ip: string | null): Promise<unknown>;
-  shelve(id: number, staff: AuthStaff, ip: string | null): Promise<unknown>;
-  unshelve(id: number, staff: AuthStaff, ip: string | null): Promise<unknown>;
-  pin(id: number, ifTop: 0 | 1, staff: AuthStaff, ip: string | null): Promise<unknown>;
+/** The review steps an authored item's service offers (news, videos), answering the new state. */
+export interface ReviewedItems<State> {
+  submit(id: number, staff: AuthStaff, ip: string | null): Promise<State>;
+  approve(id: number, staff: AuthStaff, ip: string | null): Promise<State>;
+  reject(id: number, reason: string, staff: AuthStaff, ip: string | null): Promise<State>;
+  shelve(id: number, staff: AuthStaff, ip: string | null): Promise<State>;
+  unshelve(id: number, staff: AuthStaff, ip: string | null): Promise<State>;
+  pin(id: number, ifTop: 0 | 1, staff: AuthStaff, ip: string | null): Promise<State>;
 }
 
-/** The steps of the review workflow, each its own call. */
-export type WorkflowStep = keyof ReturnType<typeof reviewCalls>;
-
-/** The answer of a caller that has not given its `state` schema yet: any object, undescribed. */
-const undescribed = Type.Object({}, { additionalProperties: true });
-
 /**
- * The workflow calls of a reviewed item under its own path and id name:
- * `<base>/submit`, `approve`, `reject {reason}`, `shelve`, `unshelve` and
- * `pin {ifTop}`, each answering the item's new state. Who may take a step is
- * the service's to decide; `who` only words the summaries. The bodies are
- * `reviewCalls` of common/src/api/cms.ts.
+ * Registers the review calls of a reviewed item (`reviewEndpoints` of
+ * common/src/api/cms.ts: their paths, bodies, answers and access) through
+ * the contract's `route`, each running its step of `service`. `refusals`:
+ * the door's refusal of a step where the item words it its own way.
  */
-export function workflowRoutes(
+export function workflowRoutes<B extends string, K extends string, S extends TSchema>(
   app: FastifyInstance,
-  options: {
-    base: string;
-    idName: string;
-    what: string;
-    /** Who may shelve and take off, as the summaries say it. */
-    shelvers: string;
-    service: ReviewedItems;
-    /** The schema of a step's answer: the item's id and new state (common/src/api). */
-    state?: TSchema;
-    /** Who may call each step (http/access.ts); the service still checks the item. */
-    access: Record<WorkflowStep, Access>;
-    /** The door's refusal of a step where the item words it its own way. */
-    refusals?: Partial<Record<WorkflowStep, string>>;
-  },
+  calls: ReturnType<typeof reviewEndpoints<B, K, S>>,
+  idName: K,
+  service: ReviewedItems<Static<S>>,
+  refusals: Partial<Record<ReviewStep, string>> = {},
 ) {
-  const { base, idName, what, shelvers, service, access, refusals = {} } = options;
-  const calls = reviewCalls(idName, what, options.state ?? undescribed);
-  const route = <Extra>(
-    step: keyof typeof calls,
-    summary: string,
-    run: (id: number, payload: Extra, staff: AuthStaff, ip: string | null) => Promise<unknown>,
-    done: (payload: Extra) => string,
-  ) =>
-    app.post(
-      `${base}/${step}`,
-      {
-        config: { access: access[step], refusal: refusals[step] },
-        schema: routeSchema(calls[step] as Call<TSchema, TSchema>, {
-          summary: `内容管理：${summary}`,
-          tags: ['cms'],
-        }),
-      },
-      async (request) => {
-        const payload = request.body as Extra & Record<string, number>;
-        const state = await run(payload[idName]!, payload, staffOf(request), request.ip);
-        return ok(state, done(payload));
-      },
+  const idOf = (body: unknown) => integerIn(body, idName);
+  route(app, calls.submit, { refusal: refusals.submit }, async (request) =>
+    ok(await service.submit(idOf(request.body), staffOf(request), request.ip), '已提交审核'),
+  );
+  route(app, calls.approve, { refusal: refusals.approve }, async (request) =>
+    ok(await service.approve(idOf(request.body), staffOf(request), request.ip), '审核通过'),
+  );
+  route(app, calls.reject, { refusal: refusals.reject }, async (request) => {
+    const reason = textIn(request.body, 'reason');
+    return ok(
+      await service.reject(idOf(request.body), reason, staffOf(request), request.ip),
+      '已退回',
     );
-
-  route(
-    'submit',
-    `${what}提交审核（草稿或被退回的，本人）`,
-    (i, _, s, ip) => service.submit(i, s, ip),
-    () => '已提交审核',
+  });
+  route(app, calls.shelve, { refusal: refusals.shelve }, async (request) =>
+    ok(await service.shelve(idOf(request.body), staffOf(request), request.ip), '已上架'),
   );
-  route(
-    'approve',
-    `${what}审核通过（仅管理员）`,
-    (i, _, s, ip) => service.approve(i, s, ip),
-    () => '审核通过',
+  route(app, calls.unshelve, { refusal: refusals.unshelve }, async (request) =>
+    ok(await service.unshelve(idOf(request.body), staffOf(request), request.ip), '已下架'),
   );
-  route<{ reason: string }>(
-    'reject',
-    `退回${what}并写明原因（仅管理员）`,
-    (i, p, s, ip) => service.reject(i, p.reason, s, ip),
-    () => '已退回',
-  );
-  route(
-    'shelve',
-    `${what}上架（审核通过后；${shelvers}）`,
-    (i, _, s, ip) => service.shelve(i, s, ip),
-    () => '已上架',
-  );
-  route(
-    'unshelve',
-    `${what}下架（${shelvers}）`,
-    (i, _, s, ip) => service.unshelve(i, s, ip),
-    () => '已下架',
-  );
-  route<{ ifTop: 0 | 1 }>(
-    'pin',
-    `${what}置顶（ifTop 1）或取消置顶（ifTop 0），仅管理员`,
-    (i, p, s, ip) => service.pin(i, p.ifTop, s, ip),
-    (p) => (p.ifTop === 1 ? '已置顶' : '已取消置顶'),
-  );
+  route(app, calls.pin, { refusal: refusals.pin }, async (request) => {
+    const ifTop = integerIn(request.body, 'ifTop') === 1 ? 1 : 0;
+    const state = await service.pin(idOf(request.body), ifTop, staffOf(request), request.ip);
+    return ok(state, ifTop === 1 ? '已置顶' : '已取消置顶');
+  });
 }

@@ -20,8 +20,8 @@ import { writeOperLog } from '../oplog/service.js';
  *
  * Each step is a guarded state change: permission first, then the step's rule
  * on the current row, then a conditional UPDATE that only matches the row as
- * it was read (of two concurrent steps one answers 409, never both succeed),
- * with the search entry and the operation-log row in the same transaction.
+ * it was read (of two concurrent steps one answers 409, never both succeed)
+ * and bumps the row's version (platform/publishing/save.ts), with the search entry and the operation-log row in the same transaction.
  */
 
 /** The review states as the platform's screens name them. */
@@ -220,7 +220,8 @@ export class ReviewWorkflow<Row extends ReviewRow, State> {
     await inTransaction(this.db, async (trx) => {
       const result = await trx
         .updateTable(table)
-        .set({ ...step.change, updatedAt: iso(now) })
+        // A step is a write like a save: an edit form read before it is out of date.
+        .set((eb) => ({ ...step.change, updatedAt: iso(now), version: eb('version', '+', 1) }))
         .where('id', '=', id)
         .where('deleted', '=', 0)
         .where('reviewState', '=', row.reviewState)
