@@ -17,6 +17,8 @@ interface PageFields {
   picThumbUrl?: string;
   enableType: number;
   sort: number;
+  /** The version the item was read at (absent from a server before issue 17). */
+  version?: number;
 }
 
 interface Values {

@@ -19,6 +19,8 @@ interface PersonFields {
   picThumbUrl?: string;
   enableType: number;
   sort: number;
+  /** The version the item was read at (absent from a server before issue 17). */
+  version?: number;
 }
 
 interface Values {
