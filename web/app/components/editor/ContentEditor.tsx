@@ -2,7 +2,7 @@ import { Alert, Button, Card, Col, Form, Popconfirm, Row, Space } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { call, type Payload } from '../../api/client';
 import { RevisionHistory, type RevisionRow } from './RevisionHistory';
-import { useContentSave, type AfterSave } from './use-content-save';
+import { useContentSave, type AfterSave, type EditorApi } from './use-content-save';
 
 /** A button of the editor's bar: save, then what follows (submit, publish …). */
 export interface EditorAction {
@@ -10,12 +10,6 @@ export interface EditorAction {
   /** The form's submit button (Enter in a field); one per editor. */
   primary?: boolean;
   then: AfterSave;
-}
-
-/** Where an item's calls are: <api>/save, revisions, revision, restore, each with the item's id. */
-export interface EditorApi {
-  api: string;
-  idName: string;
 }
 
 /** The version comparison of an editor: field names, and a saved version and the form as it reads them. */
@@ -52,14 +46,14 @@ export function ConflictNotice({ message, onReload }: { message: string; onReloa
 
 /** 版本记录 of a stored item through its API folder; `onRestored` reads the item again. */
 export function EditorHistory<R>({
-  api,
-  idName,
+  kind: { api, idName },
   id,
   labels,
   fromVersion,
   current,
   onRestored,
-}: EditorApi & {
+}: {
+  kind: EditorApi;
   id: number;
   labels: Record<string, string>;
   fromVersion: (version: R) => Record<string, unknown>;
@@ -98,8 +92,7 @@ export function EditorHistory<R>({
  * text until chosen.
  */
 export function ContentEditor<V extends object, R>({
-  api,
-  idName,
+  kind,
   id,
   version,
   initial,
@@ -112,7 +105,9 @@ export function ContentEditor<V extends object, R>({
   onSaved,
   onReload,
   children,
-}: EditorApi & {
+}: {
+  /** Where the item's calls are (a ReviewKind will do). */
+  kind: EditorApi;
   /** The stored item's id; undefined for a new one. */
   id: number | undefined;
   /** The version the item was read at (the edit form's `version`), when the server sends one. */
@@ -136,8 +131,7 @@ export function ContentEditor<V extends object, R>({
   const [readAt] = useState(version);
   const { save, busy, conflict } = useContentSave({
     form,
-    api,
-    idName,
+    kind,
     id,
     version: readAt,
     initial,
@@ -194,8 +188,7 @@ export function ContentEditor<V extends object, R>({
           ))}
           {id !== undefined && watched && (
             <EditorHistory
-              api={api}
-              idName={idName}
+              kind={kind}
               id={id}
               labels={revisions.labels}
               fromVersion={revisions.fromVersion}

@@ -1,5 +1,4 @@
-import type { Payload } from '../../api/client';
-import { call } from '../../api/client';
+import { call, type Payload } from '../../api/client';
 
 export type ReviewState = 'draft' | 'submitted' | 'approved' | 'rejected';
 

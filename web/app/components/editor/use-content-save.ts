@@ -3,6 +3,12 @@ import { useState } from 'react';
 import { ApiError, call, type Payload } from '../../api/client';
 import { errorText } from '../../api/page-data';
 
+/** Where an item's calls are: <api>/save, revisions, revision, restore, each with the item's id. */
+export interface EditorApi {
+  api: string;
+  idName: string;
+}
+
 /** What follows a successful save (a workflow step, or nothing); answers the success message. */
 export type AfterSave = (id: number) => Promise<string> | string;
 
@@ -21,8 +27,7 @@ export type AfterSave = (id: number) => Promise<string> | string;
  */
 export function useContentSave<V>({
   form,
-  api,
-  idName,
+  kind: { api, idName },
   id,
   version,
   initial,
@@ -30,8 +35,7 @@ export function useContentSave<V>({
   onStored,
 }: {
   form: FormInstance<V>;
-  api: string;
-  idName: string;
+  kind: EditorApi;
   id: number | null | undefined;
   version: number | undefined;
   /** Values of fields the form does not show at the moment (a hidden picture set). */

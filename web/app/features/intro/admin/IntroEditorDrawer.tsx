@@ -88,8 +88,7 @@ export function IntroEditorDrawer<F extends { version?: number }, V extends obje
   // Each read of the item brings its version with its values into the form.
   const { save, busy, conflict } = useContentSave({
     form,
-    api: base,
-    idName,
+    kind: { api: base, idName },
     id,
     version: item?.version,
     initial: initialValues,
@@ -114,8 +113,7 @@ export function IntroEditorDrawer<F extends { version?: number }, V extends obje
         <Space>
           {id && (
             <EditorHistory
-              api={base}
-              idName={idName}
+              kind={{ api: base, idName }}
               id={id}
               labels={kind.labels}
               fromVersion={(version: Partial<F>) => comparable(version)}

@@ -32,32 +32,39 @@ export function ContentTypeField() {
   );
 }
 
+/** The set each content kind carries: 图集 pictures, 视频集 videos. */
+const SETS = [
+  {
+    kind: 2,
+    name: 'pictures',
+    label: '图集图片',
+    role: 'image',
+    add: '上传图片',
+    empty: '请上传图集图片',
+  },
+  { kind: 3, name: 'videos', label: '视频', role: 'video', add: '上传视频', empty: '请上传视频' },
+] as const;
+
 /**
  * The body of a news item or sub-news: the picture or video set of its
  * content kind (each with a caption; `required` refuses an empty set), the
  * rich text and the attachments.
  */
 export function MediaFields({ kind, required }: { kind: number; required?: boolean }) {
-  const set = (message: string) =>
-    required ? [{ required: true, type: 'array' as const, min: 1, message }] : [];
+  const set = SETS.find((s) => s.kind === kind);
   return (
     <>
-      {kind === 2 && (
-        <Form.Item name="pictures" label="图集图片" rules={set('请上传图集图片')}>
+      {set && (
+        <Form.Item
+          key={set.name}
+          name={set.name}
+          label={set.label}
+          rules={required ? [{ required: true, type: 'array', min: 1, message: set.empty }] : []}
+        >
           <FileListField
-            kind="image"
-            entryOf={entryOf('image')}
-            addLabel="上传图片"
-            text="caption"
-          />
-        </Form.Item>
-      )}
-      {kind === 3 && (
-        <Form.Item name="videos" label="视频" rules={set('请上传视频')}>
-          <FileListField
-            kind="video"
-            entryOf={entryOf('video')}
-            addLabel="上传视频"
+            kind={set.role}
+            entryOf={entryOf(set.role)}
+            addLabel={set.add}
             text="caption"
           />
         </Form.Item>

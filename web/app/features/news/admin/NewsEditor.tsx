@@ -122,8 +122,7 @@ export function NewsEditor({
 
   return (
     <ContentEditor
-      api={NEWS_KIND.api}
-      idName={NEWS_KIND.idName}
+      kind={NEWS_KIND}
       id={item?.newId}
       version={item?.version}
       initial={initial}

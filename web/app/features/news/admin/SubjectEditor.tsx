@@ -42,6 +42,8 @@ export function subjectForm(item: CmsSubjectItem | null, releaseUser: string): S
   };
 }
 
+const SUBJECT_API = { api: 'cms/subject', idName: 'subjectNewId' };
+
 const LABELS = { newsTitle: '标题', newsContent: '正文', source: '来源', releaseUser: '发布人' };
 
 /**
@@ -78,8 +80,7 @@ export function SubjectEditor({
 
   return (
     <ContentEditor
-      api="cms/subject"
-      idName="subjectNewId"
+      kind={SUBJECT_API}
       id={item?.subjectNewId}
       version={item?.version}
       initial={initial}

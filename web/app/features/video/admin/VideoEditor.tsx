@@ -79,8 +79,7 @@ export function VideoEditor({
 
   return (
     <ContentEditor
-      api={VIDEO_KIND.api}
-      idName={VIDEO_KIND.idName}
+      kind={VIDEO_KIND}
       id={item?.videoId}
       version={item?.version}
       initial={initial}
