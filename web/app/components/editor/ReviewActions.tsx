@@ -7,6 +7,8 @@ import type { StoredUser } from '../../lib/session';
 import { reviewStep, type ReviewKind, type ReviewedItem } from './review';
 
 const REASON_MAX = 500;
+// Up to seven actions share a table cell: no padding beyond the list's gap.
+const TIGHT = { paddingInline: 0 };
 
 /**
  * The workflow actions of one list row, offered as the server allows them:
@@ -70,7 +72,14 @@ export function ReviewActions({
   };
 
   const link = (label: string, onClick: () => void, danger = false) => (
-    <Button type="link" size="small" danger={danger} disabled={busy} onClick={onClick}>
+    <Button
+      type="link"
+      size="small"
+      style={TIGHT}
+      danger={danger}
+      disabled={busy}
+      onClick={onClick}
+    >
       {label}
     </Button>
   );
@@ -110,7 +119,14 @@ export function ReviewActions({
             }),
           true,
         )}
-      <Button type="link" size="small" href={pageHref} target="_blank" rel="noreferrer">
+      <Button
+        type="link"
+        size="small"
+        style={TIGHT}
+        href={pageHref}
+        target="_blank"
+        rel="noreferrer"
+      >
         {state.live ? '查看' : '预览'}
       </Button>
       <Modal

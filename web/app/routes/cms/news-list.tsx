@@ -67,7 +67,7 @@ export default function CmsNewsList({ loaderData }: Route.ComponentProps) {
       titleOf={(row) => row.newsTitle}
       pageHref={(row) => searchResultHref({ ...row, videoId: null })}
       user={user}
-      actionsWidth={240}
+      actionsWidth={260}
       columns={[
         {
           title: '标题',
