@@ -1,6 +1,6 @@
 import { Button, Result, Space, Typography } from 'antd';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useState, type ReactNode } from 'react';
+import { Link, useNavigate, useRevalidator } from 'react-router';
 import { errorText } from '../../api/page-data';
 import { requireUser } from '../../lib/session';
 
@@ -18,6 +18,26 @@ export async function loadEditor<T>(
   } catch (err) {
     return { data: null, error: errorText(err) };
   }
+}
+
+/**
+ * Reading an editor's item again (after a save, a restore, a conflict): an
+ * id the address does not name yet opens its address; otherwise the page
+ * reads the item again and `session` (part of the editor's key) starts the
+ * editor afresh from it, even when nothing about the item changed.
+ */
+export function useEditorReload(current: number | undefined, hrefOf: (id: number) => string) {
+  const navigate = useNavigate();
+  const { revalidate } = useRevalidator();
+  const [session, setSession] = useState(0);
+  const reload = (id: number | undefined) => {
+    if (id && id !== current) {
+      navigate(hrefOf(id), { replace: true });
+      return;
+    }
+    void revalidate().then(() => setSession((n) => n + 1));
+  };
+  return { session, reload };
 }
 
 /**

@@ -1,8 +1,8 @@
-import { useNavigate, useOutletContext, useRevalidator } from 'react-router';
+import { useOutletContext } from 'react-router';
 import type { Route } from './+types/news-edit';
 import { call } from '../../api/client';
 import { intSearch } from '../../api/page-data';
-import { EditorPage, loadEditor } from '../../components/editor/EditorPage';
+import { EditorPage, loadEditor, useEditorReload } from '../../components/editor/EditorPage';
 import { NewsEditor, type CmsColumn } from '../../features/news/admin/NewsEditor';
 import { emptyForm, formOf, type CmsNewsItem } from '../../features/news/admin/news-form';
 import type { StoredUser } from '../../lib/session';
@@ -26,14 +26,9 @@ export const clientLoader = ({ request }: Route.ClientLoaderArgs) =>
  */
 export default function CmsNewsEdit({ loaderData }: Route.ComponentProps) {
   const { user } = useOutletContext<{ user: StoredUser }>();
-  const navigate = useNavigate();
-  const { revalidate } = useRevalidator();
   const { data, error } = loaderData;
   const item = data?.item ?? null;
-  const reload = (id: number | undefined) => {
-    if (id && id !== data?.newId) navigate(`/cms/news/edit?newId=${id}`, { replace: true });
-    else void revalidate();
-  };
+  const { session, reload } = useEditorReload(data?.newId, (id) => `/cms/news/edit?newId=${id}`);
 
   return (
     <EditorPage
@@ -43,8 +38,8 @@ export default function CmsNewsEdit({ loaderData }: Route.ComponentProps) {
     >
       {data && (
         <NewsEditor
-          // A new reading of the item (a save, a restore, a pin) starts the editor afresh.
-          key={item ? `${item.newId}-${item.updateDate}-${item.ifTop}-${item.version}` : 'new'}
+          // Each reading of the item (a save, a restore, a pin) starts the editor afresh.
+          key={item ? `${item.newId}-${item.updateDate}-${item.version}-${session}` : 'new'}
           user={user}
           columns={data.columns}
           item={item}

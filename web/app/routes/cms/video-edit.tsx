@@ -1,9 +1,8 @@
-import { useState } from 'react';
-import { useNavigate, useOutletContext, useRevalidator } from 'react-router';
+import { useNavigate, useOutletContext } from 'react-router';
 import type { Route } from './+types/video-edit';
 import { call } from '../../api/client';
 import { intSearch } from '../../api/page-data';
-import { EditorPage, loadEditor } from '../../components/editor/EditorPage';
+import { EditorPage, loadEditor, useEditorReload } from '../../components/editor/EditorPage';
 import { VideoEditor } from '../../features/video/admin/VideoEditor';
 import {
   emptyForm,
@@ -32,11 +31,12 @@ export const clientLoader = ({ request }: Route.ClientLoaderArgs) =>
 export default function CmsVideoEdit({ loaderData }: Route.ComponentProps) {
   const { user } = useOutletContext<{ user: StoredUser }>();
   const navigate = useNavigate();
-  const { revalidate } = useRevalidator();
   const { data, error } = loaderData;
   const item = data?.item ?? null;
-  // Counts reloads, so the editor starts afresh from what is stored.
-  const [reads, setReads] = useState(0);
+  const { session, reload } = useEditorReload(
+    data?.videoId,
+    (id) => `/cms/video/edit?videoId=${id}`,
+  );
 
   return (
     <EditorPage
@@ -46,20 +46,13 @@ export default function CmsVideoEdit({ loaderData }: Route.ComponentProps) {
     >
       {data && (
         <VideoEditor
-          key={item ? `${item.videoId}-${item.updateDate}-${item.version}-${reads}` : 'new'}
+          key={item ? `${item.videoId}-${item.updateDate}-${item.version}-${session}` : 'new'}
           user={user}
           categories={data.categories}
           item={item}
           initial={item ? formOf(item) : emptyForm(user.staffName)}
           onSaved={() => navigate('/cms/video')}
-          onReload={(id) => {
-            if (id && id !== data.videoId) {
-              navigate(`/cms/video/edit?videoId=${id}`, { replace: true });
-              return;
-            }
-            setReads((n) => n + 1);
-            void revalidate();
-          }}
+          onReload={reload}
         />
       )}
     </EditorPage>
