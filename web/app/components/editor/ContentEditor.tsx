@@ -93,8 +93,7 @@ export function EditorHistory<R>({
  */
 export function ContentEditor<V extends object, R>({
   kind,
-  id,
-  version,
+  item,
   initial,
   toPayload,
   actions,
@@ -108,10 +107,12 @@ export function ContentEditor<V extends object, R>({
 }: {
   /** Where the item's calls are (a ReviewKind will do). */
   kind: EditorApi;
-  /** The stored item's id; undefined for a new one. */
-  id: number | undefined;
-  /** The version the item was read at (the edit form's `version`), when the server sends one. */
-  version: number | undefined;
+  /**
+   * The stored item as its edit form answered (null for a new one): its id
+   * under the kind's idName, and `version`, the version it was read at, when
+   * the server sends one.
+   */
+  item: { version?: number } | null;
   initial: V;
   toPayload: (values: V) => Payload;
   actions: EditorAction[];
@@ -126,9 +127,10 @@ export function ContentEditor<V extends object, R>({
   children: (values: V) => ReactNode;
 }) {
   const [form] = Form.useForm<V>();
+  const id = item ? ((item as Record<string, unknown>)[kind.idName] as number) : undefined;
   // The version this editor was opened with: a page that reads the item again
   // meanwhile must not make the typed text look current.
-  const [readAt] = useState(version);
+  const [readAt] = useState(item?.version);
   const { save, busy, conflict } = useContentSave({
     form,
     kind,

@@ -15,26 +15,16 @@ import {
 } from '../../api/page-data';
 import { requireUser, type StoredUser } from '../../lib/session';
 import { ReviewActions } from './ReviewActions';
-import { REVIEW_STATES, reviewColor, type ReviewKind, type ReviewedItem } from './review';
+import {
+  REVIEW_STATES,
+  reviewColor,
+  reviewFilterOf,
+  type ReviewFilter,
+  type ReviewKind,
+  type ReviewedItem,
+} from './review';
 
 const PAGE_SIZE = 10;
-
-/**
- * The filter of a review list, kept in the address: the platform's home
- * links here with a state (?reviewState=submitted) and ?mine=1; the others
- * follow the person's choices.
- */
-export function reviewFilterOf(params: URLSearchParams) {
-  const reviewState = params.get('reviewState') ?? '';
-  return {
-    typeId: intSearch(params, 'typeId'),
-    reviewState: REVIEW_STATES.some((s) => s.value === reviewState) ? reviewState : undefined,
-    keyword: params.get('keyword') || undefined,
-    mine: params.get('mine') === '1',
-  };
-}
-
-export type ReviewFilter = ReturnType<typeof reviewFilterOf>;
 
 /**
  * One page of `<kind.api>/list` for a clientLoader, by the filter in the

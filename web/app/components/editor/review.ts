@@ -1,4 +1,5 @@
 import { call, type Payload } from '../../api/client';
+import { intSearch } from '../../api/page-data';
 
 export type ReviewState = 'draft' | 'submitted' | 'approved' | 'rejected';
 
@@ -48,3 +49,20 @@ export interface ReviewKind {
 /** One workflow step of an item (submit, approve, pin …), by the kind's API. */
 export const reviewStep = (kind: ReviewKind, step: string, id: number, body: Payload = {}) =>
   call(`${kind.api}/${step}`, { [kind.idName]: id, ...body });
+
+/**
+ * The filter of a review list, kept in the address: the platform's home
+ * links here with a state (?reviewState=submitted) and ?mine=1; the others
+ * follow the person's choices.
+ */
+export function reviewFilterOf(params: URLSearchParams) {
+  const reviewState = params.get('reviewState') ?? '';
+  return {
+    typeId: intSearch(params, 'typeId'),
+    reviewState: REVIEW_STATES.some((s) => s.value === reviewState) ? reviewState : undefined,
+    keyword: params.get('keyword') || undefined,
+    mine: params.get('mine') === '1',
+  };
+}
+
+export type ReviewFilter = ReturnType<typeof reviewFilterOf>;

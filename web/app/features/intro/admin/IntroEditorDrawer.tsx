@@ -7,6 +7,24 @@ import type { UploadedFile } from '../../../components/editor/uploads';
 import { useApiData } from '../../../api/page-data';
 import { audienceName } from './AudienceField';
 
+/** What the get answer of every introduction item ends with. */
+export interface IntroStored {
+  picFileId: number | null;
+  picThumbUrl?: string;
+  enableType: number;
+  sort: number;
+  /** The version the item was read at (absent from a server before issue 17). */
+  version?: number;
+}
+
+/**
+ * The form's values of a stored item `F`: its type (unset for a new item),
+ * its own text fields `Own`, then the picture as an upload, the audience and
+ * the order (blank while typed).
+ */
+export type IntroValues<F, Type extends keyof F, Own extends keyof F> = Partial<Pick<F, Type>> &
+  Pick<F, Own> & { picture: UploadedFile | null; enableType: number; sort: number | null };
+
 /** What sets the editor of one kind of introduction item apart (a page, a person). */
 export interface IntroEditorKind<F, V> {
   /** The API's folder: cms/wwfz, cms/fmsm (get, save, revisions, revision, restore). */
@@ -45,7 +63,7 @@ export function comparableTail(fields: {
  * fields from the form's current values; `toPayload` turns checked values
  * into the save's payload (the id and version are added).
  */
-export function IntroEditorDrawer<F extends { version?: number }, V extends object>({
+export function IntroEditorDrawer<F extends IntroStored, V extends object>({
   kind,
   open,
   id,

@@ -123,8 +123,7 @@ export function NewsEditor({
   return (
     <ContentEditor
       kind={NEWS_KIND}
-      id={item?.newId}
-      version={item?.version}
+      item={item}
       initial={initial}
       toPayload={payloadOf}
       actions={actionsFor(admin)}

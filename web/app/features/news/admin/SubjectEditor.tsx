@@ -81,8 +81,7 @@ export function SubjectEditor({
   return (
     <ContentEditor
       kind={SUBJECT_API}
-      id={item?.subjectNewId}
-      version={item?.version}
+      item={item}
       initial={initial}
       toPayload={(values) => ({
         newId: topicId,

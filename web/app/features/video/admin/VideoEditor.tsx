@@ -80,8 +80,7 @@ export function VideoEditor({
   return (
     <ContentEditor
       kind={VIDEO_KIND}
-      id={item?.videoId}
-      version={item?.version}
+      item={item}
       initial={initial}
       toPayload={payloadOf}
       actions={actionsFor(admin)}
