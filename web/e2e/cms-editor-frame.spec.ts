@@ -91,4 +91,53 @@ test.describe('as the administrator', () => {
     expect(sent[0]!.get('videoId')).toBe(String(video.videoId));
     expect(sent[0]!.has('version')).toBe(false);
   });
+
+  test('an introduction page is saved through the same path: a concurrent change keeps the drawer open with the text, a second save stores it', async ({
+    page,
+  }) => {
+    allowSteps(14 + CONTEXT_STEPS);
+    await withVersion(page, 'cms/wwfz/get', 3);
+    const sent = await refuseSave(page, 'cms/wwfz/save');
+
+    await page.goto('/cms/wwfz');
+    await page.getByRole('row').nth(1).getByRole('button', { name: '编辑' }).click();
+    const drawer = page.getByRole('dialog', { name: '编辑学校介绍页面' });
+    const title = drawer.getByLabel('标题', { exact: true }).or(drawer.getByLabel('名称'));
+    await expect(title.first()).not.toHaveValue('');
+    const changed = `学校简介（改${Date.now() % 10000}）`;
+    await title.first().fill(changed);
+    await drawer.getByRole('button', { name: /^保\s*存$/ }).click();
+
+    await expect(drawer.getByRole('alert').filter({ hasText: CONCURRENT })).toBeVisible();
+    expect(sent.map((body) => body.get('version'))).toEqual(['3']);
+    await expect(title.first()).toHaveValue(changed);
+
+    // Without the stubbed refusal the server takes the save: stored, and the list shows it.
+    await page.unroute('**/api/cms/wwfz/save');
+    await drawer.getByRole('button', { name: /^保\s*存$/ }).click();
+    await expect(page.getByText('保存成功')).toBeVisible();
+    await expect(drawer).toBeHidden();
+    await expect(page.getByRole('cell', { name: changed, exact: true })).toBeVisible();
+  });
+
+  test('a sub-news of a topic is written in the same frame and opens as stored after its save', async ({
+    page,
+    request,
+  }) => {
+    allowSteps(10 + CONTEXT_STEPS);
+    const topic = (await newsList(request, 4)).list[0]!;
+    const title = `专题子新闻${Date.now() % 100000}`;
+
+    await page.goto(`/cms/subject/new?newId=${topic.newId}`);
+    await expect(page.getByRole('heading', { name: '新增子新闻' })).toBeVisible();
+    await page.getByLabel('标题', { exact: true }).fill(title);
+    await page.getByRole('button', { name: /^保\s*存$/ }).click();
+    await expect(page.getByText('已保存', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/cms\/subject\/edit\?subjectNewId=\d+$/);
+    await expect(page.getByRole('heading', { name: '编辑子新闻' })).toBeVisible();
+    await expect(page.getByLabel('标题', { exact: true })).toHaveValue(title);
+    await expect(
+      page.locator('.cms-subject-list').getByRole('link', { name: title }),
+    ).toBeVisible();
+  });
 });
