@@ -1,15 +1,16 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, List, Result, Spin, Typography } from 'antd';
+import { Button, Card, List, Typography } from 'antd';
 import { Link, useNavigate, useOutletContext, useRevalidator } from 'react-router';
 import type { Route } from './+types/subject-edit';
 import { ApiError, call } from '../../api/client';
-import { errorText, intSearch } from '../../api/page-data';
+import { intSearch } from '../../api/page-data';
+import { EditorPage, loadEditor } from '../../components/editor/EditorPage';
 import {
   SubjectEditor,
   subjectForm,
   type CmsSubjectItem,
 } from '../../features/news/admin/SubjectEditor';
-import { requireUser, type StoredUser } from '../../lib/session';
+import type { StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '专题子新闻 - 内容管理平台' }];
 
@@ -23,22 +24,17 @@ interface TopicList {
 /** Counts loads, so the editor starts afresh from what was just stored. */
 let loads = 0;
 
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  requireUser(request);
-  const params = new URL(request.url).searchParams;
-  const subjectNewId = intSearch(params, 'subjectNewId');
-  try {
+export const clientLoader = ({ request }: Route.ClientLoaderArgs) =>
+  loadEditor(request, async (params) => {
+    const subjectNewId = intSearch(params, 'subjectNewId');
     const item = subjectNewId
       ? await call<CmsSubjectItem>('cms/subject/get', { subjectNewId })
       : null;
     const newId = item?.newId ?? intSearch(params, 'newId');
     if (!newId) throw new ApiError(400, '请选择专题');
     const topic = await call<TopicList>('cms/subject/list', { newId, pageSize: 100 });
-    return { subjectNewId, item, topic, load: ++loads, error: null };
-  } catch (err) {
-    return { subjectNewId, item: null, topic: null, load: loads, error: errorText(err) };
-  }
-}
+    return { subjectNewId, item, topic, load: ++loads };
+  });
 
 /**
  * /cms/subject/new?newId= (a new sub-news of that topic) and
@@ -49,65 +45,61 @@ export default function CmsSubjectEdit({ loaderData }: Route.ComponentProps) {
   const { user } = useOutletContext<{ user: StoredUser }>();
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
-  const { subjectNewId, item, topic, load, error } = loaderData;
-
-  if (error) {
-    return (
-      <Result
-        status="warning"
-        title={error}
-        extra={
-          <Link to="/cms/news">
-            <Button>返回新闻管理</Button>
-          </Link>
-        }
-      />
-    );
-  }
-  if (!topic) return <Spin size="large" className="cms-loading" />;
+  const { data, error } = loaderData;
 
   return (
-    <div className="cms-page cms-subject-page">
-      <Card
-        size="small"
-        className="cms-subject-list"
-        title={`专题：${topic.newsTitle}`}
-        extra={
-          <Link to={`/cms/news/edit?newId=${topic.newId}`} aria-label="编辑专题">
-            编辑专题
-          </Link>
-        }
-      >
-        <Link to={`/cms/subject/new?newId=${topic.newId}`}>
-          <Button type="dashed" block icon={<PlusOutlined />}>
-            新增子新闻
-          </Button>
-        </Link>
-        <List
-          size="small"
-          dataSource={topic.list}
-          locale={{ emptyText: '暂无子新闻' }}
-          renderItem={(row) => (
-            <List.Item className={row.subjectNewId === subjectNewId ? 'is-current' : undefined}>
-              <Link to={`/cms/subject/edit?subjectNewId=${row.subjectNewId}`}>{row.newsTitle}</Link>
-            </List.Item>
-          )}
-        />
-      </Card>
-      <div className="cms-subject-main">
-        <Typography.Title level={4}>{item ? '编辑子新闻' : '新增子新闻'}</Typography.Title>
-        <SubjectEditor
-          key={load}
-          topicId={topic.newId}
-          item={item}
-          initial={subjectForm(item, user.staffName)}
-          onSaved={(id) => {
-            if (id !== subjectNewId) navigate(`/cms/subject/edit?subjectNewId=${id}`);
-            else void revalidate();
-          }}
-          onDeleted={() => navigate(`/cms/subject/new?newId=${topic.newId}`, { replace: true })}
-        />
-      </div>
-    </div>
+    <EditorPage error={error} back={{ to: '/cms/news', label: '返回新闻管理' }} heading={null}>
+      {data && (
+        <div className="cms-page cms-subject-page">
+          <Card
+            size="small"
+            className="cms-subject-list"
+            title={`专题：${data.topic.newsTitle}`}
+            extra={
+              <Link to={`/cms/news/edit?newId=${data.topic.newId}`} aria-label="编辑专题">
+                编辑专题
+              </Link>
+            }
+          >
+            <Link to={`/cms/subject/new?newId=${data.topic.newId}`}>
+              <Button type="dashed" block icon={<PlusOutlined />}>
+                新增子新闻
+              </Button>
+            </Link>
+            <List
+              size="small"
+              dataSource={data.topic.list}
+              locale={{ emptyText: '暂无子新闻' }}
+              renderItem={(row) => (
+                <List.Item
+                  className={row.subjectNewId === data.subjectNewId ? 'is-current' : undefined}
+                >
+                  <Link to={`/cms/subject/edit?subjectNewId=${row.subjectNewId}`}>
+                    {row.newsTitle}
+                  </Link>
+                </List.Item>
+              )}
+            />
+          </Card>
+          <div className="cms-subject-main">
+            <Typography.Title level={4}>{data.item ? '编辑子新闻' : '新增子新闻'}</Typography.Title>
+            <SubjectEditor
+              key={data.load}
+              topicId={data.topic.newId}
+              item={data.item}
+              initial={subjectForm(data.item, user.staffName)}
+              onSaved={(id) => {
+                if (id && id !== data.subjectNewId) {
+                  navigate(`/cms/subject/edit?subjectNewId=${id}`);
+                } else void revalidate();
+              }}
+              onDeleted={() =>
+                navigate(`/cms/subject/new?newId=${data.topic.newId}`, { replace: true })
+              }
+            />
+          </div>
+        </div>
+      )}
+    </EditorPage>
   );
 }

@@ -1,10 +1,29 @@
-import { App, Button, Drawer, Form, Space, Spin } from 'antd';
-import { useEffect, useState, type ReactNode } from 'react';
-import { call, type Payload } from '../../../api/client';
-import { RevisionHistory, type RevisionRow } from '../../../components/editor/RevisionHistory';
+import { Button, Drawer, Form, Space, Spin } from 'antd';
+import { useEffect, type ReactNode } from 'react';
+import type { Payload } from '../../../api/client';
+import { ConflictNotice, EditorHistory } from '../../../components/editor/ContentEditor';
+import { useContentSave } from '../../../components/editor/use-content-save';
 import type { UploadedFile } from '../../../components/editor/uploads';
-import { errorText, useApiData } from '../../../api/page-data';
+import { useApiData } from '../../../api/page-data';
 import { audienceName } from './AudienceField';
+
+/** What the get answer of every introduction item ends with. */
+export interface IntroStored {
+  picFileId: number | null;
+  picThumbUrl?: string;
+  enableType: number;
+  sort: number;
+  /** The version the item was read at (absent from a server before issue 17). */
+  version?: number;
+}
+
+/**
+ * The form's values of a stored item `F`: its type (unset for a new item),
+ * its own text fields `Own`, then the picture as an upload, the audience and
+ * the order (blank while typed).
+ */
+export type IntroValues<F, Type extends keyof F, Own extends keyof F> = Partial<Pick<F, Type>> &
+  Pick<F, Own> & { picture: UploadedFile | null; enableType: number; sort: number | null };
 
 /** What sets the editor of one kind of introduction item apart (a page, a person). */
 export interface IntroEditorKind<F, V> {
@@ -38,11 +57,13 @@ export function comparableTail(fields: {
 
 /**
  * The drawer an introduction item is edited in: it reads the item, and offers
- * 版本记录 (compare with and restore earlier saves), 取消 and 保存. `children`
- * draws the fields from the form's current values; `toPayload` turns checked
- * values into the save's payload (the id is added).
+ * 版本记录 (compare with and restore earlier saves), 取消 and 保存, saving
+ * as every content editor does (useContentSave: the version the item was
+ * read at, a concurrent change shown with a reload). `children` draws the
+ * fields from the form's current values; `toPayload` turns checked values
+ * into the save's payload (the id and version are added).
  */
-export function IntroEditorDrawer<F, V extends object>({
+export function IntroEditorDrawer<F extends IntroStored, V extends object>({
   kind,
   open,
   id,
@@ -65,10 +86,8 @@ export function IntroEditorDrawer<F, V extends object>({
   onSaved: () => void;
   children: (values: V | undefined) => ReactNode;
 }) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<V>();
   const values = Form.useWatch([], { form, preserve: true }) as V | undefined;
-  const [saving, setSaving] = useState(false);
   const { base, idName, comparable } = kind;
   type FormValues = Parameters<typeof form.setFieldsValue>[0];
 
@@ -84,20 +103,21 @@ export function IntroEditorDrawer<F, V extends object>({
     if (item) form.setFieldsValue(kind.toValues(item) as FormValues);
   }, [item, kind, form]);
 
-  const save = async () => {
-    const checked = await form.validateFields().catch(() => null);
-    if (!checked) return;
-    setSaving(true);
-    try {
-      await call(`${base}/save`, { [idName]: id ?? undefined, ...toPayload(checked) });
-      message.success('保存成功');
-      onSaved();
-      onClose();
-    } catch (err) {
-      message.error(errorText(err));
-    } finally {
-      setSaving(false);
-    }
+  // Each read of the item brings its version with its values into the form.
+  const { save, busy, conflict } = useContentSave({
+    form,
+    kind: { api: base, idName },
+    id,
+    version: item?.version,
+    initial: initialValues,
+    toPayload,
+    onStored: reload,
+  });
+
+  const saveAndClose = async () => {
+    if ((await save(() => '保存成功')) === null) return;
+    onSaved();
+    onClose();
   };
 
   return (
@@ -110,15 +130,13 @@ export function IntroEditorDrawer<F, V extends object>({
       extra={
         <Space>
           {id && (
-            <RevisionHistory
-              list={() => call<RevisionRow[]>(`${base}/revisions`, { [idName]: id })}
-              load={async (revisionId) =>
-                comparable(await call<Partial<F>>(`${base}/revision`, { revisionId }))
-              }
-              current={comparable(values ?? kind.empty)}
+            <EditorHistory
+              kind={{ api: base, idName }}
+              id={id}
               labels={kind.labels}
-              onRestore={async (revisionId) => {
-                await call(`${base}/restore`, { [idName]: id, revisionId });
+              fromVersion={(version: Partial<F>) => comparable(version)}
+              current={comparable(values ?? kind.empty)}
+              onRestored={() => {
                 // The restored item is read again and goes into the form.
                 reload();
                 onSaved();
@@ -126,13 +144,14 @@ export function IntroEditorDrawer<F, V extends object>({
             />
           )}
           <Button onClick={onClose}>取消</Button>
-          <Button type="primary" loading={saving} onClick={() => void save()}>
+          <Button type="primary" loading={busy} onClick={() => void saveAndClose()}>
             保存
           </Button>
         </Space>
       }
     >
       <Spin spinning={loading}>
+        {conflict && <ConflictNotice message={conflict} onReload={reload} />}
         <Form form={form} layout="vertical" initialValues={initialValues}>
           {children(values)}
         </Form>

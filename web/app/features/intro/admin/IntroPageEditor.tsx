@@ -1,34 +1,30 @@
 import { Form, Input } from 'antd';
-import type { UploadedFile } from '../../../components/editor/uploads';
 import { pictureValue } from '../../../components/ui/Thumb';
-import { IntroEditorDrawer, comparableTail, type IntroEditorKind } from './IntroEditorDrawer';
+import {
+  IntroEditorDrawer,
+  comparableTail,
+  type IntroEditorKind,
+  type IntroStored,
+  type IntroValues,
+} from './IntroEditorDrawer';
 import { IntroFormLayout } from './IntroFormLayout';
 import { WWFZ_OPTIONS, pageLabels, wwfzTypeName } from './intro-types';
 
 /** api/cms/wwfz/get, and a version of api/cms/wwfz/revision. */
-interface PageFields {
+interface PageFields extends IntroStored {
   wwfzType: number;
   wwfzTitle: string;
   enWwfzTitle: string;
   wwfzDesc: string;
   wwfzCont: string;
-  picFileId: number | null;
   wwfzPic: string;
-  picThumbUrl?: string;
-  enableType: number;
-  sort: number;
 }
 
-interface Values {
-  wwfzType?: number;
-  wwfzTitle: string;
-  enWwfzTitle: string;
-  wwfzDesc: string;
-  wwfzCont: string;
-  picture: UploadedFile | null;
-  enableType: number;
-  sort: number | null;
-}
+type Values = IntroValues<
+  PageFields,
+  'wwfzType',
+  'wwfzTitle' | 'enWwfzTitle' | 'wwfzDesc' | 'wwfzCont'
+>;
 
 const PAGE_EDITOR: IntroEditorKind<PageFields, Values> = {
   base: 'cms/wwfz',

@@ -1,12 +1,17 @@
 import { Form, Input } from 'antd';
-import type { UploadedFile } from '../../../components/editor/uploads';
 import { pictureValue } from '../../../components/ui/Thumb';
-import { IntroEditorDrawer, comparableTail, type IntroEditorKind } from './IntroEditorDrawer';
+import {
+  IntroEditorDrawer,
+  comparableTail,
+  type IntroEditorKind,
+  type IntroStored,
+  type IntroValues,
+} from './IntroEditorDrawer';
 import { IntroFormLayout } from './IntroFormLayout';
 import { FMSM_OPTIONS, fmsmTypeName, personLabels } from './intro-types';
 
 /** api/cms/fmsm/get, and a version of api/cms/fmsm/revision. */
-interface PersonFields {
+interface PersonFields extends IntroStored {
   fmsmType: number;
   fmsmTitle: string;
   post: string;
@@ -14,25 +19,14 @@ interface PersonFields {
   brith: string;
   fmsmDesc: string;
   fmsmCont: string;
-  picFileId: number | null;
   fmsmPic: string;
-  picThumbUrl?: string;
-  enableType: number;
-  sort: number;
 }
 
-interface Values {
-  fmsmType?: number;
-  fmsmTitle: string;
-  post: string;
-  plateType: string;
-  brith: string;
-  fmsmDesc: string;
-  fmsmCont: string;
-  picture: UploadedFile | null;
-  enableType: number;
-  sort: number | null;
-}
+type Values = IntroValues<
+  PersonFields,
+  'fmsmType',
+  'fmsmTitle' | 'post' | 'plateType' | 'brith' | 'fmsmDesc' | 'fmsmCont'
+>;
 
 const PERSON_EDITOR: IntroEditorKind<PersonFields, Values> = {
   base: 'cms/fmsm',

@@ -1,31 +1,24 @@
 import { isSafeLink } from '@school/common';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Col,
-  DatePicker,
-  Form,
-  Input,
-  Radio,
-  Row,
-  Select,
-  Space,
-  Switch,
-  Tag,
-} from 'antd';
+import { App, DatePicker, Form, Input, Select, Switch } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { ApiError, call } from '../../../api/client';
+import { call } from '../../../api/client';
+import { errorText } from '../../../api/page-data';
 import type { StoredUser } from '../../../lib/session';
 import { searchResultHref } from '../../../lib/result-href';
-import { RevisionHistory, type RevisionRow } from '../../../components/editor/RevisionHistory';
-import { RichTextEditor } from '../../../components/editor/RichTextEditor';
-import { UploadField } from '../../../components/editor/UploadField';
-import { FileListField } from './FileListField';
+import { ContentEditor, type EditorAction } from '../../../components/editor/ContentEditor';
+import { ReviewHead } from '../../../components/editor/ReviewHead';
+import { reviewStep } from '../../../components/editor/review';
 import {
+  AudienceField,
+  CoverField,
+  PublisherField,
+  SourceField,
+  TitleField,
+} from '../../../components/editor/fields';
+import { ContentTypeField, MediaFields } from './MediaFields';
+import {
+  NEWS_KIND,
   REVISION_LABELS,
   comparable,
   formComparable,
@@ -40,13 +33,6 @@ export interface CmsColumn {
   parentId: number;
   mayPost: boolean;
 }
-
-const STATE_COLORS: Record<CmsNewsItem['reviewState'], string> = {
-  draft: 'default',
-  submitted: 'processing',
-  approved: 'success',
-  rejected: 'error',
-};
 
 const TIME = 'YYYY-MM-DD HH:mm:ss';
 
@@ -64,12 +50,44 @@ function columnOptions(columns: CmsColumn[]) {
   return [...groups].map(([label, options]) => ({ label, options }));
 }
 
+/** Moves an item on to the shelf through whichever steps it still needs. */
+async function publish(newId: number) {
+  const state = await call<CmsNewsItem>('cms/news/get', { newId });
+  if (state.reviewState === 'draft' || state.reviewState === 'rejected') {
+    await reviewStep(NEWS_KIND, 'submit', newId);
+    await reviewStep(NEWS_KIND, 'approve', newId);
+  } else if (state.reviewState === 'submitted') {
+    await reviewStep(NEWS_KIND, 'approve', newId);
+  }
+  if (state.ifShelves !== 1) await reviewStep(NEWS_KIND, 'shelve', newId);
+  const shelves = dayjs(state.shelvesDate, TIME);
+  return shelves.isAfter(dayjs()) ? `已发布，将于 ${state.shelvesDate} 上线` : '已发布';
+}
+
+/** A teacher saves a draft or submits it; an administrator saves or publishes (approving and shelving in one go). */
+const actionsFor = (admin: boolean): EditorAction[] =>
+  admin
+    ? [
+        { label: '保存并发布', primary: true, then: publish },
+        { label: '保存', then: () => '已保存' },
+      ]
+    : [
+        {
+          label: '提交审核',
+          primary: true,
+          then: async (newId) => {
+            await reviewStep(NEWS_KIND, 'submit', newId);
+            return '已提交审核，请等待管理员审核';
+          },
+        },
+        { label: '保存草稿', then: () => '已保存为草稿' },
+      ];
+
 /**
  * The news editor: every field of an item, its picture or video set and
- * attachments, the body, and the workflow buttons the user has: a teacher
- * saves a draft or submits it; an administrator saves or publishes
- * (approving and shelving in one go; a future shelves date makes it go live
- * then). 版本记录 compares with and restores earlier versions.
+ * attachments, the body, in the one content editor frame with the workflow
+ * buttons the user has (a future shelves date makes a published item go
+ * live then). 版本记录 compares with and restores earlier versions.
  */
 export function NewsEditor({
   user,
@@ -77,6 +95,7 @@ export function NewsEditor({
   item,
   initial,
   onSaved,
+  onReload,
 }: {
   user: StoredUser;
   columns: CmsColumn[];
@@ -85,148 +104,66 @@ export function NewsEditor({
   initial: NewsFormValues;
   /** After a save: the item's id, to reload it. */
   onSaved: (newId: number) => void;
+  /** Read the stored item again (a restore, a conflict, a half-done save). */
+  onReload: (newId: number | undefined) => void;
 }) {
   const { message } = App.useApp();
-  const [form] = Form.useForm<NewsFormValues>();
-  const [busy, setBusy] = useState(false);
-  const kind = Form.useWatch('newcontenttype', form) ?? initial.newcontenttype;
-  const values = Form.useWatch([], form) as NewsFormValues | undefined;
   const admin = user.isPower === 1;
-  const newId = item?.newId;
 
-  const save = async (): Promise<number | null> => {
-    let values: NewsFormValues;
+  const pin = async (newId: number, ifTop: boolean) => {
     try {
-      values = await form.validateFields();
-    } catch {
-      message.error('请检查表单中标红的内容');
-      return null;
-    }
-    const saved = await call<{ newId: number }>(
-      'cms/news/save',
-      payloadOf({ ...initial, ...values }, newId),
-    );
-    return saved.newId;
-  };
-
-  /** Moves an item on to the shelf through whichever steps it still needs. */
-  const publish = async (id: number) => {
-    const state = await call<CmsNewsItem>('cms/news/get', { newId: id });
-    if (state.reviewState === 'draft' || state.reviewState === 'rejected') {
-      await call('cms/news/submit', { newId: id });
-      await call('cms/news/approve', { newId: id });
-    } else if (state.reviewState === 'submitted') {
-      await call('cms/news/approve', { newId: id });
-    }
-    if (state.ifShelves !== 1) await call('cms/news/shelve', { newId: id });
-    const shelves = dayjs(state.shelvesDate, TIME);
-    return shelves.isAfter(dayjs()) ? `已发布，将于 ${state.shelvesDate} 上线` : '已发布';
-  };
-
-  const run = async (step: 'save' | 'submit' | 'publish') => {
-    setBusy(true);
-    try {
-      const id = await save();
-      if (id === null) return;
-      let done = '已保存';
-      if (step === 'submit') {
-        await call('cms/news/submit', { newId: id });
-        done = '已提交审核，请等待管理员审核';
-      } else if (step === 'publish') {
-        done = await publish(id);
-      } else if (!admin) {
-        done = '已保存为草稿';
-      }
-      message.success(done);
-      onSaved(id);
-    } catch (err) {
-      message.error(err instanceof ApiError ? err.message : '网络异常，请稍后再试');
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const pin = async (ifTop: boolean) => {
-    if (!newId) return;
-    try {
-      await call('cms/news/pin', { newId, ifTop: ifTop ? 1 : 0 });
+      await reviewStep(NEWS_KIND, 'pin', newId, { ifTop: ifTop ? 1 : 0 });
       message.success(ifTop ? '已置顶' : '已取消置顶');
-      onSaved(newId);
+      onReload(newId);
     } catch (err) {
-      message.error(err instanceof ApiError ? err.message : '网络异常，请稍后再试');
+      message.error(errorText(err));
     }
-  };
-
-  const restore = async (revisionId: number) => {
-    if (!newId) return;
-    await call('cms/news/restore', { newId, revisionId });
-    onSaved(newId);
   };
 
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      initialValues={initial}
-      className="cms-editor"
-      requiredMark
-      onFinish={() => void run(admin ? 'publish' : 'submit')}
-    >
-      {item && (
-        <Space className="cms-editor-state" wrap>
-          <Tag color={STATE_COLORS[item.reviewState]}>{item.reviewStateName}</Tag>
-          {item.live ? (
-            <Tag color="green">已上架</Tag>
-          ) : item.scheduled ? (
-            <Tag color="gold">定时发布：{item.shelvesDate}</Tag>
-          ) : (
-            <Tag>未上架</Tag>
-          )}
-          {admin && (
-            <span className="cms-editor-pin">
-              置顶{' '}
-              <Switch size="small" checked={item.ifTop === 1} onChange={pin} aria-label="置顶" />
-            </span>
-          )}
-          <span className="cms-editor-updated">最后修改：{item.updateDate}</span>
-          {item.typeId === 4 && <Link to={`/cms/subject/new?newId=${item.newId}`}>管理子新闻</Link>}
-          <a href={searchResultHref({ ...item, videoId: null })} target="_blank" rel="noreferrer">
-            {item.live ? '查看页面' : '预览'}
-          </a>
-        </Space>
-      )}
-      {!admin && item?.reviewState === 'approved' && (
-        <Alert
-          type="warning"
-          showIcon
-          title={
-            item.live
-              ? '此新闻已上架：保存修改后将暂时下架，重新审核通过后再上架。'
-              : '此新闻已审核通过：保存修改后需要重新提交审核。'
-          }
-          className="cms-editor-alert"
-        />
-      )}
-      {item?.reviewState === 'rejected' && item.reviewNote && (
-        <Alert
-          type="error"
-          showIcon
-          title={`退回原因：${item.reviewNote}`}
-          className="cms-editor-alert"
-        />
-      )}
-      <Row gutter={24}>
-        <Col xs={24} lg={17}>
-          <Form.Item
-            name="newsTitle"
-            label="标题"
-            rules={[
-              { required: true, whitespace: true, message: '请输入标题' },
-              { max: 200, message: '标题不能超过200个字' },
-            ]}
+    <ContentEditor
+      kind={NEWS_KIND}
+      item={item}
+      initial={initial}
+      toPayload={payloadOf}
+      actions={actionsFor(admin)}
+      head={
+        item && (
+          <ReviewHead
+            kind={NEWS_KIND}
+            item={item}
+            admin={admin}
+            pageHref={searchResultHref({ ...item, videoId: null })}
           >
-            <Input placeholder="请输入标题" showCount maxLength={200} />
-          </Form.Item>
+            {admin && (
+              <span className="cms-editor-pin">
+                置顶{' '}
+                <Switch
+                  size="small"
+                  checked={item.ifTop === 1}
+                  onChange={(on) => void pin(item.newId, on)}
+                  aria-label="置顶"
+                />
+              </span>
+            )}
+            {item.typeId === 4 && (
+              <Link to={`/cms/subject/new?newId=${item.newId}`}>管理子新闻</Link>
+            )}
+          </ReviewHead>
+        )
+      }
+      side={<NewsSettings columns={columns} />}
+      revisions={{
+        labels: REVISION_LABELS,
+        fromVersion: comparable,
+        fromForm: formComparable,
+      }}
+      onSaved={onSaved}
+      onReload={onReload}
+    >
+      {(values) => (
+        <>
+          <TitleField name="newsTitle" />
           <Form.Item
             name="newsDesc"
             label="摘要"
@@ -239,159 +176,66 @@ export function NewsEditor({
               maxLength={1000}
             />
           </Form.Item>
-          <Form.Item name="newcontenttype" label="内容形式">
-            <Radio.Group
-              options={[
-                { value: 1, label: '图文' },
-                { value: 2, label: '图集' },
-                { value: 3, label: '视频集' },
-              ]}
-              optionType="button"
-            />
-          </Form.Item>
-          {kind === 2 && (
-            <Form.Item
-              name="pictures"
-              label="图集图片"
-              rules={[{ required: true, type: 'array', min: 1, message: '请上传图集图片' }]}
-            >
-              <FileListField role="image" addLabel="上传图片" captions />
-            </Form.Item>
-          )}
-          {kind === 3 && (
-            <Form.Item
-              name="videos"
-              label="视频"
-              rules={[{ required: true, type: 'array', min: 1, message: '请上传视频' }]}
-            >
-              <FileListField role="video" addLabel="上传视频" captions />
-            </Form.Item>
-          )}
-          <Form.Item name="newsContent" label="正文">
-            <RichTextEditor />
-          </Form.Item>
-          <Form.Item name="attachments" label="附件">
-            <FileListField role="attachment" addLabel="上传附件" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} lg={7}>
-          <Card size="small" title="发布设置" className="cms-editor-side">
-            <Form.Item
-              name="typeId"
-              label="栏目"
-              rules={[{ required: true, message: '请选择栏目' }]}
-            >
-              <Select placeholder="请选择栏目" options={columnOptions(columns)} aria-label="栏目" />
-            </Form.Item>
-            <Form.Item name="cover" label="封面图片">
-              <UploadField kind="image" label="上传封面" />
-            </Form.Item>
-            <Form.Item name="enableType" label="可见范围">
-              <Radio.Group
-                options={[
-                  { value: 1, label: '门户公开' },
-                  { value: 2, label: '仅校内' },
-                ]}
-              />
-            </Form.Item>
-            <Form.Item name="schChange" label="学部">
-              <Select
-                aria-label="学部"
-                options={[
-                  { value: 0, label: '全校' },
-                  { value: 1, label: '高中部' },
-                  { value: 2, label: '初中部' },
-                ]}
-              />
-            </Form.Item>
-            <Form.Item
-              name="shelvesDate"
-              label="上架时间"
-              tooltip="留空为立即；选择将来的时间则到时自动发布"
-              getValueProps={(value: string) => ({ value: value ? dayjs(value, TIME) : null })}
-              normalize={(value: dayjs.Dayjs | null) => (value ? value.format(TIME) : '')}
-            >
-              <DatePicker
-                showTime
-                format={TIME}
-                placeholder="立即"
-                aria-label="上架时间"
-                style={{ width: '100%' }}
-              />
-            </Form.Item>
-            <Form.Item
-              name="source"
-              label="来源"
-              rules={[{ max: 100, message: '来源不能超过100个字' }]}
-            >
-              <Input placeholder="如：校办公室" />
-            </Form.Item>
-            <Form.Item
-              name="releaseUser"
-              label="发布人"
-              rules={[{ max: 64, message: '发布人不能超过64个字' }]}
-            >
-              <Input />
-            </Form.Item>
-            <Form.Item
-              name="newsUrl"
-              label="外部链接"
-              tooltip="填写后点击标题直接打开此链接"
-              rules={[
-                {
-                  validator: async (_: unknown, value: string | undefined) => {
-                    if (value?.trim() && !isSafeLink(value.trim())) {
-                      throw new Error('链接地址须以 http:// 或 https:// 开头');
-                    }
-                  },
-                },
-              ]}
-            >
-              <Input placeholder="https://...（可选）" />
-            </Form.Item>
-          </Card>
-        </Col>
-      </Row>
-      <div className="cms-editor-actions">
-        <Space wrap>
-          {admin ? (
-            <>
-              <Button type="primary" htmlType="submit" loading={busy}>
-                保存并发布
-              </Button>
-              <Button onClick={() => void run('save')} loading={busy}>
-                保存
-              </Button>
-            </>
-          ) : (
-            <>
-              <Button type="primary" htmlType="submit" loading={busy}>
-                提交审核
-              </Button>
-              <Button onClick={() => void run('save')} loading={busy}>
-                保存草稿
-              </Button>
-            </>
-          )}
-          {item && values && (
-            <RevisionHistory
-              list={async () =>
-                (
-                  await call<Array<RevisionRow & { createdAt: string }>>('cms/news/revisions', {
-                    newId: item.newId,
-                  })
-                ).map((row) => ({ ...row, createDate: row.createdAt }))
+          <ContentTypeField />
+          <MediaFields kind={values.newcontenttype} required />
+        </>
+      )}
+    </ContentEditor>
+  );
+}
+
+/** 发布设置 of a news item: column, cover, audience, school section, shelves date, source, link. */
+function NewsSettings({ columns }: { columns: CmsColumn[] }) {
+  return (
+    <>
+      <Form.Item name="typeId" label="栏目" rules={[{ required: true, message: '请选择栏目' }]}>
+        <Select placeholder="请选择栏目" options={columnOptions(columns)} aria-label="栏目" />
+      </Form.Item>
+      <CoverField label="封面图片" />
+      <AudienceField publicLabel="门户公开" />
+      <Form.Item name="schChange" label="学部">
+        <Select
+          aria-label="学部"
+          options={[
+            { value: 0, label: '全校' },
+            { value: 1, label: '高中部' },
+            { value: 2, label: '初中部' },
+          ]}
+        />
+      </Form.Item>
+      <Form.Item
+        name="shelvesDate"
+        label="上架时间"
+        tooltip="留空为立即；选择将来的时间则到时自动发布"
+        getValueProps={(value: string) => ({ value: value ? dayjs(value, TIME) : null })}
+        normalize={(value: dayjs.Dayjs | null) => (value ? value.format(TIME) : '')}
+      >
+        <DatePicker
+          showTime
+          format={TIME}
+          placeholder="立即"
+          aria-label="上架时间"
+          style={{ width: '100%' }}
+        />
+      </Form.Item>
+      <SourceField placeholder="如：校办公室" />
+      <PublisherField />
+      <Form.Item
+        name="newsUrl"
+        label="外部链接"
+        tooltip="填写后点击标题直接打开此链接"
+        rules={[
+          {
+            validator: async (_: unknown, value: string | undefined) => {
+              if (value?.trim() && !isSafeLink(value.trim())) {
+                throw new Error('链接地址须以 http:// 或 https:// 开头');
               }
-              load={async (revisionId) =>
-                comparable(await call<CmsNewsItem>('cms/news/revision', { revisionId }))
-              }
-              current={formComparable({ ...initial, ...values })}
-              labels={REVISION_LABELS}
-              onRestore={restore}
-            />
-          )}
-        </Space>
-      </div>
-    </Form>
+            },
+          },
+        ]}
+      >
+        <Input placeholder="https://...（可选）" />
+      </Form.Item>
+    </>
   );
 }

@@ -1,5 +1,14 @@
 import type { Payload } from '../../../api/client';
+import type { ReviewKind, ReviewedItem } from '../../../components/editor/review';
 import type { UploadedFile } from '../../../components/editor/uploads';
+
+export const NEWS_KIND: ReviewKind = {
+  api: 'cms/news',
+  idName: 'newId',
+  noun: '新闻',
+  authorShelves: true,
+  editHref: (newId) => `/cms/news/edit?newId=${newId}`,
+};
 
 export type FileRole = 'attachment' | 'image' | 'video';
 
@@ -14,8 +23,64 @@ export interface EditorFile {
   thumbUrl?: string;
 }
 
+/** A row of api/cms/news/list. */
+export interface CmsNewsRow extends ReviewedItem {
+  newId: number;
+  typeId: number;
+  typeName: string;
+  newsTitle: string;
+  releaseUser: string | null;
+  scheduled: boolean;
+  shelvesDate: string;
+}
+
+/** A file as the edit forms answer it (news, sub-news). */
+export type StoredFile = Omit<EditorFile, 'url'> & { filePath: string };
+
+/** The picture set, video set and attachments of an item, as the form keeps them. */
+export interface MediaValues {
+  newcontenttype: number;
+  pictures: EditorFile[];
+  videos: EditorFile[];
+  attachments: EditorFile[];
+}
+
+export function mediaOf(files: StoredFile[]): Omit<MediaValues, 'newcontenttype'> {
+  const listed = files.map(({ filePath, ...file }): EditorFile => ({ ...file, url: filePath }));
+  const byRole = (role: FileRole) => listed.filter((file) => file.role === role);
+  return { pictures: byRole('image'), videos: byRole('video'), attachments: byRole('attachment') };
+}
+
+/** The files the item keeps, in the order shown: the set of its content kind, then attachments. */
+export function keptFiles(values: MediaValues): EditorFile[] {
+  const sets =
+    values.newcontenttype === 2
+      ? values.pictures
+      : values.newcontenttype === 3
+        ? values.videos
+        : [];
+  return [...(sets ?? []), ...(values.attachments ?? [])];
+}
+
+/**
+ * The save calls' files field: one JSON list in the order shown, picture or
+ * video sets only for their content kind (a kind switched back to 图文 drops
+ * them).
+ */
+export function filesPayload(values: MediaValues): string {
+  return JSON.stringify(
+    keptFiles(values).map((file) => ({
+      role: file.role,
+      fileId: file.fileId,
+      legacyPath: file.legacyPath,
+      fileName: file.fileName,
+      caption: file.caption?.trim() || null,
+    })),
+  );
+}
+
 /** api/cms/news/get. */
-export interface CmsNewsItem {
+export interface CmsNewsItem extends ReviewedItem {
   newId: number;
   typeId: number;
   newsTitle: string;
@@ -31,20 +96,14 @@ export interface CmsNewsItem {
   imgUrl: string;
   newsUrl: string | null;
   shelvesDate: string;
-  files: Array<Omit<EditorFile, 'url'> & { filePath: string }>;
-  reviewState: 'draft' | 'submitted' | 'approved' | 'rejected';
-  reviewStateName: string;
-  reviewNote: string | null;
-  ifShelves: number;
-  ifTop: number;
-  live: boolean;
+  files: StoredFile[];
   scheduled: boolean;
-  createStaff: number | null;
-  updateDate: string;
+  /** The version the item was read at (absent from a server before issue 17). */
+  version?: number;
 }
 
 /** The editor form's values. */
-export interface NewsFormValues {
+export interface NewsFormValues extends MediaValues {
   typeId?: number;
   newsTitle: string;
   newsDesc: string;
@@ -58,9 +117,6 @@ export interface NewsFormValues {
   newsUrl: string;
   /** 'YYYY-MM-DD HH:mm:ss' Beijing time, or '' for now. */
   shelvesDate: string;
-  pictures: EditorFile[];
-  videos: EditorFile[];
-  attachments: EditorFile[];
 }
 
 export function emptyForm(typeId: number | undefined, releaseUser: string): NewsFormValues {
@@ -84,8 +140,6 @@ export function emptyForm(typeId: number | undefined, releaseUser: string): News
 }
 
 export function formOf(item: CmsNewsItem): NewsFormValues {
-  const files = item.files.map(({ filePath, ...file }): EditorFile => ({ ...file, url: filePath }));
-  const byRole = (role: FileRole) => files.filter((file) => file.role === role);
   return {
     typeId: item.typeId,
     newsTitle: item.newsTitle,
@@ -101,33 +155,17 @@ export function formOf(item: CmsNewsItem): NewsFormValues {
       : null,
     newsUrl: item.newsUrl ?? '',
     shelvesDate: item.shelvesDate,
-    pictures: byRole('image'),
-    videos: byRole('video'),
-    attachments: byRole('attachment'),
+    ...mediaOf(item.files),
   };
 }
 
 /**
- * The save call's payload: files as one JSON field in the order shown,
- * picture or video sets only for their content kind (a kind switched back
- * to 图文 drops them), empty optional fields sent empty so they are cleared.
+ * The save call's payload (the frame adds the id and version): files as one
+ * JSON field (filesPayload), empty optional fields sent empty so they are
+ * cleared.
  */
-export function payloadOf(values: NewsFormValues, newId: number | undefined): Payload {
-  const sets =
-    values.newcontenttype === 2
-      ? values.pictures
-      : values.newcontenttype === 3
-        ? values.videos
-        : [];
-  const files = [...sets, ...values.attachments].map((file) => ({
-    role: file.role,
-    fileId: file.fileId,
-    legacyPath: file.legacyPath,
-    fileName: file.fileName,
-    caption: file.caption?.trim() || null,
-  }));
+export function payloadOf(values: NewsFormValues): Payload {
   return {
-    newId,
     typeId: values.typeId,
     newsTitle: values.newsTitle.trim(),
     newsDesc: values.newsDesc.trim(),
@@ -140,7 +178,7 @@ export function payloadOf(values: NewsFormValues, newId: number | undefined): Pa
     coverFileId: values.cover?.fileId ?? 0,
     newsUrl: values.newsUrl.trim(),
     shelvesDate: values.shelvesDate,
-    files: JSON.stringify(files),
+    files: filesPayload(values),
   };
 }
 
@@ -180,13 +218,5 @@ export function comparable(item: {
 }
 
 export function formComparable(values: NewsFormValues): Record<string, unknown> {
-  return comparable({
-    ...values,
-    imgUrl: values.cover?.url ?? '',
-    files: [
-      ...(values.newcontenttype === 2 ? values.pictures : []),
-      ...(values.newcontenttype === 3 ? values.videos : []),
-      ...values.attachments,
-    ],
-  });
+  return comparable({ ...values, imgUrl: values.cover?.url ?? '', files: keptFiles(values) });
 }

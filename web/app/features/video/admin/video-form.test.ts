@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { moved } from '../../../components/editor/FileListField';
 import {
   comparable,
   emptyForm,
   formComparable,
   formOf,
-  moved,
   payloadOf,
   videoPageHref,
   type CmsVideoItem,
@@ -55,16 +55,12 @@ describe('video form', () => {
       fileName: '封面',
     });
     expect(values.source).toBe('');
-    const payload = payloadOf(
-      {
-        ...values,
-        videoTitle: '  公开课（改）  ',
-        files: [{ ...values.files[1]!, fileName: ' 下集 ' }, values.files[0]!],
-      },
-      7,
-    );
+    const payload = payloadOf({
+      ...values,
+      videoTitle: '  公开课（改）  ',
+      files: [{ ...values.files[1]!, fileName: ' 下集 ' }, values.files[0]!],
+    });
     expect(payload).toEqual({
-      videoId: 7,
       typeId: 2,
       videoTitle: '公开课（改）',
       videoContent: '<p>简介</p>',
@@ -79,12 +75,9 @@ describe('video form', () => {
     });
   });
 
-  it('sends a removed cover as 0 and a new video without an id', () => {
-    const payload = payloadOf(
-      { ...emptyForm('李老师'), typeId: 1, videoTitle: '新视频' },
-      undefined,
-    );
-    expect(payload).toMatchObject({ videoId: undefined, coverFileId: 0, files: '[]' });
+  it('sends a removed cover as 0', () => {
+    const payload = payloadOf({ ...emptyForm('李老师'), typeId: 1, videoTitle: '新视频' });
+    expect(payload).toMatchObject({ coverFileId: 0, files: '[]' });
     expect(payload.releaseUser).toBe('李老师');
   });
 

@@ -1,29 +1,18 @@
 import type { Payload } from '../../../api/client';
+import type { ReviewKind, ReviewedItem } from '../../../components/editor/review';
 import type { UploadedFile } from '../../../components/editor/uploads';
 
-export type ReviewState = 'draft' | 'submitted' | 'approved' | 'rejected';
-
-/** The review states as tags show them. */
-export const REVIEW_STATES: Array<{ value: ReviewState; label: string; color: string }> = [
-  { value: 'draft', label: '草稿', color: 'default' },
-  { value: 'submitted', label: '待审核', color: 'processing' },
-  { value: 'approved', label: '审核通过', color: 'success' },
-  { value: 'rejected', label: '已退回', color: 'error' },
-];
-
-/** Where a video stands (every workflow answer carries it). */
-export interface VideoState {
-  videoId: number;
-  reviewState: ReviewState;
-  reviewStateName: string;
-  reviewNote: string | null;
-  ifShelves: number;
-  ifTop: number;
-  live: boolean;
-}
+export const VIDEO_KIND: ReviewKind = {
+  api: 'cms/video',
+  idName: 'videoId',
+  noun: '视频',
+  authorShelves: false,
+  editHref: (videoId) => `/cms/video/edit?videoId=${videoId}`,
+};
 
 /** A row of api/cms/video/list. */
-export interface CmsVideoRow extends VideoState {
+export interface CmsVideoRow extends ReviewedItem {
+  videoId: number;
   typeId: number;
   typeName: string;
   videoTitle: string;
@@ -31,11 +20,9 @@ export interface CmsVideoRow extends VideoState {
   thumbUrl: string;
   enableType: number;
   releaseUser: string | null;
-  createStaff: number | null;
   createStaffName: string;
   fileCount: number;
   createDate: string;
-  updateDate: string;
 }
 
 /** One file of a video's catalogue, as the editor keeps it. */
@@ -46,7 +33,8 @@ export interface VideoFileValue {
 }
 
 /** api/cms/video/get (and, without the state, api/cms/video/revision). */
-export interface CmsVideoItem extends VideoState {
+export interface CmsVideoItem extends ReviewedItem {
+  videoId: number;
   typeId: number;
   videoTitle: string;
   videoContent: string;
@@ -57,8 +45,8 @@ export interface CmsVideoItem extends VideoState {
   releaseUser: string | null;
   enableType: number;
   files: VideoFileValue[];
-  createStaff: number | null;
-  updateDate: string;
+  /** The version the video was read at (absent from a server before issue 17). */
+  version?: number;
 }
 
 /** A video category (api/video/getVideoTypeList, api/cms/videoType/list). */
@@ -110,13 +98,13 @@ export function formOf(item: CmsVideoItem): VideoFormValues {
 }
 
 /**
- * The save call's payload: the catalogue as one JSON field in the order
- * shown, each with the name it is listed under (blank: the uploaded file's
- * name); empty optional fields sent empty so they are cleared.
+ * The save call's payload (the frame adds the id and version): the catalogue
+ * as one JSON field in the order shown, each with the name it is listed
+ * under (blank: the uploaded file's name); empty optional fields sent empty
+ * so they are cleared.
  */
-export function payloadOf(values: VideoFormValues, videoId: number | undefined): Payload {
+export function payloadOf(values: VideoFormValues): Payload {
   return {
-    videoId,
     typeId: values.typeId,
     videoTitle: values.videoTitle.trim(),
     videoContent: values.videoContent,
@@ -128,15 +116,6 @@ export function payloadOf(values: VideoFormValues, videoId: number | undefined):
       values.files.map((file) => ({ fileId: file.fileId, fileName: file.fileName.trim() })),
     ),
   };
-}
-
-/** Moves one entry of a list up (-1) or down (1); out of range leaves it as it is. */
-export function moved<T>(list: T[], index: number, by: -1 | 1): T[] {
-  const target = index + by;
-  if (index < 0 || index >= list.length || target < 0 || target >= list.length) return list;
-  const next = [...list];
-  [next[index], next[target]] = [next[target]!, next[index]!];
-  return next;
 }
 
 /** The fields the version comparison shows, with the names of the form. */

@@ -1,0 +1,206 @@
+import { Alert, Button, Card, Col, Form, Popconfirm, Row, Space } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { call, type Payload } from '../../api/client';
+import { RevisionHistory, type RevisionRow } from './RevisionHistory';
+import { useContentSave, type AfterSave, type EditorApi } from './use-content-save';
+
+/** A button of the editor's bar: save, then what follows (submit, publish …). */
+export interface EditorAction {
+  label: string;
+  /** The form's submit button (Enter in a field); one per editor. */
+  primary?: boolean;
+  then: AfterSave;
+}
+
+/** The version comparison of an editor: field names, and a saved version and the form as it reads them. */
+export interface EditorRevisions<V, R> {
+  labels: Record<string, string>;
+  fromVersion: (version: R) => Record<string, unknown>;
+  fromForm: (values: V) => Record<string, unknown>;
+}
+
+/** 内容刚被他人修改: the save's refusal, with a reload that first asks, since it drops what was typed. */
+export function ConflictNotice({ message, onReload }: { message: string; onReload: () => void }) {
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      role="alert"
+      className="cms-editor-alert"
+      title={message}
+      description="您填写的内容仍保留在下方，可先复制保存，再重新加载。"
+      action={
+        <Popconfirm
+          title="重新加载？"
+          description="本页未保存的修改将被丢弃。"
+          okText="确定"
+          cancelText="取消"
+          onConfirm={onReload}
+        >
+          <Button size="small">重新加载</Button>
+        </Popconfirm>
+      }
+    />
+  );
+}
+
+/** 版本记录 of a stored item through its API folder; `onRestored` reads the item again. */
+export function EditorHistory<R>({
+  kind: { api, idName },
+  id,
+  labels,
+  fromVersion,
+  current,
+  onRestored,
+}: {
+  kind: EditorApi;
+  id: number;
+  labels: Record<string, string>;
+  fromVersion: (version: R) => Record<string, unknown>;
+  current: Record<string, unknown>;
+  onRestored: () => void;
+}) {
+  return (
+    <RevisionHistory
+      list={async () =>
+        // News versions came as createdAt before they moved into the one revision store.
+        (
+          await call<Array<RevisionRow & { createdAt?: string }>>(`${api}/revisions`, {
+            [idName]: id,
+          })
+        ).map((row) => ({ ...row, createDate: row.createDate ?? row.createdAt ?? '' }))
+      }
+      load={async (revisionId) => fromVersion(await call<R>(`${api}/revision`, { revisionId }))}
+      current={current}
+      labels={labels}
+      onRestore={async (revisionId) => {
+        await call(`${api}/restore`, { [idName]: id, revisionId });
+        onRestored();
+      }}
+    />
+  );
+}
+
+/**
+ * The frame every content editor of the platform fills with its fields
+ * (news, sub-news of a topic, video): the form with the item's state on
+ * top (`head`), its fields (`children`, given the form's current values) and
+ * the 发布设置 card beside them (`side`), and below a bar with the save
+ * buttons (`actions`), 版本记录 and any `extra` buttons. Saving sends the
+ * version the item was read at (see useContentSave); a refusal because
+ * someone else saved meanwhile shows with a reload that keeps the typed
+ * text until chosen.
+ */
+export function ContentEditor<V extends object, R>({
+  kind,
+  item,
+  initial,
+  toPayload,
+  actions,
+  head,
+  side,
+  extra,
+  revisions,
+  onSaved,
+  onReload,
+  children,
+}: {
+  /** Where the item's calls are (a ReviewKind will do). */
+  kind: EditorApi;
+  /**
+   * The stored item as its edit form answered (null for a new one): its id
+   * under the kind's idName, and `version`, the version it was read at, when
+   * the server sends one.
+   */
+  item: { version?: number } | null;
+  initial: V;
+  toPayload: (values: V) => Payload;
+  actions: EditorAction[];
+  head?: ReactNode;
+  side?: ReactNode;
+  extra?: ReactNode;
+  revisions: EditorRevisions<V, R>;
+  /** After a save and what followed it: the item's id. */
+  onSaved: (id: number) => void;
+  /** Read the stored item again: after a restore, on a conflict, after a save whose next step failed. */
+  onReload: (id: number | undefined) => void;
+  children: (values: V) => ReactNode;
+}) {
+  const [form] = Form.useForm<V>();
+  const id = item ? ((item as Record<string, unknown>)[kind.idName] as number) : undefined;
+  // The version this editor was opened with: a page that reads the item again
+  // meanwhile must not make the typed text look current.
+  const [readAt] = useState(item?.version);
+  const { save, busy, conflict } = useContentSave({
+    form,
+    kind,
+    id,
+    version: readAt,
+    initial,
+    toPayload,
+    onStored: onReload,
+  });
+  const watched = Form.useWatch([], form) as V | undefined;
+  const values = { ...initial, ...watched };
+  const primary = actions.find((action) => action.primary);
+
+  const run = async (action: EditorAction) => {
+    const stored = await save(action.then);
+    if (stored !== null) onSaved(stored);
+  };
+
+  const fields = children(values);
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={initial}
+      className="cms-editor"
+      requiredMark
+      onFinish={() => primary && void run(primary)}
+    >
+      {head}
+      {conflict && <ConflictNotice message={conflict} onReload={() => onReload(id)} />}
+      {side ? (
+        <Row gutter={24}>
+          <Col xs={24} lg={17}>
+            {fields}
+          </Col>
+          <Col xs={24} lg={7}>
+            <Card size="small" title="发布设置" className="cms-editor-side">
+              {side}
+            </Card>
+          </Col>
+        </Row>
+      ) : (
+        fields
+      )}
+      <div className="cms-editor-actions">
+        <Space wrap>
+          {actions.map((action) => (
+            <Button
+              key={action.label}
+              type={action.primary ? 'primary' : 'default'}
+              htmlType={action.primary ? 'submit' : 'button'}
+              loading={busy}
+              onClick={action.primary ? undefined : () => void run(action)}
+            >
+              {action.label}
+            </Button>
+          ))}
+          {id !== undefined && watched && (
+            <EditorHistory
+              kind={kind}
+              id={id}
+              labels={revisions.labels}
+              fromVersion={revisions.fromVersion}
+              current={revisions.fromForm(values)}
+              onRestored={() => onReload(id)}
+            />
+          )}
+          {extra}
+        </Space>
+      </div>
+    </Form>
+  );
+}

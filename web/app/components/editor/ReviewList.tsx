@@ -1,0 +1,189 @@
+import { Checkbox, Empty, Input, Select, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { ReactNode } from 'react';
+import { redirect, useRevalidator } from 'react-router';
+import type { Payload } from '../../api/client';
+import {
+  emptyPage,
+  intSearch,
+  read,
+  useLoadFailure,
+  usePageLoading,
+  useSearchState,
+  type ListPage,
+  type Read,
+} from '../../api/page-data';
+import { requireUser, type StoredUser } from '../../lib/session';
+import { ReviewActions } from './ReviewActions';
+import {
+  REVIEW_STATES,
+  reviewColor,
+  reviewFilterOf,
+  type ReviewFilter,
+  type ReviewKind,
+  type ReviewedItem,
+} from './review';
+
+const PAGE_SIZE = 10;
+
+/**
+ * One page of `<kind.api>/list` for a clientLoader, by the filter in the
+ * address and any `extra` fields; a page emptied by a deletion shows the one
+ * before.
+ */
+export async function loadReviewList<Row>(request: Request, kind: ReviewKind, extra: Payload) {
+  requireUser(request);
+  const url = new URL(request.url);
+  const filter = reviewFilterOf(url.searchParams);
+  const pageNum = intSearch(url.searchParams, 'pageNum') ?? 1;
+  const page = await read<ListPage<Row>>(
+    `${kind.api}/list`,
+    { ...filter, mine: filter.mine ? 1 : undefined, ...extra, pageNum, pageSize: PAGE_SIZE },
+    emptyPage(),
+  );
+  if (page.data.list.length === 0 && pageNum > 1) {
+    url.searchParams.set('pageNum', String(pageNum - 1));
+    throw redirect(url.pathname + url.search);
+  }
+  return { filter, pageNum, page };
+}
+
+/** A row's review state as a tag. */
+export const stateColumn = <Row extends ReviewedItem>(width: number): ColumnsType<Row>[number] => ({
+  title: '状态',
+  dataIndex: 'reviewState',
+  width,
+  render: (state: string, row) => <Tag color={reviewColor(state)}>{row.reviewStateName}</Tag>,
+});
+
+/** Why a row was sent back, under its title. */
+export function RejectedNote({ row }: { row: ReviewedItem }) {
+  return row.reviewState === 'rejected' && row.reviewNote ? (
+    <div className="cms-note">退回原因：{row.reviewNote}</div>
+  ) : null;
+}
+
+/**
+ * The list page of a reviewed kind (新闻管理, 视频管理): its heading and
+ * buttons (`head`), the filter bar (category, state, title keyword, any
+ * `toggles`, and for administrators 只看我发布的), and the table of the
+ * kind's `columns` with each row's workflow actions (ReviewActions) last.
+ */
+export function ReviewList<Row extends ReviewedItem & { typeId: number }>({
+  kind,
+  heading,
+  head,
+  category,
+  filter,
+  toggles,
+  page,
+  pageNum,
+  columns,
+  actionsWidth,
+  scrollX,
+  titleOf,
+  pageHref,
+  user,
+}: {
+  kind: ReviewKind;
+  heading: string;
+  head: ReactNode;
+  /** The category filter: 栏目, 分类. */
+  category: { label: string; width: number; options: Array<{ value: number; label: string }> };
+  filter: ReviewFilter;
+  /** More filters, set through `change`. */
+  toggles?: (change: (changes: Record<string, boolean>) => void) => ReactNode;
+  page: Read<ListPage<Row>>;
+  pageNum: number;
+  columns: ColumnsType<Row>;
+  actionsWidth: number;
+  scrollX?: number;
+  titleOf: (row: Row) => string;
+  pageHref: (row: Row) => string;
+  user: StoredUser;
+}) {
+  useLoadFailure(page);
+  const { change, setPage } = useSearchState();
+  const loading = usePageLoading();
+  const { revalidate } = useRevalidator();
+  const idOf = (row: Row) => (row as unknown as Record<string, number>)[kind.idName]!;
+
+  return (
+    <section className="cms-panel" aria-label={heading}>
+      <div className="cms-panel-head">
+        <h1>{heading}</h1>
+        {head}
+      </div>
+      <div className="cms-filters">
+        <Select
+          allowClear
+          placeholder={`全部${category.label}`}
+          aria-label={category.label}
+          style={{ width: category.width }}
+          options={category.options}
+          defaultValue={filter.typeId}
+          onChange={(typeId?: number) => change({ typeId })}
+        />
+        <Select
+          allowClear
+          placeholder="全部状态"
+          aria-label="状态"
+          defaultValue={filter.reviewState}
+          style={{ width: 140 }}
+          options={REVIEW_STATES.map((s) => ({ value: s.value, label: s.label }))}
+          onChange={(reviewState?: string) => change({ reviewState })}
+        />
+        <Input.Search
+          allowClear
+          placeholder="标题关键字"
+          aria-label="标题关键字"
+          style={{ width: 240 }}
+          defaultValue={filter.keyword}
+          onSearch={(keyword) => change({ keyword: keyword.trim() || undefined })}
+        />
+        {toggles?.(change)}
+        {user.isPower === 1 && (
+          <Checkbox checked={filter.mine} onChange={(e) => change({ mine: e.target.checked })}>
+            只看我发布的
+          </Checkbox>
+        )}
+      </div>
+      <Table<Row>
+        rowKey={kind.idName}
+        loading={loading}
+        dataSource={page.data.list}
+        locale={{
+          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />,
+        }}
+        scroll={scrollX ? { x: scrollX } : undefined}
+        pagination={{
+          current: pageNum,
+          pageSize: PAGE_SIZE,
+          total: page.data.total,
+          showTotal: (total) => `共 ${total} 条`,
+          showSizeChanger: false,
+          onChange: setPage,
+        }}
+        columns={[
+          ...columns,
+          {
+            title: '操作',
+            width: actionsWidth,
+            fixed: scrollX ? 'right' : undefined,
+            render: (_, row) => (
+              <ReviewActions
+                kind={kind}
+                id={idOf(row)}
+                title={titleOf(row)}
+                state={row}
+                pageHref={pageHref(row)}
+                user={user}
+                onChanged={() => void revalidate()}
+              />
+            ),
+          },
+        ]}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { reviewColor, reviewFilterOf } from './review';
+
+describe('review list filter', () => {
+  it('reads the filter the platform home links with', () => {
+    expect(
+      reviewFilterOf(new URLSearchParams('typeId=3&reviewState=submitted&keyword=运动会&mine=1')),
+    ).toEqual({ typeId: 3, reviewState: 'submitted', keyword: '运动会', mine: true });
+  });
+
+  it('drops a state it does not know and ids that are not positive whole numbers', () => {
+    expect(reviewFilterOf(new URLSearchParams('typeId=-2&reviewState=gone&mine=yes'))).toEqual({
+      typeId: undefined,
+      reviewState: undefined,
+      keyword: undefined,
+      mine: false,
+    });
+  });
+
+  it('colours each state as the tags show it', () => {
+    expect(reviewColor('rejected')).toBe('error');
+    expect(reviewColor('unknown')).toBeUndefined();
+  });
+});
