@@ -19,7 +19,8 @@ export type AfterSave = (id: number) => Promise<string> | string;
  *
  * - A 409 of the save (someone else saved the item meanwhile) is kept as
  *   `conflict` for the editor to show with a way to reload; the typed text
- *   stays in the form until the person chooses to reload.
+ *   stays in the form until the person chooses to reload (a new read of the
+ *   item, with its new version, clears it).
  * - A save that landed but whose next step failed calls `onStored`, so the
  *   page reads the stored item (and its new version) instead of keeping a
  *   form whose version is now out of date.
@@ -45,7 +46,10 @@ export function useContentSave<V>({
 }) {
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
-  const [conflict, setConflict] = useState<string | null>(null);
+  // A refusal belongs to the version it was refused at: reading the item again clears it.
+  const [conflict, setConflict] = useState<{ message: string; version: number | undefined } | null>(
+    null,
+  );
 
   /** Saves and runs `after`; answers the stored id, or null when nothing (or not all) was done. */
   const save = async (after: AfterSave): Promise<number | null> => {
@@ -70,7 +74,7 @@ export function useContentSave<V>({
       return stored;
     } catch (err) {
       if (stored === null && err instanceof ApiError && err.status === 409) {
-        setConflict(err.message);
+        setConflict({ message: err.message, version });
       } else {
         message.error(errorText(err));
         if (stored !== null) onStored?.(stored);
@@ -81,5 +85,9 @@ export function useContentSave<V>({
     }
   };
 
-  return { save, busy, conflict };
+  return {
+    save,
+    busy,
+    conflict: conflict && conflict.version === version ? conflict.message : null,
+  };
 }
