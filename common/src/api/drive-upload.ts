@@ -1,4 +1,4 @@
-import { MAIL_EXTENSIONS } from './mail.js';
+import { MAIL_EXTENSIONS } from '../limits.js';
 import { Maybe, Type, WordOf, call, type Static } from './shared.js';
 
 /**
@@ -12,16 +12,7 @@ import { Maybe, Type, WordOf, call, type Static } from './shared.js';
 /** The drive's allowed extensions: the spec's one list (§5 "Allowed extensions"), as the mail's. */
 export const DRIVE_EXTENSIONS = MAIL_EXTENSIONS;
 
-/** Headers of the tus upload's last PATCH (or of its POST when it carried every byte). */
-export const DRIVE_UPLOAD_HEADERS = {
-  fileId: 'X-File-Id',
-  url: 'X-File-Url',
-  /** encodeURIComponent of the file's name. */
-  fileName: 'X-File-Name',
-  fileSize: 'X-File-Size',
-  /** '1' the bytes were already stored, '0' a new file. */
-  reused: 'X-File-Reused',
-} as const;
+export { DRIVE_UPLOAD_HEADERS } from '../limits.js';
 
 /** A stored drive upload: the file's id to add a resource with, its address and size. */
 export const DriveUpload = Type.Object({

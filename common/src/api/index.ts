@@ -16,3 +16,4 @@ export * from './staff-search.js';
 export * from './mail.js';
 export * from './drive.js';
 export * from './drive-upload.js';
+export type * from './map.js';

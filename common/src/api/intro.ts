@@ -11,6 +11,7 @@ import {
   endpoint,
   endpoints,
   ID_MAX,
+  defaulted,
 } from './shared.js';
 
 /**
@@ -58,12 +59,14 @@ export const PersonItem = Type.Object({
 export type PersonItem = Static<typeof PersonItem>;
 
 /** 2: staff-only items too, for a logged-in caller. */
-const Audience = Type.Unsafe<1 | 2>({
-  type: 'integer',
-  enum: [1, 2],
-  default: 1,
-  errorMessage: 'enableType 须为 1 或 2',
-});
+const Audience = defaulted(
+  Type.Unsafe<1 | 2>({
+    type: 'integer',
+    enum: [1, 2],
+    default: 1,
+    errorMessage: 'enableType 须为 1 或 2',
+  }),
+);
 
 /** The school-introduction section of portal.md §7: pages (wwfz) and people (fmsm), 6 a page. */
 export const introCalls = endpoints('intro', {

@@ -9,30 +9,26 @@ import { AddressDept } from './staff-home.js';
  * userId / staffId / idRoleSend sent along must be the caller's own.
  */
 
-export const MAIL_PAGE_SIZE = 10;
-export const MAIL_TITLE_MAX = 200;
-/** Characters of text in the body, tags not counted. */
-export const MAIL_BODY_MAX = 2500;
-export const MAIL_FILES_MAX = 20;
-/** Recipients of one mail: a whole school. */
-export const MAIL_RECIPIENTS_MAX = 2000;
-/** A group's note (contactsNote). */
-export const MAIL_GROUP_NOTE_MAX = 30;
-/** Drafts kept per person; the oldest beyond go. */
-export const MAIL_DRAFTS_MAX = 200;
-/** inmainState: 1 unread, 2 read. */
-export const MAIL_UNREAD = 1;
-export const MAIL_READ = 2;
-
-/** Allowed attachment extensions (intranet.md §5 "Allowed extensions"). */
-export const MAIL_EXTENSIONS = [
-  ...['bmp', 'jpg', 'jpeg', 'png', 'tiff', 'gif', 'pcx', 'tga', 'exif', 'fpx', 'svg', 'psd'],
-  ...['cdr', 'pcd', 'dxf', 'ufo', 'eps', 'ai', 'raw', 'wmf'],
-  ...['txt', 'doc', 'docx', 'xls', 'xlsx', 'rtf', 'wpd', 'pdf', 'ppt', 'pptx'],
-  ...['mp4', 'avi', 'mov', 'wmv', 'asf', 'navi', '3gp', 'mkv', 'f4v', 'rmvb', 'webm'],
-  ...['mp3', 'wma', 'wav', 'mod', 'ra', 'cd', 'md', 'aac', 'vqf', 'ape', 'mid', 'ogg', 'm4a'],
-  ...['rar', 'zip'],
-] as const;
+export {
+  MAIL_PAGE_SIZE,
+  MAIL_TITLE_MAX,
+  MAIL_BODY_MAX,
+  MAIL_FILES_MAX,
+  MAIL_RECIPIENTS_MAX,
+  MAIL_GROUP_NOTE_MAX,
+  MAIL_DRAFTS_MAX,
+  MAIL_UNREAD,
+  MAIL_READ,
+  MAIL_EXTENSIONS,
+} from '../limits.js';
+import {
+  MAIL_BODY_MAX,
+  MAIL_GROUP_NOTE_MAX,
+  MAIL_PAGE_SIZE,
+  MAIL_READ,
+  MAIL_TITLE_MAX,
+  MAIL_UNREAD,
+} from '../limits.js';
 
 const StaffId = Id('用户编号不正确');
 const State = OneOf([MAIL_UNREAD, MAIL_READ], 'inmainState 须为 1（未读）或 2（已读）');

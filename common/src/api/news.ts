@@ -1,4 +1,15 @@
-import { Flag, Id, Maybe, Nothing, OneOf, Page, endpoint, endpoints, ID_MAX } from './shared.js';
+import {
+  Flag,
+  Id,
+  Maybe,
+  Nothing,
+  OneOf,
+  Page,
+  endpoint,
+  endpoints,
+  ID_MAX,
+  defaulted,
+} from './shared.js';
 import { Paging, Type, WordOf, type Static } from './shared.js';
 
 const NewId = Id('请选择新闻');
@@ -7,12 +18,14 @@ const StaffId = Id('用户编号不正确');
 /** A column; 0 is the root (the top columns' parent). */
 const ColumnId = Type.Integer({ minimum: 0, errorMessage: '栏目编号不正确' });
 /** 1: what everyone sees; 2: the intranet's view, also holding staff-only items. */
-const EnableType = Type.Unsafe<1 | 2>({
-  type: 'integer',
-  enum: [1, 2],
-  default: 1,
-  errorMessage: 'enableType 须为 1 或 2',
-});
+const EnableType = defaulted(
+  Type.Unsafe<1 | 2>({
+    type: 'integer',
+    enum: [1, 2],
+    default: 1,
+    errorMessage: 'enableType 须为 1 或 2',
+  }),
+);
 const SearchText = Type.String({ maxLength: 50, errorMessage: '搜索内容不能超过50个字' });
 
 /** Where an item stands in the review: a draft, waiting, approved or sent back. */

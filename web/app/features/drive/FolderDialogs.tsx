@@ -1,4 +1,4 @@
-import { FOLDER_NAME_MAX, DRIVE_DESC_MAX } from '@school/common/api';
+import { FOLDER_NAME_MAX, DRIVE_DESC_MAX } from '@school/common';
 import { App, Form, Input, Modal, Radio, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { errorText } from '../../api/page-data';

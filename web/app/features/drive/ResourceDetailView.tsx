@@ -1,5 +1,5 @@
 import { HeartFilled, HeartOutlined, LikeFilled, LikeOutlined } from '@ant-design/icons';
-import { COMMENT_MAX } from '@school/common/api';
+import { COMMENT_MAX } from '@school/common';
 import { App, Button, Card, Descriptions, Input, List, Popconfirm, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';

@@ -1,11 +1,6 @@
 import { DeleteOutlined, EyeOutlined, PaperClipOutlined } from '@ant-design/icons';
-import {
-  MAIL_PAGE_SIZE,
-  MAIL_UNREAD,
-  type DraftItem,
-  type ReceiveItem,
-  type SendItem,
-} from '@school/common/api';
+import { MAIL_PAGE_SIZE, MAIL_UNREAD } from '@school/common';
+import type { DraftItem, ReceiveItem, SendItem } from '@school/common/api';
 import { App, Badge, Button, Input, Radio, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState, type Key } from 'react';

@@ -1,10 +1,5 @@
-import {
-  MAIL_PAGE_SIZE,
-  MAIL_READ,
-  MAIL_UNREAD,
-  type MailContacts,
-  type MailDetail,
-} from '@school/common/api';
+import { MAIL_PAGE_SIZE, MAIL_READ, MAIL_UNREAD } from '@school/common';
+import type { MailContacts, MailDetail } from '@school/common/api';
 import { call } from '../../api/client';
 import { emptyPage, intSearch, read, type ListPage, type Read } from '../../api/page-data';
 import { refreshUnreadMail, setUnreadMail } from '../../api/unread-mail';

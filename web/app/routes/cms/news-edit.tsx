@@ -1,7 +1,7 @@
 import { Button, Result, Space, Spin, Typography } from 'antd';
 import { Link, useNavigate, useOutletContext, useRevalidator } from 'react-router';
 import type { Route } from './+types/news-edit';
-import { call } from '../../api/client';
+import { callUntyped as call } from '../../api/client';
 import { errorText, intSearch } from '../../api/page-data';
 import { NewsEditor, type CmsColumn } from '../../features/news/admin/NewsEditor';
 import { emptyForm, formOf, type CmsNewsItem } from '../../features/news/admin/news-form';

@@ -4,7 +4,7 @@ import { Link, useOutletContext, useRevalidator } from 'react-router';
 import type { Route } from './+types/news-list';
 import {
   intSearch,
-  read,
+  readUntyped as read,
   useLoadFailure,
   usePageLoading,
   useSearchState,

@@ -2,7 +2,7 @@ import { App, Button, Result, Space, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useOutletContext, useRevalidator } from 'react-router';
 import type { Route } from './+types/video-edit';
-import { call } from '../../api/client';
+import { callUntyped as call } from '../../api/client';
 import { errorText, intSearch } from '../../api/page-data';
 import { VideoEditor } from '../../features/video/admin/VideoEditor';
 import {

@@ -5,7 +5,7 @@ import { redirect, useNavigate, useOutletContext, useRevalidator } from 'react-r
 import type { Route } from './+types/video-list';
 import {
   intSearch,
-  read,
+  readUntyped as read,
   useLoadFailure,
   usePageLoading,
   useSearchState,

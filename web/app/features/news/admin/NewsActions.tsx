@@ -1,6 +1,6 @@
 import { App, Input } from 'antd';
 import { Link } from 'react-router';
-import { ApiError, call } from '../../../api/client';
+import { ApiError, callUntyped as call } from '../../../api/client';
 import type { StoredUser } from '../../../lib/session';
 import { searchResultHref } from '../../../lib/result-href';
 

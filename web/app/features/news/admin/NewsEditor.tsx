@@ -18,7 +18,7 @@ import {
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ApiError, call } from '../../../api/client';
+import { ApiError, callUntyped as call } from '../../../api/client';
 import type { StoredUser } from '../../../lib/session';
 import { searchResultHref } from '../../../lib/result-href';
 import { RevisionHistory, type RevisionRow } from '../../../components/editor/RevisionHistory';

@@ -1,6 +1,6 @@
 import { App, Button, Form, Input, InputNumber, Popconfirm, Radio, Space } from 'antd';
 import { useState } from 'react';
-import { ApiError, call } from '../../../api/client';
+import { ApiError, callUntyped as call } from '../../../api/client';
 import { RevisionHistory, type RevisionRow } from '../../../components/editor/RevisionHistory';
 import { RichTextEditor } from '../../../components/editor/RichTextEditor';
 import { FileListField } from './FileListField';

@@ -1,7 +1,7 @@
 import { App, Button, Input, Modal, Popconfirm } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError, call, type Payload } from '../../../api/client';
+import { ApiError, callUntyped as call, type Payload } from '../../../api/client';
 import type { StoredUser } from '../../../lib/session';
 import { videoPageHref, type CmsVideoRow } from './video-form';
 

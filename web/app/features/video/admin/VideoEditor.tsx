@@ -1,7 +1,7 @@
 import { Alert, App, Button, Card, Col, Form, Input, Radio, Row, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError, call } from '../../../api/client';
+import { ApiError, callUntyped as call } from '../../../api/client';
 import type { StoredUser } from '../../../lib/session';
 import { RevisionHistory } from '../../../components/editor/RevisionHistory';
 import { RichTextEditor } from '../../../components/editor/RichTextEditor';
