@@ -31,7 +31,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const rows = await call<Parameter[]>(
+  const rows = await call(
     'sysParameter/getParameterList',
     { parameteCodes: SITE_CODES.join(',') },
     serverTransport(context),

@@ -126,11 +126,20 @@ export const parameterCalls = endpoints('sysParameter', {
     Type.Object({ parameterId: Type.Integer() }),
   ),
   /** Answers the code's rows in their new order. */
-  move: call(
+  move: endpoint(
+    '/cms/parameter/move',
+    'systemAdmin',
+    '内容管理：参数行在同一编码内上移或下移一位；答复该编码各行的新顺序',
     Type.Object({ parameterId: ParameterId, direction: Direction }),
     Type.Array(ParameterRow),
   ),
-  remove: call(Type.Object({ parameterId: ParameterId }), Nothing),
+  remove: endpoint(
+    '/cms/parameter/delete',
+    'systemAdmin',
+    '内容管理：删除一行参数（网站正在使用的编码至少保留一行）',
+    Type.Object({ parameterId: ParameterId }),
+    Nothing,
+  ),
 });
 
 // ---- dictionaries (the teaching drive's) ----
@@ -196,10 +205,28 @@ export const dictionaryCalls = endpoints('dictionary', {
     }),
     Type.Object({ dicId: Type.Integer() }),
   ),
-  enable: call(Type.Object({ dicId: DicId, enabled: Enabled }), Nothing),
+  enable: endpoint(
+    '/cms/dictionary/enable',
+    'systemAdmin',
+    '内容管理：启用（enabled 1）或停用（enabled 0）一个字典项',
+    Type.Object({ dicId: DicId, enabled: Enabled }),
+    Nothing,
+  ),
   /** Answers the dictionary in its new order. */
-  move: call(Type.Object({ dicId: DicId, direction: Direction }), Type.Array(DictionaryItem)),
-  remove: call(Type.Object({ dicId: DicId }), Nothing),
+  move: endpoint(
+    '/cms/dictionary/move',
+    'systemAdmin',
+    '内容管理：字典项上移或下移一位；答复该字典的新顺序',
+    Type.Object({ dicId: DicId, direction: Direction }),
+    Type.Array(DictionaryItem),
+  ),
+  remove: endpoint(
+    '/cms/dictionary/delete',
+    'systemAdmin',
+    '内容管理：删除一个字典项',
+    Type.Object({ dicId: DicId }),
+    Nothing,
+  ),
 });
 
 // ---- rolling notices ----
@@ -258,8 +285,20 @@ export const noticeCalls = endpoints('cms', {
     }),
     Type.Object({ rollingnewsId: Type.Integer() }),
   ),
-  enable: call(Type.Object({ rollingnewsId: NoticeId, enabled: Enabled }), Nothing),
-  remove: call(Type.Object({ rollingnewsId: NoticeId }), Nothing),
+  enable: endpoint(
+    '/cms/notice/enable',
+    'contentAdmin',
+    '内容管理：启用（enabled 1）或停用（enabled 0）一条滚动通知',
+    Type.Object({ rollingnewsId: NoticeId, enabled: Enabled }),
+    Nothing,
+  ),
+  remove: endpoint(
+    '/cms/notice/delete',
+    'contentAdmin',
+    '内容管理：删除一条滚动通知',
+    Type.Object({ rollingnewsId: NoticeId }),
+    Nothing,
+  ),
 });
 
 // ---- workbench and application centre ----
@@ -328,11 +367,26 @@ export const workbenchCalls = endpoints('cms', {
     }),
     Type.Object({ workbenchId: Type.Integer() }),
   ),
-  enable: call(Type.Object({ workbenchId: WorkbenchId, enabled: Enabled }), Nothing),
+  enable: endpoint(
+    '/cms/workbench/enable',
+    'systemAdmin',
+    '内容管理：启用（enabled 1）或停用（enabled 0）一个入口',
+    Type.Object({ workbenchId: WorkbenchId, enabled: Enabled }),
+    Nothing,
+  ),
   /** Answers the list in its new order. */
-  move: call(
+  move: endpoint(
+    '/cms/workbench/move',
+    'systemAdmin',
+    '内容管理：入口上移或下移一位；答复该列表的新顺序',
     Type.Object({ workbenchId: WorkbenchId, direction: Direction }),
     Type.Array(WorkbenchEntry),
   ),
-  remove: call(Type.Object({ workbenchId: WorkbenchId }), Nothing),
+  remove: endpoint(
+    '/cms/workbench/delete',
+    'systemAdmin',
+    '内容管理：删除一个入口',
+    Type.Object({ workbenchId: WorkbenchId }),
+    Nothing,
+  ),
 });

@@ -13,6 +13,7 @@ import {
   ID_MAX,
   defaulted,
 } from './shared.js';
+import { versionCalls } from './cms.js';
 
 /**
  * wwfzType: the sub-sections of the school introduction (the codes of
@@ -238,8 +239,15 @@ export type PersonVersion = Static<typeof PersonVersion>;
  * (revisions, revision, restore) answer IntroRevision and IntroPageVersion or
  * PersonVersion.
  */
-export const introAdminCalls = {
-  pageList: call(
+/** The version calls of the two kinds (registered by platform/publishing/version-routes.ts). */
+const pageVersions = versionCalls('wwfzId', '学校介绍页面', IntroRevision, IntroPageVersion);
+const personVersions = versionCalls('fmsmId', '人物', IntroRevision, PersonVersion);
+
+export const introAdminCalls = endpoints('cms', {
+  pageList: endpoint(
+    '/cms/wwfz/list',
+    'contentAdmin',
+    '内容管理：学校介绍页面（可按 wwfzType、标题关键字；按公开页面的顺序）',
     Type.Object({
       wwfzType: Type.Optional(WwfzType),
       keyword: Type.Optional(Keyword),
@@ -247,9 +255,18 @@ export const introAdminCalls = {
     }),
     Page(IntroPageAdminItem),
   ),
-  pageGet: call(Type.Object({ wwfzId: WwfzId }), IntroPageForm),
+  pageGet: endpoint(
+    '/cms/wwfz/get',
+    'contentAdmin',
+    '内容管理：编辑表单中的一个学校介绍页面',
+    Type.Object({ wwfzId: WwfzId }),
+    IntroPageForm,
+  ),
   /** No wwfzId: a new page; fields left out keep their value; picFileId 0 clears. */
-  pageSave: call(
+  pageSave: endpoint(
+    '/cms/wwfz/save',
+    'contentAdmin',
+    '内容管理：保存学校介绍页面（无 wwfzId 为新增；学校简介、办学宗旨、奖学金各只有一个页面）',
     Type.Object({
       wwfzId: Type.Optional(WwfzId),
       wwfzType: WwfzType,
@@ -267,8 +284,17 @@ export const introAdminCalls = {
     }),
     Type.Object({ wwfzId: Type.Integer() }),
   ),
-  pageRemove: call(Type.Object({ wwfzId: WwfzId }), Nothing),
-  personList: call(
+  pageRemove: endpoint(
+    '/cms/wwfz/delete',
+    'contentAdmin',
+    '内容管理：删除学校介绍页面（连同其版本）',
+    Type.Object({ wwfzId: WwfzId }),
+    Nothing,
+  ),
+  personList: endpoint(
+    '/cms/fmsm/list',
+    'contentAdmin',
+    '内容管理：人物（可按 fmsmType、subjectId、姓名关键字；publicPageNum 为门户上所在页）',
     Type.Object({
       fmsmType: Type.Optional(FmsmType),
       subjectId: Type.Optional(SubjectId),
@@ -277,9 +303,18 @@ export const introAdminCalls = {
     }),
     Page(PersonAdminItem),
   ),
-  personGet: call(Type.Object({ fmsmId: FmsmId }), PersonForm),
+  personGet: endpoint(
+    '/cms/fmsm/get',
+    'contentAdmin',
+    '内容管理：编辑表单中的一个人物',
+    Type.Object({ fmsmId: FmsmId }),
+    PersonForm,
+  ),
   /** No fmsmId: a new person; subjectId and picFileId 0 clear. */
-  personSave: call(
+  personSave: endpoint(
+    '/cms/fmsm/save',
+    'contentAdmin',
+    '内容管理：保存人物（无 fmsmId 为新增）；历任校长：post 职务、plateType 时任校名、fmsmDesc 学历、brith 任期',
     Type.Object({
       fmsmId: Type.Optional(FmsmId),
       fmsmType: FmsmType,
@@ -300,5 +335,53 @@ export const introAdminCalls = {
     }),
     Type.Object({ fmsmId: Type.Integer() }),
   ),
-  personRemove: call(Type.Object({ fmsmId: FmsmId }), Nothing),
-};
+  personRemove: endpoint(
+    '/cms/fmsm/delete',
+    'contentAdmin',
+    '内容管理：删除人物（连同其版本）',
+    Type.Object({ fmsmId: FmsmId }),
+    Nothing,
+  ),
+  pageRevisions: endpoint(
+    '/cms/wwfz/revisions',
+    'contentAdmin',
+    '内容管理：学校介绍页面保存过的版本（新的在前）',
+    pageVersions.revisions.body,
+    pageVersions.revisions.data,
+  ),
+  pageRevision: endpoint(
+    '/cms/wwfz/revision',
+    'contentAdmin',
+    '内容管理：学校介绍页面一个版本的全部内容（与编辑表单同形，用于比较）',
+    pageVersions.revision.body,
+    pageVersions.revision.data,
+  ),
+  pageRestore: endpoint(
+    '/cms/wwfz/restore',
+    'contentAdmin',
+    '内容管理：把学校介绍页面恢复到某个版本（作为新版本保存）',
+    pageVersions.restore.body,
+    pageVersions.restore.data,
+  ),
+  personRevisions: endpoint(
+    '/cms/fmsm/revisions',
+    'contentAdmin',
+    '内容管理：人物保存过的版本（新的在前）',
+    personVersions.revisions.body,
+    personVersions.revisions.data,
+  ),
+  personRevision: endpoint(
+    '/cms/fmsm/revision',
+    'contentAdmin',
+    '内容管理：人物一个版本的全部内容（与编辑表单同形，用于比较）',
+    personVersions.revision.body,
+    personVersions.revision.data,
+  ),
+  personRestore: endpoint(
+    '/cms/fmsm/restore',
+    'contentAdmin',
+    '内容管理：把人物恢复到某个版本（作为新版本保存）',
+    personVersions.restore.body,
+    personVersions.restore.data,
+  ),
+});

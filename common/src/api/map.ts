@@ -23,14 +23,12 @@ type AllEndpoints = Extract<Member<Exported>, AnyEndpoint>;
 type Unslashed<P extends string> = P extends `/${infer Rest}` ? Rest : P;
 
 /**
- * A field as a form-encoded client sends it: numbers also as their text
- * ('12' for 12), as the spec's pages send them; a few allowed numbers (a flag)
- * also as their digits; text as text.
+ * A field as a form-encoded client sends it: a number also as its text ('12'
+ * for 12, as the spec's pages send them; the server checks the value, a flag's
+ * 0/1 included); text as text, a few allowed words as those words.
  */
 type Sent<T> = T extends number
-  ? number extends T
-    ? number | string
-    : T | `${T}`
+  ? number | string
   : T extends string
     ? string extends T
       ? string | number

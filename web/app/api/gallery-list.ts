@@ -19,13 +19,13 @@ export async function loadGallery(
 ): Promise<GalleryPageData> {
   const pageNum = intParam(url, 'pageNum', 1);
   const [page, cover] = await Promise.all([
-    load<Page<NewsItem>>(transport, 'news/getNewsList', {
+    load(transport, 'news/getNewsList', {
       typeId,
       pageNum,
       pageSize: GALLERY_PAGE_SIZE,
       enableType: 1,
     }),
-    load<CoverItem[]>(transport, 'coverPic/getCoverPic', { typeId: 9 }),
+    load(transport, 'coverPic/getCoverPic', { typeId: 9 }),
   ]);
   return { typeId, pageNum, page: pageOr(page), cover: cover.ok ? cover.data[0] : undefined };
 }

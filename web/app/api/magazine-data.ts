@@ -38,14 +38,14 @@ export async function loadMagazines(transport: Transport, url: string): Promise<
   const newsNum = (MAGAZINE_SERIES_IDS as readonly number[]).includes(asked) ? asked : 1;
   const pageNum = intParam(url, 'pageNum', 1);
   const list = (typeId: number, pageNum: number, pageSize: number) =>
-    load<Page<Magazine>>(transport, 'magazine/selMagazineList', { typeId, pageNum, pageSize });
+    load(transport, 'magazine/selMagazineList', { typeId, pageNum, pageSize });
   const [pages, cover] = await Promise.all([
     Promise.all(
       MAGAZINE_SERIES_IDS.map((id) =>
         id === newsNum ? list(id, pageNum, MAGAZINE_PAGE_SIZE) : list(id, 1, 1),
       ),
     ),
-    load<CoverItem[]>(transport, 'coverPic/getCoverPic', { typeId: 0 }),
+    load(transport, 'coverPic/getCoverPic', { typeId: 0 }),
   ]);
   const series = MAGAZINE_SERIES_IDS.map((typeId, i) => {
     const named = pages[i]!.ok ? pageOr(pages[i]!).list[0]?.typeName : undefined;
@@ -67,7 +67,7 @@ export async function loadMagazine(
 ): Promise<{ magazineId: number; detail: Loaded<Magazine> }> {
   const magazineId = intParam(url, 'magazineId', 0);
   const detail = magazineId
-    ? await load<Magazine>(transport, 'magazine/selMagazineDetails', { magazineId })
+    ? await load(transport, 'magazine/selMagazineDetails', { magazineId })
     : ({ ok: false, status: 404, message: '刊物不存在' } as const);
   return { magazineId, detail };
 }

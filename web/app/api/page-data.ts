@@ -24,12 +24,18 @@ export interface Read<T> {
  * One call of the contract from a clientLoader: its data, or `fallback` (of
  * the answer's type, or null) and why.
  */
-export function read<P extends ApiPath, F extends ApiData<P> | null = ApiData<P>>(
+export function read<P extends ApiPath>(
   path: P,
   payload: BodyTo<P>,
-  fallback: F,
-): Promise<Read<ApiData<P> | F>> {
-  return readUntyped<ApiData<P> | F>(path, payload as Payload, fallback);
+  fallback: NoInfer<ApiData<P>>,
+): Promise<Read<ApiData<P>>>;
+export function read<P extends ApiPath>(
+  path: P,
+  payload: BodyTo<P>,
+  fallback: null,
+): Promise<Read<ApiData<P> | null>>;
+export function read(path: string, payload: Payload, fallback: unknown) {
+  return readUntyped(path, payload, fallback);
 }
 
 /** @deprecated For the editor pages being rewritten only (see client.ts `callUntyped`). */
@@ -114,13 +120,25 @@ export function useSearchState() {
  * reads afresh each time it opens. A failure shows the server's message
  * (unless `quiet`) and leaves `fallback`.
  */
-export function useApiData<P extends ApiPath, F extends ApiData<P> | null = ApiData<P>>(
+export function useApiData<P extends ApiPath>(
   path: P | null,
   payload: BodyTo<P>,
-  fallback: F,
+  fallback: NoInfer<ApiData<P>>,
+  options?: { quiet?: boolean },
+): { data: ApiData<P> | null; loading: boolean; reload: () => void };
+export function useApiData<P extends ApiPath>(
+  path: P | null,
+  payload: BodyTo<P>,
+  fallback: null,
+  options?: { quiet?: boolean },
+): { data: ApiData<P> | null; loading: boolean; reload: () => void };
+export function useApiData(
+  path: string | null,
+  payload: Payload,
+  fallback: unknown,
   options: { quiet?: boolean } = {},
 ) {
-  return useApiDataUntyped<ApiData<P> | F>(path, payload as Payload, fallback, options);
+  return useApiDataUntyped(path, payload, fallback, options);
 }
 
 /** @deprecated For the editor pages being rewritten only (see client.ts `callUntyped`). */

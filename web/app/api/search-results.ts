@@ -34,13 +34,13 @@ export async function loadSearch(transport: Transport, url: string): Promise<Sea
   const pageNum = intParam(url, 'pageNum', 1);
   if (!keyword) return { keyword, pageNum, result: null, columns: {} };
   const [result, types] = await Promise.all([
-    load<Page<SearchHit>>(transport, 'news/getNewsTitleList', {
+    load(transport, 'news/getNewsTitleList', {
       newsTitle: keyword,
       pageNum,
       pageSize: SEARCH_PAGE_SIZE,
       enableType: 1,
     }),
-    load<NewsType[]>(transport, 'news/getNewsTypeList'),
+    load(transport, 'news/getNewsTypeList'),
   ]);
   const columns = Object.fromEntries(
     (types.ok ? types.data : []).map((t) => [t.typeId, t.typeName]),

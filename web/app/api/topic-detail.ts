@@ -42,10 +42,10 @@ export async function loadTopic(transport: Transport, url: string): Promise<Topi
   if (!newId) return { ...asWritten, topic: GONE, children: emptyPage(), child: null };
 
   const childOf = (subjectNewId: number) =>
-    load<SubjectNewsDetail>(transport, 'news/getSubjectNews', { newId, subjectNewId });
+    load(transport, 'news/getSubjectNews', { newId, subjectNewId });
   const [topic, list, askedChild] = await Promise.all([
-    load<NewsDetail>(transport, 'news/getNewsDetails', { newId }),
-    load<Page<SubjectNewsItem>>(transport, 'news/getSubjectNewsList', {
+    load(transport, 'news/getNewsDetails', { newId }),
+    load(transport, 'news/getSubjectNewsList', {
       newId,
       pageNum,
       pageSize: SUBJECT_PAGE_SIZE,

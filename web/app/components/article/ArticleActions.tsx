@@ -114,11 +114,11 @@ export function ArticleActions({
   useEffect(() => {
     if (!calls) return;
     if (calls.view) {
-      call<{ viewCount: number }>(...calls.view)
+      call(...calls.view)
         .then((r) => onViewCount?.(r.viewCount))
         .catch(() => undefined);
     }
-    call<{ flowerCount: number }>(...calls.check)
+    call(...calls.check)
       .then((r) => setLikes(r.flowerCount))
       .catch((err) => {
         // A non-zero status means "already liked" (portal spec §4).
@@ -134,7 +134,7 @@ export function ArticleActions({
   const like = async () => {
     if (liked) return;
     try {
-      const result = await call<{ flowerCount: number }>(...calls.like);
+      const result = await call(...calls.like);
       setLikes(result.flowerCount);
       setLiked(true);
     } catch (err) {
@@ -151,13 +151,13 @@ export function ArticleActions({
     setPanel(which);
     try {
       if (which === 'footprint') {
-        const page = await call<{ list: FootprintRow[] }>(calls.footprints[0], {
+        const page = await call(calls.footprints[0], {
           ...calls.footprints[1],
           pageSize: 100,
         });
         setFootprints(page.list);
       } else {
-        setLog(await call<OperLogRow[]>('infoOperLog/infoOperLogList', calls.log));
+        setLog(await call('infoOperLog/infoOperLogList', calls.log));
       }
     } catch (err) {
       if (err instanceof ApiError) message.error(err.message);

@@ -39,7 +39,7 @@ const nameOf = (dictionary: Dictionary, value: string | null) =>
 function Comments({ detail }: { detail: ResourceDetail }) {
   const { message } = App.useApp();
   const id = detail.resourcesId ?? 0;
-  const { data, reload, loading } = useApiData<ListPage<Comment>>(
+  const { data, reload, loading } = useApiData(
     'resources/getComments',
     { resourcesId: id, pageNum: 1, pageSize: 100 },
     emptyPage(),

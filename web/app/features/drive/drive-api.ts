@@ -18,19 +18,19 @@ export type Dictionary = DictionaryValue[];
 export const RESOURCES_TYPE = 'RESOURCES_TYPE';
 export const RESOURCES_FILE_TYPE = 'RESOURCES_FILE_TYPE';
 
-export const dictionary = (dicCode: string) => call<Dictionary>('dictionary/list', { dicCode });
+export const dictionary = (dicCode: string) => call('dictionary/list', { dicCode });
 
 export const folderTree = (sType = 0) =>
-  call<FolderNode[]>('resources/getFolderTree', { fId: 0, sType });
+  call('resources/getFolderTree', { fId: 0, sType });
 
-export const folderInfo = (fId: number) => call<FolderInfo>('resources/getFolderInfo', { fId });
+export const folderInfo = (fId: number) => call('resources/getFolderInfo', { fId });
 
 export const resourceDetail = (resourcesId: number) =>
-  call<ResourceDetail>('resources/getResourcesDetail', { resourcesId });
+  call('resources/getResourcesDetail', { resourcesId });
 
 /** 下载: the call counts the download and answers the address, which the browser then opens. */
 export async function downloadResource(resourcesId: number) {
-  const address = await call<string>('resources/download', { resourcesId });
+  const address = await call('resources/download', { resourcesId });
   const link = document.createElement('a');
   link.href = address;
   link.rel = 'noopener';
@@ -40,7 +40,7 @@ export async function downloadResource(resourcesId: number) {
 }
 
 export const shareResource = (resourcesId: number) =>
-  call<{ url: string; shareCode: string }>('resources/share', { resourcesId });
+  call('resources/share', { resourcesId });
 
 export const addFavourite = (resourcesId: number) =>
   call('resources/addFavorites', { resourcesId });
@@ -48,12 +48,12 @@ export const removeFavourite = (resourcesId: number) =>
   call('resources/delFavorites', { resourcesId });
 
 export const giveLike = (resourcesId: number) =>
-  call<{ givelikeNum: number }>('resources/giveLike', { resourcesId, givelikeType: 1 });
+  call('resources/giveLike', { resourcesId, givelikeType: 1 });
 
 export const comments = (resourcesId: number) =>
-  call<ListPage<Comment>>('resources/getComments', { resourcesId, pageNum: 1, pageSize: 100 });
+  call('resources/getComments', { resourcesId, pageNum: 1, pageSize: 100 });
 export const addComment = (resourcesId: number, content: string) =>
-  call<{ resId: number }>('resources/addComment', { resourcesId, content });
+  call('resources/addComment', { resourcesId, content });
 export const deleteComment = (resId: number) => call('resources/delComment', { resId });
 
 export const deleteResource = (resourcesId: number) =>
@@ -65,7 +65,7 @@ export const pinFolder = (fId: number, pin: boolean) =>
   call(pin ? 'resources/topFolder' : 'resources/untopFolder', { fId });
 
 export const folderCounts = (fId: number) =>
-  call<Array<{ fnum: number }>>('resources/getFolderNum', { fId });
+  call('resources/getFolderNum', { fId });
 export const deleteFolder = (fId: number) => call('resources/delFolder', { fId });
 
 export const addFolder = (body: {
@@ -73,7 +73,7 @@ export const addFolder = (body: {
   fName: string;
   fDesc?: string;
   sType: number;
-}) => call<{ fid: number }>('resources/addFolder', body);
+}) => call('resources/addFolder', body);
 export const renameFolder = (body: { fId: number; fName: string; fDesc?: string }) =>
   call('resources/renameFolder', body);
 
@@ -82,6 +82,6 @@ export const editResource = (body: Payload) => call('resources/editResource', bo
 export const moveItem = (body: Payload) => call('resources/moveResource', body);
 
 export const addResource = (body: Payload) =>
-  call<{ resourcesId: number }>('resources/addResource', body);
+  call('resources/addResource', body);
 export const batchAddResource = (body: Payload) =>
-  call<{ resourcesIdArr: number[] }>('resources/batchAddResource', body);
+  call('resources/batchAddResource', body);

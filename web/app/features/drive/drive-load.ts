@@ -37,13 +37,13 @@ export const listPayload = (query: DriveQuery, ranked = false): Payload => ({
 });
 
 export const readList = (path: string, payload: Payload): Promise<Read<DriveList>> =>
-  read<DriveList>(path, payload, emptyPage());
+  read(path, payload, emptyPage());
 
 /** Both dictionaries of the filters (RESOURCES_TYPE, RESOURCES_FILE_TYPE). */
 export async function readDictionaries() {
   const [types, formats] = await Promise.all([
-    read<Dictionary>('dictionary/list', { dicCode: RESOURCES_TYPE }, []),
-    read<Dictionary>('dictionary/list', { dicCode: RESOURCES_FILE_TYPE }, []),
+    read('dictionary/list', { dicCode: RESOURCES_TYPE }, []),
+    read('dictionary/list', { dicCode: RESOURCES_FILE_TYPE }, []),
   ]);
   return { types, formats };
 }

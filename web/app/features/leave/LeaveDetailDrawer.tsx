@@ -31,7 +31,7 @@ export function LeaveDetailDrawer({
   onClose: () => void;
   onChanged: () => void;
 }) {
-  const { data, reload } = useApiData<LeaveDetail | null>(
+  const { data, reload } = useApiData(
     leaveId === null ? null : 'leave/detail',
     { leaveId },
     null,

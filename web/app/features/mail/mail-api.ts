@@ -15,26 +15,26 @@ export const uploadMailFile = (
 
 /** 从网盘添加: a stored file the writer may read becomes one of their attachments. */
 export const attachStoredFile = (fileId: number, fileName: string) =>
-  call<MailUpload>('email/attachStoredFile', { fileId, fileName });
+  call('email/attachStoredFile', { fileId, fileName });
 
 export const searchStaff = (staffName: string) =>
-  call<MailStaff[]>('email/selectStaff', { staffName, staffType: 2 });
+  call('email/selectStaff', { staffName, staffType: 2 });
 
 export const departmentStaff = (deptId: number) =>
-  call<MailStaff[]>('email/getDeptStaff', { deptId });
+  call('email/getDeptStaff', { deptId });
 
 export const sendMail = (draft: ComposeDraft, staffId: number) =>
-  call<{ inmailId: number }>('email/sendEmail', {
+  call('email/sendEmail', {
     ...mailPayload(draft),
     idRoleSend: staffId,
     inmainState: 1,
   });
 
 export const saveDraft = (draft: ComposeDraft) =>
-  call<{ draftId: number; updateDate: string }>('email/saveDraft', mailPayload(draft));
+  call('email/saveDraft', mailPayload(draft));
 
 export async function openDraft(draftId: number): Promise<ComposeDraft> {
-  const draft = await call<DraftDetail>('email/getDraft', { draftId });
+  const draft = await call('email/getDraft', { draftId });
   return {
     draftId: draft.draftId,
     title: draft.inmailTitle,

@@ -33,7 +33,7 @@ export async function loadMailPage(url: URL) {
   let contacts: Read<MailContacts> | null = null;
 
   if (view === 'inbox' || view === 'sent' || view === 'drafts') {
-    list = await read<ListPage<MailRow>>(
+    list = await read(
       LIST_PATHS[view],
       {
         keyword: keyword || undefined,
@@ -49,7 +49,7 @@ export async function loadMailPage(url: URL) {
       emptyPage(),
     );
   } else if (view === 'detail') {
-    detail = await read<MailDetail | null>(
+    detail = await read(
       'email/getEmailDetail',
       {
         inmailId: intSearch(params, 'inmailId'),
@@ -61,12 +61,12 @@ export async function loadMailPage(url: URL) {
     const mail = detail.data;
     if (from === 'inbox' && mail?.receiveId && mail.inmainState === MAIL_UNREAD) {
       // intranet.md §4: the detail first, then marked read, then the counter.
-      await call<number>('email/updateRead', { receiveId: mail.receiveId })
+      await call('email/updateRead', { receiveId: mail.receiveId })
         .then(setUnreadMail)
         .catch(() => refreshUnreadMail());
     }
   } else if (view === 'contacts') {
-    contacts = await read<MailContacts>(
+    contacts = await read(
       'email/getContacts',
       {},
       {

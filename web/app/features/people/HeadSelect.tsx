@@ -30,7 +30,7 @@ export function HeadSelect({
     const ask = ++asked.current;
     setLoading(true);
     try {
-      const page = await call<{ list: StaffOption[] }>('cms/staff/list', {
+      const page = await call('cms/staff/list', {
         keyword: keyword.trim() || undefined,
         status: 1,
         pageNum: 1,

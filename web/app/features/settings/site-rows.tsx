@@ -43,7 +43,7 @@ export function useOrderedRows<Row>(base: string, loaded: Read<Row[]>, idName: k
     move: (row: Row, direction: 'up' | 'down') =>
       run(
         async () => {
-          setRows(await call<Row[]>(`${base}/move`, { [idName]: idOf(row), direction }));
+          setRows(await call(`${base}/move`, { [idName]: idOf(row), direction }));
         },
         direction === 'up' ? '已上移' : '已下移',
       ),

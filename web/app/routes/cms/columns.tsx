@@ -11,7 +11,7 @@ export const meta = () => [{ title: '栏目设置 - 内容管理平台' }];
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireUser(request);
-  return { columns: await read<Column[]>('cms/column/list', {}, []) };
+  return { columns: await read('cms/column/list', {}, []) };
 }
 
 /**

@@ -19,7 +19,7 @@ export const meta = () => [{ title: '部门管理 - 内容管理平台' }];
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const user = requireUser(request);
   if (user.staffType !== 5) return { tree: null };
-  return { tree: await read<DeptNode[]>('cms/department/tree', {}, []) };
+  return { tree: await read('cms/department/tree', {}, []) };
 }
 
 /**

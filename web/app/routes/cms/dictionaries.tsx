@@ -17,7 +17,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   if (user.staffType !== 5) return { active, rows: null };
   return {
     active,
-    rows: await read<DictionaryRow[]>('cms/dictionary/list', { dicCode: active }, []),
+    rows: await read('cms/dictionary/list', { dicCode: active }, []),
   };
 }
 

@@ -18,7 +18,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const ticket = new URL(request.url).searchParams.get('ticket') ?? '';
   let target: string;
   try {
-    const entered = await call<LoginUser & { target: string }>('cms/enter', { ticket });
+    const entered = await call('cms/enter', { ticket });
     const { target: asked, ...user } = entered;
     setUser(user);
     target = safeRedirect(asked) ?? '/teachPage';

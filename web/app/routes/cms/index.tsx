@@ -45,7 +45,7 @@ function Tile({
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireUser(request);
-  return { overview: await read<Overview | null>('cms/overview', {}, null) };
+  return { overview: await read('cms/overview', {}, null) };
 }
 
 /**

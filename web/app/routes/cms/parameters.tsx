@@ -12,7 +12,7 @@ export const meta = () => [{ title: '系统参数与外部站点 - 内容管理�
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const user = requireUser(request);
   if (user.staffType !== 5) return { groups: null };
-  return { groups: await read<ParameterGroup[]>('cms/parameter/list', {}, []) };
+  return { groups: await read('cms/parameter/list', {}, []) };
 }
 
 /** /cms/parameter: system parameters and external sites (staffType 5). */

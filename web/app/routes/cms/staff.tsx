@@ -33,8 +33,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const pageNum = intSearch(params, 'pageNum') ?? 1;
   if (user.staffType !== 5) return { filter, pageNum, tree: null, page: null };
   const [tree, page] = await Promise.all([
-    read<DeptNode[]>('cms/department/tree', {}, []),
-    read<{ total: number; list: StaffRow[] }>(
+    read('cms/department/tree', {}, []),
+    read(
       'cms/staff/list',
       { ...filter, pageNum, pageSize: PAGE_SIZE },
       { total: 0, list: [] },

@@ -14,7 +14,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const user = requireUser(request);
   const menuType = new URL(request.url).searchParams.get('menuType') === '2' ? 2 : 1;
   if (user.staffType !== 5) return { menuType, rows: null };
-  return { menuType, rows: await read<WorkbenchRow[]>('cms/workbench/list', { menuType }, []) };
+  return { menuType, rows: await read('cms/workbench/list', { menuType }, []) };
 }
 
 /** /cms/workbench?menuType=1|2: the staff home's workbench and application centre (staffType 5). */

@@ -33,15 +33,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const schChange = part === 1 || part === 2 ? part : 0;
   const api = serverTransport(context);
   const [page, cover, types] = await Promise.all([
-    load<Page<NewsItem>>(api, 'news/getNewsList', {
+    load(api, 'news/getNewsList', {
       typeId: campusNum,
       pageNum,
       pageSize: PAGE_SIZE,
       enableType: 1,
       schChange: schChange || undefined,
     }),
-    load<CoverItem[]>(api, 'coverPic/getCoverPic', { typeId: 14 }),
-    load<Array<{ typeId: number; typeName: string }>>(api, 'news/getNewsTypeList'),
+    load(api, 'coverPic/getCoverPic', { typeId: 14 }),
+    load(api, 'news/getNewsTypeList'),
   ]);
   return {
     campusNum,

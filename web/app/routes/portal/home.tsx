@@ -17,8 +17,8 @@ import { usePortal } from '../../lib/portal-context';
 export async function loader({ context }: Route.LoaderArgs) {
   const api = serverTransport(context);
   const [banners, news] = await Promise.all([
-    load<CoverItem[]>(api, 'moveImg/getMoveImg'),
-    load<NewsTab[]>(api, 'news/getNewsHomePage'),
+    load(api, 'moveImg/getMoveImg'),
+    load(api, 'news/getNewsHomePage'),
   ]);
   return { banners: banners.ok ? banners.data : [], news: news.ok ? news.data : [] };
 }

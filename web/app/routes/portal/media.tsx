@@ -32,16 +32,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverTransport(context);
   const societiesView = newsNum === SOCIETIES_CHANNEL;
   const [cover, page, societies] = await Promise.all([
-    load<CoverItem[]>(api, 'coverPic/getCoverPic', { typeId: 5 }),
+    load(api, 'coverPic/getCoverPic', { typeId: 5 }),
     societiesView
       ? undefined
-      : load<Page<NewsItem>>(api, 'news/getNewsList', {
+      : load(api, 'news/getNewsList', {
           typeId: newsNum,
           pageNum,
           pageSize: PAGE_SIZE,
           enableType: 1,
         }),
-    societiesView ? load<Society[]>(api, 'news/getSocietyList') : undefined,
+    societiesView ? load(api, 'news/getSocietyList') : undefined,
   ]);
   return {
     newsNum,

@@ -27,14 +27,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const schChange = newsNum === 2 ? intParam(url, 'schChange', 0) : 0;
   const api = serverTransport(context);
   const [page, cover] = await Promise.all([
-    load<Page<NewsItem>>(api, 'news/getNewsList', {
+    load(api, 'news/getNewsList', {
       typeId: newsNum,
       pageNum,
       pageSize: PAGE_SIZE,
       enableType: 1,
       schChange: schChange === 1 || schChange === 2 ? schChange : undefined,
     }),
-    load<CoverItem[]>(api, 'coverPic/getCoverPic', { typeId: 1 }),
+    load(api, 'coverPic/getCoverPic', { typeId: 1 }),
   ]);
   return {
     newsNum,

@@ -30,13 +30,13 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const phone = params.get('teaPhone') ?? '';
   const pageNum = intSearch(params, 'pageNum') ?? 1;
   const [tree, page, contacts] = await Promise.all([
-    read<AddressDept[]>('addressBook/getTree', { userId: user?.staffId, type: 1 }, []),
-    read<ListPage<AddressEntry>>(
+    read('addressBook/getTree', { userId: user?.staffId, type: 1 }, []),
+    read(
       'addressBook/getList',
       { staffId: user?.staffId, deptId, teaPhone: phone, pageNum, pageSize: PAGE_SIZE },
       emptyPage(),
     ),
-    read<AddressEntry[]>('contacts/getContactsList', { staffId: user?.staffId }, []),
+    read('contacts/getContactsList', { staffId: user?.staffId }, []),
   ]);
   return { deptId, phone, pageNum, tree, page, contacts, tab: params.get('tab') ?? 'book' };
 }

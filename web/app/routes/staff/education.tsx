@@ -12,11 +12,11 @@ const HOME_LIST_SIZE = 6;
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireUser(request);
   const list = (path: string) =>
-    read<DriveList>(path, { pageNum: 1, pageSize: HOME_LIST_SIZE }, emptyPage());
+    read(path, { pageNum: 1, pageSize: HOME_LIST_SIZE }, emptyPage());
   const [count, types, folders, newest, shared, downloaded] = await Promise.all([
-    read<number>('resources/getResourcesNum', {}, 0),
-    read<Dictionary>('dictionary/list', { dicCode: RESOURCES_TYPE }, []),
-    read<RootFolder[]>('resources/getFolderList', { layer: 0 }, []),
+    read('resources/getResourcesNum', {}, 0),
+    read('dictionary/list', { dicCode: RESOURCES_TYPE }, []),
+    read('resources/getFolderList', { layer: 0 }, []),
     list('resources/getNewUpload'),
     list('resources/getHotShare'),
     list('resources/getHotDown'),

@@ -18,12 +18,12 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireUser(request);
   const params = new URL(request.url).searchParams;
   const query = driveQueryOf(params);
-  const columnsRead = await read<RootFolder[]>('resources/getFolderList', { layer: 0 }, []);
+  const columnsRead = await read('resources/getFolderList', { layer: 0 }, []);
   // Without a folder the first column opens.
   const fid = intSearch(params, 'fid') ?? columnsRead.data[0]?.fid ?? 0;
   const [info, list, count, { types, formats }] = await Promise.all([
     fid
-      ? read<FolderInfo | null>('resources/getFolderInfo', { fId: fid }, null)
+      ? read('resources/getFolderInfo', { fId: fid }, null)
       : Promise.resolve({ data: null, error: null }),
     fid
       ? readList('resources/getFolderFiles', { ...listPayload(query), fId: fid, sType: 0 })

@@ -17,8 +17,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireUser(request);
   const resourcesId = intSearch(new URL(request.url).searchParams, 'resourcesId') ?? 0;
   const [detail, types] = await Promise.all([
-    read<ResourceDetail | null>('resources/getResourcesDetail', { resourcesId }, null),
-    read<Dictionary>('dictionary/list', { dicCode: RESOURCES_TYPE }, []),
+    read('resources/getResourcesDetail', { resourcesId }, null),
+    read('dictionary/list', { dicCode: RESOURCES_TYPE }, []),
   ]);
   return { resourcesId, detail, types };
 }

@@ -17,10 +17,10 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const user = requireUser(request);
   // The chrome's school sites (XNZD) and its forum and service links (BK, FYZR).
   const [rows, notices] = await Promise.all([
-    call<Parameter[]>('sysParameter/getParameterList', {
+    call('sysParameter/getParameterList', {
       parameteCodes: 'XNZD,BK,FYZR,GLPTBJ',
     }).catch(() => []),
-    call<RollingNotice[]>('rollingNews/getRollingNews').catch(() => []),
+    call('rollingNews/getRollingNews').catch(() => []),
   ]);
   return {
     user,

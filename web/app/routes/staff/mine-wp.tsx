@@ -25,9 +25,9 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const query = driveQueryOf(params);
   const [info, list, quota, { types, formats }] = await Promise.all([
     fid
-      ? read<FolderInfo | null>('resources/getFolderInfo', { fId: fid }, null)
+      ? read('resources/getFolderInfo', { fId: fid }, null)
       : Promise.resolve({ data: null, error: null }),
-    read<ListPage<MineRow>>(
+    read(
       TAB_PATHS[tab],
       { ...listPayload(query), ...(tab === '0' ? { fId: fid, sType: 1 } : {}) },
       emptyPage(),

@@ -35,8 +35,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const createStaff = myRelease ? undefined : intSearch(params, 'createStaff');
   const pageNum = intSearch(params, 'pageNum') ?? 1;
   const [tree, page] = await Promise.all([
-    read<NewsColumnNode[]>('news/getNewsTypeTreeList', {}, []),
-    read<ListPage<NewsItem>>(
+    read('news/getNewsTypeTreeList', {}, []),
+    read(
       'news/getNewsList',
       { typeId, myRelease, createStaff, enableType: 2, pageNum, pageSize: PAGE_SIZE },
       emptyPage(),

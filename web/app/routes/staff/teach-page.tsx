@@ -39,11 +39,11 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   );
   const empty = { list1: [], list2: [], list3: [], list4: [], list5: [], list6: [] };
   const [departments, workbench, apps, lists, todo] = await Promise.all([
-    call<Department[]>('dept/getDeptList', { userId }).catch(() => []),
-    read<HomeEntry[]>('workbench/getWorkbenchList', { userId, menuType: 1 }, []),
-    read<HomeEntry[]>('workbench/getWorkbenchList', { userId, menuType: 2 }, []),
-    read<Lists>('news/getTeachHomeNews', { ...slots, enableType: 2 }, empty),
-    read<TodoNum>(
+    call('dept/getDeptList', { userId }).catch(() => []),
+    read('workbench/getWorkbenchList', { userId, menuType: 1 }, []),
+    read('workbench/getWorkbenchList', { userId, menuType: 2 }, []),
+    read('news/getTeachHomeNews', { ...slots, enableType: 2 }, empty),
+    read(
       'todo/getTodoNum',
       { userId },
       { leaveNum: 0, picNum: 0, leaveUrl: '', picUrl: '' },
@@ -54,7 +54,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 
 /** The child departments of one tab, read when the tab is first shown (antd keeps it after). */
 function ChildDepartments({ staffId, deptId }: { staffId: number; deptId: number }) {
-  const { data: children } = useApiData<Department[]>(
+  const { data: children } = useApiData(
     'dept/getChildDeptList',
     { userId: staffId, deptId },
     [],

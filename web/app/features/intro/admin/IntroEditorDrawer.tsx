@@ -73,7 +73,7 @@ export function IntroEditorDrawer<F, V extends object>({
   type FormValues = Parameters<typeof form.setFieldsValue>[0];
 
   // Mounted afresh for each opening (the list gives it a new key): no state to reset.
-  const { data: item, reload } = useApiData<F | null>(
+  const { data: item, reload } = useApiData(
     id ? `${base}/get` : null,
     { [idName]: id },
     null,
@@ -111,9 +111,9 @@ export function IntroEditorDrawer<F, V extends object>({
         <Space>
           {id && (
             <RevisionHistory
-              list={() => call<RevisionRow[]>(`${base}/revisions`, { [idName]: id })}
+              list={() => call(`${base}/revisions`, { [idName]: id })}
               load={async (revisionId) =>
-                comparable(await call<Partial<F>>(`${base}/revision`, { revisionId }))
+                comparable(await call(`${base}/revision`, { revisionId }))
               }
               current={comparable(values ?? kind.empty)}
               labels={kind.labels}

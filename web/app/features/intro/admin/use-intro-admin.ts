@@ -33,7 +33,7 @@ export async function loadIntroList<
   const pageNum = intSearch(params, 'pageNum') ?? 1;
   const page =
     requireUser(request).isPower === 1
-      ? await read<ListPage<Row>>(
+      ? await read(
           listPath,
           { ...filter, pageNum, pageSize: PAGE_SIZE },
           emptyPage(),

@@ -39,7 +39,7 @@ export interface IntroPageData {
 const notFound = () => data('内容不存在或已下架', { status: 404 });
 
 function pages(transport: Transport, payload: Record<string, number | undefined>) {
-  return load<Page<IntroPageItem>>(transport, 'wwfz/getWwfzDetails', { ...payload, enableType: 1 });
+  return load(transport, 'wwfz/getWwfzDetails', { ...payload, enableType: 1 });
 }
 
 /** One page by its id, or the 404 page when it is not (or no longer) in the sub-section. */
@@ -55,7 +55,7 @@ async function firstImage(
   payload: Record<string, string | number>,
 ) {
   const page = pageOr(
-    await load<Page<NewsItem>>(transport, path, { ...payload, pageNum: 1, pageSize: 1 }),
+    await load(transport, path, { ...payload, pageNum: 1, pageSize: 1 }),
   );
   return page.list[0]?.imgUrl ?? '';
 }
@@ -86,7 +86,7 @@ async function loadContent(
       return { kind: sub.kind, page: pageOr(page), item };
     }
     case 'principals': {
-      const page = await load<Page<PersonItem>>(transport, 'fmsm/getFmsmDetails', {
+      const page = await load(transport, 'fmsm/getFmsmDetails', {
         fmsmType: sub.fmsmType,
         enableType: 1,
         ...paging,
@@ -95,7 +95,7 @@ async function loadContent(
     }
     case 'people': {
       const page = pageOr(
-        await load<Page<PersonItem>>(transport, 'fmsm/getFmsmDetails', {
+        await load(transport, 'fmsm/getFmsmDetails', {
           fmsmType: view.tab ?? sub.tabs[0].code,
           enableType: 1,
           ...paging,
@@ -128,7 +128,7 @@ export async function loadIntro(
   sub: SubSection,
 ): Promise<IntroPageData> {
   const [cover, content] = await Promise.all([
-    load<CoverItem[]>(transport, 'coverPic/getCoverPic', { typeId: 9 }),
+    load(transport, 'coverPic/getCoverPic', { typeId: 9 }),
     loadContent(transport, view, sub),
   ]);
   return { view, cover: cover.ok ? cover.data[0] : undefined, content };
