@@ -24,15 +24,14 @@ type Unslashed<P extends string> = P extends `/${infer Rest}` ? Rest : P;
 
 /**
  * A field as a form-encoded client sends it: a number also as its text ('12'
- * for 12, as the spec's pages send them; the server checks the value, a flag's
- * 0/1 included); text as text, a few allowed words as those words.
+ * for 12), text also as a number (a code '1'), as the spec's pages send them.
+ * The server checks the value (a flag's 0/1, a word of a list); the type check
+ * holds the path, the field names and which fields are required.
  */
 type Sent<T> = T extends number
   ? number | string
   : T extends string
-    ? string extends T
-      ? string | number
-      : T
+    ? string | number
     : T;
 
 /** The keys of an object schema the server fills in with a default (shared.ts `defaulted`). */
@@ -78,3 +77,8 @@ export type ApiPath = keyof ApiMap;
 export type ApiBody<P extends ApiPath> = ApiMap[P]['body'];
 /** What `P` answers in `data`. */
 export type ApiData<P extends ApiPath> = ApiMap[P]['data'];
+
+/** The paths whose answer fits `T` (the lists a shared loader may read). */
+export type PathsAnswering<T> = {
+  [P in ApiPath]: ApiData<P> extends T ? P : never;
+}[ApiPath];

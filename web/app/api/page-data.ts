@@ -210,7 +210,8 @@ export interface ListPage<T> {
   list: T[];
 }
 
-export const emptyPage = <T>(): ListPage<T> => ({ total: 0, list: [] });
+/** An empty page: fits the fallback of any list. */
+export const emptyPage = (): ListPage<never> => ({ total: 0, list: [] });
 
 /**
  * `act(path, body, done)`: one change to a row of a list (a call of the

@@ -18,7 +18,7 @@ export interface TopicPageData {
   /** One page of its sub-news, for the left list. */
   children: Page<SubjectNewsItem>;
   /** The sub-news in the reading pane; null when the topic has none yet. */
-  child: Loaded<SubjectNewsDetail> | null;
+  child: Loaded<SubjectNewsDetail | null> | null;
 }
 
 const GONE = { ok: false, status: 404, message: '内容不存在或已下架' } as const;

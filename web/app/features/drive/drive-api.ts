@@ -6,7 +6,7 @@ import type {
   FolderNode,
   ResourceDetail,
 } from '@school/common/api';
-import { call, type Payload } from '../../api/client';
+import { call, type ApiBody } from '../../api/client';
 import type { ListPage } from '../../api/page-data';
 
 /** The calls of the drive's pages (common/src/api/drive.ts), typed. */
@@ -15,13 +15,13 @@ export type { DriveRow, FolderNode, ResourceDetail, Comment };
 export type DriveList = ListPage<DriveRow>;
 export type Dictionary = DictionaryValue[];
 
-export const RESOURCES_TYPE = 'RESOURCES_TYPE';
-export const RESOURCES_FILE_TYPE = 'RESOURCES_FILE_TYPE';
+export const RESOURCES_TYPE = 'RESOURCES_TYPE' as const;
+export const RESOURCES_FILE_TYPE = 'RESOURCES_FILE_TYPE' as const;
 
-export const dictionary = (dicCode: string) => call('dictionary/list', { dicCode });
+export const dictionary = (dicCode: typeof RESOURCES_TYPE | typeof RESOURCES_FILE_TYPE) =>
+  call('dictionary/list', { dicCode });
 
-export const folderTree = (sType = 0) =>
-  call('resources/getFolderTree', { fId: 0, sType });
+export const folderTree = (sType = 0) => call('resources/getFolderTree', { fId: 0, sType });
 
 export const folderInfo = (fId: number) => call('resources/getFolderInfo', { fId });
 
@@ -39,8 +39,7 @@ export async function downloadResource(resourcesId: number) {
   link.remove();
 }
 
-export const shareResource = (resourcesId: number) =>
-  call('resources/share', { resourcesId });
+export const shareResource = (resourcesId: number) => call('resources/share', { resourcesId });
 
 export const addFavourite = (resourcesId: number) =>
   call('resources/addFavorites', { resourcesId });
@@ -64,8 +63,7 @@ export const pinResource = (resourcesId: number, pin: boolean) =>
 export const pinFolder = (fId: number, pin: boolean) =>
   call(pin ? 'resources/topFolder' : 'resources/untopFolder', { fId });
 
-export const folderCounts = (fId: number) =>
-  call('resources/getFolderNum', { fId });
+export const folderCounts = (fId: number) => call('resources/getFolderNum', { fId });
 export const deleteFolder = (fId: number) => call('resources/delFolder', { fId });
 
 export const addFolder = (body: {
@@ -77,11 +75,13 @@ export const addFolder = (body: {
 export const renameFolder = (body: { fId: number; fName: string; fDesc?: string }) =>
   call('resources/renameFolder', body);
 
-export const editResource = (body: Payload) => call('resources/editResource', body);
+export const editResource = (body: ApiBody<'resources/editResource'>) =>
+  call('resources/editResource', body);
 
-export const moveItem = (body: Payload) => call('resources/moveResource', body);
+export const moveItem = (body: ApiBody<'resources/moveResource'>) =>
+  call('resources/moveResource', body);
 
-export const addResource = (body: Payload) =>
+export const addResource = (body: ApiBody<'resources/addResource'>) =>
   call('resources/addResource', body);
-export const batchAddResource = (body: Payload) =>
+export const batchAddResource = (body: ApiBody<'resources/batchAddResource'>) =>
   call('resources/batchAddResource', body);

@@ -38,11 +38,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const typeId = place === 'cover' ? intSearch(params, 'typeId') : undefined;
   const page =
     user.isPower === 1
-      ? await read(
-          'cms/banner/list',
-          { place, typeId, pageSize: ALL },
-          emptyPage(),
-        )
+      ? await read('cms/banner/list', { place, typeId, pageSize: ALL }, emptyPage())
       : null;
   return { place, typeId, page };
 }

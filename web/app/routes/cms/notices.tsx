@@ -16,11 +16,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const pageNum = intSearch(params, 'pageNum') ?? 1;
   const page =
     user.isPower === 1
-      ? await read(
-          'cms/notice/list',
-          { keyword, pageNum, pageSize: NOTICE_PAGE_SIZE },
-          emptyPage(),
-        )
+      ? await read('cms/notice/list', { keyword, pageNum, pageSize: NOTICE_PAGE_SIZE }, emptyPage())
       : null;
   return { keyword, pageNum, page };
 }

@@ -40,11 +40,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const pageNum = intSearch(params, 'pageNum') ?? 1;
   const page =
     user.isPower === 1
-      ? await read(
-          'cms/society/list',
-          { ...filter, pageNum, pageSize: PAGE_SIZE },
-          emptyPage(),
-        )
+      ? await read('cms/society/list', { ...filter, pageNum, pageSize: PAGE_SIZE }, emptyPage())
       : null;
   return { filter, pageNum, page };
 }

@@ -34,11 +34,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   if (user.staffType !== 5) return { filter, pageNum, tree: null, page: null };
   const [tree, page] = await Promise.all([
     read('cms/department/tree', {}, []),
-    read(
-      'cms/staff/list',
-      { ...filter, pageNum, pageSize: PAGE_SIZE },
-      { total: 0, list: [] },
-    ),
+    read('cms/staff/list', { ...filter, pageNum, pageSize: PAGE_SIZE }, { total: 0, list: [] }),
   ]);
   return { filter, pageNum, tree, page };
 }

@@ -45,9 +45,9 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 function useContactActions() {
   const { message } = App.useApp();
   const { revalidate } = useRevalidator();
-  const act = async (path: string, body: Record<string, string>, done: string, failed: string) => {
+  const act = async (work: () => Promise<unknown>, done: string, failed: string) => {
     try {
-      await call(path, body);
+      await work();
       message.success(done);
       void revalidate();
     } catch (err) {
@@ -57,13 +57,16 @@ function useContactActions() {
   return {
     add: (row: AddressEntry) =>
       act(
-        'contacts/addContacts',
-        { contactsType: '1', idRoleArr: String(row.teaId) },
+        () => call('contacts/addContacts', { contactsType: '1', idRoleArr: String(row.teaId) }),
         '添加成功',
         '添加失败',
       ),
     remove: (row: AddressEntry) =>
-      act('contacts/delContacts', { contactIdArr: String(row.contactId) }, '移除成功', '移除失败'),
+      act(
+        () => call('contacts/delContacts', { contactIdArr: String(row.contactId) }),
+        '移除成功',
+        '移除失败',
+      ),
   };
 }
 

@@ -3,6 +3,7 @@ import { emptyPage, read } from '../../api/page-data';
 import { RESOURCES_TYPE, type Dictionary, type DriveList } from '../../features/drive/drive-api';
 import { DriveHome, type RootFolder } from '../../features/drive/DriveHome';
 import { requireUser } from '../../lib/session';
+import type { DriveListPath } from '../../features/drive/drive-load';
 
 export const meta = () => [{ title: '教学网盘 - 校内网' }];
 
@@ -11,7 +12,7 @@ const HOME_LIST_SIZE = 6;
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireUser(request);
-  const list = (path: string) =>
+  const list = (path: DriveListPath) =>
     read(path, { pageNum: 1, pageSize: HOME_LIST_SIZE }, emptyPage());
   const [count, types, folders, newest, shared, downloaded] = await Promise.all([
     read('resources/getResourcesNum', {}, 0),

@@ -27,11 +27,11 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
       : Promise.resolve({ data: null, error: null }),
     fid
       ? readList('resources/getFolderFiles', { ...listPayload(query), fId: fid, sType: 0 })
-      : Promise.resolve({ data: emptyPage<never>(), error: null }),
+      : Promise.resolve({ data: emptyPage(), error: null }),
     // The folder's whole count (共N个资源), whatever the filters.
     fid
       ? readList('resources/getFolderFiles', { fId: fid, sType: 0, pageNum: 1, pageSize: 1 })
-      : Promise.resolve({ data: emptyPage<never>(), error: null }),
+      : Promise.resolve({ data: emptyPage(), error: null }),
     readDictionaries(),
   ]);
   return {

@@ -1,4 +1,4 @@
-import type { FolderInfo, MineRow } from '@school/common/api';
+import type { DriveRow, FolderInfo, PathsAnswering } from '@school/common/api';
 import type { Route } from './+types/mine-wp';
 import { emptyPage, intSearch, read, type ListPage } from '../../api/page-data';
 import { driveQueryOf, listPayload, readDictionaries } from '../../features/drive/drive-load';
@@ -7,7 +7,7 @@ import { requireUser } from '../../lib/session';
 
 export const meta = () => [{ title: '我的网盘 - 教学网盘' }];
 
-const TAB_PATHS: Record<MineTab, string> = {
+const TAB_PATHS: Record<MineTab, PathsAnswering<ListPage<DriveRow>>> = {
   '0': 'resources/getFolderFiles',
   '1': 'resources/getMyFavorites',
   '2': 'resources/getMyDownloads',
@@ -32,7 +32,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
       { ...listPayload(query), ...(tab === '0' ? { fId: fid, sType: 1 } : {}) },
       emptyPage(),
     ),
-    read('resources/getMyQuota', {}, { used: 0, total: 0 }),
+    read('resources/getMyQuota', {}, { used: 0, total: 0, pending: 0 }),
     readDictionaries(),
   ]);
   return { tab, fid, query, info, list, quota, types, formats };

@@ -52,7 +52,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
             },
             emptyPage(),
           )
-        : { data: emptyPage<NewsItem>(), error: null },
+        : { data: emptyPage(), error: null },
     ),
   );
   const pageNums = LISTS.map((list) => intSearch(params, list.page) ?? 1);

@@ -1,17 +1,22 @@
 import { App, Button, Drawer, Form, Space, Spin } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
-import { call, type Payload } from '../../../api/client';
 import { RevisionHistory, type RevisionRow } from '../../../components/editor/RevisionHistory';
 import type { UploadedFile } from '../../../components/editor/uploads';
-import { errorText, useApiData } from '../../../api/page-data';
+import { errorText } from '../../../api/page-data';
 import { audienceName } from './AudienceField';
 
-/** What sets the editor of one kind of introduction item apart (a page, a person). */
-export interface IntroEditorKind<F, V> {
-  /** The API's folder: cms/wwfz, cms/fmsm (get, save, revisions, revision, restore). */
-  base: string;
-  /** The item's id in the API: wwfzId, fmsmId. */
-  idName: string;
+/**
+ * What sets the editor of one kind of introduction item apart (a page, a
+ * person): its calls (api/cms/wwfz/*, api/cms/fmsm/*, typed by the contract),
+ * its form and how versions compare. F: the item as get answers it; V: the
+ * form's values; S: what a save sends (the id is added).
+ */
+export interface IntroEditorKind<F, V, S> {
+  get: (id: number) => Promise<F>;
+  save: (id: number | null, payload: S) => Promise<unknown>;
+  revisions: (id: number) => Promise<RevisionRow[]>;
+  revision: (revisionId: number) => Promise<Partial<F>>;
+  restore: (id: number, revisionId: number) => Promise<unknown>;
   /** The form of a new item. */
   empty: V;
   /** The names of the fields the version comparison shows, in its order. */
@@ -42,7 +47,7 @@ export function comparableTail(fields: {
  * draws the fields from the form's current values; `toPayload` turns checked
  * values into the save's payload (the id is added).
  */
-export function IntroEditorDrawer<F, V extends object>({
+export function IntroEditorDrawer<F, V extends object, S>({
   kind,
   open,
   id,
@@ -53,13 +58,13 @@ export function IntroEditorDrawer<F, V extends object>({
   onSaved,
   children,
 }: {
-  kind: IntroEditorKind<F, V>;
+  kind: IntroEditorKind<F, V, S>;
   open: boolean;
   /** The item being edited; null creates one. */
   id: number | null;
   title: string;
   initialValues: Partial<V>;
-  toPayload: (checked: V) => Payload;
+  toPayload: (checked: V) => S;
   onClose: () => void;
   /** After a save or a restore: the list is read again. */
   onSaved: () => void;
@@ -69,15 +74,26 @@ export function IntroEditorDrawer<F, V extends object>({
   const [form] = Form.useForm<V>();
   const values = Form.useWatch([], { form, preserve: true }) as V | undefined;
   const [saving, setSaving] = useState(false);
-  const { base, idName, comparable } = kind;
+  const { comparable } = kind;
   type FormValues = Parameters<typeof form.setFieldsValue>[0];
 
   // Mounted afresh for each opening (the list gives it a new key): no state to reset.
-  const { data: item, reload } = useApiData(
-    id ? `${base}/get` : null,
-    { [idName]: id },
-    null,
-  );
+  const [item, setItem] = useState<F | null>(null);
+  const [reads, setReads] = useState(0);
+  const reload = () => setReads((n) => n + 1);
+  useEffect(() => {
+    if (!id) return;
+    let live = true;
+    kind
+      .get(id)
+      .then((found) => {
+        if (live) setItem(found);
+      })
+      .catch((err: unknown) => message.error(errorText(err)));
+    return () => {
+      live = false;
+    };
+  }, [id, kind, message, reads]);
   const loading = Boolean(id) && !item;
   // Each read of the item (on opening, after a restore) goes into the form.
   useEffect(() => {
@@ -89,7 +105,7 @@ export function IntroEditorDrawer<F, V extends object>({
     if (!checked) return;
     setSaving(true);
     try {
-      await call(`${base}/save`, { [idName]: id ?? undefined, ...toPayload(checked) });
+      await kind.save(id, toPayload(checked));
       message.success('保存成功');
       onSaved();
       onClose();
@@ -111,14 +127,12 @@ export function IntroEditorDrawer<F, V extends object>({
         <Space>
           {id && (
             <RevisionHistory
-              list={() => call(`${base}/revisions`, { [idName]: id })}
-              load={async (revisionId) =>
-                comparable(await call(`${base}/revision`, { revisionId }))
-              }
+              list={() => kind.revisions(id)}
+              load={async (revisionId) => comparable(await kind.revision(revisionId))}
               current={comparable(values ?? kind.empty)}
               labels={kind.labels}
               onRestore={async (revisionId) => {
-                await call(`${base}/restore`, { [idName]: id, revisionId });
+                await kind.restore(id, revisionId);
                 // The restored item is read again and goes into the form.
                 reload();
                 onSaved();

@@ -1,4 +1,5 @@
 import { Form, Input } from 'antd';
+import { call, type ApiBody, type ApiData } from '../../../api/client';
 import type { UploadedFile } from '../../../components/editor/uploads';
 import { pictureValue } from '../../../components/ui/Thumb';
 import { IntroEditorDrawer, comparableTail, type IntroEditorKind } from './IntroEditorDrawer';
@@ -6,18 +7,9 @@ import { IntroFormLayout } from './IntroFormLayout';
 import { WWFZ_OPTIONS, pageLabels, wwfzTypeName } from './intro-types';
 
 /** api/cms/wwfz/get, and a version of api/cms/wwfz/revision. */
-interface PageFields {
-  wwfzType: number;
-  wwfzTitle: string;
-  enWwfzTitle: string;
-  wwfzDesc: string;
-  wwfzCont: string;
-  picFileId: number | null;
-  wwfzPic: string;
-  picThumbUrl?: string;
-  enableType: number;
-  sort: number;
-}
+type PageFields = ApiData<'cms/wwfz/get'>;
+/** What a save sends besides the id. */
+type PageSave = Omit<ApiBody<'cms/wwfz/save'>, 'wwfzId'>;
 
 interface Values {
   wwfzType?: number;
@@ -30,9 +22,12 @@ interface Values {
   sort: number | null;
 }
 
-const PAGE_EDITOR: IntroEditorKind<PageFields, Values> = {
-  base: 'cms/wwfz',
-  idName: 'wwfzId',
+const PAGE_EDITOR: IntroEditorKind<PageFields, Values, PageSave> = {
+  get: (wwfzId) => call('cms/wwfz/get', { wwfzId }),
+  save: (wwfzId, body) => call('cms/wwfz/save', { ...body, wwfzId: wwfzId ?? undefined }),
+  revisions: (wwfzId) => call('cms/wwfz/revisions', { wwfzId }),
+  revision: (revisionId) => call('cms/wwfz/revision', { revisionId }),
+  restore: (wwfzId, revisionId) => call('cms/wwfz/restore', { wwfzId, revisionId }),
   empty: {
     wwfzTitle: '',
     enWwfzTitle: '',
@@ -101,7 +96,8 @@ export function IntroPageEditor({
       title={wwfzId ? '编辑学校介绍页面' : '新增学校介绍页面'}
       initialValues={{ ...PAGE_EDITOR.empty, wwfzType }}
       toPayload={(checked) => ({
-        wwfzType: checked.wwfzType,
+        // Required by the form's rules; left empty, the server answers its message.
+        wwfzType: checked.wwfzType ?? '',
         wwfzTitle: checked.wwfzTitle.trim(),
         enWwfzTitle: checked.enWwfzTitle?.trim() ?? '',
         wwfzDesc: checked.wwfzDesc?.trim() ?? '',

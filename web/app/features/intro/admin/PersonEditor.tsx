@@ -1,4 +1,5 @@
 import { Form, Input } from 'antd';
+import { call, type ApiBody, type ApiData } from '../../../api/client';
 import type { UploadedFile } from '../../../components/editor/uploads';
 import { pictureValue } from '../../../components/ui/Thumb';
 import { IntroEditorDrawer, comparableTail, type IntroEditorKind } from './IntroEditorDrawer';
@@ -6,20 +7,9 @@ import { IntroFormLayout } from './IntroFormLayout';
 import { FMSM_OPTIONS, fmsmTypeName, personLabels } from './intro-types';
 
 /** api/cms/fmsm/get, and a version of api/cms/fmsm/revision. */
-interface PersonFields {
-  fmsmType: number;
-  fmsmTitle: string;
-  post: string;
-  plateType: string;
-  brith: string;
-  fmsmDesc: string;
-  fmsmCont: string;
-  picFileId: number | null;
-  fmsmPic: string;
-  picThumbUrl?: string;
-  enableType: number;
-  sort: number;
-}
+type PersonFields = ApiData<'cms/fmsm/get'>;
+/** What a save sends besides the id. */
+type PersonSave = Omit<ApiBody<'cms/fmsm/save'>, 'fmsmId'>;
 
 interface Values {
   fmsmType?: number;
@@ -34,9 +24,12 @@ interface Values {
   sort: number | null;
 }
 
-const PERSON_EDITOR: IntroEditorKind<PersonFields, Values> = {
-  base: 'cms/fmsm',
-  idName: 'fmsmId',
+const PERSON_EDITOR: IntroEditorKind<PersonFields, Values, PersonSave> = {
+  get: (fmsmId) => call('cms/fmsm/get', { fmsmId }),
+  save: (fmsmId, body) => call('cms/fmsm/save', { ...body, fmsmId: fmsmId ?? undefined }),
+  revisions: (fmsmId) => call('cms/fmsm/revisions', { fmsmId }),
+  revision: (revisionId) => call('cms/fmsm/revision', { revisionId }),
+  restore: (fmsmId, revisionId) => call('cms/fmsm/restore', { fmsmId, revisionId }),
   empty: {
     fmsmTitle: '',
     post: '',
@@ -117,7 +110,8 @@ export function PersonEditor({
       toPayload={(checked) => {
         const current = personLabels(checked.fmsmType);
         return {
-          fmsmType: checked.fmsmType,
+          // Required by the form's rules; left empty, the server answers its message.
+          fmsmType: checked.fmsmType ?? '',
           fmsmTitle: checked.fmsmTitle.trim(),
           post: checked.post?.trim() ?? '',
           // Fields the type does not show are not sent, so they keep their value.

@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import type { IntroPageItem, PersonItem } from '@school/common';
 import type { Transport } from '../../../api/client';
-import { load, pageOr, type Page } from '../../../api/load';
+import { load, pageOr, type Loaded, type Page } from '../../../api/load';
 import type { CoverItem, NewsItem } from '../../../api/types';
 import type { IntroView, SubSection } from './sections';
 
@@ -9,6 +9,8 @@ import type { IntroView, SubSection } from './sections';
 export const INTRO_PAGE_SIZE = 6;
 /** Tabs of one sub-section (history, emblem and song) fit in one call. */
 const ALL_TABS = 50;
+/** The first item of a list, for its picture. */
+const first = { pageNum: 1, pageSize: 1 };
 
 export type { IntroPageItem, PersonItem };
 
@@ -38,7 +40,10 @@ export interface IntroPageData {
 
 const notFound = () => data('内容不存在或已下架', { status: 404 });
 
-function pages(transport: Transport, payload: Record<string, number | undefined>) {
+function pages(
+  transport: Transport,
+  payload: { wwfzType: number; wwfzId?: number; pageNum?: number; pageSize: number },
+) {
   return load(transport, 'wwfz/getWwfzDetails', { ...payload, enableType: 1 });
 }
 
@@ -49,16 +54,9 @@ async function onePage(transport: Transport, wwfzType: number, wwfzId: number) {
   return found.list[0];
 }
 
-async function firstImage(
-  transport: Transport,
-  path: string,
-  payload: Record<string, string | number>,
-) {
-  const page = pageOr(
-    await load(transport, path, { ...payload, pageNum: 1, pageSize: 1 }),
-  );
-  return page.list[0]?.imgUrl ?? '';
-}
+/** The picture of the first item of a list (news or videos), or ''. */
+const firstImage = (loaded: Loaded<Page<{ imgUrl: string }>>) =>
+  pageOr(loaded).list[0]?.imgUrl ?? '';
 
 async function loadContent(
   transport: Transport,
@@ -108,14 +106,15 @@ async function loadContent(
     }
     case 'impressions': {
       const [bygoneYears, campus, video] = await Promise.all([
-        firstImage(transport, 'news/getNewsList', { typeId: 11, enableType: 1 }),
-        firstImage(transport, 'news/getNewsList', { typeId: 12, enableType: 1 }),
-        firstImage(transport, 'video/getVideoList', {
+        load(transport, 'news/getNewsList', { typeId: 11, enableType: 1, ...first }),
+        load(transport, 'news/getNewsList', { typeId: 12, enableType: 1, ...first }),
+        load(transport, 'video/getVideoList', {
           ifShelves: 'A',
           checkStatus: 'A',
           enableType: 1,
+          ...first,
         }),
-      ]);
+      ]).then((lists) => lists.map(firstImage));
       return { kind: 'impressions', images: { bygoneYears, campus, video } };
     }
   }

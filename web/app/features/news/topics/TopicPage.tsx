@@ -48,7 +48,7 @@ function Reading({ child }: { child: SubjectNewsDetail }) {
 export function TopicPage({ page }: { page: TopicPageData }) {
   const { newId, typeId, pageNum, topic, children, child } = page;
   const topicItem = topic.ok ? topic.data : undefined;
-  const open = child?.ok ? child.data : undefined;
+  const open = child?.ok ? (child.data ?? undefined) : undefined;
   const topicTitle = topicItem?.newsTitle || page.titleHint || '专题新闻';
   const denied = !topic.ok ? topic : child && !child.ok ? child : undefined;
 
