@@ -24,7 +24,8 @@ type Unslashed<P extends string> = P extends `/${infer Rest}` ? Rest : P;
 
 /**
  * A field as a form-encoded client sends it: a number also as its text ('12'
- * for 12), text also as a number (a code '1'), as the spec's pages send them.
+ * for 12), text also as a number (a code '1'), a list also as one
+ * comma-joined field ('3,7'), as the spec's pages send them.
  * The server checks the value (a flag's 0/1, a word of a list); the type check
  * holds the path, the field names and which fields are required.
  */
@@ -32,7 +33,9 @@ type Sent<T> = T extends number
   ? number | string
   : T extends string
     ? string | number
-    : T;
+    : T extends readonly unknown[]
+      ? T | string
+      : T;
 
 /** The keys of an object schema the server fills in with a default (shared.ts `defaulted`). */
 type DefaultedKeys<B> = B extends { properties: infer Props }

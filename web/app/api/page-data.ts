@@ -204,6 +204,9 @@ export function useAction() {
   );
 }
 
+/** What `useListAct` gives: `act(path, body, done)`, typed by the contract. */
+export type ListAct = ReturnType<typeof useListAct>;
+
 /** A paged list of the platform. */
 export interface ListPage<T> {
   total: number;

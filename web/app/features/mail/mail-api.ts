@@ -20,8 +20,7 @@ export const attachStoredFile = (fileId: number, fileName: string) =>
 export const searchStaff = (staffName: string) =>
   call('email/selectStaff', { staffName, staffType: 2 });
 
-export const departmentStaff = (deptId: number) =>
-  call('email/getDeptStaff', { deptId });
+export const departmentStaff = (deptId: number) => call('email/getDeptStaff', { deptId });
 
 export const sendMail = (draft: ComposeDraft, staffId: number) =>
   call('email/sendEmail', {
@@ -30,8 +29,7 @@ export const sendMail = (draft: ComposeDraft, staffId: number) =>
     inmainState: 1,
   });
 
-export const saveDraft = (draft: ComposeDraft) =>
-  call('email/saveDraft', mailPayload(draft));
+export const saveDraft = (draft: ComposeDraft) => call('email/saveDraft', mailPayload(draft));
 
 export async function openDraft(draftId: number): Promise<ComposeDraft> {
   const draft = await call('email/getDraft', { draftId });

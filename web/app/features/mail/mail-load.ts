@@ -52,7 +52,8 @@ export async function loadMailPage(url: URL) {
     detail = await read(
       'email/getEmailDetail',
       {
-        inmailId: intSearch(params, 'inmailId'),
+        // Without one in the address the server answers its message.
+        inmailId: intSearch(params, 'inmailId') ?? '',
         receiveId: from === 'inbox' ? intSearch(params, 'receiveId') : undefined,
         sendId: from === 'sent' ? intSearch(params, 'sendId') : undefined,
       },

@@ -2,7 +2,7 @@ import { App, Button, Form, Input, InputNumber, Modal, Switch, Table, Tag } from
 import { useMemo, useState } from 'react';
 import { useOutletContext, useRevalidator } from 'react-router';
 import type { Route } from './+types/columns';
-import { call } from '../../api/client';
+import { call, type ApiBody } from '../../api/client';
 import { errorText, read, useLoadFailure, usePageLoading } from '../../api/page-data';
 import { columnTree, type Column, type ColumnNode } from '../../features/columns/column-tree';
 import { requireUser, type StoredUser } from '../../lib/session';
@@ -30,7 +30,7 @@ export default function CmsColumns({ loaderData }: Route.ComponentProps) {
 
   const tree = useMemo(() => columnTree(columns.data), [columns]);
 
-  const save = async (change: Record<string, string | number>, done: string) => {
+  const save = async (change: ApiBody<'cms/column/save'>, done: string) => {
     try {
       await call('cms/column/save', change);
       message.success(done);

@@ -28,15 +28,9 @@ const LISTS = [
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const user = requireUser(request);
   const params = new URL(request.url).searchParams;
-  const tree = await read(
-    'addressBook/getTree',
-    { userId: user?.staffId, type: 1 },
-    [],
-  );
+  const tree = await read('addressBook/getTree', { userId: user?.staffId, type: 1 }, []);
   // Without a choice: the caller's main department, else the first of the tree.
-  const mine = user
-    ? await read('dept/getDeptList', { userId: user.staffId }, [])
-    : { data: [] };
+  const mine = user ? await read('dept/getDeptList', { userId: user.staffId }, []) : { data: [] };
   const deptId = intSearch(params, 'deptId') ?? mine.data[0]?.deptId ?? tree.data[0]?.deptId;
   const pages = await Promise.all(
     LISTS.map((list) =>

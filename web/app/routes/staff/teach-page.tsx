@@ -43,23 +43,16 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     read('workbench/getWorkbenchList', { userId, menuType: 1 }, []),
     read('workbench/getWorkbenchList', { userId, menuType: 2 }, []),
     read('news/getTeachHomeNews', { ...slots, enableType: 2 }, empty),
-    read(
-      'todo/getTodoNum',
-      { userId },
-      { leaveNum: 0, picNum: 0, leaveUrl: '', picUrl: '' },
-    ),
+    read('todo/getTodoNum', { userId }, { leaveNum: 0, picNum: 0, leaveUrl: '', picUrl: '' }),
   ]);
   return { departments, workbench, apps, lists, todo };
 }
 
 /** The child departments of one tab, read when the tab is first shown (antd keeps it after). */
 function ChildDepartments({ staffId, deptId }: { staffId: number; deptId: number }) {
-  const { data: children } = useApiData(
-    'dept/getChildDeptList',
-    { userId: staffId, deptId },
-    [],
-    { quiet: true },
-  );
+  const { data: children } = useApiData('dept/getChildDeptList', { userId: staffId, deptId }, [], {
+    quiet: true,
+  });
   if (!children) return <Skeleton active paragraph={{ rows: 1 }} />;
   if (children.length === 0) return <p className="muted">该部门没有下级部门</p>;
   return (

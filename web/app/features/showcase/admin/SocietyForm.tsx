@@ -93,7 +93,8 @@ export function SocietyForm({
       await call('cms/society/save', {
         associationId: editing?.associationId,
         associationName: values.associationName.trim(),
-        associationType: values.associationType,
+        // Required by the form's rules; left empty, the server answers its message.
+        associationType: values.associationType ?? '',
         logoFileId: values.logo?.fileId ?? 0,
         picFileId: values.picture?.fileId ?? 0,
         sort: values.sort ?? undefined,
