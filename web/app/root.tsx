@@ -16,7 +16,6 @@ import {
 import type { Route } from './+types/root';
 import { load } from './api/load';
 import { serverTransport } from './api/server';
-import type { Parameter } from './api/types';
 import { SITE_CODES, siteFromParameters, type SiteInfo } from './lib/site';
 import stylesheet from './styles/site.css?url';
 import portalPages from './styles/portal-pages.css?url';

@@ -1,5 +1,5 @@
 import { Flag, Id, Maybe, Nothing, OneOf, Page, endpoint, endpoints } from './shared.js';
-import { Paging, Type, WordOf, call, type Static, type TSchema } from './shared.js';
+import { Paging, Type, WordOf, type Static, type TSchema } from './shared.js';
 
 /**
  * A field that also takes null (`type: [T, 'null']`: a form's '' made null

@@ -1,18 +1,4 @@
-import {
-  Id,
-  Maybe,
-  Nothing,
-  OneOf,
-  Page,
-  Paging,
-  Type,
-  call,
-  type Static,
-  endpoint,
-  endpoints,
-  ID_MAX,
-  defaulted,
-} from './shared.js';
+import { Id, Maybe, Nothing, OneOf, Page, Paging, Type, type Static, endpoint, endpoints, ID_MAX, defaulted } from './shared.js';
 import { versionCalls } from './cms.js';
 
 /**

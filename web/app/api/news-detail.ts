@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { intParam, load, type Loaded, type Page } from './load';
+import { intParam, load, type Loaded } from './load';
 import type { Transport } from './client';
 import type { NewsDetail, NewsItem } from './types';
 

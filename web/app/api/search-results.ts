@@ -14,11 +14,6 @@ export interface SearchHit {
   shelvesDate: string;
 }
 
-interface NewsType {
-  typeId: number;
-  typeName: string;
-}
-
 export interface SearchPageData {
   /** The trimmed keyword; empty means nothing was asked and the API was not called. */
   keyword: string;

@@ -1,7 +1,6 @@
 import { App, Result, Spin } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import type { LoginUser } from '@school/common';
 import type { Route } from './+types/public-page';
 import { call } from '../api/client';
 import { errorText } from '../api/page-data';

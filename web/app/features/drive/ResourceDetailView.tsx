@@ -3,14 +3,7 @@ import { COMMENT_MAX } from '@school/common';
 import { App, Button, Card, Descriptions, Input, List, Popconfirm, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import {
-  emptyPage,
-  errorText,
-  useApiData,
-  useLoadFailure,
-  type ListPage,
-  type Read,
-} from '../../api/page-data';
+import { emptyPage, errorText, useApiData, useLoadFailure, type Read } from '../../api/page-data';
 import { Crumbs } from '../../components/ui/Crumbs';
 import {
   addComment,

@@ -2,7 +2,6 @@ import type {
   Comment,
   DictionaryValue,
   DriveRow,
-  FolderInfo,
   FolderNode,
   ResourceDetail,
 } from '@school/common/api';

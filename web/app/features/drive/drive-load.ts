@@ -1,7 +1,7 @@
 import { emptyPage, intSearch, read, type Read } from '../../api/page-data';
 import type { PathsAnswering } from '@school/common/api';
 import type { BodyTo } from '../../api/client';
-import { RESOURCES_FILE_TYPE, RESOURCES_TYPE, type Dictionary, type DriveList } from './drive-api';
+import { RESOURCES_FILE_TYPE, RESOURCES_TYPE, type DriveList } from './drive-api';
 import { sortOf, sortParams, type DriveSort } from './drive-data';
 import { DRIVE_PAGE_SIZE } from './DriveTable';
 

@@ -13,7 +13,7 @@ import {
 import { useState } from 'react';
 import { call } from '../../api/client';
 import { useAction, useApiData } from '../../api/page-data';
-import { STATE_COLORS, periodText, type LeaveDetail } from './leave-data';
+import { STATE_COLORS, periodText } from './leave-data';
 
 const NOTE_MAX = 500;
 

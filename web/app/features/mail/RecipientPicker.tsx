@@ -1,5 +1,5 @@
 import { ApartmentOutlined, StarOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
-import type { AddressDept, MailContacts, MailStaff } from '@school/common/api';
+import type { AddressDept, MailStaff } from '@school/common/api';
 import { App, AutoComplete, Button, List, Modal, Spin, Tag, Tree } from 'antd';
 import { useMemo, useState } from 'react';
 import { errorText, useApiData } from '../../api/page-data';

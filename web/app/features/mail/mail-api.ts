@@ -1,4 +1,4 @@
-import type { DraftDetail, MailStaff, MailUpload } from '@school/common/api';
+import type { MailUpload } from '@school/common/api';
 import { call } from '../../api/client';
 import { uploadTo } from '../../components/editor/uploads';
 import { mailPayload, type ComposeDraft, type Recipient } from './mail-data';

@@ -1,3 +1,4 @@
+import { isTeacher } from '@school/common';
 import {
   AppstoreOutlined,
   LinkOutlined,
@@ -144,7 +145,7 @@ export function StaffChrome({
   const navigate = useNavigate();
   const [kind, setKind] = useState('0');
   const [passwordOpen, setPasswordOpen] = useState(false);
-  const forced = user.whetherpass === 0 && user.staffType === 2;
+  const forced = user.whetherpass === 0 && isTeacher(user);
 
   const signOut = () =>
     modal.confirm({

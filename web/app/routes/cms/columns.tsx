@@ -1,3 +1,4 @@
+import { isContentAdmin } from '@school/common';
 import { App, Button, Form, Input, InputNumber, Modal, Switch, Table, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useOutletContext, useRevalidator } from 'react-router';
@@ -42,7 +43,7 @@ export default function CmsColumns({ loaderData }: Route.ComponentProps) {
     }
   };
 
-  if (user.isPower !== 1) return null;
+  if (!isContentAdmin(user)) return null;
   return (
     <section className="cms-panel" aria-label="栏目设置">
       <h1>栏目设置</h1>

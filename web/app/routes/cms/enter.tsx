@@ -3,7 +3,6 @@ import { Link, replace } from 'react-router';
 import type { Route } from './+types/enter';
 import { call } from '../../api/client';
 import { errorText } from '../../api/page-data';
-import type { LoginUser } from '@school/common';
 import { setUser } from '../../lib/session';
 import { safeRedirect } from '../../lib/site';
 

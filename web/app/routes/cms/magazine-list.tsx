@@ -31,7 +31,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     ? asked!
     : MAGAZINE_SERIES[0].typeId;
   const pageNum = intSearch(url.searchParams, 'pageNum') ?? 1;
-  if (user.isPower !== 1) return { typeId, pageNum, page: null };
+  if (!isContentAdmin(user)) return { typeId, pageNum, page: null };
   const page = await read(
     'cms/magazine/list',
     { typeId, pageNum, pageSize: PAGE_SIZE },

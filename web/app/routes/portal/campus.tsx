@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/campus';
-import { intParam, load, pageOr, type Page } from '../../api/load';
+import { intParam, load, pageOr } from '../../api/load';
 import { serverTransport } from '../../api/server';
-import type { CoverItem, NewsItem } from '../../api/types';
 import {
   CAMPUS_COLUMNS,
   CAMPUS_NUMS,

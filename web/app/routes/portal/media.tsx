@@ -1,8 +1,8 @@
 import type { Route } from './+types/media';
-import { emptyPage, intParam, load, pageOr, type Page } from '../../api/load';
-import { SOCIETY_CATEGORIES, type Society } from '../../api/media-societies';
+import { emptyPage, intParam, load, pageOr } from '../../api/load';
+import { SOCIETY_CATEGORIES } from '../../api/media-societies';
 import { serverTransport } from '../../api/server';
-import type { CoverItem, NewsItem } from '../../api/types';
+import type { NewsItem } from '../../api/types';
 import { Crumbs } from '../../components/ui/Crumbs';
 import { PageCover } from '../../components/ui/PageCover';
 import { Pager } from '../../components/ui/Pager';

@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/news-special';
-import { load, pageOr, type Page } from '../../api/load';
+import { load, pageOr } from '../../api/load';
 import { serverTransport } from '../../api/server';
 import { SUBJECT_PAGE_SIZE } from '../../api/topic-detail';
-import type { CoverItem, NewsDetail, NewsItem, SubjectNewsItem } from '../../api/types';
 import { Crumbs } from '../../components/ui/Crumbs';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { NewsCategoryTabs } from '../../features/news/portal/NewsCategoryTabs';

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/news';
-import { intParam, load, pageOr, type Page } from '../../api/load';
+import { intParam, load, pageOr } from '../../api/load';
 import { serverTransport } from '../../api/server';
-import type { CoverItem, NewsItem } from '../../api/types';
+import type { NewsItem } from '../../api/types';
 import { Crumbs } from '../../components/ui/Crumbs';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { NEWS_CATEGORIES, NewsCategoryTabs } from '../../features/news/portal/NewsCategoryTabs';

@@ -1,7 +1,7 @@
 import { Button, Card, Input, Table, Tabs, Tag } from 'antd';
 import { App } from 'antd';
 import { useRevalidator } from 'react-router';
-import type { AddressDept, AddressEntry } from '@school/common/api';
+import type { AddressEntry } from '@school/common/api';
 import type { Route } from './+types/address-book';
 import { call } from '../../api/client';
 import {
@@ -12,7 +12,6 @@ import {
   useLoadFailure,
   usePageLoading,
   useSearchState,
-  type ListPage,
 } from '../../api/page-data';
 import { DeptTree } from '../../features/addressbook/DeptTree';
 import { requireUser } from '../../lib/session';

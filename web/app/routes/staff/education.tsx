@@ -1,7 +1,7 @@
 import type { Route } from './+types/education';
 import { emptyPage, read } from '../../api/page-data';
-import { RESOURCES_TYPE, type Dictionary, type DriveList } from '../../features/drive/drive-api';
-import { DriveHome, type RootFolder } from '../../features/drive/DriveHome';
+import { RESOURCES_TYPE } from '../../features/drive/drive-api';
+import { DriveHome } from '../../features/drive/DriveHome';
 import { requireUser } from '../../lib/session';
 import type { DriveListPath } from '../../features/drive/drive-load';
 

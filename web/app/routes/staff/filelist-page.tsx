@@ -1,7 +1,5 @@
-import type { FolderInfo } from '@school/common/api';
 import type { Route } from './+types/filelist-page';
 import { emptyPage, intSearch, read } from '../../api/page-data';
-import type { RootFolder } from '../../features/drive/DriveHome';
 import {
   driveQueryOf,
   listPayload,

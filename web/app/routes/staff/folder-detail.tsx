@@ -1,10 +1,6 @@
 import type { Route } from './+types/folder-detail';
 import { intSearch, read } from '../../api/page-data';
-import {
-  RESOURCES_TYPE,
-  type Dictionary,
-  type ResourceDetail,
-} from '../../features/drive/drive-api';
+import { RESOURCES_TYPE } from '../../features/drive/drive-api';
 import { ResourceDetailView } from '../../features/drive/ResourceDetailView';
 import { requireUser } from '../../lib/session';
 

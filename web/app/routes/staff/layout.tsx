@@ -2,8 +2,6 @@ import { Spin } from 'antd';
 import { Outlet } from 'react-router';
 import type { Route } from './+types/layout';
 import { call } from '../../api/client';
-import type { RollingNotice } from '@school/common/api';
-import type { Parameter } from '../../api/types';
 import { StaffChrome } from '../../layouts/staff/StaffChrome';
 import { requireUser } from '../../lib/session';
 import { useUser } from '../../lib/use-user';

@@ -1,6 +1,6 @@
 import { Card, Empty } from 'antd';
 import { Link } from 'react-router';
-import type { AddressDept, NewsItem } from '@school/common/api';
+import type { AddressDept } from '@school/common/api';
 import type { Route } from './+types/organize';
 import {
   emptyPage,
@@ -9,7 +9,6 @@ import {
   useLoadFailure,
   usePageLoading,
   useSearchState,
-  type ListPage,
 } from '../../api/page-data';
 import { DeptTree } from '../../features/addressbook/DeptTree';
 import { StaffNewsList } from '../../features/notices/StaffNewsList';

@@ -1,5 +1,5 @@
 import { Card, Menu, Tag } from 'antd';
-import type { NewsColumnNode, NewsItem } from '@school/common/api';
+import type { NewsColumnNode } from '@school/common/api';
 import type { Route } from './+types/pub-noti';
 import {
   emptyPage,
@@ -8,7 +8,6 @@ import {
   useLoadFailure,
   usePageLoading,
   useSearchState,
-  type ListPage,
 } from '../../api/page-data';
 import { StaffNewsList } from '../../features/notices/StaffNewsList';
 import { Crumbs } from '../../components/ui/Crumbs';

@@ -1,15 +1,12 @@
 import { Alert, Card, Empty, Skeleton, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
-import type { HomeEntry, NewsItem } from '@school/common/api';
 import type { Route } from './+types/teach-page';
 import { call } from '../../api/client';
 import { read, useApiData, useLoadFailure } from '../../api/page-data';
-import type { Department } from '../../api/types';
 import { EntryButton, WorkbenchGrid } from '../../features/home/WorkbenchGrid';
 import { HOME_LISTS, HomeList } from '../../features/home/HomeLists';
 import { TodoBlock } from '../../features/leave/TodoBlock';
-import type { TodoNum } from '../../features/leave/leave-data';
 import { openCmsHandoff } from '../../lib/cms-handoff';
 import { requireUser } from '../../lib/session';
 import { truncate } from '../../lib/text';
@@ -23,8 +20,6 @@ const SECRECY = '本平台为互联网非涉密平台，严禁处理、传输国
 const SECRECY_MS = 3000;
 /** The application centre's 更多 hand-off (intranet.md §7). */
 const APP_CENTRE_VISIT_TYPE = 20;
-
-type Lists = Record<`list${1 | 2 | 3 | 4 | 5 | 6}`, NewsItem[]>;
 
 /** Everything the home shows, read side by side; a part that fails is shown empty, and why. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {

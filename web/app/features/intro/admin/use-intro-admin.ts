@@ -1,13 +1,6 @@
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
-import {
-  emptyPage,
-  intSearch,
-  read,
-  useListAct,
-  useSearchState,
-  type ListPage,
-} from '../../../api/page-data';
+import { emptyPage, intSearch, read, useListAct, useSearchState } from '../../../api/page-data';
 import { isContentAdmin } from '@school/common';
 import type { BodyTo } from '../../../api/client';
 import { requireUser } from '../../../lib/session';
