@@ -1,17 +1,10 @@
+import type { ApiData } from '@school/common/api';
 import type { Transport } from './client';
 import { intParam, load, pageOr, type Loaded, type Page } from './load';
-import type { CoverItem } from './types';
+import type { BannerItem } from '@school/common/api';
 
 /** One issue (api/magazine/selMagazineList, selMagazineDetails); filePath is its PDF. */
-export interface Magazine {
-  magazineId: number;
-  magazineTitle: string;
-  typeId: number;
-  typeName: string;
-  imgUrl: string;
-  filePath: string;
-  createDate: string;
-}
+export type Magazine = ApiData<'magazine/selMagazineDetails'>;
 
 /** The three series (schoolWenji's newsNum, the API's typeId). */
 export const MAGAZINE_SERIES_IDS = [1, 2, 3] as const;
@@ -25,7 +18,7 @@ export interface MagazineListData {
   pageNum: number;
   series: Array<{ typeId: number; typeName: string }>;
   page: Page<Magazine>;
-  cover: CoverItem | undefined;
+  cover: BannerItem | undefined;
 }
 
 /**

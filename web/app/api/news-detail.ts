@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { intParam, load, type Loaded } from './load';
 import type { Transport } from './client';
-import type { NewsDetail, NewsItem } from './types';
+import type { NewsDetail, NewsItem } from '@school/common/api';
 
 export interface ArticlePageData {
   newId: number;

@@ -1,18 +1,11 @@
+import type { ApiData } from '@school/common/api';
 import type { Transport } from './client';
 import { intParam, load, type Loaded, type Page } from './load';
 
 export const SEARCH_PAGE_SIZE = 10;
 
 /** One hit of api/news/getNewsTitleList: a news item (newId) or a video (videoId). */
-export interface SearchHit {
-  newId: number | null;
-  videoId: number | null;
-  typeId: number;
-  newsTitle: string;
-  newsDesc: string;
-  ifTop: number;
-  shelvesDate: string;
-}
+export type SearchHit = ApiData<'news/getNewsTitleList'>['list'][number];
 
 export interface SearchPageData {
   /** The trimmed keyword; empty means nothing was asked and the API was not called. */

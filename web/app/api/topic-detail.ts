@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import type { Transport } from './client';
 import { emptyPage, intParam, load, pageOr, type Loaded, type Page } from './load';
-import type { NewsDetail, SubjectNewsDetail, SubjectNewsItem } from './types';
+import type { NewsDetail, SubjectNewsDetail, SubjectNewsItem } from '@school/common/api';
 
 /** Sub-news per page in a special topic's left list (portal spec §9). */
 export const SUBJECT_PAGE_SIZE = 10;

@@ -1,14 +1,10 @@
-import type { VideoDetail, VideoFileItem, VideoItem } from '@school/common/api';
+import type { ApiData } from '@school/common/api';
+import type { BannerItem, VideoDetail, VideoFileItem, VideoItem } from '@school/common/api';
 import type { Transport } from './client';
 import { intParam, load, pageOr, type Loaded, type Page } from './load';
-import type { CoverItem } from './types';
 
 /** A video category (api/video/getVideoTypeList). */
-export interface VideoType {
-  typeId: number;
-  typeName: string;
-  parentId: number;
-}
+export type VideoType = ApiData<'video/getVideoTypeList'>[number];
 
 /** A video in a list (api/video/getVideoList), a video's page (api/video/getVideoDetails). */
 export type { VideoDetail, VideoItem };
@@ -29,7 +25,7 @@ export interface VideoCentreData {
   typeId: number;
   pageNum: number;
   page: Page<VideoItem>;
-  cover: CoverItem | undefined;
+  cover: BannerItem | undefined;
 }
 
 /** The video centre (video?typeId=&pageNum=): categories, one page of videos, the cover. */

@@ -2,7 +2,7 @@ import { App, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { canManageItem, isAdministratorRole, isContentAdmin } from '@school/common';
 import { ApiError, call } from '../../api/client';
-import type { FootprintRow, OperLogRow } from '../../api/types';
+import type { NewsFootprint, OperLogItem } from '@school/common/api';
 import { openCmsHandoff, type HandoffTarget } from '../../lib/cms-handoff';
 import { useUser } from '../../lib/use-user';
 import type { StoredUser } from '../../lib/session';
@@ -26,7 +26,7 @@ interface Calls {
   view?: () => Promise<{ viewCount: number }>;
   check: () => Promise<{ flowerCount: number }>;
   like: () => Promise<{ flowerCount: number }>;
-  footprints: () => Promise<{ list: FootprintRow[] }>;
+  footprints: () => Promise<{ list: NewsFootprint[] }>;
   log: { objId: number; infoTable: 'T_NEWS' | 'T_SUBJECT_NEWS' | 'TF_VIDEO'; userId: number };
   remove: () => Promise<unknown>;
   edit: HandoffTarget;
@@ -109,8 +109,8 @@ export function ArticleActions({
   const [likes, setLikes] = useState(flowerCount);
   const [liked, setLiked] = useState(false);
   const [panel, setPanel] = useState<'footprint' | 'log' | null>(null);
-  const [footprints, setFootprints] = useState<FootprintRow[] | null>(null);
-  const [log, setLog] = useState<OperLogRow[] | null>(null);
+  const [footprints, setFootprints] = useState<NewsFootprint[] | null>(null);
+  const [log, setLog] = useState<OperLogItem[] | null>(null);
   const calls = user ? callsFor(target, user) : null;
 
   // A logged-in view leaves one footprint; anonymous readers trigger nothing that counts.
@@ -228,7 +228,7 @@ export function ArticleActions({
         </button>
       </div>
       {panel === 'footprint' && (
-        <Table<FootprintRow>
+        <Table<NewsFootprint>
           className="article-panel"
           size="small"
           rowKey={(row) => `${row.userId}-${row.landingtime}-${row.ipaccess}`}
@@ -249,7 +249,7 @@ export function ArticleActions({
         />
       )}
       {panel === 'log' && (
-        <Table<OperLogRow>
+        <Table<OperLogItem>
           className="article-panel"
           size="small"
           rowKey={(row) => `${row.userId}-${row.landingtime}-${row.operType}`}

@@ -2,7 +2,7 @@ import type { Route } from './+types/media';
 import { emptyPage, intParam, load, pageOr } from '../../api/load';
 import { SOCIETY_CATEGORIES } from '../../api/media-societies';
 import { serverTransport } from '../../api/server';
-import type { NewsItem } from '../../api/types';
+import type { NewsItem } from '@school/common/api';
 import { Crumbs } from '../../components/ui/Crumbs';
 import { PageCover } from '../../components/ui/PageCover';
 import { Pager } from '../../components/ui/Pager';

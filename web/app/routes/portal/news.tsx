@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Route } from './+types/news';
 import { intParam, load, pageOr } from '../../api/load';
 import { serverTransport } from '../../api/server';
-import type { NewsItem } from '../../api/types';
+import type { NewsItem } from '@school/common/api';
 import { Crumbs } from '../../components/ui/Crumbs';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { NEWS_CATEGORIES, NewsCategoryTabs } from '../../features/news/portal/NewsCategoryTabs';

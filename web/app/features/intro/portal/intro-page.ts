@@ -2,7 +2,7 @@ import { data } from 'react-router';
 import type { IntroPageItem, PersonItem } from '@school/common';
 import type { Transport } from '../../../api/client';
 import { load, pageOr, type Loaded, type Page } from '../../../api/load';
-import type { CoverItem } from '../../../api/types';
+import type { BannerItem } from '@school/common/api';
 import type { IntroView, SubSection } from './sections';
 
 /** School-introduction page sizes (portal.md §9: school-introduction pages, 6). */
@@ -34,7 +34,7 @@ export type IntroContent =
 
 export interface IntroPageData {
   view: IntroView;
-  cover: CoverItem | undefined;
+  cover: BannerItem | undefined;
   content: IntroContent;
 }
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { SubjectNewsDetail } from '../../../api/types';
+import type { SubjectNewsDetail } from '@school/common/api';
 import { SUBJECT_PAGE_SIZE, type TopicPageData } from '../../../api/topic-detail';
 import { day, truncate } from '../../../lib/text';
 import { ArticleView } from '../../../components/article/ArticleView';
