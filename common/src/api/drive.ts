@@ -19,7 +19,14 @@ export {
   LIBRARY,
   MY_DISK,
 } from '../limits.js';
-import { DRIVE_DESC_MAX, DRIVE_PAGE_SIZE, FOLDER_NAME_MAX, LIBRARY, MY_DISK, OPENNESS } from '../limits.js';
+import {
+  DRIVE_DESC_MAX,
+  DRIVE_PAGE_SIZE,
+  FOLDER_NAME_MAX,
+  LIBRARY,
+  MY_DISK,
+  OPENNESS,
+} from '../limits.js';
 
 const UserId = Id('用户编号不正确');
 const FolderId = Id('请选择文件夹目录');

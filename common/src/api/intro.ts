@@ -1,4 +1,17 @@
-import { Id, Maybe, Nothing, OneOf, Page, Paging, Type, type Static, endpoint, endpoints, ID_MAX, defaulted } from './shared.js';
+import {
+  Id,
+  Maybe,
+  Nothing,
+  OneOf,
+  Page,
+  Paging,
+  Type,
+  type Static,
+  endpoint,
+  endpoints,
+  ID_MAX,
+  defaulted,
+} from './shared.js';
 import { versionCalls } from './cms.js';
 
 /**

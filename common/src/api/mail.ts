@@ -1,4 +1,14 @@
-import { Id, Maybe, Nothing, OneOf, Page, call, endpoint, endpoints } from './shared.js';
+import {
+  FileField,
+  Id,
+  Maybe,
+  Nothing,
+  OneOf,
+  Page,
+  endpoint,
+  endpoints,
+  rawEndpoint,
+} from './shared.js';
 import { Paging, Type, WordOf, type Static } from './shared.js';
 import { AddressDept } from './staff-home.js';
 
@@ -194,8 +204,23 @@ export const MailUpload = Type.Object({
 });
 export type MailUpload = Static<typeof MailUpload>;
 
-/** The upload's body is multipart, not JSON: the call describes its answer. */
-export const mailUploadCall = call(undefined, MailUpload);
+/** The mail's streamed routes: the upload (multipart) and the live unread count (events). */
+export const mailStreamCalls = endpoints('mail', {
+  upload: rawEndpoint(
+    '/email/upload',
+    'staff',
+    '上传邮件附件（multipart 字段 file，格式见允许的扩展名，最大 100 MB）；kind=image 为正文图片（data.src）',
+    { query: MailUploadQuery, form: Type.Object({ file: FileField('附件或正文图片（必填）') }) },
+    MailUpload,
+  ),
+  unreadEvents: rawEndpoint(
+    '/email/unreadEvents',
+    'staff',
+    '未读邮件数的实时推送（text/event-stream）：event unread，data 为未读数；连接时与每次变化时各推送一次',
+    { method: 'GET', produces: 'text/event-stream' },
+    Nothing,
+  ),
+});
 
 const ContactsType = OneOf([1, 2], 'contactsType 须为 1（单人）或 2（分组）');
 const DraftFields = {

@@ -18,7 +18,8 @@ type Member<G> = G extends Record<string, unknown> ? G[keyof G] : never;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any body and answer schema
 type AnyEndpoint = Endpoint<any, any, string>;
 
-type AllEndpoints = Extract<Member<Exported>, AnyEndpoint>;
+/** Uploads, files and event streams are reached otherwise (multipart, a link, EventSource). */
+type AllEndpoints = Exclude<Extract<Member<Exported>, AnyEndpoint>, { raw: true }>;
 
 type Unslashed<P extends string> = P extends `/${infer Rest}` ? Rest : P;
 

@@ -161,6 +161,62 @@ export const endpoint = <
 ): Endpoint<Body, Data, Path> => ({ path, access, summary, body, data });
 
 /**
+ * How a route that is not a call of the pages' client is reached and what it
+ * answers: files, event streams and multipart uploads. Its form fields, path
+ * and query are in the contract and on the API page; the handler reads a
+ * multipart body as a stream (never whole), and a `produces` answer is the
+ * bytes themselves, not an envelope.
+ */
+export interface RawParts {
+  method?: 'GET' | 'POST';
+  params?: TSchema;
+  query?: TSchema;
+  /** A multipart form's fields (the file is read by the handler as it streams in). */
+  form?: TSchema;
+  /** The answer's type when it is not an envelope ('application/octet-stream', 'text/event-stream'). */
+  produces?: string;
+}
+
+export interface RawEndpoint<
+  Data extends TSchema,
+  Path extends string = string,
+  Parts extends RawParts = RawParts,
+> extends Endpoint<undefined, Data, Path> {
+  /** Not a call of the pages' client (api/map.ts leaves it out). */
+  raw: true;
+  parts: Parts;
+}
+
+/**
+ * A route of the contract that streams: an upload's multipart form, a file's
+ * bytes, an event stream. `data` describes the envelope of an upload's
+ * answer; for `produces` routes it is what an error answers (Nothing).
+ */
+export const rawEndpoint = <
+  const Path extends string,
+  Data extends TSchema,
+  const Parts extends RawParts,
+>(
+  path: Path,
+  access: Access,
+  summary: string,
+  parts: Parts,
+  data: Data,
+): RawEndpoint<Data, Path, Parts> => ({
+  path,
+  access,
+  summary,
+  body: undefined,
+  data,
+  raw: true,
+  parts,
+});
+
+/** A file field of a multipart form, as the API page shows it. */
+export const FileField = (description: string) =>
+  Type.Optional(Type.Unsafe<unknown>({ type: 'string', format: 'binary', description }));
+
+/**
  * An area's calls: those of the content platform (paths under /cms/) are filed
  * under 'cms' on the API page, the others under the area's `tag`.
  */
