@@ -117,7 +117,11 @@ export function route(
     ...(params ? { params } : {}),
     ...(query ? { querystring: query } : {}),
     ...(form ? { consumes: ['multipart/form-data'], body: form } : {}),
-    ...(produces ? { produces: [produces] } : { response: { 200: Envelope(endpoint.data) } }),
+    response: {
+      200: produces
+        ? { content: { [produces]: { schema: { type: 'string', format: 'binary' } } } }
+        : Envelope(endpoint.data),
+    },
   };
   const preValidation = form
     ? [streamedBody, ...[hooks.preValidation ?? []].flat()]
