@@ -10,7 +10,6 @@ export * from './oplog.js';
 export * from './cms.js';
 export * from './intranet.js';
 export * from './intro.js';
-export * from './staff-home.js';
 export * from './leave.js';
 export * from './staff-search.js';
 export * from './mail.js';

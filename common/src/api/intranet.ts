@@ -390,3 +390,61 @@ export const workbenchCalls = endpoints('cms', {
     Nothing,
   ),
 });
+
+// ---- the staff home (intranet.md §7 "Session and home") ----
+// The original pages send their own id as userId: when sent it must be the caller's.
+
+const HomeUserId = Id('用户编号不正确');
+
+/** An entry of the home's workbench (menuType 1) or application centre (2). */
+export const HomeEntry = Type.Object({
+  workbenchId: Type.Integer(),
+  workbenchName: Type.String(),
+  workbenchPath: Type.String(),
+  /** 1: opened through the signed hand-off (with visitType); 0: opened directly. */
+  passthroughstatus: Type.Integer(),
+  visitType: Maybe(Type.Integer()),
+  /** The icon's address ('' for none: the page shows a default icon). */
+  illustrationnamePath: Type.String(),
+});
+export type HomeEntry = Static<typeof HomeEntry>;
+
+/** A line of the staff pages' ticker. */
+export const RollingNotice = Type.Object({
+  rollingnewsId: Type.Integer(),
+  rollingnewsTitle: Type.String(),
+  newsUrl: Maybe(Type.String()),
+  shelvesDate: Type.String(),
+});
+export type RollingNotice = Static<typeof RollingNotice>;
+
+export const homeCalls = endpoints('home', {
+  workbench: endpoint(
+    '/workbench/getWorkbenchList',
+    'staff',
+    '校内网首页：工作台（menuType 1）或应用中心（2）的入口，按显示顺序',
+    Type.Object({
+      userId: Type.Optional(HomeUserId),
+      menuType: OneOf([1, 2], 'menuType 须为 1（工作台）或 2（应用中心）'),
+    }),
+    Type.Array(HomeEntry),
+  ),
+  rolling: endpoint(
+    '/rollingNews/getRollingNews',
+    'staff',
+    '校内网滚动通知（已到上架时间的启用通知）',
+    undefined,
+    Type.Array(RollingNotice),
+  ),
+  /**
+   * status 0 answers with msg why the caller cannot send a notice now (the
+   * page shows it as a warning); status 1 `可以发送通知`: the page opens the link.
+   */
+  checkSend: endpoint(
+    '/notice/checkSend',
+    'staff',
+    '发通知前的检查：status 0 为不能发送（msg 为原因），status 1 为可以发送',
+    Type.Object({ userId: Type.Optional(HomeUserId) }),
+    Nothing,
+  ),
+});

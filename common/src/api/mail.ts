@@ -10,7 +10,7 @@ import {
   rawEndpoint,
 } from './shared.js';
 import { Paging, Type, WordOf, type Static } from './shared.js';
-import { AddressDept } from './staff-home.js';
+import { AddressDept } from './people.js';
 
 /**
  * 站内邮件 (intranet.md §3 "Mail", §5 "Mail send", §7 "Mail"): a mail is

@@ -710,3 +710,41 @@ export const cmsColumnCalls = endpoints('cms', {
     Type.Object({ typeId: Type.Integer() }),
   ),
 });
+
+// ---- the home's six lists ----
+
+const slot = (n: number) => ({
+  [`typeId${n}`]: Type.Optional(Id(`typeId${n} 须为栏目编号`)),
+  [`pageNum${n}`]: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 1000, errorMessage: `pageNum${n} 须为正整数` }),
+  ),
+  [`pageSize${n}`]: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 50, errorMessage: `pageSize${n} 须为1到50` }),
+  ),
+});
+
+export const teachHomeCalls = endpoints('news', {
+  /** A slot without typeIdN answers an empty listN. */
+  lists: endpoint(
+    '/news/getTeachHomeNews',
+    'public',
+    '校内网首页的六个列表：typeId1..6 各取 pageNum/pageSize 一页，enableType 2 含仅校内可见',
+    Type.Object({
+      ...slot(1),
+      ...slot(2),
+      ...slot(3),
+      ...slot(4),
+      ...slot(5),
+      ...slot(6),
+      enableType: Type.Optional(OneOf([1, 2], 'enableType 须为 1 或 2')),
+    }),
+    Type.Object({
+      list1: Type.Array(NewsItem),
+      list2: Type.Array(NewsItem),
+      list3: Type.Array(NewsItem),
+      list4: Type.Array(NewsItem),
+      list5: Type.Array(NewsItem),
+      list6: Type.Array(NewsItem),
+    }),
+  ),
+});
