@@ -6,7 +6,7 @@ import { blankFields } from './route-kit.js';
 
 /** Schema pieces (TypeBox) shared by the showcase and introduction calls of the platform. */
 
-export { anyItem, idField } from './route-kit.js';
+export { idField } from './route-kit.js';
 
 /** A picture's stored file; 0 (or '') clears it where the picture is optional. */
 export const fileField = (message: string) => Type.Integer({ minimum: 0, errorMessage: message });

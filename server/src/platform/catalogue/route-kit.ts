@@ -22,13 +22,6 @@ export const SORT_FIELD = Type.Integer({
 export const DIRECTION_FIELD = WordOf(['up', 'down'], 'direction 须为 up（上移）或 down（下移）');
 
 /**
- * Any object, any list of objects: for answers not yet described by the
- * contract (common/src/api). A described answer lists its fields instead.
- */
-export const anyItem = { type: 'object', additionalProperties: true } as const;
-export const itemList = { type: 'array', items: anyItem } as const;
-
-/**
  * Forms send an empty field as ''. For the fields in `absent` that means "not
  * sent" (keep the stored value); for those in `clear` it means "no value"
  * (null), e.g. a visitType taken out of an entry. Fields that are not text
