@@ -69,7 +69,23 @@ export default tseslint.config(
     files: ['web/app/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // The pages take types from the contract, never its schemas: no TypeBox in the bundle.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@school/common/api',
+              allowTypeImports: true,
+              message:
+                'Import types only from the contract; values the pages need live in @school/common (limits.ts, roles.ts).',
+            },
+          ],
+        },
+      ],
+    },
   },
   ...serverBoundaries,
   ...webBoundaries(),

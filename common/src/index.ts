@@ -11,3 +11,5 @@ export {
 } from './handoff.js';
 export type { IntroPageItem, NewsDetail, NewsFile, NewsItem, PersonItem } from './portal.js';
 export { isSafeLink } from './links.js';
+export * from './roles.js';
+export * from './limits.js';

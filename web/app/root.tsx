@@ -14,9 +14,8 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
-import { call } from './api/client';
+import { load } from './api/load';
 import { serverTransport } from './api/server';
-import type { Parameter } from './api/types';
 import { SITE_CODES, siteFromParameters, type SiteInfo } from './lib/site';
 import stylesheet from './styles/site.css?url';
 import portalPages from './styles/portal-pages.css?url';
@@ -31,12 +30,11 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const rows = await call<Parameter[]>(
-    'sysParameter/getParameterList',
-    { parameteCodes: SITE_CODES.join(',') },
-    serverTransport(context),
-  );
-  return { site: siteFromParameters(rows) };
+  const rows = await load(serverTransport(context), 'sysParameter/getParameterList', {
+    parameteCodes: SITE_CODES.join(','),
+  });
+  if (!rows.ok) throw new Error(rows.message);
+  return { site: siteFromParameters(rows.data) };
 }
 
 /** The school's details do not change between pages of one visit. */

@@ -8,18 +8,25 @@ import { endpoint, endpoints } from './shared.js';
  * always comes from the session: a userId sent along must be the caller's own.
  */
 
-export const DRIVE_PAGE_SIZE = 10;
-export const FOLDER_NAME_MAX = 25;
-export const DRIVE_DESC_MAX = 300;
-export const COMMENT_MAX = 300;
-/** resourcesFileType of a folder row. */
-export const FOLDER_FILE_TYPE = '-1';
-/** resourcesIsOpen: '0' teachers, '1' private, '2' teachers and students, '3' students. */
-export const OPENNESS = ['0', '1', '2', '3'] as const;
-export const PRIVATE = '1';
-/** sType: the shared library or the caller's own disk. */
-export const LIBRARY = 0;
-export const MY_DISK = 1;
+export {
+  DRIVE_PAGE_SIZE,
+  FOLDER_NAME_MAX,
+  DRIVE_DESC_MAX,
+  COMMENT_MAX,
+  FOLDER_FILE_TYPE,
+  OPENNESS,
+  PRIVATE,
+  LIBRARY,
+  MY_DISK,
+} from '../limits.js';
+import {
+  DRIVE_DESC_MAX,
+  DRIVE_PAGE_SIZE,
+  FOLDER_NAME_MAX,
+  LIBRARY,
+  MY_DISK,
+  OPENNESS,
+} from '../limits.js';
 
 const UserId = Id('用户编号不正确');
 const FolderId = Id('请选择文件夹目录');

@@ -1,4 +1,14 @@
-import { Maybe, Type, WordOf, call, type Static, ID_MAX } from './shared.js';
+import {
+  FileField,
+  Maybe,
+  Nothing,
+  Type,
+  WordOf,
+  endpoints,
+  rawEndpoint,
+  type Static,
+  ID_MAX,
+} from './shared.js';
 
 /**
  * Stored files: the upload call of the platform (api/cms/upload, an envelope)
@@ -35,7 +45,33 @@ export const UploadedFile = Type.Object({
 });
 export type UploadedFile = Static<typeof UploadedFile>;
 
-/** The upload's body is the multipart field `file`, not JSON: the call describes its answer. */
-export const filesCalls = {
-  upload: call(undefined, UploadedFile),
-};
+/** The file an upload sends (multipart field `file`), read by the server as it streams in. */
+export const UploadForm = Type.Object({ file: FileField('要上传的文件（必填）') });
+
+/**
+ * api/cms/upload (multipart, answered in an envelope) and the addresses of
+ * stored files (answered with the bytes; an error with an envelope).
+ */
+export const filesCalls = endpoints('file', {
+  upload: rawEndpoint(
+    '/cms/upload',
+    'staff',
+    '上传文件（图片、视频、PDF、附件）',
+    { query: UploadQuery, form: UploadForm },
+    UploadedFile,
+  ),
+  file: rawEndpoint(
+    '/files/:id',
+    'public',
+    '文件（图片、视频、PDF 在页面中显示）；variant=thumb 为图片的缩略图',
+    { method: 'GET', params: FileParams, query: FileQuery, produces: 'application/octet-stream' },
+    Nothing,
+  ),
+  download: rawEndpoint(
+    '/news/uploadnewfile.do',
+    'public',
+    '附件下载',
+    { method: 'GET', query: DownloadQuery, produces: 'application/octet-stream' },
+    Nothing,
+  ),
+});

@@ -1,6 +1,6 @@
 import { EnabledFlag, OrNull, SortNumber } from './fields.js';
 import { Flag, Id, Maybe, Nothing, OneOf, Page, endpoint, endpoints } from './shared.js';
-import { Paging, Type, WordOf, call, type Static } from './shared.js';
+import { Paging, Type, WordOf, type Static } from './shared.js';
 
 /** The intranet settings' rows (server platform/catalogue/route-kit.ts words them alike). */
 const Enabled = EnabledFlag;
@@ -120,11 +120,20 @@ export const parameterCalls = endpoints('sysParameter', {
     Type.Object({ parameterId: Type.Integer() }),
   ),
   /** Answers the code's rows in their new order. */
-  move: call(
+  move: endpoint(
+    '/cms/parameter/move',
+    'systemAdmin',
+    '内容管理：参数行在同一编码内上移或下移一位；答复该编码各行的新顺序',
     Type.Object({ parameterId: ParameterId, direction: Direction }),
     Type.Array(ParameterRow),
   ),
-  remove: call(Type.Object({ parameterId: ParameterId }), Nothing),
+  remove: endpoint(
+    '/cms/parameter/delete',
+    'systemAdmin',
+    '内容管理：删除一行参数（网站正在使用的编码至少保留一行）',
+    Type.Object({ parameterId: ParameterId }),
+    Nothing,
+  ),
 });
 
 // ---- dictionaries (the teaching drive's) ----
@@ -190,10 +199,28 @@ export const dictionaryCalls = endpoints('dictionary', {
     }),
     Type.Object({ dicId: Type.Integer() }),
   ),
-  enable: call(Type.Object({ dicId: DicId, enabled: Enabled }), Nothing),
+  enable: endpoint(
+    '/cms/dictionary/enable',
+    'systemAdmin',
+    '内容管理：启用（enabled 1）或停用（enabled 0）一个字典项',
+    Type.Object({ dicId: DicId, enabled: Enabled }),
+    Nothing,
+  ),
   /** Answers the dictionary in its new order. */
-  move: call(Type.Object({ dicId: DicId, direction: Direction }), Type.Array(DictionaryItem)),
-  remove: call(Type.Object({ dicId: DicId }), Nothing),
+  move: endpoint(
+    '/cms/dictionary/move',
+    'systemAdmin',
+    '内容管理：字典项上移或下移一位；答复该字典的新顺序',
+    Type.Object({ dicId: DicId, direction: Direction }),
+    Type.Array(DictionaryItem),
+  ),
+  remove: endpoint(
+    '/cms/dictionary/delete',
+    'systemAdmin',
+    '内容管理：删除一个字典项',
+    Type.Object({ dicId: DicId }),
+    Nothing,
+  ),
 });
 
 // ---- rolling notices ----
@@ -252,8 +279,20 @@ export const noticeCalls = endpoints('cms', {
     }),
     Type.Object({ rollingnewsId: Type.Integer() }),
   ),
-  enable: call(Type.Object({ rollingnewsId: NoticeId, enabled: Enabled }), Nothing),
-  remove: call(Type.Object({ rollingnewsId: NoticeId }), Nothing),
+  enable: endpoint(
+    '/cms/notice/enable',
+    'contentAdmin',
+    '内容管理：启用（enabled 1）或停用（enabled 0）一条滚动通知',
+    Type.Object({ rollingnewsId: NoticeId, enabled: Enabled }),
+    Nothing,
+  ),
+  remove: endpoint(
+    '/cms/notice/delete',
+    'contentAdmin',
+    '内容管理：删除一条滚动通知',
+    Type.Object({ rollingnewsId: NoticeId }),
+    Nothing,
+  ),
 });
 
 // ---- workbench and application centre ----
@@ -322,11 +361,84 @@ export const workbenchCalls = endpoints('cms', {
     }),
     Type.Object({ workbenchId: Type.Integer() }),
   ),
-  enable: call(Type.Object({ workbenchId: WorkbenchId, enabled: Enabled }), Nothing),
+  enable: endpoint(
+    '/cms/workbench/enable',
+    'systemAdmin',
+    '内容管理：启用（enabled 1）或停用（enabled 0）一个入口',
+    Type.Object({ workbenchId: WorkbenchId, enabled: Enabled }),
+    Nothing,
+  ),
   /** Answers the list in its new order. */
-  move: call(
+  move: endpoint(
+    '/cms/workbench/move',
+    'systemAdmin',
+    '内容管理：入口上移或下移一位；答复该列表的新顺序',
     Type.Object({ workbenchId: WorkbenchId, direction: Direction }),
     Type.Array(WorkbenchEntry),
   ),
-  remove: call(Type.Object({ workbenchId: WorkbenchId }), Nothing),
+  remove: endpoint(
+    '/cms/workbench/delete',
+    'systemAdmin',
+    '内容管理：删除一个入口',
+    Type.Object({ workbenchId: WorkbenchId }),
+    Nothing,
+  ),
+});
+
+// ---- the staff home (intranet.md §7 "Session and home") ----
+// The original pages send their own id as userId: when sent it must be the caller's.
+
+const HomeUserId = Id('用户编号不正确');
+
+/** An entry of the home's workbench (menuType 1) or application centre (2). */
+export const HomeEntry = Type.Object({
+  workbenchId: Type.Integer(),
+  workbenchName: Type.String(),
+  workbenchPath: Type.String(),
+  /** 1: opened through the signed hand-off (with visitType); 0: opened directly. */
+  passthroughstatus: Type.Integer(),
+  visitType: Maybe(Type.Integer()),
+  /** The icon's address ('' for none: the page shows a default icon). */
+  illustrationnamePath: Type.String(),
+});
+export type HomeEntry = Static<typeof HomeEntry>;
+
+/** A line of the staff pages' ticker. */
+export const RollingNotice = Type.Object({
+  rollingnewsId: Type.Integer(),
+  rollingnewsTitle: Type.String(),
+  newsUrl: Maybe(Type.String()),
+  shelvesDate: Type.String(),
+});
+export type RollingNotice = Static<typeof RollingNotice>;
+
+export const homeCalls = endpoints('home', {
+  workbench: endpoint(
+    '/workbench/getWorkbenchList',
+    'staff',
+    '校内网首页：工作台（menuType 1）或应用中心（2）的入口，按显示顺序',
+    Type.Object({
+      userId: Type.Optional(HomeUserId),
+      menuType: OneOf([1, 2], 'menuType 须为 1（工作台）或 2（应用中心）'),
+    }),
+    Type.Array(HomeEntry),
+  ),
+  rolling: endpoint(
+    '/rollingNews/getRollingNews',
+    'staff',
+    '校内网滚动通知（已到上架时间的启用通知）',
+    undefined,
+    Type.Array(RollingNotice),
+  ),
+  /**
+   * status 0 answers with msg why the caller cannot send a notice now (the
+   * page shows it as a warning); status 1 `可以发送通知`: the page opens the link.
+   */
+  checkSend: endpoint(
+    '/notice/checkSend',
+    'staff',
+    '发通知前的检查：status 0 为不能发送（msg 为原因），status 1 为可以发送',
+    Type.Object({ userId: Type.Optional(HomeUserId) }),
+    Nothing,
+  ),
 });

@@ -8,11 +8,11 @@ import {
   Page,
   Paging,
   Type,
-  call,
   type Static,
   endpoint,
   endpoints,
   ID_MAX,
+  defaulted,
 } from './shared.js';
 
 /**
@@ -60,12 +60,14 @@ export const PersonItem = Type.Object({
 export type PersonItem = Static<typeof PersonItem>;
 
 /** 2: staff-only items too, for a logged-in caller. */
-const Audience = Type.Unsafe<1 | 2>({
-  type: 'integer',
-  enum: [1, 2],
-  default: 1,
-  errorMessage: 'enableType 须为 1 或 2',
-});
+const Audience = defaulted(
+  Type.Unsafe<1 | 2>({
+    type: 'integer',
+    enum: [1, 2],
+    default: 1,
+    errorMessage: 'enableType 须为 1 或 2',
+  }),
+);
 
 /** The school-introduction section of portal.md §7: pages (wwfz) and people (fmsm), 6 a page. */
 export const introCalls = endpoints('intro', {
@@ -235,8 +237,12 @@ export type PersonVersion = Static<typeof PersonVersion>;
  * (revisions, revision, restore) answer IntroRevision and IntroPageVersion or
  * PersonVersion.
  */
-export const introAdminCalls = {
-  pageList: call(
+
+export const introAdminCalls = endpoints('cms', {
+  pageList: endpoint(
+    '/cms/wwfz/list',
+    'contentAdmin',
+    '内容管理：学校介绍页面（可按 wwfzType、标题关键字；按公开页面的顺序）',
     Type.Object({
       wwfzType: Type.Optional(WwfzType),
       keyword: Type.Optional(Keyword),
@@ -244,9 +250,18 @@ export const introAdminCalls = {
     }),
     Page(IntroPageAdminItem),
   ),
-  pageGet: call(Type.Object({ wwfzId: WwfzId }), IntroPageForm),
+  pageGet: endpoint(
+    '/cms/wwfz/get',
+    'contentAdmin',
+    '内容管理：编辑表单中的一个学校介绍页面',
+    Type.Object({ wwfzId: WwfzId }),
+    IntroPageForm,
+  ),
   /** No wwfzId: a new page; fields left out keep their value; picFileId 0 clears. */
-  pageSave: call(
+  pageSave: endpoint(
+    '/cms/wwfz/save',
+    'contentAdmin',
+    '内容管理：保存学校介绍页面（无 wwfzId 为新增；学校简介、办学宗旨、奖学金各只有一个页面）',
     Type.Object({
       wwfzId: Type.Optional(WwfzId),
       wwfzType: WwfzType,
@@ -266,8 +281,17 @@ export const introAdminCalls = {
     }),
     Type.Object({ wwfzId: Type.Integer() }),
   ),
-  pageRemove: call(Type.Object({ wwfzId: WwfzId }), Nothing),
-  personList: call(
+  pageRemove: endpoint(
+    '/cms/wwfz/delete',
+    'contentAdmin',
+    '内容管理：删除学校介绍页面（连同其版本）',
+    Type.Object({ wwfzId: WwfzId }),
+    Nothing,
+  ),
+  personList: endpoint(
+    '/cms/fmsm/list',
+    'contentAdmin',
+    '内容管理：人物（可按 fmsmType、subjectId、姓名关键字；publicPageNum 为门户上所在页）',
     Type.Object({
       fmsmType: Type.Optional(FmsmType),
       subjectId: Type.Optional(SubjectId),
@@ -276,9 +300,18 @@ export const introAdminCalls = {
     }),
     Page(PersonAdminItem),
   ),
-  personGet: call(Type.Object({ fmsmId: FmsmId }), PersonForm),
+  personGet: endpoint(
+    '/cms/fmsm/get',
+    'contentAdmin',
+    '内容管理：编辑表单中的一个人物',
+    Type.Object({ fmsmId: FmsmId }),
+    PersonForm,
+  ),
   /** No fmsmId: a new person; subjectId and picFileId 0 clear. */
-  personSave: call(
+  personSave: endpoint(
+    '/cms/fmsm/save',
+    'contentAdmin',
+    '内容管理：保存人物（无 fmsmId 为新增）；历任校长：post 职务、plateType 时任校名、fmsmDesc 学历、brith 任期',
     Type.Object({
       fmsmId: Type.Optional(FmsmId),
       fmsmType: FmsmType,
@@ -301,8 +334,14 @@ export const introAdminCalls = {
     }),
     Type.Object({ fmsmId: Type.Integer() }),
   ),
-  personRemove: call(Type.Object({ fmsmId: FmsmId }), Nothing),
-};
+  personRemove: endpoint(
+    '/cms/fmsm/delete',
+    'contentAdmin',
+    '内容管理：删除人物（连同其版本）',
+    Type.Object({ fmsmId: FmsmId }),
+    Nothing,
+  ),
+});
 
 /** api/cms/wwfz/{revisions,revision,restore}: the saved versions of introduction pages. */
 export const introPageVersionCalls = versionEndpoints(

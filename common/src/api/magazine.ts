@@ -10,6 +10,7 @@ import {
   endpoint,
   endpoints,
   ID_MAX,
+  type Static,
 } from './shared.js';
 
 /** Magazine series of portal.md §9: 1 《青禾》校刊, 2 《禾苗》学生文集, 3 《青溪》教师文集. */
@@ -45,6 +46,7 @@ export const MagazineAdminItem = Type.Object({
   enabled: Type.Integer(),
   createDate: Type.String(),
 });
+export type MagazineAdminItem = Static<typeof MagazineAdminItem>;
 
 /** api/magazine/* (portal.md §7 magazine controller) and api/cms/magazine/* (platform). */
 export const magazineCalls = endpoints('magazine', {

@@ -1,6 +1,16 @@
-import { Id, Maybe, Nothing, OneOf, Page, call, endpoint, endpoints } from './shared.js';
+import {
+  FileField,
+  Id,
+  Maybe,
+  Nothing,
+  OneOf,
+  Page,
+  endpoint,
+  endpoints,
+  rawEndpoint,
+} from './shared.js';
 import { Paging, Type, WordOf, type Static } from './shared.js';
-import { AddressDept } from './staff-home.js';
+import { AddressDept } from './people.js';
 
 /**
  * 站内邮件 (intranet.md §3 "Mail", §5 "Mail send", §7 "Mail"): a mail is
@@ -9,30 +19,26 @@ import { AddressDept } from './staff-home.js';
  * userId / staffId / idRoleSend sent along must be the caller's own.
  */
 
-export const MAIL_PAGE_SIZE = 10;
-export const MAIL_TITLE_MAX = 200;
-/** Characters of text in the body, tags not counted. */
-export const MAIL_BODY_MAX = 2500;
-export const MAIL_FILES_MAX = 20;
-/** Recipients of one mail: a whole school. */
-export const MAIL_RECIPIENTS_MAX = 2000;
-/** A group's note (contactsNote). */
-export const MAIL_GROUP_NOTE_MAX = 30;
-/** Drafts kept per person; the oldest beyond go. */
-export const MAIL_DRAFTS_MAX = 200;
-/** inmainState: 1 unread, 2 read. */
-export const MAIL_UNREAD = 1;
-export const MAIL_READ = 2;
-
-/** Allowed attachment extensions (intranet.md §5 "Allowed extensions"). */
-export const MAIL_EXTENSIONS = [
-  ...['bmp', 'jpg', 'jpeg', 'png', 'tiff', 'gif', 'pcx', 'tga', 'exif', 'fpx', 'svg', 'psd'],
-  ...['cdr', 'pcd', 'dxf', 'ufo', 'eps', 'ai', 'raw', 'wmf'],
-  ...['txt', 'doc', 'docx', 'xls', 'xlsx', 'rtf', 'wpd', 'pdf', 'ppt', 'pptx'],
-  ...['mp4', 'avi', 'mov', 'wmv', 'asf', 'navi', '3gp', 'mkv', 'f4v', 'rmvb', 'webm'],
-  ...['mp3', 'wma', 'wav', 'mod', 'ra', 'cd', 'md', 'aac', 'vqf', 'ape', 'mid', 'ogg', 'm4a'],
-  ...['rar', 'zip'],
-] as const;
+export {
+  MAIL_PAGE_SIZE,
+  MAIL_TITLE_MAX,
+  MAIL_BODY_MAX,
+  MAIL_FILES_MAX,
+  MAIL_RECIPIENTS_MAX,
+  MAIL_GROUP_NOTE_MAX,
+  MAIL_DRAFTS_MAX,
+  MAIL_UNREAD,
+  MAIL_READ,
+  MAIL_EXTENSIONS,
+} from '../limits.js';
+import {
+  MAIL_BODY_MAX,
+  MAIL_GROUP_NOTE_MAX,
+  MAIL_PAGE_SIZE,
+  MAIL_READ,
+  MAIL_TITLE_MAX,
+  MAIL_UNREAD,
+} from '../limits.js';
 
 const StaffId = Id('用户编号不正确');
 const State = OneOf([MAIL_UNREAD, MAIL_READ], 'inmainState 须为 1（未读）或 2（已读）');
@@ -198,8 +204,23 @@ export const MailUpload = Type.Object({
 });
 export type MailUpload = Static<typeof MailUpload>;
 
-/** The upload's body is multipart, not JSON: the call describes its answer. */
-export const mailUploadCall = call(undefined, MailUpload);
+/** The mail's streamed routes: the upload (multipart) and the live unread count (events). */
+export const mailStreamCalls = endpoints('mail', {
+  upload: rawEndpoint(
+    '/email/upload',
+    'staff',
+    '上传邮件附件（multipart 字段 file，格式见允许的扩展名，最大 100 MB）；kind=image 为正文图片（data.src）',
+    { query: MailUploadQuery, form: Type.Object({ file: FileField('附件或正文图片（必填）') }) },
+    MailUpload,
+  ),
+  unreadEvents: rawEndpoint(
+    '/email/unreadEvents',
+    'staff',
+    '未读邮件数的实时推送（text/event-stream）：event unread，data 为未读数；连接时与每次变化时各推送一次',
+    { method: 'GET', produces: 'text/event-stream' },
+    Nothing,
+  ),
+});
 
 const ContactsType = OneOf([1, 2], 'contactsType 须为 1（单人）或 2（分组）');
 const DraftFields = {

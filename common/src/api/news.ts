@@ -1,5 +1,16 @@
 import { ContentVersion, SaveVersion, reviewEndpoints, versionEndpoints } from './cms.js';
-import { Flag, Id, Maybe, Nothing, OneOf, Page, endpoint, endpoints, ID_MAX } from './shared.js';
+import {
+  Flag,
+  Id,
+  Maybe,
+  Nothing,
+  OneOf,
+  Page,
+  endpoint,
+  endpoints,
+  ID_MAX,
+  defaulted,
+} from './shared.js';
 import { Paging, Type, WordOf, type Static } from './shared.js';
 
 const NewId = Id('请选择新闻');
@@ -8,12 +19,14 @@ const StaffId = Id('用户编号不正确');
 /** A column; 0 is the root (the top columns' parent). */
 const ColumnId = Type.Integer({ minimum: 0, errorMessage: '栏目编号不正确' });
 /** 1: what everyone sees; 2: the intranet's view, also holding staff-only items. */
-const EnableType = Type.Unsafe<1 | 2>({
-  type: 'integer',
-  enum: [1, 2],
-  default: 1,
-  errorMessage: 'enableType 须为 1 或 2',
-});
+const EnableType = defaulted(
+  Type.Unsafe<1 | 2>({
+    type: 'integer',
+    enum: [1, 2],
+    default: 1,
+    errorMessage: 'enableType 须为 1 或 2',
+  }),
+);
 const SearchText = Type.String({ maxLength: 50, errorMessage: '搜索内容不能超过50个字' });
 
 /** Where an item stands in the review: a draft, waiting, approved or sent back. */
@@ -753,3 +766,41 @@ export const cmsSubjectVersionCalls = versionEndpoints(
   { entry: SubjectRevisionEntry, version: SubjectRevision },
   'owner',
 );
+
+// ---- the home's six lists ----
+
+const slot = (n: number) => ({
+  [`typeId${n}`]: Type.Optional(Id(`typeId${n} 须为栏目编号`)),
+  [`pageNum${n}`]: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 1000, errorMessage: `pageNum${n} 须为正整数` }),
+  ),
+  [`pageSize${n}`]: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 50, errorMessage: `pageSize${n} 须为1到50` }),
+  ),
+});
+
+export const teachHomeCalls = endpoints('news', {
+  /** A slot without typeIdN answers an empty listN. */
+  lists: endpoint(
+    '/news/getTeachHomeNews',
+    'staff',
+    '校内网首页的六个列表：typeId1..6 各取 pageNum/pageSize 一页，enableType 2 含仅校内可见',
+    Type.Object({
+      ...slot(1),
+      ...slot(2),
+      ...slot(3),
+      ...slot(4),
+      ...slot(5),
+      ...slot(6),
+      enableType: Type.Optional(OneOf([1, 2], 'enableType 须为 1 或 2')),
+    }),
+    Type.Object({
+      list1: Type.Array(NewsListItem),
+      list2: Type.Array(NewsListItem),
+      list3: Type.Array(NewsListItem),
+      list4: Type.Array(NewsListItem),
+      list5: Type.Array(NewsListItem),
+      list6: Type.Array(NewsListItem),
+    }),
+  ),
+});

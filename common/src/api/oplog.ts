@@ -1,4 +1,13 @@
-import { Maybe, Type, WordOf, call, type Static, endpoint, endpoints, ID_MAX } from './shared.js';
+import {
+  Maybe,
+  Type,
+  WordOf,
+  type Static,
+  endpoint,
+  endpoints,
+  rawEndpoint,
+  ID_MAX,
+} from './shared.js';
 
 /**
  * The operation log of an item (api/infoOperLog/*, portal.md §7), the
@@ -64,6 +73,12 @@ export const oplogCalls = endpoints('operLog', {
 });
 
 /** `GET api/health`: status 0 and database 'up' while the database answers (503 otherwise). */
-export const healthCalls = {
-  health: call(undefined, Type.Object({ database: Type.String() })),
-};
+export const healthCalls = endpoints('health', {
+  health: rawEndpoint(
+    '/health',
+    'public',
+    '健康检查：数据库可用时 status 为 0',
+    { method: 'GET' },
+    Type.Object({ database: Type.String() }),
+  ),
+});

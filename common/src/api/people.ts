@@ -245,3 +245,142 @@ export const staffCalls = endpoints('cms', {
     Nothing,
   ),
 });
+
+// ---- the staff's address book, frequent contacts and own profile ----
+// (intranet.md §7.) The original pages send their own id as userId / staffId:
+// when sent it must be the caller's (the session says who acts).
+
+const AddressUserId = Id('用户编号不正确');
+
+/** A department of the address book's tree, three levels deep. */
+export const AddressDept = Type.Cyclic(
+  {
+    AddressDept: Type.Object({
+      deptId: Type.Integer(),
+      deptName: Type.String(),
+      children: Type.Array(Type.Ref('AddressDept')),
+    }),
+  },
+  'AddressDept',
+);
+export type AddressDept = Static<typeof AddressDept>;
+
+/** A person of the address book or of the caller's contacts. */
+export const AddressEntry = Type.Object({
+  teaId: Type.Integer(),
+  teaName: Type.String(),
+  teaPhone: Maybe(Type.String()),
+  /** The photo's address ('' for none: the page shows a default). */
+  teaPic: Type.String(),
+  email: Maybe(Type.String()),
+  /** The main department, and the top-level unit it belongs to. */
+  deptName: Maybe(Type.String()),
+  orgName: Maybe(Type.String()),
+  /** Not kept by this school's accounts: always null. */
+  subjectName: Maybe(Type.String()),
+  /** Set when the person is one of the caller's contacts: the id to remove them by. */
+  contactId: Maybe(Type.Integer()),
+});
+export type AddressEntry = Static<typeof AddressEntry>;
+
+/** Comma-separated ids, as the original pages join them ('3,5,8'). */
+const IdList = (message: string) =>
+  Type.String({
+    minLength: 1,
+    maxLength: 2000,
+    pattern: '^\\s*\\d+(\\s*,\\s*\\d+)*\\s*$',
+    errorMessage: message,
+  });
+
+export const addressBookCalls = endpoints('addressBook', {
+  tree: endpoint(
+    '/addressBook/getTree',
+    'staff',
+    '通讯录的部门树（三级）',
+    Type.Object({
+      userId: Type.Optional(AddressUserId),
+      type: Type.Optional(OneOf([1], 'type 须为 1')),
+    }),
+    Type.Array(AddressDept),
+  ),
+  list: endpoint(
+    '/addressBook/getList',
+    'staff',
+    '通讯录：按部门（含下级）与电话或姓名查找教职工，每页 8 条',
+    Type.Object({
+      staffId: Type.Optional(AddressUserId),
+      deptId: Type.Optional(DeptId),
+      teaPhone: Type.Optional(
+        Type.String({ maxLength: 50, errorMessage: '电话或姓名不能超过50个字' }),
+      ),
+      ...Paging(8),
+    }),
+    Page(AddressEntry),
+  ),
+  contacts: endpoint(
+    '/contacts/getContactsList',
+    'staff',
+    '我的常用联系人',
+    Type.Object({ staffId: Type.Optional(AddressUserId) }),
+    Type.Array(AddressEntry),
+  ),
+  add: endpoint(
+    '/contacts/addContacts',
+    'staff',
+    '添加常用联系人（contactsType 1，idRoleArr 为教职工 id，逗号分隔）',
+    Type.Object({
+      staffId: Type.Optional(AddressUserId),
+      contactsType: Type.Optional(OneOf([1], 'contactsType 须为 1（单个联系人）')),
+      idRoleArr: IdList('请选择联系人'),
+    }),
+    Nothing,
+  ),
+  remove: endpoint(
+    '/contacts/delContacts',
+    'owner',
+    '移除常用联系人（contactIdArr 逗号分隔）',
+    Type.Object({ contactIdArr: IdList('请选择要移除的联系人') }),
+    Nothing,
+  ),
+});
+
+// ---- the person's own profile (/editPwd) ----
+
+/** The logged-in person's own profile. */
+export const MyProfile = Type.Object({
+  staffId: Type.Integer(),
+  staffCode: Type.String(),
+  staffName: Type.String(),
+  phone: Maybe(Type.String()),
+  email: Maybe(Type.String()),
+  photoFileId: Maybe(Type.Integer()),
+  /** The photo's address ('' for none). */
+  photoUrl: Type.String(),
+});
+export type MyProfile = Static<typeof MyProfile>;
+
+export const profileCalls = endpoints('staff', {
+  get: endpoint(
+    '/staff/getMyInfo',
+    'staff',
+    '我的个人资料（姓名、电话、邮箱、照片）',
+    Type.Object({ staffId: Type.Optional(AddressUserId) }),
+    MyProfile,
+  ),
+  /** phone / email '' clears them; photoFileId 0 clears the photo, absent keeps it. */
+  save: endpoint(
+    '/staff/updateMyInfo',
+    'staff',
+    '修改我的个人资料：姓名（必填，不超过20个字）、电话、邮箱、照片（上传的图片）',
+    Type.Object({
+      staffId: Type.Optional(AddressUserId),
+      staffName: Type.String({ maxLength: 100, errorMessage: '请填写姓名' }),
+      phone: Type.Optional(Type.String({ maxLength: 100, errorMessage: '电话号码格式不正确' })),
+      email: Type.Optional(Type.String({ maxLength: 200, errorMessage: '邮箱格式不正确' })),
+      photoFileId: Type.Optional(
+        Type.Integer({ minimum: 0, errorMessage: '照片不存在，请重新上传' }),
+      ),
+    }),
+    MyProfile,
+  ),
+});

@@ -12,6 +12,12 @@ export type { Static, TSchema };
 /** `{ status, msg, data }`: every answer; status 0 is success. */
 export const Envelope = <T extends TSchema>(data: T) =>
   Type.Object({ status: Type.Integer(), msg: Type.String(), data });
+/** The envelope as a plain type, for the server's handlers and the pages' client. */
+export interface Envelope<T = unknown> {
+  status: number;
+  msg: string;
+  data: T;
+}
 
 /** `{ total, list }`: the answer of every paged call. */
 export const Page = <T extends TSchema>(item: T) =>
@@ -44,20 +50,32 @@ export const WordOf = <const T extends string>(values: readonly T[], message: st
 /** An on/off flag (enabled, ifTop ...). */
 export const Flag = (message: string) => OneOf([0, 1], message);
 
+/**
+ * A field the server fills in with its `default` when the body leaves it out:
+ * required in the handler's type, optional in what a page sends (api/map.ts).
+ * The mark is a type only; the schema is unchanged.
+ */
+export type TDefaulted<T extends TSchema> = T & { readonly '~defaulted': true };
+export const defaulted = <T extends TSchema>(schema: T) => schema as TDefaulted<T>;
+
 /** pageNum / pageSize as the spec's list calls send them, with the list's default size. */
 export const Paging = (defaultSize: number, maxSize = 50) => ({
-  pageNum: Type.Integer({
-    minimum: 1,
-    maximum: 1_000_000,
-    default: 1,
-    errorMessage: '页码不正确',
-  }),
-  pageSize: Type.Integer({
-    minimum: 1,
-    maximum: maxSize,
-    default: defaultSize,
-    errorMessage: `每页条数须为1到${maxSize}`,
-  }),
+  pageNum: defaulted(
+    Type.Integer({
+      minimum: 1,
+      maximum: 1_000_000,
+      default: 1,
+      errorMessage: '页码不正确',
+    }),
+  ),
+  pageSize: defaulted(
+    Type.Integer({
+      minimum: 1,
+      maximum: maxSize,
+      default: defaultSize,
+      errorMessage: `每页条数须为1到${maxSize}`,
+    }),
+  ),
 });
 
 /**
@@ -117,24 +135,86 @@ export type Access = (typeof ACCESS_RULES)[number];
  * (http/contract.ts `route`), so a call's path, access rule, purpose, body
  * and answer are read in one place.
  */
-export interface Endpoint<Body extends TSchema | undefined, Data extends TSchema> extends Call<
-  Body,
-  Data
-> {
-  path: string;
+export interface Endpoint<
+  Body extends TSchema | undefined,
+  Data extends TSchema,
+  Path extends string = string,
+> extends Call<Body, Data> {
+  /** Kept as its literal type, so the pages' client is typed by it (api/map.ts). */
+  path: Path;
   access: Access;
   summary: string;
   /** The API page's group, set by `endpoints`. */
   tag?: string;
 }
 
-export const endpoint = <Body extends TSchema | undefined, Data extends TSchema>(
-  path: string,
+export const endpoint = <
+  const Path extends string,
+  Body extends TSchema | undefined,
+  Data extends TSchema,
+>(
+  path: Path,
   access: Access,
   summary: string,
   body: Body,
   data: Data,
-): Endpoint<Body, Data> => ({ path, access, summary, body, data });
+): Endpoint<Body, Data, Path> => ({ path, access, summary, body, data });
+
+/**
+ * How a route that is not a call of the pages' client is reached and what it
+ * answers: files, event streams and multipart uploads. Its form fields, path
+ * and query are in the contract and on the API page; the handler reads a
+ * multipart body as a stream (never whole), and a `produces` answer is the
+ * bytes themselves, not an envelope.
+ */
+export interface RawParts {
+  method?: 'GET' | 'POST';
+  params?: TSchema;
+  query?: TSchema;
+  /** A multipart form's fields (the file is read by the handler as it streams in). */
+  form?: TSchema;
+  /** The answer's type when it is not an envelope ('application/octet-stream', 'text/event-stream'). */
+  produces?: string;
+}
+
+export interface RawEndpoint<
+  Data extends TSchema,
+  Path extends string = string,
+  Parts extends RawParts = RawParts,
+> extends Endpoint<undefined, Data, Path> {
+  /** Not a call of the pages' client (api/map.ts leaves it out). */
+  raw: true;
+  parts: Parts;
+}
+
+/**
+ * A route of the contract that streams: an upload's multipart form, a file's
+ * bytes, an event stream. `data` describes the envelope of an upload's
+ * answer; for `produces` routes it is what an error answers (Nothing).
+ */
+export const rawEndpoint = <
+  const Path extends string,
+  Data extends TSchema,
+  const Parts extends RawParts,
+>(
+  path: Path,
+  access: Access,
+  summary: string,
+  parts: Parts,
+  data: Data,
+): RawEndpoint<Data, Path, Parts> => ({
+  path,
+  access,
+  summary,
+  body: undefined,
+  data,
+  raw: true,
+  parts,
+});
+
+/** A file field of a multipart form, as the API page shows it. */
+export const FileField = (description: string) =>
+  Type.Optional(Type.Unsafe<unknown>({ type: 'string', format: 'binary', description }));
 
 /**
  * An area's calls: those of the content platform (paths under /cms/) are filed

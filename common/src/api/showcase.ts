@@ -6,8 +6,8 @@ import {
   Page,
   Paging,
   Type,
+  Nothing,
   WordOf,
-  call,
   type Static,
   endpoint,
   endpoints,
@@ -152,12 +152,18 @@ export const showcaseCalls = endpoints('showcase', {
  * enable, move and delete calls take `{ bannerId | associationId, enabled |
  * direction }` and answer BannerEnabled, BannerMoved, SocietyEnabled or null.
  */
-export const cmsShowcaseCalls = {
-  bannerList: call(
+export const cmsShowcaseCalls = endpoints('cms', {
+  bannerList: endpoint(
+    '/cms/banner/list',
+    'contentAdmin',
+    '内容管理：首页横幅（place home）或栏目封面（place cover，可按 typeId）',
     Type.Object({ place: Place, typeId: Type.Optional(CoverType), ...Paging(20, 100) }),
     Page(BannerAdminItem),
   ),
-  bannerSave: call(
+  bannerSave: endpoint(
+    '/cms/banner/save',
+    'contentAdmin',
+    '内容管理：保存横幅或封面（无 bannerId 为新增）；图片必填，链接以 http(s):// 或 / 开头',
     Type.Object({
       bannerId: Type.Optional(BannerId),
       place: Place,
@@ -176,7 +182,10 @@ export const cmsShowcaseCalls = {
     }),
     Type.Object({ bannerId: Type.Integer() }),
   ),
-  societyList: call(
+  societyList: endpoint(
+    '/cms/society/list',
+    'contentAdmin',
+    '内容管理：学生社团（可按类别 associationType 1-6、名称关键字）',
     Type.Object({
       associationType: Type.Optional(Category),
       keyword: Type.Optional(Keyword),
@@ -184,7 +193,10 @@ export const cmsShowcaseCalls = {
     }),
     Page(SocietyAdminItem),
   ),
-  societySave: call(
+  societySave: endpoint(
+    '/cms/society/save',
+    'contentAdmin',
+    '内容管理：保存社团（无 associationId 为新增）；标志与图片必填',
     Type.Object({
       associationId: Type.Optional(AssociationId),
       associationName: Type.String({
@@ -200,4 +212,39 @@ export const cmsShowcaseCalls = {
     }),
     Type.Object({ associationId: Type.Integer() }),
   ),
-};
+  bannerEnable: endpoint(
+    '/cms/banner/enable',
+    'contentAdmin',
+    '内容管理：启用（enabled 1）或停用（enabled 0）横幅或封面',
+    Type.Object({ bannerId: BannerId, enabled: ShowcaseEnabled }),
+    BannerEnabled,
+  ),
+  bannerMove: endpoint(
+    '/cms/banner/move',
+    'contentAdmin',
+    '内容管理：在同一位置（首页横幅，或同一栏目的封面）中上移或下移一位',
+    Type.Object({ bannerId: BannerId, direction: BannerDirection }),
+    BannerMoved,
+  ),
+  bannerRemove: endpoint(
+    '/cms/banner/delete',
+    'contentAdmin',
+    '内容管理：删除横幅或封面',
+    Type.Object({ bannerId: BannerId }),
+    Nothing,
+  ),
+  societyEnable: endpoint(
+    '/cms/society/enable',
+    'contentAdmin',
+    '内容管理：启用（enabled 1）或停用（enabled 0）社团',
+    Type.Object({ associationId: AssociationId, enabled: ShowcaseEnabled }),
+    SocietyEnabled,
+  ),
+  societyRemove: endpoint(
+    '/cms/society/delete',
+    'contentAdmin',
+    '内容管理：删除社团',
+    Type.Object({ associationId: AssociationId }),
+    Nothing,
+  ),
+});

@@ -1,5 +1,16 @@
 import { ContentVersion, SaveVersion, reviewEndpoints, versionEndpoints } from './cms.js';
-import { Flag, Id, Maybe, Nothing, OneOf, Page, endpoint, endpoints, ID_MAX } from './shared.js';
+import {
+  Flag,
+  Id,
+  Maybe,
+  Nothing,
+  OneOf,
+  Page,
+  endpoint,
+  endpoints,
+  ID_MAX,
+  defaulted,
+} from './shared.js';
 import { Paging, Type, WordOf, type Static } from './shared.js';
 
 const VideoId = Id('请选择视频');
@@ -10,12 +21,14 @@ const VideoTypeId = Id('请选择视频分类');
 export const VIDEO_FILES_MESSAGE = '视频文件列表格式不正确';
 
 /** 1: everyone sees the video; 2: logged-in staff only (the lists: also show those). */
-const ListEnableType = Type.Unsafe<1 | 2>({
-  type: 'integer',
-  enum: [1, 2],
-  default: 1,
-  errorMessage: 'enableType 须为 1 或 2',
-});
+const ListEnableType = defaulted(
+  Type.Unsafe<1 | 2>({
+    type: 'integer',
+    enum: [1, 2],
+    default: 1,
+    errorMessage: 'enableType 须为 1 或 2',
+  }),
+);
 
 /**
  * The pages send ifShelves and checkStatus 'A' (on the shelf, approved). The

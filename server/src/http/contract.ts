@@ -5,7 +5,15 @@ import type {
   RouteHandlerMethod,
   RouteShorthandOptions,
 } from 'fastify';
-import { Envelope, type Call, type Endpoint, type Static, type TSchema } from '@school/common/api';
+import {
+  Envelope,
+  type Call,
+  type Endpoint,
+  type RawEndpoint,
+  type RawParts,
+  type Static,
+  type TSchema,
+} from '@school/common/api';
 import type { Envelope as Answer } from './envelope.js';
 
 interface RouteMeta {
@@ -46,6 +54,8 @@ export type RouteHooks = Pick<
   'onRequest' | 'preValidation' | 'preHandler'
 > & {
   refusal?: string;
+  /** A file or event stream a browser opens itself: the session may come in its cookie. */
+  sessionCookie?: boolean;
 };
 
 type BodyStatic<Body> = Body extends TSchema ? Static<Body> : undefined;
@@ -56,26 +66,83 @@ export type EndpointHandler<Body extends TSchema | undefined, Data extends TSche
   reply: FastifyReply,
 ) => Promise<Answer<Static<Data>>>;
 
+type PartStatic<S> = S extends TSchema ? Static<S> : unknown;
+
+/** A handler of a streamed route: its path and query typed by the contract; it answers itself. */
+export type RawHandler<Parts extends RawParts> = (
+  request: FastifyRequest<{
+    Params: PartStatic<Parts['params']>;
+    Querystring: PartStatic<Parts['query']>;
+  }>,
+  reply: FastifyReply,
+) => Promise<unknown>;
+
 /**
  * Registers one endpoint of the contract: POST to its path, its body
  * validated and its answer written by its schemas, filed under its tag, and
- * the endpoint's access rule kept at the door (http/access.ts).
+ * the endpoint's access rule kept at the door (http/access.ts). A streamed
+ * endpoint (`rawEndpoint`: uploads, files, event streams) is registered the
+ * same way with its method, path and query schemas, its multipart form on the
+ * API page (the handler reads the parts as they stream in) and, for files and
+ * streams, the type it answers instead of an envelope.
  */
+export function route<Data extends TSchema, Parts extends RawParts>(
+  app: FastifyInstance,
+  endpoint: RawEndpoint<Data, string, Parts>,
+  ...rest: [RawHandler<Parts>] | [RouteHooks, RawHandler<Parts>]
+): void;
 export function route<Body extends TSchema | undefined, Data extends TSchema>(
   app: FastifyInstance,
   endpoint: Endpoint<Body, Data>,
   ...rest: [EndpointHandler<Body, Data>] | [RouteHooks, EndpointHandler<Body, Data>]
+): void;
+export function route(
+  app: FastifyInstance,
+  endpoint: Endpoint<TSchema | undefined, TSchema> | RawEndpoint<TSchema>,
+  ...rest: [unknown] | [RouteHooks, unknown]
 ) {
-  const [{ refusal, ...hooks }, handler] = rest.length === 1 ? [{}, rest[0]] : rest;
-  const schema = routeSchema(endpoint as Call<TSchema, TSchema>, {
-    summary: endpoint.summary,
-    tags: [endpoint.tag ?? 'api'],
+  const [{ refusal, sessionCookie, ...hooks }, handler] = (
+    rest.length === 1 ? [{}, rest[0]] : rest
+  ) as [RouteHooks, RouteHandlerMethod];
+  const meta = { summary: endpoint.summary, tags: [endpoint.tag ?? 'api'] };
+  const config = { access: endpoint.access, refusal, sessionCookie };
+  if (!('raw' in endpoint)) {
+    const schema = routeSchema(endpoint as Call<TSchema, TSchema>, meta);
+    app.post(endpoint.path, { ...hooks, config, schema }, handler);
+    return;
+  }
+  const { method = 'POST', params, query, form, produces } = endpoint.parts;
+  const schema = {
+    ...meta,
+    ...(params ? { params } : {}),
+    ...(query ? { querystring: query } : {}),
+    ...(form ? { consumes: ['multipart/form-data'], body: form } : {}),
+    response: {
+      200: produces
+        ? { content: { [produces]: { schema: { type: 'string', format: 'binary' } } } }
+        : Envelope(endpoint.data),
+    },
+  };
+  const preValidation = form
+    ? [streamedBody, ...[hooks.preValidation ?? []].flat()]
+    : hooks.preValidation;
+  app.route({
+    method,
+    url: endpoint.path,
+    ...hooks,
+    ...(preValidation ? { preValidation } : {}),
+    config,
+    schema,
+    handler,
   });
-  app.post(
-    endpoint.path,
-    { ...hooks, config: { access: endpoint.access, refusal }, schema },
-    handler as unknown as RouteHandlerMethod,
-  );
+}
+
+/**
+ * A multipart body is not parsed (the handler reads its parts as a stream):
+ * the form's schema, which describes it for the API page, checks an empty one.
+ */
+async function streamedBody(request: FastifyRequest) {
+  request.body ??= {};
 }
 
 interface JsonSchema {

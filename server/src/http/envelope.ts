@@ -1,9 +1,7 @@
-/** The response shape of every API call: status 0 is success. */
-export interface Envelope<T> {
-  status: number;
-  msg: string;
-  data: T;
-}
+import type { Envelope } from '@school/common/api';
+
+/** The response shape of every API call (common/src/api/shared.ts): status 0 is success. */
+export type { Envelope };
 
 export function ok<T>(data: T, msg = '成功'): Envelope<T> {
   return { status: 0, msg, data };

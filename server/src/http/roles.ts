@@ -1,38 +1,30 @@
 import type { Access } from '@school/common/api';
 import type { AuthStaff } from '../platform/auth/session.js';
 import { forbidden } from './errors.js';
+import { canManageItem, isContentAdmin, isDriveAdmin, isSystemAdmin } from '@school/common';
 
 /**
- * The roles of the specs, named once. Every permission check on the server
- * goes through these, never through bare numbers:
- *
- * - teacher / administrator: the login identity, `staffType` 2 / 5;
- * - content administrator: `isPower` 1 — approves, pins, edits and deletes any
- *   item, reads footprints and the operation log, owns what speaks for the school;
- * - system administrator: `staffType` 5 — accounts, departments, parameters,
- *   dictionaries, workbench;
- * - drive administrator: `isAdmin` "1" — the shared library's controls;
- * - creator: the staff member an item records in `createStaff`.
+ * The roles of the specs are named once in common/src/roles.ts (the pages use
+ * the same rules); every permission check on the server goes through these,
+ * never through bare numbers.
  */
-export const STAFF_TYPE = { teacher: 2, administrator: 5 } as const;
+export {
+  STAFF_TYPE,
+  isAdministratorRole,
+  isContentAdmin,
+  isDriveAdmin,
+  isSystemAdmin,
+  isTeacher,
+} from '@school/common';
 
 type Who = Pick<AuthStaff, 'isPower' | 'staffType' | 'isAdmin'>;
 
-export const isTeacher = (staff: Pick<AuthStaff, 'staffType'>) =>
-  staff.staffType === STAFF_TYPE.teacher;
-/** The login identity 管理员 (staffType 5): also a role an account can be given or lose. */
-export const isAdministratorRole = (staffType: number) => staffType === STAFF_TYPE.administrator;
-export const isSystemAdmin = (staff: Pick<Who, 'staffType'>) =>
-  isAdministratorRole(staff.staffType);
-export const isContentAdmin = (staff: Pick<Who, 'isPower'> | undefined | null) =>
-  staff?.isPower === 1;
-export const isDriveAdmin = (staff: Pick<Who, 'isAdmin'>) => staff.isAdmin === '1';
 export const isCreator = (staff: Pick<AuthStaff, 'id'>, createStaff: number | null) =>
   createStaff !== null && createStaff === staff.id;
 
 /** Edit, delete and footprints: a content administrator or the item's creator. */
 export const canManage = (staff: AuthStaff, createStaff: number | null) =>
-  isContentAdmin(staff) || isCreator(staff, createStaff);
+  canManageItem(staff, staff.id, createStaff);
 
 export const MANAGE_MESSAGE = '只有管理员或发布者可以进行此操作';
 export const CONTENT_ADMIN_MESSAGE = '只有管理员可以进行此操作';

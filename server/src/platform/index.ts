@@ -19,8 +19,6 @@ import { FileService } from './files/service.js';
 import { LocalDiskStorage, type FileStorage } from './files/storage.js';
 import { UploadService } from './files/upload.js';
 import { uploadRoutes } from './files/upload-routes.js';
-import { DriveUploads } from './files/drive-uploads.js';
-import { driveUploadRoutes } from './files/drive-upload-routes.js';
 import { UploadSweep } from './files/upload-sweep.js';
 import { healthRoutes } from './health/routes.js';
 import { operLogRoutes } from './oplog/routes.js';
@@ -58,8 +56,6 @@ export function createPlatform(deps: PlatformDeps) {
     auth: new AuthService(db, sessions, new LoginThrottle(db, config, clock), clock),
     files,
     uploads,
-    /** Uploads of the teaching drive; the drive adds its quota with addBeforeCreate. */
-    driveUploads: new DriveUploads(uploads, config.driveFileMaxBytes),
     /** Uploads nobody took up after PENDING_UPLOAD_HOURS; the drive and mail add their holds. */
     uploadSweep: new UploadSweep(db, dialect, files, clock, config.pendingUploadHours * 3_600_000),
     search: new SearchIndex(db, dialect, clock),
@@ -87,11 +83,6 @@ export async function platformRoutes(
   await api.register(authRoutes, { auth: services.auth });
   await api.register(fileRoutes, { files: services.files });
   await api.register(uploadRoutes, { uploads: services.uploads });
-  await api.register(driveUploadRoutes, {
-    drive: services.driveUploads,
-    dataDir: services.config.dataDir,
-    uploadSweep: services.uploadSweep,
-  });
   await api.register(operLogRoutes, { db: services.db });
   await api.register(handoffRoutes, { handoff: services.handoff });
   await api.register(todoRoutes, { todo: services.todo });

@@ -1,6 +1,6 @@
 import type { Transport } from './client';
 import { intParam, load, pageOr, type Page } from './load';
-import type { CoverItem, NewsItem } from './types';
+import type { BannerItem, NewsItem } from '@school/common/api';
 
 export const GALLERY_PAGE_SIZE = 6;
 
@@ -8,7 +8,7 @@ export interface GalleryPageData {
   typeId: number;
   pageNum: number;
   page: Page<NewsItem>;
-  cover: CoverItem | undefined;
+  cover: BannerItem | undefined;
 }
 
 /** A gallery's page of items (news column 11 or 12) and the picture centre's cover (typeId 9). */
@@ -19,13 +19,13 @@ export async function loadGallery(
 ): Promise<GalleryPageData> {
   const pageNum = intParam(url, 'pageNum', 1);
   const [page, cover] = await Promise.all([
-    load<Page<NewsItem>>(transport, 'news/getNewsList', {
+    load(transport, 'news/getNewsList', {
       typeId,
       pageNum,
       pageSize: GALLERY_PAGE_SIZE,
       enableType: 1,
     }),
-    load<CoverItem[]>(transport, 'coverPic/getCoverPic', { typeId: 9 }),
+    load(transport, 'coverPic/getCoverPic', { typeId: 9 }),
   ]);
   return { typeId, pageNum, page: pageOr(page), cover: cover.ok ? cover.data[0] : undefined };
 }

@@ -1,5 +1,13 @@
 import { data } from 'react-router';
-import { ApiError, call, type Payload, type Transport } from './client';
+import {
+  ApiError,
+  send,
+  type ApiData,
+  type ApiPath,
+  type BodyArg,
+  type Payload,
+  type Transport,
+} from './client';
 
 /** What a page loader got from one call: the data, or why there is none. */
 export type Loaded<T> = { ok: true; data: T } | { ok: false; status: number; message: string };
@@ -9,13 +17,14 @@ export type Loaded<T> = { ok: true; data: T } | { ok: false; status: number; mes
  * shown as empty (portal spec §8: other non-zero statuses are ignored); the
  * page decides what a 401 or 404 means for it.
  */
-export async function load<T>(
+export async function load<P extends ApiPath>(
   transport: Transport,
-  path: string,
-  payload: Payload = {},
-): Promise<Loaded<T>> {
+  path: P,
+  ...[payload]: BodyArg<P>
+): Promise<Loaded<ApiData<P>>> {
   try {
-    return { ok: true, data: await call<T>(path, payload, transport) };
+    const data = (await send(path, payload as Payload | undefined, transport)) as ApiData<P>;
+    return { ok: true, data };
   } catch (err) {
     if (err instanceof ApiError) return { ok: false, status: err.status, message: err.message };
     throw err;

@@ -1,17 +1,10 @@
+import type { ApiData } from '@school/common/api';
 import type { Transport } from './client';
 import { intParam, load, pageOr, type Loaded, type Page } from './load';
-import type { CoverItem } from './types';
+import type { BannerItem } from '@school/common/api';
 
 /** One issue (api/magazine/selMagazineList, selMagazineDetails); filePath is its PDF. */
-export interface Magazine {
-  magazineId: number;
-  magazineTitle: string;
-  typeId: number;
-  typeName: string;
-  imgUrl: string;
-  filePath: string;
-  createDate: string;
-}
+export type Magazine = ApiData<'magazine/selMagazineDetails'>;
 
 /** The three series (schoolWenji's newsNum, the API's typeId). */
 export const MAGAZINE_SERIES_IDS = [1, 2, 3] as const;
@@ -25,7 +18,7 @@ export interface MagazineListData {
   pageNum: number;
   series: Array<{ typeId: number; typeName: string }>;
   page: Page<Magazine>;
-  cover: CoverItem | undefined;
+  cover: BannerItem | undefined;
 }
 
 /**
@@ -38,14 +31,14 @@ export async function loadMagazines(transport: Transport, url: string): Promise<
   const newsNum = (MAGAZINE_SERIES_IDS as readonly number[]).includes(asked) ? asked : 1;
   const pageNum = intParam(url, 'pageNum', 1);
   const list = (typeId: number, pageNum: number, pageSize: number) =>
-    load<Page<Magazine>>(transport, 'magazine/selMagazineList', { typeId, pageNum, pageSize });
+    load(transport, 'magazine/selMagazineList', { typeId, pageNum, pageSize });
   const [pages, cover] = await Promise.all([
     Promise.all(
       MAGAZINE_SERIES_IDS.map((id) =>
         id === newsNum ? list(id, pageNum, MAGAZINE_PAGE_SIZE) : list(id, 1, 1),
       ),
     ),
-    load<CoverItem[]>(transport, 'coverPic/getCoverPic', { typeId: 0 }),
+    load(transport, 'coverPic/getCoverPic', { typeId: 0 }),
   ]);
   const series = MAGAZINE_SERIES_IDS.map((typeId, i) => {
     const named = pages[i]!.ok ? pageOr(pages[i]!).list[0]?.typeName : undefined;
@@ -67,7 +60,7 @@ export async function loadMagazine(
 ): Promise<{ magazineId: number; detail: Loaded<Magazine> }> {
   const magazineId = intParam(url, 'magazineId', 0);
   const detail = magazineId
-    ? await load<Magazine>(transport, 'magazine/selMagazineDetails', { magazineId })
+    ? await load(transport, 'magazine/selMagazineDetails', { magazineId })
     : ({ ok: false, status: 404, message: '刊物不存在' } as const);
   return { magazineId, detail };
 }

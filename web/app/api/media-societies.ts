@@ -1,15 +1,6 @@
+import type { ApiData } from '@school/common/api';
 /** A student society (api/news/getSocietyList). */
-export interface Society {
-  associationId: number;
-  associationName: string;
-  /** Category code 1-6, see SOCIETY_CATEGORIES. */
-  associationType: number;
-  associationTypeName: string;
-  /** Logo picture. */
-  associationLog: string;
-  /** The large picture the dialog shows. */
-  associationPic: string;
-}
+export type Society = ApiData<'news/getSocietyList'>[number];
 
 /** The six tabs of the societies view (media channel 9), by category code. */
 export const SOCIETY_CATEGORIES = [

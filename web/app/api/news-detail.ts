@@ -1,7 +1,7 @@
 import { data } from 'react-router';
-import { intParam, load, type Loaded, type Page } from './load';
+import { intParam, load, type Loaded } from './load';
 import type { Transport } from './client';
-import type { NewsDetail, NewsItem } from './types';
+import type { NewsDetail, NewsItem } from '@school/common/api';
 
 export interface ArticlePageData {
   newId: number;
@@ -22,10 +22,10 @@ export async function loadArticle(
 ): Promise<ArticlePageData> {
   const newId = intParam(url, 'newId', 0);
   const detail = newId
-    ? await load<NewsDetail>(transport, 'news/getNewsDetails', { newId })
+    ? await load(transport, 'news/getNewsDetails', { newId })
     : ({ ok: false, status: 404, message: '内容不存在或已下架' } as const);
   const typeId = detail.ok ? detail.data.typeId : intParam(url, 'typeId', fallbackTypeId);
-  const latest = await load<Page<NewsItem>>(transport, 'news/getNewsList', {
+  const latest = await load(transport, 'news/getNewsList', {
     typeId,
     pageNum: 1,
     pageSize: 10,

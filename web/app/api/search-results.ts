@@ -1,23 +1,11 @@
+import type { ApiData } from '@school/common/api';
 import type { Transport } from './client';
 import { intParam, load, type Loaded, type Page } from './load';
 
 export const SEARCH_PAGE_SIZE = 10;
 
 /** One hit of api/news/getNewsTitleList: a news item (newId) or a video (videoId). */
-export interface SearchHit {
-  newId: number | null;
-  videoId: number | null;
-  typeId: number;
-  newsTitle: string;
-  newsDesc: string;
-  ifTop: number;
-  shelvesDate: string;
-}
-
-interface NewsType {
-  typeId: number;
-  typeName: string;
-}
+export type SearchHit = ApiData<'news/getNewsTitleList'>['list'][number];
 
 export interface SearchPageData {
   /** The trimmed keyword; empty means nothing was asked and the API was not called. */
@@ -34,13 +22,13 @@ export async function loadSearch(transport: Transport, url: string): Promise<Sea
   const pageNum = intParam(url, 'pageNum', 1);
   if (!keyword) return { keyword, pageNum, result: null, columns: {} };
   const [result, types] = await Promise.all([
-    load<Page<SearchHit>>(transport, 'news/getNewsTitleList', {
+    load(transport, 'news/getNewsTitleList', {
       newsTitle: keyword,
       pageNum,
       pageSize: SEARCH_PAGE_SIZE,
       enableType: 1,
     }),
-    load<NewsType[]>(transport, 'news/getNewsTypeList'),
+    load(transport, 'news/getNewsTypeList'),
   ]);
   const columns = Object.fromEntries(
     (types.ok ? types.data : []).map((t) => [t.typeId, t.typeName]),

@@ -10,5 +10,5 @@ declare module 'react-router' {
 
 /** The transport for loaders: the same API, called in-process without a network hop. */
 export function serverTransport(context: AppLoadContext): Transport {
-  return (path, payload, token) => context.api(path, payload, token) as Promise<Envelope<unknown>>;
+  return (path, payload, token) => context.api(path, payload, token) as Promise<Envelope>;
 }

@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import type { Transport } from './client';
 import { emptyPage, intParam, load, pageOr, type Loaded, type Page } from './load';
-import type { NewsDetail, SubjectNewsDetail, SubjectNewsItem } from './types';
+import type { NewsDetail, SubjectNewsDetail, SubjectNewsItem } from '@school/common/api';
 
 /** Sub-news per page in a special topic's left list (portal spec §9). */
 export const SUBJECT_PAGE_SIZE = 10;
@@ -18,7 +18,7 @@ export interface TopicPageData {
   /** One page of its sub-news, for the left list. */
   children: Page<SubjectNewsItem>;
   /** The sub-news in the reading pane; null when the topic has none yet. */
-  child: Loaded<SubjectNewsDetail> | null;
+  child: Loaded<SubjectNewsDetail | null> | null;
 }
 
 const GONE = { ok: false, status: 404, message: '内容不存在或已下架' } as const;
@@ -42,10 +42,10 @@ export async function loadTopic(transport: Transport, url: string): Promise<Topi
   if (!newId) return { ...asWritten, topic: GONE, children: emptyPage(), child: null };
 
   const childOf = (subjectNewId: number) =>
-    load<SubjectNewsDetail>(transport, 'news/getSubjectNews', { newId, subjectNewId });
+    load(transport, 'news/getSubjectNews', { newId, subjectNewId });
   const [topic, list, askedChild] = await Promise.all([
-    load<NewsDetail>(transport, 'news/getNewsDetails', { newId }),
-    load<Page<SubjectNewsItem>>(transport, 'news/getSubjectNewsList', {
+    load(transport, 'news/getNewsDetails', { newId }),
+    load(transport, 'news/getSubjectNewsList', {
       newId,
       pageNum,
       pageSize: SUBJECT_PAGE_SIZE,

@@ -38,7 +38,7 @@ export function setUnreadMail(value: number) {
 /** Reads the count now (after a read or a delete); one request at a time. */
 export function refreshUnreadMail(): Promise<void> {
   if (typeof window === 'undefined' || !getUser()) return Promise.resolve();
-  pending ??= call<number>('email/getUnreadNum')
+  pending ??= call('email/getUnreadNum')
     .then((value) => setUnreadMail(value))
     .catch(() => undefined)
     .finally(() => {

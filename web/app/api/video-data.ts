@@ -1,14 +1,10 @@
-import type { VideoDetail, VideoFileItem, VideoItem } from '@school/common/api';
+import type { ApiData } from '@school/common/api';
+import type { BannerItem, VideoDetail, VideoFileItem, VideoItem } from '@school/common/api';
 import type { Transport } from './client';
 import { intParam, load, pageOr, type Loaded, type Page } from './load';
-import type { CoverItem } from './types';
 
 /** A video category (api/video/getVideoTypeList). */
-export interface VideoType {
-  typeId: number;
-  typeName: string;
-  parentId: number;
-}
+export type VideoType = ApiData<'video/getVideoTypeList'>[number];
 
 /** A video in a list (api/video/getVideoList), a video's page (api/video/getVideoDetails). */
 export type { VideoDetail, VideoItem };
@@ -29,24 +25,24 @@ export interface VideoCentreData {
   typeId: number;
   pageNum: number;
   page: Page<VideoItem>;
-  cover: CoverItem | undefined;
+  cover: BannerItem | undefined;
 }
 
 /** The video centre (video?typeId=&pageNum=): categories, one page of videos, the cover. */
 export async function loadVideoCentre(transport: Transport, url: string): Promise<VideoCentreData> {
   const pageNum = intParam(url, 'pageNum', 1);
-  const types = await load<VideoType[]>(transport, 'video/getVideoTypeList', { parentId: 0 });
+  const types = await load(transport, 'video/getVideoTypeList', { parentId: 0 });
   const typeList = types.ok ? types.data : [];
   const asked = intParam(url, 'typeId', 0);
   const typeId = typeList.some((t) => t.typeId === asked) ? asked : 0;
   const [page, cover] = await Promise.all([
-    load<Page<VideoItem>>(transport, 'video/getVideoList', {
+    load(transport, 'video/getVideoList', {
       ...LISTED,
       typeId: typeId || undefined,
       pageNum,
       pageSize: VIDEO_PAGE_SIZE,
     }),
-    load<CoverItem[]>(transport, 'coverPic/getCoverPic', { typeId: 9 }),
+    load(transport, 'coverPic/getCoverPic', { typeId: 9 }),
   ]);
   return {
     types: typeList,
@@ -79,18 +75,18 @@ export async function loadVideoPage(transport: Transport, url: string): Promise<
   const videoId = intParam(url, 'videoId', 0);
   const filePage = intParam(url, 'filePage', 1);
   const detail = videoId
-    ? await load<VideoDetail>(transport, 'video/getVideoDetails', { videoId })
+    ? await load(transport, 'video/getVideoDetails', { videoId })
     : ({ ok: false, status: 404, message: '视频不存在或已下架' } as const);
   const typeId = detail.ok ? detail.data.typeId : intParam(url, 'typeId', 0);
   const [files, related] = await Promise.all([
     detail.ok
-      ? load<Page<VideoFile>>(transport, 'video/getVideoFiles', {
+      ? load(transport, 'video/getVideoFiles', {
           videoId,
           pageNum: filePage,
           pageSize: VIDEO_FILES_PAGE_SIZE,
         })
       : null,
-    load<Page<VideoItem>>(transport, 'video/getVideoList', {
+    load(transport, 'video/getVideoList', {
       ...LISTED,
       typeId: typeId || undefined,
       pageNum: 1,

@@ -1,4 +1,4 @@
-import { handoffSign, type HandoffFields } from '@school/common';
+import { canManageItem, handoffSign, type HandoffFields } from '@school/common';
 import type { StoredUser } from './session';
 
 /** What the hand-off is about: visitType and the item's ids (portal spec §7 "Edit hand-off"). */
@@ -55,5 +55,5 @@ export async function openCmsHandoff(
 /** Adding a sub-news: administrators (isPower 1) and the special topic's creator. */
 export function canAddSubjectNews(user: StoredUser | null, topicCreator: number | null): boolean {
   if (!user) return false;
-  return user.isPower === 1 || (topicCreator !== null && topicCreator === user.staffId);
+  return canManageItem(user, user.staffId, topicCreator);
 }

@@ -1,4 +1,4 @@
-import type { Parameter } from '../api/types';
+import type { Parameter } from '@school/common/api';
 
 /** The school's details shown in the chrome, all kept as system parameters. */
 export interface SiteInfo {

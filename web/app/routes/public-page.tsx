@@ -1,7 +1,6 @@
 import { App, Result, Spin } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import type { LoginUser } from '@school/common';
 import type { Route } from './+types/public-page';
 import { call } from '../api/client';
 import { errorText } from '../api/page-data';
@@ -26,13 +25,13 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const ticket = params.get('ticket');
   try {
     if (ticket) {
-      const { target, ...user } = await call<LoginUser & { target: string }>('cms/enter', {
+      const { target, ...user } = await call('cms/enter', {
         ticket,
       });
       setUser(user);
       return { target: safeRedirect(target) ?? '/error', error: null };
     }
-    const user = await call<LoginUser>('login/publicEntry', {
+    const user = await call('login/publicEntry', {
       staffCode: params.get('staffCode') ?? '',
       staffPass: params.get('staffPass') ?? '',
       staffType: params.get('staffType') ?? '',

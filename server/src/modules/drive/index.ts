@@ -8,11 +8,15 @@ import { DriveEngagement } from './engagement.js';
 import { FolderZips } from './folder-zip.js';
 import { DRIVE_UPLOAD, DiskQuota, driveHoldTaken } from './quota.js';
 import { driveFileRoutes, driveRoutes } from './routes.js';
+import { driveUploadRoutes } from './upload-routes.js';
+import { DriveUploads } from './uploads.js';
 
 /** 教学网盘 (intranet.md §2 education ... mineWp, §7 "Teaching drive"). */
 export const driveArea = defineArea({
   name: 'drive',
-  services: ({ db, dialect, clock, files, config, driveUploads, uploadSweep, texts }) => {
+  services: ({ db, dialect, clock, files, uploads, config, uploadSweep, texts }) => {
+    /** Uploads of the teaching drive (upload.do, 秒传, tus), under the drive's quota. */
+    const driveUploads = new DriveUploads(uploads, config.driveFileMaxBytes);
     const quota = new DiskQuota(db, dialect, clock, config.driveQuotaBytes);
     const driveFolders = new DriveFolders(db, clock, new LibraryStats(db), texts);
     const driveListing = new DriveListing(db, driveFolders, texts);
@@ -40,6 +44,9 @@ export const driveArea = defineArea({
       driveResources,
       driveEngagement: new DriveEngagement(db, clock, driveResources, driveListing),
       driveFiles: files,
+      driveUploads,
+      /** Where resumable uploads wait, and the sweep that drops the expired ones. */
+      driveTus: { dataDir: config.dataDir, uploadSweep },
     };
   },
   routes: async (api, services) => {
@@ -49,6 +56,10 @@ export const driveArea = defineArea({
       resources: services.driveResources,
       engagement: services.driveEngagement,
       zips: services.driveZips,
+    });
+    await api.register(driveUploadRoutes, {
+      drive: services.driveUploads,
+      ...services.driveTus,
     });
     await api.register(driveFileRoutes, {
       resources: services.driveResources,

@@ -1,11 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import contentDisposition from 'content-disposition';
-import {
-  FolderZipParams,
-  ResourceFileParams,
-  ResourceFileQuery,
-  driveCalls,
-} from '@school/common/api';
+import { driveCalls, driveFileCalls } from '@school/common/api';
 import type { FolderZips } from './folder-zip.js';
 import { staffOf } from '../../http/auth.js';
 import { route } from '../../http/contract.js';
@@ -361,53 +356,29 @@ export const driveFileRoutes: FastifyPluginAsyncTypebox<{
   zips: FolderZips;
   files: FileService;
 }> = async (app, { resources, zips, files }) => {
-  app.get(
-    '/resources/folderZip/:fId',
-    {
-      config: { access: 'owner', sessionCookie: true },
-      schema: {
-        summary:
-          '打包下载：文件夹及其下级中本人可见的文件，一个 zip（中文文件名，各系统可用的名称）；超过上限（文件数或压缩前大小）时 413，不开始下载（先问 folderZipInfo）',
-        tags: ['drive'],
-        params: FolderZipParams,
-      },
-    },
-    async (request, reply) => {
-      const zip = await zips.zip(staffOf(request), request.params.fId);
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', contentDisposition(zip.name))
-        .header('cache-control', 'private, no-store')
-        .send(zip.stream);
-    },
-  );
+  route(app, driveFileCalls.folderZip, { sessionCookie: true }, async (request, reply) => {
+    const zip = await zips.zip(staffOf(request), request.params.fId);
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', contentDisposition(zip.name))
+      .header('cache-control', 'private, no-store')
+      .send(zip.stream);
+  });
 
-  app.get(
-    '/resources/file/:resourcesId',
-    {
-      config: { access: 'owner', sessionCookie: true },
-      schema: {
-        summary: '网盘文件（可预览的在页面中显示；download=1 为下载），按资源名称命名',
-        tags: ['drive'],
-        params: ResourceFileParams,
-        querystring: ResourceFileQuery,
-      },
-    },
-    async (request, reply) => {
-      const staff = staffOf(request);
-      const resource = await resources.get(request.params.resourcesId, staff);
-      const file = await files.findWithFacts(resource.fileId);
-      if (!file) throw notFound('文件不存在');
-      // The resource's own rule said yes; the file's one rule must too (every address asks it).
-      await files.access.assertReadable(file, staff);
-      if (!(await files.storage.has(file.storageKey))) throw notFound('文件不存在');
-      return sendBytes(files, request, reply, file, {
-        disposition: request.query.download === '1' ? 'attachment' : 'inline',
-        cacheControl: 'private, max-age=3600',
-        fileName: downloadName(resource),
-      });
-    },
-  );
+  route(app, driveFileCalls.file, { sessionCookie: true }, async (request, reply) => {
+    const staff = staffOf(request);
+    const resource = await resources.get(request.params.resourcesId, staff);
+    const file = await files.findWithFacts(resource.fileId);
+    if (!file) throw notFound('文件不存在');
+    // The resource's own rule said yes; the file's one rule must too (every address asks it).
+    await files.access.assertReadable(file, staff);
+    if (!(await files.storage.has(file.storageKey))) throw notFound('文件不存在');
+    return sendBytes(files, request, reply, file, {
+      disposition: request.query.download === '1' ? 'attachment' : 'inline',
+      cacheControl: 'private, max-age=3600',
+      fileName: downloadName(resource),
+    });
+  });
 };
 
 /** What a person says of their uploads, as the add and edit forms send it. */

@@ -38,34 +38,18 @@ export const siteDictionaryRoutes: FastifyPluginAsyncTypebox<{
     return ok({ dicId }, '保存成功');
   });
 
-  const { enable, move, remove } = dictionaryCalls;
-  rowRoutes(
-    app,
-    '/cms/dictionary',
-    {
-      idName: 'dicId',
-      id: remove.body.properties.dicId,
-      enabled: enable.body.properties.enabled,
-      direction: move.body.properties.direction,
-      enableAnswer: enable.data,
-      moveAnswer: move.data,
+  rowRoutes(app, 'dicId', {
+    enable: {
+      endpoint: dictionaryCalls.enable,
+      run: (id, enabled, staff, ip) => dictionaries.setEnabled(id, enabled, staff, ip),
     },
-    {
-      enable: {
-        access: 'systemAdmin',
-        summary: '内容管理：启用（enabled 1）或停用（enabled 0）一个字典项',
-        run: (id, enabled, staff, ip) => dictionaries.setEnabled(id, enabled, staff, ip),
-      },
-      move: {
-        access: 'systemAdmin',
-        summary: '内容管理：字典项上移或下移一位；答复该字典的新顺序',
-        run: (id, direction, staff, ip) => dictionaries.move(id, direction, staff, ip),
-      },
-      delete: {
-        access: 'systemAdmin',
-        summary: '内容管理：删除一个字典项',
-        run: (id, staff, ip) => dictionaries.remove(id, staff, ip),
-      },
+    move: {
+      endpoint: dictionaryCalls.move,
+      run: (id, direction, staff, ip) => dictionaries.move(id, direction, staff, ip),
     },
-  );
+    delete: {
+      endpoint: dictionaryCalls.remove,
+      run: (id, staff, ip) => dictionaries.remove(id, staff, ip),
+    },
+  });
 };

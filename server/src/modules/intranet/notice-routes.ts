@@ -35,27 +35,14 @@ export const siteNoticeRoutes: FastifyPluginAsyncTypebox<{ notices: SiteNotices 
     return ok({ rollingnewsId }, '保存成功');
   });
 
-  const { enable, remove } = noticeCalls;
-  rowRoutes(
-    app,
-    '/cms/notice',
-    {
-      idName: 'rollingnewsId',
-      id: remove.body.properties.rollingnewsId,
-      enabled: enable.body.properties.enabled,
-      enableAnswer: enable.data,
+  rowRoutes(app, 'rollingnewsId', {
+    enable: {
+      endpoint: noticeCalls.enable,
+      run: (id, enabled, staff, ip) => notices.setEnabled(id, enabled, staff, ip),
     },
-    {
-      enable: {
-        access: 'contentAdmin',
-        summary: '内容管理：启用（enabled 1）或停用（enabled 0）一条滚动通知',
-        run: (id, enabled, staff, ip) => notices.setEnabled(id, enabled, staff, ip),
-      },
-      delete: {
-        access: 'contentAdmin',
-        summary: '内容管理：删除一条滚动通知',
-        run: (id, staff, ip) => notices.remove(id, staff, ip),
-      },
+    delete: {
+      endpoint: noticeCalls.remove,
+      run: (id, staff, ip) => notices.remove(id, staff, ip),
     },
-  );
+  });
 };

@@ -37,27 +37,14 @@ export const siteParameterRoutes: FastifyPluginAsyncTypebox<{
     },
   );
 
-  const { move, remove } = parameterCalls;
-  rowRoutes(
-    app,
-    '/cms/parameter',
-    {
-      idName: 'parameterId',
-      id: remove.body.properties.parameterId,
-      direction: move.body.properties.direction,
-      moveAnswer: move.data,
+  rowRoutes(app, 'parameterId', {
+    move: {
+      endpoint: parameterCalls.move,
+      run: (id, direction, staff, ip) => parameters.move(id, direction, staff, ip),
     },
-    {
-      move: {
-        access: 'systemAdmin',
-        summary: '内容管理：参数行在同一编码内上移或下移一位；答复该编码各行的新顺序',
-        run: (id, direction, staff, ip) => parameters.move(id, direction, staff, ip),
-      },
-      delete: {
-        access: 'systemAdmin',
-        summary: '内容管理：删除一行参数（网站正在使用的编码至少保留一行）',
-        run: (id, staff, ip) => parameters.remove(id, staff, ip),
-      },
+    delete: {
+      endpoint: parameterCalls.remove,
+      run: (id, staff, ip) => parameters.remove(id, staff, ip),
     },
-  );
+  });
 };

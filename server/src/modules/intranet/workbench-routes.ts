@@ -40,34 +40,18 @@ export const siteWorkbenchRoutes: FastifyPluginAsyncTypebox<{ workbench: SiteWor
     },
   );
 
-  const { enable, move, remove } = workbenchCalls;
-  rowRoutes(
-    app,
-    '/cms/workbench',
-    {
-      idName: 'workbenchId',
-      id: remove.body.properties.workbenchId,
-      enabled: enable.body.properties.enabled,
-      direction: move.body.properties.direction,
-      enableAnswer: enable.data,
-      moveAnswer: move.data,
+  rowRoutes(app, 'workbenchId', {
+    enable: {
+      endpoint: workbenchCalls.enable,
+      run: (id, enabled, staff, ip) => workbench.setEnabled(id, enabled, staff, ip),
     },
-    {
-      enable: {
-        access: 'systemAdmin',
-        summary: '内容管理：启用（enabled 1）或停用（enabled 0）一个入口',
-        run: (id, enabled, staff, ip) => workbench.setEnabled(id, enabled, staff, ip),
-      },
-      move: {
-        access: 'systemAdmin',
-        summary: '内容管理：入口上移或下移一位；答复该列表的新顺序',
-        run: (id, direction, staff, ip) => workbench.move(id, direction, staff, ip),
-      },
-      delete: {
-        access: 'systemAdmin',
-        summary: '内容管理：删除一个入口',
-        run: (id, staff, ip) => workbench.remove(id, staff, ip),
-      },
+    move: {
+      endpoint: workbenchCalls.move,
+      run: (id, direction, staff, ip) => workbench.move(id, direction, staff, ip),
     },
-  );
+    delete: {
+      endpoint: workbenchCalls.remove,
+      run: (id, staff, ip) => workbench.remove(id, staff, ip),
+    },
+  });
 };

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
+import { mailStreamCalls } from '@school/common/api';
 import { FILE_COOKIE, tokenOf } from '../../http/auth.js';
+import { route } from '../../http/contract.js';
 import { TOKEN_INVALID, unauthorized } from '../../http/errors.js';
 import type { SessionStore } from '../../platform/auth/session.js';
 import type { MailService } from './service.js';
@@ -26,75 +28,64 @@ export const unreadRoutes: FastifyPluginAsync<{
 
   const tokenFor = (request: FastifyRequest) => tokenOf(request) ?? request.cookies[FILE_COOKIE];
 
-  app.get(
-    '/email/unreadEvents',
-    {
-      config: { access: 'staff', sessionCookie: true },
-      schema: {
-        tags: ['mail'],
-        summary:
-          '未读邮件数的实时推送（text/event-stream）：event unread，data 为未读数；连接时与每次变化时各推送一次',
-      },
-    },
-    async (request, reply) => {
-      const staff = request.staff;
-      const token = tokenFor(request);
-      if (!staff || !token) throw unauthorized(TOKEN_INVALID);
-      reply.hijack();
-      const stream = reply.raw;
-      stream.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        // nginx: pass each event on at once.
-        'x-accel-buffering': 'no',
-      });
-      open.add(stream);
-      let last = -1;
-      let running = false;
-      let again = false;
-      let closed = false;
-      // One count at a time; a change told meanwhile is counted once more after it.
-      const push = async () => {
-        if (running) {
-          again = true;
-          return;
-        }
-        running = true;
-        try {
-          do {
-            again = false;
-            // Changes that land together (a send to the whole school) are counted once.
-            await new Promise((resolve) => setImmediate(resolve));
-            const count = await mail.unreadCount(staff);
-            if (count !== last && !closed) {
-              last = count;
-              stream.write(`event: unread\ndata: ${count}\n\n`);
-            }
-          } while (again && !closed);
-        } catch (err) {
-          request.log.warn({ err }, 'unread count for the live counter failed');
-        } finally {
-          running = false;
-        }
-      };
-      const unsubscribe = mail.feed.subscribe(staff.id, () => void push());
-      const heartbeat = setInterval(() => {
-        sessions.resolve(token).then(
-          () => stream.write(': keep-alive\n\n'),
-          () => stream.end(),
-        );
-      }, HEARTBEAT_MS);
-      const close = () => {
-        closed = true;
-        clearInterval(heartbeat);
-        unsubscribe();
-        open.delete(stream);
-      };
-      stream.on('close', close);
-      // Tell the browser to come back after 3 s if the connection drops.
-      stream.write('retry: 3000\n\n');
-      await push();
-    },
-  );
+  route(app, mailStreamCalls.unreadEvents, { sessionCookie: true }, async (request, reply) => {
+    const staff = request.staff;
+    const token = tokenFor(request);
+    if (!staff || !token) throw unauthorized(TOKEN_INVALID);
+    reply.hijack();
+    const stream = reply.raw;
+    stream.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      // nginx: pass each event on at once.
+      'x-accel-buffering': 'no',
+    });
+    open.add(stream);
+    let last = -1;
+    let running = false;
+    let again = false;
+    let closed = false;
+    // One count at a time; a change told meanwhile is counted once more after it.
+    const push = async () => {
+      if (running) {
+        again = true;
+        return;
+      }
+      running = true;
+      try {
+        do {
+          again = false;
+          // Changes that land together (a send to the whole school) are counted once.
+          await new Promise((resolve) => setImmediate(resolve));
+          const count = await mail.unreadCount(staff);
+          if (count !== last && !closed) {
+            last = count;
+            stream.write(`event: unread\ndata: ${count}\n\n`);
+          }
+        } while (again && !closed);
+      } catch (err) {
+        request.log.warn({ err }, 'unread count for the live counter failed');
+      } finally {
+        running = false;
+      }
+    };
+    const unsubscribe = mail.feed.subscribe(staff.id, () => void push());
+    const heartbeat = setInterval(() => {
+      sessions.resolve(token).then(
+        () => stream.write(': keep-alive\n\n'),
+        () => stream.end(),
+      );
+    }, HEARTBEAT_MS);
+    const close = () => {
+      closed = true;
+      clearInterval(heartbeat);
+      unsubscribe();
+      open.delete(stream);
+    };
+    stream.on('close', close);
+    // Tell the browser to come back after 3 s if the connection drops.
+    stream.write('retry: 3000\n\n');
+    await push();
+  });
 };

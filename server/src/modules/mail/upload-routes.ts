@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { MailUploadQuery, mailCalls, mailUploadCall } from '@school/common/api';
+import { mailCalls, mailStreamCalls } from '@school/common/api';
 import { staffOf } from '../../http/auth.js';
-import { route, routeSchema } from '../../http/contract.js';
+import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { FileTooLargeError } from '../../platform/files/storage.js';
@@ -18,45 +18,31 @@ export const mailUploadRoutes: FastifyPluginAsyncTypebox<{ uploads: MailUploads 
   app,
   { uploads },
 ) => {
-  app.post(
-    '/email/upload',
-    {
-      config: { access: 'staff' },
-      schema: {
-        ...routeSchema(mailUploadCall, {
-          tags: ['mail'],
-          summary:
-            '上传邮件附件（multipart 字段 file，格式见允许的扩展名，最大 100 MB）；kind=image 为正文图片（data.src）',
-        }),
-        querystring: MailUploadQuery,
-      },
-    },
-    async (request) => {
-      const staff = staffOf(request);
-      const image = request.query.kind === 'image';
-      if (!request.isMultipart()) throw badRequest('请选择要上传的文件');
-      const maxBytes = image ? UPLOAD_LIMITS.image : MAIL_FILE_MAX;
-      // One byte over the limit reaches storage, which refuses it and keeps nothing (a stream
-      // cut at the limit would look complete); a picture is read whole and refused by the cut.
-      const part = await request.file({
-        limits: { fileSize: image ? maxBytes : maxBytes + 1, files: 1 },
-      });
-      if (!part) throw badRequest('请选择要上传的文件');
-      const tooLarge = () =>
-        new AppError(413, `文件过大，最大 ${Math.round(maxBytes / 1024 / 1024)} MB`);
-      try {
-        const uploaded = image
-          ? await uploads.picture(cleanFileName(part.filename), staff, await part.toBuffer())
-          : await uploads.attachment(part.filename, staff, part.file);
-        if (part.file.truncated) throw tooLarge();
-        return ok(uploaded);
-      } catch (err) {
-        const code = (err as { code?: string }).code;
-        if (err instanceof FileTooLargeError || code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-        throw err;
-      }
-    },
-  );
+  route(app, mailStreamCalls.upload, async (request) => {
+    const staff = staffOf(request);
+    const image = request.query.kind === 'image';
+    if (!request.isMultipart()) throw badRequest('请选择要上传的文件');
+    const maxBytes = image ? UPLOAD_LIMITS.image : MAIL_FILE_MAX;
+    // One byte over the limit reaches storage, which refuses it and keeps nothing (a stream
+    // cut at the limit would look complete); a picture is read whole and refused by the cut.
+    const part = await request.file({
+      limits: { fileSize: image ? maxBytes : maxBytes + 1, files: 1 },
+    });
+    if (!part) throw badRequest('请选择要上传的文件');
+    const tooLarge = () =>
+      new AppError(413, `文件过大，最大 ${Math.round(maxBytes / 1024 / 1024)} MB`);
+    try {
+      const uploaded = image
+        ? await uploads.picture(cleanFileName(part.filename), staff, await part.toBuffer())
+        : await uploads.attachment(part.filename, staff, part.file);
+      if (part.file.truncated) throw tooLarge();
+      return ok(uploaded);
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (err instanceof FileTooLargeError || code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+      throw err;
+    }
+  });
 
   route(app, mailCalls.attachStored, async (request) => {
     const { fileId, fileName } = request.body;

@@ -1,11 +1,12 @@
 import { OneOf, Type, type Access, type Static, type TSchema } from '@school/common/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { envelopeSchema, type Envelope } from '../../http/envelope.js';
+import { route } from '../../http/contract.js';
+import type { Envelope } from '../../http/envelope.js';
 import { blankFields } from './route-kit.js';
 
 /** Schema pieces (TypeBox) shared by the showcase and introduction calls of the platform. */
 
-export { anyItem, idField } from './route-kit.js';
+export { idField } from './route-kit.js';
 
 /** A picture's stored file; 0 (or '') clears it where the picture is optional. */
 export const fileField = (message: string) => Type.Integer({ minimum: 0, errorMessage: message });
@@ -28,57 +29,30 @@ export const savedSchema = <Name extends string>(idName: Name) =>
  */
 export const blankMeansAbsent = (keys: string[]) => blankFields(keys);
 
-/** A JSON-schema object that is not a TypeBox schema (those take the typed overload). */
-type PlainSchema = { [key: string]: unknown; '~kind'?: never; '~unsafe'?: never };
-
 /**
- * A POST route of the platform (tag cms): its body schema and the envelope
- * around its answer. With TypeBox schemas of the contract (common/src/api),
- * the handler's body is the body schema's type and its answer is checked
- * against the answer schema; plain JSON-schema objects still work, the body
- * then typed by the caller. `blank`: text fields a form may send empty, the
- * same as not sent.
+ * A POST route of the platform (tag cms) given by its parts: the body schema
+ * and the answer's, registered through `route()` as every call is. Kept only
+ * for the introduction's admin routes (modules/intro/admin-routes.ts), whose
+ * calls are now endpoints of the contract (`introAdminCalls`): they move to
+ * `route(app, introAdminCalls.x, ...)` and this goes. `blank`: text fields a
+ * form may send empty, the same as not sent.
  */
-export interface CmsPost {
-  <Body extends TSchema, Data extends TSchema>(
-    path: string,
-    access: Access,
-    summary: string,
-    body: Body,
-    data: Data,
-    handler: (body: Static<Body>, request: FastifyRequest) => Promise<Envelope<Static<Data>>>,
-    blank?: string[],
-  ): void;
-  /** Plain JSON schemas (not yet in the contract): the caller names the body's type. */
-  <Body>(
-    path: string,
-    access: Access,
-    summary: string,
-    body: PlainSchema,
-    data: object,
-    handler: (body: Body, request: FastifyRequest) => Promise<unknown>,
-    blank?: string[],
-  ): void;
-}
+export type CmsPost = <Body extends TSchema, Data extends TSchema>(
+  path: string,
+  access: Access,
+  summary: string,
+  body: Body,
+  data: Data,
+  handler: (body: Static<Body>, request: FastifyRequest) => Promise<Envelope<Static<Data>>>,
+  blank?: string[],
+) => void;
 
 export function cmsPoster(app: FastifyInstance): CmsPost {
-  return (
-    path: string,
-    access: Access,
-    summary: string,
-    body: object,
-    data: object,
-    handler: (body: never, request: FastifyRequest) => Promise<unknown>,
-    blank: string[] = [],
-  ) => {
-    app.post(
-      path,
-      {
-        config: { access },
-        ...(blank.length ? { preValidation: blankMeansAbsent(blank) } : {}),
-        schema: { summary, tags: ['cms'], body, response: { 200: envelopeSchema(data) } },
-      },
-      async (request) => handler(request.body as never, request),
+  return (path, access, summary, body, data, handler, blank = []) => {
+    const endpoint = { path, access, summary, body, data, tag: 'cms' };
+    const hooks = blank.length ? { preValidation: blankMeansAbsent(blank) } : {};
+    route(app, endpoint, hooks, async (request) =>
+      handler(request.body as Static<typeof body>, request),
     );
   };
 }

@@ -1,8 +1,9 @@
 import contentDisposition from 'content-disposition';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DownloadQuery, FileParams, FileQuery } from '@school/common/api';
+import { filesCalls } from '@school/common/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import parseRange from 'range-parser';
+import { route } from '../../http/contract.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { isInlineType, type FileService } from './service.js';
 
@@ -47,33 +48,12 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ files: FileService }> = asy
     });
   }
 
-  app.get(
-    '/files/:id',
-    {
-      config: { access: 'public' },
-      preHandler: app.fileReader,
-      schema: {
-        summary: '文件（图片、视频、PDF 在页面中显示）；variant=thumb 为图片的缩略图',
-        tags: ['file'],
-        params: FileParams,
-        querystring: FileQuery,
-      },
-    },
-    (request, reply) => send(request, reply, request.params.id, 'inline', request.query.variant),
+  route(app, filesCalls.file, { preHandler: app.fileReader }, async (request, reply) =>
+    send(request, reply, request.params.id, 'inline', request.query.variant),
   );
 
-  app.get(
-    '/news/uploadnewfile.do',
-    {
-      config: { access: 'public' },
-      preHandler: app.fileReader,
-      schema: {
-        summary: '附件下载',
-        tags: ['file'],
-        querystring: DownloadQuery,
-      },
-    },
-    (request, reply) => send(request, reply, request.query.FILE_ID, 'attachment'),
+  route(app, filesCalls.download, { preHandler: app.fileReader }, async (request, reply) =>
+    send(request, reply, request.query.FILE_ID, 'attachment'),
   );
 };
 

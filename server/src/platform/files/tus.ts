@@ -3,12 +3,11 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
 import { ERRORS, EVENTS, Server, type Upload } from '@tus/server';
-import { DRIVE_UPLOAD_HEADERS } from '@school/common/api';
+import { DRIVE_UPLOAD_HEADERS, type DriveUpload } from '@school/common/api';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { staffOf } from '../../http/auth.js';
 import { AppError, badRequest, forbidden } from '../../http/errors.js';
 import type { AuthStaff } from '../auth/session.js';
-import type { DriveUploads } from './drive-uploads.js';
 import type { UploadSweep } from './upload-sweep.js';
 
 /** Where the tus routes live; an upload's address is this plus its id. */
@@ -57,8 +56,28 @@ const envelopeOf = (status: number, msg: string) => ({ status, msg, data: null }
  * The tus library runs on web Request/Response: each call is handed to it as
  * one, and its answer is sent back through Fastify, refusals as the envelope.
  */
+/**
+ * Where resumable uploads go (the teaching drive's uploads,
+ * modules/drive/uploads.ts): its size limit and checks, how the bytes are
+ * stored, and how it is told that an admitted upload ended.
+ */
+export interface ResumableTarget {
+  readonly maxBytes: number;
+  tooLarge(): Error;
+  /** The cleaned name, or a refusal (size, extension, the target's checks). */
+  admit(
+    staff: AuthStaff,
+    fileName: string,
+    length: number,
+    metadata: Readonly<Record<string, string>>,
+    uploadId: string,
+  ): Promise<string>;
+  save(staff: AuthStaff, fileName: string, source: Readable): Promise<DriveUpload>;
+  ended(uploadId: string): Promise<void>;
+}
+
 export const tusRoutes: FastifyPluginAsync<{
-  drive: DriveUploads;
+  drive: ResumableTarget;
   dataDir: string;
   /** Uploads nobody took up, swept with the expired tus uploads. */
   uploadSweep?: UploadSweep;

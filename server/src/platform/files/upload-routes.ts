@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { UploadQuery, filesCalls } from '@school/common/api';
+import { filesCalls } from '@school/common/api';
 import { staffOf } from '../../http/auth.js';
-import { routeSchema } from '../../http/contract.js';
+import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { badRequest } from '../../http/errors.js';
 import { FileTooLargeError } from './storage.js';
@@ -17,43 +17,30 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<{ uploads: UploadService }>
   app,
   { uploads },
 ) => {
-  app.post(
-    '/cms/upload',
-    {
-      config: { access: 'staff' },
-      schema: {
-        ...routeSchema(filesCalls.upload, {
-          tags: ['cms'],
-          summary: '上传文件（图片、视频、PDF、附件）',
-        }),
-        querystring: UploadQuery,
-      },
-    },
-    async (request) => {
-      const staff = staffOf(request);
-      const { kind } = request.query;
-      if (!request.isMultipart()) throw badRequest('请选择要上传的文件');
-      // One byte over the limit reaches storage, which refuses it and keeps nothing (a stream
-      // cut at the limit would look complete); a picture is read whole and refused by the cut.
-      const limit = UPLOAD_LIMITS[kind] + (kind === 'image' ? 0 : 1);
-      const part = await request.file({ limits: { fileSize: limit, files: 1 } });
-      if (!part) throw badRequest('请选择要上传的文件');
-      try {
-        const uploaded = await uploads.upload(
-          kind,
-          { fileName: part.filename, createdBy: staff.id },
-          part.file,
-          () => part.toBuffer(),
-        );
-        if (part.file.truncated) throw tooLarge(kind);
-        return ok(uploaded);
-      } catch (err) {
-        const code = (err as { code?: string }).code;
-        if (err instanceof FileTooLargeError || code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw tooLarge(kind);
-        }
-        throw err;
+  route(app, filesCalls.upload, async (request) => {
+    const staff = staffOf(request);
+    const { kind } = request.query;
+    if (!request.isMultipart()) throw badRequest('请选择要上传的文件');
+    // One byte over the limit reaches storage, which refuses it and keeps nothing (a stream
+    // cut at the limit would look complete); a picture is read whole and refused by the cut.
+    const limit = UPLOAD_LIMITS[kind] + (kind === 'image' ? 0 : 1);
+    const part = await request.file({ limits: { fileSize: limit, files: 1 } });
+    if (!part) throw badRequest('请选择要上传的文件');
+    try {
+      const uploaded = await uploads.upload(
+        kind,
+        { fileName: part.filename, createdBy: staff.id },
+        part.file,
+        () => part.toBuffer(),
+      );
+      if (part.file.truncated) throw tooLarge(kind);
+      return ok(uploaded);
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (err instanceof FileTooLargeError || code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw tooLarge(kind);
       }
-    },
-  );
+      throw err;
+    }
+  });
 };

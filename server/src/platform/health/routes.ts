@@ -3,7 +3,7 @@ import { healthCalls } from '@school/common/api';
 import type { Kysely } from 'kysely';
 import { ping } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { routeSchema } from '../../http/contract.js';
+import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
 
@@ -11,23 +11,13 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ db: Kysely<Database> }> =
   app,
   { db },
 ) => {
-  app.get(
-    '/health',
-    {
-      config: { access: 'public' },
-      schema: routeSchema(healthCalls.health, {
-        summary: '健康检查：数据库可用时 status 为 0',
-        tags: ['health'],
-      }),
-    },
-    async (request) => {
-      try {
-        await ping(db);
-      } catch (err) {
-        request.log.error({ err }, 'database ping failed');
-        throw new AppError(503, '数据库不可用');
-      }
-      return ok({ database: 'up' });
-    },
-  );
+  route(app, healthCalls.health, async (request) => {
+    try {
+      await ping(db);
+    } catch (err) {
+      request.log.error({ err }, 'database ping failed');
+      throw new AppError(503, '数据库不可用');
+    }
+    return ok({ database: 'up' });
+  });
 };

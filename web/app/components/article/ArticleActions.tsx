@@ -1,7 +1,8 @@
 import { App, Table } from 'antd';
 import { useEffect, useState } from 'react';
-import { ApiError, call, type Payload } from '../../api/client';
-import type { FootprintRow, OperLogRow } from '../../api/types';
+import { canManageItem, isAdministratorRole, isContentAdmin } from '@school/common';
+import { ApiError, call } from '../../api/client';
+import type { NewsFootprint, OperLogItem } from '@school/common/api';
 import { openCmsHandoff, type HandoffTarget } from '../../lib/cms-handoff';
 import { useUser } from '../../lib/use-user';
 import type { StoredUser } from '../../lib/session';
@@ -20,59 +21,61 @@ export type ActionTarget =
     }
   | { kind: 'video'; videoId: number; typeId: number; createStaff: number | null };
 
+/** The calls of one kind of item, each a call of the contract. */
 interface Calls {
-  view?: [string, Payload];
-  check: [string, Payload];
-  like: [string, Payload];
-  footprints: [string, Payload];
-  log: Payload;
-  remove: [string, Payload];
+  view?: () => Promise<{ viewCount: number }>;
+  check: () => Promise<{ flowerCount: number }>;
+  like: () => Promise<{ flowerCount: number }>;
+  footprints: () => Promise<{ list: NewsFootprint[] }>;
+  log: { objId: number; infoTable: 'T_NEWS' | 'T_SUBJECT_NEWS' | 'TF_VIDEO'; userId: number };
+  remove: () => Promise<unknown>;
   edit: HandoffTarget;
 }
+
+const FOOTPRINTS_SHOWN = 100;
 
 function callsFor(target: ActionTarget, user: StoredUser): Calls {
   const me = { staffId: user.staffId };
   const who = { userId: user.staffId, roleId: user.staffType, userName: user.staffName };
+  const pageSize = FOOTPRINTS_SHOWN;
   switch (target.kind) {
-    case 'news':
+    case 'news': {
+      const ids = { newId: target.newId, typeId: target.typeId };
       return {
-        view: ['news/addNewsFootprint', { newId: target.newId, ...who }],
-        check: ['news/selectIfFlower', { newId: target.newId, typeId: target.typeId, ...me }],
-        like: ['news/updateFlowerCount', { newId: target.newId, typeId: target.typeId, ...me }],
-        footprints: ['news/getNewsFootprintList', { newId: target.newId, typeId: target.typeId }],
+        view: () => call('news/addNewsFootprint', { newId: target.newId, ...who }),
+        check: () => call('news/selectIfFlower', { ...ids, ...me }),
+        like: () => call('news/updateFlowerCount', { ...ids, ...me }),
+        footprints: () => call('news/getNewsFootprintList', { ...ids, pageSize }),
         log: { objId: target.newId, infoTable: 'T_NEWS', userId: user.staffId },
-        remove: ['news/delNews', { newId: target.newId, ...me }],
+        remove: () => call('news/delNews', { newId: target.newId, ...me }),
         edit: {
           visitType: [12, 13, 14][target.newsType - 1] ?? 12,
           newId: target.newId,
           newType: target.newsType,
         },
       };
+    }
     case 'subject': {
       const ids = { newId: target.newId, subjectNewId: target.subjectNewId };
+      const liked = { newId: target.newId, subjectId: target.subjectNewId, ...me };
       return {
-        view: ['news/addNewsFootprint', { ...ids, ...who }],
-        check: [
-          'news/selectIfFlower',
-          { newId: target.newId, subjectId: target.subjectNewId, ...me },
-        ],
-        like: [
-          'news/updateFlowerCount',
-          { newId: target.newId, subjectId: target.subjectNewId, ...me },
-        ],
-        footprints: ['news/getNewsFootprintList', ids],
+        view: () => call('news/addNewsFootprint', { ...ids, ...who }),
+        check: () => call('news/selectIfFlower', liked),
+        like: () => call('news/updateFlowerCount', liked),
+        footprints: () => call('news/getNewsFootprintList', { ...ids, pageSize }),
         log: { objId: target.subjectNewId, infoTable: 'T_SUBJECT_NEWS', userId: user.staffId },
-        remove: ['news/delSubjectNews', { newId: target.subjectNewId, ...me }],
+        remove: () => call('news/delSubjectNews', { newId: target.subjectNewId, ...me }),
         edit: { visitType: 29, ...ids },
       };
     }
     case 'video':
       return {
-        check: ['video/selectIfFlower', { videoId: target.videoId, ...me }],
-        like: ['video/updateFlowerCount', { videoId: target.videoId, ...me }],
-        footprints: ['video/selectVideoFootprintList', { videoId: target.videoId }],
+        check: () => call('video/selectIfFlower', { videoId: target.videoId, ...me }),
+        like: () => call('video/updateFlowerCount', { videoId: target.videoId, ...me }),
+        footprints: () =>
+          call('video/selectVideoFootprintList', { videoId: target.videoId, pageSize }),
         log: { objId: target.videoId, infoTable: 'TF_VIDEO', userId: user.staffId },
-        remove: ['video/deleteVideo', { videoId: target.videoId, ...who }],
+        remove: () => call('video/deleteVideo', { videoId: target.videoId, ...who }),
         edit: { visitType: 30, videoId: target.videoId },
       };
   }
@@ -81,7 +84,7 @@ function callsFor(target: ActionTarget, user: StoredUser): Calls {
 /** Edit, delete and footprints: isPower 1 or the creator (portal spec §5). */
 export function canManage(target: ActionTarget, user: StoredUser | null): boolean {
   if (!user) return false;
-  if (user.isPower === 1 || target.createStaff === user.staffId) return true;
+  if (canManageItem(user, user.staffId, target.createStaff)) return true;
   return target.kind === 'subject' && target.parentCreateStaff === user.staffId;
 }
 
@@ -106,19 +109,21 @@ export function ArticleActions({
   const [likes, setLikes] = useState(flowerCount);
   const [liked, setLiked] = useState(false);
   const [panel, setPanel] = useState<'footprint' | 'log' | null>(null);
-  const [footprints, setFootprints] = useState<FootprintRow[] | null>(null);
-  const [log, setLog] = useState<OperLogRow[] | null>(null);
+  const [footprints, setFootprints] = useState<NewsFootprint[] | null>(null);
+  const [log, setLog] = useState<OperLogItem[] | null>(null);
   const calls = user ? callsFor(target, user) : null;
 
   // A logged-in view leaves one footprint; anonymous readers trigger nothing that counts.
   useEffect(() => {
     if (!calls) return;
     if (calls.view) {
-      call<{ viewCount: number }>(...calls.view)
+      calls
+        .view()
         .then((r) => onViewCount?.(r.viewCount))
         .catch(() => undefined);
     }
-    call<{ flowerCount: number }>(...calls.check)
+    calls
+      .check()
       .then((r) => setLikes(r.flowerCount))
       .catch((err) => {
         // A non-zero status means "already liked" (portal spec §4).
@@ -134,7 +139,7 @@ export function ArticleActions({
   const like = async () => {
     if (liked) return;
     try {
-      const result = await call<{ flowerCount: number }>(...calls.like);
+      const result = await calls.like();
       setLikes(result.flowerCount);
       setLiked(true);
     } catch (err) {
@@ -151,13 +156,9 @@ export function ArticleActions({
     setPanel(which);
     try {
       if (which === 'footprint') {
-        const page = await call<{ list: FootprintRow[] }>(calls.footprints[0], {
-          ...calls.footprints[1],
-          pageSize: 100,
-        });
-        setFootprints(page.list);
+        setFootprints((await calls.footprints()).list);
       } else {
-        setLog(await call<OperLogRow[]>('infoOperLog/infoOperLogList', calls.log));
+        setLog(await call('infoOperLog/infoOperLogList', calls.log));
       }
     } catch (err) {
       if (err instanceof ApiError) message.error(err.message);
@@ -172,7 +173,7 @@ export function ArticleActions({
       cancelText: '取消',
       onOk: async () => {
         try {
-          await call(...calls.remove);
+          await calls.remove();
         } catch (err) {
           if (err instanceof ApiError) message.error(err.message);
           return;
@@ -208,7 +209,7 @@ export function ArticleActions({
             【脚印】
           </button>
         )}
-        {user.isPower === 1 && (
+        {isContentAdmin(user) && (
           <button
             type="button"
             className="link-button"
@@ -227,7 +228,7 @@ export function ArticleActions({
         </button>
       </div>
       {panel === 'footprint' && (
-        <Table<FootprintRow>
+        <Table<NewsFootprint>
           className="article-panel"
           size="small"
           rowKey={(row) => `${row.userId}-${row.landingtime}-${row.ipaccess}`}
@@ -240,7 +241,7 @@ export function ArticleActions({
             {
               title: '身份',
               dataIndex: 'roleId',
-              render: (role: number) => (role === 5 ? '管理员' : '老师'),
+              render: (role: number) => (isAdministratorRole(role) ? '管理员' : '老师'),
             },
             { title: '浏览时间', dataIndex: 'landingtime' },
             { title: 'IP 地址', dataIndex: 'ipaccess' },
@@ -248,7 +249,7 @@ export function ArticleActions({
         />
       )}
       {panel === 'log' && (
-        <Table<OperLogRow>
+        <Table<OperLogItem>
           className="article-panel"
           size="small"
           rowKey={(row) => `${row.userId}-${row.landingtime}-${row.operType}`}

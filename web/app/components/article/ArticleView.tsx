@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import type { NewsFile } from '../../api/types';
+import type { NewsFile } from '@school/common/api';
 import { day } from '../../lib/text';
 import { ArticleActions, type ActionTarget } from './ArticleActions';
 import { Attachments } from './Attachments';

@@ -1,4 +1,4 @@
-import type { NewsFile } from '../../api/types';
+import type { NewsFile } from '@school/common/api';
 import { useSite } from '../../root';
 import { slashPath } from '../../lib/text';
 

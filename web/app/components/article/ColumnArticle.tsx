@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { newsArticle, newsTarget } from './news-article';
 import type { ArticlePageData } from '../../api/news-detail';
-import type { NewsDetail } from '../../api/types';
+import type { NewsDetail } from '@school/common/api';
 import { ArticleView } from './ArticleView';
 import { Crumbs } from '../ui/Crumbs';
 import { SideList } from '../ui/SideList';

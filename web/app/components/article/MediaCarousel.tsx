@@ -1,5 +1,5 @@
 import { Carousel } from 'antd';
-import type { NewsFile } from '../../api/types';
+import type { NewsFile } from '@school/common/api';
 import { slashPath } from '../../lib/text';
 import { SafeImage } from '../ui/SafeImage';
 

@@ -1,4 +1,4 @@
-import type { NewsDetail } from '../../api/types';
+import type { NewsDetail } from '@school/common/api';
 import type { ActionTarget } from './ArticleActions';
 import type { ArticleContent } from './ArticleView';
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Col, Form, Popconfirm, Row, Space } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { call, type Payload } from '../../api/client';
+import { callUntyped as call, type Payload } from '../../api/client';
 import { RevisionHistory, type RevisionRow } from './RevisionHistory';
 import { useContentSave, type AfterSave, type EditorApi } from './use-content-save';
 

@@ -6,7 +6,7 @@ import type { Payload } from '../../api/client';
 import {
   emptyPage,
   intSearch,
-  read,
+  readUntyped as read,
   useLoadFailure,
   usePageLoading,
   useSearchState,

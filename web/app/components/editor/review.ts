@@ -1,4 +1,4 @@
-import { call, type Payload } from '../../api/client';
+import { callUntyped as call, type Payload } from '../../api/client';
 import { intSearch } from '../../api/page-data';
 
 export type ReviewState = 'draft' | 'submitted' | 'approved' | 'rejected';

@@ -1,6 +1,6 @@
 import { App, type FormInstance } from 'antd';
 import { useState } from 'react';
-import { ApiError, call, type Payload } from '../../api/client';
+import { ApiError, callUntyped as call, type Payload } from '../../api/client';
 import { errorText } from '../../api/page-data';
 
 /** Where an item's calls are: <api>/save, revisions, revision, restore, each with the item's id. */

@@ -62,7 +62,7 @@ export function DriveFilePicker({
   useEffect(() => {
     if (!open) return;
     let live = true;
-    call<ListPage<DriveRow>>('resources/searchResources', {
+    call('resources/searchResources', {
       zylxType: place,
       KeywordName: keyword,
       pageNum,

@@ -1,12 +1,5 @@
-export interface Column {
-  typeId: number;
-  typeName: string;
-  parentId: number;
-  sort: number;
-  teacherOpen: number;
-  isParent: boolean;
-  newsCount: number;
-}
+import type { ApiData } from '@school/common/api';
+export type Column = ApiData<'cms/column/list'>[number];
 
 export type ColumnNode = Column & { children?: ColumnNode[] };
 

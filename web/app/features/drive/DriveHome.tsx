@@ -1,3 +1,4 @@
+import type { ApiData } from '@school/common/api';
 import { FolderFilled } from '@ant-design/icons';
 import { App, Badge, Card, Input, Select, Space } from 'antd';
 import { useState } from 'react';
@@ -8,13 +9,7 @@ import type { Dictionary, DriveList } from './drive-api';
 import { formatDay } from './drive-data';
 import { DriveName } from './DriveTable';
 
-export interface RootFolder {
-  fid: number;
-  fname: string;
-  fnum: number;
-  isTop: string;
-  list: Array<{ fid: number; fname: string; fnum: number }>;
-}
+export type RootFolder = ApiData<'resources/getFolderList'>[number];
 
 export interface DriveHomeData {
   count: Read<number>;

@@ -1,3 +1,4 @@
+import { isDriveAdmin } from '@school/common';
 import { App, Button, Card } from 'antd';
 import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
@@ -55,7 +56,7 @@ export function DriveListPage({
   const user = useUser();
   const actions = useFileActions();
   const [picked, setPicked] = usePicked(list.data.list);
-  const isAdmin = user?.isAdmin === '1';
+  const isAdmin = isDriveAdmin(user);
   const [editing, setEditing] = useState<number | null>(null);
 
   const after = (worked: boolean) => {

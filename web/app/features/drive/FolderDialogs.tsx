@@ -1,4 +1,4 @@
-import { FOLDER_NAME_MAX, DRIVE_DESC_MAX } from '@school/common/api';
+import { FOLDER_NAME_MAX, DRIVE_DESC_MAX } from '@school/common';
 import { App, Form, Input, Modal, Radio, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { errorText } from '../../api/page-data';
@@ -96,13 +96,14 @@ export function FolderDialog({
   );
 }
 
+/** The form's fields, all required by its rules once validated. */
 interface FileForm {
   resourcesName: string;
-  resourcesType?: string;
-  resourcesFileType?: string;
-  resourcesIsOpen?: string;
-  resourcesIsComment?: string;
-  resourcesDesc?: string;
+  resourcesType: string;
+  resourcesFileType: string;
+  resourcesIsOpen: string;
+  resourcesIsComment: string;
+  resourcesDesc: string;
 }
 
 /** 编辑 of a file (intranet.md §5 "Edit-file form"): the five required fields. */
@@ -151,7 +152,7 @@ export function EditFileDialog({
     const values = await form.validateFields();
     setSaving(true);
     try {
-      await editResource({ resourcesId, ...values, resourcesDesc: values.resourcesDesc?.trim() });
+      await editResource({ resourcesId, ...values, resourcesDesc: values.resourcesDesc.trim() });
       message.success('编辑成功');
       onDone();
       onClose();

@@ -1,3 +1,4 @@
+import { isDriveAdmin, isSystemAdmin } from '@school/common';
 import {
   AimOutlined,
   FolderAddOutlined,
@@ -109,7 +110,7 @@ export function FolderPage({ data }: { data: FolderPageData }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [editing, setEditing] = useState<number | null>(null);
   const [moving, setMoving] = useState(false);
-  const isAdmin = user?.isAdmin === '1';
+  const isAdmin = isDriveAdmin(user);
   const folder = info.data;
   const root = data.secondLevel ?? folder?.path[0]?.fid;
   // 共N个资源: the files in the folder and below it (the columns' counts), else the list's total.
@@ -236,7 +237,7 @@ export function FolderPage({ data }: { data: FolderPageData }) {
             onSort={(field) => change({ sort: sortText(toggleSort(query.sort, field)) })}
             selected={picked ? rowKeyOf(picked) : null}
             onSelect={setPicked}
-            folderSelectable={user?.staffType === 5}
+            folderSelectable={isSystemAdmin(user)}
             folderHref={rowFolder}
           />
           {isAdmin && (

@@ -41,7 +41,7 @@ export function FolderTreePicker({
   /** My disk's top as a choice (我的网盘). */
   topLabel?: string;
 }) {
-  const { data, loading } = useApiData<FolderNode[]>(
+  const { data, loading } = useApiData(
     open ? 'resources/getFolderTree' : null,
     { fId: 0, sType },
     [],

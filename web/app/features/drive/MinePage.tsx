@@ -32,7 +32,7 @@ export interface MinePageData {
   fid: number;
   query: DriveQuery;
   info: Read<FolderInfo | null>;
-  list: Read<ListPage<MineRow>>;
+  list: Read<ListPage<DriveRow | MineRow>>;
   quota: Read<{ used: number; total: number }>;
   types: Read<Dictionary>;
   formats: Read<Dictionary>;

@@ -1,16 +1,9 @@
 import { HeartFilled, HeartOutlined, LikeFilled, LikeOutlined } from '@ant-design/icons';
-import { COMMENT_MAX } from '@school/common/api';
+import { COMMENT_MAX } from '@school/common';
 import { App, Button, Card, Descriptions, Input, List, Popconfirm, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import {
-  emptyPage,
-  errorText,
-  useApiData,
-  useLoadFailure,
-  type ListPage,
-  type Read,
-} from '../../api/page-data';
+import { emptyPage, errorText, useApiData, useLoadFailure, type Read } from '../../api/page-data';
 import { Crumbs } from '../../components/ui/Crumbs';
 import {
   addComment,
@@ -39,7 +32,7 @@ const nameOf = (dictionary: Dictionary, value: string | null) =>
 function Comments({ detail }: { detail: ResourceDetail }) {
   const { message } = App.useApp();
   const id = detail.resourcesId ?? 0;
-  const { data, reload, loading } = useApiData<ListPage<Comment>>(
+  const { data, reload, loading } = useApiData(
     'resources/getComments',
     { resourcesId: id, pageNum: 1, pageSize: 100 },
     emptyPage(),

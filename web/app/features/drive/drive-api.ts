@@ -2,11 +2,10 @@ import type {
   Comment,
   DictionaryValue,
   DriveRow,
-  FolderInfo,
   FolderNode,
   ResourceDetail,
 } from '@school/common/api';
-import { call, type Payload } from '../../api/client';
+import { call, type ApiBody } from '../../api/client';
 import type { ListPage } from '../../api/page-data';
 
 /** The calls of the drive's pages (common/src/api/drive.ts), typed. */
@@ -15,22 +14,22 @@ export type { DriveRow, FolderNode, ResourceDetail, Comment };
 export type DriveList = ListPage<DriveRow>;
 export type Dictionary = DictionaryValue[];
 
-export const RESOURCES_TYPE = 'RESOURCES_TYPE';
-export const RESOURCES_FILE_TYPE = 'RESOURCES_FILE_TYPE';
+export const RESOURCES_TYPE = 'RESOURCES_TYPE' as const;
+export const RESOURCES_FILE_TYPE = 'RESOURCES_FILE_TYPE' as const;
 
-export const dictionary = (dicCode: string) => call<Dictionary>('dictionary/list', { dicCode });
+export const dictionary = (dicCode: typeof RESOURCES_TYPE | typeof RESOURCES_FILE_TYPE) =>
+  call('dictionary/list', { dicCode });
 
-export const folderTree = (sType = 0) =>
-  call<FolderNode[]>('resources/getFolderTree', { fId: 0, sType });
+export const folderTree = (sType = 0) => call('resources/getFolderTree', { fId: 0, sType });
 
-export const folderInfo = (fId: number) => call<FolderInfo>('resources/getFolderInfo', { fId });
+export const folderInfo = (fId: number) => call('resources/getFolderInfo', { fId });
 
 export const resourceDetail = (resourcesId: number) =>
-  call<ResourceDetail>('resources/getResourcesDetail', { resourcesId });
+  call('resources/getResourcesDetail', { resourcesId });
 
 /** 下载: the call counts the download and answers the address, which the browser then opens. */
 export async function downloadResource(resourcesId: number) {
-  const address = await call<string>('resources/download', { resourcesId });
+  const address = await call('resources/download', { resourcesId });
   const link = document.createElement('a');
   link.href = address;
   link.rel = 'noopener';
@@ -39,8 +38,7 @@ export async function downloadResource(resourcesId: number) {
   link.remove();
 }
 
-export const shareResource = (resourcesId: number) =>
-  call<{ url: string; shareCode: string }>('resources/share', { resourcesId });
+export const shareResource = (resourcesId: number) => call('resources/share', { resourcesId });
 
 export const addFavourite = (resourcesId: number) =>
   call('resources/addFavorites', { resourcesId });
@@ -48,12 +46,12 @@ export const removeFavourite = (resourcesId: number) =>
   call('resources/delFavorites', { resourcesId });
 
 export const giveLike = (resourcesId: number) =>
-  call<{ givelikeNum: number }>('resources/giveLike', { resourcesId, givelikeType: 1 });
+  call('resources/giveLike', { resourcesId, givelikeType: 1 });
 
 export const comments = (resourcesId: number) =>
-  call<ListPage<Comment>>('resources/getComments', { resourcesId, pageNum: 1, pageSize: 100 });
+  call('resources/getComments', { resourcesId, pageNum: 1, pageSize: 100 });
 export const addComment = (resourcesId: number, content: string) =>
-  call<{ resId: number }>('resources/addComment', { resourcesId, content });
+  call('resources/addComment', { resourcesId, content });
 export const deleteComment = (resId: number) => call('resources/delComment', { resId });
 
 export const deleteResource = (resourcesId: number) =>
@@ -64,8 +62,7 @@ export const pinResource = (resourcesId: number, pin: boolean) =>
 export const pinFolder = (fId: number, pin: boolean) =>
   call(pin ? 'resources/topFolder' : 'resources/untopFolder', { fId });
 
-export const folderCounts = (fId: number) =>
-  call<Array<{ fnum: number }>>('resources/getFolderNum', { fId });
+export const folderCounts = (fId: number) => call('resources/getFolderNum', { fId });
 export const deleteFolder = (fId: number) => call('resources/delFolder', { fId });
 
 export const addFolder = (body: {
@@ -73,15 +70,17 @@ export const addFolder = (body: {
   fName: string;
   fDesc?: string;
   sType: number;
-}) => call<{ fid: number }>('resources/addFolder', body);
+}) => call('resources/addFolder', body);
 export const renameFolder = (body: { fId: number; fName: string; fDesc?: string }) =>
   call('resources/renameFolder', body);
 
-export const editResource = (body: Payload) => call('resources/editResource', body);
+export const editResource = (body: ApiBody<'resources/editResource'>) =>
+  call('resources/editResource', body);
 
-export const moveItem = (body: Payload) => call('resources/moveResource', body);
+export const moveItem = (body: ApiBody<'resources/moveResource'>) =>
+  call('resources/moveResource', body);
 
-export const addResource = (body: Payload) =>
-  call<{ resourcesId: number }>('resources/addResource', body);
-export const batchAddResource = (body: Payload) =>
-  call<{ resourcesIdArr: number[] }>('resources/batchAddResource', body);
+export const addResource = (body: ApiBody<'resources/addResource'>) =>
+  call('resources/addResource', body);
+export const batchAddResource = (body: ApiBody<'resources/batchAddResource'>) =>
+  call('resources/batchAddResource', body);

@@ -1,4 +1,4 @@
-import { MAIL_EXTENSIONS } from '@school/common/api';
+import { MAIL_EXTENSIONS } from '@school/common';
 
 /** Pure rules of the drive's pages (intranet.md §4, §5, §9), tested beside. */
 

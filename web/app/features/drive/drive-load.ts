@@ -1,6 +1,7 @@
 import { emptyPage, intSearch, read, type Read } from '../../api/page-data';
-import type { Payload } from '../../api/client';
-import { RESOURCES_FILE_TYPE, RESOURCES_TYPE, type Dictionary, type DriveList } from './drive-api';
+import type { PathsAnswering } from '@school/common/api';
+import type { BodyTo } from '../../api/client';
+import { RESOURCES_FILE_TYPE, RESOURCES_TYPE, type DriveList } from './drive-api';
 import { sortOf, sortParams, type DriveSort } from './drive-data';
 import { DRIVE_PAGE_SIZE } from './DriveTable';
 
@@ -27,7 +28,10 @@ export function driveQueryOf(params: URLSearchParams): DriveQuery {
 }
 
 /** The call's filters for a query: empty ones are left out. */
-export const listPayload = (query: DriveQuery, ranked = false): Payload => ({
+/** The lists of resources the drive's pages read (all answer a page of DriveRow). */
+export type DriveListPath = PathsAnswering<DriveList>;
+
+export const listPayload = (query: DriveQuery, ranked = false) => ({
   KeywordName: query.keyword || undefined,
   resourcesType: query.resourcesType || undefined,
   resourcesFileType: query.resourcesFileType || undefined,
@@ -36,14 +40,16 @@ export const listPayload = (query: DriveQuery, ranked = false): Payload => ({
   pageSize: DRIVE_PAGE_SIZE,
 });
 
-export const readList = (path: string, payload: Payload): Promise<Read<DriveList>> =>
-  read<DriveList>(path, payload, emptyPage());
+export const readList = <P extends DriveListPath>(
+  path: P,
+  payload: BodyTo<P>,
+): Promise<Read<DriveList>> => read(path, payload, emptyPage());
 
 /** Both dictionaries of the filters (RESOURCES_TYPE, RESOURCES_FILE_TYPE). */
 export async function readDictionaries() {
   const [types, formats] = await Promise.all([
-    read<Dictionary>('dictionary/list', { dicCode: RESOURCES_TYPE }, []),
-    read<Dictionary>('dictionary/list', { dicCode: RESOURCES_FILE_TYPE }, []),
+    read('dictionary/list', { dicCode: RESOURCES_TYPE }, []),
+    read('dictionary/list', { dicCode: RESOURCES_FILE_TYPE }, []),
   ]);
   return { types, formats };
 }

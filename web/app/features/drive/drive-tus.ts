@@ -1,4 +1,4 @@
-import { DRIVE_UPLOAD_HEADERS } from '@school/common/api';
+import { DRIVE_UPLOAD_HEADERS } from '@school/common';
 import type { DetailedError, HttpResponse, PreviousUpload } from 'tus-js-client';
 import { ApiError, SESSION_END_MESSAGES } from '../../api/client';
 import { clearUser, getUser } from '../../lib/session';

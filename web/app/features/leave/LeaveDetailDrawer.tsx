@@ -13,7 +13,7 @@ import {
 import { useState } from 'react';
 import { call } from '../../api/client';
 import { useAction, useApiData } from '../../api/page-data';
-import { STATE_COLORS, periodText, type LeaveDetail } from './leave-data';
+import { STATE_COLORS, periodText } from './leave-data';
 
 const NOTE_MAX = 500;
 
@@ -31,9 +31,9 @@ export function LeaveDetailDrawer({
   onClose: () => void;
   onChanged: () => void;
 }) {
-  const { data, reload } = useApiData<LeaveDetail | null>(
+  const { data, reload } = useApiData(
     leaveId === null ? null : 'leave/detail',
-    { leaveId },
+    { leaveId: leaveId ?? 0 },
     null,
   );
   const run = useAction();
@@ -41,9 +41,10 @@ export function LeaveDetailDrawer({
   const [sendingBack, setSendingBack] = useState(false);
   const [note, setNote] = useState('');
 
-  const act = async (path: string, done: string, extra: Record<string, string> = {}) => {
+  const act = async (work: (leaveId: number) => Promise<unknown>, done: string) => {
+    if (leaveId === null) return;
     setBusy(true);
-    const ok = await run(() => call(path, { leaveId, ...extra }), done);
+    const ok = await run(() => work(leaveId), done);
     setBusy(false);
     if (ok) {
       setSendingBack(false);
@@ -115,7 +116,7 @@ export function LeaveDetailDrawer({
                 <Button
                   type="primary"
                   loading={busy}
-                  onClick={() => void act('leave/approve', '已审批')}
+                  onClick={() => void act((id) => call('leave/approve', { leaveId: id }), '已审批')}
                 >
                   同意
                 </Button>
@@ -129,7 +130,7 @@ export function LeaveDetailDrawer({
                 title="确定撤回该请假申请吗？"
                 okText="确定"
                 cancelText="取消"
-                onConfirm={() => act('leave/withdraw', '已撤回')}
+                onConfirm={() => act((id) => call('leave/withdraw', { leaveId: id }), '已撤回')}
               >
                 <Button disabled={busy}>撤回</Button>
               </Popconfirm>
@@ -141,7 +142,9 @@ export function LeaveDetailDrawer({
             okText="退回"
             cancelText="取消"
             okButtonProps={{ danger: true, disabled: !note.trim(), loading: busy }}
-            onOk={() => void act('leave/sendBack', '已退回', { note: note.trim() })}
+            onOk={() =>
+              void act((id) => call('leave/sendBack', { leaveId: id, note: note.trim() }), '已退回')
+            }
             onCancel={() => setSendingBack(false)}
           >
             <Input.TextArea

@@ -1,4 +1,4 @@
-import type { LeaveDetail, LeaveItem, TodoNum } from '@school/common/api';
+import type { ApiData, LeaveDetail, LeaveItem, TodoNum } from '@school/common/api';
 
 export type { LeaveDetail, LeaveItem, TodoNum };
 
@@ -31,11 +31,8 @@ export const periodText = (
   item: Pick<LeaveItem, 'startDate' | 'startHalf' | 'endDate' | 'endHalf'>,
 ) => `${item.startDate} ${half(item.startHalf)} 至 ${item.endDate} ${half(item.endHalf)}`;
 
-/** A list page of api/leave/myList or todoList. */
-export interface LeavePage {
-  total: number;
-  list: LeaveItem[];
-}
+/** A list page of api/leave/myList (todoList answers the same, with `approver`). */
+export type LeavePage = ApiData<'leave/myList'>;
 
 /** visitType of the to-do hand-offs (intranet.md §7): 21 leave approval, 22 picture review. */
 export const LEAVE_VISIT = 21;

@@ -1,5 +1,5 @@
 import { CloudOutlined, PaperClipOutlined } from '@ant-design/icons';
-import { MAIL_FILES_MAX } from '@school/common/api';
+import { MAIL_FILES_MAX } from '@school/common';
 import { App, Button, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../../api/page-data';

@@ -1,5 +1,5 @@
 import { SaveOutlined, SendOutlined } from '@ant-design/icons';
-import { MAIL_BODY_MAX, MAIL_TITLE_MAX } from '@school/common/api';
+import { MAIL_BODY_MAX, MAIL_TITLE_MAX } from '@school/common';
 import { App, Button, Form, Input } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/client';

@@ -1,11 +1,6 @@
 import { EditOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
-import {
-  MAIL_GROUP_NOTE_MAX,
-  type ContactGroup,
-  type ContactStaff,
-  type MailContacts,
-  type MailStaff,
-} from '@school/common/api';
+import { MAIL_GROUP_NOTE_MAX } from '@school/common';
+import type { ContactGroup, ContactStaff, MailContacts, MailStaff } from '@school/common/api';
 import { App, Button, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { call } from '../../api/client';

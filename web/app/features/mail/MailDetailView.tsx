@@ -7,7 +7,8 @@ import {
   ShareAltOutlined,
   UndoOutlined,
 } from '@ant-design/icons';
-import { MAIL_READ, type MailDetail } from '@school/common/api';
+import { MAIL_READ } from '@school/common';
+import type { MailDetail } from '@school/common/api';
 import { App, Button, Space, Table, Tag } from 'antd';
 import { call } from '../../api/client';
 import { errorText } from '../../api/page-data';

@@ -1,11 +1,6 @@
 import { DeleteOutlined, EyeOutlined, PaperClipOutlined } from '@ant-design/icons';
-import {
-  MAIL_PAGE_SIZE,
-  MAIL_UNREAD,
-  type DraftItem,
-  type ReceiveItem,
-  type SendItem,
-} from '@school/common/api';
+import { MAIL_PAGE_SIZE, MAIL_UNREAD } from '@school/common';
+import type { DraftItem, ReceiveItem, SendItem } from '@school/common/api';
 import { App, Badge, Button, Input, Radio, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState, type Key } from 'react';
@@ -18,11 +13,12 @@ export type MailRow = ReceiveItem | SendItem | DraftItem;
 /** 全部 / 未读 / 已读 as the lists' inmainState filter. */
 export type ReadFilter = 'all' | 'unread' | 'read';
 
-const DELETE = {
-  inbox: { path: 'email/delReceive', field: 'receiveIdArr' },
-  sent: { path: 'email/delSend', field: 'sendIdArr' },
-  drafts: { path: 'email/delDraft', field: 'draftIdArr' },
-} as const;
+/** Deletes the chosen rows of a list (their ids comma-joined, as the spec sends them). */
+const DELETE: Record<ListView, (ids: string) => Promise<unknown>> = {
+  inbox: (receiveIdArr) => call('email/delReceive', { receiveIdArr }),
+  sent: (sendIdArr) => call('email/delSend', { sendIdArr }),
+  drafts: (draftIdArr) => call('email/delDraft', { draftIdArr }),
+};
 
 export const rowKeyOf = (kind: ListView, row: MailRow): number =>
   kind === 'inbox'
@@ -152,9 +148,8 @@ export function MailList({
       okText: '确定',
       cancelText: '取消',
       onOk: async () => {
-        const { path, field } = DELETE[kind];
         try {
-          await call(path, { [field]: selected.join(',') });
+          await DELETE[kind](selected.join(','));
           message.success('删除成功');
           setSelected([]);
           onDeleted();

@@ -1,5 +1,5 @@
 import { ApartmentOutlined, StarOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
-import type { AddressDept, MailContacts, MailStaff } from '@school/common/api';
+import type { AddressDept, MailStaff } from '@school/common/api';
 import { App, AutoComplete, Button, List, Modal, Spin, Tag, Tree } from 'antd';
 import { useMemo, useState } from 'react';
 import { errorText, useApiData } from '../../api/page-data';
@@ -34,7 +34,7 @@ function DepartmentDialog({
   onPick: (people: MailStaff[], deptName: string) => void;
 }) {
   const { message } = App.useApp();
-  const tree = useApiData<AddressDept[]>(open ? 'email/getDeptTree' : null, {}, []);
+  const tree = useApiData(open ? 'email/getDeptTree' : null, {}, []);
   const nodes = useMemo(() => toNodes(tree.data ?? []), [tree.data]);
   const [busy, setBusy] = useState(false);
 
@@ -77,7 +77,7 @@ function ContactsDialog({
   onClose: () => void;
   onPick: (people: Recipient[], label: string) => void;
 }) {
-  const contacts = useApiData<MailContacts | null>(open ? 'email/getContacts' : null, {}, null, {
+  const contacts = useApiData(open ? 'email/getContacts' : null, {}, null, {
     quiet: true,
   });
   const data = contacts.data;

@@ -1,4 +1,4 @@
-import type { DraftDetail, MailStaff, MailUpload } from '@school/common/api';
+import type { MailUpload } from '@school/common/api';
 import { call } from '../../api/client';
 import { uploadTo } from '../../components/editor/uploads';
 import { mailPayload, type ComposeDraft, type Recipient } from './mail-data';
@@ -15,26 +15,24 @@ export const uploadMailFile = (
 
 /** 从网盘添加: a stored file the writer may read becomes one of their attachments. */
 export const attachStoredFile = (fileId: number, fileName: string) =>
-  call<MailUpload>('email/attachStoredFile', { fileId, fileName });
+  call('email/attachStoredFile', { fileId, fileName });
 
 export const searchStaff = (staffName: string) =>
-  call<MailStaff[]>('email/selectStaff', { staffName, staffType: 2 });
+  call('email/selectStaff', { staffName, staffType: 2 });
 
-export const departmentStaff = (deptId: number) =>
-  call<MailStaff[]>('email/getDeptStaff', { deptId });
+export const departmentStaff = (deptId: number) => call('email/getDeptStaff', { deptId });
 
 export const sendMail = (draft: ComposeDraft, staffId: number) =>
-  call<{ inmailId: number }>('email/sendEmail', {
+  call('email/sendEmail', {
     ...mailPayload(draft),
     idRoleSend: staffId,
     inmainState: 1,
   });
 
-export const saveDraft = (draft: ComposeDraft) =>
-  call<{ draftId: number; updateDate: string }>('email/saveDraft', mailPayload(draft));
+export const saveDraft = (draft: ComposeDraft) => call('email/saveDraft', mailPayload(draft));
 
 export async function openDraft(draftId: number): Promise<ComposeDraft> {
-  const draft = await call<DraftDetail>('email/getDraft', { draftId });
+  const draft = await call('email/getDraft', { draftId });
   return {
     draftId: draft.draftId,
     title: draft.inmailTitle,

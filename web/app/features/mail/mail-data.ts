@@ -1,9 +1,5 @@
-import {
-  MAIL_BODY_MAX,
-  MAIL_EXTENSIONS,
-  MAIL_FILES_MAX,
-  type MailDetail,
-} from '@school/common/api';
+import { MAIL_BODY_MAX, MAIL_EXTENSIONS, MAIL_FILES_MAX } from '@school/common';
+import type { MailDetail } from '@school/common/api';
 
 /** Titles in the mail lists are cut after this many characters (intranet.md §5). */
 export const LIST_TITLE_MAX = 20;

@@ -1,10 +1,5 @@
-import {
-  MAIL_PAGE_SIZE,
-  MAIL_READ,
-  MAIL_UNREAD,
-  type MailContacts,
-  type MailDetail,
-} from '@school/common/api';
+import { MAIL_PAGE_SIZE, MAIL_READ, MAIL_UNREAD } from '@school/common';
+import type { MailContacts, MailDetail } from '@school/common/api';
 import { call } from '../../api/client';
 import { emptyPage, intSearch, read, type ListPage, type Read } from '../../api/page-data';
 import { refreshUnreadMail, setUnreadMail } from '../../api/unread-mail';
@@ -38,7 +33,7 @@ export async function loadMailPage(url: URL) {
   let contacts: Read<MailContacts> | null = null;
 
   if (view === 'inbox' || view === 'sent' || view === 'drafts') {
-    list = await read<ListPage<MailRow>>(
+    list = await read(
       LIST_PATHS[view],
       {
         keyword: keyword || undefined,
@@ -54,10 +49,11 @@ export async function loadMailPage(url: URL) {
       emptyPage(),
     );
   } else if (view === 'detail') {
-    detail = await read<MailDetail | null>(
+    detail = await read(
       'email/getEmailDetail',
       {
-        inmailId: intSearch(params, 'inmailId'),
+        // Without one in the address the server answers its message.
+        inmailId: intSearch(params, 'inmailId') ?? '',
         receiveId: from === 'inbox' ? intSearch(params, 'receiveId') : undefined,
         sendId: from === 'sent' ? intSearch(params, 'sendId') : undefined,
       },
@@ -66,12 +62,12 @@ export async function loadMailPage(url: URL) {
     const mail = detail.data;
     if (from === 'inbox' && mail?.receiveId && mail.inmainState === MAIL_UNREAD) {
       // intranet.md §4: the detail first, then marked read, then the counter.
-      await call<number>('email/updateRead', { receiveId: mail.receiveId })
+      await call('email/updateRead', { receiveId: mail.receiveId })
         .then(setUnreadMail)
         .catch(() => refreshUnreadMail());
     }
   } else if (view === 'contacts') {
-    contacts = await read<MailContacts>(
+    contacts = await read(
       'email/getContacts',
       {},
       {

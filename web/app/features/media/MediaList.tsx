@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { NewsItem } from '../../api/types';
+import type { NewsItem } from '@school/common/api';
 import { day, truncate } from '../../lib/text';
 import { SafeImage } from '../../components/ui/SafeImage';
 import { EmptyState } from '../../components/ui/EmptyState';

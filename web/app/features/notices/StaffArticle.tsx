@@ -17,7 +17,7 @@ export async function loadStaffArticle(newIdText: string | null, user: StoredUse
   const newId = Number(newIdText);
   if (!Number.isInteger(newId) || newId < 1) return { item: null, error: '内容不存在或已下架' };
   try {
-    const item = await call<NewsDetail>('news/getNewsDetails', { newId, staffId: user?.staffId });
+    const item = await call('news/getNewsDetails', { newId, staffId: user?.staffId });
     return { item, error: null };
   } catch (err) {
     return { item: null as NewsDetail | null, error: errorText(err) };

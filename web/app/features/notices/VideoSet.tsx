@@ -1,6 +1,6 @@
 import { Pagination } from 'antd';
 import { useState } from 'react';
-import type { NewsFile } from '../../api/types';
+import type { NewsFile } from '@school/common/api';
 import { slashPath } from '../../lib/text';
 
 /** intranet.md §9: a video set shows 6 videos a page. */

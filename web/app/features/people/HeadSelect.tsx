@@ -1,13 +1,9 @@
+import type { ApiData } from '@school/common/api';
 import { Select } from 'antd';
 import { useRef, useState } from 'react';
 import { call } from '../../api/client';
 
-interface StaffOption {
-  staffId: number;
-  staffName: string;
-  staffCode: string;
-  deptName: string;
-}
+type StaffOption = ApiData<'cms/staff/list'>['list'][number];
 
 /**
  * 负责人: a staff member chosen by name, code or phone (api/cms/staff/list,
@@ -30,7 +26,7 @@ export function HeadSelect({
     const ask = ++asked.current;
     setLoading(true);
     try {
-      const page = await call<{ list: StaffOption[] }>('cms/staff/list', {
+      const page = await call('cms/staff/list', {
         keyword: keyword.trim() || undefined,
         status: 1,
         pageNum: 1,

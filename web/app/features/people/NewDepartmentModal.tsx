@@ -33,7 +33,7 @@ export function NewDepartmentModal({
     let deptId = 0;
     setSaving(true);
     const done = await run(async () => {
-      ({ deptId } = await call<{ deptId: number }>('cms/department/save', {
+      ({ deptId } = await call('cms/department/save', {
         deptName: deptName.trim(),
         parentId: place.parentId,
       }));

@@ -1,4 +1,4 @@
-import { STAFF_TYPES } from '@school/common';
+import { STAFF_TYPES, isAdministratorRole, isContentAdmin, isDriveAdmin } from '@school/common';
 import {
   Button,
   Drawer,
@@ -72,8 +72,8 @@ export function StaffFormDrawer({
         staffCode: staff.staffCode,
         staffName: staff.staffName,
         staffType: staff.staffType,
-        isPower: staff.isPower === 1,
-        isAdmin: staff.isAdmin === '1',
+        isPower: isContentAdmin(staff),
+        isAdmin: isDriveAdmin(staff),
         deptIds: staff.deptIds,
         primaryDeptId: staff.primaryDeptId ?? undefined,
         email: staff.email ?? '',
@@ -99,7 +99,7 @@ export function StaffFormDrawer({
 
   /** An administrator gets news rights by default; a change of role suggests it. */
   const onRole = (staffType: number) => {
-    if (!staff) form.setFieldValue('isPower', staffType === 5);
+    if (!staff) form.setFieldValue('isPower', isAdministratorRole(staffType));
   };
 
   const submit = async () => {

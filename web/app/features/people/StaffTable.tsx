@@ -1,3 +1,4 @@
+import { isAdministratorRole } from '@school/common';
 import { Button, Popconfirm, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { call } from '../../api/client';
@@ -74,7 +75,8 @@ export function StaffTable({
           title: '身份',
           dataIndex: 'staffType',
           width: 64,
-          render: (type: number) => (type === 5 ? <Tag color="blue">管理员</Tag> : <Tag>老师</Tag>),
+          render: (type: number) =>
+            isAdministratorRole(type) ? <Tag color="blue">管理员</Tag> : <Tag>老师</Tag>,
         },
         {
           title: '新闻权限',

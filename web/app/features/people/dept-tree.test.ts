@@ -18,6 +18,8 @@ const dept = (deptId: number, deptName: string, children: DeptNode[] = []): Dept
   sort: 0,
   staffCount: deptId,
   totalStaffCount: deptId * 10,
+  headStaffId: null,
+  headName: null,
   children: children.map((child) => ({ ...child, parentId: deptId })),
 });
 

@@ -1,19 +1,6 @@
+import type { ApiData } from '@school/common/api';
 /** A department as api/cms/department/tree answers it. */
-export interface DeptNode {
-  deptId: number;
-  deptName: string;
-  /** null at the top level. */
-  parentId: number | null;
-  sort: number;
-  /** Staff of this department itself. */
-  staffCount: number;
-  /** Staff of this department and everything below it. */
-  totalStaffCount: number;
-  /** 负责人. */
-  headStaffId?: number | null;
-  headName?: string | null;
-  children: DeptNode[];
-}
+export type DeptNode = ApiData<'cms/department/tree'>[number];
 
 /** antd Tree / TreeSelect data: key and value are the deptId. */
 export interface DeptTreeItem {

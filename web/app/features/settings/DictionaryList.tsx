@@ -4,7 +4,13 @@ import { call } from '../../api/client';
 import type { Read } from '../../api/page-data';
 import { SettingsModal } from './SettingsModal';
 import type { DictionaryCode, DictionaryRow } from './site-forms';
-import { EnabledField, orderColumns, useOrderedRows } from './site-rows';
+import { EnabledField, orderColumns, useOrderedRows, type OrderedRowCalls } from './site-rows';
+
+const DICTIONARY_CALLS: OrderedRowCalls<DictionaryRow> = {
+  move: ({ dicId }, direction) => call('cms/dictionary/move', { dicId, direction }),
+  enable: ({ dicId }, enabled) => call('cms/dictionary/enable', { dicId, enabled }),
+  remove: ({ dicId }) => call('cms/dictionary/delete', { dicId }),
+};
 
 export const DICTIONARIES: Array<{ code: DictionaryCode; name: string; hint: string }> = [
   {
@@ -94,7 +100,7 @@ export function DictionaryList({
   code: DictionaryCode;
   loaded: Read<DictionaryRow[]>;
 }) {
-  const list = useOrderedRows<DictionaryRow>('cms/dictionary', loaded, 'dicId');
+  const list = useOrderedRows<DictionaryRow>(DICTIONARY_CALLS, loaded);
   const about = DICTIONARIES.find((d) => d.code === code)!;
 
   return (

@@ -50,8 +50,8 @@ export function NoticeList({
     row: null,
   });
 
-  const act = async (path: string, body: Record<string, number>, done: string) => {
-    if (await run(() => call(`cms/notice/${path}`, body), done)) reload();
+  const act = async (work: () => Promise<unknown>, done: string) => {
+    if (await run(work, done)) reload();
   };
 
   return (
@@ -129,8 +129,11 @@ export function NoticeList({
                 enabled={enabled}
                 onChange={(next) =>
                   act(
-                    'enable',
-                    { rollingnewsId: row.rollingnewsId, enabled: next },
+                    () =>
+                      call('cms/notice/enable', {
+                        rollingnewsId: row.rollingnewsId,
+                        enabled: next,
+                      }),
                     next === 1 ? '已启用' : '已停用',
                   )
                 }
@@ -144,7 +147,12 @@ export function NoticeList({
               <RowActions
                 name={row.rollingnewsTitle}
                 onEdit={() => setEditing({ open: true, row })}
-                onDelete={() => act('delete', { rollingnewsId: row.rollingnewsId }, '已删除')}
+                onDelete={() =>
+                  act(
+                    () => call('cms/notice/delete', { rollingnewsId: row.rollingnewsId }),
+                    '已删除',
+                  )
+                }
               />
             ),
           },

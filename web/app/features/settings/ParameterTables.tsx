@@ -211,7 +211,7 @@ export function ParameterListCard({
                   run(
                     async () => {
                       onMoved(
-                        await call<ParameterRow[]>('cms/parameter/move', {
+                        await call('cms/parameter/move', {
                           parameterId: row.parameterId,
                           direction,
                         }),

@@ -1,3 +1,4 @@
+import { isContentAdmin, isSystemAdmin } from '@school/common';
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { Button, Popconfirm, Result, Space, Switch, Tooltip } from 'antd';
 import { useState, type ReactNode } from 'react';
@@ -16,7 +17,7 @@ export function SiteGuard({
   who: 'content' | 'site';
   children: ReactNode;
 }) {
-  const allowed = who === 'content' ? user.isPower === 1 : user.staffType === 5;
+  const allowed = who === 'content' ? isContentAdmin(user) : isSystemAdmin(user);
   if (allowed) return children;
   return (
     <Result

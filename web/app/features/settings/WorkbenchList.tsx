@@ -1,9 +1,16 @@
 import { AppstoreOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Table, Tag, Typography } from 'antd';
+import { call } from '../../api/client';
 import type { Read } from '../../api/page-data';
 import { MENU_NAMES, WorkbenchFormModal } from './WorkbenchFormModal';
 import type { MenuType, WorkbenchRow } from './site-forms';
-import { orderColumns, useOrderedRows } from './site-rows';
+import { orderColumns, useOrderedRows, type OrderedRowCalls } from './site-rows';
+
+const WORKBENCH_CALLS: OrderedRowCalls<WorkbenchRow> = {
+  move: ({ workbenchId }, direction) => call('cms/workbench/move', { workbenchId, direction }),
+  enable: ({ workbenchId }, enabled) => call('cms/workbench/enable', { workbenchId, enabled }),
+  remove: ({ workbenchId }) => call('cms/workbench/delete', { workbenchId }),
+};
 
 /** The entries of one list (workbench or application centre) in the order the home shows them. */
 export function WorkbenchList({
@@ -13,7 +20,7 @@ export function WorkbenchList({
   menuType: MenuType;
   loaded: Read<WorkbenchRow[]>;
 }) {
-  const list = useOrderedRows<WorkbenchRow>('cms/workbench', loaded, 'workbenchId');
+  const list = useOrderedRows<WorkbenchRow>(WORKBENCH_CALLS, loaded);
   const { rows } = list;
   const name = MENU_NAMES[menuType];
   // The home shows the first 8 enabled workbench entries; the rest behind 展开.

@@ -1,69 +1,19 @@
 import { isSafeLink } from '@school/common';
 import type { UploadedFile } from '../../components/editor/uploads';
 
-/** Rows of the intranet settings' calls (api/cms/notice|workbench|parameter|dictionary). */
-
-export interface NoticeRow {
-  rollingnewsId: number;
-  rollingnewsTitle: string;
-  newsUrl: string | null;
-  shelvesDate: string;
-  enabled: number;
-  sort: number;
-  live: boolean;
-  scheduled: boolean;
-  updateDate: string;
-}
+/** Rows of the intranet settings' calls (api/cms/notice|workbench|parameter|dictionary): the contract's. */
+import type { ParameterGroup } from '@school/common/api';
+export type {
+  NoticeItem as NoticeRow,
+  WorkbenchEntry as WorkbenchRow,
+  ParameterRow,
+  DictionaryItem as DictionaryRow,
+} from '@school/common/api';
+export type { ParameterGroup };
 
 export type MenuType = 1 | 2;
 
-export interface WorkbenchRow {
-  workbenchId: number;
-  menuType: MenuType;
-  workbenchName: string;
-  workbenchPath: string;
-  passthroughstatus: number;
-  visitType: number | null;
-  iconFileId: number | null;
-  illustrationnamePath: string;
-  enabled: number;
-  sort: number;
-}
-
-export interface ParameterRow {
-  parameterId: number;
-  parameteCode: string;
-  parameteValue: string;
-  parameterName: string;
-  parameterType: string;
-  pic: string | null;
-  picFileId: number | null;
-  sort: number;
-}
-
-export interface ParameterGroup {
-  parameteCode: string;
-  codeName: string;
-  description: string;
-  kind: 'text' | 'link' | 'image';
-  list: boolean;
-  required: boolean;
-  pictures: boolean;
-  visibility: boolean;
-  known: boolean;
-  rows: ParameterRow[];
-}
-
 export type DictionaryCode = 'RESOURCES_TYPE' | 'RESOURCES_FILE_TYPE';
-
-export interface DictionaryRow {
-  dicId: number;
-  dicCode: DictionaryCode;
-  dicName: string;
-  dicValue: string;
-  enabled: number;
-  sort: number;
-}
 
 /** The form and the server's time format: Beijing time as the API answers it. */
 export const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';

@@ -2,18 +2,24 @@ import { Form, Switch } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { call } from '../../api/client';
 import { useAction, useLoadFailure, usePageLoading, type Read } from '../../api/page-data';
 import { EnabledSwitch, MoveButtons, RowActions } from './SiteControls';
 import { useMoved } from './site-hooks';
 
+/** The calls of one kind of ordered row, each a call of the contract. */
+export interface OrderedRowCalls<Row> {
+  /** Answers the rows in their new order. */
+  move: (row: Row, direction: 'up' | 'down') => Promise<Row[]>;
+  enable: (row: Row, enabled: 0 | 1) => Promise<unknown>;
+  remove: (row: Row) => Promise<unknown>;
+}
+
 /**
  * An ordered list of settings rows (workbench entries, dictionary values),
- * as the route's clientLoader read it from `${base}/list`, with move, enable,
- * delete and the form's open/closed state. `idName` names a row in the calls
- * (workbenchId, dicId).
+ * as the route's clientLoader read it, with move, enable, delete (`calls`)
+ * and the form's open/closed state.
  */
-export function useOrderedRows<Row>(base: string, loaded: Read<Row[]>, idName: keyof Row & string) {
+export function useOrderedRows<Row>(calls: OrderedRowCalls<Row>, loaded: Read<Row[]>) {
   const run = useAction();
   const [editing, setEditing] = useState<{ open: boolean; row: Row | null }>({
     open: false,
@@ -24,10 +30,9 @@ export function useOrderedRows<Row>(base: string, loaded: Read<Row[]>, idName: k
   const { revalidate } = useRevalidator();
   const reload = () => void revalidate();
   const [rows, setRows] = useMoved(loaded.data);
-  const idOf = (row: Row) => row[idName] as number;
 
-  const act = async (path: string, body: Record<string, number>, done: string) => {
-    if (await run(() => call(`${base}/${path}`, body), done)) reload();
+  const act = async (work: () => Promise<unknown>, done: string) => {
+    if (await run(work, done)) reload();
   };
   const close = () => setEditing((e) => ({ ...e, open: false }));
   return {
@@ -43,13 +48,13 @@ export function useOrderedRows<Row>(base: string, loaded: Read<Row[]>, idName: k
     move: (row: Row, direction: 'up' | 'down') =>
       run(
         async () => {
-          setRows(await call<Row[]>(`${base}/move`, { [idName]: idOf(row), direction }));
+          setRows(await calls.move(row, direction));
         },
         direction === 'up' ? '已上移' : '已下移',
       ),
     enable: (row: Row, next: 0 | 1) =>
-      act('enable', { [idName]: idOf(row), enabled: next }, next === 1 ? '已启用' : '已停用'),
-    remove: (row: Row) => act('delete', { [idName]: idOf(row) }, '已删除'),
+      act(() => calls.enable(row, next), next === 1 ? '已启用' : '已停用'),
+    remove: (row: Row) => act(() => calls.remove(row), '已删除'),
   };
 }
 

@@ -1,15 +1,11 @@
+import type { ApiData } from '@school/common/api';
 import { Empty, List, Pagination, Table } from 'antd';
 import { Link } from 'react-router';
 import type { NewsItem, TeacherHit, VideoItem } from '@school/common/api';
 import { truncate } from '../../lib/text';
 import { countText, type SearchType } from './search-form';
 
-export interface SearchAnswer {
-  total: number;
-  list: Array<NewsItem | VideoItem | TeacherHit>;
-  newsList: NewsItem[];
-  videoList: VideoItem[];
-}
+export type SearchAnswer = ApiData<'search/getSearchList'>;
 
 /** Where a found news item opens: /workPage, which leads back to this search. */
 const workHref = (item: NewsItem, search: string) =>

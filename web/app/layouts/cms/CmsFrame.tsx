@@ -1,3 +1,4 @@
+import { isContentAdmin, isSystemAdmin } from '@school/common';
 import {
   AppstoreOutlined,
   BookOutlined,
@@ -87,8 +88,8 @@ const ITEM_ICONS: Record<string, ReactNode> = {
 };
 
 function mayOpen(user: StoredUser, who: Audience) {
-  if (who === 'content') return user.isPower === 1;
-  if (who === 'site') return user.staffType === 5;
+  if (who === 'content') return isContentAdmin(user);
+  if (who === 'site') return isSystemAdmin(user);
   return true;
 }
 
@@ -153,7 +154,7 @@ export function CmsFrame({
           {site.name} · 内容管理平台
         </Link>
         <span className="cms-user">
-          {user.staffName}（{user.staffType === 5 ? '管理员' : '老师'}）
+          {user.staffName}（{isSystemAdmin(user) ? '管理员' : '老师'}）
         </span>
         <Link to="/index" className="cms-header-link">
           <HomeOutlined /> <span className="cms-header-label">门户首页</span>

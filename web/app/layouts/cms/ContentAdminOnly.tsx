@@ -1,3 +1,4 @@
+import { isContentAdmin } from '@school/common';
 import { Result } from 'antd';
 import type { ReactNode } from 'react';
 import type { StoredUser } from '../../lib/session';
@@ -8,6 +9,6 @@ import type { StoredUser } from '../../lib/session';
  * typing it, and see why there is nothing here. The server refuses them too.
  */
 export function ContentAdminOnly({ user, children }: { user: StoredUser; children: ReactNode }) {
-  if (user.isPower === 1) return <>{children}</>;
+  if (isContentAdmin(user)) return <>{children}</>;
   return <Result status="403" title="无权访问" subTitle="只有管理员可以进行此操作" />;
 }

@@ -1,3 +1,4 @@
+import { isSystemAdmin } from '@school/common';
 import { Result } from 'antd';
 import type { ReactNode } from 'react';
 import type { StoredUser } from '../../lib/session';
@@ -8,6 +9,6 @@ import type { StoredUser } from '../../lib/session';
  * here. The server refuses them too.
  */
 export function SiteAdminOnly({ user, children }: { user: StoredUser; children: ReactNode }) {
-  if (user.staffType === 5) return <>{children}</>;
+  if (isSystemAdmin(user)) return <>{children}</>;
   return <Result status="403" title="无权访问" subTitle="只有系统管理员可以进行此操作" />;
 }

@@ -28,7 +28,7 @@ export function LoginModal({
   const submit = async (values: LoginForm) => {
     setBusy(true);
     try {
-      const user = await call<StoredUser>('login/login', {
+      const user = await call('login/login', {
         staffCode: values.staffCode.trim(),
         staffPass: values.staffPass,
         staffType: values.staffType,

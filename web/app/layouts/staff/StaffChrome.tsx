@@ -1,3 +1,4 @@
+import { isTeacher } from '@school/common';
 import {
   AppstoreOutlined,
   LinkOutlined,
@@ -10,14 +11,13 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { call } from '../../api/client';
 import { useUnreadMail } from '../../api/unread-mail';
-import type { Parameter } from '../../api/types';
 import { openCmsHandoff } from '../../lib/cms-handoff';
 import { clearUser, type StoredUser } from '../../lib/session';
 import { safeHref, type SiteInfo } from '../../lib/site';
 import { BackToTop } from '../../components/ui/BackToTop';
 import { QrFigure } from '../../components/ui/QrFigure';
 
-import type { RollingNotice } from '@school/common/api';
+import type { Parameter, RollingNotice } from '@school/common/api';
 import { ChangePasswordModal } from './ChangePasswordModal';
 import { RollingTicker } from './RollingTicker';
 
@@ -144,7 +144,7 @@ export function StaffChrome({
   const navigate = useNavigate();
   const [kind, setKind] = useState('0');
   const [passwordOpen, setPasswordOpen] = useState(false);
-  const forced = user.whetherpass === 0 && user.staffType === 2;
+  const forced = user.whetherpass === 0 && isTeacher(user);
 
   const signOut = () =>
     modal.confirm({

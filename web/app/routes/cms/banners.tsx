@@ -1,3 +1,4 @@
+import { isContentAdmin } from '@school/common';
 import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Select, Tabs, Typography } from 'antd';
 import { useState } from 'react';
@@ -36,14 +37,9 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const place: BannerPlace =
     BANNER_PLACES.find((p) => p.place === params.get('place'))?.place ?? 'home';
   const typeId = place === 'cover' ? intSearch(params, 'typeId') : undefined;
-  const page =
-    user.isPower === 1
-      ? await read<ListPage<BannerRow>>(
-          'cms/banner/list',
-          { place, typeId, pageSize: ALL },
-          emptyPage(),
-        )
-      : null;
+  const page = isContentAdmin(user)
+    ? await read('cms/banner/list', { place, typeId, pageSize: ALL }, emptyPage())
+    : null;
   return { place, typeId, page };
 }
 

@@ -1,8 +1,9 @@
+import { isContentAdmin } from '@school/common';
 import { App, Button, Form, Input, InputNumber, Modal, Switch, Table, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useOutletContext, useRevalidator } from 'react-router';
 import type { Route } from './+types/columns';
-import { call } from '../../api/client';
+import { call, type ApiBody } from '../../api/client';
 import { errorText, read, useLoadFailure, usePageLoading } from '../../api/page-data';
 import { columnTree, type Column, type ColumnNode } from '../../features/columns/column-tree';
 import { requireUser, type StoredUser } from '../../lib/session';
@@ -11,7 +12,7 @@ export const meta = () => [{ title: '栏目设置 - 内容管理平台' }];
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireUser(request);
-  return { columns: await read<Column[]>('cms/column/list', {}, []) };
+  return { columns: await read('cms/column/list', {}, []) };
 }
 
 /**
@@ -30,7 +31,7 @@ export default function CmsColumns({ loaderData }: Route.ComponentProps) {
 
   const tree = useMemo(() => columnTree(columns.data), [columns]);
 
-  const save = async (change: Record<string, string | number>, done: string) => {
+  const save = async (change: ApiBody<'cms/column/save'>, done: string) => {
     try {
       await call('cms/column/save', change);
       message.success(done);
@@ -42,7 +43,7 @@ export default function CmsColumns({ loaderData }: Route.ComponentProps) {
     }
   };
 
-  if (user.isPower !== 1) return null;
+  if (!isContentAdmin(user)) return null;
   return (
     <section className="cms-panel" aria-label="栏目设置">
       <h1>栏目设置</h1>

@@ -1,3 +1,4 @@
+import { isSystemAdmin } from '@school/common';
 import { Button, Card, Empty, Typography } from 'antd';
 import { useState } from 'react';
 import { useOutletContext, useRevalidator } from 'react-router';
@@ -18,8 +19,8 @@ export const meta = () => [{ title: '部门管理 - 内容管理平台' }];
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const user = requireUser(request);
-  if (user.staffType !== 5) return { tree: null };
-  return { tree: await read<DeptNode[]>('cms/department/tree', {}, []) };
+  if (!isSystemAdmin(user)) return { tree: null };
+  return { tree: await read('cms/department/tree', {}, []) };
 }
 
 /**

@@ -1,10 +1,10 @@
+import { isSystemAdmin } from '@school/common';
 import { Tabs } from 'antd';
 import { useOutletContext, useSearchParams } from 'react-router';
 import type { Route } from './+types/dictionaries';
 import { read } from '../../api/page-data';
 import { DICTIONARIES, DictionaryList } from '../../features/settings/DictionaryList';
 import { SiteGuard } from '../../features/settings/SiteControls';
-import type { DictionaryRow } from '../../features/settings/site-forms';
 import { requireUser, type StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '数据字典 - 内容管理平台' }];
@@ -14,10 +14,10 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const user = requireUser(request);
   const asked = new URL(request.url).searchParams.get('dicCode');
   const active = DICTIONARIES.find((d) => d.code === asked)?.code ?? DICTIONARIES[0]!.code;
-  if (user.staffType !== 5) return { active, rows: null };
+  if (!isSystemAdmin(user)) return { active, rows: null };
   return {
     active,
-    rows: await read<DictionaryRow[]>('cms/dictionary/list', { dicCode: active }, []),
+    rows: await read('cms/dictionary/list', { dicCode: active }, []),
   };
 }
 

@@ -3,7 +3,6 @@ import { Link, replace } from 'react-router';
 import type { Route } from './+types/enter';
 import { call } from '../../api/client';
 import { errorText } from '../../api/page-data';
-import type { LoginUser } from '@school/common';
 import { setUser } from '../../lib/session';
 import { safeRedirect } from '../../lib/site';
 
@@ -18,7 +17,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const ticket = new URL(request.url).searchParams.get('ticket') ?? '';
   let target: string;
   try {
-    const entered = await call<LoginUser & { target: string }>('cms/enter', { ticket });
+    const entered = await call('cms/enter', { ticket });
     const { target: asked, ...user } = entered;
     setUser(user);
     target = safeRedirect(asked) ?? '/teachPage';

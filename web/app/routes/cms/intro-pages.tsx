@@ -20,7 +20,12 @@ type Filter = { wwfzType: number; keyword: string };
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireUser(request);
-  return loadIntroList<IntroPageRow, Filter>(request, 'cms/wwfz/list', ['wwfzType'], ['keyword']);
+  return loadIntroList<'cms/wwfz/list', Filter>(
+    request,
+    'cms/wwfz/list',
+    ['wwfzType'],
+    ['keyword'],
+  );
 }
 
 function IntroPagesAdmin({

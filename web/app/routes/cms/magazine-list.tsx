@@ -3,6 +3,7 @@ import { App, Button, Result, Tabs } from 'antd';
 import { useState } from 'react';
 import { redirect, useOutletContext, useRevalidator } from 'react-router';
 import type { Route } from './+types/magazine-list';
+import { isContentAdmin } from '@school/common';
 import { call } from '../../api/client';
 import {
   errorText,
@@ -30,8 +31,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     ? asked!
     : MAGAZINE_SERIES[0].typeId;
   const pageNum = intSearch(url.searchParams, 'pageNum') ?? 1;
-  if (user.isPower !== 1) return { typeId, pageNum, page: null };
-  const page = await read<{ total: number; list: CmsMagazineRow[] }>(
+  if (!isContentAdmin(user)) return { typeId, pageNum, page: null };
+  const page = await read(
     'cms/magazine/list',
     { typeId, pageNum, pageSize: PAGE_SIZE },
     { total: 0, list: [] },
@@ -60,15 +61,15 @@ export default function CmsMagazineList({ loaderData }: Route.ComponentProps) {
   const [editing, setEditing] = useState<CmsMagazineRow | null | undefined>(undefined);
   const { revalidate } = useRevalidator();
   const reload = () => void revalidate();
-  const admin = user.isPower === 1;
+  const admin = isContentAdmin(user);
 
   if (!admin) {
     return <Result status="403" title="无权访问" subTitle="只有管理员可以进行此操作" />;
   }
 
-  const act = async (path: string, body: Record<string, number>, done: string) => {
+  const act = async (work: () => Promise<unknown>, done: string) => {
     try {
-      await call(`cms/magazine/${path}`, body);
+      await work();
       message.success(done);
     } catch (err) {
       message.error(errorText(err));
@@ -98,12 +99,14 @@ export default function CmsMagazineList({ loaderData }: Route.ComponentProps) {
         onEdit={setEditing}
         onEnable={(row, enabled) =>
           act(
-            'enable',
-            { magazineId: row.magazineId, enabled: enabled ? 1 : 0 },
+            () =>
+              call('cms/magazine/enable', { magazineId: row.magazineId, enabled: enabled ? 1 : 0 }),
             enabled ? '已启用，门户中可以看到这一期' : '已停用，门户中不再显示这一期',
           )
         }
-        onDelete={(row) => act('delete', { magazineId: row.magazineId }, '删除成功')}
+        onDelete={(row) =>
+          act(() => call('cms/magazine/delete', { magazineId: row.magazineId }), '删除成功')
+        }
       />
       <MagazineFormModal
         row={editing}

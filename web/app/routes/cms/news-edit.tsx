@@ -1,6 +1,6 @@
 import { useOutletContext } from 'react-router';
 import type { Route } from './+types/news-edit';
-import { call } from '../../api/client';
+import { callUntyped as call } from '../../api/client';
 import { intSearch } from '../../api/page-data';
 import { EditorPage, loadEditor, useEditorReload } from '../../components/editor/EditorPage';
 import { NewsEditor, type CmsColumn } from '../../features/news/admin/NewsEditor';

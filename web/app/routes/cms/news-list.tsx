@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Tag } from 'antd';
 import { Link, useOutletContext } from 'react-router';
 import type { Route } from './+types/news-list';
-import { read } from '../../api/page-data';
+import { readUntyped as read } from '../../api/page-data';
 import {
   RejectedNote,
   ReviewList,

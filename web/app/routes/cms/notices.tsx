@@ -1,9 +1,9 @@
+import { isContentAdmin } from '@school/common';
 import { useOutletContext } from 'react-router';
 import type { Route } from './+types/notices';
-import { emptyPage, intSearch, read, type ListPage } from '../../api/page-data';
+import { emptyPage, intSearch, read } from '../../api/page-data';
 import { NOTICE_PAGE_SIZE, NoticeList } from '../../features/settings/NoticeList';
 import { SiteGuard } from '../../features/settings/SiteControls';
-import type { NoticeRow } from '../../features/settings/site-forms';
 import { requireUser, type StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '滚动通知 - 内容管理平台' }];
@@ -14,14 +14,9 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const params = new URL(request.url).searchParams;
   const keyword = params.get('keyword') || undefined;
   const pageNum = intSearch(params, 'pageNum') ?? 1;
-  const page =
-    user.isPower === 1
-      ? await read<ListPage<NoticeRow>>(
-          'cms/notice/list',
-          { keyword, pageNum, pageSize: NOTICE_PAGE_SIZE },
-          emptyPage(),
-        )
-      : null;
+  const page = isContentAdmin(user)
+    ? await read('cms/notice/list', { keyword, pageNum, pageSize: NOTICE_PAGE_SIZE }, emptyPage())
+    : null;
   return { keyword, pageNum, page };
 }
 

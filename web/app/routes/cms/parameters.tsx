@@ -1,9 +1,9 @@
+import { isSystemAdmin } from '@school/common';
 import { useOutletContext } from 'react-router';
 import type { Route } from './+types/parameters';
 import { read } from '../../api/page-data';
 import { ParameterGroups } from '../../features/settings/ParameterGroups';
 import { SiteGuard } from '../../features/settings/SiteControls';
-import type { ParameterGroup } from '../../features/settings/site-forms';
 import { requireUser, type StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '系统参数与外部站点 - 内容管理平台' }];
@@ -11,8 +11,8 @@ export const meta = () => [{ title: '系统参数与外部站点 - 内容管理�
 /** Every code with its rows, for the administrator role only. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const user = requireUser(request);
-  if (user.staffType !== 5) return { groups: null };
-  return { groups: await read<ParameterGroup[]>('cms/parameter/list', {}, []) };
+  if (!isSystemAdmin(user)) return { groups: null };
+  return { groups: await read('cms/parameter/list', {}, []) };
 }
 
 /** /cms/parameter: system parameters and external sites (staffType 5). */

@@ -16,7 +16,12 @@ type Filter = { fmsmType: number; keyword: string };
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireUser(request);
-  return loadIntroList<PersonRow, Filter>(request, 'cms/fmsm/list', ['fmsmType'], ['keyword']);
+  return loadIntroList<'cms/fmsm/list', Filter>(
+    request,
+    'cms/fmsm/list',
+    ['fmsmType'],
+    ['keyword'],
+  );
 }
 
 function PeopleAdmin({

@@ -1,3 +1,4 @@
+import { isContentAdmin } from '@school/common';
 import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Input, Select } from 'antd';
 import { useState } from 'react';
@@ -38,14 +39,9 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     keyword: params.get('keyword') || undefined,
   };
   const pageNum = intSearch(params, 'pageNum') ?? 1;
-  const page =
-    user.isPower === 1
-      ? await read<ListPage<SocietyRow>>(
-          'cms/society/list',
-          { ...filter, pageNum, pageSize: PAGE_SIZE },
-          emptyPage(),
-        )
-      : null;
+  const page = isContentAdmin(user)
+    ? await read('cms/society/list', { ...filter, pageNum, pageSize: PAGE_SIZE }, emptyPage())
+    : null;
   return { filter, pageNum, page };
 }
 

@@ -1,3 +1,4 @@
+import { isSystemAdmin } from '@school/common';
 import { Button, Card, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useOutletContext, useRevalidator } from 'react-router';
@@ -31,14 +32,10 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     status: numberSearch(params, 'status'),
   };
   const pageNum = intSearch(params, 'pageNum') ?? 1;
-  if (user.staffType !== 5) return { filter, pageNum, tree: null, page: null };
+  if (!isSystemAdmin(user)) return { filter, pageNum, tree: null, page: null };
   const [tree, page] = await Promise.all([
-    read<DeptNode[]>('cms/department/tree', {}, []),
-    read<{ total: number; list: StaffRow[] }>(
-      'cms/staff/list',
-      { ...filter, pageNum, pageSize: PAGE_SIZE },
-      { total: 0, list: [] },
-    ),
+    read('cms/department/tree', {}, []),
+    read('cms/staff/list', { ...filter, pageNum, pageSize: PAGE_SIZE }, { total: 0, list: [] }),
   ]);
   return { filter, pageNum, tree, page };
 }

@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, List, Typography } from 'antd';
 import { Link, useNavigate, useOutletContext, useRevalidator } from 'react-router';
 import type { Route } from './+types/subject-edit';
-import { ApiError, call } from '../../api/client';
+import { ApiError, callUntyped as call } from '../../api/client';
 import { intSearch } from '../../api/page-data';
 import { EditorPage, loadEditor } from '../../components/editor/EditorPage';
 import {

@@ -1,6 +1,6 @@
 import { useNavigate, useOutletContext } from 'react-router';
 import type { Route } from './+types/video-edit';
-import { call } from '../../api/client';
+import { callUntyped as call } from '../../api/client';
 import { intSearch } from '../../api/page-data';
 import { EditorPage, loadEditor, useEditorReload } from '../../components/editor/EditorPage';
 import { VideoEditor } from '../../features/video/admin/VideoEditor';

@@ -3,7 +3,7 @@ import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useOutletContext, useRevalidator } from 'react-router';
 import type { Route } from './+types/video-list';
-import { read } from '../../api/page-data';
+import { readUntyped as read } from '../../api/page-data';
 import { ReviewList, loadReviewList } from '../../components/editor/ReviewList';
 import { VIDEO_COLUMNS } from '../../features/video/admin/video-columns';
 import { VideoTypeDrawer } from '../../features/video/admin/VideoTypeDrawer';

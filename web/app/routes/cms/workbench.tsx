@@ -1,10 +1,10 @@
+import { isSystemAdmin } from '@school/common';
 import { Tabs } from 'antd';
 import { useOutletContext, useSearchParams } from 'react-router';
 import type { Route } from './+types/workbench';
 import { read } from '../../api/page-data';
 import { SiteGuard } from '../../features/settings/SiteControls';
 import { WorkbenchList } from '../../features/settings/WorkbenchList';
-import type { WorkbenchRow } from '../../features/settings/site-forms';
 import { requireUser, type StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '工作台与应用 - 内容管理平台' }];
@@ -13,8 +13,8 @@ export const meta = () => [{ title: '工作台与应用 - 内容管理平台' }]
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const user = requireUser(request);
   const menuType = new URL(request.url).searchParams.get('menuType') === '2' ? 2 : 1;
-  if (user.staffType !== 5) return { menuType, rows: null };
-  return { menuType, rows: await read<WorkbenchRow[]>('cms/workbench/list', { menuType }, []) };
+  if (!isSystemAdmin(user)) return { menuType, rows: null };
+  return { menuType, rows: await read('cms/workbench/list', { menuType }, []) };
 }
 
 /** /cms/workbench?menuType=1|2: the staff home's workbench and application centre (staffType 5). */

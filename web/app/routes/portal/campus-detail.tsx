@@ -1,7 +1,7 @@
 import type { Route } from './+types/campus-detail';
 import { browserTransport } from '../../api/client';
 import { serverTransport } from '../../api/server';
-import type { NewsDetail } from '../../api/types';
+import type { NewsDetail } from '@school/common/api';
 import {
   CAMPUS_COLUMNS,
   CAMPUS_NUMS,

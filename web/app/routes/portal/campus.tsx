@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/campus';
-import { intParam, load, pageOr, type Page } from '../../api/load';
+import { intParam, load, pageOr } from '../../api/load';
 import { serverTransport } from '../../api/server';
-import type { CoverItem, NewsItem } from '../../api/types';
 import {
   CAMPUS_COLUMNS,
   CAMPUS_NUMS,
@@ -33,15 +32,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const schChange = part === 1 || part === 2 ? part : 0;
   const api = serverTransport(context);
   const [page, cover, types] = await Promise.all([
-    load<Page<NewsItem>>(api, 'news/getNewsList', {
+    load(api, 'news/getNewsList', {
       typeId: campusNum,
       pageNum,
       pageSize: PAGE_SIZE,
       enableType: 1,
       schChange: schChange || undefined,
     }),
-    load<CoverItem[]>(api, 'coverPic/getCoverPic', { typeId: 14 }),
-    load<Array<{ typeId: number; typeName: string }>>(api, 'news/getNewsTypeList'),
+    load(api, 'coverPic/getCoverPic', { typeId: 14 }),
+    load(api, 'news/getNewsTypeList'),
   ]);
   return {
     campusNum,

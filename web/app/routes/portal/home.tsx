@@ -4,10 +4,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/home';
 import { load } from '../../api/load';
 import { serverTransport } from '../../api/server';
-import type { CoverItem } from '../../api/types';
 import { CampusGrid } from '../../features/campus/CampusGrid';
 import { HomeCarousel } from '../../features/showcase/portal/HomeCarousel';
-import { NewsBox, type NewsTab } from '../../features/news/portal/NewsBox';
+import { NewsBox } from '../../features/news/portal/NewsBox';
 import { pageMeta } from '../../lib/meta';
 import { safeHref, safeRedirect } from '../../lib/site';
 import { getUser } from '../../lib/session';
@@ -17,8 +16,8 @@ import { usePortal } from '../../lib/portal-context';
 export async function loader({ context }: Route.LoaderArgs) {
   const api = serverTransport(context);
   const [banners, news] = await Promise.all([
-    load<CoverItem[]>(api, 'moveImg/getMoveImg'),
-    load<NewsTab[]>(api, 'news/getNewsHomePage'),
+    load(api, 'moveImg/getMoveImg'),
+    load(api, 'news/getNewsHomePage'),
   ]);
   return { banners: banners.ok ? banners.data : [], news: news.ok ? news.data : [] };
 }

@@ -1,8 +1,8 @@
 import type { Route } from './+types/media';
-import { emptyPage, intParam, load, pageOr, type Page } from '../../api/load';
-import { SOCIETY_CATEGORIES, type Society } from '../../api/media-societies';
+import { emptyPage, intParam, load, pageOr } from '../../api/load';
+import { SOCIETY_CATEGORIES } from '../../api/media-societies';
 import { serverTransport } from '../../api/server';
-import type { CoverItem, NewsItem } from '../../api/types';
+import type { NewsItem } from '@school/common/api';
 import { Crumbs } from '../../components/ui/Crumbs';
 import { PageCover } from '../../components/ui/PageCover';
 import { Pager } from '../../components/ui/Pager';
@@ -32,16 +32,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverTransport(context);
   const societiesView = newsNum === SOCIETIES_CHANNEL;
   const [cover, page, societies] = await Promise.all([
-    load<CoverItem[]>(api, 'coverPic/getCoverPic', { typeId: 5 }),
+    load(api, 'coverPic/getCoverPic', { typeId: 5 }),
     societiesView
       ? undefined
-      : load<Page<NewsItem>>(api, 'news/getNewsList', {
+      : load(api, 'news/getNewsList', {
           typeId: newsNum,
           pageNum,
           pageSize: PAGE_SIZE,
           enableType: 1,
         }),
-    societiesView ? load<Society[]>(api, 'news/getSocietyList') : undefined,
+    societiesView ? load(api, 'news/getSocietyList') : undefined,
   ]);
   return {
     newsNum,

@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/news-special';
-import { load, pageOr, type Page } from '../../api/load';
+import { load, pageOr } from '../../api/load';
 import { serverTransport } from '../../api/server';
 import { SUBJECT_PAGE_SIZE } from '../../api/topic-detail';
-import type { CoverItem, NewsDetail, NewsItem, SubjectNewsItem } from '../../api/types';
 import { Crumbs } from '../../components/ui/Crumbs';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { NewsCategoryTabs } from '../../features/news/portal/NewsCategoryTabs';
@@ -22,20 +21,20 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: sect
 export async function loader({ context }: Route.LoaderArgs) {
   const api = serverTransport(context);
   const [topics, cover] = await Promise.all([
-    load<Page<NewsItem>>(api, 'news/getNewsList', {
+    load(api, 'news/getNewsList', {
       typeId: 4,
       pageNum: 1,
       pageSize: RECENT_TOPICS,
       enableType: 1,
     }),
-    load<CoverItem[]>(api, 'coverPic/getCoverPic', { typeId: 1 }),
+    load(api, 'coverPic/getCoverPic', { typeId: 1 }),
   ]);
   const recent = pageOr(topics);
   const latest = latestTopic(recent.list);
   const [detail, children] = latest
     ? await Promise.all([
-        load<NewsDetail>(api, 'news/getNewsDetails', { newId: latest.newId }),
-        load<Page<SubjectNewsItem>>(api, 'news/getSubjectNewsList', {
+        load(api, 'news/getNewsDetails', { newId: latest.newId }),
+        load(api, 'news/getSubjectNewsList', {
           newId: latest.newId,
           pageNum: 1,
           pageSize: SUBJECT_PAGE_SIZE,

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/news';
-import { intParam, load, pageOr, type Page } from '../../api/load';
+import { intParam, load, pageOr } from '../../api/load';
 import { serverTransport } from '../../api/server';
-import type { CoverItem, NewsItem } from '../../api/types';
+import type { NewsItem } from '@school/common/api';
 import { Crumbs } from '../../components/ui/Crumbs';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { NEWS_CATEGORIES, NewsCategoryTabs } from '../../features/news/portal/NewsCategoryTabs';
@@ -27,14 +27,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const schChange = newsNum === 2 ? intParam(url, 'schChange', 0) : 0;
   const api = serverTransport(context);
   const [page, cover] = await Promise.all([
-    load<Page<NewsItem>>(api, 'news/getNewsList', {
+    load(api, 'news/getNewsList', {
       typeId: newsNum,
       pageNum,
       pageSize: PAGE_SIZE,
       enableType: 1,
       schChange: schChange === 1 || schChange === 2 ? schChange : undefined,
     }),
-    load<CoverItem[]>(api, 'coverPic/getCoverPic', { typeId: 1 }),
+    load(api, 'coverPic/getCoverPic', { typeId: 1 }),
   ]);
   return {
     newsNum,

@@ -1,7 +1,7 @@
 import { Button, Card, Input, Table, Tabs, Tag } from 'antd';
 import { App } from 'antd';
 import { useRevalidator } from 'react-router';
-import type { AddressDept, AddressEntry } from '@school/common/api';
+import type { AddressEntry } from '@school/common/api';
 import type { Route } from './+types/address-book';
 import { call } from '../../api/client';
 import {
@@ -12,7 +12,6 @@ import {
   useLoadFailure,
   usePageLoading,
   useSearchState,
-  type ListPage,
 } from '../../api/page-data';
 import { DeptTree } from '../../features/addressbook/DeptTree';
 import { requireUser } from '../../lib/session';
@@ -30,13 +29,13 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const phone = params.get('teaPhone') ?? '';
   const pageNum = intSearch(params, 'pageNum') ?? 1;
   const [tree, page, contacts] = await Promise.all([
-    read<AddressDept[]>('addressBook/getTree', { userId: user?.staffId, type: 1 }, []),
-    read<ListPage<AddressEntry>>(
+    read('addressBook/getTree', { userId: user?.staffId, type: 1 }, []),
+    read(
       'addressBook/getList',
       { staffId: user?.staffId, deptId, teaPhone: phone, pageNum, pageSize: PAGE_SIZE },
       emptyPage(),
     ),
-    read<AddressEntry[]>('contacts/getContactsList', { staffId: user?.staffId }, []),
+    read('contacts/getContactsList', { staffId: user?.staffId }, []),
   ]);
   return { deptId, phone, pageNum, tree, page, contacts, tab: params.get('tab') ?? 'book' };
 }
@@ -45,9 +44,9 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 function useContactActions() {
   const { message } = App.useApp();
   const { revalidate } = useRevalidator();
-  const act = async (path: string, body: Record<string, string>, done: string, failed: string) => {
+  const act = async (work: () => Promise<unknown>, done: string, failed: string) => {
     try {
-      await call(path, body);
+      await work();
       message.success(done);
       void revalidate();
     } catch (err) {
@@ -57,13 +56,16 @@ function useContactActions() {
   return {
     add: (row: AddressEntry) =>
       act(
-        'contacts/addContacts',
-        { contactsType: '1', idRoleArr: String(row.teaId) },
+        () => call('contacts/addContacts', { contactsType: '1', idRoleArr: String(row.teaId) }),
         '添加成功',
         '添加失败',
       ),
     remove: (row: AddressEntry) =>
-      act('contacts/delContacts', { contactIdArr: String(row.contactId) }, '移除成功', '移除失败'),
+      act(
+        () => call('contacts/delContacts', { contactIdArr: String(row.contactId) }),
+        '移除成功',
+        '移除失败',
+      ),
   };
 }
 

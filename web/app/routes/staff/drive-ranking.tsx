@@ -5,11 +5,12 @@ import {
   listPayload,
   readDictionaries,
   readList,
+  type DriveListPath,
 } from '../../features/drive/drive-load';
 import { requireUser } from '../../lib/session';
 
 /** intranet.md §2: /newUpload, /jinqiPage, /hotDown, the drive home's three 更多. */
-const LISTS: Record<string, { title: string; path: string }> = {
+const LISTS: Record<string, { title: string; path: DriveListPath }> = {
   '/newUpload': { title: '最新上传', path: 'resources/getNewUpload' },
   '/jinqiPage': { title: '近期热门', path: 'resources/getHotShare' },
   '/hotDown': { title: '热门下载', path: 'resources/getHotDown' },

@@ -20,7 +20,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const user = requireUser(request);
   try {
     return {
-      profile: await call<MyProfile>('staff/getMyInfo', { staffId: user?.staffId }),
+      profile: await call('staff/getMyInfo', { staffId: user?.staffId }),
       error: null,
     };
   } catch (err) {
@@ -57,7 +57,7 @@ export default function EditPwd({ loaderData }: Route.ComponentProps) {
   const saveProfile = async (values: ProfileValues) => {
     setBusy('profile');
     try {
-      const saved = await call<MyProfile>('staff/updateMyInfo', {
+      const saved = await call('staff/updateMyInfo', {
         staffName: values.staffName,
         phone: values.phone ?? '',
         email: values.email ?? '',

@@ -1,7 +1,5 @@
-import type { FolderInfo } from '@school/common/api';
 import type { Route } from './+types/filelist-page';
 import { emptyPage, intSearch, read } from '../../api/page-data';
-import type { RootFolder } from '../../features/drive/DriveHome';
 import {
   driveQueryOf,
   listPayload,
@@ -18,20 +16,20 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireUser(request);
   const params = new URL(request.url).searchParams;
   const query = driveQueryOf(params);
-  const columnsRead = await read<RootFolder[]>('resources/getFolderList', { layer: 0 }, []);
+  const columnsRead = await read('resources/getFolderList', { layer: 0 }, []);
   // Without a folder the first column opens.
   const fid = intSearch(params, 'fid') ?? columnsRead.data[0]?.fid ?? 0;
   const [info, list, count, { types, formats }] = await Promise.all([
     fid
-      ? read<FolderInfo | null>('resources/getFolderInfo', { fId: fid }, null)
+      ? read('resources/getFolderInfo', { fId: fid }, null)
       : Promise.resolve({ data: null, error: null }),
     fid
       ? readList('resources/getFolderFiles', { ...listPayload(query), fId: fid, sType: 0 })
-      : Promise.resolve({ data: emptyPage<never>(), error: null }),
+      : Promise.resolve({ data: emptyPage(), error: null }),
     // The folder's whole count (共N个资源), whatever the filters.
     fid
       ? readList('resources/getFolderFiles', { fId: fid, sType: 0, pageNum: 1, pageSize: 1 })
-      : Promise.resolve({ data: emptyPage<never>(), error: null }),
+      : Promise.resolve({ data: emptyPage(), error: null }),
     readDictionaries(),
   ]);
   return {

@@ -1,10 +1,6 @@
 import type { Route } from './+types/folder-detail';
 import { intSearch, read } from '../../api/page-data';
-import {
-  RESOURCES_TYPE,
-  type Dictionary,
-  type ResourceDetail,
-} from '../../features/drive/drive-api';
+import { RESOURCES_TYPE } from '../../features/drive/drive-api';
 import { ResourceDetailView } from '../../features/drive/ResourceDetailView';
 import { requireUser } from '../../lib/session';
 
@@ -17,8 +13,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   requireUser(request);
   const resourcesId = intSearch(new URL(request.url).searchParams, 'resourcesId') ?? 0;
   const [detail, types] = await Promise.all([
-    read<ResourceDetail | null>('resources/getResourcesDetail', { resourcesId }, null),
-    read<Dictionary>('dictionary/list', { dicCode: RESOURCES_TYPE }, []),
+    read('resources/getResourcesDetail', { resourcesId }, null),
+    read('dictionary/list', { dicCode: RESOURCES_TYPE }, []),
   ]);
   return { resourcesId, detail, types };
 }

@@ -2,8 +2,6 @@ import { Spin } from 'antd';
 import { Outlet } from 'react-router';
 import type { Route } from './+types/layout';
 import { call } from '../../api/client';
-import type { RollingNotice } from '@school/common/api';
-import type { Parameter } from '../../api/types';
 import { StaffChrome } from '../../layouts/staff/StaffChrome';
 import { requireUser } from '../../lib/session';
 import { useUser } from '../../lib/use-user';
@@ -17,10 +15,10 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const user = requireUser(request);
   // The chrome's school sites (XNZD) and its forum and service links (BK, FYZR).
   const [rows, notices] = await Promise.all([
-    call<Parameter[]>('sysParameter/getParameterList', {
+    call('sysParameter/getParameterList', {
       parameteCodes: 'XNZD,BK,FYZR,GLPTBJ',
     }).catch(() => []),
-    call<RollingNotice[]>('rollingNews/getRollingNews').catch(() => []),
+    call('rollingNews/getRollingNews').catch(() => []),
   ]);
   return {
     user,

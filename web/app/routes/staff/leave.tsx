@@ -27,12 +27,12 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const tab = params.get('tab') === 'todo' ? 'todo' : 'mine';
   const pageNum = intSearch(params, 'pageNum') ?? 1;
   const [mine, todo] = await Promise.all([
-    read<LeavePage>(
+    read(
       'leave/myList',
       { pageNum: tab === 'mine' ? pageNum : 1, pageSize: PAGE_SIZE },
       { total: 0, list: [] },
     ),
-    read<LeavePage & { approver: boolean }>(
+    read(
       'leave/todoList',
       { pageNum: tab === 'todo' ? pageNum : 1, pageSize: PAGE_SIZE },
       { total: 0, list: [], approver: false },

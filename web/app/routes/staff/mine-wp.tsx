@@ -1,4 +1,4 @@
-import type { FolderInfo, MineRow } from '@school/common/api';
+import type { DriveRow, PathsAnswering } from '@school/common/api';
 import type { Route } from './+types/mine-wp';
 import { emptyPage, intSearch, read, type ListPage } from '../../api/page-data';
 import { driveQueryOf, listPayload, readDictionaries } from '../../features/drive/drive-load';
@@ -7,7 +7,7 @@ import { requireUser } from '../../lib/session';
 
 export const meta = () => [{ title: '我的网盘 - 教学网盘' }];
 
-const TAB_PATHS: Record<MineTab, string> = {
+const TAB_PATHS: Record<MineTab, PathsAnswering<ListPage<DriveRow>>> = {
   '0': 'resources/getFolderFiles',
   '1': 'resources/getMyFavorites',
   '2': 'resources/getMyDownloads',
@@ -25,14 +25,14 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const query = driveQueryOf(params);
   const [info, list, quota, { types, formats }] = await Promise.all([
     fid
-      ? read<FolderInfo | null>('resources/getFolderInfo', { fId: fid }, null)
+      ? read('resources/getFolderInfo', { fId: fid }, null)
       : Promise.resolve({ data: null, error: null }),
-    read<ListPage<MineRow>>(
+    read(
       TAB_PATHS[tab],
       { ...listPayload(query), ...(tab === '0' ? { fId: fid, sType: 1 } : {}) },
       emptyPage(),
     ),
-    read('resources/getMyQuota', {}, { used: 0, total: 0 }),
+    read('resources/getMyQuota', {}, { used: 0, total: 0, pending: 0 }),
     readDictionaries(),
   ]);
   return { tab, fid, query, info, list, quota, types, formats };

@@ -1,6 +1,6 @@
 import { Card, Empty } from 'antd';
 import { Link } from 'react-router';
-import type { AddressDept, NewsItem } from '@school/common/api';
+import type { AddressDept } from '@school/common/api';
 import type { Route } from './+types/organize';
 import {
   emptyPage,
@@ -9,7 +9,6 @@ import {
   useLoadFailure,
   usePageLoading,
   useSearchState,
-  type ListPage,
 } from '../../api/page-data';
 import { DeptTree } from '../../features/addressbook/DeptTree';
 import { StaffNewsList } from '../../features/notices/StaffNewsList';
@@ -28,20 +27,14 @@ const LISTS = [
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const user = requireUser(request);
   const params = new URL(request.url).searchParams;
-  const tree = await read<AddressDept[]>(
-    'addressBook/getTree',
-    { userId: user?.staffId, type: 1 },
-    [],
-  );
+  const tree = await read('addressBook/getTree', { userId: user?.staffId, type: 1 }, []);
   // Without a choice: the caller's main department, else the first of the tree.
-  const mine = user
-    ? await read<Array<{ deptId: number }>>('dept/getDeptList', { userId: user.staffId }, [])
-    : { data: [] };
+  const mine = user ? await read('dept/getDeptList', { userId: user.staffId }, []) : { data: [] };
   const deptId = intSearch(params, 'deptId') ?? mine.data[0]?.deptId ?? tree.data[0]?.deptId;
   const pages = await Promise.all(
     LISTS.map((list) =>
       deptId
-        ? read<ListPage<NewsItem>>(
+        ? read(
             'news/getNewsList',
             {
               typeId: list.typeId,
@@ -52,7 +45,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
             },
             emptyPage(),
           )
-        : { data: emptyPage<NewsItem>(), error: null },
+        : { data: emptyPage(), error: null },
     ),
   );
   const pageNums = LISTS.map((list) => intSearch(params, list.page) ?? 1);

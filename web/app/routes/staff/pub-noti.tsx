@@ -1,5 +1,5 @@
 import { Card, Menu, Tag } from 'antd';
-import type { NewsColumnNode, NewsItem } from '@school/common/api';
+import type { NewsColumnNode } from '@school/common/api';
 import type { Route } from './+types/pub-noti';
 import {
   emptyPage,
@@ -8,7 +8,6 @@ import {
   useLoadFailure,
   usePageLoading,
   useSearchState,
-  type ListPage,
 } from '../../api/page-data';
 import { StaffNewsList } from '../../features/notices/StaffNewsList';
 import { Crumbs } from '../../components/ui/Crumbs';
@@ -35,8 +34,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const createStaff = myRelease ? undefined : intSearch(params, 'createStaff');
   const pageNum = intSearch(params, 'pageNum') ?? 1;
   const [tree, page] = await Promise.all([
-    read<NewsColumnNode[]>('news/getNewsTypeTreeList', {}, []),
-    read<ListPage<NewsItem>>(
+    read('news/getNewsTypeTreeList', {}, []),
+    read(
       'news/getNewsList',
       { typeId, myRelease, createStaff, enableType: 2, pageNum, pageSize: PAGE_SIZE },
       emptyPage(),

@@ -30,13 +30,13 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   ) as FilterValues;
   const pageNum = intSearch(params, 'pageNum') ?? 1;
   const [answer, videoTypes] = await Promise.all([
-    read<SearchAnswer>(
+    read(
       'search/getSearchList',
       { type, ...filters, enableType: 2, pageNum, pageSize: PAGE_SIZE },
       EMPTY,
     ),
     type === 5
-      ? read<VideoType[]>('video/getVideoTypeList', {}, [])
+      ? read('video/getVideoTypeList', {}, [])
       : Promise.resolve({ data: [] as VideoType[], error: null }),
   ]);
   return { type, filters, pageNum, answer, videoTypes };

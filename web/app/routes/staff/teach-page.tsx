@@ -1,15 +1,12 @@
 import { Alert, Card, Empty, Skeleton, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
-import type { HomeEntry, NewsItem } from '@school/common/api';
 import type { Route } from './+types/teach-page';
 import { call } from '../../api/client';
 import { read, useApiData, useLoadFailure } from '../../api/page-data';
-import type { Department } from '../../api/types';
 import { EntryButton, WorkbenchGrid } from '../../features/home/WorkbenchGrid';
 import { HOME_LISTS, HomeList } from '../../features/home/HomeLists';
 import { TodoBlock } from '../../features/leave/TodoBlock';
-import type { TodoNum } from '../../features/leave/leave-data';
 import { openCmsHandoff } from '../../lib/cms-handoff';
 import { requireUser } from '../../lib/session';
 import { truncate } from '../../lib/text';
@@ -24,8 +21,6 @@ const SECRECY_MS = 3000;
 /** The application centre's 更多 hand-off (intranet.md §7). */
 const APP_CENTRE_VISIT_TYPE = 20;
 
-type Lists = Record<`list${1 | 2 | 3 | 4 | 5 | 6}`, NewsItem[]>;
-
 /** Everything the home shows, read side by side; a part that fails is shown empty, and why. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const user = requireUser(request);
@@ -39,27 +34,20 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   );
   const empty = { list1: [], list2: [], list3: [], list4: [], list5: [], list6: [] };
   const [departments, workbench, apps, lists, todo] = await Promise.all([
-    call<Department[]>('dept/getDeptList', { userId }).catch(() => []),
-    read<HomeEntry[]>('workbench/getWorkbenchList', { userId, menuType: 1 }, []),
-    read<HomeEntry[]>('workbench/getWorkbenchList', { userId, menuType: 2 }, []),
-    read<Lists>('news/getTeachHomeNews', { ...slots, enableType: 2 }, empty),
-    read<TodoNum>(
-      'todo/getTodoNum',
-      { userId },
-      { leaveNum: 0, picNum: 0, leaveUrl: '', picUrl: '' },
-    ),
+    call('dept/getDeptList', { userId }).catch(() => []),
+    read('workbench/getWorkbenchList', { userId, menuType: 1 }, []),
+    read('workbench/getWorkbenchList', { userId, menuType: 2 }, []),
+    read('news/getTeachHomeNews', { ...slots, enableType: 2 }, empty),
+    read('todo/getTodoNum', { userId }, { leaveNum: 0, picNum: 0, leaveUrl: '', picUrl: '' }),
   ]);
   return { departments, workbench, apps, lists, todo };
 }
 
 /** The child departments of one tab, read when the tab is first shown (antd keeps it after). */
 function ChildDepartments({ staffId, deptId }: { staffId: number; deptId: number }) {
-  const { data: children } = useApiData<Department[]>(
-    'dept/getChildDeptList',
-    { userId: staffId, deptId },
-    [],
-    { quiet: true },
-  );
+  const { data: children } = useApiData('dept/getChildDeptList', { userId: staffId, deptId }, [], {
+    quiet: true,
+  });
   if (!children) return <Skeleton active paragraph={{ rows: 1 }} />;
   if (children.length === 0) return <p className="muted">该部门没有下级部门</p>;
   return (

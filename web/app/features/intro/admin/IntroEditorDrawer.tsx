@@ -4,7 +4,7 @@ import type { Payload } from '../../../api/client';
 import { ConflictNotice, EditorHistory } from '../../../components/editor/ContentEditor';
 import { useContentSave } from '../../../components/editor/use-content-save';
 import type { UploadedFile } from '../../../components/editor/uploads';
-import { useApiData } from '../../../api/page-data';
+import { useApiDataUntyped as useApiData } from '../../../api/page-data';
 import { audienceName } from './AudienceField';
 
 /** What the get answer of every introduction item ends with. */

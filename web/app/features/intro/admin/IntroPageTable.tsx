@@ -1,23 +1,11 @@
+import type { ApiData } from '@school/common/api';
 import { Space, Typography } from 'antd';
 import { Thumb } from '../../../components/ui/Thumb';
 import { IntroTable, actionsColumn, audienceColumn, type IntroTableProps } from './IntroTable';
 import { wwfzPageHref } from './intro-types';
 
 /** A row of api/cms/wwfz/list. */
-export interface IntroPageRow {
-  wwfzId: number;
-  wwfzType: number;
-  wwfzTypeName: string;
-  wwfzTitle: string;
-  enWwfzTitle: string;
-  wwfzDesc: string;
-  picFileId: number | null;
-  wwfzPic: string;
-  picThumbUrl: string;
-  enableType: number;
-  sort: number;
-  createDate: string;
-}
+export type IntroPageRow = ApiData<'cms/wwfz/list'>['list'][number];
 
 /** The pages in the order meetfuyi shows them, with 编辑 / 查看 / 删除. */
 export function IntroPageTable({ onEdit, onDelete, ...props }: IntroTableProps<IntroPageRow>) {

@@ -1,28 +1,11 @@
+import type { ApiData } from '@school/common/api';
 import { Typography } from 'antd';
 import { Thumb } from '../../../components/ui/Thumb';
 import { IntroTable, actionsColumn, audienceColumn, type IntroTableProps } from './IntroTable';
 import { fmsmPageHref, fmsmTypeName } from './intro-types';
 
 /** A row of api/cms/fmsm/list. */
-export interface PersonRow {
-  fmsmId: number;
-  fmsmType: number;
-  fmsmTypeName: string;
-  subjectId: number | null;
-  fmsmTitle: string;
-  fmsmDesc: string;
-  post: string;
-  plateType: string;
-  brith: string;
-  picFileId: number | null;
-  fmsmPic: string;
-  picThumbUrl: string;
-  enableType: number;
-  sort: number;
-  createDate: string;
-  /** The meetfuyi page that lists the person; null when only staff may see them. */
-  publicPageNum: number | null;
-}
+export type PersonRow = ApiData<'cms/fmsm/list'>['list'][number];
 
 /** People in the order meetfuyi shows them, with their photos and 编辑 / 查看 / 删除. */
 export function PersonTable({ onEdit, onDelete, ...props }: IntroTableProps<PersonRow>) {

@@ -1,13 +1,8 @@
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
-import {
-  emptyPage,
-  intSearch,
-  read,
-  useListAct,
-  useSearchState,
-  type ListPage,
-} from '../../../api/page-data';
+import { emptyPage, intSearch, read, useListAct, useSearchState } from '../../../api/page-data';
+import { isContentAdmin } from '@school/common';
+import type { BodyTo } from '../../../api/client';
 import { requireUser } from '../../../lib/session';
 
 const PAGE_SIZE = 10;
@@ -18,27 +13,24 @@ const PAGE_SIZE = 10;
  * read for administrators (isPower 1) only.
  */
 export async function loadIntroList<
-  Row,
+  P extends 'cms/wwfz/list' | 'cms/fmsm/list',
   Filter extends Record<string, string | number | undefined>,
 >(
   request: Request,
-  listPath: string,
-  numbers: Array<keyof Filter & string>,
-  texts: Array<keyof Filter & string>,
+  listPath: P,
+  numbers: Array<keyof Filter & keyof BodyTo<P> & string>,
+  texts: Array<keyof Filter & keyof BodyTo<P> & string>,
 ) {
   const params = new URL(request.url).searchParams;
   const filter: Record<string, string | number | undefined> = {};
   for (const name of numbers) filter[name] = intSearch(params, name);
   for (const name of texts) filter[name] = params.get(name) || undefined;
   const pageNum = intSearch(params, 'pageNum') ?? 1;
-  const page =
-    requireUser(request).isPower === 1
-      ? await read<ListPage<Row>>(
-          listPath,
-          { ...filter, pageNum, pageSize: PAGE_SIZE },
-          emptyPage(),
-        )
-      : null;
+  // The filter's fields are the list's own (numbers and texts are checked against its body).
+  const body = { ...filter, pageNum, pageSize: PAGE_SIZE } as BodyTo<P>;
+  const page = isContentAdmin(requireUser(request))
+    ? await read(listPath, body, emptyPage())
+    : null;
   return { filter: filter as Partial<Filter>, pageNum, page };
 }
 

@@ -1,14 +1,16 @@
 import { data } from 'react-router';
 import type { IntroPageItem, PersonItem } from '@school/common';
 import type { Transport } from '../../../api/client';
-import { load, pageOr, type Page } from '../../../api/load';
-import type { CoverItem, NewsItem } from '../../../api/types';
+import { load, pageOr, type Loaded, type Page } from '../../../api/load';
+import type { BannerItem } from '@school/common/api';
 import type { IntroView, SubSection } from './sections';
 
 /** School-introduction page sizes (portal.md §9: school-introduction pages, 6). */
 export const INTRO_PAGE_SIZE = 6;
 /** Tabs of one sub-section (history, emblem and song) fit in one call. */
 const ALL_TABS = 50;
+/** The first item of a list, for its picture. */
+const first = { pageNum: 1, pageSize: 1 };
 
 export type { IntroPageItem, PersonItem };
 
@@ -32,14 +34,17 @@ export type IntroContent =
 
 export interface IntroPageData {
   view: IntroView;
-  cover: CoverItem | undefined;
+  cover: BannerItem | undefined;
   content: IntroContent;
 }
 
 const notFound = () => data('内容不存在或已下架', { status: 404 });
 
-function pages(transport: Transport, payload: Record<string, number | undefined>) {
-  return load<Page<IntroPageItem>>(transport, 'wwfz/getWwfzDetails', { ...payload, enableType: 1 });
+function pages(
+  transport: Transport,
+  payload: { wwfzType: number; wwfzId?: number; pageNum?: number; pageSize: number },
+) {
+  return load(transport, 'wwfz/getWwfzDetails', { ...payload, enableType: 1 });
 }
 
 /** One page by its id, or the 404 page when it is not (or no longer) in the sub-section. */
@@ -49,16 +54,9 @@ async function onePage(transport: Transport, wwfzType: number, wwfzId: number) {
   return found.list[0];
 }
 
-async function firstImage(
-  transport: Transport,
-  path: string,
-  payload: Record<string, string | number>,
-) {
-  const page = pageOr(
-    await load<Page<NewsItem>>(transport, path, { ...payload, pageNum: 1, pageSize: 1 }),
-  );
-  return page.list[0]?.imgUrl ?? '';
-}
+/** The picture of the first item of a list (news or videos), or ''. */
+const firstImage = (loaded: Loaded<Page<{ imgUrl: string }>>) =>
+  pageOr(loaded).list[0]?.imgUrl ?? '';
 
 async function loadContent(
   transport: Transport,
@@ -86,7 +84,7 @@ async function loadContent(
       return { kind: sub.kind, page: pageOr(page), item };
     }
     case 'principals': {
-      const page = await load<Page<PersonItem>>(transport, 'fmsm/getFmsmDetails', {
+      const page = await load(transport, 'fmsm/getFmsmDetails', {
         fmsmType: sub.fmsmType,
         enableType: 1,
         ...paging,
@@ -95,7 +93,7 @@ async function loadContent(
     }
     case 'people': {
       const page = pageOr(
-        await load<Page<PersonItem>>(transport, 'fmsm/getFmsmDetails', {
+        await load(transport, 'fmsm/getFmsmDetails', {
           fmsmType: view.tab ?? sub.tabs[0].code,
           enableType: 1,
           ...paging,
@@ -108,14 +106,15 @@ async function loadContent(
     }
     case 'impressions': {
       const [bygoneYears, campus, video] = await Promise.all([
-        firstImage(transport, 'news/getNewsList', { typeId: 11, enableType: 1 }),
-        firstImage(transport, 'news/getNewsList', { typeId: 12, enableType: 1 }),
-        firstImage(transport, 'video/getVideoList', {
+        load(transport, 'news/getNewsList', { typeId: 11, enableType: 1, ...first }),
+        load(transport, 'news/getNewsList', { typeId: 12, enableType: 1, ...first }),
+        load(transport, 'video/getVideoList', {
           ifShelves: 'A',
           checkStatus: 'A',
           enableType: 1,
+          ...first,
         }),
-      ]);
+      ]).then((lists) => lists.map(firstImage));
       return { kind: 'impressions', images: { bygoneYears, campus, video } };
     }
   }
@@ -128,7 +127,7 @@ export async function loadIntro(
   sub: SubSection,
 ): Promise<IntroPageData> {
   const [cover, content] = await Promise.all([
-    load<CoverItem[]>(transport, 'coverPic/getCoverPic', { typeId: 9 }),
+    load(transport, 'coverPic/getCoverPic', { typeId: 9 }),
     loadContent(transport, view, sub),
   ]);
   return { view, cover: cover.ok ? cover.data[0] : undefined, content };

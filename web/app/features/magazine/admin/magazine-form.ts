@@ -1,4 +1,5 @@
-import type { Payload } from '../../../api/client';
+import type { MagazineAdminItem } from '@school/common/api';
+import type { ApiBody } from '../../../api/client';
 import type { UploadedFile } from '../../../components/editor/uploads';
 
 /** The three series of the school-magazine menu (portal.md: schoolWenji?newsNum=1..3). */
@@ -9,20 +10,7 @@ export const MAGAZINE_SERIES = [
 ] as const;
 
 /** A row of api/cms/magazine/list. */
-export interface CmsMagazineRow {
-  magazineId: number;
-  magazineTitle: string;
-  typeId: number;
-  typeName: string;
-  coverFileId: number | null;
-  imgUrl: string;
-  thumbUrl: string;
-  pdfFileId: number | null;
-  pdfFileName: string;
-  filePath: string;
-  enabled: number;
-  createDate: string;
-}
+export type CmsMagazineRow = MagazineAdminItem;
 
 /** The dialog's values. */
 export interface MagazineFormValues {
@@ -47,13 +35,17 @@ export function formOf(row: CmsMagazineRow | null, typeId: number): MagazineForm
 }
 
 /** The save call's payload; a removed cover is sent as 0 so it is cleared. */
-export function payloadOf(values: MagazineFormValues, magazineId: number | undefined): Payload {
+export function payloadOf(
+  values: MagazineFormValues,
+  magazineId: number | undefined,
+): ApiBody<'cms/magazine/save'> {
   return {
     magazineId,
     typeId: values.typeId,
     magazineTitle: values.magazineTitle.trim(),
     coverFileId: values.cover?.fileId ?? 0,
-    pdfFileId: values.pdf?.fileId,
+    // Required by the form's rules; left empty, the server answers its message.
+    pdfFileId: values.pdf?.fileId ?? '',
   };
 }
 

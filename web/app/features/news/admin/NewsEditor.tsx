@@ -2,7 +2,7 @@ import { isSafeLink } from '@school/common';
 import { App, DatePicker, Form, Input, Select, Switch } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
-import { call } from '../../../api/client';
+import { callUntyped as call } from '../../../api/client';
 import { errorText } from '../../../api/page-data';
 import type { StoredUser } from '../../../lib/session';
 import { searchResultHref } from '../../../lib/result-href';

@@ -1,15 +1,12 @@
+import type { ApiData } from '@school/common/api';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { NewsItem } from '../../../api/types';
+import type { NewsItem } from '@school/common/api';
 import { day, truncate } from '../../../lib/text';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { topicHref } from '../topics/topic-links';
 
-export interface NewsTab {
-  typeId: number;
-  typeName: string;
-  list: NewsItem[];
-}
+export type NewsTab = ApiData<'news/getNewsHomePage'>[number];
 
 const hrefOf = (item: NewsItem) =>
   item.typeId === 4

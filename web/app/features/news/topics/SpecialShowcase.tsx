@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Page } from '../../../api/load';
-import type { NewsDetail, SubjectNewsItem } from '../../../api/types';
+import type { NewsDetail, SubjectNewsItem } from '@school/common/api';
 import { day, truncate } from '../../../lib/text';
 import { SafeImage } from '../../../components/ui/SafeImage';
 import { MediaCarousel } from '../../../components/article/MediaCarousel';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { SubjectNewsDetail } from '../../../api/types';
+import type { SubjectNewsDetail } from '@school/common/api';
 import { SUBJECT_PAGE_SIZE, type TopicPageData } from '../../../api/topic-detail';
 import { day, truncate } from '../../../lib/text';
 import { ArticleView } from '../../../components/article/ArticleView';
@@ -48,7 +48,7 @@ function Reading({ child }: { child: SubjectNewsDetail }) {
 export function TopicPage({ page }: { page: TopicPageData }) {
   const { newId, typeId, pageNum, topic, children, child } = page;
   const topicItem = topic.ok ? topic.data : undefined;
-  const open = child?.ok ? child.data : undefined;
+  const open = child?.ok ? (child.data ?? undefined) : undefined;
   const topicTitle = topicItem?.newsTitle || page.titleHint || '专题新闻';
   const denied = !topic.ok ? topic : child && !child.ok ? child : undefined;
 

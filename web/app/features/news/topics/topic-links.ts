@@ -1,4 +1,4 @@
-import type { NewsItem } from '../../../api/types';
+import type { NewsItem } from '@school/common/api';
 
 /** The special carousel's interval (portal spec §9). */
 export const SPECIAL_CAROUSEL_MS = 5000;

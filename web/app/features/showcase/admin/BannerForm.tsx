@@ -1,3 +1,4 @@
+import type { ApiData } from '@school/common/api';
 import { App, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { call } from '../../../api/client';
@@ -8,21 +9,7 @@ import { pictureValue } from '../../../components/ui/Thumb';
 import { errorText } from '../../../api/page-data';
 
 /** A row of api/cms/banner/list. */
-export interface BannerRow {
-  bannerId: number;
-  place: BannerPlace;
-  typeId: number;
-  typeName: string;
-  coverTitle: string;
-  newsUrl: string | null;
-  coverFileId: number | null;
-  coverUrl: string;
-  thumbUrl: string;
-  enabled: number;
-  sort: number;
-  /** Whether the public sees it now (for covers: the first enabled of its section). */
-  shown: boolean;
-}
+export type BannerRow = ApiData<'cms/banner/list'>['list'][number];
 
 interface Values {
   typeId?: number;

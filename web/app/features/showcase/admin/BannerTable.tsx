@@ -1,6 +1,6 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { Button, Space, Table, Tag, Typography } from 'antd';
-import type { Payload } from '../../../api/client';
+import type { ListAct } from '../../../api/page-data';
 import type { BannerRow } from './BannerForm';
 import { bannerPageHref } from './showcase-links';
 import { Thumb } from '../../../components/ui/Thumb';
@@ -23,7 +23,7 @@ export function BannerTable({
   rows: BannerRow[];
   loading: boolean;
   cover: boolean;
-  act: (path: string, body: Payload, done: string) => Promise<boolean>;
+  act: ListAct;
   onEdit: (row: BannerRow) => void;
 }) {
   const neighbours = (row: BannerRow) => {
@@ -116,9 +116,9 @@ export function BannerTable({
           },
         },
         ...rowColumns<BannerRow>({
-          base: 'cms/banner',
-          idName: 'bannerId',
-          act,
+          enable: ({ bannerId }, enabled, done) =>
+            act('cms/banner/enable', { bannerId, enabled }, done),
+          remove: ({ bannerId }, done) => act('cms/banner/delete', { bannerId }, done),
           onEdit,
           nameOf: (row) => row.coverTitle,
           pageOf: (row) => bannerPageHref(row),

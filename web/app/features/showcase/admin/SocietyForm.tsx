@@ -1,3 +1,4 @@
+import type { ApiData } from '@school/common/api';
 import { App, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { call } from '../../../api/client';
@@ -8,20 +9,7 @@ import { pictureValue } from '../../../components/ui/Thumb';
 import { errorText } from '../../../api/page-data';
 
 /** A row of api/cms/society/list. */
-export interface SocietyRow {
-  associationId: number;
-  associationName: string;
-  associationType: number;
-  associationTypeName: string;
-  logoFileId: number | null;
-  associationLog: string;
-  logoThumbUrl: string;
-  picFileId: number | null;
-  associationPic: string;
-  picThumbUrl: string;
-  enabled: number;
-  sort: number;
-}
+export type SocietyRow = ApiData<'cms/society/list'>['list'][number];
 
 interface Values {
   associationName: string;
@@ -93,7 +81,8 @@ export function SocietyForm({
       await call('cms/society/save', {
         associationId: editing?.associationId,
         associationName: values.associationName.trim(),
-        associationType: values.associationType,
+        // Required by the form's rules; left empty, the server answers its message.
+        associationType: values.associationType ?? '',
         logoFileId: values.logo?.fileId ?? 0,
         picFileId: values.picture?.fileId ?? 0,
         sort: values.sort ?? undefined,

@@ -1,10 +1,9 @@
 import { Table, Tag } from 'antd';
-import type { Payload } from '../../../api/client';
 import type { SocietyRow } from './SocietyForm';
 import { societyPageHref } from './showcase-links';
 import { Thumb } from '../../../components/ui/Thumb';
 import { rowColumns } from './row-columns';
-import type { ListPage } from '../../../api/page-data';
+import type { ListAct, ListPage } from '../../../api/page-data';
 
 /** Societies by category and order: logo, picture, name, the enabled switch, 编辑 / 查看 / 删除. */
 export function SocietyTable({
@@ -21,7 +20,7 @@ export function SocietyTable({
   pageNum: number;
   pageSize: number;
   onPage: (pageNum: number) => void;
-  act: (path: string, body: Payload, done: string) => Promise<boolean>;
+  act: ListAct;
   onEdit: (row: SocietyRow) => void;
 }) {
   return (
@@ -73,9 +72,9 @@ export function SocietyTable({
         },
         { title: '排序号', dataIndex: 'sort', width: 80 },
         ...rowColumns<SocietyRow>({
-          base: 'cms/society',
-          idName: 'associationId',
-          act,
+          enable: ({ associationId }, enabled, done) =>
+            act('cms/society/enable', { associationId, enabled }, done),
+          remove: ({ associationId }, done) => act('cms/society/delete', { associationId }, done),
           onEdit,
           nameOf: (row) => row.associationName,
           pageOf: (row) => societyPageHref(row.associationType),

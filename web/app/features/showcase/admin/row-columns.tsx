@@ -1,25 +1,20 @@
 import { Popconfirm, Switch } from 'antd';
 import type { ColumnType } from 'antd/es/table';
-import type { Payload } from '../../../api/client';
-
-type Act = (path: string, body: Payload, done: string) => Promise<boolean>;
 
 /**
- * The 启用 and 操作 (编辑 / 查看 / 删除) columns of a showcase table: rows
- * of `base` (cms/banner, cms/society) named by `idName` in the calls.
+ * The 启用 and 操作 (编辑 / 查看 / 删除) columns of a showcase table;
+ * `enable` and `remove` make the row's calls with the message given.
  */
 export function rowColumns<Row extends { enabled: number }>({
-  base,
-  idName,
-  act,
+  enable,
+  remove,
   onEdit,
   nameOf,
   pageOf,
   confirmOf,
 }: {
-  base: string;
-  idName: keyof Row & string;
-  act: Act;
+  enable: (row: Row, enabled: 0 | 1, done: string) => Promise<boolean>;
+  remove: (row: Row, done: string) => Promise<boolean>;
   onEdit: (row: Row) => void;
   /** What the switch's accessible name says after 启用. */
   nameOf: (row: Row) => string;
@@ -28,7 +23,6 @@ export function rowColumns<Row extends { enabled: number }>({
   /** The delete confirmation's question. */
   confirmOf: (row: Row) => string;
 }): Array<ColumnType<Row>> {
-  const id = (row: Row) => row[idName] as number;
   return [
     {
       title: '启用',
@@ -39,13 +33,7 @@ export function rowColumns<Row extends { enabled: number }>({
           checked={row.enabled === 1}
           checkedChildren="启用"
           unCheckedChildren="停用"
-          onChange={(checked) =>
-            void act(
-              `${base}/enable`,
-              { [idName]: id(row), enabled: checked ? 1 : 0 },
-              checked ? '已启用' : '已停用',
-            )
-          }
+          onChange={(checked) => void enable(row, checked ? 1 : 0, checked ? '已启用' : '已停用')}
         />
       ),
     },
@@ -65,7 +53,7 @@ export function rowColumns<Row extends { enabled: number }>({
             description={confirmOf(row)}
             okText="确定"
             cancelText="取消"
-            onConfirm={() => act(`${base}/delete`, { [idName]: id(row) }, '已删除')}
+            onConfirm={() => remove(row, '已删除')}
           >
             <button type="button" className="link-button">
               删除

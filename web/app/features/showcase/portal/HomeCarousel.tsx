@@ -1,5 +1,5 @@
 import { Carousel } from 'antd';
-import type { CoverItem } from '../../../api/types';
+import type { BannerItem } from '@school/common/api';
 import { safeHref } from '../../../lib/site';
 import { SafeImage } from '../../../components/ui/SafeImage';
 
@@ -8,7 +8,7 @@ export function HomeCarousel({
   banners,
   schoolName,
 }: {
-  banners: CoverItem[];
+  banners: BannerItem[];
   schoolName: string;
 }) {
   if (banners.length === 0) {

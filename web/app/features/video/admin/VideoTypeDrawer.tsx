@@ -1,8 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Drawer, Form, Input, InputNumber, Modal, Popconfirm, Table } from 'antd';
 import { useState } from 'react';
-import { call } from '../../../api/client';
-import { errorText, useApiData } from '../../../api/page-data';
+import { callUntyped as call } from '../../../api/client';
+import { errorText, useApiDataUntyped as useApiData } from '../../../api/page-data';
 import type { VideoCategory } from './video-form';
 
 type Editing = { typeId?: number; typeName: string; sort?: number };

@@ -21,7 +21,7 @@ export function useFirstPlay(videoId: number, onViewCount: (count: number) => vo
       userName: user.staffName,
     };
     call('video/addVideoFootprint', visit).catch(() => undefined);
-    call<{ viewCount: number }>('video/addViewCount', visit)
+    call('video/addViewCount', visit)
       .then((result) => onViewCount(result.viewCount))
       .catch(() => undefined);
   }, [user, videoId, onViewCount]);

@@ -1,8 +1,9 @@
 import type { Readable } from 'node:stream';
 import type { DriveUpload } from '@school/common/api';
 import { AppError } from '../../http/errors.js';
-import type { AuthStaff } from '../auth/session.js';
-import { allowedDriveName, type UploadService } from './upload.js';
+import type { AuthStaff } from '../../platform/auth/session.js';
+import type { ResumableTarget } from '../../platform/files/tus.js';
+import { allowedDriveName, type UploadService } from '../../platform/files/upload.js';
 
 /**
  * A check before a drive upload is accepted (the drive's per-person quota):
@@ -24,7 +25,7 @@ export type BeforeDriveUpload = (
  * the allowed names, the checks the drive adds, and the one way bytes are
  * stored (checked, hashed, kept once).
  */
-export class DriveUploads {
+export class DriveUploads implements ResumableTarget {
   private readonly checks: BeforeDriveUpload[] = [];
   private readonly endings: Array<(uploadId: string) => Promise<void>> = [];
   private readonly storings: Array<(staff: AuthStaff, upload: DriveUpload) => Promise<void>> = [];
