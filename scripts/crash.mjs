@@ -1,4 +1,4 @@
-// `npm run crash`: the crash-safety test (server/test/crash-safety.test.ts) with 100 SIGKILLs
+// `npm run crash`: the crash-safety test (server/src/test/crash-safety.test.ts) with 100 SIGKILLs
 // of the server during writes (CRASH_RUNS to change it), on SQLite and on PostgreSQL.
 // `npm test` runs the same test with 20.
 import { startPostgres } from './postgres.mjs';
@@ -19,7 +19,7 @@ try {
     ['PostgreSQL', { TEST_DB: 'postgres', TEST_DATABASE_URL: databaseUrl }],
   ]) {
     log(`Crash safety on ${name}: ${runs} SIGKILLs`);
-    const code = await run('npx', ['vitest', 'run', 'test/crash-safety.test.ts'], {
+    const code = await run('npx', ['vitest', 'run', 'src/test/crash-safety.test.ts'], {
       cwd: 'server',
       env: { ...process.env, ...env, CRASH_RUNS: runs },
     });

@@ -1,4 +1,4 @@
-// `npm run fuzz`: the generated bad-input test (server/test/fuzz.test.ts) at
+// `npm run fuzz`: the generated bad-input test (server/src/http/test/fuzz.test.ts) at
 // length: FUZZ_RUNS (default 1000) requests per route and role instead of the
 // few of `npm test`, on SQLite and on PostgreSQL (a throwaway server, or
 // TEST_DATABASE_URL). FUZZ_DB=sqlite or postgres runs one; FUZZ_SEED repeats
@@ -19,7 +19,10 @@ try {
       env.TEST_DATABASE_URL = postgres.url;
     }
     log(`Fuzz on ${database}: ${runs} requests per route and role`);
-    const code = await run('npx', ['vitest', 'run', 'test/fuzz.test.ts'], { cwd: 'server', env });
+    const code = await run('npx', ['vitest', 'run', 'src/http/test/fuzz.test.ts'], {
+      cwd: 'server',
+      env,
+    });
     if (code !== 0) failed.push(database);
   }
 } finally {

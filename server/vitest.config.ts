@@ -17,9 +17,9 @@ export default defineConfig({
   },
   test: {
     environment: 'node',
-    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    include: ['src/**/*.test.ts'],
     // Migrates a template database once per run; each test file's database is a copy of it.
-    globalSetup: ['test/helpers/global-setup.ts'],
+    globalSetup: ['src/test-kit/global-setup.ts'],
     // Every password hash costs tens of milliseconds of scrypt, and a PostgreSQL
     // test database is created per test file or test.
     testTimeout: 30_000,

@@ -3,7 +3,7 @@ import { App, Button, Card, Result } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useRevalidator, useSearchParams } from 'react-router';
 import { errorText, useLoadFailure, usePageLoading } from '../../api/page-data';
-import { refreshUnreadMail, useUnreadMail } from '../../api/unread-mail';
+import { refreshUnreadMail, useUnreadMail } from './unread-mail';
 import { Crumbs } from '../../components/ui/Crumbs';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ComposeView } from './ComposeView';

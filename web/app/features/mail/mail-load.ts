@@ -2,7 +2,7 @@ import { MAIL_PAGE_SIZE, MAIL_READ, MAIL_UNREAD } from '@school/common';
 import type { MailContacts, MailDetail } from '@school/common/api';
 import { call } from '../../api/client';
 import { emptyPage, intSearch, read, type ListPage, type Read } from '../../api/page-data';
-import { refreshUnreadMail, setUnreadMail } from '../../api/unread-mail';
+import { refreshUnreadMail, setUnreadMail } from './unread-mail';
 import { parseAddressee, viewOf } from './mail-data';
 import type { MailRow, ReadFilter } from './MailList';
 

@@ -10,7 +10,7 @@ import { App, Badge, Radio } from 'antd';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { call } from '../../api/client';
-import { useUnreadMail } from '../../api/unread-mail';
+import { useUnreadMail } from '../../features/mail/unread-mail';
 import { openCmsHandoff } from '../../lib/cms-handoff';
 import { clearUser, type StoredUser } from '../../lib/session';
 import { safeHref, type SiteInfo } from '../../lib/site';

@@ -5,7 +5,7 @@ import { useOutletContext, useRevalidator } from 'react-router';
 import type { Route } from './+types/columns';
 import { call, type ApiBody } from '../../api/client';
 import { errorText, read, useLoadFailure, usePageLoading } from '../../api/page-data';
-import { columnTree, type Column, type ColumnNode } from '../../features/columns/column-tree';
+import { columnTree, type Column, type ColumnNode } from '../../features/news/columns/column-tree';
 import { requireUser, type StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '栏目设置 - 内容管理平台' }];

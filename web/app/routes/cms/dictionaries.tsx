@@ -3,8 +3,8 @@ import { Tabs } from 'antd';
 import { useOutletContext, useSearchParams } from 'react-router';
 import type { Route } from './+types/dictionaries';
 import { read } from '../../api/page-data';
-import { DICTIONARIES, DictionaryList } from '../../features/settings/DictionaryList';
-import { SiteGuard } from '../../features/settings/SiteControls';
+import { DICTIONARIES, DictionaryList } from '../../features/intranet/settings/DictionaryList';
+import { SiteGuard } from '../../features/intranet/settings/SiteControls';
 import { requireUser, type StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '数据字典 - 内容管理平台' }];

@@ -2,8 +2,8 @@ import { isContentAdmin } from '@school/common';
 import { useOutletContext } from 'react-router';
 import type { Route } from './+types/notices';
 import { emptyPage, intSearch, read } from '../../api/page-data';
-import { NOTICE_PAGE_SIZE, NoticeList } from '../../features/settings/NoticeList';
-import { SiteGuard } from '../../features/settings/SiteControls';
+import { NOTICE_PAGE_SIZE, NoticeList } from '../../features/intranet/settings/NoticeList';
+import { SiteGuard } from '../../features/intranet/settings/SiteControls';
 import { requireUser, type StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '滚动通知 - 内容管理平台' }];

@@ -2,8 +2,8 @@ import { isSystemAdmin } from '@school/common';
 import { useOutletContext } from 'react-router';
 import type { Route } from './+types/parameters';
 import { read } from '../../api/page-data';
-import { ParameterGroups } from '../../features/settings/ParameterGroups';
-import { SiteGuard } from '../../features/settings/SiteControls';
+import { ParameterGroups } from '../../features/intranet/settings/ParameterGroups';
+import { SiteGuard } from '../../features/intranet/settings/SiteControls';
 import { requireUser, type StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '系统参数与外部站点 - 内容管理平台' }];

@@ -3,8 +3,8 @@ import { Tabs } from 'antd';
 import { useOutletContext, useSearchParams } from 'react-router';
 import type { Route } from './+types/workbench';
 import { read } from '../../api/page-data';
-import { SiteGuard } from '../../features/settings/SiteControls';
-import { WorkbenchList } from '../../features/settings/WorkbenchList';
+import { SiteGuard } from '../../features/intranet/settings/SiteControls';
+import { WorkbenchList } from '../../features/intranet/settings/WorkbenchList';
 import { requireUser, type StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '工作台与应用 - 内容管理平台' }];

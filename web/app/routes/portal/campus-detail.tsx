@@ -7,9 +7,9 @@ import {
   CAMPUS_NUMS,
   COURSE_COLUMN,
   campusDetailHref,
-} from '../../features/campus/columns';
-import { articleMeta, loadColumnArticle } from '../../api/article-page';
-import { ColumnArticle } from '../../components/article/ColumnArticle';
+} from '../../features/news/campus/columns';
+import { articleMeta, loadColumnArticle } from '../../features/news/portal/article-page';
+import { ColumnArticle } from '../../features/news/portal/ColumnArticle';
 import { getUser } from '../../lib/session';
 import sectionsCss from '../../styles/portal-sections.css?url';
 

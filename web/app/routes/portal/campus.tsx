@@ -8,8 +8,8 @@ import {
   COURSE_COLUMN,
   campusDetailHref,
   campusLabels,
-} from '../../features/campus/columns';
-import { SchoolPartFilter } from '../../features/campus/SchoolPartFilter';
+} from '../../features/news/campus/columns';
+import { SchoolPartFilter } from '../../features/news/campus/SchoolPartFilter';
 import { Crumbs } from '../../components/ui/Crumbs';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { PageCover } from '../../components/ui/PageCover';

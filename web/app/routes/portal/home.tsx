@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/home';
 import { load } from '../../api/load';
 import { serverTransport } from '../../api/server';
-import { CampusGrid } from '../../features/campus/CampusGrid';
+import { CampusGrid } from '../../features/news/campus/CampusGrid';
 import { HomeCarousel } from '../../features/showcase/portal/HomeCarousel';
 import { NewsBox } from '../../features/news/portal/NewsBox';
 import { pageMeta } from '../../lib/meta';

@@ -1,9 +1,9 @@
 import type { Route } from './+types/media-detail';
 import { browserTransport } from '../../api/client';
 import { serverTransport } from '../../api/server';
-import { articleMeta, loadColumnArticle } from '../../api/article-page';
-import { MEDIA_CHANNELS, channelLabel, mediaDetailHref } from '../../features/media/channels';
-import { ColumnArticle } from '../../components/article/ColumnArticle';
+import { articleMeta, loadColumnArticle } from '../../features/news/portal/article-page';
+import { MEDIA_CHANNELS, channelLabel, mediaDetailHref } from '../../features/news/media/channels';
+import { ColumnArticle } from '../../features/news/portal/ColumnArticle';
 import { getUser } from '../../lib/session';
 import sectionsCss from '../../styles/portal-sections.css?url';
 

@@ -1,6 +1,6 @@
 import type { Route } from './+types/media';
 import { emptyPage, intParam, load, pageOr } from '../../api/load';
-import { SOCIETY_CATEGORIES } from '../../api/media-societies';
+import { SOCIETY_CATEGORIES } from '../../features/showcase/portal/media-societies';
 import { serverTransport } from '../../api/server';
 import type { NewsItem } from '@school/common/api';
 import { Crumbs } from '../../components/ui/Crumbs';
@@ -11,8 +11,8 @@ import {
   MEDIA_TABS,
   SOCIETIES_CHANNEL,
   channelLabel,
-} from '../../features/media/channels';
-import { MediaList } from '../../features/media/MediaList';
+} from '../../features/news/media/channels';
+import { MediaList } from '../../features/news/media/MediaList';
 import { SideTabs } from '../../components/ui/SideTabs';
 import { Societies } from '../../features/showcase/portal/Societies';
 import { pageMeta } from '../../lib/meta';

@@ -1,8 +1,8 @@
 import type { Route } from './+types/news-detail';
 import { browserTransport } from '../../api/client';
-import { articleOrMissing, loadArticle } from '../../api/news-detail';
+import { articleOrMissing, loadArticle } from '../../features/news/portal/news-detail';
 import { serverTransport } from '../../api/server';
-import { ColumnArticle } from '../../components/article/ColumnArticle';
+import { ColumnArticle } from '../../features/news/portal/ColumnArticle';
 import { NEWS_CATEGORIES } from '../../features/news/portal/NewsCategoryTabs';
 import { getUser } from '../../lib/session';
 import { pageMeta } from '../../lib/meta';

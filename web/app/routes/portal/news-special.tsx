@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Route } from './+types/news-special';
 import { load, pageOr } from '../../api/load';
 import { serverTransport } from '../../api/server';
-import { SUBJECT_PAGE_SIZE } from '../../api/topic-detail';
+import { SUBJECT_PAGE_SIZE } from '../../features/news/topics/topic-detail';
 import { Crumbs } from '../../components/ui/Crumbs';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { NewsCategoryTabs } from '../../features/news/portal/NewsCategoryTabs';

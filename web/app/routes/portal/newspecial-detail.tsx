@@ -1,7 +1,7 @@
 import type { Route } from './+types/newspecial-detail';
 import { browserTransport } from '../../api/client';
 import { serverTransport } from '../../api/server';
-import { loadTopic, topicOrNotFound } from '../../api/topic-detail';
+import { loadTopic, topicOrNotFound } from '../../features/news/topics/topic-detail';
 import { TopicPage } from '../../features/news/topics/TopicPage';
 import { topicMeta } from '../../features/news/topics/topic-meta';
 import { getUser } from '../../lib/session';

@@ -1,11 +1,11 @@
 import type { Route } from './+types/outnet-sech';
-import { loadSearch, SEARCH_PAGE_SIZE } from '../../api/search-results';
+import { loadSearch, SEARCH_PAGE_SIZE } from '../../features/news/search/search-results';
 import { serverTransport } from '../../api/server';
 import { Crumbs } from '../../components/ui/Crumbs';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Pager } from '../../components/ui/Pager';
-import { SearchBox } from '../../features/search/SearchBox';
-import { SearchResults } from '../../features/search/SearchResults';
+import { SearchBox } from '../../features/news/search/SearchBox';
+import { SearchResults } from '../../features/news/search/SearchResults';
 import { pageMeta } from '../../lib/meta';
 import css from '../../styles/portal-intro.css?url';
 

@@ -2,11 +2,15 @@ import type { Route } from './+types/pic-detail';
 import { newsArticle, newsTarget } from '../../components/article/news-article';
 import { browserTransport, type Transport } from '../../api/client';
 import { intParam } from '../../api/load';
-import { articleOrMissing, loadArticle, type LoadSide } from '../../api/news-detail';
+import {
+  articleOrMissing,
+  loadArticle,
+  type LoadSide,
+} from '../../features/news/portal/news-detail';
 import { serverTransport } from '../../api/server';
 import { ArticleView } from '../../components/article/ArticleView';
 import { Crumbs } from '../../components/ui/Crumbs';
-import { galleryOf, isGalleryType, picDetailHref } from '../../features/gallery/galleries';
+import { galleryOf, isGalleryType, picDetailHref } from '../../features/news/gallery/galleries';
 import { SideList } from '../../components/ui/SideList';
 import { StaffOnlyNotice } from '../../components/ui/StaffOnlyNotice';
 import { pageMeta } from '../../lib/meta';

@@ -1,7 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { Route } from './+types/sch-wenji-detail';
 import { orNotFound } from '../../api/load';
-import { loadMagazine } from '../../api/magazine-data';
+import { loadMagazine } from '../../features/magazine/portal/magazine-data';
 import { serverTransport } from '../../api/server';
 import { Crumbs } from '../../components/ui/Crumbs';
 import { EmptyState } from '../../components/ui/EmptyState';

@@ -1,5 +1,5 @@
 import type { Route } from './+types/school-wenji';
-import { MAGAZINE_PAGE_SIZE, loadMagazines } from '../../api/magazine-data';
+import { MAGAZINE_PAGE_SIZE, loadMagazines } from '../../features/magazine/portal/magazine-data';
 import { serverTransport } from '../../api/server';
 import { Crumbs } from '../../components/ui/Crumbs';
 import { EmptyState } from '../../components/ui/EmptyState';

@@ -1,7 +1,7 @@
 import type { Route } from './+types/syly-picture';
-import { loadGallery } from '../../api/gallery-list';
+import { loadGallery } from '../../features/news/gallery/gallery-list';
 import { serverTransport } from '../../api/server';
-import { GalleryPage } from '../../features/gallery/GalleryPage';
+import { GalleryPage } from '../../features/news/gallery/GalleryPage';
 import { pageMeta } from '../../lib/meta';
 import css from '../../styles/portal-media-centre.css?url';
 

@@ -1,8 +1,8 @@
 import type { Route } from './+types/video-detail';
 import { browserTransport, type Transport } from '../../api/client';
-import { articleOrMissing, type LoadSide } from '../../api/news-detail';
+import { articleOrMissing, type LoadSide } from '../../features/news/portal/news-detail';
 import { serverTransport } from '../../api/server';
-import { loadVideoPage, videoDetailHref } from '../../api/video-data';
+import { loadVideoPage, videoDetailHref } from '../../features/video/portal/video-data';
 import { Crumbs } from '../../components/ui/Crumbs';
 import { SideList } from '../../components/ui/SideList';
 import { StaffOnlyNotice } from '../../components/ui/StaffOnlyNotice';

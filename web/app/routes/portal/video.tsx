@@ -1,6 +1,6 @@
 import type { Route } from './+types/video';
 import { serverTransport } from '../../api/server';
-import { VIDEO_PAGE_SIZE, loadVideoCentre } from '../../api/video-data';
+import { VIDEO_PAGE_SIZE, loadVideoCentre } from '../../features/video/portal/video-data';
 import { Crumbs } from '../../components/ui/Crumbs';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { PageCover } from '../../components/ui/PageCover';

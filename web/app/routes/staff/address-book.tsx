@@ -13,7 +13,7 @@ import {
   usePageLoading,
   useSearchState,
 } from '../../api/page-data';
-import { DeptTree } from '../../features/addressbook/DeptTree';
+import { DeptTree } from '../../features/people/address-book/DeptTree';
 import { requireUser } from '../../lib/session';
 import { useUser } from '../../lib/use-user';
 

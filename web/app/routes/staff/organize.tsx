@@ -10,8 +10,8 @@ import {
   usePageLoading,
   useSearchState,
 } from '../../api/page-data';
-import { DeptTree } from '../../features/addressbook/DeptTree';
-import { StaffNewsList } from '../../features/notices/StaffNewsList';
+import { DeptTree } from '../../features/people/address-book/DeptTree';
+import { StaffNewsList } from '../../features/news/staff/StaffNewsList';
 import { Crumbs } from '../../components/ui/Crumbs';
 import { requireUser } from '../../lib/session';
 

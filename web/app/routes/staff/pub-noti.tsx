@@ -9,7 +9,7 @@ import {
   usePageLoading,
   useSearchState,
 } from '../../api/page-data';
-import { StaffNewsList } from '../../features/notices/StaffNewsList';
+import { StaffNewsList } from '../../features/news/staff/StaffNewsList';
 import { Crumbs } from '../../components/ui/Crumbs';
 import { requireUser } from '../../lib/session';
 

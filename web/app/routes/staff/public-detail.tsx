@@ -1,5 +1,5 @@
 import type { Route } from './+types/public-detail';
-import { loadStaffArticle, StaffArticle } from '../../features/notices/StaffArticle';
+import { loadStaffArticle, StaffArticle } from '../../features/news/staff/StaffArticle';
 import { requireUser } from '../../lib/session';
 
 export const meta = () => [{ title: '正文 - 校内网' }];

@@ -8,7 +8,7 @@ import {
   usePageLoading,
   useSearchState,
 } from '../../api/page-data';
-import type { VideoType } from '../../api/video-data';
+import type { VideoType } from '../../features/video/portal/video-data';
 import { Crumbs } from '../../components/ui/Crumbs';
 import { SearchFilters, type FilterValues } from '../../features/sitesearch/SearchFilters';
 import { SearchResults, type SearchAnswer } from '../../features/sitesearch/SearchResults';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Magazine } from '../../../api/magazine-data';
+import type { Magazine } from './magazine-data';
 import { truncate } from '../../../lib/text';
 import { SafeImage } from '../../../components/ui/SafeImage';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { SubjectNewsDetail } from '@school/common/api';
-import { SUBJECT_PAGE_SIZE, type TopicPageData } from '../../../api/topic-detail';
+import { SUBJECT_PAGE_SIZE, type TopicPageData } from './topic-detail';
 import { day, truncate } from '../../../lib/text';
 import { ArticleView } from '../../../components/article/ArticleView';
 import { Crumbs } from '../../../components/ui/Crumbs';

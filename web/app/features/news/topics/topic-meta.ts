@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
-import type { TopicPageData } from '../../../api/topic-detail';
+import type { TopicPageData } from './topic-detail';
 import { pageMeta } from '../../../lib/meta';
 import { plainText } from '../../../lib/text';
 

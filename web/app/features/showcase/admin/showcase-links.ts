@@ -1,5 +1,5 @@
 import { isSafeLink } from '@school/common';
-import { SOCIETY_CATEGORIES } from '../../../api/media-societies';
+import { SOCIETY_CATEGORIES } from '../portal/media-societies';
 
 /**
  * The cover types of api/coverPic/getCoverPic as the platform names them,

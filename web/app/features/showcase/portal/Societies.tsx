@@ -1,7 +1,7 @@
 import { Modal } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { SOCIETY_CATEGORIES, societiesOf, type Society } from '../../../api/media-societies';
+import { SOCIETY_CATEGORIES, societiesOf, type Society } from './media-societies';
 import { slashPath } from '../../../lib/text';
 import { SafeImage } from '../../../components/ui/SafeImage';
 import { EmptyState } from '../../../components/ui/EmptyState';

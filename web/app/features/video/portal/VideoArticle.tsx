@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { VIDEO_FILES_PAGE_SIZE, type VideoDetail, type VideoFile } from '../../../api/video-data';
+import { VIDEO_FILES_PAGE_SIZE, type VideoDetail, type VideoFile } from './video-data';
 import { day } from '../../../lib/text';
 import { ArticleActions } from '../../../components/article/ArticleActions';
 import { RichText } from '../../../components/article/RichText';

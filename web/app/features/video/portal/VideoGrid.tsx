@@ -1,6 +1,6 @@
 import { PlayCircleOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
-import { videoDetailHref, type VideoItem } from '../../../api/video-data';
+import { videoDetailHref, type VideoItem } from './video-data';
 import { day } from '../../../lib/text';
 import { SafeImage } from '../../../components/ui/SafeImage';
 

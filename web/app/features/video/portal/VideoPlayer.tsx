@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link, useLocation } from 'react-router';
-import { VIDEO_FILES_PAGE_SIZE, type VideoFile } from '../../../api/video-data';
+import { VIDEO_FILES_PAGE_SIZE, type VideoFile } from './video-data';
 import { slashPath, truncate } from '../../../lib/text';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { Pager } from '../../../components/ui/Pager';

@@ -1,7 +1,7 @@
 import { DownOutlined } from '@ant-design/icons';
 import { Dropdown } from 'antd';
 import { Link } from 'react-router';
-import type { VideoType } from '../../../api/video-data';
+import type { VideoType } from './video-data';
 import { splitCategories, videoCentreHref } from './categories';
 import { useHydrated } from '../../../lib/use-hydrated';
 

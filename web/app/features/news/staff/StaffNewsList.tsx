@@ -1,0 +1,106 @@
+import { Table } from 'antd';
+import { Link } from 'react-router';
+import type { NewsItem } from '@school/common/api';
+import { truncate } from '../../../lib/text';
+
+/** Where a staff list's item opens: the staff article view, told which list it came from. */
+export function staffDetailHref(
+  item: NewsItem,
+  from: { textTitle: string; myRelease?: number },
+): string {
+  const params = new URLSearchParams({
+    typeId: String(item.typeId),
+    newId: String(item.newId),
+    type: String(item.newsType),
+    textTitle: from.textTitle,
+  });
+  if (from.myRelease) params.set('myRelease', String(from.myRelease));
+  return `/publicDetail?${params}`;
+}
+
+/**
+ * A paged list of news for staff: title (pinned in bold with 置顶), department,
+ * publisher, date. `onPublisher` turns the publisher into a filter.
+ */
+export function StaffNewsList({
+  items,
+  total,
+  pageNum,
+  pageSize,
+  loading,
+  from,
+  onPage,
+  onPublisher,
+  titleCut = 40,
+}: {
+  items: NewsItem[];
+  total: number;
+  pageNum: number;
+  pageSize: number;
+  loading?: boolean;
+  from: { textTitle: string; myRelease?: number };
+  onPage: (pageNum: number) => void;
+  onPublisher?: (item: NewsItem) => void;
+  titleCut?: number;
+}) {
+  return (
+    <Table<NewsItem>
+      rowKey="newId"
+      size="middle"
+      loading={loading}
+      dataSource={items}
+      locale={{ emptyText: '暂无数据' }}
+      scroll={{ x: 600 }}
+      columns={[
+        {
+          title: '标题',
+          key: 'title',
+          render: (_, item) => (
+            <Link
+              to={staffDetailHref(item, from)}
+              title={item.newsTitle}
+              className={item.ifTop === 1 ? 'is-top' : undefined}
+            >
+              {item.ifTop === 1 && <span className="top-badge">置顶</span>}
+              {truncate(item.newsTitle, titleCut)}
+            </Link>
+          ),
+        },
+        { title: '部门', key: 'dept', width: 130, render: (_, item) => item.deptName ?? '—' },
+        {
+          title: '发布者',
+          key: 'publisher',
+          width: 110,
+          render: (_, item) =>
+            onPublisher && item.createStaff ? (
+              <button
+                type="button"
+                className="link-button"
+                title="只看此人发布的"
+                onClick={() => onPublisher(item)}
+              >
+                {item.releaseUser ?? '—'}
+              </button>
+            ) : (
+              (item.releaseUser ?? '—')
+            ),
+        },
+        {
+          title: '发布时间',
+          key: 'date',
+          width: 110,
+          render: (_, item) => item.shelvesDate.slice(0, 10),
+        },
+      ]}
+      pagination={{
+        current: pageNum,
+        pageSize,
+        total,
+        showSizeChanger: false,
+        showTotal: (n) => `共 ${n} 条`,
+        onChange: onPage,
+        hideOnSinglePage: false,
+      }}
+    />
+  );
+}
