@@ -11,7 +11,7 @@ export * from './cms.js';
 export * from './intranet.js';
 export * from './intro.js';
 export * from './leave.js';
-export * from './staff-search.js';
+export * from './sitesearch.js';
 export * from './mail.js';
 export * from './drive.js';
 export * from './drive-upload.js';

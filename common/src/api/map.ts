@@ -1,5 +1,20 @@
 import type { Endpoint, Static, TSchema } from './shared.js';
-import type * as contract from './index.js';
+import type * as magazine from './magazine.js';
+import type * as video from './video.js';
+import type * as showcase from './showcase.js';
+import type * as news from './news.js';
+import type * as people from './people.js';
+import type * as auth from './auth.js';
+import type * as files from './files.js';
+import type * as oplog from './oplog.js';
+import type * as cms from './cms.js';
+import type * as intranet from './intranet.js';
+import type * as intro from './intro.js';
+import type * as leave from './leave.js';
+import type * as sitesearch from './sitesearch.js';
+import type * as mail from './mail.js';
+import type * as drive from './drive.js';
+import type * as drive_upload from './drive-upload.js';
 
 /**
  * The contract as plain types for the pages' client (web/app/api/client.ts):
@@ -9,8 +24,24 @@ import type * as contract from './index.js';
  * (and no TypeBox) reaches the browser bundle.
  */
 
-/** Every value the contract's modules export. */
-type Exported = (typeof contract)[keyof typeof contract];
+/** Every value the areas' contract modules export (index.ts re-exports them and this map). */
+type Contract = typeof magazine &
+  typeof video &
+  typeof showcase &
+  typeof news &
+  typeof people &
+  typeof auth &
+  typeof files &
+  typeof oplog &
+  typeof cms &
+  typeof intranet &
+  typeof intro &
+  typeof leave &
+  typeof sitesearch &
+  typeof mail &
+  typeof drive &
+  typeof drive_upload;
+type Exported = Contract[keyof Contract];
 
 /** The members of the endpoint groups (`endpoints(tag, { ... })`) among them. */
 type Member<G> = G extends Record<string, unknown> ? G[keyof G] : never;
