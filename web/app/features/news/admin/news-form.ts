@@ -39,12 +39,7 @@ export type NewsSave = Omit<ApiBody<'cms/news/save'>, 'newId' | 'version'>;
 export const NEWS_CALLS: ContentCalls<NewsSave, NewsRevision> = {
   save: async (newId, body, version) =>
     (await call('cms/news/save', { ...body, newId: newId ?? undefined, version })).newId,
-  // News versions are listed with createdAt (the spec's name), the others with createDate.
-  revisions: async (newId) =>
-    (await call('cms/news/revisions', { newId })).map(({ createdAt, ...row }) => ({
-      ...row,
-      createDate: createdAt,
-    })),
+  revisions: (newId) => call('cms/news/revisions', { newId }),
   revision: (revisionId) => call('cms/news/revision', { revisionId }),
   restore: (newId, revisionId) => call('cms/news/restore', { newId, revisionId }),
 };
