@@ -467,7 +467,7 @@ export type NewsEditForm = Static<typeof NewsEditForm>;
 export const NewsRevisionEntry = Type.Object({
   revisionId: Type.Integer(),
   staffName: Type.String(),
-  createdAt: Type.String(),
+  createDate: Type.String(),
   newsTitle: Type.String(),
 });
 export type NewsRevisionEntry = Static<typeof NewsRevisionEntry>;
@@ -477,7 +477,7 @@ export const NewsRevision = Type.Object({
   revisionId: Type.Integer(),
   newId: Type.Integer(),
   staffName: Type.String(),
-  createdAt: Type.String(),
+  createDate: Type.String(),
   ...newsEditableFields,
 });
 export type NewsRevision = Static<typeof NewsRevision>;

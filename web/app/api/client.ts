@@ -56,14 +56,14 @@ export const browserTransport: Transport = async (path, payload, token) => {
   return (await response.json()) as Envelope<unknown>;
 };
 
-/**
- * The body argument of a call to `P`: none for a call without a body,
- * optional when every field may be left out.
- */
 /** What a page sends to `P`: its body, or nothing (an empty object) for a call without one. */
 export type BodyTo<P extends ApiPath> =
   ApiBody<P> extends undefined ? Record<string, never> : ApiBody<P>;
 
+/**
+ * The body argument of a call to `P`: none for a call without a body,
+ * optional when every field may be left out.
+ */
 export type BodyArg<P extends ApiPath> =
   ApiBody<P> extends undefined
     ? [payload?: Record<string, never>]
@@ -101,13 +101,4 @@ export async function send(
  */
 export function call<P extends ApiPath>(path: P, ...[payload]: BodyArg<P>): Promise<ApiData<P>> {
   return send(path, payload as Payload | undefined) as Promise<ApiData<P>>;
-}
-
-/**
- * @deprecated The untyped call, kept only for the editor pages being rewritten
- * (features/news/admin, features/video/admin, routes/cms/news-*, video-*,
- * subject-edit, components/editor) until they move to `call`.
- */
-export function callUntyped<T = unknown>(path: string, payload: Payload = {}): Promise<T> {
-  return send(path, payload) as Promise<T>;
 }

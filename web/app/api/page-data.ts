@@ -34,18 +34,13 @@ export function read<P extends ApiPath>(
   payload: BodyTo<P>,
   fallback: null,
 ): Promise<Read<ApiData<P> | null>>;
-export function read(path: string, payload: Payload, fallback: unknown) {
-  return readUntyped(path, payload, fallback);
-}
-
-/** @deprecated For the editor pages being rewritten only (see client.ts `callUntyped`). */
-export async function readUntyped<T>(
+export async function read(
   path: string,
   payload: Payload,
-  fallback: T,
-): Promise<Read<T>> {
+  fallback: unknown,
+): Promise<Read<unknown>> {
   try {
-    return { data: (await send(path, payload)) as T, error: null };
+    return { data: await send(path, payload), error: null };
   } catch (err) {
     return { data: fallback, error: errorText(err) };
   }
@@ -136,16 +131,6 @@ export function useApiData(
   path: string | null,
   payload: Payload,
   fallback: unknown,
-  options: { quiet?: boolean } = {},
-) {
-  return useApiDataUntyped(path, payload, fallback, options);
-}
-
-/** @deprecated For the editor pages being rewritten only (see client.ts `callUntyped`). */
-export function useApiDataUntyped<T>(
-  path: string | null,
-  payload: Payload,
-  fallback: T,
   { quiet = false }: { quiet?: boolean } = {},
 ) {
   const { message } = App.useApp();
@@ -153,7 +138,7 @@ export function useApiDataUntyped<T>(
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   const request = path === null ? null : `${path} ${JSON.stringify(payload)} ${version}`;
   // The answer with the request it answers: loading until they match.
-  const [answer, setAnswer] = useState<{ request: string; data: T } | null>(null);
+  const [answer, setAnswer] = useState<{ request: string; data: unknown } | null>(null);
   const [fallbackValue] = useState(fallback);
   if (request === null && answer !== null) setAnswer(null);
 
@@ -163,7 +148,7 @@ export function useApiDataUntyped<T>(
     const body = request.slice(path.length + 1, request.lastIndexOf(' '));
     send(path, JSON.parse(body) as Payload)
       .then((data) => {
-        if (!cancelled) setAnswer({ request, data: data as T });
+        if (!cancelled) setAnswer({ request, data });
       })
       .catch((err: unknown) => {
         if (cancelled) return;

@@ -218,11 +218,9 @@ export class CmsNewsService {
   async revisions(newId: number, staff: AuthStaff) {
     const row = await loadNewsItem(this.db, newId);
     if (!canManage(staff, row.createStaff)) throw forbidden(MANAGE_MESSAGE);
-    const found = await listContentRevisions(this.db, 'T_NEWS', newId, (draft: NewsDraft) => ({
+    return listContentRevisions(this.db, 'T_NEWS', newId, (draft: NewsDraft) => ({
       newsTitle: draft.title,
     }));
-    // News name the time createdAt (their list came before the other kinds').
-    return found.map(({ createDate, ...revision }) => ({ ...revision, createdAt: createDate }));
   }
 
   /** One saved version in full, in the shape of `get`, for comparing. */
@@ -234,7 +232,7 @@ export class CmsNewsService {
       revisionId: found.revisionId,
       newId: found.objId,
       staffName: found.staffName,
-      createdAt: found.createDate,
+      createDate: found.createDate,
       ...newsEditableView(found.snapshot),
     };
   }

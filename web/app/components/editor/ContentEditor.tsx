@@ -1,8 +1,7 @@
 import { Alert, Button, Card, Col, Form, Popconfirm, Row, Space } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { callUntyped as call, type Payload } from '../../api/client';
-import { RevisionHistory, type RevisionRow } from './RevisionHistory';
-import { useContentSave, type AfterSave, type EditorApi } from './use-content-save';
+import { RevisionHistory } from './RevisionHistory';
+import { useContentSave, type AfterSave, type ContentCalls } from './use-content-save';
 
 /** A button of the editor's bar: save, then what follows (submit, publish …). */
 export interface EditorAction {
@@ -44,16 +43,16 @@ export function ConflictNotice({ message, onReload }: { message: string; onReloa
   );
 }
 
-/** 版本记录 of a stored item through its API folder; `onRestored` reads the item again. */
+/** 版本记录 of a stored item through its kind's calls; `onRestored` reads the item again. */
 export function EditorHistory<R>({
-  kind: { api, idName },
+  calls,
   id,
   labels,
   fromVersion,
   current,
   onRestored,
 }: {
-  kind: EditorApi;
+  calls: Omit<ContentCalls<unknown, R>, 'save'>;
   id: number;
   labels: Record<string, string>;
   fromVersion: (version: R) => Record<string, unknown>;
@@ -62,19 +61,12 @@ export function EditorHistory<R>({
 }) {
   return (
     <RevisionHistory
-      list={async () =>
-        // News versions came as createdAt before they moved into the one revision store.
-        (
-          await call<Array<RevisionRow & { createdAt?: string }>>(`${api}/revisions`, {
-            [idName]: id,
-          })
-        ).map((row) => ({ ...row, createDate: row.createDate ?? row.createdAt ?? '' }))
-      }
-      load={async (revisionId) => fromVersion(await call<R>(`${api}/revision`, { revisionId }))}
+      list={() => calls.revisions(id)}
+      load={async (revisionId) => fromVersion(await calls.revision(revisionId))}
       current={current}
       labels={labels}
       onRestore={async (revisionId) => {
-        await call(`${api}/restore`, { [idName]: id, revisionId });
+        await calls.restore(id, revisionId);
         onRestored();
       }}
     />
@@ -91,8 +83,8 @@ export function EditorHistory<R>({
  * someone else saved meanwhile shows with a reload that keeps the typed
  * text until chosen.
  */
-export function ContentEditor<V extends object, R>({
-  kind,
+export function ContentEditor<V extends object, S, R>({
+  calls,
   item,
   initial,
   toPayload,
@@ -105,16 +97,12 @@ export function ContentEditor<V extends object, R>({
   onReload,
   children,
 }: {
-  /** Where the item's calls are (a ReviewKind will do). */
-  kind: EditorApi;
-  /**
-   * The stored item as its edit form answered (null for a new one): its id
-   * under the kind's idName, and `version`, the version it was read at, when
-   * the server sends one.
-   */
-  item: { version?: number } | null;
+  /** The kind's calls (save, revisions, revision, restore), typed by the contract. */
+  calls: ContentCalls<S, R>;
+  /** The stored item (null for a new one): its id, and the version its edit form was read at. */
+  item: { id: number; version: number } | null;
   initial: V;
-  toPayload: (values: V) => Payload;
+  toPayload: (values: V) => S;
   actions: EditorAction[];
   head?: ReactNode;
   side?: ReactNode;
@@ -127,13 +115,13 @@ export function ContentEditor<V extends object, R>({
   children: (values: V) => ReactNode;
 }) {
   const [form] = Form.useForm<V>();
-  const id = item ? ((item as Record<string, unknown>)[kind.idName] as number) : undefined;
+  const id = item?.id;
   // The version this editor was opened with: a page that reads the item again
   // meanwhile must not make the typed text look current.
   const [readAt] = useState(item?.version);
   const { save, busy, conflict } = useContentSave({
     form,
-    kind,
+    calls,
     id,
     version: readAt,
     initial,
@@ -190,7 +178,7 @@ export function ContentEditor<V extends object, R>({
           ))}
           {id !== undefined && watched && (
             <EditorHistory
-              kind={kind}
+              calls={calls}
               id={id}
               labels={revisions.labels}
               fromVersion={revisions.fromVersion}

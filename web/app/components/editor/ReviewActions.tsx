@@ -1,10 +1,10 @@
+import { canManageItem, isContentAdmin } from '@school/common';
 import { App, Button, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { Payload } from '../../api/client';
 import { errorText } from '../../api/page-data';
 import type { StoredUser } from '../../lib/session';
-import { reviewStep, type ReviewKind, type ReviewedItem } from './review';
+import type { ReviewKind, ReviewedItem } from './review';
 
 const REASON_MAX = 500;
 // Up to seven actions share a table cell: no padding beyond the list's gap.
@@ -40,15 +40,17 @@ export function ReviewActions({
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
-  const admin = user.isPower === 1;
+  const admin = isContentAdmin(user);
   const own = state.createStaff === user.staffId;
+  const manages = canManageItem(user, user.staffId, state.createStaff);
   const mayShelve = admin || (own && kind.authorShelves);
   const { reviewState, ifShelves, ifTop } = state;
 
-  const act = async (step: string, body: Payload, done: string) => {
+  const { steps } = kind;
+  const act = async (step: () => Promise<unknown>, done: string) => {
     setBusy(true);
     try {
-      await reviewStep(kind, step, id, body);
+      await step();
       message.success(done);
       onChanged();
       return true;
@@ -65,7 +67,7 @@ export function ReviewActions({
       message.warning('请填写退回原因');
       return;
     }
-    if (await act('reject', { reason: reason.trim() }, '已退回')) {
+    if (await act(() => steps.reject(id, reason.trim()), '已退回')) {
       setRejecting(false);
       setReason('');
     }
@@ -86,26 +88,31 @@ export function ReviewActions({
 
   return (
     <div className="cms-actions">
-      {(admin || own) && link('编辑', () => navigate(kind.editHref(id)))}
+      {manages && link('编辑', () => navigate(kind.editHref(id)))}
       {own &&
         (reviewState === 'draft' || reviewState === 'rejected') &&
-        link('提交审核', () => void act('submit', {}, '已提交审核'))}
+        link('提交审核', () => void act(() => steps.submit(id), '已提交审核'))}
       {admin &&
         reviewState === 'submitted' &&
-        link('通过', () => void act('approve', {}, '审核通过'))}
+        link('通过', () => void act(() => steps.approve(id), '审核通过'))}
       {admin && reviewState === 'submitted' && link('退回', () => setRejecting(true))}
       {mayShelve &&
         reviewState === 'approved' &&
         ifShelves !== 1 &&
-        link('上架', () => void act('shelve', {}, '已上架'))}
-      {mayShelve && ifShelves === 1 && link('下架', () => void act('unshelve', {}, '已下架'))}
+        link('上架', () => void act(() => steps.shelve(id), '已上架'))}
+      {mayShelve &&
+        ifShelves === 1 &&
+        link('下架', () => void act(() => steps.unshelve(id), '已下架'))}
       {admin &&
         link(
           ifTop === 1 ? '取消置顶' : '置顶',
           () =>
-            void act('pin', { ifTop: ifTop === 1 ? 0 : 1 }, ifTop === 1 ? '已取消置顶' : '已置顶'),
+            void act(
+              () => steps.pin(id, ifTop === 1 ? 0 : 1),
+              ifTop === 1 ? '已取消置顶' : '已置顶',
+            ),
         )}
-      {(admin || own) &&
+      {manages &&
         link(
           '删除',
           () =>
@@ -115,7 +122,7 @@ export function ReviewActions({
               okText: '确定',
               okButtonProps: { danger: true },
               cancelText: '取消',
-              onOk: () => act('delete', {}, '已删除'),
+              onOk: () => act(() => steps.remove(id), '已删除'),
             }),
           true,
         )}

@@ -1,12 +1,12 @@
+import { isContentAdmin } from '@school/common';
 import { Checkbox, Empty, Input, Select, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { redirect, useRevalidator } from 'react-router';
-import type { Payload } from '../../api/client';
 import {
   emptyPage,
+  errorText,
   intSearch,
-  readUntyped as read,
   useLoadFailure,
   usePageLoading,
   useSearchState,
@@ -19,28 +19,35 @@ import {
   REVIEW_STATES,
   reviewColor,
   reviewFilterOf,
+  type ListedKind,
   type ReviewFilter,
-  type ReviewKind,
+  type ReviewQuery,
   type ReviewedItem,
 } from './review';
 
 const PAGE_SIZE = 10;
 
 /**
- * One page of `<kind.api>/list` for a clientLoader, by the filter in the
- * address and any `extra` fields; a page emptied by a deletion shows the one
- * before.
+ * One page of a reviewed kind's list for a clientLoader, by the filter in the
+ * address, through `list` (the kind's, or one that adds its own fields); a
+ * page emptied by a deletion shows the one before.
  */
-export async function loadReviewList<Row>(request: Request, kind: ReviewKind, extra: Payload) {
+export async function loadReviewList<Row>(
+  request: Request,
+  list: (query: ReviewQuery) => Promise<ListPage<Row>>,
+) {
   requireUser(request);
   const url = new URL(request.url);
   const filter = reviewFilterOf(url.searchParams);
   const pageNum = intSearch(url.searchParams, 'pageNum') ?? 1;
-  const page = await read<ListPage<Row>>(
-    `${kind.api}/list`,
-    { ...filter, mine: filter.mine ? 1 : undefined, ...extra, pageNum, pageSize: PAGE_SIZE },
-    emptyPage(),
-  );
+  const { mine, ...rest } = filter;
+  const query: ReviewQuery = { ...rest, mine: mine ? 1 : undefined, pageNum, pageSize: PAGE_SIZE };
+  let page: Read<ListPage<Row>>;
+  try {
+    page = { data: await list(query), error: null };
+  } catch (err) {
+    page = { data: emptyPage(), error: errorText(err) };
+  }
   if (page.data.list.length === 0 && pageNum > 1) {
     url.searchParams.set('pageNum', String(pageNum - 1));
     throw redirect(url.pathname + url.search);
@@ -85,7 +92,7 @@ export function ReviewList<Row extends ReviewedItem & { typeId: number }>({
   pageHref,
   user,
 }: {
-  kind: ReviewKind;
+  kind: ListedKind<Row>;
   heading: string;
   head: ReactNode;
   /** The category filter: 栏目, 分类. */
@@ -106,7 +113,6 @@ export function ReviewList<Row extends ReviewedItem & { typeId: number }>({
   const { change, setPage } = useSearchState();
   const loading = usePageLoading();
   const { revalidate } = useRevalidator();
-  const idOf = (row: Row) => (row as unknown as Record<string, number>)[kind.idName]!;
 
   return (
     <section className="cms-panel" aria-label={heading}>
@@ -142,14 +148,14 @@ export function ReviewList<Row extends ReviewedItem & { typeId: number }>({
           onSearch={(keyword) => change({ keyword: keyword.trim() || undefined })}
         />
         {toggles?.(change)}
-        {user.isPower === 1 && (
+        {isContentAdmin(user) && (
           <Checkbox checked={filter.mine} onChange={(e) => change({ mine: e.target.checked })}>
             只看我发布的
           </Checkbox>
         )}
       </div>
       <Table<Row>
-        rowKey={kind.idName}
+        rowKey={kind.idOf}
         loading={loading}
         dataSource={page.data.list}
         locale={{
@@ -173,7 +179,7 @@ export function ReviewList<Row extends ReviewedItem & { typeId: number }>({
             render: (_, row) => (
               <ReviewActions
                 kind={kind}
-                id={idOf(row)}
+                id={kind.idOf(row)}
                 title={titleOf(row)}
                 state={row}
                 pageHref={pageHref(row)}

@@ -1,5 +1,4 @@
-import { callUntyped as call, type Payload } from '../../api/client';
-import { intSearch } from '../../api/page-data';
+import { intSearch, type ListPage } from '../../api/page-data';
 
 export type ReviewState = 'draft' | 'submitted' | 'approved' | 'rejected';
 
@@ -29,26 +28,49 @@ export interface ReviewedItem {
 }
 
 /**
- * A kind of content that goes through the review (news, video): where its
- * calls are and what sets its rules apart. The workflow itself is the
- * server's (platform/publishing/workflow.ts); the pages only offer its steps.
+ * The workflow calls of one item of a reviewed kind, each a typed call of
+ * the contract (`submit: (newId) => call('cms/news/submit', { newId })`).
+ */
+export interface ReviewSteps {
+  submit: (id: number) => Promise<unknown>;
+  approve: (id: number) => Promise<unknown>;
+  reject: (id: number, reason: string) => Promise<unknown>;
+  shelve: (id: number) => Promise<unknown>;
+  unshelve: (id: number) => Promise<unknown>;
+  pin: (id: number, ifTop: 0 | 1) => Promise<unknown>;
+  remove: (id: number) => Promise<unknown>;
+}
+
+/**
+ * A kind of content that goes through the review (news, video): its calls
+ * and what sets its rules apart. The workflow itself is the server's
+ * (platform/publishing/workflow.ts); the pages only offer its steps.
  */
 export interface ReviewKind {
-  /** The API folder: <api>/save, submit, approve, reject, shelve, unshelve, pin, delete, revisions… */
-  api: 'cms/news' | 'cms/video';
-  /** The item's id in the API. */
-  idName: 'newId' | 'videoId';
   /** What the messages call an item: 新闻, 视频. */
   noun: string;
   /** Whether the author may shelve and take off an approved item (news), or administrators only (video). */
   authorShelves: boolean;
   /** The platform's editor of an item. */
   editHref: (id: number) => string;
+  steps: ReviewSteps;
 }
 
-/** One workflow step of an item (submit, approve, pin …), by the kind's API. */
-export const reviewStep = (kind: ReviewKind, step: string, id: number, body: Payload = {}) =>
-  call(`${kind.api}/${step}`, { [kind.idName]: id, ...body });
+/** What a review list asks for: the filter in the address and a page. */
+export interface ReviewQuery {
+  typeId?: number;
+  reviewState?: ReviewState;
+  keyword?: string;
+  mine?: 1;
+  pageNum: number;
+  pageSize: number;
+}
+
+/** A reviewed kind with its list (`<api>/list`) and the id of a row. */
+export interface ListedKind<Row> extends ReviewKind {
+  list: (query: ReviewQuery) => Promise<ListPage<Row>>;
+  idOf: (row: Row) => number;
+}
 
 /**
  * The filter of a review list, kept in the address: the platform's home
@@ -59,7 +81,7 @@ export function reviewFilterOf(params: URLSearchParams) {
   const reviewState = params.get('reviewState') ?? '';
   return {
     typeId: intSearch(params, 'typeId'),
-    reviewState: REVIEW_STATES.some((s) => s.value === reviewState) ? reviewState : undefined,
+    reviewState: REVIEW_STATES.find((s) => s.value === reviewState)?.value,
     keyword: params.get('keyword') || undefined,
     mine: params.get('mine') === '1',
   };

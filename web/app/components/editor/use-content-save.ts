@@ -1,12 +1,21 @@
 import { App, type FormInstance } from 'antd';
 import { useState } from 'react';
-import { ApiError, callUntyped as call, type Payload } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { errorText } from '../../api/page-data';
+import type { RevisionRow } from './RevisionHistory';
 
-/** Where an item's calls are: <api>/save, revisions, revision, restore, each with the item's id. */
-export interface EditorApi {
-  api: string;
-  idName: string;
+/**
+ * The calls of one kind of content the editor frame makes, each a typed call
+ * of the contract (news-form.ts NEWS_CALLS: `save: (newId, body, version) =>
+ * call('cms/news/save', …)`). S: what a save sends besides the id and the
+ * version; R: a saved version as `revision` answers it.
+ */
+export interface ContentCalls<S, R> {
+  /** Saves the item (null: a new one) at the version it was read at; answers its id. */
+  save: (id: number | null, body: S, version: number | undefined) => Promise<number>;
+  revisions: (id: number) => Promise<RevisionRow[]>;
+  revision: (revisionId: number) => Promise<R>;
+  restore: (id: number, revisionId: number) => Promise<unknown>;
 }
 
 /** What follows a successful save (a workflow step, or nothing); answers the success message. */
@@ -14,8 +23,9 @@ export type AfterSave = (id: number) => Promise<string> | string;
 
 /**
  * The save of every content editor (news, sub-news, video, introduction
- * pages and people): check the form, send `<api>/save` with the item's id
- * and the version it was read at, then run what follows.
+ * pages and people): check the form, save it through the kind's `save` with
+ * the item's id and the version it was read at (none for a new item), then
+ * run what follows.
  *
  * - A 409 of the save (someone else saved the item meanwhile) is kept as
  *   `conflict` for the editor to show with a way to reload; the typed text
@@ -24,11 +34,10 @@ export type AfterSave = (id: number) => Promise<string> | string;
  * - A save that landed but whose next step failed calls `onStored`, so the
  *   page reads the stored item (and its new version) instead of keeping a
  *   form whose version is now out of date.
- * - `version` absent (a server that does not send it): none is sent.
  */
-export function useContentSave<V>({
+export function useContentSave<V, S>({
   form,
-  kind: { api, idName },
+  calls,
   id,
   version,
   initial,
@@ -36,12 +45,13 @@ export function useContentSave<V>({
   onStored,
 }: {
   form: FormInstance<V>;
-  kind: EditorApi;
+  calls: Pick<ContentCalls<S, unknown>, 'save'>;
   id: number | null | undefined;
+  /** The version the stored item was read at; undefined for a new item. */
   version: number | undefined;
   /** Values of fields the form does not show at the moment (a hidden picture set). */
   initial: Partial<V>;
-  toPayload: (values: V) => Payload;
+  toPayload: (values: V) => S;
   onStored?: (id: number) => void;
 }) {
   const { message } = App.useApp();
@@ -63,12 +73,7 @@ export function useContentSave<V>({
     setBusy(true);
     let stored: number | null = null;
     try {
-      const answer = await call<Record<string, number>>(`${api}/save`, {
-        [idName]: id ?? undefined,
-        ...toPayload({ ...initial, ...checked } as V),
-        version,
-      });
-      stored = answer[idName]!;
+      stored = await calls.save(id ?? null, toPayload({ ...initial, ...checked } as V), version);
       message.success(await after(stored));
       setConflict(null);
       return stored;

@@ -1,10 +1,10 @@
 import { useOutletContext } from 'react-router';
 import type { Route } from './+types/news-edit';
-import { callUntyped as call } from '../../api/client';
+import { call } from '../../api/client';
 import { intSearch } from '../../api/page-data';
 import { EditorPage, loadEditor, useEditorReload } from '../../components/editor/EditorPage';
-import { NewsEditor, type CmsColumn } from '../../features/news/admin/NewsEditor';
-import { emptyForm, formOf, type CmsNewsItem } from '../../features/news/admin/news-form';
+import { NewsEditor } from '../../features/news/admin/NewsEditor';
+import { emptyForm, formOf } from '../../features/news/admin/news-form';
 import type { StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '编辑新闻 - 内容管理平台' }];
@@ -13,8 +13,8 @@ export const clientLoader = ({ request }: Route.ClientLoaderArgs) =>
   loadEditor(request, async (params) => {
     const newId = intSearch(params, 'newId');
     const [columns, item] = await Promise.all([
-      call<CmsColumn[]>('cms/news/columns'),
-      newId ? call<CmsNewsItem>('cms/news/get', { newId }) : Promise.resolve(null),
+      call('cms/news/columns'),
+      newId ? call('cms/news/get', { newId }) : Promise.resolve(null),
     ]);
     return { newId, typeId: intSearch(params, 'typeId'), columns, item };
   });

@@ -1,23 +1,18 @@
 import { PlusOutlined } from '@ant-design/icons';
+import type { NewsAdminItem } from '@school/common/api';
 import { Button, Checkbox, Tag } from 'antd';
 import { Link, useOutletContext } from 'react-router';
 import type { Route } from './+types/news-list';
-import { readUntyped as read } from '../../api/page-data';
+import { read } from '../../api/page-data';
 import {
   RejectedNote,
   ReviewList,
   loadReviewList,
   stateColumn,
 } from '../../components/editor/ReviewList';
-import { NEWS_KIND, type CmsNewsRow } from '../../features/news/admin/news-form';
+import { NEWS_KIND, listNews } from '../../features/news/admin/news-form';
 import { searchResultHref } from '../../lib/result-href';
 import type { StoredUser } from '../../lib/session';
-
-interface Column {
-  typeId: number;
-  typeName: string;
-  parentId: number;
-}
 
 export const meta = () => [{ title: '新闻管理 - 内容管理平台' }];
 
@@ -25,8 +20,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   /** Picture and video sets only (the to-do's 图片审核, ?media=1). */
   const media = new URL(request.url).searchParams.get('media') === '1';
   const [columns, list] = await Promise.all([
-    read<Column[]>('news/getNewsTypeList', {}, []),
-    loadReviewList<CmsNewsRow>(request, NEWS_KIND, { media: media ? 1 : undefined }),
+    read('news/getNewsTypeList', {}, []),
+    loadReviewList(request, (query) => listNews({ ...query, media: media ? 1 : undefined })),
   ]);
   // Columns that fail to load leave the filter empty, without a message.
   return { columns: columns.data.filter((c) => c.parentId !== 0 || c.typeId > 18), media, ...list };
@@ -41,7 +36,7 @@ export default function CmsNewsList({ loaderData }: Route.ComponentProps) {
   const { columns, media, filter, pageNum, page } = loaderData;
 
   return (
-    <ReviewList<CmsNewsRow>
+    <ReviewList<NewsAdminItem>
       kind={NEWS_KIND}
       heading="新闻管理"
       head={

@@ -2,24 +2,13 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, List, Typography } from 'antd';
 import { Link, useNavigate, useOutletContext, useRevalidator } from 'react-router';
 import type { Route } from './+types/subject-edit';
-import { ApiError, callUntyped as call } from '../../api/client';
+import { ApiError, call } from '../../api/client';
 import { intSearch } from '../../api/page-data';
 import { EditorPage, loadEditor } from '../../components/editor/EditorPage';
-import {
-  SubjectEditor,
-  subjectForm,
-  type CmsSubjectItem,
-} from '../../features/news/admin/SubjectEditor';
+import { SubjectEditor, subjectForm } from '../../features/news/admin/SubjectEditor';
 import type { StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '专题子新闻 - 内容管理平台' }];
-
-interface TopicList {
-  newId: number;
-  newsTitle: string;
-  total: number;
-  list: Array<{ subjectNewId: number; newsTitle: string; createDate: string }>;
-}
 
 /** Counts loads, so the editor starts afresh from what was just stored. */
 let loads = 0;
@@ -27,12 +16,10 @@ let loads = 0;
 export const clientLoader = ({ request }: Route.ClientLoaderArgs) =>
   loadEditor(request, async (params) => {
     const subjectNewId = intSearch(params, 'subjectNewId');
-    const item = subjectNewId
-      ? await call<CmsSubjectItem>('cms/subject/get', { subjectNewId })
-      : null;
+    const item = subjectNewId ? await call('cms/subject/get', { subjectNewId }) : null;
     const newId = item?.newId ?? intSearch(params, 'newId');
     if (!newId) throw new ApiError(400, '请选择专题');
-    const topic = await call<TopicList>('cms/subject/list', { newId, pageSize: 100 });
+    const topic = await call('cms/subject/list', { newId, pageSize: 100 });
     return { subjectNewId, item, topic, load: ++loads };
   });
 

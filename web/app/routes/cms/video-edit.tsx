@@ -1,15 +1,10 @@
 import { useNavigate, useOutletContext } from 'react-router';
 import type { Route } from './+types/video-edit';
-import { callUntyped as call } from '../../api/client';
+import { call } from '../../api/client';
 import { intSearch } from '../../api/page-data';
 import { EditorPage, loadEditor, useEditorReload } from '../../components/editor/EditorPage';
 import { VideoEditor } from '../../features/video/admin/VideoEditor';
-import {
-  emptyForm,
-  formOf,
-  type CmsVideoItem,
-  type VideoCategory,
-} from '../../features/video/admin/video-form';
+import { emptyForm, formOf } from '../../features/video/admin/video-form';
 import type { StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '编辑视频 - 内容管理平台' }];
@@ -18,8 +13,8 @@ export const clientLoader = ({ request }: Route.ClientLoaderArgs) =>
   loadEditor(request, async (params) => {
     const videoId = intSearch(params, 'videoId');
     const [categories, item] = await Promise.all([
-      call<VideoCategory[]>('video/getVideoTypeList', { parentId: 0 }),
-      videoId ? call<CmsVideoItem>('cms/video/get', { videoId }) : Promise.resolve(null),
+      call('video/getVideoTypeList', { parentId: 0 }),
+      videoId ? call('cms/video/get', { videoId }) : Promise.resolve(null),
     ]);
     return { videoId, categories, item };
   });

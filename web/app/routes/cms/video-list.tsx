@@ -1,26 +1,23 @@
 import { AppstoreOutlined, PlusOutlined } from '@ant-design/icons';
+import { isContentAdmin } from '@school/common';
+import type { VideoAdminItem } from '@school/common/api';
 import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useOutletContext, useRevalidator } from 'react-router';
 import type { Route } from './+types/video-list';
-import { readUntyped as read } from '../../api/page-data';
+import { read } from '../../api/page-data';
 import { ReviewList, loadReviewList } from '../../components/editor/ReviewList';
 import { VIDEO_COLUMNS } from '../../features/video/admin/video-columns';
 import { VideoTypeDrawer } from '../../features/video/admin/VideoTypeDrawer';
-import {
-  VIDEO_KIND,
-  videoPageHref,
-  type CmsVideoRow,
-  type VideoCategory,
-} from '../../features/video/admin/video-form';
+import { VIDEO_KIND, videoPageHref } from '../../features/video/admin/video-form';
 import type { StoredUser } from '../../lib/session';
 
 export const meta = () => [{ title: '视频管理 - 内容管理平台' }];
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const [categories, list] = await Promise.all([
-    read<VideoCategory[]>('video/getVideoTypeList', { parentId: 0 }, []),
-    loadReviewList<CmsVideoRow>(request, VIDEO_KIND, {}),
+    read('video/getVideoTypeList', { parentId: 0 }, []),
+    loadReviewList(request, VIDEO_KIND.list),
   ]);
   return { categories: categories.data, ...list };
 }
@@ -33,14 +30,14 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 export default function CmsVideoList({ loaderData }: Route.ComponentProps) {
   const { user } = useOutletContext<{ user: StoredUser }>();
   const navigate = useNavigate();
-  const admin = user.isPower === 1;
+  const admin = isContentAdmin(user);
   const { categories, filter, pageNum, page } = loaderData;
   const [typesOpen, setTypesOpen] = useState(false);
   const { revalidate } = useRevalidator();
 
   return (
     <>
-      <ReviewList<CmsVideoRow>
+      <ReviewList<VideoAdminItem>
         kind={VIDEO_KIND}
         heading="视频管理"
         head={

@@ -569,13 +569,13 @@ describe('api/cms/news: authoring, review, shelving, revisions', () => {
     expect((await publicList(2)).find((i) => i.newId === newId)!.newsTitle).toBe('校史馆正式开馆');
 
     const revisions = await ok<
-      Array<{ revisionId: number; staffName: string; createdAt: string; newsTitle: string }>
+      Array<{ revisionId: number; staffName: string; createDate: string; newsTitle: string }>
     >('revisions', { newId }, token.teacher);
     expect(revisions.map((r) => [r.newsTitle, r.staffName])).toEqual([
       ['校史馆正式开馆', '管理员甲'],
       ['校史馆开馆', '王老师'],
     ]);
-    expect(revisions[0]!.createdAt).toBe(displayTime(t.clock.now().toISOString()));
+    expect(revisions[0]!.createDate).toBe(displayTime(t.clock.now().toISOString()));
     const first = await ok<Editable & { revisionId: number }>(
       'revision',
       { revisionId: revisions[1]!.revisionId },

@@ -1,10 +1,9 @@
-import { Button, Drawer, Form, Space, Spin } from 'antd';
-import { useEffect, type ReactNode } from 'react';
-import type { Payload } from '../../../api/client';
+import { App, Button, Drawer, Form, Space, Spin } from 'antd';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { errorText } from '../../../api/page-data';
 import { ConflictNotice, EditorHistory } from '../../../components/editor/ContentEditor';
-import { useContentSave } from '../../../components/editor/use-content-save';
+import { useContentSave, type ContentCalls } from '../../../components/editor/use-content-save';
 import type { UploadedFile } from '../../../components/editor/uploads';
-import { useApiDataUntyped as useApiData } from '../../../api/page-data';
 import { audienceName } from './AudienceField';
 
 /** What the get answer of every introduction item ends with. */
@@ -13,8 +12,8 @@ export interface IntroStored {
   picThumbUrl?: string;
   enableType: number;
   sort: number;
-  /** The version the item was read at (absent from a server before issue 17). */
-  version?: number;
+  /** The version the item was read at. */
+  version: number;
 }
 
 /**
@@ -25,12 +24,15 @@ export interface IntroStored {
 export type IntroValues<F, Type extends keyof F, Own extends keyof F> = Partial<Pick<F, Type>> &
   Pick<F, Own> & { picture: UploadedFile | null; enableType: number; sort: number | null };
 
-/** What sets the editor of one kind of introduction item apart (a page, a person). */
-export interface IntroEditorKind<F, V> {
-  /** The API's folder: cms/wwfz, cms/fmsm (get, save, revisions, revision, restore). */
-  base: string;
-  /** The item's id in the API: wwfzId, fmsmId. */
-  idName: string;
+/**
+ * What sets the editor of one kind of introduction item apart (a page, a
+ * person): its calls (api/cms/wwfz/*, api/cms/fmsm/*, typed by the contract),
+ * its form and how versions compare. F: the item as get answers it; V: the
+ * form's values; S: what a save sends besides the id and the version.
+ */
+export interface IntroEditorKind<F, V, S> {
+  get: (id: number) => Promise<F>;
+  calls: ContentCalls<S, Partial<F>>;
   /** The form of a new item. */
   empty: V;
   /** The names of the fields the version comparison shows, in its order. */
@@ -63,7 +65,7 @@ export function comparableTail(fields: {
  * fields from the form's current values; `toPayload` turns checked values
  * into the save's payload (the id and version are added).
  */
-export function IntroEditorDrawer<F extends IntroStored, V extends object>({
+export function IntroEditorDrawer<F extends IntroStored, V extends object, S>({
   kind,
   open,
   id,
@@ -74,13 +76,13 @@ export function IntroEditorDrawer<F extends IntroStored, V extends object>({
   onSaved,
   children,
 }: {
-  kind: IntroEditorKind<F, V>;
+  kind: IntroEditorKind<F, V, S>;
   open: boolean;
   /** The item being edited; null creates one. */
   id: number | null;
   title: string;
   initialValues: Partial<V>;
-  toPayload: (checked: V) => Payload;
+  toPayload: (checked: V) => S;
   onClose: () => void;
   /** After a save or a restore: the list is read again. */
   onSaved: () => void;
@@ -88,15 +90,29 @@ export function IntroEditorDrawer<F extends IntroStored, V extends object>({
 }) {
   const [form] = Form.useForm<V>();
   const values = Form.useWatch([], { form, preserve: true }) as V | undefined;
-  const { base, idName, comparable } = kind;
+  const { message } = App.useApp();
+  const { calls, comparable } = kind;
   type FormValues = Parameters<typeof form.setFieldsValue>[0];
 
   // Mounted afresh for each opening (the list gives it a new key): no state to reset.
-  const { data: item, reload } = useApiData<F | null>(
-    id ? `${base}/get` : null,
-    { [idName]: id },
-    null,
-  );
+  const [item, setItem] = useState<F | null>(null);
+  const [reads, setReads] = useState(0);
+  const reload = useCallback(() => setReads((n) => n + 1), []);
+  useEffect(() => {
+    if (!id) return;
+    let live = true;
+    kind
+      .get(id)
+      .then((found) => {
+        if (live) setItem(found);
+      })
+      .catch((err: unknown) => {
+        if (live) message.error(errorText(err));
+      });
+    return () => {
+      live = false;
+    };
+  }, [id, kind, message, reads]);
   const loading = Boolean(id) && !item;
   // Each read of the item (on opening, after a restore) goes into the form.
   useEffect(() => {
@@ -106,7 +122,7 @@ export function IntroEditorDrawer<F extends IntroStored, V extends object>({
   // Each read of the item brings its version with its values into the form.
   const { save, busy, conflict } = useContentSave({
     form,
-    kind: { api: base, idName },
+    calls,
     id,
     version: item?.version,
     initial: initialValues,
@@ -131,10 +147,10 @@ export function IntroEditorDrawer<F extends IntroStored, V extends object>({
         <Space>
           {id && (
             <EditorHistory
-              kind={{ api: base, idName }}
+              calls={calls}
               id={id}
               labels={kind.labels}
-              fromVersion={(version: Partial<F>) => comparable(version)}
+              fromVersion={comparable}
               current={comparable(values ?? kind.empty)}
               onRestored={() => {
                 // The restored item is read again and goes into the form.

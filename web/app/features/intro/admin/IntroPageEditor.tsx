@@ -1,24 +1,20 @@
+import type { ApiBody, IntroPageForm } from '@school/common/api';
 import { Form, Input } from 'antd';
+import { call } from '../../../api/client';
 import { pictureValue } from '../../../components/ui/Thumb';
 import {
   IntroEditorDrawer,
   comparableTail,
   type IntroEditorKind,
-  type IntroStored,
   type IntroValues,
 } from './IntroEditorDrawer';
 import { IntroFormLayout } from './IntroFormLayout';
 import { WWFZ_OPTIONS, pageLabels, wwfzTypeName } from './intro-types';
 
-/** api/cms/wwfz/get, and a version of api/cms/wwfz/revision. */
-interface PageFields extends IntroStored {
-  wwfzType: number;
-  wwfzTitle: string;
-  enWwfzTitle: string;
-  wwfzDesc: string;
-  wwfzCont: string;
-  wwfzPic: string;
-}
+/** api/cms/wwfz/get (a version of api/cms/wwfz/revision has its fields). */
+type PageFields = IntroPageForm;
+/** What a save sends besides the id and the version. */
+type PageSave = Omit<ApiBody<'cms/wwfz/save'>, 'wwfzId' | 'version'>;
 
 type Values = IntroValues<
   PageFields,
@@ -26,9 +22,15 @@ type Values = IntroValues<
   'wwfzTitle' | 'enWwfzTitle' | 'wwfzDesc' | 'wwfzCont'
 >;
 
-const PAGE_EDITOR: IntroEditorKind<PageFields, Values> = {
-  base: 'cms/wwfz',
-  idName: 'wwfzId',
+const PAGE_EDITOR: IntroEditorKind<PageFields, Values, PageSave> = {
+  get: (wwfzId) => call('cms/wwfz/get', { wwfzId }),
+  calls: {
+    save: async (wwfzId, body, version) =>
+      (await call('cms/wwfz/save', { ...body, wwfzId: wwfzId ?? undefined, version })).wwfzId,
+    revisions: (wwfzId) => call('cms/wwfz/revisions', { wwfzId }),
+    revision: (revisionId) => call('cms/wwfz/revision', { revisionId }),
+    restore: (wwfzId, revisionId) => call('cms/wwfz/restore', { wwfzId, revisionId }),
+  },
   empty: {
     wwfzTitle: '',
     enWwfzTitle: '',
@@ -97,7 +99,8 @@ export function IntroPageEditor({
       title={wwfzId ? '编辑学校介绍页面' : '新增学校介绍页面'}
       initialValues={{ ...PAGE_EDITOR.empty, wwfzType }}
       toPayload={(checked) => ({
-        wwfzType: checked.wwfzType,
+        // Required by the form; 0 is refused with the same message as none.
+        wwfzType: checked.wwfzType ?? 0,
         wwfzTitle: checked.wwfzTitle.trim(),
         enWwfzTitle: checked.enWwfzTitle?.trim() ?? '',
         wwfzDesc: checked.wwfzDesc?.trim() ?? '',

@@ -1,26 +1,20 @@
+import type { ApiBody, PersonForm } from '@school/common/api';
 import { Form, Input } from 'antd';
+import { call } from '../../../api/client';
 import { pictureValue } from '../../../components/ui/Thumb';
 import {
   IntroEditorDrawer,
   comparableTail,
   type IntroEditorKind,
-  type IntroStored,
   type IntroValues,
 } from './IntroEditorDrawer';
 import { IntroFormLayout } from './IntroFormLayout';
 import { FMSM_OPTIONS, fmsmTypeName, personLabels } from './intro-types';
 
-/** api/cms/fmsm/get, and a version of api/cms/fmsm/revision. */
-interface PersonFields extends IntroStored {
-  fmsmType: number;
-  fmsmTitle: string;
-  post: string;
-  plateType: string;
-  brith: string;
-  fmsmDesc: string;
-  fmsmCont: string;
-  fmsmPic: string;
-}
+/** api/cms/fmsm/get (a version of api/cms/fmsm/revision has its fields). */
+type PersonFields = PersonForm;
+/** What a save sends besides the id and the version. */
+type PersonSave = Omit<ApiBody<'cms/fmsm/save'>, 'fmsmId' | 'version'>;
 
 type Values = IntroValues<
   PersonFields,
@@ -28,9 +22,15 @@ type Values = IntroValues<
   'fmsmTitle' | 'post' | 'plateType' | 'brith' | 'fmsmDesc' | 'fmsmCont'
 >;
 
-const PERSON_EDITOR: IntroEditorKind<PersonFields, Values> = {
-  base: 'cms/fmsm',
-  idName: 'fmsmId',
+const PERSON_EDITOR: IntroEditorKind<PersonFields, Values, PersonSave> = {
+  get: (fmsmId) => call('cms/fmsm/get', { fmsmId }),
+  calls: {
+    save: async (fmsmId, body, version) =>
+      (await call('cms/fmsm/save', { ...body, fmsmId: fmsmId ?? undefined, version })).fmsmId,
+    revisions: (fmsmId) => call('cms/fmsm/revisions', { fmsmId }),
+    revision: (revisionId) => call('cms/fmsm/revision', { revisionId }),
+    restore: (fmsmId, revisionId) => call('cms/fmsm/restore', { fmsmId, revisionId }),
+  },
   empty: {
     fmsmTitle: '',
     post: '',
@@ -111,7 +111,8 @@ export function PersonEditor({
       toPayload={(checked) => {
         const current = personLabels(checked.fmsmType);
         return {
-          fmsmType: checked.fmsmType,
+          // Required by the form; 0 is refused with the same message as none.
+          fmsmType: checked.fmsmType ?? 0,
           fmsmTitle: checked.fmsmTitle.trim(),
           post: checked.post?.trim() ?? '',
           // Fields the type does not show are not sent, so they keep their value.

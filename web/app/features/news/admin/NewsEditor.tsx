@@ -1,14 +1,14 @@
-import { isSafeLink } from '@school/common';
+import { isContentAdmin, isSafeLink } from '@school/common';
+import type { NewsColumnChoice, NewsEditForm } from '@school/common/api';
 import { App, DatePicker, Form, Input, Select, Switch } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
-import { callUntyped as call } from '../../../api/client';
+import { call } from '../../../api/client';
 import { errorText } from '../../../api/page-data';
 import type { StoredUser } from '../../../lib/session';
 import { searchResultHref } from '../../../lib/result-href';
 import { ContentEditor, type EditorAction } from '../../../components/editor/ContentEditor';
 import { ReviewHead } from '../../../components/editor/ReviewHead';
-import { reviewStep } from '../../../components/editor/review';
 import {
   AudienceField,
   CoverField,
@@ -18,26 +18,19 @@ import {
 } from '../../../components/editor/fields';
 import { ContentTypeField, MediaFields } from './MediaFields';
 import {
+  NEWS_CALLS,
   NEWS_KIND,
   REVISION_LABELS,
   comparable,
   formComparable,
   payloadOf,
-  type CmsNewsItem,
   type NewsFormValues,
 } from './news-form';
-
-export interface CmsColumn {
-  typeId: number;
-  typeName: string;
-  parentId: number;
-  mayPost: boolean;
-}
 
 const TIME = 'YYYY-MM-DD HH:mm:ss';
 
 /** Columns grouped under their parents, only those the user may post to. */
-function columnOptions(columns: CmsColumn[]) {
+function columnOptions(columns: NewsColumnChoice[]) {
   const names = new Map(columns.map((c) => [c.typeId, c.typeName]));
   const groups = new Map<string, Array<{ value: number; label: string }>>();
   for (const column of columns.filter((c) => c.mayPost)) {
@@ -52,14 +45,15 @@ function columnOptions(columns: CmsColumn[]) {
 
 /** Moves an item on to the shelf through whichever steps it still needs. */
 async function publish(newId: number) {
-  const state = await call<CmsNewsItem>('cms/news/get', { newId });
+  const { steps } = NEWS_KIND;
+  const state = await call('cms/news/get', { newId });
   if (state.reviewState === 'draft' || state.reviewState === 'rejected') {
-    await reviewStep(NEWS_KIND, 'submit', newId);
-    await reviewStep(NEWS_KIND, 'approve', newId);
+    await steps.submit(newId);
+    await steps.approve(newId);
   } else if (state.reviewState === 'submitted') {
-    await reviewStep(NEWS_KIND, 'approve', newId);
+    await steps.approve(newId);
   }
-  if (state.ifShelves !== 1) await reviewStep(NEWS_KIND, 'shelve', newId);
+  if (state.ifShelves !== 1) await steps.shelve(newId);
   const shelves = dayjs(state.shelvesDate, TIME);
   return shelves.isAfter(dayjs()) ? `已发布，将于 ${state.shelvesDate} 上线` : '已发布';
 }
@@ -76,7 +70,7 @@ const actionsFor = (admin: boolean): EditorAction[] =>
           label: '提交审核',
           primary: true,
           then: async (newId) => {
-            await reviewStep(NEWS_KIND, 'submit', newId);
+            await NEWS_KIND.steps.submit(newId);
             return '已提交审核，请等待管理员审核';
           },
         },
@@ -98,9 +92,9 @@ export function NewsEditor({
   onReload,
 }: {
   user: StoredUser;
-  columns: CmsColumn[];
+  columns: NewsColumnChoice[];
   /** The stored item, when editing. */
-  item: CmsNewsItem | null;
+  item: NewsEditForm | null;
   initial: NewsFormValues;
   /** After a save: the item's id, to reload it. */
   onSaved: (newId: number) => void;
@@ -108,11 +102,11 @@ export function NewsEditor({
   onReload: (newId: number | undefined) => void;
 }) {
   const { message } = App.useApp();
-  const admin = user.isPower === 1;
+  const admin = isContentAdmin(user);
 
   const pin = async (newId: number, ifTop: boolean) => {
     try {
-      await reviewStep(NEWS_KIND, 'pin', newId, { ifTop: ifTop ? 1 : 0 });
+      await NEWS_KIND.steps.pin(newId, ifTop ? 1 : 0);
       message.success(ifTop ? '已置顶' : '已取消置顶');
       onReload(newId);
     } catch (err) {
@@ -122,8 +116,8 @@ export function NewsEditor({
 
   return (
     <ContentEditor
-      kind={NEWS_KIND}
-      item={item}
+      calls={NEWS_CALLS}
+      item={item && { id: item.newId, version: item.version }}
       initial={initial}
       toPayload={payloadOf}
       actions={actionsFor(admin)}
@@ -185,7 +179,7 @@ export function NewsEditor({
 }
 
 /** 发布设置 of a news item: column, cover, audience, school section, shelves date, source, link. */
-function NewsSettings({ columns }: { columns: CmsColumn[] }) {
+function NewsSettings({ columns }: { columns: NewsColumnChoice[] }) {
   return (
     <>
       <Form.Item name="typeId" label="栏目" rules={[{ required: true, message: '请选择栏目' }]}>

@@ -1,26 +1,12 @@
+import type { ApiBody, SubjectEditForm, SubjectRevision } from '@school/common/api';
 import { App, Button, Form, InputNumber, Popconfirm, Space } from 'antd';
 import { call } from '../../../api/client';
 import { errorText } from '../../../api/page-data';
 import { ContentEditor } from '../../../components/editor/ContentEditor';
 import { PublisherField, SourceField, TitleField } from '../../../components/editor/fields';
+import type { ContentCalls } from '../../../components/editor/use-content-save';
 import { ContentTypeField, MediaFields } from './MediaFields';
-import { filesPayload, mediaOf, type MediaValues, type StoredFile } from './news-form';
-
-/** api/cms/subject/get (and /revision). */
-export interface CmsSubjectItem {
-  subjectNewId: number;
-  newId: number;
-  topicTitle: string;
-  newsTitle: string;
-  newsContent: string;
-  newcontenttype: number;
-  source: string | null;
-  releaseUser: string | null;
-  sort: number;
-  files: StoredFile[];
-  /** The version the item was read at (absent from a server before issue 17). */
-  version?: number;
-}
+import { filesPayload, mediaOf, type MediaValues } from './news-form';
 
 interface SubjectFormValues extends MediaValues {
   newsTitle: string;
@@ -30,7 +16,7 @@ interface SubjectFormValues extends MediaValues {
   sort: number;
 }
 
-export function subjectForm(item: CmsSubjectItem | null, releaseUser: string): SubjectFormValues {
+export function subjectForm(item: SubjectEditForm | null, releaseUser: string): SubjectFormValues {
   return {
     newsTitle: item?.newsTitle ?? '',
     newsContent: item?.newsContent ?? '',
@@ -42,7 +28,18 @@ export function subjectForm(item: CmsSubjectItem | null, releaseUser: string): S
   };
 }
 
-const SUBJECT_API = { api: 'cms/subject', idName: 'subjectNewId' };
+/** What a sub-news save sends besides the id and the version (the frame adds them). */
+type SubjectSave = Omit<ApiBody<'cms/subject/save'>, 'subjectNewId' | 'version'>;
+
+/** The editor frame's calls for sub-news (api/cms/subject/*). */
+const SUBJECT_CALLS: ContentCalls<SubjectSave, SubjectRevision> = {
+  save: async (subjectNewId, body, version) =>
+    (await call('cms/subject/save', { ...body, subjectNewId: subjectNewId ?? undefined, version }))
+      .subjectNewId,
+  revisions: (subjectNewId) => call('cms/subject/revisions', { subjectNewId }),
+  revision: (revisionId) => call('cms/subject/revision', { revisionId }),
+  restore: (subjectNewId, revisionId) => call('cms/subject/restore', { subjectNewId, revisionId }),
+};
 
 const LABELS = { newsTitle: '标题', newsContent: '正文', source: '来源', releaseUser: '发布人' };
 
@@ -59,7 +56,7 @@ export function SubjectEditor({
   onDeleted,
 }: {
   topicId: number;
-  item: CmsSubjectItem | null;
+  item: SubjectEditForm | null;
   initial: SubjectFormValues;
   /** After a save or a restore, and to read the stored sub-news again. */
   onSaved: (subjectNewId: number | undefined) => void;
@@ -80,8 +77,8 @@ export function SubjectEditor({
 
   return (
     <ContentEditor
-      kind={SUBJECT_API}
-      item={item}
+      calls={SUBJECT_CALLS}
+      item={item && { id: item.subjectNewId, version: item.version }}
       initial={initial}
       toPayload={(values) => ({
         newId: topicId,
@@ -96,7 +93,7 @@ export function SubjectEditor({
       actions={[{ label: '保存', primary: true, then: () => '已保存' }]}
       revisions={{
         labels: LABELS,
-        fromVersion: (version: CmsSubjectItem) => ({ ...version }),
+        fromVersion: (version) => ({ ...version }),
         fromForm: (values) => ({ ...values }),
       }}
       extra={

@@ -1,24 +1,22 @@
+import type { NewsEditFile, NewsEditForm } from '@school/common/api';
 import { describe, expect, it } from 'vitest';
-import {
-  filesPayload,
-  formComparable,
-  formOf,
-  mediaOf,
-  payloadOf,
-  type CmsNewsItem,
-  type StoredFile,
-} from './news-form';
+import { filesPayload, formComparable, formOf, mediaOf, payloadOf } from './news-form';
 
-const file = (role: StoredFile['role'], fileId: number, caption: string | null = null) => ({
+const file = (
+  role: NewsEditFile['role'],
+  fileId: number,
+  caption: string | null = null,
+): NewsEditFile => ({
   role,
   fileId,
   legacyPath: null,
   fileName: `${role}-${fileId}`,
   caption,
   filePath: `/api/files/${fileId}`,
+  oldfile: 0,
 });
 
-const item: CmsNewsItem = {
+const item: NewsEditForm = {
   newId: 5,
   typeId: 3,
   newsTitle: '运动会',

@@ -1,13 +1,47 @@
-import type { Payload } from '../../../api/client';
-import type { ReviewKind, ReviewedItem } from '../../../components/editor/review';
+import type {
+  ApiBody,
+  NewsAdminItem,
+  NewsEditFile,
+  NewsEditForm,
+  NewsRevision,
+} from '@school/common/api';
+import { call } from '../../../api/client';
+import type { ListedKind, ReviewQuery } from '../../../components/editor/review';
 import type { UploadedFile } from '../../../components/editor/uploads';
+import type { ContentCalls } from '../../../components/editor/use-content-save';
 
-export const NEWS_KIND: ReviewKind = {
-  api: 'cms/news',
-  idName: 'newId',
+/** The platform's news list (api/cms/news/list); `media` 1: picture and video sets only. */
+export const listNews = ({ mine, ...query }: ReviewQuery & { media?: 1 }) =>
+  call('cms/news/list', { ...query, mine: mine === 1 ? true : undefined });
+
+/** News in the review: its list and workflow steps (api/cms/news/*). */
+export const NEWS_KIND: ListedKind<NewsAdminItem> = {
   noun: '新闻',
   authorShelves: true,
   editHref: (newId) => `/cms/news/edit?newId=${newId}`,
+  list: listNews,
+  idOf: (row) => row.newId,
+  steps: {
+    submit: (newId) => call('cms/news/submit', { newId }),
+    approve: (newId) => call('cms/news/approve', { newId }),
+    reject: (newId, reason) => call('cms/news/reject', { newId, reason }),
+    shelve: (newId) => call('cms/news/shelve', { newId }),
+    unshelve: (newId) => call('cms/news/unshelve', { newId }),
+    pin: (newId, ifTop) => call('cms/news/pin', { newId, ifTop }),
+    remove: (newId) => call('cms/news/delete', { newId }),
+  },
+};
+
+/** What a news save sends besides the id and the version (the frame adds them). */
+export type NewsSave = Omit<ApiBody<'cms/news/save'>, 'newId' | 'version'>;
+
+/** The editor frame's calls for news: save, and the versions (api/cms/news/revisions …). */
+export const NEWS_CALLS: ContentCalls<NewsSave, NewsRevision> = {
+  save: async (newId, body, version) =>
+    (await call('cms/news/save', { ...body, newId: newId ?? undefined, version })).newId,
+  revisions: (newId) => call('cms/news/revisions', { newId }),
+  revision: (revisionId) => call('cms/news/revision', { revisionId }),
+  restore: (newId, revisionId) => call('cms/news/restore', { newId, revisionId }),
 };
 
 export type FileRole = 'attachment' | 'image' | 'video';
@@ -23,20 +57,6 @@ export interface EditorFile {
   thumbUrl?: string;
 }
 
-/** A row of api/cms/news/list. */
-export interface CmsNewsRow extends ReviewedItem {
-  newId: number;
-  typeId: number;
-  typeName: string;
-  newsTitle: string;
-  releaseUser: string | null;
-  scheduled: boolean;
-  shelvesDate: string;
-}
-
-/** A file as the edit forms answer it (news, sub-news). */
-export type StoredFile = Omit<EditorFile, 'url'> & { filePath: string };
-
 /** The picture set, video set and attachments of an item, as the form keeps them. */
 export interface MediaValues {
   newcontenttype: number;
@@ -45,8 +65,17 @@ export interface MediaValues {
   attachments: EditorFile[];
 }
 
-export function mediaOf(files: StoredFile[]): Omit<MediaValues, 'newcontenttype'> {
-  const listed = files.map(({ filePath, ...file }): EditorFile => ({ ...file, url: filePath }));
+export function mediaOf(files: NewsEditFile[]): Omit<MediaValues, 'newcontenttype'> {
+  const listed = files.map(
+    ({ role, fileId, legacyPath, fileName, caption, filePath }): EditorFile => ({
+      role,
+      fileId,
+      legacyPath,
+      fileName,
+      caption,
+      url: filePath,
+    }),
+  );
   const byRole = (role: FileRole) => listed.filter((file) => file.role === role);
   return { pictures: byRole('image'), videos: byRole('video'), attachments: byRole('attachment') };
 }
@@ -77,29 +106,6 @@ export function filesPayload(values: MediaValues): string {
       caption: file.caption?.trim() || null,
     })),
   );
-}
-
-/** api/cms/news/get. */
-export interface CmsNewsItem extends ReviewedItem {
-  newId: number;
-  typeId: number;
-  newsTitle: string;
-  newsDesc: string;
-  newsContent: string;
-  newsType: number;
-  newcontenttype: number;
-  schChange: number | null;
-  enableType: number;
-  source: string | null;
-  releaseUser: string | null;
-  coverFileId: number | null;
-  imgUrl: string;
-  newsUrl: string | null;
-  shelvesDate: string;
-  files: StoredFile[];
-  scheduled: boolean;
-  /** The version the item was read at (absent from a server before issue 17). */
-  version?: number;
 }
 
 /** The editor form's values. */
@@ -139,7 +145,7 @@ export function emptyForm(typeId: number | undefined, releaseUser: string): News
   };
 }
 
-export function formOf(item: CmsNewsItem): NewsFormValues {
+export function formOf(item: NewsEditForm): NewsFormValues {
   return {
     typeId: item.typeId,
     newsTitle: item.newsTitle,
@@ -160,13 +166,14 @@ export function formOf(item: CmsNewsItem): NewsFormValues {
 }
 
 /**
- * The save call's payload (the frame adds the id and version): files as one
+ * The save call's body (the frame adds the id and version): files as one
  * JSON field (filesPayload), empty optional fields sent empty so they are
  * cleared.
  */
-export function payloadOf(values: NewsFormValues): Payload {
+export function payloadOf(values: NewsFormValues): NewsSave {
   return {
-    typeId: values.typeId,
+    // Required by the form; 0 is refused with the same message as none.
+    typeId: values.typeId ?? 0,
     newsTitle: values.newsTitle.trim(),
     newsDesc: values.newsDesc.trim(),
     newsContent: values.newsContent,

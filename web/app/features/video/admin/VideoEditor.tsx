@@ -1,3 +1,5 @@
+import { isContentAdmin } from '@school/common';
+import type { VideoCategory, VideoEdit } from '@school/common/api';
 import { Button, Form, Select, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import type { StoredUser } from '../../../lib/session';
@@ -5,7 +7,6 @@ import { ContentEditor, type EditorAction } from '../../../components/editor/Con
 import { FileListField } from '../../../components/editor/FileListField';
 import { ReviewHead } from '../../../components/editor/ReviewHead';
 import { RichTextEditor } from '../../../components/editor/RichTextEditor';
-import { reviewStep } from '../../../components/editor/review';
 import {
   AudienceField,
   CoverField,
@@ -15,13 +16,12 @@ import {
 } from '../../../components/editor/fields';
 import {
   REVISION_LABELS,
+  VIDEO_CALLS,
   VIDEO_KIND,
   comparable,
   formComparable,
   payloadOf,
   videoPageHref,
-  type CmsVideoItem,
-  type VideoCategory,
   type VideoFileValue,
 } from './video-form';
 
@@ -38,7 +38,7 @@ const actionsFor = (admin: boolean): EditorAction[] =>
           label: '保存并提交审核',
           primary: true,
           then: async (videoId) => {
-            await reviewStep(VIDEO_KIND, 'submit', videoId);
+            await VIDEO_KIND.steps.submit(videoId);
             return '已保存并提交审核，请等待管理员审核';
           },
         },
@@ -67,7 +67,7 @@ export function VideoEditor({
   user: StoredUser;
   categories: VideoCategory[];
   /** The stored video, when editing. */
-  item: CmsVideoItem | null;
+  item: VideoEdit | null;
   initial: Parameters<typeof payloadOf>[0];
   /** After a save (the page goes back to the list). */
   onSaved: (videoId: number) => void;
@@ -75,12 +75,12 @@ export function VideoEditor({
   onReload: (videoId: number | undefined) => void;
 }) {
   const navigate = useNavigate();
-  const admin = user.isPower === 1;
+  const admin = isContentAdmin(user);
 
   return (
     <ContentEditor
-      kind={VIDEO_KIND}
-      item={item}
+      calls={VIDEO_CALLS}
+      item={item && { id: item.videoId, version: item.version }}
       initial={initial}
       toPayload={payloadOf}
       actions={actionsFor(admin)}
@@ -112,7 +112,7 @@ export function VideoEditor({
       }
       revisions={{
         labels: REVISION_LABELS,
-        fromVersion: (version: CmsVideoItem) => comparable(version, categories),
+        fromVersion: (version) => comparable(version, categories),
         fromForm: (values) => formComparable(values, categories),
       }}
       extra={<Button onClick={() => navigate('/cms/video')}>取消</Button>}

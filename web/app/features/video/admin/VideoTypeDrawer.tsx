@@ -1,9 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Drawer, Form, Input, InputNumber, Modal, Popconfirm, Table } from 'antd';
 import { useState } from 'react';
-import { callUntyped as call } from '../../../api/client';
-import { errorText, useApiDataUntyped as useApiData } from '../../../api/page-data';
-import type { VideoCategory } from './video-form';
+import type { VideoTypeAdminItem } from '@school/common/api';
+import { call } from '../../../api/client';
+import { errorText, useApiData } from '../../../api/page-data';
 
 type Editing = { typeId?: number; typeName: string; sort?: number };
 
@@ -26,11 +26,7 @@ export function VideoTypeDrawer({
   const [editing, setEditing] = useState<Editing | null>(null);
   const [saving, setSaving] = useState(false);
   // Read each time the drawer opens, and again after a change.
-  const { data: rows, reload } = useApiData<Required<VideoCategory>[]>(
-    open ? 'cms/videoType/list' : null,
-    {},
-    [],
-  );
+  const { data: rows, reload } = useApiData(open ? 'cms/videoType/list' : null, {}, []);
 
   const changed = () => {
     reload();
@@ -90,7 +86,7 @@ export function VideoTypeDrawer({
       }
     >
       <p className="muted">视频中心按排序显示前 8 个分类，其余放在“更多”中。</p>
-      <Table<Required<VideoCategory>>
+      <Table<VideoTypeAdminItem>
         rowKey="typeId"
         size="small"
         loading={rows === null}

@@ -2,10 +2,10 @@ import { PictureOutlined } from '@ant-design/icons';
 import { Image, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { RejectedNote, stateColumn } from '../../../components/editor/ReviewList';
-import type { CmsVideoRow } from './video-form';
+import type { VideoAdminItem } from '@school/common/api';
 
 /** The columns of 视频管理 before its actions: cover, title with its files, category, state, shelf, pin, author. */
-export const VIDEO_COLUMNS: ColumnsType<CmsVideoRow> = [
+export const VIDEO_COLUMNS: ColumnsType<VideoAdminItem> = [
   {
     title: '封面',
     dataIndex: 'thumbUrl',

@@ -1,3 +1,4 @@
+import type { VideoEdit } from '@school/common/api';
 import { describe, expect, it } from 'vitest';
 import { moved } from '../../../components/editor/FileListField';
 import {
@@ -7,10 +8,9 @@ import {
   formOf,
   payloadOf,
   videoPageHref,
-  type CmsVideoItem,
 } from './video-form';
 
-const item: CmsVideoItem = {
+const item: VideoEdit = {
   videoId: 7,
   typeId: 2,
   videoTitle: '公开课',
@@ -32,7 +32,9 @@ const item: CmsVideoItem = {
   ifTop: 0,
   live: false,
   createStaff: 3,
+  createDate: '2026-03-02 15:00:00',
   updateDate: '2026-03-02 16:00:00',
+  version: 2,
 };
 
 describe('video form', () => {
@@ -83,8 +85,8 @@ describe('video form', () => {
 
   it('compares a version with the form by category name, files in order and audience', () => {
     const categories = [
-      { typeId: 1, typeName: '校园活动' },
-      { typeId: 2, typeName: '教学风采' },
+      { typeId: 1, typeName: '校园活动', parentId: 0 },
+      { typeId: 2, typeName: '教学风采', parentId: 0 },
     ];
     const version = comparable(item, categories);
     expect(version).toMatchObject({

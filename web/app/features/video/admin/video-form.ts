@@ -1,60 +1,50 @@
-import type { Payload } from '../../../api/client';
-import type { ReviewKind, ReviewedItem } from '../../../components/editor/review';
+import type {
+  ApiBody,
+  VideoAdminItem,
+  VideoCategory,
+  VideoEdit,
+  VideoRevision,
+} from '@school/common/api';
+import { call } from '../../../api/client';
+import type { ListedKind } from '../../../components/editor/review';
 import type { UploadedFile } from '../../../components/editor/uploads';
+import type { ContentCalls } from '../../../components/editor/use-content-save';
 
-export const VIDEO_KIND: ReviewKind = {
-  api: 'cms/video',
-  idName: 'videoId',
+/** Videos in the review: their list and workflow steps (api/cms/video/*). */
+export const VIDEO_KIND: ListedKind<VideoAdminItem> = {
   noun: '视频',
   authorShelves: false,
   editHref: (videoId) => `/cms/video/edit?videoId=${videoId}`,
+  list: (query) => call('cms/video/list', query),
+  idOf: (row) => row.videoId,
+  steps: {
+    submit: (videoId) => call('cms/video/submit', { videoId }),
+    approve: (videoId) => call('cms/video/approve', { videoId }),
+    reject: (videoId, reason) => call('cms/video/reject', { videoId, reason }),
+    shelve: (videoId) => call('cms/video/shelve', { videoId }),
+    unshelve: (videoId) => call('cms/video/unshelve', { videoId }),
+    pin: (videoId, ifTop) => call('cms/video/pin', { videoId, ifTop }),
+    remove: (videoId) => call('cms/video/delete', { videoId }),
+  },
 };
 
-/** A row of api/cms/video/list. */
-export interface CmsVideoRow extends ReviewedItem {
-  videoId: number;
-  typeId: number;
-  typeName: string;
-  videoTitle: string;
-  imgUrl: string;
-  thumbUrl: string;
-  enableType: number;
-  releaseUser: string | null;
-  createStaffName: string;
-  fileCount: number;
-  createDate: string;
-}
+/** What a video save sends besides the id and the version (the frame adds them). */
+export type VideoSave = Omit<ApiBody<'cms/video/save'>, 'videoId' | 'version'>;
+
+/** The editor frame's calls for videos: save, and the versions (api/cms/video/revisions …). */
+export const VIDEO_CALLS: ContentCalls<VideoSave, VideoRevision> = {
+  save: async (videoId, body, version) =>
+    (await call('cms/video/save', { ...body, videoId: videoId ?? undefined, version })).videoId,
+  revisions: (videoId) => call('cms/video/revisions', { videoId }),
+  revision: (revisionId) => call('cms/video/revision', { revisionId }),
+  restore: (videoId, revisionId) => call('cms/video/restore', { videoId, revisionId }),
+};
 
 /** One file of a video's catalogue, as the editor keeps it. */
 export interface VideoFileValue {
   fileId: number;
   fileName: string;
   url: string;
-}
-
-/** api/cms/video/get (and, without the state, api/cms/video/revision). */
-export interface CmsVideoItem extends ReviewedItem {
-  videoId: number;
-  typeId: number;
-  videoTitle: string;
-  videoContent: string;
-  coverFileId: number | null;
-  imgUrl: string;
-  thumbUrl: string;
-  source: string | null;
-  releaseUser: string | null;
-  enableType: number;
-  files: VideoFileValue[];
-  /** The version the video was read at (absent from a server before issue 17). */
-  version?: number;
-}
-
-/** A video category (api/video/getVideoTypeList, api/cms/videoType/list). */
-export interface VideoCategory {
-  typeId: number;
-  typeName: string;
-  sort?: number;
-  videoCount?: number;
 }
 
 /** The editor form's values. */
@@ -82,7 +72,7 @@ export function emptyForm(releaseUser: string): VideoFormValues {
   };
 }
 
-export function formOf(item: CmsVideoItem): VideoFormValues {
+export function formOf(item: VideoEdit): VideoFormValues {
   return {
     typeId: item.typeId,
     videoTitle: item.videoTitle,
@@ -98,14 +88,15 @@ export function formOf(item: CmsVideoItem): VideoFormValues {
 }
 
 /**
- * The save call's payload (the frame adds the id and version): the catalogue
+ * The save call's body (the frame adds the id and version): the catalogue
  * as one JSON field in the order shown, each with the name it is listed
  * under (blank: the uploaded file's name); empty optional fields sent empty
  * so they are cleared.
  */
-export function payloadOf(values: VideoFormValues): Payload {
+export function payloadOf(values: VideoFormValues): VideoSave {
   return {
-    typeId: values.typeId,
+    // Required by the form; 0 is refused with the same message as none.
+    typeId: values.typeId ?? 0,
     videoTitle: values.videoTitle.trim(),
     videoContent: values.videoContent,
     coverFileId: values.cover?.fileId ?? 0,
