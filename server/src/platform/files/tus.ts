@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
-import { ERRORS, EVENTS, Server, type Upload } from '@tus/server';
+import { ERRORS, Server, type Upload } from '@tus/server';
 import { DRIVE_UPLOAD_HEADERS, type DriveUpload } from '@school/common/api';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { staffOf } from '../../http/auth.js';
@@ -164,12 +164,6 @@ export const tusRoutes: FastifyPluginAsync<{
     },
   });
 
-  tus.on(EVENTS.POST_TERMINATE, (_request, _response, id: string) => {
-    drive
-      .ended(id)
-      .catch((err: unknown) => app.log.warn({ err }, 'tus: a dropped upload not told'));
-  });
-
   async function handle(request: FastifyRequest, reply: FastifyReply) {
     const staff = staffOf(request);
     const raw = request.raw;
@@ -188,6 +182,12 @@ export const tusRoutes: FastifyPluginAsync<{
     });
     staffOfCall.set(call, staff);
     const answer = await tus.handleWeb(call);
+    // A dropped upload stops counting before the answer goes out, so the next
+    // look at the disk (or the next upload's quota check) no longer sees it.
+    if (request.method === 'DELETE' && answer.status === 204) {
+      const id = decodeURIComponent(new URL(call.url).pathname.split('/').pop() ?? '');
+      await drive.ended(id);
+    }
     answer.headers.forEach((value, name) => {
       if (name !== 'content-length' && name !== 'content-type') void reply.header(name, value);
     });
