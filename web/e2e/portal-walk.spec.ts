@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api } from './api';
+import { api, newsList } from './api';
 import { staffState } from './login';
 import { allowSteps, CONTEXT_STEPS } from './steps';
 
@@ -128,8 +128,35 @@ async function playCounted(page: Page): Promise<{ viewCount: number; counted: bo
 const DESKTOP_CHROME =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
-test.describe('play counts', () => {
+test.describe('view and play counts (issue 18)', () => {
   test.use({ userAgent: DESKTOP_CHROME });
+
+  test('an anonymous reader’s view of an article counts once a day, and the page shows it', async ({
+    page,
+    request,
+  }) => {
+    allowSteps(10);
+    const item = (await newsList(request, 2)).list.at(-2)!;
+    const views = async () =>
+      (await api<{ viewCount: number }>(request, 'news/getNewsDetails', { newId: item.newId }))
+        .viewCount;
+    const before = await views();
+    const viewed = page.waitForResponse((r) => r.url().endsWith('/api/news/view'));
+    await page.goto(`/newsDetail?newId=${item.newId}&newsNum=2&typeId=2`);
+    expect(((await (await viewed).json()) as { data: unknown }).data).toEqual({
+      viewCount: before + 1,
+      counted: true,
+    });
+    await expect(page.locator('.article-meta')).toContainText(`浏览：${before + 1}`);
+    // Again from the same browser: shown, not counted again.
+    const again = page.waitForResponse((r) => r.url().endsWith('/api/news/view'));
+    await page.reload();
+    expect(((await (await again).json()) as { data: { counted: boolean } }).data.counted).toBe(
+      false,
+    );
+    await expect(page.locator('.article-meta')).toContainText(`浏览：${before + 1}`);
+    expect(await views()).toBe(before + 1);
+  });
 
   test('a first play counts once per visitor and day, for anonymous visitors too (issue 18)', async ({
     page,
