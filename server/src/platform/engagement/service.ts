@@ -8,7 +8,8 @@ import { displayTime, iso, type Clock } from '../../time.js';
 import { staffVisitor } from './visitor.js';
 
 /** The Beijing (UTC+8) calendar day of a moment, YYYY-MM-DD: the day views count in. */
-const beijingDay = (date: Date) => new Date(date.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+const beijingDay = (date: Date) =>
+  new Date(date.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 
 const TABLES = { T_NEWS: 'news', T_SUBJECT_NEWS: 'subjectNews', TF_VIDEO: 'video' } as const;
 
@@ -59,7 +60,8 @@ export class EngagementService {
         .onConflict((oc) => oc.columns(['day', 'infoTable', 'objId', 'visitor']).doNothing())
         .returning('objId')
         .executeTakeFirst();
-      if (!inserted) return { viewCount: await this.viewCount(infoTable, objId, trx), counted: false };
+      if (!inserted)
+        return { viewCount: await this.viewCount(infoTable, objId, trx), counted: false };
       return { viewCount: await this.countView(infoTable, objId, trx), counted: true };
     });
   }

@@ -68,6 +68,7 @@ export function assertReadable(
   now?: Date,
 ): asserts row is ReadableRow {
   if (!row || row.deleted === 1) throw notFound(NEWS_GONE_MESSAGE);
-  if (!isListed(row, now) && !(staff && canManage(staff, row.createStaff))) throw notFound(NEWS_GONE_MESSAGE);
+  if (!isListed(row, now) && !(staff && canManage(staff, row.createStaff)))
+    throw notFound(NEWS_GONE_MESSAGE);
   if (row.enableType !== 1 && !staff) throw unauthorized(STAFF_ONLY_MESSAGE);
 }
