@@ -13,3 +13,4 @@ export type { IntroPageItem, NewsDetail, NewsFile, NewsItem, PersonItem } from '
 export { isSafeLink } from './links.js';
 export * from './roles.js';
 export * from './limits.js';
+export { VISITOR_COOKIE } from './visitor.js';

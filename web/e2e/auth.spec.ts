@@ -9,7 +9,7 @@ test('a teacher logs in, stays logged in across a reload, signs out, and is then
   await page.goto('/index');
   await page.getByRole('link', { name: '登录' }).click();
   await loginThroughModal(page, 'teacher', DEMO_PASSWORD, '老师');
-  await expect(page.getByText('登陆成功')).toBeVisible();
+  await expect(page.getByText('登录成功')).toBeVisible();
   await expect(page).toHaveURL(/\/teachPage$/);
   await expect(page.locator('.staff-name')).toHaveText('林晓雯');
   await expect(page.getByRole('tab', { name: '高一语文组' })).toBeVisible();
@@ -33,7 +33,7 @@ test('a teacher logs in, stays logged in across a reload, signs out, and is then
 
   await page.goto('/teachPage');
   await expect(page).toHaveURL(/\/index\?redirect=%2FteachPage$/);
-  await expect(page.getByText('请先登陆')).toBeVisible();
+  await expect(page.getByText('请先登录')).toBeVisible();
   // Logging in from there returns to the page that was wanted.
   await loginThroughModal(page, 'teacher', DEMO_PASSWORD, '老师');
   await expect(page).toHaveURL(/\/teachPage$/);

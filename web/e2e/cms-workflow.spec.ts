@@ -70,5 +70,5 @@ test.describe('as the teacher', () => {
 test('the platform asks for a login first', async ({ page }) => {
   await page.goto('/cms/news');
   await expect(page).toHaveURL(/\/index\?redirect=%2Fcms%2Fnews$/);
-  await expect(page.getByText('请先登陆')).toBeVisible();
+  await expect(page.getByText('请先登录')).toBeVisible();
 });

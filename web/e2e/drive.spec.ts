@@ -136,7 +136,7 @@ test.describe('the teaching drive', () => {
     expect(tusCalls.slice(afterReload).filter((call) => call.method === 'POST')).toHaveLength(0);
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await expect(page.getByText('上传成功')).toBeVisible();
-    await expect(page.getByRole('row', { name: new RegExp(fileName) })).toContainText('100.00M');
+    await expect(page.getByRole('row', { name: new RegExp(fileName) })).toContainText('100 MB');
 
     // 最新上传 lists it.
     await page.goto('/newUpload');

@@ -50,7 +50,7 @@ test.describe('as the teacher', () => {
     page,
     browser,
   }) => {
-    allowSteps(48 + LOGIN_STEPS + CONTEXT_STEPS);
+    allowSteps(62 + LOGIN_STEPS + CONTEXT_STEPS);
     const subject = `监考安排${Date.now() % 100000}`;
 
     // The colleague's inbox is open before the mail goes.
@@ -95,12 +95,24 @@ test.describe('as the teacher', () => {
     ]);
     expect(download.suggestedFilename()).toBe(ATTACHMENT);
 
-    await colleague.getByRole('button', { name: /回复/ }).click();
-    await expect(colleague.getByLabel('主题')).toHaveValue(`Re: ${subject}`);
+    await expect(colleague.getByRole('button', { name: /回复全部/ })).toBeVisible();
+    await colleague.getByRole('button', { name: /回\s*复$/ }).click();
+    await expect(colleague.getByLabel('主题')).toHaveValue(`回复：${subject}`);
     await expect(recipientTag(colleague, teacherName)).toBeVisible();
-    await colleague.getByRole('textbox', { name: '正文' }).fill('附件收到，谢谢！');
+    // The original is quoted below, with who sent it, when and to whom.
+    const body = colleague.getByRole('textbox', { name: '正文' });
+    await expect(body).toContainText('原始邮件');
+    await expect(body).toContainText(`发件人：${teacherName}`);
+    await expect(body).toContainText(`收件人：${colleagueName}`);
+    await expect(body).toContainText(`主题：${subject}`);
+    await expect(body.locator('blockquote')).toContainText('各位老师：监考安排见附件，请查收。');
+    // The reply is typed above the quote.
+    await body.click();
+    await colleague.keyboard.press('Control+Home');
+    await colleague.keyboard.type('收到，谢谢！');
+    await expect(body.locator('p').first()).toHaveText('收到，谢谢！');
     await confirmSend(colleague);
-    // The body speaks of an attachment and nothing is attached: 是否不上传附件?
+    // The quoted body speaks of an attachment and nothing is attached: 是否不上传附件?
     const ask = colleague.getByRole('dialog').filter({ hasText: '是否不上传附件?' });
     await expect(ask).toBeVisible();
     await ask.getByRole('button', { name: /确\s*定/ }).click();
@@ -119,7 +131,13 @@ test.describe('as the teacher', () => {
     );
     // And the reply is in the teacher's inbox.
     await page.getByRole('menuitem', { name: /收件箱/ }).click();
-    await expect(page.getByRole('row', { name: new RegExp(`Re: ${subject}`) })).toBeVisible();
+    const reply = page.getByRole('row', { name: new RegExp(`回复：${subject}`) });
+    await expect(reply).toBeVisible();
+    await reply.getByText(`回复：${subject}`).click();
+    await expect(page.locator('.mail-body')).toContainText('收到，谢谢！');
+    await expect(page.locator('.mail-body blockquote')).toContainText(
+      '各位老师：监考安排见附件，请查收。',
+    );
   });
 
   test('a teacher makes a group of frequent contacts and writes to it', async ({

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api } from './api';
+import { api, newsList } from './api';
 import { staffState } from './login';
 import { allowSteps, CONTEXT_STEPS } from './steps';
 
@@ -97,12 +97,12 @@ const recordApiCalls = (page: Page) =>
     };
   });
 
-/** How many view counts the page has asked for so far. */
+/** How many play counts the page has asked for so far. */
 const countCalls = (page: Page) =>
   page.evaluate(
     () =>
       (window as unknown as { apiCalls: string[] }).apiCalls.filter((url) =>
-        url.endsWith('/api/video/addViewCount'),
+        url.endsWith('/api/video/view'),
       ).length,
   );
 
@@ -114,42 +114,103 @@ const play = (page: Page) =>
     v.pause();
   });
 
-test('a logged-in viewer’s first play of a video counts once; an anonymous play counts nothing', async ({
-  page,
-  browser,
-  request,
-}) => {
-  allowSteps(19 + CONTEXT_STEPS);
-  const videos = await api<{ list: Array<Video & { viewCount: number }> }>(
-    request,
-    'video/getVideoList',
-    { ifShelves: 'A', checkStatus: 'A', pageSize: 20 },
-  );
-  const video = videos.list.at(-1)!;
-  const views = async () =>
-    (await api<{ viewCount: number }>(request, 'video/getVideoDetails', { videoId: video.videoId }))
-      .viewCount;
-  const before = await views();
-  const address = `/videoDetail?videoId=${video.videoId}&typeId=1`;
-
-  // A play's count would be asked for in its play handler, so once play() returns, no call
-  // recorded means none will come.
-  await recordApiCalls(page);
-  await page.goto(address);
+/** Plays, and answers what the server made of the page's play count. */
+async function playCounted(page: Page): Promise<{ viewCount: number; counted: boolean }> {
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/video/view'));
   await play(page);
-  expect(await countCalls(page)).toBe(0);
-  expect(await views()).toBe(before);
+  return ((await (await answer).json()) as { data: { viewCount: number; counted: boolean } }).data;
+}
 
-  const teacher = await browser.newContext({ storageState: staffState('teacher') });
-  const viewer = await teacher.newPage();
-  await recordApiCalls(viewer);
-  await viewer.goto(address);
-  // The staff actions show once the page knows its logged-in viewer; a play before counts nothing.
-  await expect(viewer.getByRole('button', { name: /【点赞】|【已赞】/ })).toBeVisible();
-  await play(viewer);
-  await expect.poll(views).toBe(before + 1);
-  await play(viewer);
-  expect(await countCalls(viewer)).toBe(1);
-  expect(await views()).toBe(before + 1);
-  await teacher.close();
+/**
+ * A desktop Chrome's name: the headless browser of the tests says HeadlessChrome, which the
+ * server takes for a crawler and does not count (isbot), as it should.
+ */
+const DESKTOP_CHROME =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+test.describe('view and play counts (issue 18)', () => {
+  test.use({ userAgent: DESKTOP_CHROME });
+
+  test('an anonymous reader’s view of an article counts once a day, and the page shows it', async ({
+    page,
+    request,
+  }) => {
+    allowSteps(10);
+    const item = (await newsList(request, 2)).list.at(-2)!;
+    const views = async () =>
+      (await api<{ viewCount: number }>(request, 'news/getNewsDetails', { newId: item.newId }))
+        .viewCount;
+    const before = await views();
+    const viewed = page.waitForResponse((r) => r.url().endsWith('/api/news/view'));
+    await page.goto(`/newsDetail?newId=${item.newId}&newsNum=2&typeId=2`);
+    expect(((await (await viewed).json()) as { data: unknown }).data).toEqual({
+      viewCount: before + 1,
+      counted: true,
+    });
+    await expect(page.locator('.article-meta')).toContainText(`浏览：${before + 1}`);
+    // Again from the same browser: shown, not counted again.
+    const again = page.waitForResponse((r) => r.url().endsWith('/api/news/view'));
+    await page.reload();
+    expect(((await (await again).json()) as { data: { counted: boolean } }).data.counted).toBe(
+      false,
+    );
+    await expect(page.locator('.article-meta')).toContainText(`浏览：${before + 1}`);
+    expect(await views()).toBe(before + 1);
+  });
+
+  test('a first play counts once per visitor and day, for anonymous visitors too (issue 18)', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    allowSteps(26 + 2 * CONTEXT_STEPS);
+    const videos = await api<{ list: Array<Video & { viewCount: number }> }>(
+      request,
+      'video/getVideoList',
+      { ifShelves: 'A', checkStatus: 'A', pageSize: 20 },
+    );
+    const video = videos.list.at(-1)!;
+    const views = async () =>
+      (
+        await api<{ viewCount: number }>(request, 'video/getVideoDetails', {
+          videoId: video.videoId,
+        })
+      ).viewCount;
+    const before = await views();
+    const address = `/videoDetail?videoId=${video.videoId}&typeId=1`;
+
+    // An anonymous visitor's first play counts, and the page shows the new count.
+    await recordApiCalls(page);
+    await page.goto(address);
+    expect(await playCounted(page)).toEqual({ viewCount: before + 1, counted: true });
+    await expect(page.locator('.article-meta')).toContainText(`播放：${before + 1}`);
+    // A play's count would be asked for in its play handler: a second play asks nothing.
+    await play(page);
+    expect(await countCalls(page)).toBe(1);
+    // The same browser again (its visitor cookie): not counted twice the same day.
+    await page.reload();
+    expect(await playCounted(page)).toEqual({ viewCount: before + 1, counted: false });
+
+    // A second visitor counts.
+    const stranger = await browser.newContext({ userAgent: DESKTOP_CHROME });
+    const second = await stranger.newPage();
+    await second.goto(address);
+    expect(await playCounted(second)).toEqual({ viewCount: before + 2, counted: true });
+    await stranger.close();
+
+    // A logged-in viewer counts once and leaves the footprint.
+    const teacher = await browser.newContext({
+      storageState: staffState('teacher'),
+      userAgent: DESKTOP_CHROME,
+    });
+    const viewer = await teacher.newPage();
+    await recordApiCalls(viewer);
+    await viewer.goto(address);
+    await expect(viewer.getByRole('button', { name: /【点赞】|【已赞】/ })).toBeVisible();
+    expect(await playCounted(viewer)).toEqual({ viewCount: before + 3, counted: true });
+    await play(viewer);
+    expect(await countCalls(viewer)).toBe(1);
+    expect(await views()).toBe(before + 3);
+    await teacher.close();
+  });
 });

@@ -97,6 +97,11 @@ export const MailRecipient = Type.Object({
   email: Maybe(Type.String()),
   inmainState: Maybe(Type.Integer()),
   readDate: Maybe(Type.String()),
+  /**
+   * For the sender: this recipient's copy was taken back by a recall (shown
+   * 已撤回 instead of 未读); false for anyone else.
+   */
+  recalled: Type.Boolean(),
 });
 export type MailRecipient = Static<typeof MailRecipient>;
 
@@ -104,6 +109,8 @@ export const MailFile = Type.Object({
   fileId: Type.Integer(),
   fileName: Type.String(),
   filePath: Type.String(),
+  /** Bytes, shown as 18 KB, 2.4 MB (issue 18). */
+  fileSize: Type.Integer(),
 });
 export type MailFile = Static<typeof MailFile>;
 

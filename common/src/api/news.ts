@@ -10,6 +10,7 @@ import {
   endpoints,
   ID_MAX,
   defaulted,
+  ViewCounted,
 } from './shared.js';
 import { Paging, Type, WordOf, type Static } from './shared.js';
 
@@ -292,10 +293,21 @@ export const newsCalls = endpoints('news', {
     }),
     Maybe(SubjectNewsDetail),
   ),
+  /**
+   * Beyond the spec (issue 18): the page's view, called after it shows, by
+   * every visitor; one per visitor, item and day, crawlers not counted.
+   */
+  view: endpoint(
+    '/news/view',
+    'public',
+    '记录一次浏览：每位访客每条每天计一次，爬虫不计；返回浏览量',
+    Type.Object({ newId: NewId, subjectNewId: Type.Optional(SubjectNewId) }),
+    ViewCounted,
+  ),
   addFootprint: endpoint(
     '/news/addNewsFootprint',
     'staff',
-    '记录一次登录用户的浏览（脚印），浏览量加一',
+    '记录一次登录用户的浏览（脚印）；浏览量每人每天计一次',
     Type.Object({
       newId: NewId,
       subjectNewId: Type.Optional(SubjectNewId),

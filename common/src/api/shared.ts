@@ -26,6 +26,12 @@ export const Page = <T extends TSchema>(item: T) =>
 /** An answer with nothing in it (data null). */
 export const Nothing = Type.Null();
 
+/**
+ * A view or play counted (issue 18): the item's count after it, and whether
+ * this call counted (false: this visitor was counted today, or a crawler).
+ */
+export const ViewCounted = Type.Object({ viewCount: Type.Integer(), counted: Type.Boolean() });
+
 /** A value that may be absent in the stored row (answered as null). */
 export const Maybe = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 

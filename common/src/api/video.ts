@@ -10,6 +10,7 @@ import {
   endpoints,
   ID_MAX,
   defaulted,
+  ViewCounted,
 } from './shared.js';
 import { Paging, Type, WordOf, type Static } from './shared.js';
 
@@ -305,9 +306,20 @@ export const videoCalls = endpoints('video', {
   countView: endpoint(
     '/video/addViewCount',
     'staff',
-    '播放量加一（登录用户第一次播放时），返回最新播放量',
+    '播放量加一（登录用户第一次播放时；每人每天计一次），返回最新播放量',
     VisitBody,
-    Type.Object({ viewCount: Type.Integer() }),
+    ViewCounted,
+  ),
+  /**
+   * Beyond the spec (issue 18): the first play on a page, by every visitor;
+   * one per visitor, video and day, crawlers not counted.
+   */
+  view: endpoint(
+    '/video/view',
+    'public',
+    '记录一次播放：每位访客每个视频每天计一次，爬虫不计；返回播放量',
+    Type.Object({ videoId: VideoId }),
+    ViewCounted,
   ),
   footprints: endpoint(
     '/video/selectVideoFootprintList',

@@ -21,6 +21,7 @@ import * as pendingUploads from './migrations/0018_pending_uploads.js';
 import * as handoffSessions from './migrations/0019_handoff_sessions.js';
 import * as apiRateLimit from './migrations/0021_api_rate_limit.js';
 import * as contentVersions from './migrations/0022_content_versions.js';
+import * as viewVisits from './migrations/0023_view_visits.js';
 
 /** Migrations in order. They are imported, not read from disk, so the build carries them. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -46,6 +47,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0019_handoff_sessions': { up: (db) => handoffSessions.up(db) },
     '0021_api_rate_limit': { up: (db) => apiRateLimit.up(db, dialect) },
     '0022_content_versions': { up: (db) => contentVersions.up(db) },
+    '0023_view_visits': { up: (db) => viewVisits.up(db) },
   };
 }
 

@@ -56,6 +56,7 @@ import type {
   OperLogTable,
   FlowerTable,
   FootprintTable,
+  ViewVisitTable,
   ContentRevisionTable,
 } from './tables/log.js';
 
@@ -80,6 +81,7 @@ export interface Database {
   newsFile: NewsFileTable;
   flower: FlowerTable;
   footprint: FootprintTable;
+  viewVisit: ViewVisitTable;
   videoType: VideoTypeTable;
   video: VideoTable;
   videoFile: VideoFileTable;
@@ -174,5 +176,6 @@ export type {
   InfoTable,
   FlowerTable,
   FootprintTable,
+  ViewVisitTable,
   ContentRevisionTable,
 } from './tables/log.js';

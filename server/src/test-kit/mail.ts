@@ -34,9 +34,10 @@ export interface Detail {
     staffName: string;
     inmainState: number | null;
     readDate: string | null;
+    recalled: boolean;
   }>;
   staffIdArr: string;
-  fileList: Array<{ fileId: number; fileName: string; filePath: string }>;
+  fileList: Array<{ fileId: number; fileName: string; filePath: string; fileSize: number }>;
 }
 export interface Page<T> {
   total: number;

@@ -54,19 +54,19 @@ export function HydrateFallback() {
   );
 }
 
-/** Says how the entry went (登陆成功, or the server's message), then goes on. */
+/** Says how the entry went (登录成功, or the server's message), then goes on. */
 export default function PublicPage({ loaderData }: Route.ComponentProps) {
   const { target, error } = loaderData;
   const { message } = App.useApp();
   const navigate = useNavigate();
   useEffect(() => {
     if (error) message.error(error);
-    else message.success('登陆成功');
+    else message.success('登录成功');
     void navigate(target, { replace: true });
   }, [target, error, message, navigate]);
   return (
     <main className="cms-enter">
-      <Result status={error ? 'warning' : 'success'} title={error ?? '登陆成功'} />
+      <Result status={error ? 'warning' : 'success'} title={error ?? '登录成功'} />
     </main>
   );
 }

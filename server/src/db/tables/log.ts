@@ -36,6 +36,15 @@ export interface FootprintTable {
   createdAt: string;
 }
 
+/** One visitor's view of an item on one Beijing day (counted once). */
+export interface ViewVisitTable {
+  day: string;
+  infoTable: InfoTable;
+  objId: number;
+  /** A hash of the visitor's key, never the address itself. */
+  visitor: string;
+}
+
 /** A saved version of an authored item (news, sub-news, videos, introduction pages, people). */
 export interface ContentRevisionTable {
   id: Generated<number>;

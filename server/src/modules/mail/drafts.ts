@@ -151,7 +151,7 @@ export class MailDrafts {
     const stored = files.length
       ? await this.db
           .selectFrom('storedFile')
-          .select(['id', 'fileName'])
+          .select(['id', 'fileName', 'size'])
           .where(
             'id',
             'in',
@@ -160,6 +160,7 @@ export class MailDrafts {
           .execute()
       : [];
     const nameOf = new Map(stored.map((file) => [file.id, file.fileName]));
+    const sizeOf = new Map(stored.map((file) => [file.id, file.size]));
     return {
       draftId: row.id,
       inmailTitle: row.title,
@@ -177,6 +178,7 @@ export class MailDrafts {
             fileId: file.fileId,
             fileName: file.fileName ?? storedName,
             filePath: `/api/news/uploadnewfile.do?FILE_ID=${file.fileId}`,
+            fileSize: sizeOf.get(file.fileId) ?? 0,
           },
         ];
       }),

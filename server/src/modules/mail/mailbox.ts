@@ -262,9 +262,10 @@ export class Mailbox {
         .execute(),
       this.db
         .selectFrom('mailFile')
-        .select(['fileId', 'fileName'])
-        .where('mailId', '=', mailId)
-        .orderBy('id')
+        .leftJoin('storedFile', 'storedFile.id', 'mailFile.fileId')
+        .select(['mailFile.fileId', 'mailFile.fileName', 'storedFile.size'])
+        .where('mailFile.mailId', '=', mailId)
+        .orderBy('mailFile.id')
         .execute(),
     ]);
     return {
@@ -285,6 +286,9 @@ export class Mailbox {
         email: row.email,
         inmainState: asSender ? row.state : null,
         readDate: asSender && row.readAt ? displayTime(row.readAt) : null,
+        // A recall takes back the copies nobody had opened (today: all, as it
+        // is refused once one is read); a read copy stays read.
+        recalled: asSender && mail.recalledAt !== null && row.state !== MAIL_READ,
       })),
       staffIdArr: recipients.map((row) => row.id).join(','),
       fileCount: mail.fileCount,
@@ -292,6 +296,7 @@ export class Mailbox {
         fileId: file.fileId,
         fileName: file.fileName,
         filePath: `/api/news/uploadnewfile.do?FILE_ID=${file.fileId}`,
+        fileSize: file.size ?? 0,
       })),
     };
   }

@@ -18,7 +18,7 @@ export const newsArea = defineArea({
     const news = new NewsService(db, search, clock, files);
     return {
       news,
-      newsReader: new NewsReaderService(db, news, engagement, search),
+      newsReader: new NewsReaderService(db, news, engagement, search, clock),
       cmsNews: new CmsNewsService(db, news, clock),
       cmsSubject: new CmsSubjectService(db, news, clock),
       cmsColumn: new CmsColumnService(db, clock),

@@ -5,8 +5,9 @@ import type { Paging } from '../../http/paging.js';
 import { assertCanManage } from '../../http/roles.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import type { EngagementService } from '../../platform/engagement/service.js';
+import { isListed } from '../../platform/publishing/visibility.js';
 import type { SearchIndex } from '../../platform/search/search-index.js';
-import { displayTime } from '../../time.js';
+import { displayTime, type Clock } from '../../time.js';
 import type { NewsService } from './service.js';
 
 /** Which item of a news page a reader acts on: the news item, or one sub-news of a topic. */
@@ -29,6 +30,7 @@ export class NewsReaderService {
     private readonly news: NewsService,
     private readonly engagement: EngagementService,
     private readonly search: SearchIndex,
+    private readonly now: Clock,
   ) {}
 
   /** The columns below `parentId` (all, without one). */
@@ -140,7 +142,24 @@ export class NewsReaderService {
     return detail;
   }
 
-  /** One view by a logged-in reader: a footprint row and viewCount + 1. */
+  /**
+   * A view by anyone (api/news/view, beyond the spec): counted once per
+   * visitor and day on an item the caller may read that is on the portal (a
+   * preview counts nothing); `visitor` null (a crawler) counts nothing.
+   */
+  async view(target: NewsTarget, staff: AuthStaff | null, visitor: string | null) {
+    if (target.subjectNewId) {
+      const sub = await this.news.readableSubject(target.subjectNewId, staff);
+      if (sub.newsId !== target.newId) throw badRequest(NOT_OF_TOPIC);
+      const live = isListed(sub.parent, this.now());
+      return this.engagement.countVisit('T_SUBJECT_NEWS', sub.id, live ? visitor : null);
+    }
+    const row = await this.news.readable(target.newId, staff);
+    const live = isListed(row, this.now());
+    return this.engagement.countVisit('T_NEWS', row.id, live ? visitor : null);
+  }
+
+  /** One view by a logged-in reader: a footprint row, and the day's one count (see `view`). */
   async recordView(target: NewsTarget, staff: AuthStaff, ip: string | null) {
     const { infoTable, objId } = await this.readableTarget(target, staff);
     return { viewCount: await this.engagement.recordView(infoTable, objId, staff, ip) };

@@ -6,6 +6,7 @@ import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { badRequest } from '../../http/errors.js';
 import { assertSelf } from '../../http/roles.js';
+import { visitorOf } from '../../platform/engagement/visitor.js';
 
 import type { NewsService } from './service.js';
 import type { NewsReaderService } from './reader-service.js';
@@ -79,6 +80,11 @@ export const newsRoutes: FastifyPluginAsyncTypebox<NewsRouteDeps> = async (
   route(app, newsCalls.subjectNews, { preHandler: app.optionalStaff }, async (request) => {
     const detail = await reader.subjectNews(request.body, request.staff);
     return detail ? ok(detail) : ok(null, '暂无数据');
+  });
+
+  route(app, newsCalls.view, { preHandler: app.optionalStaff }, async (request) => {
+    const { newId, subjectNewId } = request.body;
+    return ok(await reader.view({ newId, subjectNewId }, request.staff, visitorOf(request)));
   });
 
   route(app, newsCalls.addFootprint, async (request) => {

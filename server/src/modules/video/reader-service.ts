@@ -6,8 +6,9 @@ import { offsetOf, type Paging } from '../../http/paging.js';
 import { assertCanManage } from '../../http/roles.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import type { EngagementService } from '../../platform/engagement/service.js';
+import { staffVisitor } from '../../platform/engagement/visitor.js';
 import { fileUrl } from '../../platform/files/service.js';
-import { assertReadable } from '../../platform/publishing/visibility.js';
+import { assertReadable, isListed } from '../../platform/publishing/visibility.js';
 import { displayTime, type Clock } from '../../time.js';
 import type { VideoService } from './service.js';
 
@@ -170,10 +171,22 @@ export class VideoReaderService {
     await this.engagement.addFootprint('TF_VIDEO', row.id, staff, ip);
   }
 
-  /** Play count + 1; answers the new count. */
+  /**
+   * The spec's play count of a logged-in viewer: counted once a day per
+   * viewer, under the same key as the public call (`view`).
+   */
   async countView(videoId: number, staff: AuthStaff) {
+    return this.view(videoId, staff, staffVisitor(staff.id));
+  }
+
+  /**
+   * A first play by anyone (api/video/view, beyond the spec): counted once per
+   * visitor and day on a video the caller may watch that is on the portal (a
+   * preview counts nothing); `visitor` null (a crawler) counts nothing.
+   */
+  async view(videoId: number, staff: AuthStaff | null, visitor: string | null) {
     const row = await this.video.readable(videoId, staff);
-    return { viewCount: await this.engagement.countView('TF_VIDEO', row.id) };
+    return this.engagement.countVisit('TF_VIDEO', row.id, isListed(row) ? visitor : null);
   }
 
   /** Who watched: a content administrator or the video's creator. */

@@ -5,6 +5,7 @@ import { staffOf } from '../../http/auth.js';
 import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { assertSelf } from '../../http/roles.js';
+import { visitorOf } from '../../platform/engagement/visitor.js';
 
 import type { VideoService } from './service.js';
 import type { VideoReaderService } from './reader-service.js';
@@ -59,6 +60,10 @@ export const videoRoutes: FastifyPluginAsyncTypebox<VideoRouteDeps> = async (
     assertSelf(staff, request.body.userId);
     return ok(await reader.countView(request.body.videoId, staff));
   });
+
+  route(app, videoCalls.view, { preHandler: app.optionalStaff }, async (request) =>
+    ok(await reader.view(request.body.videoId, request.staff, visitorOf(request))),
+  );
 
   route(app, videoCalls.footprints, async (request) => {
     const { videoId, pageNum, pageSize } = request.body;

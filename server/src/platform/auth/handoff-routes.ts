@@ -28,6 +28,6 @@ export const handoffRoutes: FastifyPluginAsyncTypebox<{ handoff: HandoffService 
       request.headers['user-agent']?.slice(0, 256) ?? null,
     );
     setFileCookie(request, reply, user.token);
-    return ok(user, '登陆成功');
+    return ok(user, '登录成功');
   });
 };

@@ -22,7 +22,7 @@ export async function loginAnswer(
     userAgent: request.headers['user-agent'] ?? null,
   });
   setFileCookie(request, reply, result.token);
-  return ok(result, '登陆成功');
+  return ok(result, '登录成功');
 }
 
 /** Login and session calls of portal.md §7 and intranet.md §7 "Session and home". */

@@ -5,6 +5,11 @@ import { AppError } from '../../http/errors.js';
 import { type Paging } from '../../http/paging.js';
 import type { AuthStaff } from '../auth/session.js';
 import { displayTime, iso, type Clock } from '../../time.js';
+import { staffVisitor } from './visitor.js';
+
+/** The Beijing (UTC+8) calendar day of a moment, YYYY-MM-DD: the day views count in. */
+const beijingDay = (date: Date) =>
+  new Date(date.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 
 const TABLES = { T_NEWS: 'news', T_SUBJECT_NEWS: 'subjectNews', TF_VIDEO: 'video' } as const;
 
@@ -19,17 +24,65 @@ export class EngagementService {
     private readonly now: Clock,
   ) {}
 
-  /** One footprint for a logged-in view, and the item's view count goes up by one. */
+  /**
+   * One footprint for a logged-in view (the spec's call); the item's view
+   * count goes up only when this reader has not been counted on it today
+   * (the public view call counts them under the same key).
+   */
   async recordView(
     infoTable: InfoTable,
     objId: number,
     staff: AuthStaff,
     ip: string | null,
   ): Promise<number> {
+    await this.addFootprint(infoTable, objId, staff, ip);
+    return (await this.countVisit(infoTable, objId, staffVisitor(staff.id))).viewCount;
+  }
+
+  /**
+   * A view by one visitor (null: a crawler, not counted): the view count goes
+   * up once per visitor, item and Beijing day. The visit row and the count
+   * move in one transaction, and the row's unique key decides between two
+   * views at the same moment. Answers the count after it.
+   */
+  async countVisit(
+    infoTable: InfoTable,
+    objId: number,
+    visitor: string | null,
+  ): Promise<{ viewCount: number; counted: boolean }> {
+    if (!visitor) return { viewCount: await this.viewCount(infoTable, objId), counted: false };
+    const day = beijingDay(this.now());
+    await this.forgetDaysBefore(day);
     return this.db.transaction().execute(async (trx) => {
-      await this.addFootprint(infoTable, objId, staff, ip, trx);
-      return this.countView(infoTable, objId, trx);
+      const inserted = await trx
+        .insertInto('viewVisit')
+        .values({ day, infoTable, objId, visitor })
+        .onConflict((oc) => oc.columns(['day', 'infoTable', 'objId', 'visitor']).doNothing())
+        .returning('objId')
+        .executeTakeFirst();
+      if (!inserted)
+        return { viewCount: await this.viewCount(infoTable, objId, trx), counted: false };
+      return { viewCount: await this.countView(infoTable, objId, trx), counted: true };
     });
+  }
+
+  /** The day whose older visit rows this process last deleted. */
+  private prunedBefore = '';
+
+  /** Only today's visits decide anything: older days go once a day (per process). */
+  private async forgetDaysBefore(day: string) {
+    if (this.prunedBefore === day) return;
+    this.prunedBefore = day;
+    await this.db.deleteFrom('viewVisit').where('day', '<', day).execute();
+  }
+
+  private async viewCount(infoTable: InfoTable, objId: number, db: Kysely<Database> = this.db) {
+    const row = await db
+      .selectFrom(TABLES[infoTable])
+      .select('viewCount')
+      .where('id', '=', objId)
+      .executeTakeFirst();
+    return row?.viewCount ?? 0;
   }
 
   async addFootprint(

@@ -49,6 +49,16 @@ export type ReadableRow = {
 };
 
 /**
+ * Whether an item is on the portal at `now`: not deleted, on the shelf,
+ * approved and due (an author's or administrator's preview of anything else
+ * counts no views).
+ */
+export function isListed(row: ReadableRow, now?: Date): boolean {
+  const due = row.shelvesDate === undefined || !now || row.shelvesDate <= iso(now);
+  return row.deleted === 0 && row.ifShelves === 1 && row.checkStatus === 1 && due;
+}
+
+/**
  * Whether the caller may read an item: listed and due at `now` (or their own
  * to manage), and staff for staff-only items.
  */
@@ -58,8 +68,7 @@ export function assertReadable(
   now?: Date,
 ): asserts row is ReadableRow {
   if (!row || row.deleted === 1) throw notFound(NEWS_GONE_MESSAGE);
-  const due = row.shelvesDate === undefined || !now || row.shelvesDate <= iso(now);
-  const listed = row.ifShelves === 1 && row.checkStatus === 1 && due;
-  if (!listed && !(staff && canManage(staff, row.createStaff))) throw notFound(NEWS_GONE_MESSAGE);
+  if (!isListed(row, now) && !(staff && canManage(staff, row.createStaff)))
+    throw notFound(NEWS_GONE_MESSAGE);
   if (row.enableType !== 1 && !staff) throw unauthorized(STAFF_ONLY_MESSAGE);
 }

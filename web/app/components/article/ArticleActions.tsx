@@ -91,7 +91,8 @@ export function canManage(target: ActionTarget, user: StoredUser | null): boolea
 /**
  * The staff actions under an article: 【编辑】 【删除】 【脚印】 【操作日志】
  * 【点赞】/【已赞】 【关闭】, each shown only to whom the spec allows, and the
- * view footprint of a logged-in reader. Render it with a `key` of the item so
+ * view footprint of a logged-in reader (the footprint counts no second view:
+ * the server counts a reader once a day). Render it with a `key` of the item so
  * switching article starts from a clean state.
  */
 export function ArticleActions({
@@ -113,7 +114,7 @@ export function ArticleActions({
   const [log, setLog] = useState<OperLogItem[] | null>(null);
   const calls = user ? callsFor(target, user) : null;
 
-  // A logged-in view leaves one footprint; anonymous readers trigger nothing that counts.
+  // A logged-in view leaves one footprint (ArticleView counts the view for everyone).
   useEffect(() => {
     if (!calls) return;
     if (calls.view) {

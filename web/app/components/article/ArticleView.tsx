@@ -1,10 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import type { NewsFile } from '@school/common/api';
 import { day } from '../../lib/text';
 import { ArticleActions, type ActionTarget } from './ArticleActions';
 import { Attachments } from './Attachments';
 import { MediaCarousel } from './MediaCarousel';
 import { RichText } from './RichText';
+import { useCountView } from './use-count-view';
 
 export interface ArticleContent {
   title: string;
@@ -42,6 +43,9 @@ export function ArticleView({
   media?: ReactNode;
 }) {
   const [views, setViews] = useState(article.viewCount);
+  // Counts may only grow: of two answers (the view and a reader's footprint) keep the larger.
+  const showViews = useCallback((count: number) => setViews((shown) => Math.max(shown, count)), []);
+  useCountView(target, showViews);
   return (
     <article className="article">
       {unpublished && (
@@ -66,7 +70,7 @@ export function ArticleView({
       <RichText html={article.html} className="article-body" />
       <Attachments files={article.attachments} />
       <p className="article-publisher">发布人：{article.publisher || '暂无发布人'}</p>
-      <ArticleActions target={target} flowerCount={article.flowerCount} onViewCount={setViews} />
+      <ArticleActions target={target} flowerCount={article.flowerCount} onViewCount={showViews} />
     </article>
   );
 }

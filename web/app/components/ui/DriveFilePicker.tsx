@@ -4,6 +4,7 @@ import { App, Checkbox, Empty, Input, List, Modal, Pagination, Segmented, Spin }
 import { useEffect, useState } from 'react';
 import { call } from '../../api/client';
 import { errorText, type ListPage } from '../../api/page-data';
+import { formatBytes } from '../../lib/size';
 
 const PAGE_SIZE = 8;
 const PLACES = [
@@ -155,7 +156,7 @@ export function DriveFilePicker({
               <List.Item
                 extra={
                   <span className="muted">
-                    {(row.resourcesSize / 1048576).toFixed(2)}M · {row.statusDate.slice(0, 10)}
+                    {formatBytes(row.resourcesSize)} · {row.statusDate.slice(0, 10)}
                   </span>
                 }
               >

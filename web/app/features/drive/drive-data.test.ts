@@ -14,10 +14,11 @@ import {
 } from './drive-data';
 
 describe('drive list helpers', () => {
-  it('shows sizes in M with 2 decimals, folders as —', () => {
-    expect(formatSize(1048576)).toBe('1.00M');
-    expect(formatSize(1572864)).toBe('1.50M');
-    expect(formatSize(0)).toBe('0.00M');
+  it('shows sizes as people read them, folders as —', () => {
+    expect(formatSize(1048576)).toBe('1 MB');
+    expect(formatSize(1572864)).toBe('1.5 MB');
+    expect(formatSize(18 * 1024)).toBe('18 KB');
+    expect(formatSize(0)).toBe('0 B');
     expect(formatSize(1234, true)).toBe('—');
   });
 

@@ -1,11 +1,11 @@
 import { MAIL_EXTENSIONS } from '@school/common';
+import { formatBytes } from '../../lib/size';
 
 /** Pure rules of the drive's pages (intranet.md §4, §5, §9), tested beside. */
 
-/** intranet.md §9: bytes / 1048576 with 2 decimals and M; folders show —. */
+/** A file's size as people read it (lib/size.ts: 18 KB, 2.4 MB, issue 18); folders show —. */
 export function formatSize(bytes: number, isFolder = false): string {
-  if (isFolder) return '—';
-  return `${(bytes / 1048576).toFixed(2)}M`;
+  return isFolder ? '—' : formatBytes(bytes);
 }
 
 /** intranet.md §9: year-month-day of a stored date-time. */

@@ -5,6 +5,7 @@ import {
   RollbackOutlined,
   SendOutlined,
   ShareAltOutlined,
+  TeamOutlined,
   UndoOutlined,
 } from '@ant-design/icons';
 import { MAIL_READ } from '@school/common';
@@ -13,8 +14,9 @@ import { App, Button, Space, Table, Tag } from 'antd';
 import { call } from '../../api/client';
 import { errorText } from '../../api/page-data';
 import { RichText } from '../../components/article/RichText';
+import { formatBytes } from '../../lib/size';
 
-/** For the sender: who has opened the mail, and when. */
+/** For the sender: who has opened the mail, and when; a recalled copy says 已撤回. */
 function ReadReceipts({ mail }: { mail: MailDetail }) {
   return (
     <section className="mail-receipts" aria-label="阅读状态">
@@ -31,7 +33,13 @@ function ReadReceipts({ mail }: { mail: MailDetail }) {
             title: '状态',
             key: 'state',
             render: (_, person) =>
-              person.inmainState === MAIL_READ ? <Tag color="green">已读</Tag> : <Tag>未读</Tag>,
+              person.recalled ? (
+                <Tag>已撤回</Tag>
+              ) : person.inmainState === MAIL_READ ? (
+                <Tag color="green">已读</Tag>
+              ) : (
+                <Tag>未读</Tag>
+              ),
           },
           {
             title: '阅读时间',
@@ -54,6 +62,7 @@ export function MailDetailView({
   from,
   onBack,
   onReply,
+  onReplyAll,
   onForward,
   onResend,
   onChanged,
@@ -62,6 +71,7 @@ export function MailDetailView({
   from: 'inbox' | 'sent';
   onBack: () => void;
   onReply: () => void;
+  onReplyAll: () => void;
   onForward: () => void;
   onResend: () => void;
   /** After a recall: the mail is read again. */
@@ -118,6 +128,11 @@ export function MailDetailView({
             回复
           </Button>
         )}
+        {!asSender && (
+          <Button icon={<TeamOutlined />} onClick={onReplyAll}>
+            回复全部
+          </Button>
+        )}
         <Button icon={<ShareAltOutlined />} onClick={onForward}>
           转发
         </Button>
@@ -158,7 +173,8 @@ export function MailDetailView({
               <li key={file.fileId}>
                 <a href={file.filePath} download={file.fileName}>
                   {file.fileName}
-                </a>
+                </a>{' '}
+                <span className="muted mail-file-size">{formatBytes(file.fileSize)}</span>
               </li>
             ))}
           </ul>

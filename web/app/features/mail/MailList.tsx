@@ -76,7 +76,9 @@ function columnsOf(kind: ListView): ColumnsType<MailRow> {
         key: 'read',
         width: 70,
         render: (_, r) =>
-          (r as SendItem).ifRead === '0' ? (
+          (r as SendItem).recalled ? (
+            <span className="muted">已撤回</span>
+          ) : (r as SendItem).ifRead === '0' ? (
             <Tooltip title="已有收件人阅读">
               <EyeOutlined className="mail-read-icon" aria-label="已读" />
             </Tooltip>

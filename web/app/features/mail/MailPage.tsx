@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useRevalidator, useSearchParams } from 'react-router';
 import { errorText, useLoadFailure, usePageLoading } from '../../api/page-data';
 import { refreshUnreadMail, useUnreadMail } from './unread-mail';
+import { useUser } from '../../lib/use-user';
 import { Crumbs } from '../../components/ui/Crumbs';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ComposeView } from './ComposeView';
@@ -12,6 +13,7 @@ import { openDraft } from './mail-api';
 import {
   emptyDraft,
   forwardDraft,
+  replyAllDraft,
   replyDraft,
   resendDraft,
   type ComposeDraft,
@@ -47,6 +49,7 @@ export function MailPage({ data }: { data: MailPageData }) {
   const { revalidate } = useRevalidator();
   const loading = usePageLoading();
   const unread = useUnreadMail();
+  const user = useUser();
   // New mail while the inbox is shown: its list is read again.
   const seenUnread = useRef(unread);
   useEffect(() => {
@@ -145,6 +148,7 @@ export function MailPage({ data }: { data: MailPageData }) {
         from={from}
         onBack={backToList}
         onReply={() => startCompose(replyDraft(mail))}
+        onReplyAll={() => startCompose(replyAllDraft(mail, user?.staffId ?? 0))}
         onForward={() => startCompose(forwardDraft(mail))}
         onResend={() => startCompose(resendDraft(mail))}
         onChanged={() => void revalidate()}

@@ -12,10 +12,14 @@ import {
   isBlank,
   mailPayload,
   parseAddressee,
+  prefixedTitle,
+  replyAllDraft,
   replyDraft,
   sendProblem,
   viewOf,
 } from './mail-data';
+
+const unread = { email: null, inmainState: 1, readDate: null, recalled: false };
 
 const mail: MailDetail = {
   inmailId: 7,
@@ -29,11 +33,12 @@ const mail: MailDetail = {
   inmainState: 1,
   recalled: false,
   staffInfoList: [
-    { contactId: 5, staffId: 5, staffName: '李四', email: null, inmainState: 1, readDate: null },
+    { contactId: 5, staffId: 5, staffName: '李四', ...unread },
+    { contactId: 6, staffId: 6, staffName: '赵六', ...unread },
   ],
-  staffIdArr: '5',
+  staffIdArr: '5,6',
   fileCount: 1,
-  fileList: [{ fileId: 9, fileName: '安排表.xlsx', filePath: '/api/file/9' }],
+  fileList: [{ fileId: 9, fileName: '安排表.xlsx', filePath: '/api/file/9', fileSize: 18_432 }],
 };
 
 describe('the mail page', () => {
@@ -138,18 +143,46 @@ describe('the mail page', () => {
     });
   });
 
-  it('replies to the sender and forwards with the body quoted and the files carried', () => {
-    expect(replyDraft(mail)).toMatchObject({
+  it('replies to the sender with 回复： and the original quoted below', () => {
+    const reply = replyDraft(mail);
+    expect(reply).toMatchObject({
       recipients: [{ staffId: 3, staffName: '王<老师>' }],
-      title: 'Re: 期中考试安排',
+      title: '回复：期中考试安排',
       files: [],
     });
+    expect(reply.content).toMatch(/^<p><\/p><p>-+ 原始邮件 -+<\/p>/);
+    expect(reply.content).toContain('<p>发件人：王&lt;老师&gt;</p>');
+    expect(reply.content).toContain('<p>时间：2026-11-20 09:30:00</p>');
+    expect(reply.content).toContain('<p>收件人：李四、赵六</p>');
+    expect(reply.content).toContain('<blockquote><p>请看<b>附件</b></p></blockquote>');
+  });
+
+  it('replies to all: the sender and the other recipients, never oneself', () => {
+    expect(replyAllDraft(mail, 5).recipients).toEqual([
+      { staffId: 3, staffName: '王<老师>' },
+      { staffId: 6, staffName: '赵六' },
+    ]);
+    // The sender replying to all of their own mail writes to the recipients.
+    expect(replyAllDraft(mail, 3).recipients.map((p) => p.staffId)).toEqual([5, 6]);
+    expect(replyAllDraft(mail, 5).title).toBe('回复：期中考试安排');
+  });
+
+  it('forwards with 转发：, the original quoted and the files carried', () => {
     const forward = forwardDraft(mail);
-    expect(forward.title).toBe('Fw: 期中考试安排');
+    expect(forward.title).toBe('转发：期中考试安排');
     expect(forward.recipients).toEqual([]);
+    expect(forward.content).toContain('转发的邮件');
     expect(forward.content).toContain('<blockquote><p>请看<b>附件</b></p></blockquote>');
     expect(forward.content).toContain('王&lt;老师&gt;');
     expect(forward.files).toEqual([{ fileId: 9, fileName: '安排表.xlsx', url: '/api/file/9' }]);
+  });
+
+  it('does not stack subject prefixes', () => {
+    expect(prefixedTitle('回复', '回复：期中考试安排')).toBe('回复：期中考试安排');
+    expect(prefixedTitle('回复', 'Re: 期中考试安排')).toBe('回复：期中考试安排');
+    expect(prefixedTitle('回复', '回复:期中考试安排')).toBe('回复：期中考试安排');
+    expect(prefixedTitle('转发', 'Fw: 通知')).toBe('转发：通知');
+    expect(prefixedTitle('转发', '回复：通知')).toBe('转发：回复：通知');
   });
 
   it('keeps no draft of an empty mail', () => {

@@ -178,29 +178,62 @@ export function mailPayload(draft: ComposeDraft) {
   };
 }
 
-/** 回复: to the sender, subject 'Re: '. */
-export function replyDraft(mail: MailDetail): ComposeDraft {
-  return {
-    ...emptyDraft(),
-    recipients: [{ staffId: mail.sendStaffId, staffName: mail.sendName }],
-    title: `Re: ${mail.inmailTitle}`,
-  };
+/**
+ * A subject with the prefix Chinese mail clients write (回复：, 转发：), the
+ * old site's demo mails too; an earlier prefix of the same kind is not
+ * repeated (回复：回复：…), in either width of colon or as Re:/Fw:.
+ */
+export function prefixedTitle(prefix: '回复' | '转发', title: string): string {
+  const earlier = prefix === '回复' ? /^\s*(回复|Re)\s*[:：]\s*/i : /^\s*(转发|Fwd?)\s*[:：]\s*/i;
+  return `${prefix}：${title.replace(earlier, '')}`;
 }
 
-/** 转发: subject 'Fw: ', the body quoted under a header, the attachments carried. */
-export function forwardDraft(mail: MailDetail): ComposeDraft {
+/**
+ * The original mail quoted under the writer's reply or forward: who sent it,
+ * when, to whom, its subject, then its body in a quote block. An empty
+ * paragraph above leaves the writer room to type.
+ */
+export function quotedOriginal(mail: MailDetail, heading: string): string {
   const names = mail.staffInfoList.map((p) => p.staffName).join('、');
   const header = [
-    '<p>---------- 转发的邮件 ----------</p>',
+    `<p>------------------ ${heading} ------------------</p>`,
     `<p>发件人：${escapeHtml(mail.sendName)}</p>`,
     `<p>时间：${escapeHtml(mail.createDate)}</p>`,
     names ? `<p>收件人：${escapeHtml(names)}</p>` : '',
     `<p>主题：${escapeHtml(mail.inmailTitle)}</p>`,
   ].join('');
+  return `<p></p>${header}<blockquote>${mail.inmailContent || '<p></p>'}</blockquote>`;
+}
+
+/** 回复: to the sender, subject 回复：, the original quoted below. */
+export function replyDraft(mail: MailDetail): ComposeDraft {
   return {
     ...emptyDraft(),
-    title: `Fw: ${mail.inmailTitle}`,
-    content: `<p></p>${header}<blockquote>${mail.inmailContent || '<p></p>'}</blockquote>`,
+    recipients: [{ staffId: mail.sendStaffId, staffName: mail.sendName }],
+    title: prefixedTitle('回复', mail.inmailTitle),
+    content: quotedOriginal(mail, '原始邮件'),
+  };
+}
+
+/**
+ * 回复全部: to the sender and every other recipient (not the writer
+ * themselves), subject 回复：, the original quoted below.
+ */
+export function replyAllDraft(mail: MailDetail, myStaffId: number): ComposeDraft {
+  const others = mail.staffInfoList
+    .filter((p) => p.staffId !== myStaffId)
+    .map((p) => ({ staffId: p.staffId, staffName: p.staffName }));
+  const sender = { staffId: mail.sendStaffId, staffName: mail.sendName };
+  const recipients = addRecipients(mail.sendStaffId === myStaffId ? [] : [sender], others);
+  return { ...replyDraft(mail), recipients };
+}
+
+/** 转发: subject 转发：, the original quoted below, the attachments carried. */
+export function forwardDraft(mail: MailDetail): ComposeDraft {
+  return {
+    ...emptyDraft(),
+    title: prefixedTitle('转发', mail.inmailTitle),
+    content: quotedOriginal(mail, '转发的邮件'),
     files: mail.fileList.map((f) => ({ fileId: f.fileId, fileName: f.fileName, url: f.filePath })),
   };
 }

@@ -35,7 +35,7 @@ export function LoginModal({
         platformType: 0,
       });
       setUser(user);
-      message.success('登陆成功');
+      message.success('登录成功');
       form.resetFields();
       onLoggedIn(user);
     } catch (err) {

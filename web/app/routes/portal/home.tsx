@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, {});
 
 /**
  * Home (index, and `/`). Opened with `redirect` by the staff route guard it
- * warns 请先登陆 and offers the login; with `yesorNo=1` (a shared resource
+ * warns 请先登录 and offers the login; with `yesorNo=1` (a shared resource
  * link) it offers the login and then opens that resource.
  */
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -41,7 +41,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (getUser()) return;
     if (redirect) {
-      message.warning('请先登陆');
+      message.warning('请先登录');
       openLogin(() => navigate(redirect));
     } else if (resourceLink) {
       openLogin(() => navigate(`/folderDetail?resourcesId=${encodeURIComponent(resourceLink)}`));

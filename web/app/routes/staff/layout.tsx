@@ -9,7 +9,7 @@ import { useSite } from '../../root';
 
 /**
  * Route guard of intranet.md §2: without a stored login the visitor goes to
- * the home page, which warns 请先登陆 and comes back here after login.
+ * the home page, which warns 请先登录 and comes back here after login.
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const user = requireUser(request);

@@ -110,6 +110,7 @@ describe('api/email: what a send may hold, who may act, who reads attachments', 
         fileId,
         fileName: '2026 教学计划.pdf',
         filePath: `/api/news/uploadnewfile.do?FILE_ID=${fileId}`,
+        fileSize: Buffer.byteLength('bytes of 教学计划.pdf'),
       },
     ]);
     expect((await entryOf(w.token.bob, inmailId))?.fileCount).toBe(1);

@@ -173,6 +173,10 @@ describe('api/email: 站内邮件', () => {
     expect(await sentOf(inmailId)).toBeUndefined();
     const kept = await ok<Detail>('getEmailDetail', { inmailId }, w.token.bob);
     expect(kept.inmailTitle).toBe('教研通知');
+    // The attachment's size in bytes, which the page shows as 18 KB, 2.4 MB (issue 18).
+    expect(kept.fileList).toMatchObject([
+      { fileId, fileName: '名单.xlsx', fileSize: Buffer.byteLength('bytes of 名单.xlsx') },
+    ]);
     await ok('delReceive', { receiveIdArr: String(b.receiveId) }, w.token.bob);
     const left = async (table: 'mail' | 'mailInbox' | 'mailFile') =>
       table === 'mail'
@@ -221,6 +225,8 @@ describe('api/email: 站内邮件', () => {
     );
     expect(detail.recalled).toBe(true);
     expect(detail.staffInfoList).toHaveLength(2);
+    // Per recipient: each copy taken back says so (the page shows 已撤回, not 未读).
+    expect(detail.staffInfoList.map((p) => p.recalled)).toEqual([true, true]);
     expectRefusal(await call('recall', { sendId: s.sendId }, w.token.sender), 409, '该邮件已撤回');
 
     const opened = await send({ inmailTitle: '已读的' });
@@ -233,6 +239,19 @@ describe('api/email: 站内邮件', () => {
       '已有收件人阅读该邮件，不能撤回',
     );
     expect(await entryOf(w.token.bob, opened.inmailId)).toBeDefined();
+    const kept = await ok<Detail>(
+      'getEmailDetail',
+      { inmailId: opened.inmailId, sendId: sent.sendId },
+      w.token.sender,
+    );
+    expect(kept.staffInfoList.map((p) => p.recalled)).toEqual([false, false]);
+    // A recipient's view tells nobody's recall state.
+    const asAlice = await ok<Detail>(
+      'getEmailDetail',
+      { inmailId: opened.inmailId },
+      w.token.alice,
+    );
+    expect(asAlice.staffInfoList.every((p) => p.recalled === false)).toBe(true);
   });
 
   it('a recall and a first read at the same moment: exactly one of them wins', async () => {

@@ -138,7 +138,7 @@ describe('entry tickets and /publicPage', () => {
     const entered = await postForm(t.app, '/api/cms/enter', { ticket });
     expect(entered.json()).toMatchObject({
       status: 0,
-      msg: '登陆成功',
+      msg: '登录成功',
       data: { staffId: teacher.id, target: '/teachPage' },
     });
     expectRefusal(
@@ -194,7 +194,7 @@ describe('entry tickets and /publicPage', () => {
         staffPass: other.password,
         staffType: 2,
       });
-      expect(res.json()).toMatchObject({ status: 0, msg: '登陆成功', data: { staffId: other.id } });
+      expect(res.json()).toMatchObject({ status: 0, msg: '登录成功', data: { staffId: other.id } });
       expectRefusal(
         await postForm(open.app, '/api/login/publicEntry', {
           ...fields,

@@ -34,7 +34,7 @@ describe('api/login/login', () => {
     const body = envelope<LoginData>(response);
     expect(response.statusCode).toBe(200);
     expect(body.status).toBe(0);
-    expect(body.msg).toBe('登陆成功');
+    expect(body.msg).toBe('登录成功');
     expect(body.data).toEqual({
       token: expect.stringMatching(/^\S{32,}$/),
       staffId: teacher.id,
