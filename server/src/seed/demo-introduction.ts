@@ -59,7 +59,7 @@ export async function seedIntroduction(ctx: DemoContext): Promise<void> {
       sort: i,
     });
   }
-  const lists: Array<[number, (r: Random) => string, number]> = [
+  const lists: Array<[number, (r: Random, date: Date) => string, number]> = [
     [5, honourTitle, 20],
     [8, leaderCareTitle, 14],
     [9, academicianTitle, 14],
@@ -67,14 +67,15 @@ export async function seedIntroduction(ctx: DemoContext): Promise<void> {
   ];
   for (const [wwfzType, title, count] of lists) {
     for (let i = 0; i < count; i++) {
-      const text = title(random);
+      const createdAt = at(i * 30);
+      const text = title(random, createdAt);
       await intro.createPage({
         wwfzType,
         title: text,
-        description: newsDescription(random, 'campus'),
-        content: newsHtml(random, 'campus', text),
+        description: newsDescription(random, 'campus', createdAt),
+        content: newsHtml(random, 'campus', text, createdAt),
         picFileId: random.pick(pools.photo),
-        createdAt: at(i * 30),
+        createdAt,
         enableType: wwfzType === 8 && i === 3 ? 2 : 1,
       });
     }

@@ -120,6 +120,8 @@ export const SLOTS: Record<string, Slot> = {
     '信息技术与课堂融合',
   ],
   year: ['2021', '2022', '2023', '2024', '2025', '2026'],
+  holidayYear: ['2025', '2026'],
+  examYear: ['2025', '2026'],
   classYear: ['1965', '1978', '1985', '1992', '2001', '2010', '2016'],
   course: [
     '青禾乡土文化',
@@ -143,7 +145,7 @@ export const SLOTS: Record<string, Slot> = {
     '校园网络',
     '学生食堂',
     '学生请假',
-    '班主任工作',
+    '班主任',
     '大型活动安全',
   ],
   partner: [
@@ -216,6 +218,58 @@ export const SLOTS: Record<string, Slot> = {
   office: OFFICES.filter((office) => office !== '校学生会' && office !== '校友会'),
   month: (random) => between(random, 1, 12),
   day: (random) => between(random, 1, 28),
+  deadline: (random) => `${random.int(1, 12)}月${random.int(1, 28)}日`,
+  upcoming: (random) => `${random.int(1, 12)}月${random.int(1, 28)}日`,
   count: (random) => String(random.int(3, 80) * 10),
   small: (random) => between(random, 3, 30),
 };
+
+const DAY = 86_400_000;
+const monthDay = (date: Date) => `${date.getUTCMonth() + 1}月${date.getUTCDate()}日`;
+
+/**
+ * The holiday a safety notice dated `date` prepares for, and that holiday's
+ * year (a notice of December is about the next 元旦).
+ */
+export function holidayAfter(date: Date): { holiday: string; year: number } {
+  const year = date.getUTCFullYear();
+  const month = date.getUTCMonth() + 1;
+  if (month === 1) return { holiday: '寒假', year };
+  if (month <= 3) return { holiday: '清明节', year };
+  if (month === 4) return { holiday: '劳动节', year };
+  if (month === 5) return { holiday: '端午节', year };
+  if (month <= 8) return { holiday: '暑假', year };
+  if (month === 9) return { holiday: '国庆节', year };
+  return { holiday: '元旦', year: year + 1 };
+}
+
+/**
+ * SLOTS bound to the date of an item: its year, school term, season and
+ * holiday are those of the date, the days it names fall on or before it, and
+ * deadlines and coming events a few days after it.
+ */
+export function datedSlots(date: Date): Record<string, Slot> {
+  const year = date.getUTCFullYear();
+  const month = date.getUTCMonth() + 1;
+  const first = month >= 8 ? year : year - 1;
+  const term =
+    month >= 8 || month === 1
+      ? `${first}—${first + 1}学年第一学期`
+      : `${first}—${first + 1}学年第二学期`;
+  const holiday = holidayAfter(date);
+  const later = (random: Random, low: number, high: number) =>
+    monthDay(new Date(date.getTime() + random.int(low, high) * DAY));
+  return {
+    ...SLOTS,
+    year: [String(year)],
+    examYear: [String(month >= 7 ? year + 1 : year)],
+    term: [term, '本学期'],
+    season: [month >= 2 && month <= 7 ? '春季' : '秋季'],
+    holiday: [holiday.holiday],
+    holidayYear: [String(holiday.year)],
+    month: [String(month)],
+    day: (random) => String(random.int(Math.max(1, date.getUTCDate() - 6), date.getUTCDate())),
+    deadline: (random) => later(random, 5, 14),
+    upcoming: (random) => later(random, 3, 10),
+  };
+}

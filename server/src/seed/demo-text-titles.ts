@@ -25,7 +25,7 @@ export const TITLES: Record<DemoTopic, readonly string[]> = {
     '{festival}开幕 青禾校园处处洋溢青春活力',
     '{grade}学生走进{outPlace}开展{activity}活动',
     '{school}举办“{theme}”主题教育活动',
-    '青禾校园{festival}精彩纷呈，学生社团集中亮相',
+    '青禾实验中学{festival}精彩纷呈，学生社团集中亮相',
     '{school}{sport}队在青禾市中学生联赛中夺冠',
     '校园开放日迎来{count}余位家长和学生走进青禾',
     '书香满校园：青禾实验中学{nth}读书节启动',
@@ -39,7 +39,7 @@ export const TITLES: Record<DemoTopic, readonly string[]> = {
     '{grade}{subject}课堂教学展示活动顺利开展',
     '聚焦核心素养 推进课程改革：青禾实验中学课程建设研讨会举行',
     '青禾市{subject}学科教学视导组来校调研指导',
-    '高三年级召开{year}年高考备考动员大会',
+    '高三年级召开{examYear}年高考备考动员大会',
     '初三年级召开中考冲刺动员大会暨学法指导会',
     '{school}举行青年教师课堂教学比赛',
     '以研促教：{subject}学科“{teachTheme}”课例研讨活动侧记',
@@ -97,13 +97,12 @@ export const TITLES: Record<DemoTopic, readonly string[]> = {
     '关于{term}教辅资料征订情况的公示',
     '学生食堂{month}月份食品安全检查情况通报',
     '{school}{year}年教职工代表大会决议公示',
-    '{year}年青禾实验中学招生工作实施方案公示',
+    '关于{term}学生资助工作的公示',
     '关于{year}年度评优评先结果的公示',
   ],
   notice: [
-    '关于做好{year}年{holiday}假期安全工作的通知',
+    '关于做好{holidayYear}年{holiday}假期安全工作的通知',
     '关于举办青禾实验中学{nth}{festival}的通知',
-    '{year}年青禾实验中学高中部招生简章',
     '关于{grade}期末考试考务安排的通知',
     '关于开展{term}“{theme}”主题班会的通知',
     '关于印发《青禾实验中学{rule}管理办法（修订）》及相关实施细则的通知',
@@ -165,7 +164,7 @@ export const TITLES: Record<DemoTopic, readonly string[]> = {
 };
 
 const NEWS_TAILS = [
-  '——青禾校园{festival}系列报道之一',
+  '——青禾实验中学{festival}系列报道之一',
   '——记青禾实验中学{grade}{activity}主题活动',
   '，青禾学子以青春之名书写校园新篇章',
   '——青禾实验中学五育并举、全面育人的生动实践',
