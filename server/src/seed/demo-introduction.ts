@@ -11,6 +11,7 @@ import {
 } from './demo-school-intro.js';
 import {
   academicianTitle,
+  distinctTitle,
   exchangeTitle,
   honourTitle,
   leaderCareTitle,
@@ -66,9 +67,10 @@ export async function seedIntroduction(ctx: DemoContext): Promise<void> {
     [10, exchangeTitle, 14],
   ];
   for (const [wwfzType, title, count] of lists) {
+    const titles = new Set<string>();
     for (let i = 0; i < count; i++) {
       const createdAt = at(i * 30);
-      const text = title(random, createdAt);
+      const text = distinctTitle(titles, () => title(random, createdAt));
       await intro.createPage({
         wwfzType,
         title: text,

@@ -6,6 +6,7 @@ import { makeMagazineCover } from './demo-images.js';
 import {
   MAGAZINE_ISSUES,
   MAGAZINE_SERIES,
+  distinctTitle,
   issueDate,
   magazineIssueLabel,
   magazineTitle,
@@ -19,10 +20,11 @@ import {
 export async function seedVideos(ctx: DemoContext): Promise<void> {
   const { services, random, actor, daysAgo } = ctx;
   const { pools, sampleVideo } = ctx.files;
+  const titles = new Set<string>();
   for (let i = 0; i < 24; i++) {
     const category = DEFAULT_VIDEO_TYPES[i % DEFAULT_VIDEO_TYPES.length]!;
     const createdAt = daysAgo(i * 8);
-    const title = newsTitle(random, 'video', createdAt);
+    const title = distinctTitle(titles, () => newsTitle(random, 'video', createdAt));
     const count = i === 0 ? 30 : random.int(1, 4);
     await services.video.create(
       {

@@ -3,6 +3,7 @@ import type { DemoContext } from './demo-context.js';
 import { DAY } from './demo-context.js';
 import {
   admissionsNotice,
+  distinctTitle,
   newsDescription,
   newsHtml,
   newsTitle,
@@ -41,10 +42,11 @@ export async function seedColumnNews(ctx: DemoContext): Promise<void> {
   const { services, random, actor, daysAgo } = ctx;
   const { pools, attachments, internalPicture, sampleVideo } = ctx.files;
   for (const column of NEWS_COLUMNS) {
+    const titles = new Set<string>();
     for (let i = 0; i < column.count; i++) {
       // The date first: the title's year, term, season and holiday are the date's.
       const shelvesDate = daysAgo(i * 9 + random.int(0, 6));
-      const title = newsTitle(random, column.topic, shelvesDate);
+      const title = distinctTitle(titles, () => newsTitle(random, column.topic, shelvesDate));
       const withPictures = i % 4 === 1;
       const withVideos = i % 8 === 6;
       const files: NewsFileInput[] = [];
@@ -152,9 +154,10 @@ export async function seedAdmissions(ctx: DemoContext): Promise<void> {
 export async function seedSpecialTopics(ctx: DemoContext): Promise<void> {
   const { services, random, actor, daysAgo } = ctx;
   const { pools } = ctx.files;
+  const titles = new Set<string>();
   for (let i = 0; i < 20; i++) {
     const shelvesDate = daysAgo(i * 14);
-    const title = newsTitle(random, 'special', shelvesDate);
+    const title = distinctTitle(titles, () => newsTitle(random, 'special', shelvesDate));
     const topicId = await services.news.create(
       {
         typeId: 4,
@@ -178,7 +181,7 @@ export async function seedSpecialTopics(ctx: DemoContext): Promise<void> {
     const subs = i < 3 ? 13 : random.int(3, 8);
     for (let s = 0; s < subs; s++) {
       const date = daysAgo(i * 14 + s);
-      const subTitle = newsTitle(random, 'special', date);
+      const subTitle = distinctTitle(titles, () => newsTitle(random, 'special', date));
       await services.news.createSubject(
         {
           newsId: topicId,
@@ -212,9 +215,10 @@ export async function seedGalleries(ctx: DemoContext): Promise<void> {
     [11, 'gallery-past'],
     [12, 'gallery-campus'],
   ] as const) {
+    const titles = new Set<string>();
     for (let i = 0; i < 20; i++) {
       const shelvesDate = daysAgo(i * 11);
-      const title = newsTitle(random, topic, shelvesDate);
+      const title = distinctTitle(titles, () => newsTitle(random, topic, shelvesDate));
       const pictures = random.int(3, 6);
       await services.news.create(
         {

@@ -59,7 +59,7 @@ export const BANKS: Record<BodyGroup, Bank> = {
   news: {
     leads: [
       '{month}月{day}日，{school}{event}在{place}隆重举行。',
-      '{month}月{day}日下午，青禾实验中学{nth}{festival}在{place}拉开帷幕。',
+      '{month}月{day}日下午，青禾实验中学{nthFestival}在{place}拉开帷幕。',
       '近日，{grade}学生走进{outPlace}，开展了一次别开生面的{activity}活动。',
       '{month}月{day}日，{school}学生在{comp}中表现出色，捧回{prize}。',
       '为丰富校园文化生活，{source}近日组织开展了“{theme}”主题系列活动。',

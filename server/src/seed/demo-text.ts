@@ -308,3 +308,17 @@ export function admissionsNotice(year: number, classes: number) {
   ].join('');
   return { title, description, html };
 }
+
+/**
+ * A title not yet in `used` (a list of one column must not read the same
+ * twice): draws again while it repeats, then adds it to `used`. A template
+ * without slots is used only once this way.
+ */
+export function distinctTitle(used: Set<string>, make: () => string): string {
+  // '我校…' and '青禾实验中学…' are the same title to a reader.
+  const key = (title: string) => title.replace(/^(我校|学校|青禾实验中学)/, '');
+  let title = make();
+  for (let attempt = 0; attempt < 80 && used.has(key(title)); attempt++) title = make();
+  used.add(key(title));
+  return title;
+}

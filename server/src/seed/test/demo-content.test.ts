@@ -21,7 +21,7 @@ import {
 } from '../demo-images.js';
 import { admissionsDates } from '../demo-news.js';
 import { makeDocumentPdf, makeMagazinePdf } from '../demo-pdf.js';
-import { holidayAfter } from '../demo-text-slots.js';
+import { chineseNumber, holidayAfter } from '../demo-text-slots.js';
 import {
   HISTORY_TABS,
   SCHOLARSHIP_HTML,
@@ -334,19 +334,39 @@ describe('demo titles agree with their dates', () => {
     }
   });
 
+  it('counts a festival the same all year, and the sports meet from 1952', () => {
+    for (const [i, date] of dates.entries()) {
+      const random = seededRandom(i);
+      for (let k = 0; k < 20; k++) {
+        const title = newsTitle(random, 'campus', date);
+        const meet = /第(.+)届(春季|秋季)田径运动会/.exec(title);
+        if (meet) expect(meet[1]).toBe(chineseNumber(date.getUTCFullYear() - 1951));
+        const reading = /第(.+)届读书节/.exec(title);
+        if (reading) expect(reading[1]).toBe(chineseNumber(date.getUTCFullYear() - 2011));
+      }
+    }
+    expect(chineseNumber(75)).toBe('七十五');
+    expect(chineseNumber(10)).toBe('十');
+    expect(chineseNumber(15)).toBe('十五');
+    expect(chineseNumber(3)).toBe('三');
+  });
+
   it('prepares a holiday notice for the holiday that comes next', () => {
     expect(holidayAfter(new Date(Date.UTC(2026, 0, 10)))).toEqual({ holiday: '寒假', year: 2026 });
     expect(holidayAfter(new Date(Date.UTC(2026, 5, 20)))).toEqual({ holiday: '暑假', year: 2026 });
     expect(holidayAfter(new Date(Date.UTC(2026, 8, 25)))).toEqual({
-      holiday: '国庆节',
+      holiday: '国庆节假期',
       year: 2026,
     });
-    expect(holidayAfter(new Date(Date.UTC(2026, 11, 20)))).toEqual({ holiday: '元旦', year: 2027 });
+    expect(holidayAfter(new Date(Date.UTC(2026, 11, 20)))).toEqual({
+      holiday: '元旦假期',
+      year: 2027,
+    });
     for (const [i, date] of dates.entries()) {
       const random = seededRandom(i);
       for (let k = 0; k < 12; k++) {
         const title = newsTitle(random, 'notice', date);
-        const holiday = /关于做好(\d{4})年(.+)假期安全工作的通知/.exec(title);
+        const holiday = /关于做好(\d{4})年(.+)安全工作的通知/.exec(title);
         if (!holiday) continue;
         expect({ holiday: holiday[2], year: Number(holiday[1]) }).toEqual(holidayAfter(date));
         const body = plain(newsHtml(random, 'notice', title, date));
