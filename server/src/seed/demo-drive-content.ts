@@ -1,3 +1,4 @@
+import type { Deck, LessonPlan } from './demo-office.js';
 import type { DocumentInput } from './demo-pdf.js';
 
 /**
@@ -180,4 +181,47 @@ export function lessonText(subject: string, grade: string, topic: string): strin
     `三、教学过程：导入—新授—练习（${question}）—小结。`,
     '',
   ].join('\n');
+}
+
+/** The Word file of a 教案 or 试题 folder: the same lesson plan or test as its PDF. */
+export function lessonPlan(
+  subject: string,
+  grade: string,
+  topic: string,
+  resourcesType: string,
+): LessonPlan {
+  const document = lessonDocument(subject, grade, topic, resourcesType);
+  const { lesson } = lessonOf(subject, grade);
+  return {
+    title: resourceTitle(subject, grade, topic, resourcesType, 'docx'),
+    table:
+      resourcesType === '1'
+        ? [
+            ['课题', lesson],
+            ['课时', '2 课时'],
+            ['授课年级', grade],
+            ['授课教师', `${subject}组`],
+          ]
+        : [
+            ['题型', '题数', '分值'],
+            ['选择题', '10', '40'],
+            ['填空题', '5', '20'],
+            ['解答题', '4', '40'],
+          ],
+    sections: document.sections.map((section) => [section.heading, section.lines.join('')]),
+  };
+}
+
+/** The PowerPoint file of a 课件 folder: the lesson's points and a summary table. */
+export function lessonDeck(subject: string, grade: string, topic: string): Deck {
+  const { lesson, focus, question } = lessonOf(subject, grade);
+  return {
+    title: resourceTitle(subject, grade, topic, '2', 'pptx'),
+    points: [lesson, focus, question],
+    table: [
+      ['要点', '内容'],
+      ['课题', lesson],
+      ['重点', focus],
+    ],
+  };
 }

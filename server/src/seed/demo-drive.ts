@@ -11,7 +11,9 @@ import {
   GRADES,
   SUBJECTS,
   TOPICS,
+  lessonDeck,
   lessonDocument,
+  lessonPlan,
   lessonText,
   resourceTitle,
   type FileKind,
@@ -26,9 +28,7 @@ const SHARED_POOL: Array<[FileKind, number]> = [
   ['jpg', 8],
   ['wav', 3],
   ['mp4', 1],
-  ['docx', 4],
   ['xlsx', 3],
-  ['pptx', 3],
 ];
 /** What a folder of each kind holds (教案, 课件, 试题 by resourcesType). */
 const KINDS_OF_FOLDER: Record<string, FileKind[]> = {
@@ -98,7 +98,7 @@ export async function seedDemoDrive(
       shared.push(await store(kind, `资料${i + 1}`, await demoBytes(kind, i)));
     }
   }
-  // A PDF (and for 教案 a text) of each folder's own lesson, its title on the first line: a
+  // A PDF, a Word or PowerPoint file (and for 教案 a text) of each folder's own lesson, its title on the first line: a
   // file about one lesson lives under that lesson's title only.
   const own = new Map<number, Array<Stored & { topic: string }>>();
   for (const [index, leaf] of leaves.entries()) {
@@ -120,6 +120,16 @@ export async function seedDemoDrive(
       const name = resourceTitle(subject, grade, topic, resourcesType, 'txt');
       files.push({ ...(await store('txt', name, text)), topic });
     }
+    // The Word lesson plan or test, or the PowerPoint deck, of the same lesson.
+    const office =
+      resourcesType === '2'
+        ? { kind: 'pptx' as const, bytes: await makePptx(lessonDeck(subject, grade, topic)) }
+        : {
+            kind: 'docx' as const,
+            bytes: await makeDocx(lessonPlan(subject, grade, topic, resourcesType)),
+          };
+    const officeName = resourceTitle(subject, grade, topic, resourcesType, office.kind);
+    files.push({ ...(await store(office.kind, officeName, office.bytes)), topic });
     own.set(leaf.fid, files);
   }
 
@@ -221,13 +231,12 @@ const COMMENTS = [
 ];
 
 /**
- * Real bytes of each kind: a one-page PDF, a photo, text, a second of tone,
- * the sample video, a Word 教案 or 试题, an Excel 成绩表, a PowerPoint 课件.
+ * Real bytes of the shared kinds: a photo, a second of tone, the sample
+ * video, an Excel 成绩表 (PDFs, texts, Word and PowerPoint files are each
+ * folder's own, above).
  */
 async function demoBytes(kind: FileKind, i: number): Promise<Buffer> {
-  if (kind === 'docx') return makeDocx(i);
   if (kind === 'xlsx') return makeXlsx(i);
-  if (kind === 'pptx') return makePptx(i);
   if (kind === 'jpg') return (await makeImage('photo', 700 + i)).data;
   if (kind === 'wav') return toneWav(330 + 110 * i, 1);
   if (kind === 'mp4') return fs.promises.readFile(SAMPLE_VIDEO);
