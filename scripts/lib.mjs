@@ -113,3 +113,15 @@ export async function aptInstall(packages, why) {
     env,
   });
 }
+
+/** The CJK font the demo's Chinese PDFs and covers are drawn with (server/src/seed/demo-font.ts). */
+export const CJK_FONT = '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc';
+
+/** Installs the demo's CJK font when it is missing (a 1.6 MB Debian package). */
+export async function ensureCjkFont() {
+  if (process.env.DEMO_CJK_FONT || fs.existsSync(CJK_FONT)) return;
+  await aptInstall(
+    ['fonts-wqy-microhei'],
+    "the demo school's Chinese PDFs and covers need a CJK font",
+  );
+}

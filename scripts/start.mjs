@@ -1,10 +1,14 @@
 // `npm start`: install what is missing, build when sources changed, then serve.
 // The server creates ./data with the demo school on its first run.
 import { spawn } from 'node:child_process';
-import { ensureBuilt, ensureInstalled, root } from './lib.mjs';
+import { ensureBuilt, ensureCjkFont, ensureInstalled, root } from './lib.mjs';
 
 try {
   await ensureInstalled();
+  // Only a new database gets the demo; without root the server says what to install if it
+  // needs the font.
+  if (process.env.SEED_DEMO !== 'false')
+    await ensureCjkFont().catch((err) => console.warn(err.message));
   await ensureBuilt();
 } catch (err) {
   console.error(`\n启动失败 (start failed): ${err.message}`);

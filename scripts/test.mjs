@@ -6,7 +6,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { startPostgres } from './postgres.mjs';
-import { aptInstall, ensureBuilt, ensureInstalled, freePort, log, run } from './lib.mjs';
+import {
+  aptInstall,
+  ensureBuilt,
+  ensureCjkFont,
+  ensureInstalled,
+  freePort,
+  log,
+  run,
+} from './lib.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const results = [];
@@ -36,6 +44,8 @@ try {
   await ensureInstalled();
   if (!fs.existsSync(CHROMIUM))
     await aptInstall(['chromium'], "the end-to-end tests drive Debian's Chromium");
+  // The demo seed (seed tests, e2e) draws Chinese PDFs with it.
+  await ensureCjkFont();
   let databaseUrl = process.env.TEST_DATABASE_URL;
   if (!databaseUrl) {
     postgres = await startPostgres();

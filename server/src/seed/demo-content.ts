@@ -8,7 +8,7 @@ import { DAY, type DemoContext } from './demo-context.js';
 import { makeDemoFiles } from './demo-files.js';
 import { seedIntroduction } from './demo-introduction.js';
 import { seedMagazines, seedVideos } from './demo-media.js';
-import { seedColumnNews, seedGalleries, seedSpecialTopics } from './demo-news.js';
+import { seedAdmissions, seedColumnNews, seedGalleries, seedSpecialTopics } from './demo-news.js';
 import { seedBanners, seedSocieties } from './demo-showcase.js';
 import { seededRandom } from './random.js';
 
@@ -37,10 +37,11 @@ export async function seedDemoContent(
 
   await seedVideoTypes(db);
   await seedMagazineSeries(db);
-  const files = await makeDemoFiles(services, config.dataDir);
+  const files = await makeDemoFiles(services, config.dataDir, now);
   // The parts draw from the one generator in turn: their order is part of the content.
   const ctx: DemoContext = { services, random, now, files, actor, daysAgo };
   await seedColumnNews(ctx);
+  await seedAdmissions(ctx);
   await seedSpecialTopics(ctx);
   await seedGalleries(ctx);
   await seedVideos(ctx);

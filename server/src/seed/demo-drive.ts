@@ -2,54 +2,39 @@ import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { Services } from '../app.js';
 import type { Database } from '../db/schema.js';
 import { makeImage } from './demo-images.js';
 import { makeDocx, makePptx, makeXlsx } from './demo-office.js';
+import {
+  FOLDER_KINDS,
+  GRADES,
+  SUBJECTS,
+  TOPICS,
+  lessonDeck,
+  lessonDocument,
+  lessonPlan,
+  lessonText,
+  resourceTitle,
+  type FileKind,
+} from './demo-drive-content.js';
+import { makeDocumentPdf } from './demo-pdf.js';
 import { seededRandom } from './random.js';
 
 const SAMPLE_VIDEO = fileURLToPath(new URL('../../assets/demo/sample.mp4', import.meta.url));
 
-const SUBJECTS = ['语文', '数学', '英语', '物理', '化学', '生物', '历史', '地理', '政治'];
-const GRADES = ['高一', '高二', '高三'];
-const KINDS: Array<[folder: string, resourcesType: string]> = [
-  ['教案', '1'],
-  ['课件', '2'],
-  ['试题', '3'],
-];
-const TOPICS = [
-  '第一单元',
-  '第二单元',
-  '期中复习',
-  '期末复习',
-  '专题讲座',
-  '实验指导',
-  '阅读材料',
-  '课堂练习',
-  '公开课',
-  '微课',
-];
-
-type Kind = 'pdf' | 'jpg' | 'txt' | 'wav' | 'mp4' | 'docx' | 'xlsx' | 'pptx';
-/** The bytes the demo library is made of: each kind in a few versions, the same bytes kept once. */
-const POOL: Array<[Kind, number]> = [
-  ['pdf', 12],
+/** Files of the kinds that are not about one lesson: each in a few versions, the same bytes kept once. */
+const SHARED_POOL: Array<[FileKind, number]> = [
   ['jpg', 8],
-  ['txt', 6],
   ['wav', 3],
   ['mp4', 1],
-  ['docx', 4],
   ['xlsx', 3],
-  ['pptx', 3],
 ];
-/** Words a resource's title gets from its file (a workbook is a score sheet, a deck a 课件). */
-const LABELS: Partial<Record<Kind, string>> = { xlsx: '成绩统计表', pptx: '课件', mp4: '微课视频' };
 /** What a folder of each kind holds (教案, 课件, 试题 by resourcesType). */
-const KINDS_OF_FOLDER: Record<string, Kind[]> = {
-  '1': ['docx', 'pdf', 'txt'],
+const KINDS_OF_FOLDER: Record<string, FileKind[]> = {
+  '1': ['docx', 'pdf', 'pdf', 'txt'],
   '2': ['pptx', 'pdf', 'jpg', 'wav', 'mp4'],
-  '3': ['docx', 'xlsx', 'pdf'],
+  '3': ['docx', 'xlsx', 'pdf', 'pdf'],
 };
 
 /**
@@ -77,7 +62,7 @@ export async function seedDemoDrive(
   const teachers = staff.filter((row) => row.code !== 'admin');
 
   // The library's columns.
-  const leaves: Array<{ fid: number; resourcesType: string; topic: string }> = [];
+  const leaves: Array<{ fid: number; resourcesType: string; subject: string; grade: string }> = [];
   for (const subject of SUBJECTS) {
     const column = await driveFolders.create(admin, { ownerId: null }, { name: subject });
     for (const grade of GRADES) {
@@ -86,54 +71,105 @@ export async function seedDemoDrive(
         { ownerId: null },
         { parentId: column.fid, name: grade },
       );
-      for (const [kind, resourcesType] of KINDS) {
+      for (const [kind, resourcesType] of FOLDER_KINDS) {
         const leaf = await driveFolders.create(
           admin,
           { ownerId: null },
           { parentId: year.fid, name: kind, description: `${subject}${grade}${kind}` },
         );
-        leaves.push({ fid: leaf.fid, resourcesType, topic: `${subject}${grade}` });
+        leaves.push({ fid: leaf.fid, resourcesType, subject, grade });
       }
     }
   }
 
   // The bytes, uploaded once each through the drive's upload (checked by content, as a
   // teacher's would be).
-  const pool: Array<{ fileId: number; kind: Kind; size: number }> = [];
-  for (const [kind, count] of POOL) {
+  type Stored = { fileId: number; kind: FileKind };
+  const store = async (kind: FileKind, name: string, bytes: Buffer): Promise<Stored> => {
+    const stored = await uploads.driveFile(
+      { fileName: `${name}.${kind}`, createdBy: admin.id, maxBytes: bytes.length },
+      Readable.from([bytes]),
+    );
+    return { fileId: stored.fileId, kind };
+  };
+  const shared: Stored[] = [];
+  for (const [kind, count] of SHARED_POOL) {
     for (let i = 0; i < count; i += 1) {
-      const bytes = await demoBytes(kind, i);
-      const stored = await uploads.driveFile(
-        { fileName: `资料${i + 1}.${kind}`, createdBy: admin.id, maxBytes: bytes.length },
-        Readable.from([bytes]),
-      );
-      pool.push({ fileId: stored.fileId, kind, size: bytes.length });
+      shared.push(await store(kind, `资料${i + 1}`, await demoBytes(kind, i)));
     }
   }
-  const poolOf = (resourcesType: string) =>
-    pool.filter((file) => KINDS_OF_FOLDER[resourcesType]!.includes(file.kind));
-  // Each teacher "uploaded" the pooled bytes (the drive keeps the same bytes once).
-  await db
-    .insertInto('fileUse')
-    .values(
-      teachers.flatMap((teacher) =>
-        pool.map((file) => ({
-          fileId: file.fileId,
-          infoTable: 'T_DRIVE_UPLOAD',
-          objId: teacher.id,
-        })),
-      ),
-    )
-    .execute();
+  // A PDF, a Word or PowerPoint file (and for 教案 a text) of each folder's own lesson, its title on the first line: a
+  // file about one lesson lives under that lesson's title only.
+  const own = new Map<number, Array<Stored & { topic: string }>>();
+  for (const [index, leaf] of leaves.entries()) {
+    const topics = TOPICS[leaf.resourcesType]!;
+    const topic = topics[index % topics.length]!;
+    const { subject, grade, resourcesType } = leaf;
+    const files = [
+      {
+        ...(await store(
+          'pdf',
+          resourceTitle(subject, grade, topic, resourcesType, 'pdf'),
+          await makeDocumentPdf(lessonDocument(subject, grade, topic, resourcesType)),
+        )),
+        topic,
+      },
+    ];
+    if (resourcesType === '1') {
+      const text = Buffer.from(lessonText(subject, grade, topic), 'utf8');
+      const name = resourceTitle(subject, grade, topic, resourcesType, 'txt');
+      files.push({ ...(await store('txt', name, text)), topic });
+    }
+    // The Word lesson plan or test, or the PowerPoint deck, of the same lesson.
+    const office =
+      resourcesType === '2'
+        ? { kind: 'pptx' as const, bytes: await makePptx(lessonDeck(subject, grade, topic)) }
+        : {
+            kind: 'docx' as const,
+            bytes: await makeDocx(lessonPlan(subject, grade, topic, resourcesType)),
+          };
+    const officeName = resourceTitle(subject, grade, topic, resourcesType, office.kind);
+    files.push({ ...(await store(office.kind, officeName, office.bytes)), topic });
+    own.set(leaf.fid, files);
+  }
 
-  const resources: number[] = [];
-  for (let i = 0; i < resourceCount; i += 1) {
+  // Each resource: a kind that fits its folder, then the folder's own file of that kind or a
+  // shared one under a topic of the folder kind. Same titles are numbered （1）, （2）, ...
+  const numbers = new Map<string, number>();
+  const plan = Array.from({ length: resourceCount }, (_, i) => {
     const leaf = leaves[i % leaves.length]!;
     const uploader = teachers[random.int(0, teachers.length - 1)]!;
-    const fitting = poolOf(leaf.resourcesType);
-    const file = fitting[random.int(0, fitting.length - 1)]!;
-    const title = `${leaf.topic}${random.pick(TOPICS)}${LABELS[file.kind] ?? ''}（${Math.floor(i / leaves.length) + 1}）`;
-    const [id] = await driveResources.add(
+    const kind = random.pick(KINDS_OF_FOLDER[leaf.resourcesType]!);
+    const mine = own.get(leaf.fid)!.find((file) => file.kind === kind);
+    const file = mine ?? random.pick(shared.filter((f) => f.kind === kind));
+    const topic = mine?.topic ?? random.pick(TOPICS[leaf.resourcesType]!);
+    const base = resourceTitle(leaf.subject, leaf.grade, topic, leaf.resourcesType, kind);
+    const number = (numbers.get(base) ?? 0) + 1;
+    numbers.set(base, number);
+    return { i, leaf, uploader, file, title: `${base}（${number}）`, topic: base };
+  });
+  const pool = [...shared, ...[...own.values()].flat()];
+  // Each teacher "uploaded" the bytes they put in the library or on their disk (the drive
+  // keeps the same bytes once): the drive lets a teacher use only their own uploads.
+  const uses = new Set<string>();
+  for (const row of plan) uses.add(`${row.uploader.id}:${row.file.fileId}`);
+  for (const [i, teacher] of teachers.entries()) {
+    for (let k = 0; k < 3; k += 1) uses.add(`${teacher.id}:${pool[(i + k) % pool.length]!.fileId}`);
+  }
+  const useRows = [...uses].map((pair) => {
+    const [objId, fileId] = pair.split(':').map(Number);
+    return { fileId: fileId!, infoTable: 'T_DRIVE_UPLOAD', objId: objId! };
+  });
+  // In slices: SQLite takes a limited number of bound values in one statement.
+  for (let start = 0; start < useRows.length; start += 2000) {
+    await db
+      .insertInto('fileUse')
+      .values(useRows.slice(start, start + 2000))
+      .execute();
+  }
+
+  for (const { i, leaf, uploader, file, title, topic } of plan) {
+    await driveResources.add(
       uploader,
       { fId: leaf.fid },
       [{ path: `/api/files/${file.fileId}`, fileName: `${title}.${file.kind}` }],
@@ -141,10 +177,9 @@ export async function seedDemoDrive(
         resourcesType: leaf.resourcesType,
         isOpen: i % 20 === 7 ? '1' : random.pick(['0', '2', '2']),
         isComment: i % 3 === 0 ? '1' : '0',
-        description: `${title}，供${leaf.topic}教学参考。`,
+        description: `${topic}，供${leaf.subject}${leaf.grade}教学参考。`,
       },
     );
-    resources.push(id!);
   }
 
   // What teachers do with them (on the open ones).
@@ -196,40 +231,16 @@ const COMMENTS = [
 ];
 
 /**
- * Real bytes of each kind: a one-page PDF, a photo, text, a second of tone,
- * the sample video, a Word 教案 or 试题, an Excel 成绩表, a PowerPoint 课件.
+ * Real bytes of the shared kinds: a photo, a second of tone, the sample
+ * video, an Excel 成绩表 (PDFs, texts, Word and PowerPoint files are each
+ * folder's own, above).
  */
-async function demoBytes(kind: Kind, i: number): Promise<Buffer> {
-  if (kind === 'docx') return makeDocx(i);
+async function demoBytes(kind: FileKind, i: number): Promise<Buffer> {
   if (kind === 'xlsx') return makeXlsx(i);
-  if (kind === 'pptx') return makePptx(i);
   if (kind === 'jpg') return (await makeImage('photo', 700 + i)).data;
-  if (kind === 'txt') {
-    return Buffer.from(`教学资料 ${i + 1}\n一、教学目标\n二、教学重点\n三、教学过程\n`, 'utf8');
-  }
   if (kind === 'wav') return toneWav(330 + 110 * i, 1);
   if (kind === 'mp4') return fs.promises.readFile(SAMPLE_VIDEO);
-  const pdf = await PDFDocument.create();
-  pdf.setCreationDate(new Date(Date.UTC(2026, 0, 1)));
-  pdf.setModificationDate(new Date(Date.UTC(2026, 0, 1)));
-  const page = pdf.addPage([595.28, 841.89]);
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  page.drawText(`Teaching material ${i + 1}`, {
-    x: 56,
-    y: 760,
-    size: 22,
-    font,
-    color: rgb(0.12, 0.31, 0.47),
-  });
-  for (let line = 0; line < 12; line += 1) {
-    page.drawText(`${line + 1}. Exercise ${i + 1}.${line + 1}: work through the example.`, {
-      x: 56,
-      y: 720 - line * 20,
-      size: 11,
-      font,
-    });
-  }
-  return Buffer.from(await pdf.save());
+  throw new Error(`no shared demo file of kind ${kind}`);
 }
 
 /** A mono 16-bit PCM WAV of a sine tone. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Services } from '../app.js';
 import { makeImage, type ImageKind } from './demo-images.js';
-import { makeMagazinePdf } from './demo-pdf.js';
+import { makeDocumentPdf } from './demo-pdf.js';
 
 const SAMPLE_VIDEO = fileURLToPath(new URL('../../assets/demo/sample.mp4', import.meta.url));
 
@@ -30,9 +30,13 @@ export interface DemoFiles {
 }
 
 /** Makes and stores the demo's pictures, attachments and sample video, always in the same order. */
-export async function makeDemoFiles(services: Services, dataDir: string): Promise<DemoFiles> {
+export async function makeDemoFiles(
+  services: Services,
+  dataDir: string,
+  now: Date,
+): Promise<DemoFiles> {
   const pools = await imagePools(services);
-  const attachments = await attachmentFiles(services, dataDir);
+  const attachments = await attachmentFiles(services, dataDir, now);
   // A picture only staff-only items show, so it is read by staff only.
   const internal = await makeImage('photo', 260);
   const internalPicture = (await services.uploads.image('校内资料照片.jpg', null, internal.data))
@@ -64,17 +68,11 @@ async function imagePools(services: Services): Promise<Pools> {
 }
 
 /** Attachments: public ones, one of the old site by path, and ones of staff-only items. */
-async function attachmentFiles(services: Services, dataDir: string) {
-  const calendar = await makeMagazinePdf({
-    seriesName: '校历',
-    seriesLatin: 'Qinghe School Calendar',
-    issue: '2026-2027',
-    pages: 2,
-    seed: 77,
-  });
+async function attachmentFiles(services: Services, dataDir: string, now: Date) {
+  const calendar = schoolCalendar(now);
   const pdf = await services.files.save(
-    { fileName: '2026-2027学年校历.pdf', mimeType: 'application/pdf' },
-    calendar,
+    { fileName: `${calendar.name}.pdf`, mimeType: 'application/pdf' },
+    await makeDocumentPdf(calendar.document),
   );
   const timetable = await services.files.save(
     { fileName: '作息时间表.csv', mimeType: 'text/csv' },
@@ -102,5 +100,50 @@ async function attachmentFiles(services: Services, dataDir: string) {
       fileName: '校园开放日安排（旧网站存档）.txt',
     },
     staff: [{ role: 'attachment' as const, fileId: staffList.id, fileName: staffList.fileName }],
+  };
+}
+
+/** The school year under way at `now` (it starts in September; August belongs to the new one). */
+export function schoolYear(now: Date): number {
+  return now.getUTCMonth() >= 7 ? now.getUTCFullYear() : now.getUTCFullYear() - 1;
+}
+
+/** The calendar of the school year under way: its name and the PDF's content. */
+function schoolCalendar(now: Date) {
+  const y = schoolYear(now);
+  const name = `${y}-${y + 1}学年校历`;
+  return {
+    name,
+    document: {
+      title: `青禾实验中学${y}—${y + 1}学年校历`,
+      byline: '青禾实验中学教务处',
+      sections: [
+        {
+          heading: '第一学期',
+          lines: [
+            `${y}年8月31日\u3000学生报到`,
+            `${y}年9月1日\u3000开学典礼，正式上课`,
+            `${y}年10月1日—7日\u3000国庆节放假`,
+            `${y}年11月中旬\u3000期中考试`,
+            `${y + 1}年1月1日\u3000元旦放假`,
+            `${y + 1}年1月中旬\u3000期末考试，之后放寒假`,
+          ],
+        },
+        {
+          heading: '第二学期',
+          lines: [
+            `${y + 1}年2月中旬\u3000学生报到，正式上课`,
+            `${y + 1}年4月上旬\u3000清明节放假`,
+            `${y + 1}年4月下旬\u3000期中考试；5月1日—5日劳动节放假`,
+            `${y + 1}年6月7日—10日\u3000高考（高三年级）`,
+            `${y + 1}年7月上旬\u3000期末考试，之后放暑假`,
+          ],
+        },
+        {
+          heading: '说明',
+          lines: ['具体放假安排以上级通知为准，如有调整，学校将另行通知。'],
+        },
+      ],
+    },
   };
 }

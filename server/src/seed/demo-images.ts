@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { svgText } from './demo-font.js';
 import { abstractSvg, landscapeSvg, logoSvg, portraitSvg } from './demo-svg.js';
 import { seededRandom } from './random.js';
 
@@ -60,4 +61,43 @@ export async function makeImage(kind: ImageKind, seed: number): Promise<DemoImag
   }
   const data = await image.jpeg({ quality: 78, mozjpeg: false }).toBuffer();
   return { data, mimeType: 'image/jpeg', fileName: `${kind}-${seed}.jpg` };
+}
+
+export const MAGAZINE_COVER_SIZE = { width: 480, height: 640 };
+
+/**
+ * A magazine cover in Chinese: an abstract picture, the series in large
+ * type on a band, what it is, and the issue. The text is drawn as outlines
+ * of the demo's CJK font (svgText), so it needs no system fonts.
+ */
+export async function makeMagazineCover(cover: {
+  series: string;
+  kind: string;
+  issue: string;
+  seed: number;
+}): Promise<DemoImage> {
+  const { width, height } = MAGAZINE_COVER_SIZE;
+  const random = seededRandom((Math.imul(cover.seed >>> 0, 2654435761) ^ 0x2f6b) >>> 0);
+  const picture = abstractSvg(random, width, height);
+  const band = `<rect y="0" width="${width}" height="200" fill="#1f4e79" fill-opacity="0.86"/>`;
+  const foot = `<rect y="${height - 90}" width="${width}" height="90" fill="#ffffff" fill-opacity="0.9"/>`;
+  const text =
+    svgText(cover.series, { x: width / 2, y: 130, size: 104, fill: '#ffffff', centred: true }) +
+    svgText(`青禾实验中学${cover.kind}`, {
+      x: width / 2,
+      y: 178,
+      size: 24,
+      fill: '#e8f0f8',
+      centred: true,
+    }) +
+    svgText(cover.issue, {
+      x: width / 2,
+      y: height - 36,
+      size: 24,
+      fill: '#1f4e79',
+      centred: true,
+    });
+  const svg = picture.replace('</svg>', `${band}${foot}${text}</svg>`);
+  const data = await sharp(Buffer.from(svg)).jpeg({ quality: 80, mozjpeg: false }).toBuffer();
+  return { data, mimeType: 'image/jpeg', fileName: `magazine-cover-${cover.seed}.jpg` };
 }

@@ -11,6 +11,7 @@ import {
 } from './demo-school-intro.js';
 import {
   academicianTitle,
+  distinctTitle,
   exchangeTitle,
   honourTitle,
   leaderCareTitle,
@@ -59,22 +60,24 @@ export async function seedIntroduction(ctx: DemoContext): Promise<void> {
       sort: i,
     });
   }
-  const lists: Array<[number, (r: Random) => string, number]> = [
+  const lists: Array<[number, (r: Random, date: Date) => string, number]> = [
     [5, honourTitle, 20],
     [8, leaderCareTitle, 14],
     [9, academicianTitle, 14],
     [10, exchangeTitle, 14],
   ];
   for (const [wwfzType, title, count] of lists) {
+    const titles = new Set<string>();
     for (let i = 0; i < count; i++) {
-      const text = title(random);
+      const createdAt = at(i * 30);
+      const text = distinctTitle(titles, () => title(random, createdAt));
       await intro.createPage({
         wwfzType,
         title: text,
-        description: newsDescription(random, 'campus'),
-        content: newsHtml(random, 'campus', text),
+        description: newsDescription(random, 'campus', createdAt),
+        content: newsHtml(random, 'campus', text, createdAt),
         picFileId: random.pick(pools.photo),
-        createdAt: at(i * 30),
+        createdAt,
         enableType: wwfzType === 8 && i === 3 ? 2 : 1,
       });
     }

@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { Services } from '../app.js';
 import type { Database } from '../db/schema.js';
 import { makeImage } from './demo-images.js';
+import { makeDocumentPdf } from './demo-pdf.js';
 
 /** Subjects of the demo mail, with what they are about. */
 const SUBJECTS: Array<[string, string]> = [
@@ -20,12 +20,12 @@ const SUBJECTS: Array<[string, string]> = [
   ['作业量调查问卷', '请协助学生在班会课上完成问卷。'],
   ['安全教育主题班会', '本周班会以防溺水为主题，课件已放在附件中。'],
 ];
-/** Attachment names by kind: a PDF, a text file, a photo. */
+/** Attachments by kind: the document itself as a PDF, a note on it, a photo. */
 const FILES: Array<[string, 'pdf' | 'txt' | 'jpg']> = [
-  ['安排表', 'pdf'],
-  ['说明', 'txt'],
-  ['现场照片', 'jpg'],
-  ['名单', 'pdf'],
+  ['', 'pdf'],
+  ['（说明）', 'txt'],
+  ['（照片）', 'jpg'],
+  ['', 'pdf'],
 ];
 const GROUPS = ['年级组', '教研组', '班主任', '课题组'];
 
@@ -62,8 +62,9 @@ export async function seedDemoMail(db: Kysely<Database>, services: Services): Pr
     const list: Array<{ fileId: number; fileName: string }> = [];
     for (let i = 0; i < count; i += 1) {
       const [kind, extension] = FILES[(seed + i) % FILES.length]!;
-      const fileName = `${SUBJECTS[(seed + i) % SUBJECTS.length]![0]}${kind}.${extension}`;
-      const bytes = await attachmentBytes(extension, fileName, (fileSeed += 1));
+      const [subject, about] = SUBJECTS[(seed + i) % SUBJECTS.length]!;
+      const fileName = `${subject}${kind}.${extension}`;
+      const bytes = await attachmentBytes(extension, subject, about, (fileSeed += 1));
       const uploaded = await services.mailUploads.attachment(
         fileName,
         owner,
@@ -175,29 +176,20 @@ export async function seedDemoMail(db: Kysely<Database>, services: Services): Pr
   }
 }
 
-/** Real bytes of a demo attachment: a one-page PDF, UTF-8 text or a photo. */
+/** Real bytes of a demo attachment: the document as a Chinese PDF, a UTF-8 note or a photo. */
 async function attachmentBytes(
   extension: 'pdf' | 'txt' | 'jpg',
-  fileName: string,
+  subject: string,
+  about: string,
   seed: number,
 ): Promise<Buffer> {
-  if (extension === 'txt') return Buffer.from(`示例附件：${fileName}\n各位老师请查阅。\n`, 'utf8');
+  if (extension === 'txt') return Buffer.from(`${subject}\n${about}\n各位老师请查阅。\n`, 'utf8');
   if (extension === 'jpg') return (await makeImage('photo', 900 + seed)).data;
-  const pdf = await PDFDocument.create();
-  // Fixed dates keep the bytes the same for the same input.
-  pdf.setCreationDate(new Date(Date.UTC(2026, 0, 1)));
-  pdf.setModificationDate(new Date(Date.UTC(2026, 0, 1)));
-  const page = pdf.addPage([595.28, 841.89]);
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  page.drawText(`Attachment ${seed}`, {
-    x: 56,
-    y: 760,
-    size: 22,
-    font,
-    color: rgb(0.12, 0.31, 0.47),
+  return makeDocumentPdf({
+    title: subject,
+    byline: '青禾实验中学',
+    sections: [{ heading: '各位老师：', lines: [about, '如有疑问，请与教务处联系。'] }],
   });
-  page.drawText('Demo school - internal mail', { x: 56, y: 730, size: 12, font });
-  return Buffer.from(await pdf.save());
 }
 
 /** Opens a mail as each of `readers` (their inbox entries of it). */

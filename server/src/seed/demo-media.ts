@@ -2,10 +2,13 @@ import { MAGAZINE_SERIES as SERIES_ROWS } from '../modules/magazine/service.js';
 import { DEFAULT_VIDEO_TYPES } from '../modules/video/service.js';
 import type { DemoContext } from './demo-context.js';
 import { makeMagazinePdf } from './demo-pdf.js';
+import { makeMagazineCover } from './demo-images.js';
 import {
+  MAGAZINE_ISSUES,
   MAGAZINE_SERIES,
+  distinctTitle,
   issueDate,
-  magazineIssueLatin,
+  magazineIssueLabel,
   magazineTitle,
   newsHtml,
   newsTitle,
@@ -17,24 +20,26 @@ import {
 export async function seedVideos(ctx: DemoContext): Promise<void> {
   const { services, random, actor, daysAgo } = ctx;
   const { pools, sampleVideo } = ctx.files;
+  const titles = new Set<string>();
   for (let i = 0; i < 24; i++) {
     const category = DEFAULT_VIDEO_TYPES[i % DEFAULT_VIDEO_TYPES.length]!;
-    const title = newsTitle(random, 'video');
+    const createdAt = daysAgo(i * 8);
+    const title = distinctTitle(titles, () => newsTitle(random, 'video', createdAt));
     const count = i === 0 ? 30 : random.int(1, 4);
     await services.video.create(
       {
         typeId: category.id,
         title,
-        content: newsHtml(random, 'video', title),
+        content: newsHtml(random, 'video', title, createdAt),
         coverFileId: random.pick(pools.cover),
         source: i % 5 === 4 ? null : sourceName(random),
         enableType: i === 6 ? 2 : 1,
         ifShelves: i === 7 ? 0 : 1,
         ifTop: i === 0 ? 1 : 0,
-        createdAt: daysAgo(i * 8),
+        createdAt,
         files: Array.from({ length: count }, (_, f) => ({
           fileId: sampleVideo,
-          fileName: videoFileName(random, f + 1),
+          fileName: videoFileName(random, f + 1, createdAt),
         })),
       },
       actor(),
@@ -42,47 +47,49 @@ export async function seedVideos(ctx: DemoContext): Promise<void> {
   }
 }
 
-/** Magazines of every series, with real PDFs; one issue is disabled. */
+/**
+ * Magazines of every series, with Chinese covers and real PDFs; one issue is
+ * disabled. Quarterly issues up to the quarter of the seed's clock, named
+ * 第N期 (the cards show 4 characters).
+ */
 export async function seedMagazines(ctx: DemoContext): Promise<void> {
-  const { services, random } = ctx;
-  const { pools } = ctx.files;
-  const issueDay = (issue: number) => {
-    const { year, number } = issueDate(issue);
-    return new Date(Date.UTC(year, (number - 1) * 3, 1, 2));
-  };
+  const { services, now } = ctx;
   for (const series of SERIES_ROWS) {
     const index = series.id as 1 | 2 | 3;
-    const latin = MAGAZINE_SERIES[index - 1]!;
-    // Eight real PDFs per series, shared by its 32 issues to keep the first start quick.
+    const { name, kind } = MAGAZINE_SERIES[index - 1]!;
+    // A PDF of its own for every issue, its cover naming that issue. The last eight are full
+    // issues; the older ones, which few open, are a cover and two articles. The pictures
+    // repeat every eight issues, since drawing them is the slow part.
     const pdfs: number[] = [];
-    for (let p = 0; p < 8; p++) {
-      const issue = 32 - p;
+    for (let issue = 1; issue <= MAGAZINE_ISSUES; issue++) {
       const data = await makeMagazinePdf({
-        seriesName: latin.name,
-        seriesLatin: latin.latin,
-        issue: magazineIssueLatin(issue),
-        pages: 0,
-        seed: index * 100 + p,
+        seriesName: name,
+        seriesKind: kind,
+        issue: magazineIssueLabel(issue, now),
+        pages: issue > MAGAZINE_ISSUES - 8 ? 0 : 3,
+        seed: index * 100 + issue,
+        pictureSeed: index * 100 + (issue % 8),
       });
-      pdfs.push(
-        (
-          await services.files.save(
-            { fileName: `${latin.name}-${issue}.pdf`, mimeType: 'application/pdf' },
-            data,
-          )
-        ).id,
-      );
+      const { year, season } = issueDate(issue, now);
+      const fileName = `《${name}》${year}年${season}.pdf`;
+      pdfs.push((await services.files.save({ fileName, mimeType: 'application/pdf' }, data)).id);
     }
-    for (let issue = 1; issue <= 32; issue++) {
+    for (let issue = 1; issue <= MAGAZINE_ISSUES; issue++) {
+      const cover = await makeMagazineCover({
+        series: name,
+        kind,
+        issue: magazineIssueLabel(issue, now),
+        seed: index * 100 + issue,
+      });
+      const coverFileId = (await services.uploads.image(cover.fileName, null, cover.data)).fileId;
       await services.magazine.create(
         {
           seriesId: series.id,
-          title: magazineTitle(index, issue),
-          coverFileId: random.pick(pools.poster),
-          pdfFileId: pdfs[(32 - issue) % pdfs.length]!,
+          title: magazineTitle(issue),
+          coverFileId,
+          pdfFileId: pdfs[issue - 1]!,
           enabled: issue === 5 ? 0 : 1,
-          // Published on the first day of its quarter.
-          createdAt: issueDay(issue),
+          createdAt: issueDate(issue, now).published,
         },
         null,
       );

@@ -1,6 +1,15 @@
 import type { NewsFileInput } from '../modules/news/service.js';
 import type { DemoContext } from './demo-context.js';
-import { newsDescription, newsHtml, newsTitle, sourceName, type DemoTopic } from './demo-text.js';
+import { DAY } from './demo-context.js';
+import {
+  admissionsNotice,
+  distinctTitle,
+  newsDescription,
+  newsHtml,
+  newsTitle,
+  sourceName,
+  type DemoTopic,
+} from './demo-text.js';
 
 /**
  * Columns with their topic and how many items; enough for three pages of each list (the
@@ -33,8 +42,11 @@ export async function seedColumnNews(ctx: DemoContext): Promise<void> {
   const { services, random, actor, daysAgo } = ctx;
   const { pools, attachments, internalPicture, sampleVideo } = ctx.files;
   for (const column of NEWS_COLUMNS) {
+    const titles = new Set<string>();
     for (let i = 0; i < column.count; i++) {
-      const title = newsTitle(random, column.topic);
+      // The date first: the title's year, term, season and holiday are the date's.
+      const shelvesDate = daysAgo(i * 9 + random.int(0, 6));
+      const title = distinctTitle(titles, () => newsTitle(random, column.topic, shelvesDate));
       const withPictures = i % 4 === 1;
       const withVideos = i % 8 === 6;
       const files: NewsFileInput[] = [];
@@ -72,9 +84,9 @@ export async function seedColumnNews(ctx: DemoContext): Promise<void> {
         {
           typeId: column.typeId,
           title,
-          description: newsDescription(random, column.topic),
+          description: newsDescription(random, column.topic, shelvesDate),
           content:
-            newsHtml(random, column.topic, title) +
+            newsHtml(random, column.topic, title, shelvesDate) +
             (staffOnly
               ? `<p><img src="/api/files/${internalPicture}" alt="校内资料照片"></p>`
               : ''),
@@ -88,7 +100,7 @@ export async function seedColumnNews(ctx: DemoContext): Promise<void> {
           source: i % 6 === 4 ? null : sourceName(random),
           releaseUser: i % 7 === 6 ? null : undefined,
           coverFileId: random.pick(pools.cover),
-          shelvesDate: daysAgo(i * 9 + random.int(0, 6)),
+          shelvesDate,
           files: staffOnly
             ? files.filter((f) => f.role !== 'attachment').concat(attachments.staff)
             : files,
@@ -99,23 +111,64 @@ export async function seedColumnNews(ctx: DemoContext): Promise<void> {
   }
 }
 
+/** When the admissions notices came out: in April of each of the last five years, before `now`. */
+export function admissionsDates(now: Date): Date[] {
+  const dates: Date[] = [];
+  for (let year = now.getUTCFullYear() - 4; year <= now.getUTCFullYear(); year++) {
+    const date = new Date(Date.UTC(year, 3, 8 + (year % 5), 1, 30));
+    if (date.getTime() <= now.getTime() - DAY) dates.push(date);
+  }
+  return dates;
+}
+
+/**
+ * The admissions notices (招生简章) of the 部门公告 column: one for each of
+ * the last five springs, published in April before the 中考; this year's only
+ * once April has come.
+ */
+export async function seedAdmissions(ctx: DemoContext): Promise<void> {
+  const { services, random, actor, now } = ctx;
+  const { pools } = ctx.files;
+  for (const shelvesDate of admissionsDates(now)) {
+    const year = shelvesDate.getUTCFullYear();
+    const notice = admissionsNotice(year, 16 + (year % 3));
+    await services.news.create(
+      {
+        typeId: 17,
+        title: notice.title,
+        description: notice.description,
+        content: notice.html,
+        newsType: 2,
+        contentKind: 1,
+        source: '招生办公室',
+        coverFileId: random.pick(pools.cover),
+        shelvesDate,
+        files: [],
+      },
+      actor(),
+    );
+  }
+}
+
 /** Special topics (type 4) with their sub-news; the first ones have more than a page. */
 export async function seedSpecialTopics(ctx: DemoContext): Promise<void> {
   const { services, random, actor, daysAgo } = ctx;
   const { pools } = ctx.files;
+  const titles = new Set<string>();
   for (let i = 0; i < 20; i++) {
-    const title = newsTitle(random, 'special');
+    const shelvesDate = daysAgo(i * 14);
+    const title = distinctTitle(titles, () => newsTitle(random, 'special', shelvesDate));
     const topicId = await services.news.create(
       {
         typeId: 4,
         title,
-        description: newsDescription(random, 'special'),
-        content: newsHtml(random, 'special', title),
+        description: newsDescription(random, 'special', shelvesDate),
+        content: newsHtml(random, 'special', title, shelvesDate),
         contentKind: 2,
         ifTop: i === 0 ? 1 : 0,
         coverFileId: random.pick(pools.poster),
         source: sourceName(random),
-        shelvesDate: daysAgo(i * 14),
+        shelvesDate,
         files: [0, 1, 2].map((p) => ({
           role: 'image' as const,
           fileId: random.pick(pools.poster),
@@ -127,16 +180,17 @@ export async function seedSpecialTopics(ctx: DemoContext): Promise<void> {
     );
     const subs = i < 3 ? 13 : random.int(3, 8);
     for (let s = 0; s < subs; s++) {
-      const subTitle = newsTitle(random, 'special');
+      const date = daysAgo(i * 14 + s);
+      const subTitle = distinctTitle(titles, () => newsTitle(random, 'special', date));
       await services.news.createSubject(
         {
           newsId: topicId,
           title: subTitle,
-          content: newsHtml(random, 'special', subTitle),
+          content: newsHtml(random, 'special', subTitle, date),
           contentKind: s % 3 === 0 ? 2 : 1,
           source: s % 4 === 3 ? null : sourceName(random),
           sort: s,
-          date: daysAgo(i * 14 + s),
+          date,
           files:
             s % 3 === 0
               ? [0, 1].map((p) => ({
@@ -161,22 +215,24 @@ export async function seedGalleries(ctx: DemoContext): Promise<void> {
     [11, 'gallery-past'],
     [12, 'gallery-campus'],
   ] as const) {
+    const titles = new Set<string>();
     for (let i = 0; i < 20; i++) {
-      const title = newsTitle(random, topic);
+      const shelvesDate = daysAgo(i * 11);
+      const title = distinctTitle(titles, () => newsTitle(random, topic, shelvesDate));
       const pictures = random.int(3, 6);
       await services.news.create(
         {
           typeId,
           title,
-          description: newsDescription(random, topic),
-          content: newsHtml(random, topic, title),
+          description: newsDescription(random, topic, shelvesDate),
+          content: newsHtml(random, topic, title, shelvesDate),
           newsType: 3,
           contentKind: 2,
           ifTop: i === 0 ? 1 : 0,
           // The last two of each gallery wait for the picture review (图片审核).
           ...(i >= 18 ? { checkStatus: 0 } : {}),
           coverFileId: random.pick(pools.photo),
-          shelvesDate: daysAgo(i * 11),
+          shelvesDate,
           files: Array.from({ length: pictures }, (_, p) => ({
             role: 'image' as const,
             fileId: random.pick(pools.photo),

@@ -27,7 +27,7 @@ const PptxGenJS = pptxgenjs as unknown as typeof pptxgenjs.default;
 
 const FONT = '宋体';
 
-interface LessonPlan {
+export interface LessonPlan {
   title: string;
   table: string[][];
   sections: Array<[heading: string, text: string]>;
@@ -100,8 +100,8 @@ const LESSON_PLANS: LessonPlan[] = [
 ];
 
 /** A Word document: title, a bordered table (first row bold), headed sections. */
-export async function makeDocx(i: number): Promise<Buffer> {
-  const plan = LESSON_PLANS[i % LESSON_PLANS.length]!;
+export async function makeDocx(i: number | LessonPlan): Promise<Buffer> {
+  const plan = typeof i === 'number' ? LESSON_PLANS[i % LESSON_PLANS.length]! : i;
   const cell = (text: string, header: boolean) =>
     new TableCell({
       children: [new Paragraph({ children: [new TextRun({ text, bold: header, font: FONT })] })],
@@ -190,7 +190,13 @@ export async function makeXlsx(i: number): Promise<Buffer> {
   }).toBuffer();
 }
 
-const DECKS: Array<{ title: string; points: string[]; table: string[][] }> = [
+export interface Deck {
+  title: string;
+  points: string[];
+  table: string[][];
+}
+
+const DECKS: Deck[] = [
   {
     title: '高一数学 函数的单调性',
     points: ['观察函数图象的升降', '增函数与减函数的定义', '用定义证明单调性的步骤'],
@@ -222,8 +228,8 @@ const DECKS: Array<{ title: string; points: string[]; table: string[][] }> = [
 ];
 
 /** A PowerPoint deck: a title slide, a slide of points, a slide with a table, a summary. */
-export async function makePptx(i: number): Promise<Buffer> {
-  const deck = DECKS[i % DECKS.length]!;
+export async function makePptx(i: number | Deck): Promise<Buffer> {
+  const deck = typeof i === 'number' ? DECKS[i % DECKS.length]! : i;
   const pptx = new PptxGenJS();
   pptx.layout = 'LAYOUT_16x9';
   pptx.author = '青禾实验中学';

@@ -1,119 +1,104 @@
 import type { Random } from './random.js';
 
-/**
- * English word banks for the magazine PDFs: pdf-lib's standard fonts cannot
- * draw Chinese, and placeholder Latin would make the demo look unfinished.
- */
+/** Chinese word banks of the magazine PDFs: reports of school life, as a school magazine prints. */
 
-const NAMES = [
-  'Lin Xiaoyu',
-  'Zhou Haoran',
-  'Chen Yutong',
-  'Wang Zixuan',
-  'Zhao Ming',
-  'Xu Jiayi',
-  'Liu Chenyang',
-  'Sun Ruoxi',
-  'He Jianhua',
-  'Shen Qingyang',
-];
-const ROLES = [
-  'a Grade 10 student',
-  'a Grade 8 student',
-  'the club adviser',
-  'a physics teacher',
-  'head of Grade 9',
-  'the school librarian',
-  'a member of the student union',
-  'an alumna of the class of 2012',
+const AUTHORS = [
+  '高一（3）班 林晓雨',
+  '初二（5）班 周浩然',
+  '高二（1）班 陈雨桐',
+  '初三（2）班 王梓萱',
+  '物理组 赵明老师',
+  '图书馆 许佳怡老师',
+  '高二（6）班 刘晨阳',
+  '学生会 孙若溪',
+  '语文组 何建华老师',
+  '2012届校友 沈清扬',
 ];
 const SUBJECTS = [
-  'Students in the Grade 8 robotics club',
-  'Our senior choir',
-  'The Grade 11 biology class',
-  'A group of volunteers from the student union',
-  'Teachers of the mathematics department',
-  'The school football team',
-  'Members of the Qingxi Literary Society',
-  'First-year students of the senior section',
-  'The astronomy club',
-  'Young reporters of the campus radio station',
+  '初二机器人社团的同学们',
+  '校合唱团的同学们',
+  '高二生物兴趣小组',
+  '学生会的志愿者们',
+  '数学组的老师们',
+  '校足球队的队员们',
+  '青溪文学社的社员们',
+  '高一新生',
+  '天文社的同学们',
+  '校园广播站的小记者们',
 ];
 const ACTIONS = [
-  'spent a week building a weather station on the roof of the science building',
-  'visited the wetland park to count the birds that winter by the lake',
-  'prepared an evening of folk songs for the New Year concert',
-  'planted forty young ginkgo trees along the east avenue',
-  'organised a book exchange in the library courtyard',
-  'tested paper bridges that had to carry two kilograms of sand',
-  'interviewed retired teachers about school life in the 1980s',
-  'trained every morning before class for the city league',
-  'ran a first-aid workshop for the younger pupils',
-  'designed posters about saving water for the neighbourhood',
-  'mapped the old streets of Qingxi Town with their own drawings',
-  'grew vegetables in the rooftop garden and sold them for charity',
+  '用一周时间在科技楼楼顶搭起了一座小型气象站',
+  '走进青禾湿地公园，记录冬季在湖边栖息的候鸟',
+  '为新年音乐会准备了一台民歌专场',
+  '在东侧林荫道上种下了四十棵银杏树苗',
+  '在图书馆庭院里办起了图书漂流集市',
+  '用纸板搭桥，比一比谁的桥能承重两公斤',
+  '采访退休老教师，听他们讲八十年代的校园生活',
+  '每天早读前坚持训练，备战青禾市中学生联赛',
+  '为低年级同学开设了急救知识讲座',
+  '设计节水宣传海报，张贴到周边社区',
+  '用自己的画笔绘制了青溪古镇的老街地图',
+  '在屋顶菜园种菜，义卖所得全部捐给了山区学校',
 ];
 const ENDINGS = [
-  'and the results surprised everyone.',
-  'with help from parents and alumni.',
-  'despite a week of heavy rain.',
-  "as part of this term's project learning.",
-  'and will share their findings at the next assembly.',
-  'and plan to do it again next spring.',
+  '，结果出乎所有人的意料。',
+  '，得到了家长和校友的热心帮助。',
+  '，连续一周的阴雨也没能挡住大家的热情。',
+  '，这是本学期项目式学习的一部分。',
+  '，并将在下一次升旗仪式后分享他们的发现。',
+  '，大家约定明年春天再做一次。',
 ];
 const QUOTES = [
-  'We learned more from our mistakes than from the textbook',
-  'It was the first time I saw the whole class work as one team',
-  'Good questions matter more than quick answers',
-  'Every small experiment taught us to be patient',
-  'I never knew our campus had so many stories to tell',
-  'The best part was seeing the younger students join in',
+  '我们从错误中学到的，比从课本上学到的还多',
+  '这是我第一次看到全班像一个人一样合作',
+  '提出一个好问题，比快速给出答案更重要',
+  '每一个小实验都在教我们学会耐心',
+  '原来我们的校园里藏着这么多故事',
+  '最开心的是看到学弟学妹们也加入进来',
 ];
 const REFLECTIONS = [
-  'Projects like this show how classroom knowledge connects with everyday life.',
-  'Behind every performance are weeks of quiet practice that few people see.',
-  'The school hopes that every student will find one activity to love.',
-  'Many ideas began as a casual conversation in the corridor after class.',
-  'Teachers say the greatest change is in how confidently students now speak.',
-  'The exhibition stays open in the Wenhua Building until the end of the month.',
-  'Parents were invited to the final presentation and asked many good questions.',
-  'Next term the club will welcome new members from both the junior and senior sections.',
+  '这样的活动让课堂上学到的知识和日常生活联系在了一起。',
+  '每一次精彩的演出背后，都是几周里少有人看见的默默练习。',
+  '学校希望每一位同学都能找到一项自己真正热爱的活动。',
+  '许多好点子，最初只是课间走廊里的一次闲聊。',
+  '老师们说，最大的变化是同学们表达自己时更加自信了。',
+  '展览将在文华楼一楼大厅持续到本月底，欢迎师生参观。',
+  '家长们应邀参加了最后的成果展示，还提出了不少好问题。',
+  '下学期，社团将面向初中部和高中部招收新成员。',
 ];
 const HEADLINES = [
-  'A Week of Science on Campus',
-  'Voices from the Music Room',
-  'Notes from the Wetland Field Trip',
-  'Building Bridges out of Paper',
-  'Alumni Return to Qingxi Lake',
-  'How Our Library Became a Studio',
-  'The Long Run: Training with the Track Team',
-  'Seventy Years of Ginkgo Avenue',
-  'A Rooftop Garden Grows Up',
-  'Questions Worth Asking',
-  'Stories from the Old Wenhua Building',
-  'One Day with the Campus Radio',
+  '科技周：校园里的一周科学之旅',
+  '音乐教室里的歌声',
+  '湿地考察手记',
+  '纸桥承重挑战赛',
+  '校友重回青溪湖畔',
+  '图书馆变成了工作室',
+  '跑道上的坚持：田径队训练记',
+  '银杏大道七十年',
+  '屋顶菜园长大了',
+  '值得一问的好问题',
+  '文华楼的老故事',
+  '校园广播站的一天',
 ];
 
-export const englishName = (random: Random) => random.pick(NAMES);
-export const englishRole = (random: Random) => random.pick(ROLES);
+export const chineseAuthor = (random: Random) => random.pick(AUTHORS);
 
 /** Distinct headlines while they last, so an issue's contents never list one twice. */
-export function englishHeadlines(random: Random, count: number): string[] {
+export function chineseHeadlines(random: Random, count: number): string[] {
   const left = [...HEADLINES];
   return Array.from({ length: count }, () => {
     if (left.length === 0) left.push(...HEADLINES);
-    return left.splice(random.int(0, left.length - 1), 1)[0];
+    return left.splice(random.int(0, left.length - 1), 1)[0]!;
   });
 }
 
 /** One sentence of a school-life report, in one of three shapes. */
-export function englishSentence(random: Random): string {
+export function chineseSentence(random: Random): string {
   const shape = random.next();
-  if (shape < 0.45) {
-    return `${random.pick(SUBJECTS)} ${random.pick(ACTIONS)} ${random.pick(ENDINGS)}`;
-  }
+  if (shape < 0.45) return `${random.pick(SUBJECTS)}${random.pick(ACTIONS)}${random.pick(ENDINGS)}`;
   if (shape < 0.7) {
-    return `"${random.pick(QUOTES)}," said ${random.pick(NAMES)}, ${random.pick(ROLES)}.`;
+    const [klass, name] = random.pick(AUTHORS).split(' ');
+    return `“${random.pick(QUOTES)}。”${klass}的${name}说。`;
   }
   return random.pick(REFLECTIONS);
 }

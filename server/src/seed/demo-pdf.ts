@@ -1,24 +1,22 @@
-import {
-  PDFDocument,
-  StandardFonts,
-  rgb,
-  type PDFFont,
-  type PDFImage,
-  type PDFPage,
-} from 'pdf-lib';
+import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import sharp from 'sharp';
 import { makeImage } from './demo-images.js';
-import { englishHeadlines, englishName, englishRole, englishSentence } from './demo-pdf-text.js';
+import { embedChinese, textWidth, wrapChinese } from './demo-font.js';
+import { chineseAuthor, chineseHeadlines, chineseSentence } from './demo-pdf-text.js';
 import { seededRandom, type Random } from './random.js';
 
 export interface MagazineInput {
+  /** The series, e.g. 青禾. */
   seriesName: string;
-  /** The series name in Latin letters: the standard PDF fonts have no Chinese. */
-  seriesLatin: string;
+  /** What the series is: 校刊, 学生文集, 教师文集. */
+  seriesKind: string;
+  /** The issue as the cover prints it, e.g. 2026年秋季号 总第32期. */
   issue: string;
   /** Pages including the cover; anything below 1 means the default 6-8. */
   pages: number;
   seed: number;
+  /** Picks the pictures; issues that share it share them (made once, see `picture`). */
+  pictureSeed?: number;
 }
 
 const PAGE = { width: 595.28, height: 841.89 };
@@ -32,61 +30,60 @@ const ACCENTS = [rgb(0.12, 0.31, 0.47), rgb(0.18, 0.42, 0.31), rgb(0.55, 0.18, 0
 // Fixed metadata dates keep the bytes identical for the same input.
 const FIXED_DATE = new Date(Date.UTC(2026, 0, 1));
 
-interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-  italic: PDFFont;
+const SCHOOL = '青禾实验中学';
+
+/**
+ * Draws a line. The font has one weight, so headings stand out by size and
+ * colour (drawing a line twice for bold would double it in the text layer).
+ */
+function write(
+  page: PDFPage,
+  text: string,
+  at: { x: number; y: number; size: number; font: PDFFont; color?: ReturnType<typeof rgb> },
+) {
+  page.drawText(text, { ...at, color: at.color ?? INK });
 }
 
-/** The standard fonts speak WinAnsi only, so anything else is dropped rather than thrown on. */
-const latinOnly = (text: string) => text.replace(/[^\x20-\x7e]/g, '').trim();
+const pictures = new Map<string, Promise<Buffer>>();
 
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (line && font.widthOfTextAtSize(candidate, size) > width) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = candidate;
-    }
+/** A generated picture, made once per process: drawing one costs more than a page of text. */
+function picture(kind: 'photo' | 'inset', seed: number): Promise<Buffer> {
+  const key = `${kind}:${seed}`;
+  let made = pictures.get(key);
+  if (!made) {
+    made =
+      kind === 'photo'
+        ? makeImage('photo', seed).then((image) => image.data)
+        : makeImage('cover', seed).then((image) =>
+            // A smaller copy, so several fit in the size budget.
+            sharp(image.data).resize(480).jpeg({ quality: 70, mozjpeg: false }).toBuffer(),
+          );
+    pictures.set(key, made);
   }
-  if (line) lines.push(line);
-  return lines;
+  return made;
 }
 
-/** A smaller copy of a generated cover picture, so several fit in the size budget. */
 async function insetImage(doc: PDFDocument, seed: number): Promise<PDFImage> {
-  const { data } = await makeImage('cover', seed);
-  const small = await sharp(data).resize(480).jpeg({ quality: 70, mozjpeg: false }).toBuffer();
-  return doc.embedJpg(small);
+  return doc.embedJpg(await picture('inset', seed));
 }
 
 async function drawCover(
   doc: PDFDocument,
-  fonts: Fonts,
+  font: PDFFont,
   input: MagazineInput,
   contents: string[],
   accent: ReturnType<typeof rgb>,
 ) {
   const page = doc.addPage([PAGE.width, PAGE.height]);
-  const photo = await doc.embedJpg((await makeImage('photo', input.seed)).data);
-  const series = latinOnly(input.seriesLatin) || 'Qinghe';
+  const photo = await doc.embedJpg(await picture('photo', input.pictureSeed ?? input.seed));
+  const white = rgb(1, 1, 1);
   page.drawRectangle({ x: 0, y: PAGE.height - 150, width: PAGE.width, height: 150, color: accent });
-  page.drawText(series, {
+  write(page, input.seriesName, { x: MARGIN, y: PAGE.height - 100, size: 48, font, color: white });
+  write(page, `${SCHOOL}${input.seriesKind}`, {
     x: MARGIN,
-    y: PAGE.height - 95,
-    size: 44,
-    font: fonts.bold,
-    color: rgb(1, 1, 1),
-  });
-  page.drawText('Qinghe Experimental Middle School  -  Since 1952', {
-    x: MARGIN,
-    y: PAGE.height - 125,
-    size: 11,
-    font: fonts.regular,
+    y: PAGE.height - 128,
+    size: 12,
+    font,
     color: rgb(0.9, 0.93, 0.96),
   });
   const photoHeight = (PAGE.width * photo.height) / photo.width;
@@ -98,40 +95,21 @@ async function drawCover(
     height: photoHeight,
   });
   let y = photoTop - photoHeight - 44;
-  page.drawText(latinOnly(input.issue), {
-    x: MARGIN,
-    y,
-    size: 22,
-    font: fonts.bold,
-    color: accent,
-  });
+  write(page, input.issue, { x: MARGIN, y, size: 22, font, color: accent });
   y -= 34;
-  page.drawText('In this issue', { x: MARGIN, y, size: 12, font: fonts.bold, color: INK });
+  write(page, '本期目录', { x: MARGIN, y, size: 13, font });
   for (const [index, headline] of contents.entries()) {
-    y -= 18;
+    y -= 19;
     if (y < MARGIN) break;
-    page.drawText(`${index + 2}   ${headline}`, {
-      x: MARGIN,
-      y,
-      size: 11,
-      font: fonts.regular,
-      color: INK,
-    });
+    write(page, `${index + 2}\u3000${headline}`, { x: MARGIN, y, size: 11, font });
   }
 }
 
-function drawFrame(page: PDFPage, fonts: Fonts, header: string, pageNumber: number) {
+function drawFrame(page: PDFPage, font: PDFFont, header: string, pageNumber: number) {
   const top = PAGE.height - MARGIN + 20;
-  page.drawText(header, { x: MARGIN, y: top, size: 9, font: fonts.regular, color: GREY });
-  const school = 'Qinghe Experimental Middle School';
-  const schoolWidth = fonts.regular.widthOfTextAtSize(school, 9);
-  page.drawText(school, {
-    x: PAGE.width - MARGIN - schoolWidth,
-    y: top,
-    size: 9,
-    font: fonts.regular,
-    color: GREY,
-  });
+  write(page, header, { x: MARGIN, y: top, size: 9, font, color: GREY });
+  const schoolWidth = textWidth(SCHOOL, font, 9);
+  write(page, SCHOOL, { x: PAGE.width - MARGIN - schoolWidth, y: top, size: 9, font, color: GREY });
   page.drawLine({
     start: { x: MARGIN, y: top - 7 },
     end: { x: PAGE.width - MARGIN, y: top - 7 },
@@ -139,26 +117,21 @@ function drawFrame(page: PDFPage, fonts: Fonts, header: string, pageNumber: numb
     color: GREY,
   });
   const label = `- ${pageNumber} -`;
-  const labelWidth = fonts.regular.widthOfTextAtSize(label, 10);
-  page.drawText(label, {
-    x: (PAGE.width - labelWidth) / 2,
-    y: 32,
-    size: 10,
-    font: fonts.regular,
-    color: GREY,
-  });
+  const labelWidth = textWidth(label, font, 10);
+  write(page, label, { x: (PAGE.width - labelWidth) / 2, y: 32, size: 10, font, color: GREY });
 }
 
 /** Fills the page below `top` with whole sentences; stops where the next one would not fit. */
-function drawParagraphs(page: PDFPage, fonts: Fonts, random: Random, top: number) {
+function drawParagraphs(page: PDFPage, font: PDFFont, random: Random, top: number) {
   let y = top;
   const bottom = MARGIN + 10;
   while (y - LEADING > bottom) {
-    let paragraph = '';
+    // Paragraphs open with two wide spaces, as Chinese print does.
+    let paragraph = '\u3000\u3000';
     let lines: string[] = [];
     for (let count = random.int(3, 6); count > 0; count--) {
-      const longer = `${paragraph} ${englishSentence(random)}`.trim();
-      const wrapped = wrap(longer, fonts.regular, BODY_SIZE, TEXT_WIDTH);
+      const longer = paragraph + chineseSentence(random);
+      const wrapped = wrapChinese(longer, font, BODY_SIZE, TEXT_WIDTH);
       if (y - wrapped.length * LEADING < bottom) break;
       paragraph = longer;
       lines = wrapped;
@@ -166,7 +139,7 @@ function drawParagraphs(page: PDFPage, fonts: Fonts, random: Random, top: number
     if (lines.length === 0) break;
     for (const line of lines) {
       y -= LEADING;
-      page.drawText(line, { x: MARGIN, y, size: BODY_SIZE, font: fonts.regular, color: INK });
+      write(page, line, { x: MARGIN, y, size: BODY_SIZE, font });
     }
     y -= LEADING * 0.6;
   }
@@ -174,19 +147,18 @@ function drawParagraphs(page: PDFPage, fonts: Fonts, random: Random, top: number
 
 async function drawArticle(
   doc: PDFDocument,
-  fonts: Fonts,
+  font: PDFFont,
   random: Random,
   article: { header: string; headline: string; pageNumber: number; imageSeed?: number },
 ) {
   const page = doc.addPage([PAGE.width, PAGE.height]);
-  drawFrame(page, fonts, article.header, article.pageNumber);
+  drawFrame(page, font, article.header, article.pageNumber);
   let y = PAGE.height - MARGIN - 30;
-  for (const line of wrap(article.headline, fonts.bold, 20, TEXT_WIDTH)) {
-    page.drawText(line, { x: MARGIN, y, size: 20, font: fonts.bold, color: INK });
+  for (const line of wrapChinese(article.headline, font, 20, TEXT_WIDTH)) {
+    write(page, line, { x: MARGIN, y, size: 20, font });
     y -= 26;
   }
-  const byline = `By ${englishName(random)}, ${englishRole(random)}`;
-  page.drawText(byline, { x: MARGIN, y, size: 10, font: fonts.italic, color: GREY });
+  write(page, `文／${chineseAuthor(random)}`, { x: MARGIN, y, size: 10, font, color: GREY });
   y -= 14;
   if (article.imageSeed !== undefined) {
     const image = await insetImage(doc, article.imageSeed);
@@ -194,37 +166,82 @@ async function drawArticle(
     page.drawImage(image, { x: MARGIN, y: y - height, width: TEXT_WIDTH, height });
     y -= height + 6;
   }
-  drawParagraphs(page, fonts, random, y - 6);
+  drawParagraphs(page, font, random, y - 6);
+}
+
+async function newDocument(title: string, subject: string): Promise<[PDFDocument, PDFFont]> {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  doc.setTitle(title);
+  doc.setSubject(subject);
+  doc.setAuthor(SCHOOL);
+  doc.setCreator('school-portal demo seed');
+  doc.setCreationDate(FIXED_DATE);
+  doc.setModificationDate(FIXED_DATE);
+  return [doc, await embedChinese(doc)];
 }
 
 /**
- * A small school magazine issue: a cover with a large picture and the list of
- * articles, then one illustrated or plain article per page. Deterministic for
- * the same input.
+ * A small school magazine issue in Chinese: a cover with the series, the
+ * issue, a large picture and the contents, then one illustrated or plain
+ * article per page. Deterministic for the same input.
  */
 export async function makeMagazinePdf(input: MagazineInput): Promise<Buffer> {
   const random = seededRandom((Math.imul(input.seed >>> 0, 2246822519) ^ 0x5bd1e995) >>> 0);
   const pages = input.pages >= 1 ? Math.floor(input.pages) : random.int(6, 8);
-  const doc = await PDFDocument.create({ updateMetadata: false });
-  doc.setTitle(`${latinOnly(input.seriesLatin)} ${latinOnly(input.issue)}`.trim());
-  doc.setSubject(input.seriesName);
-  doc.setAuthor('Qinghe Experimental Middle School');
-  doc.setCreator('school-portal demo seed');
-  doc.setCreationDate(FIXED_DATE);
-  doc.setModificationDate(FIXED_DATE);
-  const fonts: Fonts = {
-    regular: await doc.embedFont(StandardFonts.TimesRoman),
-    bold: await doc.embedFont(StandardFonts.HelveticaBold),
-    italic: await doc.embedFont(StandardFonts.TimesRomanItalic),
-  };
-  const headlines = englishHeadlines(random, pages - 1);
-  await drawCover(doc, fonts, input, headlines, random.pick(ACCENTS));
-  const header = `${latinOnly(input.seriesLatin)}  |  ${latinOnly(input.issue)}`;
+  const [doc, font] = await newDocument(
+    `《${input.seriesName}》${input.issue}`,
+    `${SCHOOL}${input.seriesKind}`,
+  );
+  const headlines = chineseHeadlines(random, pages - 1);
+  await drawCover(doc, font, input, headlines, random.pick(ACCENTS));
+  const header = `《${input.seriesName}》${input.issue}`;
   for (const [index, headline] of headlines.entries()) {
     // Every other page is illustrated, at most three, to stay well under the size budget.
     const illustrated = index % 2 === 0 && index < 6;
-    const imageSeed = illustrated ? input.seed * 10 + index : undefined;
-    await drawArticle(doc, fonts, random, { header, headline, pageNumber: index + 2, imageSeed });
+    const imageSeed = illustrated ? (input.pictureSeed ?? input.seed) * 10 + index : undefined;
+    await drawArticle(doc, font, random, { header, headline, pageNumber: index + 2, imageSeed });
+  }
+  return Buffer.from(await doc.save());
+}
+
+export interface DocumentInput {
+  /** Printed as the heading and kept as the PDF's title. */
+  title: string;
+  /** The line under the heading, e.g. 历史组 · 高一. */
+  byline: string;
+  sections: Array<{ heading: string; lines: string[] }>;
+}
+
+/** A one- or two-page document (a lesson plan, a test, a calendar): heading, byline, sections. */
+export async function makeDocumentPdf(input: DocumentInput): Promise<Buffer> {
+  const [doc, font] = await newDocument(input.title, input.byline);
+  let page = doc.addPage([PAGE.width, PAGE.height]);
+  let y = PAGE.height - MARGIN - 20;
+  for (const line of wrapChinese(input.title, font, 20, TEXT_WIDTH)) {
+    const width = textWidth(line, font, 20);
+    write(page, line, { x: (PAGE.width - width) / 2, y, size: 20, font, color: ACCENTS[0] });
+    y -= 28;
+  }
+  const bylineWidth = textWidth(input.byline, font, 11);
+  write(page, input.byline, { x: (PAGE.width - bylineWidth) / 2, y, size: 11, font, color: GREY });
+  y -= 30;
+  const need = (height: number) => {
+    if (y - height >= MARGIN) return;
+    page = doc.addPage([PAGE.width, PAGE.height]);
+    y = PAGE.height - MARGIN;
+  };
+  for (const section of input.sections) {
+    need(LEADING * 3);
+    write(page, section.heading, { x: MARGIN, y, size: 13, font });
+    y -= LEADING + 6;
+    for (const text of section.lines) {
+      for (const line of wrapChinese(text, font, BODY_SIZE, TEXT_WIDTH - 2 * BODY_SIZE)) {
+        need(LEADING);
+        write(page, line, { x: MARGIN + 2 * BODY_SIZE, y, size: BODY_SIZE, font });
+        y -= LEADING;
+      }
+    }
+    y -= LEADING * 0.6;
   }
   return Buffer.from(await doc.save());
 }

@@ -29,6 +29,8 @@ interface Bank {
   sentences: readonly string[];
   headings: readonly string[];
   items: readonly string[];
+  /** Sentences only for titles that match: a holiday's advice only in a holiday notice. */
+  keyed?: ReadonlyArray<readonly [RegExp, readonly string[]]>;
   /** Documents number their paragraphs: '一、' plus a section head, or '第二条'. */
   numbering?: 'sections' | 'articles';
   sections?: readonly string[];
@@ -57,7 +59,7 @@ export const BANKS: Record<BodyGroup, Bank> = {
   news: {
     leads: [
       '{month}月{day}日，{school}{event}在{place}隆重举行。',
-      '{month}月{day}日下午，青禾实验中学{nth}{festival}在{place}拉开帷幕。',
+      '{month}月{day}日下午，青禾实验中学{nthFestival}在{place}拉开帷幕。',
       '近日，{grade}学生走进{outPlace}，开展了一次别开生面的{activity}活动。',
       '{month}月{day}日，{school}学生在{comp}中表现出色，捧回{prize}。',
       '为丰富校园文化生活，{source}近日组织开展了“{theme}”主题系列活动。',
@@ -155,24 +157,48 @@ export const BANKS: Record<BodyGroup, Bank> = {
       '如有疑问，请与{office}联系，联系人：{person}。',
       '各部门要明确责任分工，加强检查督导，发现问题及时整改。',
       '学生应遵守学校各项规章制度，注意人身和财产安全。',
-      '相关材料请于{month}月{day}日前报送{office}，逾期不再受理。',
+      '相关材料请于{deadline}前报送{office}，逾期不再受理。',
       '学校将根据实际情况适时调整具体安排，请以最新通知为准。',
       '全体教职工应以身作则，做好示范，共同营造安全、文明、有序的校园环境。',
-      '假期中，学生外出应告知家长去向，不到无安全保障的水域游泳。',
       '各年级要于活动结束后三日内提交书面总结及相关照片。',
       '值班人员须严格执行值班制度，保持通讯畅通，遇有情况及时报告。',
       '请家长配合学校做好学生的监督管理，共同守护孩子健康成长。',
-      '报名以班级为单位进行，各班请于{month}月{day}日前将报名表交至{office}。',
       '具体日程安排另行通知，请各班级提前做好准备。',
+    ],
+    keyed: [
+      [
+        /假期|寒假|暑假/,
+        [
+          '假期中，学生外出应告知家长去向，不到无安全保障的水域游泳。',
+          '放假前，各班要上好一节安全教育课，重点讲清防溺水、交通、消防和食品安全。',
+          '学生假期中应合理安排作息，控制使用手机和电子产品的时间。',
+          '假期值班安排已报{office}，值班人员须坚守岗位，保持通讯畅通。',
+        ],
+      ],
+      [
+        /报名|参加/,
+        [
+          '报名以班级为单位进行，各班请于{deadline}前将报名表交至{office}。',
+          '参赛学生须在指导教师的组织下认真准备，按时参加赛前培训。',
+        ],
+      ],
+      [
+        /考试|考务/,
+        [
+          '考生须凭准考证进入考场，提前十五分钟到达指定考室。',
+          '监考教师须认真履行监考职责，严肃考风考纪。',
+          '考试期间各年级正常作息，考试结束后按课表上课。',
+        ],
+      ],
     ],
     headings: ['具体安排', '工作要求', '注意事项'],
     items: [
-      '时间：{month}月{day}日',
+      '时间：{upcoming}',
       '地点：{place}',
       '参加人员：{grade}全体学生及班主任',
       '负责部门：{office}',
       '联系人：{person}',
-      '材料报送截止日期：{month}月{day}日',
+      '材料报送截止日期：{deadline}',
     ],
   },
   affairs: {

@@ -28,6 +28,46 @@ function lessonSlot(format: (subject: string, lesson: string) => string) {
   };
 }
 
+const NUMERALS = '零一二三四五六七八九';
+
+/** 1-99 in Chinese numerals, as 第七十五届 writes it. */
+export function chineseNumber(value: number): string {
+  const tens = Math.floor(value / 10);
+  const ones = value % 10;
+  const head = tens === 0 ? '' : tens === 1 ? '十' : `${NUMERALS[tens]}十`;
+  return head + (ones === 0 && tens > 0 ? '' : NUMERALS[ones]);
+}
+
+/** The year each festival was first held: its count in a year follows from it. */
+const FESTIVALS_SINCE: Record<string, number> = {
+  科技节: 2004,
+  艺术节: 1998,
+  读书节: 2012,
+  体育节: 2008,
+  校园文化节: 2002,
+  英语文化节: 2015,
+  数学文化节: 2017,
+  社团文化节: 2011,
+  心理健康节: 2019,
+};
+/** The sports meet is held once a year since the school opened in 1952. */
+const FIRST_MEET = 1952;
+
+const nth = (year: number, since: number) => `第${chineseNumber(year - since + 1)}届`;
+
+/** The '第N届' slots for `year`: the same festival has the same count all year. */
+function countedSlots(year: number): Record<string, Slot> {
+  return {
+    nthFestival: (random) => {
+      const festival = random.pick(Object.keys(FESTIVALS_SINCE));
+      return `${nth(year, FESTIVALS_SINCE[festival]!)}${festival}`;
+    },
+    nthReading: [nth(year, FESTIVALS_SINCE['读书节']!)],
+    nthScience: [nth(year, FESTIVALS_SINCE['科技节']!)],
+    nthMeet: [nth(year, FIRST_MEET)],
+  };
+}
+
 export const SLOTS: Record<string, Slot> = {
   school: ['我校', '青禾实验中学', '青禾实验中学', '学校'],
   grade: ['初一年级', '初二年级', '初三年级', '高一年级', '高二年级', '高三年级'],
@@ -60,7 +100,6 @@ export const SLOTS: Record<string, Slot> = {
     '社团文化节',
     '心理健康节',
   ],
-  nth: ['第三届', '第五届', '第八届', '第十二届', '第十五届', '第二十届', '第六十八届'],
   place: [
     '青禾礼堂',
     '体育馆',
@@ -120,6 +159,8 @@ export const SLOTS: Record<string, Slot> = {
     '信息技术与课堂融合',
   ],
   year: ['2021', '2022', '2023', '2024', '2025', '2026'],
+  holidayYear: ['2025', '2026'],
+  examYear: ['2025', '2026'],
   classYear: ['1965', '1978', '1985', '1992', '2001', '2010', '2016'],
   course: [
     '青禾乡土文化',
@@ -134,7 +175,8 @@ export const SLOTS: Record<string, Slot> = {
     '微电影创作',
     '无人机编程',
   ],
-  holiday: ['寒假', '暑假', '国庆节', '清明节', '劳动节', '端午节', '中秋节'],
+  holiday: ['寒假', '暑假', '国庆节假期', '清明节假期', '劳动节假期', '端午节假期', '元旦假期'],
+  exam: ['期中考试', '期末考试', '月考'],
   rule: [
     '学生宿舍',
     '实验室安全',
@@ -143,8 +185,16 @@ export const SLOTS: Record<string, Slot> = {
     '校园网络',
     '学生食堂',
     '学生请假',
-    '班主任工作',
+    '班主任',
     '大型活动安全',
+    '财务报销',
+    '校车安全',
+    '公物',
+    '档案',
+    '学生社团',
+    '心理辅导室',
+    '实验仪器',
+    '教学常规',
   ],
   partner: [
     '新西兰橡树湾中学',
@@ -216,6 +266,67 @@ export const SLOTS: Record<string, Slot> = {
   office: OFFICES.filter((office) => office !== '校学生会' && office !== '校友会'),
   month: (random) => between(random, 1, 12),
   day: (random) => between(random, 1, 28),
+  deadline: (random) => `${random.int(1, 12)}月${random.int(1, 28)}日`,
+  upcoming: (random) => `${random.int(1, 12)}月${random.int(1, 28)}日`,
   count: (random) => String(random.int(3, 80) * 10),
   small: (random) => between(random, 3, 30),
+  ...countedSlots(2026),
 };
+
+const DAY = 86_400_000;
+const monthDay = (date: Date) => `${date.getUTCMonth() + 1}月${date.getUTCDate()}日`;
+
+/**
+ * The holiday a safety notice dated `date` prepares for, and that holiday's
+ * year (a notice of December is about the next 元旦).
+ */
+export function holidayAfter(date: Date): { holiday: string; year: number } {
+  const year = date.getUTCFullYear();
+  const month = date.getUTCMonth() + 1;
+  if (month === 1) return { holiday: '寒假', year };
+  if (month <= 3) return { holiday: '清明节假期', year };
+  if (month === 4) return { holiday: '劳动节假期', year };
+  if (month === 5) return { holiday: '端午节假期', year };
+  if (month <= 7) return { holiday: '暑假', year };
+  if (month <= 9) return { holiday: '国庆节假期', year };
+  return { holiday: '元旦假期', year: year + 1 };
+}
+
+/**
+ * SLOTS bound to the date of an item: its year, school term, season and
+ * holiday are those of the date, the days it names fall on or before it, and
+ * deadlines and coming events a few days after it.
+ */
+export function datedSlots(date: Date): Record<string, Slot> {
+  const year = date.getUTCFullYear();
+  const month = date.getUTCMonth() + 1;
+  const first = month >= 8 ? year : year - 1;
+  const term =
+    month >= 8 || month === 1
+      ? `${first}—${first + 1}学年第一学期`
+      : `${first}—${first + 1}学年第二学期`;
+  const holiday = holidayAfter(date);
+  const later = (random: Random, low: number, high: number) =>
+    monthDay(new Date(date.getTime() + random.int(low, high) * DAY));
+  // Mid-terms in spring and autumn, finals before the holidays, monthly tests between.
+  const exam = [4, 5, 10, 11].includes(month)
+    ? '期中考试'
+    : [1, 6, 7, 12].includes(month)
+      ? '期末考试'
+      : '月考';
+  return {
+    ...SLOTS,
+    ...countedSlots(year),
+    exam: [exam],
+    year: [String(year)],
+    examYear: [String(month >= 7 ? year + 1 : year)],
+    term: [term, '本学期'],
+    season: [month >= 2 && month <= 7 ? '春季' : '秋季'],
+    holiday: [holiday.holiday],
+    holidayYear: [String(holiday.year)],
+    month: [String(month)],
+    day: (random) => String(random.int(Math.max(1, date.getUTCDate() - 6), date.getUTCDate())),
+    deadline: (random) => later(random, 5, 14),
+    upcoming: (random) => later(random, 3, 10),
+  };
+}

@@ -1,6 +1,6 @@
 import { BANKS, DESCRIPTION_TAILS, TOPIC_GROUP, type BodyGroup } from './demo-text-body.js';
 import { SOCIETIES, SOURCES } from './demo-text-names.js';
-import { SLOTS } from './demo-text-slots.js';
+import { SLOTS, datedSlots, type Slot } from './demo-text-slots.js';
 import type { Random } from './random.js';
 import { INTRO_TITLES, TITLE_TAILS, TITLES, type DemoTopic } from './demo-text-titles.js';
 
@@ -18,10 +18,14 @@ export type { DemoTopic };
 /** Length in characters as a reader counts them (code points, not UTF-16 units). */
 export const textLength = (text: string) => [...text].length;
 
-/** Replaces each `{slot}` with a value drawn from SLOTS. */
-export function fill(random: Random, template: string): string {
+/** Replaces each `{slot}` with a value drawn from `slots` (SLOTS, or some bound to a date). */
+export function fill(
+  random: Random,
+  template: string,
+  slots: Record<string, Slot> = SLOTS,
+): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const slot = SLOTS[name];
+    const slot = slots[name];
     if (!slot) return whole;
     return typeof slot === 'function' ? slot(random) : random.pick(slot);
   });
@@ -38,14 +42,20 @@ function fitting(make: () => string, min: number, max: number): string {
   return chars.length > max ? chars.slice(0, max).join('') : text.padEnd(min, '。');
 }
 
-/** A news title of 12-45 characters; about one in five carries a subtitle, most of those past 40. */
-export function newsTitle(random: Random, topic: DemoTopic): string {
+/**
+ * A news title of 12-45 characters; about one in five carries a subtitle, most
+ * of those past 40. Given the item's date, its years, terms, seasons, months
+ * and holidays are the ones of that date (a notice of 2026年寒假 is dated
+ * before that holiday, never years apart).
+ */
+export function newsTitle(random: Random, topic: DemoTopic, date?: Date): string {
+  const slots = date ? datedSlots(date) : SLOTS;
   return fitting(
     () => {
-      const title = fill(random, random.pick(TITLES[topic]));
+      const title = fill(random, random.pick(TITLES[topic]), slots);
       const tails = TITLE_TAILS[topic];
       const long = tails.length > 0 && random.next() < 0.22;
-      return long ? title + fill(random, random.pick(tails)) : title;
+      return long ? title + fill(random, random.pick(tails), slots) : title;
     },
     12,
     45,
@@ -64,13 +74,14 @@ function extend(
   target: number,
   max = 200,
   used = new Set<string>(),
+  slots: Record<string, Slot> = SLOTS,
 ) {
   let text = start;
   const here = new Set<string>();
   for (let attempt = 0; attempt < 60 && textLength(text) < target; attempt++) {
     const template = random.pick(pool);
     if (here.has(template) || (used.has(template) && attempt < 30)) continue;
-    const sentence = fill(random, template);
+    const sentence = fill(random, template, slots);
     if (textLength(text) + textLength(sentence) <= max) {
       text += sentence;
       here.add(template);
@@ -80,14 +91,15 @@ function extend(
   return text;
 }
 
-/** A summary of 60-180 characters for list pages. */
-export function newsDescription(random: Random, topic: DemoTopic): string {
+/** A summary of 60-180 characters for list pages; dates in it are on or before `date`. */
+export function newsDescription(random: Random, topic: DemoTopic, date?: Date): string {
   const bank = BANKS[TOPIC_GROUP[topic]];
+  const slots = date ? datedSlots(date) : SLOTS;
   return fitting(
     () => {
-      const lead = fill(random, random.pick(bank.leads));
-      const body = extend(random, lead, bank.sentences, random.int(60, 140), 165);
-      return extend(random, body, DESCRIPTION_TAILS, 60, 180);
+      const lead = fill(random, random.pick(bank.leads), slots);
+      const body = extend(random, lead, bank.sentences, random.int(60, 140), 165, undefined, slots);
+      return extend(random, body, DESCRIPTION_TAILS, 60, 180, undefined, slots);
     },
     60,
     180,
@@ -129,9 +141,15 @@ const wrapFirstSentence = (text: string, tag: 'strong' | 'em') =>
  * then, a subheading, a list and some emphasis. Only p, h3, ul, li, strong,
  * em and br appear, so it passes any sanitiser unchanged.
  */
-export function newsHtml(random: Random, topic: DemoTopic, title: string): string {
+export function newsHtml(random: Random, topic: DemoTopic, title: string, date?: Date): string {
   const group = TOPIC_GROUP[topic];
   const bank = BANKS[group];
+  const slots = date ? datedSlots(date) : SLOTS;
+  // Sentences about a holiday, an exam or a sign-up only in documents about one.
+  const sentences = [
+    ...bank.sentences,
+    ...(bank.keyed ?? []).filter(([key]) => key.test(title)).flatMap(([, more]) => more),
+  ];
   const count = random.int(3, 7);
   const headingAt = random.next() < 0.5 ? random.int(1, count - 1) : -1;
   const listAfter = random.next() < 0.4 ? random.int(0, count - 1) : -1;
@@ -144,17 +162,17 @@ export function newsHtml(random: Random, topic: DemoTopic, title: string): strin
     if (i === 0) {
       const salutation = group === 'notice' ? '各处室、各年级、全体师生：' : '';
       opening +=
-        salutation + (titleSentence(topic, title) ?? fill(random, random.pick(bank.leads)));
+        salutation + (titleSentence(topic, title) ?? fill(random, random.pick(bank.leads), slots));
     }
-    let text = extend(random, opening, bank.sentences, random.int(80, 150), 200, used);
-    if (textLength(text) < 80) text = extend(random, text, bank.sentences, 80);
+    let text = extend(random, opening, sentences, random.int(80, 150), 200, used, slots);
+    if (textLength(text) < 80) text = extend(random, text, sentences, 80, 200, undefined, slots);
     if (i > 0 && random.next() < 0.3) text = wrapFirstSentence(text, 'strong');
     else if (i > 0 && random.next() < 0.1) text = wrapFirstSentence(text, 'em');
     parts.push(`<p>${text}</p>`);
     if (i === listAfter) {
       const items = new Set<string>();
       for (let size = random.int(3, 5), tries = 0; items.size < size && tries < 20; tries++) {
-        items.add(fill(random, random.pick(bank.items)));
+        items.add(fill(random, random.pick(bank.items), slots));
       }
       parts.push(`<ul>${[...items].map((item) => `<li>${item}</li>`).join('')}</ul>`);
     }
@@ -181,41 +199,126 @@ const LONG_VIDEOS = [
 ];
 
 /** A video file name; about half run past 13 characters so the list has to cut them. */
-export function videoFileName(random: Random, index: number): string {
+export function videoFileName(random: Random, index: number, date?: Date): string {
   if (random.next() < 0.5) return `${random.pick(SHORT_VIDEOS)}${index + 1}.mp4`;
-  return `${fill(random, random.pick(LONG_VIDEOS))}.mp4`;
+  return `${fill(random, random.pick(LONG_VIDEOS), date ? datedSlots(date) : SLOTS)}.mp4`;
 }
 
-/** The three magazine series, with the Latin names the PDF covers can draw. */
+/** The three magazine series (their rows are MAGAZINE_SERIES of the magazine module). */
 export const MAGAZINE_SERIES = [
-  { name: '青禾', latin: 'Qinghe' },
-  { name: '禾苗', latin: 'Hemiao' },
-  { name: '青溪', latin: 'Qingxi Review' },
+  { name: '青禾', kind: '校刊' },
+  { name: '禾苗', kind: '学生文集' },
+  { name: '青溪', kind: '教师文集' },
 ] as const;
 
-/** Quarterly issues counted from 2019: issue 1 is 2019 No. 1, issue 32 is 2026 No. 4. */
-export const FIRST_ISSUE_YEAR = 2019;
+/** Issues of each series: quarterly, the last one in the quarter of the seed's clock. */
+export const MAGAZINE_ISSUES = 32;
+const SEASONS = ['冬季号', '春季号', '夏季号', '秋季号'];
 
-export function issueDate(issueNumber: number) {
-  const index = Math.max(1, Math.floor(issueNumber)) - 1;
-  return { year: FIRST_ISSUE_YEAR + Math.floor(index / 4), number: (index % 4) + 1 };
+/**
+ * Issue `issueNumber` (1..MAGAZINE_ISSUES) of a quarterly counted back from
+ * the quarter of `now`: published on the first day of its quarter, so never
+ * after `now`, and named after the season it opens (January: 冬季号).
+ */
+export function issueDate(issueNumber: number, now: Date) {
+  const quarter = now.getUTCFullYear() * 4 + Math.floor(now.getUTCMonth() / 3);
+  const index = quarter - (MAGAZINE_ISSUES - Math.max(1, Math.floor(issueNumber)));
+  const year = Math.floor(index / 4);
+  const number = (index % 4) + 1;
+  return {
+    year,
+    number,
+    season: SEASONS[number - 1]!,
+    published: new Date(Date.UTC(year, (number - 1) * 3, 1, 2)),
+  };
 }
 
-/** For example '青禾 2026年第1期' (issue 29). */
-export function magazineTitle(seriesIndex: 1 | 2 | 3, issueNumber: number): string {
-  const { year, number } = issueDate(issueNumber);
-  return `${MAGAZINE_SERIES[seriesIndex - 1].name} ${year}年第${number}期`;
+/**
+ * The issue's name on the cards: 第32期. The portal cuts magazine names at 4
+ * characters (portal spec), so the name is the running number, which fits and
+ * tells the issues apart; the series is the page's tab, the year and season
+ * are on the cover.
+ */
+export function magazineTitle(issueNumber: number): string {
+  return `第${issueNumber}期`;
 }
 
-/** The same issue for the PDF cover, e.g. '2026 No. 1'. */
-export function magazineIssueLatin(issueNumber: number): string {
-  const { year, number } = issueDate(issueNumber);
-  return `${year} No. ${number}`;
+/** What the cover prints: 2026年秋季号 总第32期. */
+export function magazineIssueLabel(issueNumber: number, now: Date): string {
+  const { year, season } = issueDate(issueNumber, now);
+  return `${year}年${season}\u3000总第${issueNumber}期`;
 }
 
-export const honourTitle = (random: Random) => fill(random, random.pick(INTRO_TITLES.honour));
-export const leaderCareTitle = (random: Random) =>
-  fill(random, random.pick(INTRO_TITLES.leaderCare));
-export const academicianTitle = (random: Random) =>
-  fill(random, random.pick(INTRO_TITLES.academician));
-export const exchangeTitle = (random: Random) => fill(random, random.pick(INTRO_TITLES.exchange));
+const introTitle =
+  (kind: keyof typeof INTRO_TITLES) =>
+  (random: Random, date?: Date): string =>
+    fill(random, random.pick(INTRO_TITLES[kind]), date ? datedSlots(date) : SLOTS);
+/** Entries of the introduction's lists; given the entry's date, a year in it is that date's. */
+export const honourTitle = introTitle('honour');
+export const leaderCareTitle = introTitle('leaderCare');
+export const academicianTitle = introTitle('academician');
+export const exchangeTitle = introTitle('exchange');
+
+/**
+ * The admissions notice (招生简章) of `year`: one a year, published in spring
+ * before the 中考, its body about admissions (plan, who may apply, how, fees,
+ * contact). Written whole rather than from the sentence banks, so the title
+ * and the body always agree.
+ */
+export function admissionsNotice(year: number, classes: number) {
+  const places = classes * 48;
+  const title = `青禾实验中学${year}年高中部招生简章`;
+  const description = `青禾实验中学${year}年计划招收高一新生${classes}个班、${places}人，面向青禾市${year}年初中毕业生，按中考成绩择优录取。本简章介绍学校概况、招生计划、报名方式、录取办法和咨询方式。`;
+  const section = (n: string, head: string, text: string) =>
+    `<p><strong>${n}、${head}</strong>${text}</p>`;
+  const html = [
+    `<p>各位初三同学、各位家长：</p>`,
+    `<p>欢迎报考青禾实验中学！现将我校${year}年高中部招生有关事项公布如下。</p>`,
+    section(
+      '一',
+      '学校概况。',
+      '青禾实验中学创办于1952年，是省级示范性普通高中，现有高中教学班36个，专任教师二百余人。学校坐落在青溪湖畔，设有科技楼、艺术中心、图书馆和标准田径场。',
+    ),
+    section(
+      '二',
+      '招生计划。',
+      `${year}年我校计划招收高一新生${classes}个班、${places}人，其中科技创新实验班2个班、96人。`,
+    ),
+    section(
+      '三',
+      '招生对象。',
+      `具有青禾市户籍或学籍的${year}年初中毕业生，品德良好，身体健康，参加${year}年青禾市中考。`,
+    ),
+    section(
+      '四',
+      '报名与录取。',
+      `考生在青禾市中考志愿填报系统中填报我校志愿，不另行组织报名。学校按市教育局统一划定的分数线，依据中考成绩从高分到低分择优录取；科技创新实验班在${year}年6月下旬另行组织面试，具体安排届时在学校网站公布。`,
+    ),
+    section(
+      '五',
+      '收费标准。',
+      '严格按照青禾市物价部门核定的标准收取学费和住宿费，不收取任何与招生挂钩的费用。家庭经济困难的学生可申请国家助学金和学校奖助学金。',
+    ),
+    section(
+      '六',
+      '咨询方式。',
+      `招生咨询电话：0571-8866 2301（招生办公室，工作日8:00—17:00）。${year}年5月的每个周六上午，学校开放校园，欢迎同学和家长来校参观。`,
+    ),
+    `<p>青禾实验中学招生办公室</p>`,
+  ].join('');
+  return { title, description, html };
+}
+
+/**
+ * A title not yet in `used` (a list of one column must not read the same
+ * twice): draws again while it repeats, then adds it to `used`. A template
+ * without slots is used only once this way.
+ */
+export function distinctTitle(used: Set<string>, make: () => string): string {
+  // '我校…' and '青禾实验中学…' are the same title to a reader.
+  const key = (title: string) => title.replace(/^(我校|学校|青禾实验中学)/, '');
+  let title = make();
+  for (let attempt = 0; attempt < 80 && used.has(key(title)); attempt++) title = make();
+  used.add(key(title));
+  return title;
+}

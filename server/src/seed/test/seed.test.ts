@@ -298,6 +298,62 @@ describe('prepareDatabase with SEED_DEMO', () => {
     expect(Number(busiest.n)).toBeGreaterThan(24);
   });
 
+  it('reads as a school would publish it: no doubled words, no repeats, no future, years of the date', async () => {
+    const doubled = /(\p{Script=Han}{2,})\1/u;
+    const now = Date.now() + 60_000;
+    const problems: string[] = [];
+    const dated = [
+      ...(await t.db
+        .selectFrom('news')
+        .select(['title', 'typeId', 'shelvesDate as date'])
+        .execute()),
+      ...(await t.db
+        .selectFrom('video')
+        .select(['title', 'typeId', 'createdAt as date'])
+        .execute()),
+      ...(await t.db
+        .selectFrom('introPage')
+        .select(['title', 'wwfzType as typeId', 'createdAt as date'])
+        .execute()),
+    ];
+    const seen = new Set<string>();
+    for (const { title, typeId, date } of dated) {
+      const at = new Date(date);
+      if (doubled.test(title)) problems.push(`doubled: ${title}`);
+      if (at.getTime() > now) problems.push(`future: ${title} ${date}`);
+      for (const [, year] of title.matchAll(/(\d{4})年/g)) {
+        const off = Number(year) - at.getUTCFullYear();
+        if (off < 0 || off > 1) problems.push(`year: ${title} ${date}`);
+      }
+      if (seen.has(`${typeId} ${title}`)) problems.push(`repeated: ${title}`);
+      seen.add(`${typeId} ${title}`);
+    }
+    const named = [
+      ...(await t.db.selectFrom('driveResource').select(['name', 'fileName']).execute()).flatMap(
+        (row) => [row.name, row.fileName],
+      ),
+      ...(await t.db.selectFrom('videoFile').select('fileName').execute()).map((r) => r.fileName),
+      ...(await t.db.selectFrom('newsFile').select('fileName').execute()).map((r) => r.fileName),
+      ...(await t.db.selectFrom('storedFile').select('fileName').execute()).map((r) => r.fileName),
+    ];
+    for (const name of named) if (doubled.test(name)) problems.push(`doubled: ${name}`);
+    expect(problems).toEqual([]);
+
+    const admissions = dated.filter((row) => row.title.includes('招生简章'));
+    const years = admissions.map((row) => new Date(row.date).getUTCFullYear());
+    expect(admissions.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(years).size).toBe(years.length);
+    for (const row of admissions) {
+      expect([3, 4, 5]).toContain(new Date(row.date).getUTCMonth() + 1);
+      expect(row.title).toContain(`${new Date(row.date).getUTCFullYear()}年`);
+    }
+    const magazines = await t.db.selectFrom('magazine').select(['title', 'createdAt']).execute();
+    for (const row of magazines) {
+      expect([...row.title].length, row.title).toBeLessThanOrEqual(4);
+      expect(new Date(row.createdAt).getTime()).toBeLessThanOrEqual(now);
+    }
+  });
+
   it('creates nothing when run again', async () => {
     const before = await counts(t.db);
     const again = await prepareDatabase(t.db, config, t.services);
