@@ -33,7 +33,10 @@ async function counts(db: Kysely<Database>) {
 const staffRow = (db: Kysely<Database>, code: string) =>
   db.selectFrom('staff').selectAll().where('code', '=', code).executeTakeFirstOrThrow();
 
-/** One demo seed for the whole file: it hashes dozens of passwords. */
+/**
+ * One demo seed for the whole file: it hashes dozens of passwords and draws every PDF
+ * (about 55 s alone, more beside the other suites on two cores).
+ */
 describe('prepareDatabase with SEED_DEMO', () => {
   let config: ReturnType<typeof loadConfig>;
   let t: TestApp;
@@ -45,7 +48,7 @@ describe('prepareDatabase with SEED_DEMO', () => {
     // The demo seed dates its items by the real clock, and the public sees an item from its
     // shelves date on by the app's clock: bring the test's clock up to the real time.
     t.clock.advanceMinutes(Math.max(0, Math.ceil((Date.now() - t.clock.now().getTime()) / 60_000)));
-  }, 120_000);
+  }, 300_000);
   afterAll(() => t?.close());
 
   it('creates the administrator and the teacher, who log in with the demo password', async () => {
