@@ -1,7 +1,7 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { App, Button, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
-import { STAFF_TYPES } from '@school/common';
+import { STAFF_TYPE, STAFF_TYPES } from '@school/common';
 import { ApiError, call } from '../../api/client';
 import { setUser, type StoredUser } from '../../lib/session';
 
@@ -60,6 +60,8 @@ export function LoginModal({
         onFinish={submit}
         requiredMark={false}
         className="login-form"
+        // Most who log in are teachers: 身份 starts at 老师, 管理员 is one choice away.
+        initialValues={{ staffType: STAFF_TYPE.teacher }}
       >
         <Form.Item
           name="staffCode"

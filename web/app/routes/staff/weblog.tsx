@@ -1,5 +1,7 @@
 import { Button, Result } from 'antd';
 import { Link } from 'react-router';
+import { isSystemAdmin } from '@school/common';
+import { useUser } from '../../lib/use-user';
 
 export const meta = () => [{ title: '博客 - 校内网' }];
 
@@ -9,12 +11,18 @@ export const meta = () => [{ title: '博客 - 校内网' }];
  * system parameter BK; without one they come here.
  */
 export default function Weblog() {
+  // Where the address is set is the administrators' business, not the teachers'.
+  const setsParameters = isSystemAdmin(useUser());
   return (
     <main className="container staff-detail">
       <Result
         status="info"
         title="教师博客暂未开通"
-        subTitle="学校尚未设置博客地址（系统参数 BK）。开通后，点击“博客”将直接进入。"
+        subTitle={
+          setsParameters
+            ? '学校尚未设置博客地址：请在内容管理平台“系统参数与外部站点”中填写 BK。开通后，点击“博客”将直接进入。'
+            : '学校的教师博客尚未开通。开通后，点击“博客”将直接进入。'
+        }
         extra={
           <Link to="/teachPage">
             <Button type="primary">返回首页</Button>

@@ -1,6 +1,6 @@
 import { Card } from 'antd';
 import { Link } from 'react-router';
-import type { NewsItem } from '@school/common/api';
+import type { NewsListItem as NewsItem } from '@school/common/api';
 import { truncate } from '../../../lib/text';
 
 /** intranet.md §7 "home news": the six lists of the staff home, their columns and sizes. */
@@ -44,6 +44,7 @@ export function HomeList({
               <Link to={detailHref(item, title)} title={item.newsTitle}>
                 {truncate(item.newsTitle, TITLE_CUT)}
               </Link>
+              {item.newest === 1 && <span className="new-badge">新</span>}
               <time dateTime={item.shelvesDate.slice(0, 10)}>{item.shelvesDate.slice(0, 10)}</time>
             </li>
           ))}

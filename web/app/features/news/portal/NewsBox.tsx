@@ -15,7 +15,8 @@ const hrefOf = (item: NewsItem) =>
 
 /**
  * The home page's news box: 校园新闻, 教育动态, 专题新闻, the latest 8 of each,
- * pinned first with 顶 and a bold title, titles cut at 35 characters. All
+ * pinned first with 顶 and a bold title, titles cut at 35 characters, 新 on
+ * those shelved in the last days (the list's `newest`). All
  * three lists are in the page; the tabs only show one.
  */
 export function NewsBox({ tabs }: { tabs: NewsTab[] }) {
@@ -60,6 +61,7 @@ export function NewsBox({ tabs }: { tabs: NewsTab[] }) {
                   <Link to={hrefOf(item)} target="_blank" title={item.newsTitle}>
                     {truncate(item.newsTitle, 35)}
                   </Link>
+                  {item.newest === 1 && <span className="new-badge">新</span>}
                   <span className="item-date">{day(item.shelvesDate)}</span>
                 </li>
               ))}

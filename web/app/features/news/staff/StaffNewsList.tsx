@@ -1,6 +1,6 @@
 import { Table } from 'antd';
 import { Link } from 'react-router';
-import type { NewsItem } from '@school/common/api';
+import type { NewsListItem as NewsItem } from '@school/common/api';
 import { truncate } from '../../../lib/text';
 
 /** Where a staff list's item opens: the staff article view, told which list it came from. */
@@ -56,14 +56,17 @@ export function StaffNewsList({
           title: '标题',
           key: 'title',
           render: (_, item) => (
-            <Link
-              to={staffDetailHref(item, from)}
-              title={item.newsTitle}
-              className={item.ifTop === 1 ? 'is-top' : undefined}
-            >
-              {item.ifTop === 1 && <span className="top-badge">置顶</span>}
-              {truncate(item.newsTitle, titleCut)}
-            </Link>
+            <>
+              <Link
+                to={staffDetailHref(item, from)}
+                title={item.newsTitle}
+                className={item.ifTop === 1 ? 'is-top' : undefined}
+              >
+                {item.ifTop === 1 && <span className="top-badge">置顶</span>}
+                {truncate(item.newsTitle, titleCut)}
+              </Link>
+              {item.newest === 1 && <span className="new-badge">新</span>}
+            </>
           ),
         },
         { title: '部门', key: 'dept', width: 130, render: (_, item) => item.deptName ?? '—' },
