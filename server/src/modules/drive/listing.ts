@@ -21,7 +21,7 @@ export interface ListQuery {
 
 type ResourceQuery = SelectQueryBuilder<Database, 'driveResource' | 'staff', Record<string, never>>;
 
-const FILE_COLUMNS = [
+export const FILE_COLUMNS = [
   'driveResource.id',
   'driveResource.folderId',
   'driveResource.fileId',

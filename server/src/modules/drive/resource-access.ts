@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { isDriveAdmin } from '../../http/roles.js';
 import type { FileGuard } from '../../platform/files/guards.js';
-import type { FileRowData } from './listing.js';
+import { FILE_COLUMNS, type FileRowData } from './listing.js';
 import { DRIVE_UPLOAD } from './quota.js';
 import { NOT_YOUR_DISK, visibleTo, type Space, type Viewer } from './space.js';
 
@@ -15,29 +15,8 @@ export const PRIVATE_FILE = '该文件为私有文件，只有上传者可以查
 /** The file-use record of a drive resource's stored file (objId the resource). */
 export const DRIVE_USE = 'T_DRIVE';
 
-const RESOURCE_COLUMNS = [
-  'driveResource.id',
-  'driveResource.folderId',
-  'driveResource.ownerId',
-  'driveResource.fileId',
-  'driveResource.name',
-  'driveResource.fileName',
-  'driveResource.size',
-  'driveResource.resourcesType',
-  'driveResource.fileType',
-  'driveResource.isOpen',
-  'driveResource.isComment',
-  'driveResource.description',
-  'driveResource.isTop',
-  'driveResource.downloadNum',
-  'driveResource.shareNum',
-  'driveResource.likeNum',
-  'driveResource.favoriteNum',
-  'driveResource.statusDate',
-  'driveResource.createdAt',
-  'driveResource.uploaderId',
-  'staff.name as uploaderName',
-] as const;
+/** A list row's columns, and whose disk the resource is on. */
+const RESOURCE_COLUMNS = [...FILE_COLUMNS, 'driveResource.ownerId'] as const;
 
 export type ResourceRow = FileRowData & { ownerId: number | null };
 
