@@ -2,6 +2,7 @@ import { Alert, Button, Card, Col, Form, Popconfirm, Row, Space } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { RevisionHistory } from './RevisionHistory';
 import { useContentSave, type AfterSave, type ContentCalls } from './use-content-save';
+import { slowLoading } from '../ui/slow-loading';
 
 /** A button of the editor's bar: save, then what follows (submit, publish …). */
 export interface EditorAction {
@@ -170,7 +171,7 @@ export function ContentEditor<V extends object, S, R>({
               key={action.label}
               type={action.primary ? 'primary' : 'default'}
               htmlType={action.primary ? 'submit' : 'button'}
-              loading={busy}
+              loading={slowLoading(busy)}
               onClick={action.primary ? undefined : () => void run(action)}
             >
               {action.label}

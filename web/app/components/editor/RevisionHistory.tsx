@@ -2,6 +2,7 @@ import { HistoryOutlined } from '@ant-design/icons';
 import { App, Button, Drawer, Empty, List, Popconfirm, Space, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { compareVersions, type FieldDiff } from './revision-diff';
+import { slowLoading } from '../ui/slow-loading';
 
 export interface RevisionRow {
   revisionId: number;
@@ -126,7 +127,7 @@ export function RevisionHistory({
                 cancelText="取消"
                 onConfirm={() => restore(compared.row)}
               >
-                <Button type="primary" loading={busy}>
+                <Button type="primary" loading={slowLoading(busy)}>
                   恢复此版本
                 </Button>
               </Popconfirm>
@@ -149,7 +150,7 @@ export function RevisionHistory({
                     key="compare"
                     size="small"
                     onClick={() => void compare(row)}
-                    loading={busy}
+                    loading={slowLoading(busy)}
                   >
                     对比
                   </Button>,

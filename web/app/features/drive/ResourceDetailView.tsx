@@ -19,6 +19,7 @@ import { folderSteps, formatSize, previewOf } from './drive-data';
 import { folderHref } from './DriveHome';
 import { ResourcePreview } from './ResourcePreview';
 import { useFileActions } from './useFileActions';
+import { slowLoading } from '../../components/ui/slow-loading';
 
 export interface ResourceDetailData {
   resourcesId: number;
@@ -81,7 +82,7 @@ function Comments({ detail }: { detail: ResourceDetail }) {
           placeholder={closed ? '该文件暂时无法评论' : '请输入评论内容'}
           aria-label="评论内容"
         />
-        <Button type="primary" loading={sending} onClick={() => void send()}>
+        <Button type="primary" loading={slowLoading(sending)} onClick={() => void send()}>
           发表评论
         </Button>
       </div>

@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { call } from '../../api/client';
 import { useAction, useApiData } from '../../api/page-data';
 import { STATE_COLORS, periodText } from './leave-data';
+import { slowLoading } from '../../components/ui/slow-loading';
 
 const NOTE_MAX = 500;
 
@@ -115,7 +116,7 @@ export function LeaveDetailDrawer({
               <>
                 <Button
                   type="primary"
-                  loading={busy}
+                  loading={slowLoading(busy)}
                   onClick={() => void act((id) => call('leave/approve', { leaveId: id }), '已审批')}
                 >
                   同意

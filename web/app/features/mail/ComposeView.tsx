@@ -18,6 +18,7 @@ import {
   type ComposeDraft,
 } from './mail-data';
 import { RecipientPicker } from './RecipientPicker';
+import { slowLoading } from '../../components/ui/slow-loading';
 
 /** Autosave waits this long after the last change. */
 const AUTOSAVE_MS = 2_000;
@@ -189,7 +190,7 @@ export function ComposeView({
         <Button
           type="primary"
           icon={<SendOutlined />}
-          loading={sending}
+          loading={slowLoading(sending)}
           onClick={() => void send()}
         >
           发送

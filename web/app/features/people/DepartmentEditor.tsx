@@ -6,6 +6,7 @@ import type { DeptPlace } from './dept-tree';
 import { useAction } from '../../api/page-data';
 import { HeadSelect } from './HeadSelect';
 import type { NewDepartmentPlace } from './NewDepartmentModal';
+import { slowLoading } from '../../components/ui/slow-loading';
 
 interface DeptForm {
   deptName: string;
@@ -113,7 +114,7 @@ export function DepartmentEditor({
           />
         </Form.Item>
         <Form.Item>
-          <Button type="primary" htmlType="submit" loading={busy}>
+          <Button type="primary" htmlType="submit" loading={slowLoading(busy)}>
             保存
           </Button>
         </Form.Item>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { STAFF_TYPE, STAFF_TYPES } from '@school/common';
 import { ApiError, call } from '../../api/client';
 import { setUser, type StoredUser } from '../../lib/session';
+import { slowLoading } from '../../components/ui/slow-loading';
 
 interface LoginForm {
   staffCode: string;
@@ -97,7 +98,7 @@ export function LoginModal({
             options={STAFF_TYPES.map((t) => ({ value: t.value, label: t.label }))}
           />
         </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={busy}>
+        <Button type="primary" htmlType="submit" block loading={slowLoading(busy)}>
           登入
         </Button>
       </Form>

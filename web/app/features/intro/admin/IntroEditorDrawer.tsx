@@ -5,6 +5,7 @@ import { ConflictNotice, EditorHistory } from '../../../components/editor/Conten
 import { useContentSave, type ContentCalls } from '../../../components/editor/use-content-save';
 import type { UploadedFile } from '../../../components/editor/uploads';
 import { audienceName } from './AudienceField';
+import { slowLoading } from '../../../components/ui/slow-loading';
 
 /** What the get answer of every introduction item ends with. */
 export interface IntroStored {
@@ -160,7 +161,7 @@ export function IntroEditorDrawer<F extends IntroStored, V extends object, S>({
             />
           )}
           <Button onClick={onClose}>取消</Button>
-          <Button type="primary" loading={busy} onClick={() => void saveAndClose()}>
+          <Button type="primary" loading={slowLoading(busy)} onClick={() => void saveAndClose()}>
             保存
           </Button>
         </Space>
