@@ -9,6 +9,7 @@ import {
   endpoint,
   endpoints,
 } from './shared.js';
+import { ConfirmSensitive } from './sensitive-words.js';
 
 /** The shared field schemas (fields.ts), for the server's route builders of the platform. */
 export { EnabledFlag, OrNull, SortNumber } from './fields.js';
@@ -77,6 +78,8 @@ export const reviewEndpoints = <B extends string, K extends string, S extends TS
   options: { shelvers: string; access: Record<ReviewStep, Access> },
 ) => {
   const id = Type.Object(itemId(idName, what));
+  // The steps that submit or publish run the sensitive-word check (sensitive-words.ts).
+  const screened = Type.Object({ ...itemId(idName, what), confirmSensitive: ConfirmSensitive });
   const { access, shelvers } = options;
   const at = <P extends ReviewStep>(step: P) => `${base}/${step}` as `${B}/${P}`;
   return endpoints('cms', {
@@ -84,14 +87,14 @@ export const reviewEndpoints = <B extends string, K extends string, S extends TS
       at('submit'),
       access.submit,
       `内容管理：${what}提交审核（草稿或被退回的，本人）`,
-      id,
+      screened,
       state,
     ),
     approve: endpoint(
       at('approve'),
       access.approve,
       `内容管理：${what}审核通过（仅管理员）`,
-      id,
+      screened,
       state,
     ),
     reject: endpoint(
@@ -108,7 +111,7 @@ export const reviewEndpoints = <B extends string, K extends string, S extends TS
       at('shelve'),
       access.shelve,
       `内容管理：${what}上架（审核通过后；${shelvers}）`,
-      id,
+      screened,
       state,
     ),
     unshelve: endpoint(

@@ -15,4 +15,5 @@ export * from './sitesearch.js';
 export * from './mail.js';
 export * from './drive.js';
 export * from './drive-upload.js';
+export * from './sensitive-words.js';
 export type * from './map.js';

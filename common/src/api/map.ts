@@ -15,6 +15,7 @@ import type * as sitesearch from './sitesearch.js';
 import type * as mail from './mail.js';
 import type * as drive from './drive.js';
 import type * as drive_upload from './drive-upload.js';
+import type * as sensitive_words from './sensitive-words.js';
 
 /**
  * The contract as plain types for the pages' client (web/app/api/client.ts):
@@ -40,7 +41,8 @@ type Contract = typeof magazine &
   typeof sitesearch &
   typeof mail &
   typeof drive &
-  typeof drive_upload;
+  typeof drive_upload &
+  typeof sensitive_words;
 type Exported = Contract[keyof Contract];
 
 /** The members of the endpoint groups (`endpoints(tag, { ... })`) among them. */

@@ -31,6 +31,7 @@ export const INFO_TABLES = [
   'T_STAFF',
   'T_DEPARTMENT',
   'T_COLUMN',
+  'T_SENSITIVE_WORD',
 ] as const;
 
 /** One row of an item's operation log, newest first (landingtime: when, as shown). */

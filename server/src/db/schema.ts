@@ -58,6 +58,7 @@ import type {
   FootprintTable,
   ViewVisitTable,
   ContentRevisionTable,
+  SensitiveWordTable,
 } from './tables/log.js';
 
 /**
@@ -97,6 +98,7 @@ export interface Database {
   workbenchItem: WorkbenchItemTable;
   dictionaryItem: DictionaryItemTable;
   contentRevision: ContentRevisionTable;
+  sensitiveWord: SensitiveWordTable;
   fileUse: FileUseTable;
   contact: ContactTable;
   linkedRequest: LinkedRequestTable;

@@ -13,6 +13,8 @@ import { authRoutes } from './auth/routes.js';
 import { AuthService } from './auth/service.js';
 import { SessionStore } from './auth/session.js';
 import { LoginThrottle } from './auth/throttle.js';
+import { SensitiveWords } from './content/sensitive-words.js';
+import { sensitiveWordRoutes } from './content/sensitive-word-routes.js';
 import { EngagementService } from './engagement/service.js';
 import { fileRoutes } from './files/routes.js';
 import { FileService } from './files/service.js';
@@ -62,6 +64,8 @@ export function createPlatform(deps: PlatformDeps) {
     /** The Chinese terms of mails and drive files, for their keyword searches. */
     texts: new TextIndex(db, dialect),
     engagement: new EngagementService(db, clock),
+    /** The word list titles and bodies are screened against before submit and publish. */
+    sensitiveWords: new SensitiveWords(db, clock),
     /** The staff home's to-do counts; leave and the content platform add theirs. */
     todo: new TodoCounts(),
   };
@@ -84,6 +88,7 @@ export async function platformRoutes(
   await api.register(fileRoutes, { files: services.files });
   await api.register(uploadRoutes, { uploads: services.uploads });
   await api.register(operLogRoutes, { db: services.db });
+  await api.register(sensitiveWordRoutes, { words: services.sensitiveWords });
   await api.register(handoffRoutes, { handoff: services.handoff });
   await api.register(todoRoutes, { todo: services.todo });
   await api.register(linkedRoutes, {

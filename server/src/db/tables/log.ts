@@ -11,7 +11,17 @@ export interface OperLogTable {
   objId: number;
   operType: string;
   ip: string | null;
+  /** What the step was done despite (0024): the sensitive words an administrator confirmed. */
+  note: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: ColumnType<string, string, never>;
+}
+
+/** A word the content administrators screen titles and bodies for (0024), stored normalised. */
+export interface SensitiveWordTable {
+  id: Generated<number>;
+  word: string;
+  staffName: string | null;
+  createdAt: string;
 }
 
 /** T_NEWS, T_SUBJECT_NEWS, TF_VIDEO: the tables of the operation log, likes and footprints. */

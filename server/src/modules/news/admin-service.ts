@@ -28,6 +28,7 @@ import {
 } from '../../platform/publishing/revisions.js';
 
 import { existingFiles } from '../../platform/files/item-files.js';
+import type { SensitiveWords } from '../../platform/content/sensitive-words.js';
 
 export type { CmsFileInput } from '../../platform/files/item-files.js';
 export type { CmsSaveInput, NewsDraft } from './admin-save.js';
@@ -58,8 +59,10 @@ export class CmsNewsService {
     /** Creates items and keeps their files and search entries (`reindex`). */
     private readonly news: NewsService,
     private readonly now: Clock,
+    /** The sensitive-word check of submitting and publishing (none: not screened). */
+    words?: SensitiveWords,
   ) {
-    this.review = newsReview(db, (newId, trx) => news.reindex(newId, trx), now);
+    this.review = newsReview(db, (newId, trx) => news.reindex(newId, trx), now, words);
     this.saveDeps = { db, news, now };
   }
 
@@ -190,20 +193,20 @@ export class CmsNewsService {
     return writeNews(this.saveDeps, input, staff, ip, { operType: input.newId ? '修改' : '新增' });
   }
 
-  submit(newId: number, staff: AuthStaff, ip: string | null) {
-    return this.review.submit(newId, staff, ip);
+  submit(newId: number, staff: AuthStaff, ip: string | null, confirmed?: boolean) {
+    return this.review.submit(newId, staff, ip, confirmed);
   }
 
-  approve(newId: number, staff: AuthStaff, ip: string | null) {
-    return this.review.approve(newId, staff, ip);
+  approve(newId: number, staff: AuthStaff, ip: string | null, confirmed?: boolean) {
+    return this.review.approve(newId, staff, ip, confirmed);
   }
 
   reject(newId: number, reason: string, staff: AuthStaff, ip: string | null) {
     return this.review.reject(newId, reason, staff, ip);
   }
 
-  shelve(newId: number, staff: AuthStaff, ip: string | null) {
-    return this.review.shelve(newId, staff, ip);
+  shelve(newId: number, staff: AuthStaff, ip: string | null, confirmed?: boolean) {
+    return this.review.shelve(newId, staff, ip, confirmed);
   }
 
   unshelve(newId: number, staff: AuthStaff, ip: string | null) {

@@ -14,12 +14,12 @@ import { CmsSubjectService } from './subject-admin-service.js';
 /** News of every column, special topics with their sub-news, and the columns themselves. */
 export const newsArea = defineArea({
   name: 'news',
-  services: ({ db, search, engagement, clock, files }) => {
+  services: ({ db, search, engagement, clock, files, sensitiveWords }) => {
     const news = new NewsService(db, search, clock, files);
     return {
       news,
       newsReader: new NewsReaderService(db, news, engagement, search, clock),
-      cmsNews: new CmsNewsService(db, news, clock),
+      cmsNews: new CmsNewsService(db, news, clock, sensitiveWords),
       cmsSubject: new CmsSubjectService(db, news, clock),
       cmsColumn: new CmsColumnService(db, clock),
     };

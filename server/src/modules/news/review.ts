@@ -7,6 +7,7 @@ import {
   ReviewWorkflow,
   type ReviewedKind,
 } from '../../platform/publishing/workflow.js';
+import type { ScreenedText, SensitiveWords } from '../../platform/content/sensitive-words.js';
 import { iso, type Clock } from '../../time.js';
 
 /** A news item as the platform edits and reviews it. */
@@ -101,13 +102,38 @@ export const NEWS_REVIEW_MESSAGES = {
 };
 
 /**
+ * What a news item's submit and publish screen for sensitive words: its title
+ * and body, and those of its sub-news (a special topic publishes them with it).
+ */
+export async function newsTexts(db: Kysely<Database>, row: NewsItemRow): Promise<ScreenedText[]> {
+  const parts = await db
+    .selectFrom('subjectNews')
+    .select(['title', 'content'])
+    .where('newsId', '=', row.id)
+    .where('deleted', '=', 0)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+  return [
+    { field: 'title', text: row.title },
+    { field: 'content', text: row.content },
+    ...parts.flatMap((part): ScreenedText[] => [
+      { field: 'title', text: part.title, part: part.title },
+      { field: 'content', text: part.content, part: part.title },
+    ]),
+  ];
+}
+
+/**
  * The review workflow of news: authors shelve and take off their own approved
- * items; approving and pinning are for content administrators.
+ * items; approving and pinning are for content administrators. `words`: the
+ * sensitive-word check of submitting and publishing.
  */
 export function newsReview(
   db: Kysely<Database>,
   reindex: (newId: number, trx: Kysely<Database>) => Promise<void>,
   now: Clock,
+  words?: SensitiveWords,
 ) {
   const kind: ReviewedKind<NewsItemRow, { newId: number } & ReturnType<typeof newsState>> = {
     table: 'news',
@@ -118,6 +144,7 @@ export function newsReview(
     load: (newId) => loadNewsItem(db, newId),
     reindex: (trx, newId) => reindex(newId, trx),
     stateOf: (row) => ({ newId: row.id, ...newsState(row, now()) }),
+    screen: words && { words, texts: (row) => newsTexts(db, row) },
   };
   return new ReviewWorkflow(db, kind, now);
 }

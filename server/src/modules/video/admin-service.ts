@@ -1,3 +1,4 @@
+import type { SensitiveWords } from '../../platform/content/sensitive-words.js';
 import { countRows, onPage } from '../../db/paging.js';
 import { existingFiles } from '../../platform/files/item-files.js';
 import type { FileService } from '../../platform/files/service.js';
@@ -58,10 +59,12 @@ export class CmsVideoService {
     private readonly search: SearchIndex,
     private readonly now: Clock,
     files: FileService,
+    /** The sensitive-word check of submitting and publishing (none: not screened). */
+    words?: SensitiveWords,
   ) {
     this.types = new CmsVideoTypeService(db, now);
     this.deps = { db, search, now, files };
-    this.review = videoReview(db, search, now);
+    this.review = videoReview(db, search, now, words);
   }
 
   /** The review steps and the one deletion path of videos. */
@@ -153,20 +156,20 @@ export class CmsVideoService {
     return writeVideo(this.deps, input, staff, ip, { operType: input.videoId ? '修改' : '新增' });
   }
 
-  submit(videoId: number, staff: AuthStaff, ip: string | null) {
-    return this.review.submit(videoId, staff, ip);
+  submit(videoId: number, staff: AuthStaff, ip: string | null, confirmed?: boolean) {
+    return this.review.submit(videoId, staff, ip, confirmed);
   }
 
-  approve(videoId: number, staff: AuthStaff, ip: string | null) {
-    return this.review.approve(videoId, staff, ip);
+  approve(videoId: number, staff: AuthStaff, ip: string | null, confirmed?: boolean) {
+    return this.review.approve(videoId, staff, ip, confirmed);
   }
 
   reject(videoId: number, reason: string, staff: AuthStaff, ip: string | null) {
     return this.review.reject(videoId, reason, staff, ip);
   }
 
-  shelve(videoId: number, staff: AuthStaff, ip: string | null) {
-    return this.review.shelve(videoId, staff, ip);
+  shelve(videoId: number, staff: AuthStaff, ip: string | null, confirmed?: boolean) {
+    return this.review.shelve(videoId, staff, ip, confirmed);
   }
 
   unshelve(videoId: number, staff: AuthStaff, ip: string | null) {

@@ -10,12 +10,12 @@ import { VideoService } from './service.js';
 /** The video centre: categories, videos with their files, and their authoring. */
 export const videoArea = defineArea({
   name: 'video',
-  services: ({ db, search, engagement, clock, files }) => {
+  services: ({ db, search, engagement, clock, files, sensitiveWords }) => {
     const video = new VideoService(db, search, clock, files);
     return {
       video,
       videoReader: new VideoReaderService(db, video, engagement, clock),
-      cmsVideo: new CmsVideoService(db, search, clock, files),
+      cmsVideo: new CmsVideoService(db, search, clock, files, sensitiveWords),
     };
   },
   routes: async (api, services) => {

@@ -10,6 +10,8 @@ export interface OperLogEntry {
   objId: number;
   /** What was done, in Chinese as the log table shows it: 新增, 修改, 删除, 上架, 下架 ... */
   operType: string;
+  /** What the step was done despite, shown after it: the sensitive words an administrator confirmed. */
+  note?: string | null;
   ip: string | null;
   at: Date;
 }
@@ -24,6 +26,7 @@ export async function writeOperLog(db: Kysely<Database>, entry: OperLogEntry): P
       infoTable: entry.infoTable,
       objId: entry.objId,
       operType: entry.operType,
+      note: entry.note ?? null,
       ip: entry.ip,
       createdAt: iso(entry.at),
     })
@@ -37,7 +40,7 @@ export async function operLogRows(
 ) {
   const rows = await db
     .selectFrom('operLog')
-    .select(['staffId', 'staffName', 'operType', 'ip', 'createdAt'])
+    .select(['staffId', 'staffName', 'operType', 'note', 'ip', 'createdAt'])
     .where('infoTable', '=', infoTable)
     .where('objId', '=', objId)
     .orderBy('createdAt', 'desc')
@@ -49,6 +52,6 @@ export async function operLogRows(
     staffName: row.staffName,
     landingtime: displayTime(row.createdAt),
     ipaccess: row.ip ?? '',
-    operType: row.operType,
+    operType: row.note ? `${row.operType}（${row.note}）` : row.operType,
   }));
 }

@@ -24,3 +24,8 @@ export function textIn(body: unknown, name: string): string {
   if (typeof value !== 'string') throw badRequest(`${name} 不正确`);
   return value;
 }
+
+/** A review step's `confirmSensitive` (cms.ts): '1' confirms; absent, '' or '0' does not. */
+export function confirmedIn(body: unknown): boolean {
+  return fieldOf(body, 'confirmSensitive') === '1';
+}

@@ -5,14 +5,15 @@ import { staffOf } from '../../http/auth.js';
 import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import type { AuthStaff } from '../auth/session.js';
-import { integerIn, textIn } from './body-fields.js';
+import { confirmedIn, integerIn, textIn } from './body-fields.js';
 
 /** The review steps an authored item's service offers (news, videos), answering the new state. */
 export interface ReviewedItems<State> {
-  submit(id: number, staff: AuthStaff, ip: string | null): Promise<State>;
-  approve(id: number, staff: AuthStaff, ip: string | null): Promise<State>;
+  /** `confirmed`: an administrator publishes despite sensitive words (workflow.ts). */
+  submit(id: number, staff: AuthStaff, ip: string | null, confirmed?: boolean): Promise<State>;
+  approve(id: number, staff: AuthStaff, ip: string | null, confirmed?: boolean): Promise<State>;
   reject(id: number, reason: string, staff: AuthStaff, ip: string | null): Promise<State>;
-  shelve(id: number, staff: AuthStaff, ip: string | null): Promise<State>;
+  shelve(id: number, staff: AuthStaff, ip: string | null, confirmed?: boolean): Promise<State>;
   unshelve(id: number, staff: AuthStaff, ip: string | null): Promise<State>;
   pin(id: number, ifTop: 0 | 1, staff: AuthStaff, ip: string | null): Promise<State>;
 }
@@ -32,10 +33,26 @@ export function workflowRoutes<B extends string, K extends string, S extends TSc
 ) {
   const idOf = (body: unknown) => integerIn(body, idName);
   route(app, calls.submit, { refusal: refusals.submit }, async (request) =>
-    ok(await service.submit(idOf(request.body), staffOf(request), request.ip), '已提交审核'),
+    ok(
+      await service.submit(
+        idOf(request.body),
+        staffOf(request),
+        request.ip,
+        confirmedIn(request.body),
+      ),
+      '已提交审核',
+    ),
   );
   route(app, calls.approve, { refusal: refusals.approve }, async (request) =>
-    ok(await service.approve(idOf(request.body), staffOf(request), request.ip), '审核通过'),
+    ok(
+      await service.approve(
+        idOf(request.body),
+        staffOf(request),
+        request.ip,
+        confirmedIn(request.body),
+      ),
+      '审核通过',
+    ),
   );
   route(app, calls.reject, { refusal: refusals.reject }, async (request) => {
     const reason = textIn(request.body, 'reason');
@@ -45,7 +62,15 @@ export function workflowRoutes<B extends string, K extends string, S extends TSc
     );
   });
   route(app, calls.shelve, { refusal: refusals.shelve }, async (request) =>
-    ok(await service.shelve(idOf(request.body), staffOf(request), request.ip), '已上架'),
+    ok(
+      await service.shelve(
+        idOf(request.body),
+        staffOf(request),
+        request.ip,
+        confirmedIn(request.body),
+      ),
+      '已上架',
+    ),
   );
   route(app, calls.unshelve, { refusal: refusals.unshelve }, async (request) =>
     ok(await service.unshelve(idOf(request.body), staffOf(request), request.ip), '已下架'),
