@@ -55,6 +55,7 @@ export default [
     route('cms/subject/new', 'routes/cms/subject-edit.tsx', { id: 'cms-subject-new' }),
     route('cms/subject/edit', 'routes/cms/subject-edit.tsx'),
     route('cms/column', 'routes/cms/columns.tsx'),
+    route('cms/sensitiveWord', 'routes/cms/sensitive-words.tsx'),
     route('cms/video', 'routes/cms/video-list.tsx'),
     route('cms/video/edit', 'routes/cms/video-edit.tsx'),
     route('cms/magazine', 'routes/cms/magazine-list.tsx'),

@@ -1,7 +1,8 @@
 import { Alert, Button, Card, Col, Form, Popconfirm, Row, Space } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { RevisionHistory } from './RevisionHistory';
-import { useContentSave, type AfterSave, type ContentCalls } from './use-content-save';
+import { useContentSave, type ContentCalls } from './use-content-save';
+import { useSensitiveCheck, type SensitiveCheckOptions } from './SensitiveHits';
 import { slowLoading } from '../ui/slow-loading';
 
 /** A button of the editor's bar: save, then what follows (submit, publish …). */
@@ -9,7 +10,10 @@ export interface EditorAction {
   label: string;
   /** The form's submit button (Enter in a field); one per editor. */
   primary?: boolean;
-  then: AfterSave;
+  /** A step that submits or publishes: the sensitive-word check runs first (SensitiveHits). */
+  screened?: boolean;
+  /** `confirmed`: an administrator chose to publish despite sensitive words. */
+  then: (id: number, confirmed: boolean) => Promise<string> | string;
 }
 
 /** The version comparison of an editor: field names, and a saved version and the form as it reads them. */
@@ -96,6 +100,7 @@ export function ContentEditor<V extends object, S, R>({
   revisions,
   onSaved,
   onReload,
+  sensitive,
   children,
 }: {
   /** The kind's calls (save, revisions, revision, restore), typed by the contract. */
@@ -113,6 +118,8 @@ export function ContentEditor<V extends object, S, R>({
   onSaved: (id: number) => void;
   /** Read the stored item again: after a restore, on a conflict, after a save whose next step failed. */
   onReload: (id: number | undefined) => void;
+  /** Where the sensitive-word check reads the title and body; none: not checked. */
+  sensitive?: SensitiveCheckOptions<V>;
   children: (values: V) => ReactNode;
 }) {
   const [form] = Form.useForm<V>();
@@ -132,9 +139,15 @@ export function ContentEditor<V extends object, S, R>({
   const watched = Form.useWatch([], form) as V | undefined;
   const values = { ...initial, ...watched };
   const primary = actions.find((action) => action.primary);
+  const screening = useSensitiveCheck(sensitive, () => ({
+    ...initial,
+    ...(form.getFieldsValue(true) as Partial<V>),
+  }));
 
   const run = async (action: EditorAction) => {
-    const stored = await save(action.then);
+    const screened = action.screened ? await screening.before() : { go: true, confirmed: false };
+    if (!screened.go) return;
+    const stored = await save((savedId) => action.then(savedId, screened.confirmed));
     if (stored !== null) onSaved(stored);
   };
 
@@ -150,6 +163,7 @@ export function ContentEditor<V extends object, S, R>({
     >
       {head}
       {conflict && <ConflictNotice message={conflict} onReload={() => onReload(id)} />}
+      {screening.panel}
       {side ? (
         <Row gutter={24}>
           <Col xs={24} lg={17}>
@@ -187,6 +201,7 @@ export function ContentEditor<V extends object, S, R>({
               onRestored={() => onReload(id)}
             />
           )}
+          {screening.button}
           {extra}
         </Space>
       </div>

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { errorText } from '../../api/page-data';
 import type { StoredUser } from '../../lib/session';
 import type { ReviewKind, ReviewedItem } from './review';
+import { useConfirmedStep } from './SensitiveHits';
 
 const REASON_MAX = 500;
 // Up to seven actions share a table cell: no padding beyond the list's gap.
@@ -47,6 +48,7 @@ export function ReviewActions({
   const { reviewState, ifShelves, ifTop } = state;
 
   const { steps } = kind;
+  const confirmed = useConfirmedStep(admin);
   const act = async (step: () => Promise<unknown>, done: string) => {
     setBusy(true);
     try {
@@ -91,15 +93,15 @@ export function ReviewActions({
       {manages && link('编辑', () => navigate(kind.editHref(id)))}
       {own &&
         (reviewState === 'draft' || reviewState === 'rejected') &&
-        link('提交审核', () => void act(() => steps.submit(id), '已提交审核'))}
+        link('提交审核', () => void act(() => confirmed((c) => steps.submit(id, c)), '已提交审核'))}
       {admin &&
         reviewState === 'submitted' &&
-        link('通过', () => void act(() => steps.approve(id), '审核通过'))}
+        link('通过', () => void act(() => confirmed((c) => steps.approve(id, c)), '审核通过'))}
       {admin && reviewState === 'submitted' && link('退回', () => setRejecting(true))}
       {mayShelve &&
         reviewState === 'approved' &&
         ifShelves !== 1 &&
-        link('上架', () => void act(() => steps.shelve(id), '已上架'))}
+        link('上架', () => void act(() => confirmed((c) => steps.shelve(id, c)), '已上架'))}
       {mayShelve &&
         ifShelves === 1 &&
         link('下架', () => void act(() => steps.unshelve(id), '已下架'))}

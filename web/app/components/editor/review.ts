@@ -32,10 +32,11 @@ export interface ReviewedItem {
  * the contract (`submit: (newId) => call('cms/news/submit', { newId })`).
  */
 export interface ReviewSteps {
-  submit: (id: number) => Promise<unknown>;
-  approve: (id: number) => Promise<unknown>;
+  /** `confirmed` (submit, approve, shelve): publish despite sensitive words (administrators). */
+  submit: (id: number, confirmed?: boolean) => Promise<unknown>;
+  approve: (id: number, confirmed?: boolean) => Promise<unknown>;
   reject: (id: number, reason: string) => Promise<unknown>;
-  shelve: (id: number) => Promise<unknown>;
+  shelve: (id: number, confirmed?: boolean) => Promise<unknown>;
   unshelve: (id: number) => Promise<unknown>;
   pin: (id: number, ifTop: 0 | 1) => Promise<unknown>;
   remove: (id: number) => Promise<unknown>;

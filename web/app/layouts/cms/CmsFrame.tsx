@@ -43,6 +43,7 @@ const MENU_GROUPS: Array<{
       { key: '/cms/video', label: '视频管理', who: 'staff' },
       { key: '/cms/magazine', label: '校刊管理', who: 'content' },
       { key: '/cms/column', label: '栏目设置', who: 'content' },
+      { key: '/cms/sensitiveWord', label: '敏感词管理', who: 'content' },
     ],
   },
   {

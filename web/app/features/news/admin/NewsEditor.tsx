@@ -44,16 +44,16 @@ function columnOptions(columns: NewsColumnChoice[]) {
 }
 
 /** Moves an item on to the shelf through whichever steps it still needs. */
-async function publish(newId: number) {
+async function publish(newId: number, confirmed: boolean) {
   const { steps } = NEWS_KIND;
   const state = await call('cms/news/get', { newId });
   if (state.reviewState === 'draft' || state.reviewState === 'rejected') {
-    await steps.submit(newId);
-    await steps.approve(newId);
+    await steps.submit(newId, confirmed);
+    await steps.approve(newId, confirmed);
   } else if (state.reviewState === 'submitted') {
-    await steps.approve(newId);
+    await steps.approve(newId, confirmed);
   }
-  if (state.ifShelves !== 1) await steps.shelve(newId);
+  if (state.ifShelves !== 1) await steps.shelve(newId, confirmed);
   const shelves = dayjs(state.shelvesDate, TIME);
   return shelves.isAfter(dayjs()) ? `已发布，将于 ${state.shelvesDate} 上线` : '已发布';
 }
@@ -62,13 +62,14 @@ async function publish(newId: number) {
 const actionsFor = (admin: boolean): EditorAction[] =>
   admin
     ? [
-        { label: '保存并发布', primary: true, then: publish },
+        { label: '保存并发布', primary: true, screened: true, then: publish },
         { label: '保存', then: () => '已保存' },
       ]
     : [
         {
           label: '提交审核',
           primary: true,
+          screened: true,
           then: async (newId) => {
             await NEWS_KIND.steps.submit(newId);
             return '已提交审核，请等待管理员审核';
@@ -121,6 +122,7 @@ export function NewsEditor({
       initial={initial}
       toPayload={payloadOf}
       actions={actionsFor(admin)}
+      sensitive={{ admin, texts: (v) => ({ title: v.newsTitle, content: v.newsContent }) }}
       head={
         item && (
           <ReviewHead

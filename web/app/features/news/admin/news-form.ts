@@ -22,10 +22,13 @@ export const NEWS_KIND: ListedKind<NewsAdminItem> = {
   list: listNews,
   idOf: (row) => row.newId,
   steps: {
-    submit: (newId) => call('cms/news/submit', { newId }),
-    approve: (newId) => call('cms/news/approve', { newId }),
+    submit: (newId, confirmed) =>
+      call('cms/news/submit', { newId, confirmSensitive: confirmed ? '1' : undefined }),
+    approve: (newId, confirmed) =>
+      call('cms/news/approve', { newId, confirmSensitive: confirmed ? '1' : undefined }),
     reject: (newId, reason) => call('cms/news/reject', { newId, reason }),
-    shelve: (newId) => call('cms/news/shelve', { newId }),
+    shelve: (newId, confirmed) =>
+      call('cms/news/shelve', { newId, confirmSensitive: confirmed ? '1' : undefined }),
     unshelve: (newId) => call('cms/news/unshelve', { newId }),
     pin: (newId, ifTop) => call('cms/news/pin', { newId, ifTop }),
     remove: (newId) => call('cms/news/delete', { newId }),

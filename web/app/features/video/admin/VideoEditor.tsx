@@ -37,6 +37,7 @@ const actionsFor = (admin: boolean): EditorAction[] =>
         {
           label: '保存并提交审核',
           primary: true,
+          screened: true,
           then: async (videoId) => {
             await VIDEO_KIND.steps.submit(videoId);
             return '已保存并提交审核，请等待管理员审核';
@@ -84,6 +85,7 @@ export function VideoEditor({
       initial={initial}
       toPayload={payloadOf}
       actions={actionsFor(admin)}
+      sensitive={{ admin, texts: (v) => ({ title: v.videoTitle, content: v.videoContent }) }}
       head={
         item && (
           <ReviewHead kind={VIDEO_KIND} item={item} admin={admin} pageHref={videoPageHref(item)}>

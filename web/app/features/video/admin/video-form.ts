@@ -18,10 +18,13 @@ export const VIDEO_KIND: ListedKind<VideoAdminItem> = {
   list: (query) => call('cms/video/list', query),
   idOf: (row) => row.videoId,
   steps: {
-    submit: (videoId) => call('cms/video/submit', { videoId }),
-    approve: (videoId) => call('cms/video/approve', { videoId }),
+    submit: (videoId, confirmed) =>
+      call('cms/video/submit', { videoId, confirmSensitive: confirmed ? '1' : undefined }),
+    approve: (videoId, confirmed) =>
+      call('cms/video/approve', { videoId, confirmSensitive: confirmed ? '1' : undefined }),
     reject: (videoId, reason) => call('cms/video/reject', { videoId, reason }),
-    shelve: (videoId) => call('cms/video/shelve', { videoId }),
+    shelve: (videoId, confirmed) =>
+      call('cms/video/shelve', { videoId, confirmSensitive: confirmed ? '1' : undefined }),
     unshelve: (videoId) => call('cms/video/unshelve', { videoId }),
     pin: (videoId, ifTop) => call('cms/video/pin', { videoId, ifTop }),
     remove: (videoId) => call('cms/video/delete', { videoId }),
