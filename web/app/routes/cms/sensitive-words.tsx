@@ -98,7 +98,7 @@ export default function CmsSensitiveWords({ loaderData }: Route.ComponentProps) 
               <Input placeholder="新的敏感词" aria-label="新的敏感词" style={{ width: 200 }} />
             </Form.Item>
             <Button type="primary" htmlType="submit">
-              添加
+              添加敏感词
             </Button>
           </Form>
         </div>
