@@ -103,6 +103,7 @@ export default function CmsSensitiveWords({ loaderData }: Route.ComponentProps) 
           </Form>
         </div>
         <Table<SensitiveWordRow>
+          className="cms-words-table"
           rowKey="wordId"
           loading={loading}
           dataSource={page?.data.list ?? []}
