@@ -16,7 +16,7 @@ test.describe('as the administrator', () => {
     page,
     request,
   }) => {
-    allowSteps(16 + CONTEXT_STEPS);
+    allowSteps(19 + CONTEXT_STEPS);
     const item = (await newsList(request, 3)).list.at(-2)!;
     const title = `${item.newsTitle.slice(0, 12)}（更新${Date.now() % 10000}）`;
 
@@ -37,7 +37,12 @@ test.describe('as the administrator', () => {
       mimeType: 'image/png',
       buffer: PICTURE,
     });
-    const picture = editor.locator('.cms-rich-content img[alt="运动会新照片"]');
+    // One new picture asks for its 图片说明 at once, starting from its file name.
+    const describe = editor.getByRole('dialog', { name: '图片说明' });
+    await expect(describe.getByLabel('图片说明')).toHaveValue('运动会新照片');
+    await describe.getByLabel('图片说明').fill('运动会开幕式上的初一方阵');
+    await describe.getByRole('button', { name: /确\s*定/ }).click();
+    const picture = editor.locator('.cms-rich-content img[alt="运动会开幕式上的初一方阵"]');
     await expect(picture).toBeVisible();
     const src = await picture.getAttribute('src');
     expect(src).toMatch(/^\/api\/files\/\d+$/);
@@ -48,7 +53,10 @@ test.describe('as the administrator', () => {
     // The public article shows the new title and picture at once.
     await page.goto(`/newsDetail?newId=${item.newId}&newsNum=3&typeId=3`);
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
-    await expect(page.locator(`.article img[src="${src}"]`)).toBeVisible();
+    await expect(page.locator(`.article img[src="${src}"]`)).toHaveAttribute(
+      'alt',
+      '运动会开幕式上的初一方阵',
+    );
     // The change is in the item's operation log.
     await page.getByRole('button', { name: '【操作日志】' }).click();
     await expect(

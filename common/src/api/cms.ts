@@ -132,6 +132,86 @@ export const reviewEndpoints = <B extends string, K extends string, S extends TS
 };
 
 /**
+ * A list's release-date range (发布日期 起止, issue 18): YYYY-MM-DD, Beijing
+ * days, both ends included; '' is not given (a form's empty field).
+ */
+export const ListDateRange = {
+  beginDate: Type.Optional(
+    Type.String({
+      pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+      errorMessage: '开始日期格式不正确，应为 YYYY-MM-DD',
+    }),
+  ),
+  endDate: Type.Optional(
+    Type.String({
+      pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+      errorMessage: '结束日期格式不正确，应为 YYYY-MM-DD',
+    }),
+  ),
+};
+
+/** The most items one bulk call takes (a list page holds at most 100 rows). */
+export const BATCH_MAX = 100;
+
+/** Comma-joined ids of a bulk call ('3,5,8'), as a form or the list's selection sends them. */
+const BatchIds = Type.String({
+  minLength: 1,
+  maxLength: 1200,
+  pattern: '^\\s*\\d+(\\s*,\\s*\\d+)*\\s*$',
+  errorMessage: '请选择要处理的内容',
+});
+
+/**
+ * The answer of a bulk call: the ids done and, for each id not done, why
+ * (the single call's refusal). Every item is its own step, in its own
+ * transaction, exactly as the single call: an item is either fully changed
+ * or left as it was, never half.
+ */
+export const BatchResult = Type.Object({
+  done: Type.Array(Type.Integer()),
+  refused: Type.Array(Type.Object({ id: Type.Integer(), message: Type.String() })),
+});
+export type BatchResult = Static<typeof BatchResult>;
+
+/** The bulk actions of a reviewed item's list. */
+export type BatchStep = 'approve' | 'unshelve' | 'remove';
+
+/**
+ * The bulk calls of a reviewed item's list under `base` (issue 18):
+ * `<base>/batchApprove`, `batchUnshelve` and `batchDelete`, each taking `ids`
+ * and running the single call's step (with its permission check) item by
+ * item, answering what was done and what was refused.
+ */
+export const batchEndpoints = <B extends string>(
+  base: B,
+  what: string,
+  access: Record<BatchStep, Access>,
+) =>
+  endpoints('cms', {
+    approve: endpoint(
+      `${base}/batchApprove` as `${B}/batchApprove`,
+      access.approve,
+      `内容管理：批量审核通过${what}（ids 逗号分隔，最多${BATCH_MAX}条；逐条检查，答复完成与被拒绝的）`,
+      Type.Object({ ids: BatchIds }),
+      BatchResult,
+    ),
+    unshelve: endpoint(
+      `${base}/batchUnshelve` as `${B}/batchUnshelve`,
+      access.unshelve,
+      `内容管理：批量下架${what}（逐条按单条下架的权限检查）`,
+      Type.Object({ ids: BatchIds }),
+      BatchResult,
+    ),
+    remove: endpoint(
+      `${base}/batchDelete` as `${B}/batchDelete`,
+      access.remove,
+      `内容管理：批量删除${what}（逐条按单条删除的权限检查）`,
+      Type.Object({ ids: BatchIds }),
+      BatchResult,
+    ),
+  });
+
+/**
  * The version calls of an authored item under `base`: `<base>/revisions {id}`
  * (a list of `entry`, newest first), `<base>/revision {revisionId}` (one
  * `version` in full, in the shape of the edit form) and `<base>/restore {id,

@@ -1,4 +1,11 @@
-import { ContentVersion, SaveVersion, reviewEndpoints, versionEndpoints } from './cms.js';
+import {
+  ContentVersion,
+  ListDateRange,
+  SaveVersion,
+  batchEndpoints,
+  reviewEndpoints,
+  versionEndpoints,
+} from './cms.js';
 import {
   Flag,
   Id,
@@ -521,6 +528,8 @@ export const cmsNewsCalls = endpoints('cms', {
       /** 1: only picture and video sets (newcontenttype 2, 3): the picture review's list. */
       media: Type.Optional(Flag('media 须为 0 或 1')),
       keyword: Type.Optional(SearchText),
+      /** 发布日期 起止: the shelves date (上架时间), Beijing days. */
+      ...ListDateRange,
       ...Paging(10, 100),
     }),
     Page(NewsAdminItem),
@@ -602,6 +611,13 @@ export const cmsNewsReviewCalls = reviewEndpoints('/cms/news', 'newId', '新闻'
     unshelve: 'owner',
     pin: 'contentAdmin',
   },
+});
+
+/** api/cms/news/{batchApprove,batchUnshelve,batchDelete}: bulk steps of the news list. */
+export const cmsNewsBatchCalls = batchEndpoints('/cms/news', '新闻', {
+  approve: 'contentAdmin',
+  unshelve: 'owner',
+  remove: 'owner',
 });
 
 /** api/cms/news/{revisions,revision,restore}: the saved versions of news. */

@@ -1,4 +1,11 @@
-import { ContentVersion, SaveVersion, reviewEndpoints, versionEndpoints } from './cms.js';
+import {
+  ContentVersion,
+  ListDateRange,
+  SaveVersion,
+  batchEndpoints,
+  reviewEndpoints,
+  versionEndpoints,
+} from './cms.js';
 import {
   Flag,
   Id,
@@ -365,6 +372,8 @@ export const cmsVideoCalls = endpoints('cms', {
       keyword: Type.Optional(
         Type.String({ maxLength: 50, errorMessage: '搜索内容不能超过50个字' }),
       ),
+      /** 发布日期 起止: the day the video was published (created), Beijing days. */
+      ...ListDateRange,
       ...Paging(10, 100),
     }),
     Page(VideoAdminItem),
@@ -478,6 +487,13 @@ export const cmsVideoReviewCalls = reviewEndpoints(
     },
   },
 );
+
+/** api/cms/video/{batchApprove,batchUnshelve,batchDelete}: bulk steps of the video list. */
+export const cmsVideoBatchCalls = batchEndpoints('/cms/video', '视频', {
+  approve: 'contentAdmin',
+  unshelve: 'contentAdmin',
+  remove: 'owner',
+});
 
 /** api/cms/video/{revisions,revision,restore}: the saved versions of videos. */
 export const cmsVideoVersionCalls = versionEndpoints(

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  cmsNewsBatchCalls,
   cmsNewsCalls,
   cmsNewsReviewCalls,
   cmsNewsVersionCalls,
@@ -12,7 +13,7 @@ import { ok } from '../../http/envelope.js';
 import { assertSelf } from '../../http/roles.js';
 import { saveBody } from '../../platform/publishing/save-body.js';
 import { versionRoutes } from '../../platform/publishing/version-routes.js';
-import { workflowRoutes } from '../../platform/publishing/workflow-routes.js';
+import { batchRoutes, workflowRoutes } from '../../platform/publishing/workflow-routes.js';
 import type { CmsNewsService } from './admin-service.js';
 import { NEWS_REVIEW_MESSAGES } from './review.js';
 
@@ -31,10 +32,19 @@ export const cmsNewsRoutes: FastifyPluginAsyncTypebox<{ cmsNews: CmsNewsService 
   { cmsNews },
 ) => {
   route(app, cmsNewsCalls.list, async (request) => {
-    const { typeId, reviewState, mine, media, keyword, pageNum, pageSize } = request.body;
+    const { typeId, reviewState, mine, media, keyword, beginDate, endDate, pageNum, pageSize } =
+      request.body;
     return ok(
       await cmsNews.list(
-        { typeId: typeId || undefined, reviewState, mine, media: media === 1, keyword },
+        {
+          typeId: typeId || undefined,
+          reviewState,
+          mine,
+          media: media === 1,
+          keyword,
+          beginDate,
+          endDate,
+        },
         staffOf(request),
         { pageNum, pageSize },
       ),
@@ -93,4 +103,7 @@ export const cmsNewsRoutes: FastifyPluginAsyncTypebox<{ cmsNews: CmsNewsService 
     pin: NEWS_REVIEW_MESSAGES.pinOnly,
   });
   versionRoutes(app, cmsNewsVersionCalls, 'newId', cmsNews);
+  batchRoutes(app, cmsNewsBatchCalls, cmsNews, {
+    approve: NEWS_REVIEW_MESSAGES.reviewerOnly,
+  });
 };

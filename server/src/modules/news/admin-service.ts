@@ -7,7 +7,8 @@ import { forbidden } from '../../http/errors.js';
 import { type Paging } from '../../http/paging.js';
 
 import { canManage, isContentAdmin, MANAGE_MESSAGE } from '../../http/roles.js';
-import { displayTime, type Clock } from '../../time.js';
+import { displayTime, iso, type Clock } from '../../time.js';
+import { dayRange } from '../../http/dates.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 
 import type { NewsService } from './service.js';
@@ -41,6 +42,9 @@ export interface CmsNewsFilter {
   /** Only picture and video sets (newcontenttype 2, 3). */
   media?: boolean;
   keyword?: string;
+  /** 发布日期 起止 (YYYY-MM-DD, Beijing days): the shelves date. */
+  beginDate?: string;
+  endDate?: string;
 }
 
 /**
@@ -73,6 +77,7 @@ export class CmsNewsService {
   async list(filter: CmsNewsFilter, staff: AuthStaff, paging: Paging) {
     const onlyOwn = !isContentAdmin(staff) || Boolean(filter.mine);
     const keyword = filter.keyword?.trim();
+    const { from, to } = dayRange(filter.beginDate, filter.endDate);
     // Counted from news alone (every item has a column), so the count reads an index only.
     const base = this.db
       .selectFrom('news')
@@ -83,7 +88,9 @@ export class CmsNewsService {
         qb.where('news.reviewState', '=', filter.reviewState!),
       )
       .$if(Boolean(filter.media), (qb) => qb.where('news.contentKind', 'in', [2, 3]))
-      .$if(Boolean(keyword), (qb) => qb.where(containsText('news.title', keyword!)));
+      .$if(Boolean(keyword), (qb) => qb.where(containsText('news.title', keyword!)))
+      .$if(from !== undefined, (qb) => qb.where('news.shelvesDate', '>=', iso(from!)))
+      .$if(to !== undefined, (qb) => qb.where('news.shelvesDate', '<', iso(to!)));
     const n = await countRows(base);
     const rows = await base
       .innerJoin('newsType', 'newsType.id', 'news.typeId')

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   VIDEO_FILES_MESSAGE,
+  cmsVideoBatchCalls,
   cmsVideoCalls,
   cmsVideoReviewCalls,
   cmsVideoVersionCalls,
@@ -10,7 +11,7 @@ import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { saveBody } from '../../platform/publishing/save-body.js';
 import { versionRoutes } from '../../platform/publishing/version-routes.js';
-import { workflowRoutes } from '../../platform/publishing/workflow-routes.js';
+import { batchRoutes, workflowRoutes } from '../../platform/publishing/workflow-routes.js';
 import type { CmsVideoService } from './admin-service.js';
 import { cmsVideoTypeRoutes } from './type-routes.js';
 
@@ -29,10 +30,11 @@ export const cmsVideoRoutes: FastifyPluginAsyncTypebox<{ cmsVideo: CmsVideoServi
   await app.register(cmsVideoTypeRoutes, { types: cmsVideo.types });
 
   route(app, cmsVideoCalls.list, async (request) => {
-    const { typeId, reviewState, mine, keyword, pageNum, pageSize } = request.body;
+    const { typeId, reviewState, mine, keyword, beginDate, endDate, pageNum, pageSize } =
+      request.body;
     return ok(
       await cmsVideo.list(
-        { typeId: typeId || undefined, reviewState, mine: mine === 1, keyword },
+        { typeId: typeId || undefined, reviewState, mine: mine === 1, keyword, beginDate, endDate },
         staffOf(request),
         { pageNum, pageSize },
       ),
@@ -71,4 +73,5 @@ export const cmsVideoRoutes: FastifyPluginAsyncTypebox<{ cmsVideo: CmsVideoServi
 
   workflowRoutes(app, cmsVideoReviewCalls, 'videoId', cmsVideo);
   versionRoutes(app, cmsVideoVersionCalls, 'videoId', cmsVideo);
+  batchRoutes(app, cmsVideoBatchCalls, cmsVideo);
 };

@@ -9,7 +9,8 @@ import { forbidden } from '../../http/errors.js';
 import { type Paging } from '../../http/paging.js';
 import { canManage, isContentAdmin, MANAGE_MESSAGE } from '../../http/roles.js';
 import type { SearchIndex } from '../../platform/search/search-index.js';
-import { displayTime, type Clock } from '../../time.js';
+import { displayTime, iso, type Clock } from '../../time.js';
+import { dayRange } from '../../http/dates.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import { fileUrl } from '../../platform/files/service.js';
 
@@ -39,6 +40,9 @@ export interface CmsVideoFilter {
   keyword?: string;
   /** Administrators: only their own videos (teachers only ever see theirs). */
   mine?: boolean;
+  /** 发布日期 起止 (YYYY-MM-DD, Beijing days): the day the video was published (created). */
+  beginDate?: string;
+  endDate?: string;
 }
 
 /**
@@ -73,6 +77,7 @@ export class CmsVideoService {
   async list(filter: CmsVideoFilter, staff: AuthStaff, paging: Paging) {
     const onlyOwn = !isContentAdmin(staff) || Boolean(filter.mine);
     const keyword = filter.keyword?.trim();
+    const { from, to } = dayRange(filter.beginDate, filter.endDate);
     const base = this.db
       .selectFrom('video')
       .innerJoin('videoType', 'videoType.id', 'video.typeId')
@@ -84,7 +89,9 @@ export class CmsVideoService {
       .$if(filter.reviewState !== undefined, (qb) =>
         qb.where('video.reviewState', '=', filter.reviewState!),
       )
-      .$if(Boolean(keyword), (qb) => qb.where(containsText('video.title', keyword!)));
+      .$if(Boolean(keyword), (qb) => qb.where(containsText('video.title', keyword!)))
+      .$if(from !== undefined, (qb) => qb.where('video.createdAt', '>=', iso(from!)))
+      .$if(to !== undefined, (qb) => qb.where('video.createdAt', '<', iso(to!)));
     const n = await countRows(base);
     const rows = await base
       .select((eb) => [

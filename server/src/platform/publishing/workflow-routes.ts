@@ -1,9 +1,11 @@
-import type { ReviewStep, Static, TSchema } from '@school/common/api';
-import { reviewEndpoints } from '@school/common/api';
+import type { BatchResult, BatchStep, ReviewStep, Static, TSchema } from '@school/common/api';
+import { BATCH_MAX, batchEndpoints, reviewEndpoints } from '@school/common/api';
 import type { FastifyInstance } from 'fastify';
 import { staffOf } from '../../http/auth.js';
 import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
+import { AppError, badRequest } from '../../http/errors.js';
+import { idsOf } from '../../http/id-list.js';
 import type { AuthStaff } from '../auth/session.js';
 import { confirmedIn, integerIn, textIn } from './body-fields.js';
 
@@ -80,4 +82,64 @@ export function workflowRoutes<B extends string, K extends string, S extends TSc
     const state = await service.pin(idOf(request.body), ifTop, staffOf(request), request.ip);
     return ok(state, ifTop === 1 ? '已置顶' : '已取消置顶');
   });
+}
+
+/** The single steps a bulk call repeats (news, videos). */
+export interface BatchedItems {
+  approve(id: number, staff: AuthStaff, ip: string | null): Promise<unknown>;
+  unshelve(id: number, staff: AuthStaff, ip: string | null): Promise<unknown>;
+  remove(id: number, staff: AuthStaff, ip: string | null): Promise<unknown>;
+}
+
+/**
+ * Registers a list's bulk calls (`batchEndpoints`): each id goes through the
+ * single call's own step of `service`, so its permission check, state rule
+ * and transaction are exactly the single call's. Items are independent: one
+ * refused (403, 404, a wrong state, a concurrent change) is reported with its
+ * message and the others go on; an item is changed whole or not at all. Not
+ * one transaction for all: a list's selection mixes items a person may and
+ * may not change, and refusing the lot for one of them would make the person
+ * redo it by hand. An unexpected error stops the call (500) with the items
+ * before it done, each complete.
+ */
+export function batchRoutes(
+  app: FastifyInstance,
+  calls: ReturnType<typeof batchEndpoints<string>>,
+  service: BatchedItems,
+  refusals: Partial<Record<BatchStep, string>> = {},
+) {
+  const run = async (
+    text: string,
+    step: (id: number) => Promise<unknown>,
+  ): Promise<BatchResult> => {
+    const ids = idsOf(text);
+    if (ids.length === 0) throw badRequest('请选择要处理的内容');
+    if (ids.length > BATCH_MAX) throw badRequest(`一次最多处理${BATCH_MAX}条`);
+    const result: BatchResult = { done: [], refused: [] };
+    for (const id of ids) {
+      try {
+        await step(id);
+        result.done.push(id);
+      } catch (err) {
+        if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
+        result.refused.push({ id, message: err.message });
+      }
+    }
+    return result;
+  };
+  const summary = (verb: string, result: BatchResult) =>
+    result.refused.length
+      ? `${verb}${result.done.length}条，${result.refused.length}条未处理`
+      : `${verb}${result.done.length}条`;
+  for (const [key, verb] of [
+    ['approve', '审核通过'],
+    ['unshelve', '下架'],
+    ['remove', '删除'],
+  ] as const) {
+    route(app, calls[key], { refusal: refusals[key] }, async (request) => {
+      const staff = staffOf(request);
+      const result = await run(request.body.ids, (id) => service[key](id, staff, request.ip));
+      return ok(result, summary(`已${verb}`, result));
+    });
+  }
 }

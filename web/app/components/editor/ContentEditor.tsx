@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Col, Form, Popconfirm, Row, Space } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useKeptWork } from './kept-work';
 import { RevisionHistory } from './RevisionHistory';
 import { useContentSave, type ContentCalls } from './use-content-save';
 import { useSensitiveCheck, type SensitiveCheckOptions } from './SensitiveHits';
@@ -86,9 +87,11 @@ export function EditorHistory<R>({
  * buttons (`actions`), 版本记录 and any `extra` buttons. Saving sends the
  * version the item was read at (see useContentSave); a refusal because
  * someone else saved meanwhile shows with a reload that keeps the typed
- * text until chosen.
+ * text until chosen. What is typed is kept as a draft in the browser and
+ * leaving with unsaved changes asks first (kept-work.tsx).
  */
 export function ContentEditor<V extends object, S, R>({
+  draft,
   calls,
   item,
   initial,
@@ -103,6 +106,8 @@ export function ContentEditor<V extends object, S, R>({
   sensitive,
   children,
 }: {
+  /** The kind's name in the key of the browser's draft ('news', 'video', 'subject-12'). */
+  draft: string;
   /** The kind's calls (save, revisions, revision, restore), typed by the contract. */
   calls: ContentCalls<S, R>;
   /** The stored item (null for a new one): its id, and the version its edit form was read at. */
@@ -127,9 +132,27 @@ export function ContentEditor<V extends object, S, R>({
   // The version this editor was opened with: a page that reads the item again
   // meanwhile must not make the typed text look current.
   const [readAt] = useState(item?.version);
+  const { changed, saved, notice } = useKeptWork({
+    form,
+    kind: draft,
+    id,
+    version: readAt,
+    initial,
+  });
+  // Once the server has the item the draft has served (even when a next step fails).
+  const keptCalls = useMemo(
+    () => ({
+      save: async (...args: Parameters<typeof calls.save>) => {
+        const stored = await calls.save(...args);
+        saved();
+        return stored;
+      },
+    }),
+    [calls, saved],
+  );
   const { save, busy, conflict } = useContentSave({
     form,
-    calls,
+    calls: keptCalls,
     id,
     version: readAt,
     initial,
@@ -160,8 +183,10 @@ export function ContentEditor<V extends object, S, R>({
       className="cms-editor"
       requiredMark
       onFinish={() => primary && void run(primary)}
+      onValuesChange={changed}
     >
       {head}
+      {notice}
       {conflict && <ConflictNotice message={conflict} onReload={() => onReload(id)} />}
       {screening.panel}
       {side ? (

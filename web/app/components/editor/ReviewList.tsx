@@ -1,7 +1,8 @@
 import { isContentAdmin } from '@school/common';
-import { Checkbox, Empty, Input, Select, Table, Tag } from 'antd';
+import { Checkbox, DatePicker, Empty, Input, Select, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { ReactNode } from 'react';
+import dayjs from 'dayjs';
+import { useState, type ReactNode } from 'react';
 import { redirect, useRevalidator } from 'react-router';
 import {
   emptyPage,
@@ -14,6 +15,7 @@ import {
   type Read,
 } from '../../api/page-data';
 import { requireUser, type StoredUser } from '../../lib/session';
+import { BulkActions } from './BulkActions';
 import { ReviewActions } from './ReviewActions';
 import {
   REVIEW_STATES,
@@ -113,6 +115,14 @@ export function ReviewList<Row extends ReviewedItem & { typeId: number }>({
   const { change, setPage } = useSearchState();
   const loading = usePageLoading();
   const { revalidate } = useRevalidator();
+  const [picked, setPicked] = useState<number[]>([]);
+  // Only rows on the page count: a new page or filter leaves nothing selected by surprise.
+  const rows = page.data.list;
+  const selected = picked.filter((id) => rows.some((row) => kind.idOf(row) === id));
+  const titleById = (id: number) => {
+    const row = rows.find((r) => kind.idOf(r) === id);
+    return row ? titleOf(row) : `#${id}`;
+  };
 
   return (
     <section className="cms-panel" aria-label={heading}>
@@ -147,6 +157,22 @@ export function ReviewList<Row extends ReviewedItem & { typeId: number }>({
           defaultValue={filter.keyword}
           onSearch={(keyword) => change({ keyword: keyword.trim() || undefined })}
         />
+        <DatePicker.RangePicker
+          aria-label="发布日期"
+          placeholder={['发布日期起', '发布日期止']}
+          style={{ width: 260 }}
+          defaultValue={[
+            filter.beginDate ? dayjs(filter.beginDate) : null,
+            filter.endDate ? dayjs(filter.endDate) : null,
+          ]}
+          allowEmpty={[true, true]}
+          onChange={(range) =>
+            change({
+              beginDate: range?.[0]?.format('YYYY-MM-DD'),
+              endDate: range?.[1]?.format('YYYY-MM-DD'),
+            })
+          }
+        />
         {toggles?.(change)}
         {isContentAdmin(user) && (
           <Checkbox checked={filter.mine} onChange={(e) => change({ mine: e.target.checked })}>
@@ -154,8 +180,24 @@ export function ReviewList<Row extends ReviewedItem & { typeId: number }>({
           </Checkbox>
         )}
       </div>
+      <BulkActions
+        kind={kind}
+        batch={kind.batch}
+        user={user}
+        selected={selected}
+        titleOf={titleById}
+        onDone={() => {
+          setPicked([]);
+          void revalidate();
+        }}
+      />
       <Table<Row>
         rowKey={kind.idOf}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setPicked(keys.map(Number)),
+          columnWidth: 40,
+        }}
         loading={loading}
         dataSource={page.data.list}
         locale={{

@@ -4,6 +4,7 @@ import {
   AlignRightOutlined,
   BoldOutlined,
   ClearOutlined,
+  FileImageOutlined,
   ItalicOutlined,
   LinkOutlined,
   OrderedListOutlined,
@@ -86,11 +87,27 @@ export function RichTextEditor({
   const [uploading, setUploading] = useState(0);
   const [linkOpen, setLinkOpen] = useState(false);
   const [href, setHref] = useState('');
+  // 图片说明: the selected picture's alt text, read aloud and shown where the picture cannot be.
+  const [altOpen, setAltOpen] = useState(false);
+  const [alt, setAlt] = useState('');
   const picker = useRef<HTMLInputElement>(null);
   const lastEmitted = useRef<string | undefined>(value);
 
+  /** Selects the picture at `src` (the last one, just inserted) and asks for its 图片说明. */
+  const describePicture = (editor: Editor, src: string) => {
+    let found: number | null = null;
+    editor.state.doc.descendants((node, pos) => {
+      if (node.type.name === 'image' && node.attrs.src === src) found = pos;
+    });
+    if (found === null) return;
+    editor.chain().setNodeSelection(found).run();
+    setAlt((editor.getAttributes('image').alt as string | undefined) ?? '');
+    setAltOpen(true);
+  };
+
   const insertPictures = async (editor: Editor, files: File[], at?: number) => {
     const pictures = files.filter((file) => file.type.startsWith('image/'));
+    let last: string | null = null;
     for (const file of pictures) {
       setUploading((n) => n + 1);
       try {
@@ -101,12 +118,15 @@ export function RichTextEditor({
         (at === undefined ? chain : chain.setTextSelection(at))
           .setImage({ src: uploaded.src, alt: uploaded.fileName.replace(/\.[^.]+$/, '') })
           .run();
+        last = uploaded.src;
       } catch (err) {
         message.error(imageError ?? (err instanceof Error ? err.message : '图片上传失败'));
       } finally {
         setUploading((n) => n - 1);
       }
     }
+    // One picture: ask for its description at once (several: each when selected).
+    if (pictures.length === 1 && last) describePicture(editor, last);
     return pictures.length > 0;
   };
 
@@ -176,6 +196,7 @@ export function RichTextEditor({
     ordered: editor.isActive('orderedList'),
     quote: editor.isActive('blockquote'),
     link: editor.isActive('link'),
+    image: editor.isActive('image'),
     center: editor.isActive({ textAlign: 'center' }),
     right: editor.isActive({ textAlign: 'right' }),
     canUndo: editor.can().undo(),
@@ -199,6 +220,19 @@ export function RichTextEditor({
       run().extendMarkRange('link').setLink({ href: target, target: '_blank' }).run();
     }
     setLinkOpen(false);
+  };
+
+  const openAlt = () => {
+    setAlt((editor.getAttributes('image').alt as string | undefined) ?? '');
+    setAltOpen(true);
+  };
+  const saveAlt = () => {
+    if (editor.isActive('image')) {
+      run()
+        .updateAttributes('image', { alt: alt.trim().slice(0, 200) })
+        .run();
+    }
+    setAltOpen(false);
   };
 
   return (
@@ -294,6 +328,12 @@ export function RichTextEditor({
           onClick={() => picker.current?.click()}
         />
         <ToolButton
+          label="图片说明"
+          icon={<FileImageOutlined />}
+          disabled={!state.image}
+          onClick={openAlt}
+        />
+        <ToolButton
           label="清除格式"
           icon={<ClearOutlined />}
           onClick={() => run().unsetAllMarks().clearNodes().run()}
@@ -314,6 +354,28 @@ export function RichTextEditor({
         />
       </div>
       <EditorContent editor={editor} className="cms-rich-body" />
+      <Modal
+        title="图片说明"
+        open={altOpen}
+        okText="确定"
+        cancelText="取消"
+        onOk={saveAlt}
+        onCancel={() => setAltOpen(false)}
+        destroyOnHidden
+      >
+        <p className="cms-rich-hint">
+          用一句话说明图片内容，供读屏软件朗读，图片无法显示时也会显示这段文字。
+        </p>
+        <Input
+          autoFocus
+          aria-label="图片说明"
+          placeholder="如：运动会开幕式上，初一学生方阵入场"
+          maxLength={200}
+          value={alt}
+          onChange={(event) => setAlt(event.target.value)}
+          onPressEnter={saveAlt}
+        />
+      </Modal>
       <Modal
         title="插入链接"
         open={linkOpen}

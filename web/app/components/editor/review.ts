@@ -1,3 +1,4 @@
+import type { BatchResult } from '@school/common/api';
 import { intSearch, type ListPage } from '../../api/page-data';
 
 export type ReviewState = 'draft' | 'submitted' | 'approved' | 'rejected';
@@ -63,15 +64,33 @@ export interface ReviewQuery {
   reviewState?: ReviewState;
   keyword?: string;
   mine?: 1;
+  /** 发布日期 起止 (YYYY-MM-DD). */
+  beginDate?: string;
+  endDate?: string;
   pageNum: number;
   pageSize: number;
 }
 
-/** A reviewed kind with its list (`<api>/list`) and the id of a row. */
+/** The bulk calls of a list (`<api>/batchApprove`, `batchUnshelve`, `batchDelete`). */
+export interface BatchSteps {
+  approve: (ids: number[]) => Promise<BatchResult>;
+  unshelve: (ids: number[]) => Promise<BatchResult>;
+  remove: (ids: number[]) => Promise<BatchResult>;
+}
+
+/** A reviewed kind with its list (`<api>/list`), the id of a row and its bulk calls. */
 export interface ListedKind<Row> extends ReviewKind {
   list: (query: ReviewQuery) => Promise<ListPage<Row>>;
   idOf: (row: Row) => number;
+  batch: BatchSteps;
 }
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A YYYY-MM-DD search parameter, or undefined (the server checks the day exists). */
+const daySearch = (params: URLSearchParams, name: string) => {
+  const value = params.get(name) ?? '';
+  return DAY.test(value) ? value : undefined;
+};
 
 /**
  * The filter of a review list, kept in the address: the platform's home
@@ -85,6 +104,8 @@ export function reviewFilterOf(params: URLSearchParams) {
     reviewState: REVIEW_STATES.find((s) => s.value === reviewState)?.value,
     keyword: params.get('keyword') || undefined,
     mine: params.get('mine') === '1',
+    beginDate: daySearch(params, 'beginDate'),
+    endDate: daySearch(params, 'endDate'),
   };
 }
 

@@ -117,6 +117,7 @@ export function NewsEditor({
 
   return (
     <ContentEditor
+      draft="news"
       calls={NEWS_CALLS}
       item={item && { id: item.newId, version: item.version }}
       initial={initial}

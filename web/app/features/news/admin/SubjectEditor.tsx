@@ -77,6 +77,7 @@ export function SubjectEditor({
 
   return (
     <ContentEditor
+      draft={`subject-${topicId}`}
       calls={SUBJECT_CALLS}
       item={item && { id: item.subjectNewId, version: item.version }}
       initial={initial}

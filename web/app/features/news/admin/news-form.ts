@@ -33,6 +33,11 @@ export const NEWS_KIND: ListedKind<NewsAdminItem> = {
     pin: (newId, ifTop) => call('cms/news/pin', { newId, ifTop }),
     remove: (newId) => call('cms/news/delete', { newId }),
   },
+  batch: {
+    approve: (ids) => call('cms/news/batchApprove', { ids: ids.join(',') }),
+    unshelve: (ids) => call('cms/news/batchUnshelve', { ids: ids.join(',') }),
+    remove: (ids) => call('cms/news/batchDelete', { ids: ids.join(',') }),
+  },
 };
 
 /** What a news save sends besides the id and the version (the frame adds them). */

@@ -80,6 +80,7 @@ export function VideoEditor({
 
   return (
     <ContentEditor
+      draft="video"
       calls={VIDEO_CALLS}
       item={item && { id: item.videoId, version: item.version }}
       initial={initial}

@@ -29,6 +29,11 @@ export const VIDEO_KIND: ListedKind<VideoAdminItem> = {
     pin: (videoId, ifTop) => call('cms/video/pin', { videoId, ifTop }),
     remove: (videoId) => call('cms/video/delete', { videoId }),
   },
+  batch: {
+    approve: (ids) => call('cms/video/batchApprove', { ids: ids.join(',') }),
+    unshelve: (ids) => call('cms/video/batchUnshelve', { ids: ids.join(',') }),
+    remove: (ids) => call('cms/video/batchDelete', { ids: ids.join(',') }),
+  },
 };
 
 /** What a video save sends besides the id and the version (the frame adds them). */
