@@ -35,16 +35,41 @@ const fileRows = (page: Page) =>
   rowsOf(page).filter({ hasNot: page.locator('.drive-icon-folder') });
 const nameIn = async (row: Locator) => (await row.locator('.drive-name-text').innerText()).trim();
 
+/**
+ * Uploads a small text file to the top of my disk through 文件上传, choosing the dialog's
+ * 资源类型 until the select shows it (antd's list animates open; a click mid-way can be lost).
+ */
+async function uploadText(page: Page, name: string, text: string) {
+  await page.getByRole('button', { name: '文件上传' }).click();
+  const dialog = page.getByRole('dialog', { name: '文件上传' });
+  const list = page.locator('.ant-select-dropdown:visible');
+  await expect(async () => {
+    if ((await list.count()) === 0) await dialog.getByLabel('资源类型').click();
+    await list.locator('.ant-select-item-option', { hasText: '课件' }).click({ timeout: 5000 });
+    await expect(dialog.locator('.ant-select')).toContainText('课件', { timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
+  await dialog.locator('input[type=file]').setInputFiles({
+    name,
+    mimeType: 'text/plain',
+    buffer: Buffer.from(text),
+  });
+  await expect(dialog.locator('.ant-upload-list-item-done')).toHaveCount(1);
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(dialog).toBeHidden();
+}
+
 test.describe('drive selection', () => {
   test.use({ storageState: staffState('teacher') });
 
   test('a teacher checks two files and a folder of her disk and downloads them as one zip; a folder row downloads its folder', async ({
     page,
   }) => {
-    allowSteps(24);
+    allowSteps(34);
     await page.goto('/mineWp');
-    // The demo gives every teacher's disk a folder and files.
+    // The demo gives every teacher's disk a folder with files, and a file beside it; one more.
     await expect(folderRows(page).first()).toBeVisible();
+    await uploadText(page, `选择下载${Date.now() % 100000}.txt`, '第二份讲义');
+    await expect(fileRows(page)).toHaveCount(2);
     const folderRow = folderRows(page).first();
     const folder = await nameIn(folderRow);
     const files = [await nameIn(fileRows(page).nth(0)), await nameIn(fileRows(page).nth(1))];
@@ -69,9 +94,14 @@ test.describe('drive selection', () => {
     }
     expect(entries.filter((entry) => entry.startsWith(`${folder}/`)).length).toBeGreaterThan(1);
 
-    // 取消选择 empties the bar; the folder's own 下载 makes a zip named after it.
+    // A download clears the selection, as the spec's actions do; 取消选择 does too.
+    await expect(bar).toBeHidden();
+    await folderRow.getByRole('checkbox').check();
     await bar.getByRole('button', { name: '取消选择' }).click();
     await expect(bar).toBeHidden();
+    await expect(folderRow.getByRole('checkbox')).not.toBeChecked();
+
+    // The folder's own 下载 makes a zip named after it.
     const [folderZip] = await Promise.all([
       page.waitForEvent('download'),
       folderRow.getByRole('button', { name: `下载文件夹 ${folder}` }).click(),
@@ -100,14 +130,14 @@ test.describe('drive selection', () => {
           inPage: document.documentElement.scrollWidth - window.innerWidth,
         };
       });
-      expect(overflow).toEqual({ inTable: 0, inPage: 0 });
       await page.screenshot({ path: test.info().outputPath(`${shot}-390.png`), fullPage: true });
+      expect(overflow).toEqual({ inTable: 0, inPage: 0 });
     }
 
-    test('the leave list, the inbox and my disk show their key columns without sideways scroll, the rest in each row’s details', async ({
+    test('the leave list, the inbox, the address book and my disk show their key columns without sideways scroll, the rest in each row’s details', async ({
       page,
     }) => {
-      allowSteps(24);
+      allowSteps(30);
       await page.goto('/leave');
       const leave = page.locator('.ant-table-wrapper').first();
       await expectFits(page, leave, ['请假时间', '状态'], 'leave');
@@ -115,6 +145,11 @@ test.describe('drive selection', () => {
       await page.goto('/writEmail?view=inbox');
       const inbox = page.locator('.mail-list .ant-table-wrapper');
       await expectFits(page, inbox, ['发件人', '主题', '时间'], 'inbox');
+
+      // The address book uses the same helper: 姓名, 电话 and 操作 stay.
+      await page.goto('/txlMailist');
+      const book = page.locator('.ant-table-wrapper').first();
+      await expectFits(page, book, ['姓名', '电话', '操作'], 'address-book');
 
       await page.goto('/mineWp');
       const disk = page.locator('.drive-table');

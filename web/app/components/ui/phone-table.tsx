@@ -77,7 +77,7 @@ export function usePhoneTable<T extends object>(
         .map((column) => ({ ...plain(column), width: column.phoneWidth })),
       expandable: hidden.length
         ? {
-            columnWidth: 36,
+            columnWidth: 32,
             expandedRowRender: (row, index) => (
               <dl className="phone-details">
                 {hidden.map((column) => (

@@ -19,6 +19,7 @@ import {
   formatDay,
   formatSize,
   iconOf,
+  shortDay,
   type DriveIcon,
   type DriveSort,
   type SortField,
@@ -170,7 +171,7 @@ export function DriveTable({
   extraColumns = [],
 }: Props) {
   // On a phone: the name, size and date stay in the row; the rest go into its details.
-  const columns: PhoneColumn<DriveRow>[] = [
+  const columnsFor = (phone: boolean): PhoneColumn<DriveRow>[] => [
     {
       title: '文件名称',
       key: 'name',
@@ -185,7 +186,7 @@ export function DriveTable({
       key: 'size',
       width: 100,
       keep: true,
-      phoneWidth: 68,
+      phoneWidth: 64,
       render: (_, row) => formatSize(row.resourcesSize, isFolderRow(row)),
     },
     ...(withoutUploader
@@ -218,14 +219,22 @@ export function DriveTable({
       key: 'statusDate',
       width: 120,
       keep: true,
-      phoneWidth: 92,
-      render: (_, row) => formatDay(row.statusDate),
+      // The header's sort button (更新时间 and its arrows) needs 86 px.
+      phoneWidth: 86,
+      render: (_, row) =>
+        phone ? (
+          <time dateTime={formatDay(row.statusDate)}>
+            {shortDay(row.statusDate, new Date().getFullYear())}
+          </time>
+        ) : (
+          formatDay(row.statusDate)
+        ),
     },
     ...extraColumns,
   ];
   // The six columns need 760 px; extra columns widen it, so 文件名称 keeps its room.
   const table = usePhoneTable(
-    columns,
+    columnsFor,
     extraColumns.reduce((sum, column) => sum + (Number(column.width) || 120), 760),
   );
 

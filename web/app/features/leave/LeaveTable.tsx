@@ -2,6 +2,10 @@ import { Button, Table, Tag } from 'antd';
 import { usePhoneTable, type PhoneColumn } from '../../components/ui/phone-table';
 import { STATE_COLORS, periodText, type LeaveItem, type LeavePage } from './leave-data';
 
+/** A period as a phone's row shows it: this year's dates without the year. */
+const shortPeriod = (text: string) =>
+  text.replaceAll(new RegExp(`(^|至 )${new Date().getFullYear()}-`, 'g'), '$1');
+
 /** A page of requests; 查看 opens one. The to-do list also names the requester. */
 export function LeaveTable({
   page,
@@ -19,7 +23,7 @@ export function LeaveTable({
   onOpen: (leaveId: number) => void;
 }) {
   // On a phone: who (to-do) or what kind, the state, and 查看; the rest in the row's details.
-  const columns: PhoneColumn<LeaveItem>[] = [
+  const columnsFor = (phone: boolean): PhoneColumn<LeaveItem>[] => [
     ...(withRequester
       ? [
           { key: 'staffName', title: '申请人', dataIndex: 'staffName', width: 100, keep: true },
@@ -32,11 +36,12 @@ export function LeaveTable({
       dataIndex: 'leaveTypeName',
       width: 70,
       keep: !withRequester,
+      phoneWidth: 56,
     },
     {
       key: 'period',
       title: '请假时间',
-      render: (_, row) => periodText(row),
+      render: (_, row) => (phone ? shortPeriod(periodText(row)) : periodText(row)),
       width: 260,
       keep: true,
     },
@@ -48,7 +53,8 @@ export function LeaveTable({
       dataIndex: 'state',
       width: 110,
       keep: true,
-      phoneWidth: 76,
+      // Room for the longest state's tag (待学校审批).
+      phoneWidth: 92,
       render: (state: string, row) => <Tag color={STATE_COLORS[state]}>{row.stateName}</Tag>,
     },
     { key: 'createDate', title: '提交时间', dataIndex: 'createDate', width: 160 },
@@ -65,7 +71,7 @@ export function LeaveTable({
       ),
     },
   ];
-  const table = usePhoneTable(columns, 820);
+  const table = usePhoneTable(columnsFor, 820);
   return (
     <Table<LeaveItem>
       rowKey="leaveId"
