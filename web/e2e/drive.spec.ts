@@ -187,16 +187,17 @@ test.describe('the teaching drive', () => {
     const adminPage = await adminContext.newPage();
     await adminPage.goto(`/filelistPage?fid=${fid}&secondLevel=${fid}`);
     const adminRow = adminPage.getByRole('row', { name: new RegExp(fileName) });
-    await adminRow.getByRole('radio').click();
+    await adminRow.getByRole('checkbox').check();
     await adminPage.getByRole('button', { name: /^置\s?顶$/ }).click();
     await expect(adminPage.getByText('置顶成功')).toBeVisible();
     await expect(adminRow.getByText('顶', { exact: true })).toBeVisible();
 
     // The pin cleared the choice: choose the file again.
-    await expect(adminRow.getByRole('radio')).not.toBeChecked();
-    await adminRow.getByRole('radio').click();
-    await expect(adminRow.getByRole('radio')).toBeChecked();
-    await adminPage.getByRole('button', { name: '移动到' }).click();
+    await expect(adminRow.getByRole('checkbox')).not.toBeChecked();
+    await adminRow.getByRole('checkbox').check();
+    await expect(adminRow.getByRole('checkbox')).toBeChecked();
+    // The toolbar's 移动到 (the selection bar over the list offers it too).
+    await adminPage.getByRole('button', { name: '移动到' }).first().click();
     const move = adminPage.getByRole('dialog', { name: '移动到' });
     await move.getByText(new RegExp(`^${archiveName}（`)).click();
     await move.getByRole('button', { name: /移\s*动/ }).click();
@@ -252,9 +253,12 @@ test.describe('the teaching drive', () => {
 
     await page
       .getByRole('row', { name: new RegExp(fileName) })
-      .getByRole('radio')
+      .getByRole('checkbox')
+      .check();
+    await page
+      .getByRole('toolbar', { name: '已选项目的操作' })
+      .getByRole('button', { name: '移动到' })
       .click();
-    await page.getByRole('button', { name: '移动到' }).click();
     const move = page.getByRole('dialog', { name: '移动到' });
     await expect(move.getByText('点击按钮下拉，点击文字选择文件夹')).toBeVisible();
     await move.getByText(new RegExp(`^${folderName}`)).click();
@@ -265,8 +269,8 @@ test.describe('the teaching drive', () => {
     await expect(page.getByRole('navigation', { name: '当前位置' })).toContainText(folderName);
     await page
       .getByRole('row', { name: new RegExp(fileName) })
-      .getByRole('radio')
-      .click();
+      .getByRole('checkbox')
+      .check();
     await page.getByRole('button', { name: /^分\s?享$/ }).click();
     const share = page.getByRole('dialog', { name: '分享' });
     await expect(share.getByLabel('分享链接')).toHaveValue(

@@ -1,5 +1,10 @@
 import { MAIL_EXTENSIONS } from '../limits.js';
-import { FolderZipParams, ResourceFileParams, ResourceFileQuery } from './drive.js';
+import {
+  FolderZipParams,
+  ResourceFileParams,
+  ResourceFileQuery,
+  SelectionZipQuery,
+} from './drive.js';
 import {
   FileField,
   Maybe,
@@ -85,6 +90,13 @@ export const driveFileCalls = endpoints('drive', {
     'owner',
     '打包下载：文件夹及其下级中本人可见的文件，一个 zip（中文文件名，各系统可用的名称）；超过上限（文件数或压缩前大小）时 413，不开始下载（先问 folderZipInfo）',
     { method: 'GET', params: FolderZipParams, produces: 'application/zip' },
+    Nothing,
+  ),
+  selectionZip: rawEndpoint(
+    '/resources/selectionZip',
+    'owner',
+    '打包下载所选：所选文件（resourcesId，逗号分隔）在 zip 的最上层，所选文件夹（fId）各为一个目录，含下级中本人可见的文件；所选的每一项都须本人可见（否则 403 / 404，不开始下载）；超过上限时 413（先问 selectionZipInfo）',
+    { method: 'GET', query: SelectionZipQuery, produces: 'application/zip' },
     Nothing,
   ),
   file: rawEndpoint(

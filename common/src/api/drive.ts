@@ -222,6 +222,25 @@ export const ResourceFileQuery = Type.Object({
 /** `api/resources/folderZip/:fId`: 打包下载 of a folder. */
 export const FolderZipParams = Type.Object({ fId: Id('请选择文件夹目录') });
 
+/** Comma-joined ids ('3,5,8') that may be empty: a selection may hold only files or only folders. */
+const SelectedIds = (message: string) =>
+  Type.Optional(
+    Type.String({
+      maxLength: 2000,
+      pattern: '^\\s*(\\d+(\\s*,\\s*\\d+)*)?\\s*$',
+      errorMessage: message,
+    }),
+  );
+
+/**
+ * A selection of a list for 打包下载 (issue 18): files by resourcesId and
+ * folders by fId, each comma-joined; at least one item.
+ */
+export const SelectionZipQuery = Type.Object({
+  resourcesId: SelectedIds('文件编号不正确'),
+  fId: SelectedIds('文件夹编号不正确'),
+});
+
 /** What 打包下载 of a folder would hold, asked before the download starts. */
 export const FolderZipInfo = Type.Object({
   /** Files the caller may see in the folder and below it. */
@@ -296,6 +315,13 @@ export const driveCalls = endpoints('drive', {
     'owner',
     '打包下载之前：文件夹及其下级中本人可见的文件数与总大小（压缩前，字节），上限，能否打包（不能时 reason 为原因）',
     Type.Object({ fId: FolderId }),
+    FolderZipInfo,
+  ),
+  selectionZipInfo: endpoint(
+    '/resources/selectionZipInfo',
+    'owner',
+    '打包下载所选之前：所选文件（resourcesId）与文件夹（fId，含下级中本人可见的文件）的文件数与总大小（压缩前，字节），上限，能否打包；所选的每一项都须本人可见，否则 403 / 404',
+    SelectionZipQuery,
     FolderZipInfo,
   ),
   addFolder: endpoint(

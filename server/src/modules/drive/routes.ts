@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import contentDisposition from 'content-disposition';
 import { driveCalls, driveFileCalls } from '@school/common/api';
-import type { FolderZips } from './folder-zip.js';
+import type { FolderZips, Selection } from './folder-zip.js';
 import { staffOf } from '../../http/auth.js';
 import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
@@ -110,6 +110,10 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
 
   route(app, driveCalls.folderZipInfo, async (request) =>
     ok(await zips.info(staffOf(request), request.body.fId)),
+  );
+
+  route(app, driveCalls.selectionZipInfo, async (request) =>
+    ok(await zips.selectionInfo(staffOf(request), selectionOf(request.body))),
   );
 
   route(app, driveCalls.folderNum, async (request) =>
@@ -365,6 +369,15 @@ export const driveFileRoutes: FastifyPluginAsyncTypebox<{
       .send(zip.stream);
   });
 
+  route(app, driveFileCalls.selectionZip, { sessionCookie: true }, async (request, reply) => {
+    const zip = await zips.selectionZip(staffOf(request), selectionOf(request.query));
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', contentDisposition(zip.name))
+      .header('cache-control', 'private, no-store')
+      .send(zip.stream);
+  });
+
   route(app, driveFileCalls.file, { sessionCookie: true }, async (request, reply) => {
     const staff = staffOf(request);
     const resource = await resources.get(request.params.resourcesId, staff);
@@ -380,6 +393,11 @@ export const driveFileRoutes: FastifyPluginAsyncTypebox<{
     });
   });
 };
+
+/** A list's selection as the page sends it: comma-joined file and folder ids. */
+function selectionOf(fields: { resourcesId?: string; fId?: string }): Selection {
+  return { resourceIds: idsOf(fields.resourcesId ?? ''), folderIds: idsOf(fields.fId ?? '') };
+}
 
 /** What a person says of their uploads, as the add and edit forms send it. */
 function fieldsOf(body: {

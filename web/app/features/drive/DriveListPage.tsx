@@ -15,7 +15,8 @@ import { deleteResource, type Dictionary, type DriveList } from './drive-api';
 import { sortText, toggleSort } from './drive-data';
 import { DriveFilters } from './DriveFilters';
 import type { DriveQuery } from './drive-load';
-import { DriveTable, rowKeyOf, usePicked } from './DriveTable';
+import { DriveTable, useChecked } from './DriveTable';
+import { SelectionBar } from './SelectionBar';
 import { EditFileDialog } from './FolderDialogs';
 import { useFileActions } from './useFileActions';
 
@@ -55,27 +56,28 @@ export function DriveListPage({
   const { revalidate } = useRevalidator();
   const user = useUser();
   const actions = useFileActions();
-  const [picked, setPicked] = usePicked(list.data.list);
+  const checked = useChecked(list.data.list);
   const isAdmin = isDriveAdmin(user);
   const [editing, setEditing] = useState<number | null>(null);
 
   const after = (worked: boolean) => {
-    if (worked) setPicked(null);
+    if (worked) checked.clear();
   };
 
+  // These lists hold files only: several are deleted in one call (all or none).
   const remove = () => {
-    if (!picked?.resourcesId) return void message.error('请选择文件');
-    const id = picked.resourcesId;
+    const ids = checked.rows.map((row) => row.resourcesId ?? 0);
+    if (!ids.length) return void message.error('请选择文件');
     modal.confirm({
       title: '提示',
-      content: '是否删除该文件?',
+      content: ids.length === 1 ? '是否删除该文件?' : `是否删除选中的 ${ids.length} 个文件?`,
       okText: '确定',
       cancelText: '取消',
       onOk: async () => {
         try {
-          await deleteResource(id);
+          await deleteResource(ids.join(','));
           message.success('删除成功');
-          setPicked(null);
+          checked.clear();
           void revalidate();
         } catch (err) {
           message.error(errorText(err));
@@ -102,15 +104,17 @@ export function DriveListPage({
             onSearch={(keyword) => change({ KeywordName: keyword })}
           />
           <div className="drive-buttons">
-            <Button onClick={() => void actions.favourite(picked).then(after)}>收藏</Button>
-            <Button onClick={() => void actions.download(picked).then(after)}>下载</Button>
-            <Button onClick={() => void actions.share(picked).then(after)}>分享</Button>
+            <Button onClick={() => void actions.favourite(checked.rows).then(after)}>收藏</Button>
+            <Button onClick={() => void actions.download(checked.rows).then(after)}>下载</Button>
+            <Button onClick={() => void actions.share(checked.rows).then(after)}>分享</Button>
             {own && (
               <Button
                 onClick={() =>
-                  picked?.resourcesId
-                    ? setEditing(picked.resourcesId)
-                    : void message.error('请选择文件')
+                  checked.rows.length === 1 && checked.rows[0]!.resourcesId
+                    ? setEditing(checked.rows[0]!.resourcesId)
+                    : void message.error(
+                        checked.rows.length ? '编辑一次只能选择一项' : '请选择文件',
+                      )
                 }
               >
                 编辑
@@ -124,6 +128,12 @@ export function DriveListPage({
           </div>
         </div>
         <p className="muted drive-total">共{list.data.total}个资源</p>
+        <SelectionBar
+          count={checked.rows.length}
+          onDownload={() => void actions.download(checked.rows).then(after)}
+          onRemove={isAdmin ? remove : undefined}
+          onClear={checked.clear}
+        />
         <DriveTable
           rows={list.data.list}
           total={list.data.total}
@@ -131,8 +141,8 @@ export function DriveListPage({
           loading={loading}
           sort={{ ...query.sort, unset: ranked && !query.sortChosen }}
           onSort={(field) => change({ sort: sortText(toggleSort(query.sort, field)) })}
-          selected={picked ? rowKeyOf(picked) : null}
-          onSelect={setPicked}
+          selected={checked.keys}
+          onSelect={checked.set}
           extraColumns={
             own
               ? [
@@ -160,7 +170,7 @@ export function DriveListPage({
           onClose={() => setEditing(null)}
           onDone={() => {
             setEditing(null);
-            setPicked(null);
+            checked.clear();
             void revalidate();
           }}
         />

@@ -1,5 +1,6 @@
 import {
   CaretDownOutlined,
+  DownloadOutlined,
   CaretUpOutlined,
   CustomerServiceOutlined,
   FileImageOutlined,
@@ -8,16 +9,17 @@ import {
   FolderFilled,
   VideoCameraOutlined,
 } from '@ant-design/icons';
-import { Radio, Table, Tag } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
-import { useState, type ReactNode } from 'react';
+import { Button, Table, Tag } from 'antd';
+import { useState, type Key, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Pager } from '../../components/ui/Pager';
+import { usePhoneTable, type PhoneColumn } from '../../components/ui/phone-table';
 import type { DriveRow } from './drive-api';
 import {
   formatDay,
   formatSize,
   iconOf,
+  shortDay,
   type DriveIcon,
   type DriveSort,
   type SortField,
@@ -47,9 +49,12 @@ export const detailHref = (resourcesId: number | null) =>
 export function DriveName({
   row,
   folderHref,
+  onDownloadFolder,
 }: {
   row: DriveRow;
   folderHref?: (row: DriveRow) => string;
+  /** 下载 of a folder row: the folder as one zip. */
+  onDownloadFolder?: (row: DriveRow) => void;
 }) {
   const folder = isFolderRow(row);
   const label = (
@@ -66,12 +71,29 @@ export function DriveName({
     </>
   );
   if (folder) {
-    return folderHref ? (
+    const name = folderHref ? (
       <Link className="drive-name" to={folderHref(row)}>
         {label}
       </Link>
     ) : (
       <span className="drive-name">{label}</span>
+    );
+    if (!onDownloadFolder) return name;
+    return (
+      <span className="drive-folder-cell">
+        {name}
+        <Button
+          type="link"
+          size="small"
+          className="drive-folder-download"
+          icon={<DownloadOutlined />}
+          aria-label={`下载文件夹 ${row.fname ?? row.resourcesName}`}
+          title="打包下载该文件夹"
+          onClick={() => onDownloadFolder(row)}
+        >
+          下载
+        </Button>
+      </span>
     );
   }
   return (
@@ -118,16 +140,16 @@ interface Props {
   loading?: boolean;
   sort?: ShownSort;
   onSort?: (field: SortField) => void;
-  /** The picked row (a single radio that can be unticked), when the page offers actions. */
-  selected?: string | null;
-  onSelect?: (row: DriveRow | null) => void;
-  /** Whether a folder row may be picked (staffType 5 in the library). */
-  folderSelectable?: boolean;
+  /** The checked rows' keys (rowKeyOf), when the page offers actions on them. */
+  selected?: string[];
+  onSelect?: (keys: string[]) => void;
   folderHref?: (row: DriveRow) => string;
+  /** 下载 on each folder row. */
+  onDownloadFolder?: (row: DriveRow) => void;
   /** Hide 上传者 (my disk). */
   withoutUploader?: boolean;
-  /** Extra columns after the six (my lists). */
-  extraColumns?: ColumnsType<DriveRow>;
+  /** Extra columns after the six (my lists); `keep` ones stay in a phone's row. */
+  extraColumns?: PhoneColumn<DriveRow>[];
 }
 
 /**
@@ -143,21 +165,28 @@ export function DriveTable({
   onSort,
   selected,
   onSelect,
-  folderSelectable,
   folderHref,
+  onDownloadFolder,
   withoutUploader,
   extraColumns = [],
 }: Props) {
-  const columns: ColumnsType<DriveRow> = [
+  // On a phone: the name, size and date stay in the row; the rest go into its details.
+  const columnsFor = (phone: boolean): PhoneColumn<DriveRow>[] => [
     {
       title: '文件名称',
       key: 'name',
-      render: (_, row) => <DriveName row={row} folderHref={folderHref} />,
+      keep: true,
+      render: (_, row) => (
+        <DriveName row={row} folderHref={folderHref} onDownloadFolder={onDownloadFolder} />
+      ),
     },
     {
       title: <SortTitle label="大小" field="resourcesSize" sort={sort} onSort={onSort} />,
+      label: '大小',
       key: 'size',
       width: 100,
+      keep: true,
+      phoneWidth: 64,
       render: (_, row) => formatSize(row.resourcesSize, isFolderRow(row)),
     },
     ...(withoutUploader
@@ -165,6 +194,7 @@ export function DriveTable({
       : [
           {
             title: <SortTitle label="上传者" field="userName" sort={sort} onSort={onSort} />,
+            label: '上传者',
             key: 'userName',
             width: 100,
             render: (_: unknown, row: DriveRow) => row.userName ?? '—',
@@ -172,6 +202,7 @@ export function DriveTable({
         ]),
     {
       title: <SortTitle label="下载次数" field="downloadNum" sort={sort} onSort={onSort} />,
+      label: '下载次数',
       key: 'downloadNum',
       width: 110,
       render: (_, row) => (isFolderRow(row) ? '—' : row.downloadNum),
@@ -184,12 +215,28 @@ export function DriveTable({
     },
     {
       title: <SortTitle label="更新时间" field="statusDate" sort={sort} onSort={onSort} />,
+      label: '更新时间',
       key: 'statusDate',
       width: 120,
-      render: (_, row) => formatDay(row.statusDate),
+      keep: true,
+      // The header's sort button (更新时间 and its arrows) needs 86 px.
+      phoneWidth: 86,
+      render: (_, row) =>
+        phone ? (
+          <time dateTime={formatDay(row.statusDate)}>
+            {shortDay(row.statusDate, new Date().getFullYear())}
+          </time>
+        ) : (
+          formatDay(row.statusDate)
+        ),
     },
     ...extraColumns,
   ];
+  // The six columns need 760 px; extra columns widen it, so 文件名称 keeps its room.
+  const table = usePhoneTable(
+    columnsFor,
+    extraColumns.reduce((sum, column) => sum + (Number(column.width) || 120), 760),
+  );
 
   return (
     <>
@@ -198,31 +245,20 @@ export function DriveTable({
         rowKey={rowKeyOf}
         size="middle"
         loading={loading}
-        columns={columns}
         dataSource={rows}
         locale={{ emptyText: '暂无资源' }}
-        // The six columns need 760 px; extra columns widen it, so 文件名称 keeps its room.
-        scroll={{
-          x: extraColumns.reduce((sum, column) => sum + (Number(column.width) || 120), 760),
-        }}
         pagination={false}
+        {...table.props}
         rowSelection={
           onSelect
             ? {
-                type: 'radio',
-                columnWidth: 40,
-                selectedRowKeys: selected ? [selected] : [],
+                columnWidth: table.phone ? 32 : 40,
+                selectedRowKeys: selected ?? [],
+                onChange: (keys: Key[]) => onSelect(keys.map(String)),
                 getCheckboxProps: (row) => ({
-                  disabled: isFolderRow(row) && !folderSelectable,
+                  'aria-label': `选择 ${row.fname ?? row.resourcesName}`,
                 }),
-                renderCell: (checked, row) => (
-                  <Radio
-                    checked={checked}
-                    disabled={isFolderRow(row) && !folderSelectable}
-                    aria-label={`选择 ${row.fname ?? row.resourcesName}`}
-                    onClick={() => onSelect(checked ? null : row)}
-                  />
-                ),
+                getTitleCheckboxProps: () => ({ 'aria-label': '全选本页' }),
               }
             : undefined
         }
@@ -233,11 +269,20 @@ export function DriveTable({
 }
 
 /**
- * The picked row of a list (intranet.md §4 "Drive selection"): forgotten
- * when the list no longer shows it (another page, filter or folder).
+ * The checked rows of a list (issue 18: several files and folders at once,
+ * where intranet.md §4 had a single radio): forgotten when the list no longer
+ * shows them (another page, filter or folder). `rows` are the shown rows
+ * checked, in the list's order.
  */
-export function usePicked(rows: DriveRow[]) {
-  const [picked, setPicked] = useState<DriveRow | null>(null);
-  const shown = picked ? rows.find((row) => rowKeyOf(row) === rowKeyOf(picked)) : undefined;
-  return [shown ?? null, setPicked] as const;
+export function useChecked(rows: DriveRow[]) {
+  const [keys, setKeys] = useState<string[]>([]);
+  const checked = rows.filter((row) => keys.includes(rowKeyOf(row)));
+  return {
+    rows: checked,
+    keys: checked.map(rowKeyOf),
+    set: setKeys,
+    clear: () => setKeys([]),
+  };
 }
+
+export type Checked = ReturnType<typeof useChecked>;

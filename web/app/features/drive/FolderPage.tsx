@@ -1,4 +1,4 @@
-import { isDriveAdmin, isSystemAdmin } from '@school/common';
+import { isDriveAdmin } from '@school/common';
 import {
   AimOutlined,
   FolderAddOutlined,
@@ -10,26 +10,21 @@ import { App, Button, Card, Input } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import type { FolderInfo } from '@school/common/api';
-import {
-  errorText,
-  useLoadFailure,
-  usePageLoading,
-  useSearchState,
-  type Read,
-} from '../../api/page-data';
+import { useLoadFailure, usePageLoading, useSearchState, type Read } from '../../api/page-data';
 import { Crumbs } from '../../components/ui/Crumbs';
 import { useUser } from '../../lib/use-user';
-import { moveItem, type Dictionary, type DriveList, type DriveRow } from './drive-api';
+import type { Dictionary, DriveList, DriveRow } from './drive-api';
 import { sortText, toggleSort } from './drive-data';
 import { DriveFilters } from './DriveFilters';
 import { folderHref, type RootFolder } from './DriveHome';
 import type { DriveQuery } from './drive-load';
-import { DriveTable, isFolderRow, rowKeyOf, usePicked } from './DriveTable';
+import { DriveTable, isFolderRow, useChecked } from './DriveTable';
 import { DriveUploadDialog } from './DriveUpload';
 import { EditFileDialog, FolderDialog } from './FolderDialogs';
 import { FolderTreePicker } from './FolderTreePicker';
 import { useFileActions } from './useFileActions';
 import { useManageActions } from './useManageActions';
+import { SelectionBar } from './SelectionBar';
 
 export interface FolderPageData {
   fid: number;
@@ -106,7 +101,9 @@ export function FolderPage({ data }: { data: FolderPageData }) {
   const { revalidate } = useRevalidator();
   const user = useUser();
   const actions = useFileActions();
-  const [picked, setPicked] = usePicked(list.data.list);
+  const checked = useChecked(list.data.list);
+  // Editing takes one item; the other actions take the checked rows.
+  const picked = checked.rows.length === 1 ? checked.rows[0]! : null;
   const [dialog, setDialog] = useState<Dialog>(null);
   const [editing, setEditing] = useState<number | null>(null);
   const [moving, setMoving] = useState(false);
@@ -118,44 +115,36 @@ export function FolderPage({ data }: { data: FolderPageData }) {
   const fileCount = known?.fnum ?? count.data.total;
 
   const refresh = () => {
-    setPicked(null);
+    checked.clear();
     void revalidate();
   };
   const after = (worked: boolean) => {
-    if (worked) setPicked(null);
+    if (worked) checked.clear();
   };
   const rowFolder = (row: DriveRow) => folderHref(row.fid ?? 0, root);
 
   const manage = useManageActions(refresh);
 
   const edit = () => {
+    if (checked.rows.length > 1) return void message.error('编辑一次只能选择一项');
     if (!picked) return void message.error('请选择文件或文件夹');
     if (isFolderRow(picked)) setDialog('editFolder');
     else setEditing(picked.resourcesId);
   };
 
   const move = async (target: number) => {
-    if (!picked) return;
     setMoving(true);
-    try {
-      await moveItem({
-        ...(isFolderRow(picked)
-          ? { fId: picked.fid ?? 0 }
-          : { resourcesId: picked.resourcesId ?? 0 }),
-        moveType: 0,
-        fIdOld: fid,
-        fIdNew: target,
-        sType: 0,
-      });
-      message.success('移动成功');
-      setDialog(null);
-      refresh();
-    } catch (err) {
-      message.error(errorText(err));
-    } finally {
-      setMoving(false);
-    }
+    const moved = await manage.move(checked.rows, {
+      moveType: 0,
+      fIdOld: fid,
+      fIdNew: target,
+      sType: 0,
+    });
+    setMoving(false);
+    if (moved) setDialog(null);
   };
+  const startMove = () =>
+    checked.rows.length ? setDialog('move') : message.error('请选择文件或文件夹');
 
   const trail = [
     { label: '教学网盘', to: '/education' },
@@ -216,18 +205,19 @@ export function FolderPage({ data }: { data: FolderPageData }) {
               onChange={change}
             />
             <div className="drive-buttons">
-              <Button onClick={() => void actions.favourite(picked).then(after)}>收藏</Button>
-              <Button onClick={() => void actions.download(picked).then(after)}>下载</Button>
-              <Button onClick={() => void actions.share(picked).then(after)}>分享</Button>
-              {isAdmin && (
-                <Button
-                  onClick={() => (picked ? setDialog('move') : message.error('请选择文件或文件夹'))}
-                >
-                  移动到
-                </Button>
-              )}
+              <Button onClick={() => void actions.favourite(checked.rows).then(after)}>收藏</Button>
+              <Button onClick={() => void actions.download(checked.rows).then(after)}>下载</Button>
+              <Button onClick={() => void actions.share(checked.rows).then(after)}>分享</Button>
+              {isAdmin && <Button onClick={startMove}>移动到</Button>}
             </div>
           </div>
+          <SelectionBar
+            count={checked.rows.length}
+            onDownload={() => void actions.download(checked.rows).then(after)}
+            onMove={isAdmin ? startMove : undefined}
+            onRemove={isAdmin ? () => void manage.remove(checked.rows) : undefined}
+            onClear={checked.clear}
+          />
           <DriveTable
             rows={list.data.list}
             total={list.data.total}
@@ -235,18 +225,18 @@ export function FolderPage({ data }: { data: FolderPageData }) {
             loading={loading}
             sort={query.sort}
             onSort={(field) => change({ sort: sortText(toggleSort(query.sort, field)) })}
-            selected={picked ? rowKeyOf(picked) : null}
-            onSelect={setPicked}
-            folderSelectable={isSystemAdmin(user)}
+            selected={checked.keys}
+            onSelect={checked.set}
             folderHref={rowFolder}
+            onDownloadFolder={actions.downloadFolder}
           />
           {isAdmin && (
             <div className="drive-footer" role="group" aria-label="管理">
               <Button onClick={edit}>编辑</Button>
-              <Button danger onClick={() => void manage.remove(picked)}>
+              <Button danger onClick={() => void manage.remove(checked.rows)}>
                 删除
               </Button>
-              <Button onClick={() => void manage.pin(picked, picked?.isTop !== '1')}>
+              <Button onClick={() => void manage.pin(checked.rows, picked?.isTop !== '1')}>
                 {picked?.isTop === '1' ? '取消置顶' : '置顶'}
               </Button>
             </div>

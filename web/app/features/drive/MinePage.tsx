@@ -13,11 +13,12 @@ import {
 } from '../../api/page-data';
 import { call } from '../../api/client';
 import { Crumbs } from '../../components/ui/Crumbs';
-import { moveItem, removeFavourite, type Dictionary, type DriveRow } from './drive-api';
+import { removeFavourite, type Dictionary, type DriveRow } from './drive-api';
 import { formatDay, formatSize, shareAddress, sortText, toggleSort } from './drive-data';
 import { DriveFilters } from './DriveFilters';
 import type { DriveQuery } from './drive-load';
-import { DriveTable, isFolderRow, rowKeyOf, usePicked } from './DriveTable';
+import { DriveTable, isFolderRow, useChecked } from './DriveTable';
+import { SelectionBar } from './SelectionBar';
 import { DriveUploadDialog } from './DriveUpload';
 import { EditFileDialog, FolderDialog } from './FolderDialogs';
 import { FolderTreePicker } from './FolderTreePicker';
@@ -52,46 +53,38 @@ export function MinePage({ data }: { data: MinePageData }) {
   const loading = usePageLoading();
   const { revalidate } = useRevalidator();
   const actions = useFileActions();
-  const [picked, setPicked] = usePicked(list.data.list);
+  const checked = useChecked(list.data.list);
+  // Editing takes one item; the other actions take the checked rows.
+  const picked = checked.rows.length === 1 ? checked.rows[0]! : null;
   const [dialog, setDialog] = useState<Dialog>(null);
   const [editing, setEditing] = useState<number | null>(null);
   const [moving, setMoving] = useState(false);
 
   const refresh = () => {
-    setPicked(null);
+    checked.clear();
     void revalidate();
   };
   const manage = useManageActions(refresh);
   const after = (worked: boolean) => {
-    if (worked) setPicked(null);
+    if (worked) checked.clear();
   };
   const need = (message_: string) => {
-    if (!picked) message.error(message_);
-    return picked;
+    if (!checked.rows.length) message.error(message_);
+    return checked.rows.length > 0;
   };
 
   const move = async (target: number, copy: boolean) => {
-    if (!picked) return;
-    if (copy && isFolderRow(picked)) return void message.error('请选择文件');
+    // Folders are moved, never copied (the server refuses: 文件夹只能移动，不能复制).
+    if (copy && checked.rows.some(isFolderRow)) return void message.error('请选择文件');
     setMoving(true);
-    try {
-      await moveItem({
-        ...(isFolderRow(picked)
-          ? { fId: picked.fid ?? 0 }
-          : { resourcesId: picked.resourcesId ?? 0 }),
-        moveType: copy ? 1 : 2,
-        fIdOld: fid,
-        fIdNew: target,
-        sType: copy ? 0 : 1,
-      });
-      message.success(copy ? '复制成功' : '移动成功');
-      setDialog(null);
-      refresh();
-    } catch (err) {
-      message.error(errorText(err));
-    } finally {
-      setMoving(false);
-    }
+    const moved = await manage.move(checked.rows, {
+      moveType: copy ? 1 : 2,
+      fIdOld: fid,
+      fIdNew: target,
+      sType: copy ? 0 : 1,
+    });
+    setMoving(false);
+    if (moved) setDialog(null);
   };
 
   const copyLink = async (url: string) => {
@@ -186,10 +179,10 @@ export function MinePage({ data }: { data: MinePageData }) {
           ? (field) => change({ sort: sortText(toggleSort(query.sort, field)) })
           : undefined
       }
-      selected={picked ? rowKeyOf(picked) : null}
-      onSelect={setPicked}
-      folderSelectable
+      selected={checked.keys}
+      onSelect={checked.set}
       folderHref={(row) => mineHref(row.fid ?? 0)}
+      onDownloadFolder={tab === '0' ? actions.downloadFolder : undefined}
       withoutUploader={tab === '0'}
       extraColumns={recordColumns}
     />
@@ -219,7 +212,7 @@ export function MinePage({ data }: { data: MinePageData }) {
         <Tabs
           activeKey={tab}
           onChange={(key) => {
-            setPicked(null);
+            checked.clear();
             navigate(key === '0' ? '/mineWp' : `/mineWp?tab=${key}`);
           }}
           items={[
@@ -254,19 +247,19 @@ export function MinePage({ data }: { data: MinePageData }) {
             {tab === '0' && (
               <Button
                 onClick={() => {
-                  const row = need('请选择文件或文件夹');
-                  if (!row) return;
-                  if (isFolderRow(row)) setDialog('editFolder');
-                  else setEditing(row.resourcesId);
+                  if (!need('请选择文件或文件夹')) return;
+                  if (!picked) return void message.error('编辑一次只能选择一项');
+                  if (isFolderRow(picked)) setDialog('editFolder');
+                  else setEditing(picked.resourcesId);
                 }}
               >
                 编辑
               </Button>
             )}
             {tab !== '1' && (
-              <Button onClick={() => void actions.favourite(picked).then(after)}>收藏</Button>
+              <Button onClick={() => void actions.favourite(checked.rows).then(after)}>收藏</Button>
             )}
-            <Button onClick={() => void actions.download(picked).then(after)}>下载</Button>
+            <Button onClick={() => void actions.download(checked.rows).then(after)}>下载</Button>
             {tab === '0' && (
               <>
                 <Button onClick={() => need('请选择文件或文件夹') && setDialog('move')}>
@@ -277,17 +270,24 @@ export function MinePage({ data }: { data: MinePageData }) {
                 </Button>
               </>
             )}
-            <Button onClick={() => void actions.share(picked).then(after)}>分享</Button>
+            <Button onClick={() => void actions.share(checked.rows).then(after)}>分享</Button>
           </div>
         </div>
+        <SelectionBar
+          count={checked.rows.length}
+          onDownload={() => void actions.download(checked.rows).then(after)}
+          onMove={tab === '0' ? () => setDialog('move') : undefined}
+          onRemove={tab === '0' ? () => void manage.remove(checked.rows) : undefined}
+          onClear={checked.clear}
+        />
         {table}
         {tab === '0' && (
           <div className="drive-footer" role="group" aria-label="管理">
-            <Button danger onClick={() => void manage.remove(picked)}>
+            <Button danger onClick={() => void manage.remove(checked.rows)}>
               删除
             </Button>
-            <Button onClick={() => void manage.pin(picked, true)}>置顶</Button>
-            <Button onClick={() => void manage.pin(picked, false)}>取消置顶</Button>
+            <Button onClick={() => void manage.pin(checked.rows, true)}>置顶</Button>
+            <Button onClick={() => void manage.pin(checked.rows, false)}>取消置顶</Button>
           </div>
         )}
       </Card>

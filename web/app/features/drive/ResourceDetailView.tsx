@@ -191,11 +191,11 @@ export function ResourceDetailView({ data }: { data: ResourceDetailData }) {
         <div className="drive-detail-actions">
           <Button
             type="primary"
-            onClick={() => void actions.download(file).then((ok) => ok && void revalidate())}
+            onClick={() => void actions.download([file]).then((ok) => ok && void revalidate())}
           >
             下载
           </Button>
-          <Button onClick={() => void actions.share(file).then((ok) => ok && void revalidate())}>
+          <Button onClick={() => void actions.share([file]).then((ok) => ok && void revalidate())}>
             分享
           </Button>
           <Button

@@ -8,12 +8,19 @@ import {
   isAllowedFile,
   previewOf,
   shareAddress,
+  shortDay,
   sortOf,
   sortParams,
   toggleSort,
 } from './drive-data';
 
 describe('drive list helpers', () => {
+  it('shortens a day of this year on a phone, keeps an older one whole', () => {
+    expect(shortDay('2026-11-26 08:05:00', 2026)).toBe('11-26');
+    expect(shortDay('2025-11-26 08:05:00', 2026)).toBe('2025-11-26');
+    expect(shortDay(null, 2026)).toBe('');
+  });
+
   it('shows sizes as people read them, folders as —', () => {
     expect(formatSize(1048576)).toBe('1 MB');
     expect(formatSize(1572864)).toBe('1.5 MB');

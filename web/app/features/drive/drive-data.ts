@@ -11,6 +11,12 @@ export function formatSize(bytes: number, isFolder = false): string {
 /** intranet.md §9: year-month-day of a stored date-time. */
 export const formatDay = (value: string | null | undefined) => (value ?? '').slice(0, 10);
 
+/** A day as a phone's row shows it: 11-26 within `year`, else the whole date. */
+export const shortDay = (value: string | null | undefined, year: number) => {
+  const day = formatDay(value);
+  return day.startsWith(`${year}-`) ? day.slice(5) : day;
+};
+
 export type DriveIcon = 'folder' | 'document' | 'picture' | 'audio' | 'video' | 'archive';
 
 /** The list icon of a resourcesFileType: 2/3/8 documents, 4 pictures, 5 audio, 6/7 video, 9 archives, -1 a folder. */

@@ -1,23 +1,37 @@
 import { App } from 'antd';
 import { useState } from 'react';
+import { ApiError } from '../../api/client';
 import { errorText } from '../../api/page-data';
-import { addFavourite, downloadResource, shareResource, type DriveRow } from './drive-api';
+import {
+  addFavourite,
+  downloadResource,
+  downloadZip,
+  shareResource,
+  type DriveRow,
+} from './drive-api';
 import { shareAddress } from './drive-data';
 import { isFolderRow } from './DriveTable';
 import { ShareDialog } from './ShareDialog';
 
 /**
- * 收藏, 下载 and 分享 of the picked row (intranet.md §5 "File actions"): a
- * file is needed (请选择文件); folders are refused with the spec's messages.
- * Each answers whether it worked, so the page clears its selection.
+ * 收藏, 下载 and 分享 of the checked rows (intranet.md §5 "File actions"):
+ * 收藏 and 分享 take one file (请选择文件; folders refused with the spec's
+ * messages); 下载 takes one file directly, and a folder or several items as
+ * one zip (issue 18). Each answers whether it worked, so the page clears its
+ * selection.
  */
 export function useFileActions() {
   const { message } = App.useApp();
   const [link, setLink] = useState<string | null>(null);
 
-  const fileOf = (row: DriveRow | null, folderMessage: string): number | null => {
+  const fileOf = (rows: DriveRow[], folderMessage: string): number | null => {
+    const [row] = rows;
     if (!row) {
       message.error('请选择文件');
+      return null;
+    }
+    if (rows.length > 1) {
+      message.error('请只选择一个文件');
       return null;
     }
     if (isFolderRow(row) || row.resourcesId === null) {
@@ -38,17 +52,38 @@ export function useFileActions() {
     }
   };
 
+  /** The zip of `rows`, asked first so a refusal shows here in words, not as a failed download. */
+  const zip = (rows: DriveRow[]) =>
+    run(async () => {
+      const info = await downloadZip({
+        resourcesId: rows.filter((row) => !isFolderRow(row)).map((row) => row.resourcesId ?? 0),
+        fId: rows.filter(isFolderRow).map((row) => row.fid ?? 0),
+      });
+      if (info.allowed) message.success(`正在打包下载：${info.fileCount} 个文件`);
+      else throw new ApiError(413, info.reason ?? '无法打包下载');
+    }, null);
+
   return {
-    favourite: async (row: DriveRow | null) => {
-      const id = fileOf(row, '不能收藏文件夹');
+    favourite: async (rows: DriveRow[]) => {
+      const id = fileOf(rows, '不能收藏文件夹');
       return id !== null && run(() => addFavourite(id), '收藏成功');
     },
-    download: async (row: DriveRow | null) => {
-      const id = fileOf(row, '不能下载文件夹');
-      return id !== null && run(() => downloadResource(id), null);
+    download: async (rows: DriveRow[]) => {
+      const [row] = rows;
+      if (!row) {
+        message.error('请选择文件或文件夹');
+        return false;
+      }
+      if (rows.length === 1 && !isFolderRow(row) && row.resourcesId !== null) {
+        const id = row.resourcesId;
+        return run(() => downloadResource(id), null);
+      }
+      return zip(rows);
     },
-    share: async (row: DriveRow | null) => {
-      const id = fileOf(row, '不能分享文件夹');
+    /** 下载 on a folder's row: the folder as one zip. */
+    downloadFolder: (row: DriveRow) => void zip([row]),
+    share: async (rows: DriveRow[]) => {
+      const id = fileOf(rows, '不能分享文件夹');
       return (
         id !== null &&
         run(async () => {

@@ -4,6 +4,7 @@ import type { ContactGroup, ContactStaff, MailContacts, MailStaff } from '@schoo
 import { App, Button, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { call } from '../../api/client';
+import { usePhoneTable } from '../../components/ui/phone-table';
 import { toRecipient } from './mail-api';
 import type { Recipient } from './mail-data';
 import { useStaffSearch } from './useStaffSearch';
@@ -117,6 +118,37 @@ export function ContactsView({
       },
     });
 
+  // On a phone: the name and the two buttons; department and mail in the row's details.
+  const contactTable = usePhoneTable<ContactStaff>(
+    [
+      { title: '姓名', dataIndex: 'staffName', key: 'name', keep: true },
+      { title: '部门', key: 'dept', render: (_, p) => p.deptName ?? '—' },
+      { title: '邮箱', key: 'email', render: (_, p) => p.email ?? '—' },
+      {
+        title: '操作',
+        key: 'actions',
+        width: 150,
+        keep: true,
+        phoneWidth: 150,
+        render: (_, p) => (
+          <Space>
+            <Button size="small" icon={<EditOutlined />} onClick={() => onWrite([toRecipient(p)])}>
+              写信
+            </Button>
+            <Button
+              size="small"
+              danger
+              onClick={() => remove({ contactIdArr: String(p.contactId) }, p.staffName)}
+            >
+              移除
+            </Button>
+          </Space>
+        ),
+      },
+    ],
+    560,
+  );
+
   return (
     <div className="mail-contacts">
       <Space wrap className="mail-list-tools">
@@ -133,37 +165,9 @@ export function ContactsView({
         size="middle"
         loading={loading}
         pagination={false}
-        scroll={{ x: 560 }}
         dataSource={contacts.frequentcontactsStaffList}
         locale={{ emptyText: '暂无常用联系人' }}
-        columns={[
-          { title: '姓名', dataIndex: 'staffName', key: 'name' },
-          { title: '部门', key: 'dept', render: (_, p) => p.deptName ?? '—' },
-          { title: '邮箱', key: 'email', render: (_, p) => p.email ?? '—' },
-          {
-            title: '操作',
-            key: 'actions',
-            width: 150,
-            render: (_, p) => (
-              <Space>
-                <Button
-                  size="small"
-                  icon={<EditOutlined />}
-                  onClick={() => onWrite([toRecipient(p)])}
-                >
-                  写信
-                </Button>
-                <Button
-                  size="small"
-                  danger
-                  onClick={() => remove({ contactIdArr: String(p.contactId) }, p.staffName)}
-                >
-                  移除
-                </Button>
-              </Space>
-            ),
-          },
-        ]}
+        {...contactTable.props}
       />
       <h3 className="mail-subhead">分组</h3>
       <Table<ContactGroup>

@@ -2,9 +2,9 @@ import { DeleteOutlined, EyeOutlined, PaperClipOutlined } from '@ant-design/icon
 import { MAIL_PAGE_SIZE, MAIL_UNREAD } from '@school/common';
 import type { DraftItem, ReceiveItem, SendItem } from '@school/common/api';
 import { App, Badge, Button, Input, Radio, Table, Tag, Tooltip } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import { useState, type Key } from 'react';
 import { call } from '../../api/client';
+import { usePhoneTable, type PhoneColumn } from '../../components/ui/phone-table';
 import type { ListPage } from '../../api/page-data';
 import { cutTitle, type ListView } from './mail-data';
 
@@ -49,17 +49,37 @@ function TitleCell({ kind, row }: { kind: ListView; row: MailRow }) {
   );
 }
 
-function columnsOf(kind: ListView): ColumnsType<MailRow> {
-  const title = {
+/** A list time as a phone's row shows it: month, day, hour and minute ("11-26 08:05"). */
+const shortTime = (time: string) => time.replace(/^\d{4}-/, '').replace(/:\d{2}$/, '');
+
+/** The list's columns; on a phone the person, the subject and the time stay in the row. */
+function columnsOf(kind: ListView, phone: boolean): PhoneColumn<MailRow>[] {
+  const title: PhoneColumn<MailRow> = {
     title: '主题',
     key: 'title',
+    keep: true,
     render: (_: unknown, row: MailRow) => <TitleCell kind={kind} row={row} />,
   };
+  const time = (label: string, of: (row: MailRow) => string): PhoneColumn<MailRow> => ({
+    title: label,
+    key: 'time',
+    width: 170,
+    keep: true,
+    phoneWidth: 92,
+    render: (_, row) => (phone ? <time dateTime={of(row)}>{shortTime(of(row))}</time> : of(row)),
+  });
   if (kind === 'inbox') {
     return [
-      { title: '发件人', key: 'from', width: 120, render: (_, r) => (r as ReceiveItem).sendName },
+      {
+        title: '发件人',
+        key: 'from',
+        width: 120,
+        keep: true,
+        phoneWidth: 72,
+        render: (_, r) => (r as ReceiveItem).sendName,
+      },
       title,
-      { title: '时间', key: 'time', width: 170, render: (_, r) => (r as ReceiveItem).createDate },
+      time('时间', (r) => (r as ReceiveItem).createDate),
     ];
   }
   if (kind === 'sent') {
@@ -75,6 +95,8 @@ function columnsOf(kind: ListView): ColumnsType<MailRow> {
         title: '状态',
         key: 'read',
         width: 70,
+        keep: true,
+        phoneWidth: 52,
         render: (_, r) =>
           (r as SendItem).recalled ? (
             <span className="muted">已撤回</span>
@@ -86,7 +108,7 @@ function columnsOf(kind: ListView): ColumnsType<MailRow> {
             <span className="muted">未读</span>
           ),
       },
-      { title: '时间', key: 'time', width: 170, render: (_, r) => (r as SendItem).createDate },
+      time('时间', (r) => (r as SendItem).createDate),
     ];
   }
   return [
@@ -97,7 +119,7 @@ function columnsOf(kind: ListView): ColumnsType<MailRow> {
       render: (_, r) => (r as DraftItem).receiveName || <span className="muted">（未填写）</span>,
     },
     title,
-    { title: '保存时间', key: 'time', width: 170, render: (_, r) => (r as DraftItem).updateDate },
+    time('保存时间', (r) => (r as DraftItem).updateDate),
   ];
 }
 
@@ -132,6 +154,7 @@ export function MailList({
 }) {
   const { message, modal } = App.useApp();
   const [selected, setSelected] = useState<Key[]>([]);
+  const table = usePhoneTable((phone) => columnsOf(kind, phone), 640);
   // The selection belongs to the rows shown: a new page or list clears it.
   const [shown, setShown] = useState(page);
   if (shown !== page) {
@@ -196,16 +219,18 @@ export function MailList({
         rowKey={(row) => rowKeyOf(kind, row)}
         size="middle"
         loading={loading}
-        columns={columnsOf(kind)}
         dataSource={page.list}
         locale={{ emptyText: kind === 'drafts' ? '暂无草稿' : '暂无邮件' }}
-        scroll={{ x: 640 }}
+        {...table.props}
         rowClassName="mail-row"
         rowSelection={{ selectedRowKeys: selected, onChange: setSelected }}
         onRow={(row) => ({
           onClick: (event) => {
-            // A click on the checkbox selects; anywhere else on the row opens it.
-            if (!(event.target as HTMLElement).closest('.ant-table-selection-column')) onOpen(row);
+            // A click on the checkbox selects, on 展开 shows the details; elsewhere it opens the mail.
+            const target = event.target as HTMLElement;
+            if (!target.closest('.ant-table-selection-column, .ant-table-row-expand-icon-cell')) {
+              onOpen(row);
+            }
           },
         })}
         pagination={{

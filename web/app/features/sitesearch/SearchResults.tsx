@@ -1,5 +1,6 @@
 import type { ApiData } from '@school/common/api';
 import { Empty, List, Pagination, Table } from 'antd';
+import { usePhoneTable } from '../../components/ui/phone-table';
 import { Link } from 'react-router';
 import type { NewsItem, TeacherHit, VideoItem } from '@school/common/api';
 import { truncate } from '../../lib/text';
@@ -31,6 +32,16 @@ export function SearchResults({
   onPage: (pageNum: number) => void;
 }) {
   const people = answer.list as TeacherHit[];
+  // On a phone: the name and the phone number; department and mail in the row's details.
+  const teachers = usePhoneTable<TeacherHit>(
+    [
+      { title: '姓名', dataIndex: 'teaName', key: 'name', keep: true },
+      { title: '部门', key: 'dept', render: (_, row) => row.deptName ?? '—' },
+      { title: '电话', key: 'phone', keep: true, render: (_, row) => row.teaPhone ?? '—' },
+      { title: '邮箱', key: 'email', render: (_, row) => row.email ?? '—' },
+    ],
+    560,
+  );
   return (
     <section className="search-results" aria-label="搜索结果">
       <p className="search-count">{countText(answer.total)}</p>
@@ -43,13 +54,7 @@ export function SearchResults({
           loading={loading}
           dataSource={people}
           pagination={false}
-          scroll={{ x: 560 }}
-          columns={[
-            { title: '姓名', dataIndex: 'teaName', key: 'name' },
-            { title: '部门', key: 'dept', render: (_, row) => row.deptName ?? '—' },
-            { title: '电话', key: 'phone', render: (_, row) => row.teaPhone ?? '—' },
-            { title: '邮箱', key: 'email', render: (_, row) => row.email ?? '—' },
-          ]}
+          {...teachers.props}
         />
       ) : type === 5 ? (
         <List<VideoItem>

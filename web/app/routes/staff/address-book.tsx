@@ -1,4 +1,5 @@
 import { Button, Card, Input, Table, Tabs, Tag } from 'antd';
+import { usePhoneTable, type PhoneColumn } from '../../components/ui/phone-table';
 import { App } from 'antd';
 import { useRevalidator } from 'react-router';
 import type { AddressEntry } from '@school/common/api';
@@ -78,8 +79,9 @@ export default function AddressBookPage({ loaderData }: Route.ComponentProps) {
   const { add, remove } = useContactActions();
   const user = useUser();
 
-  const columns = [
-    { title: '姓名', dataIndex: 'teaName', key: 'teaName' },
+  // On a phone: the name, the phone number and the contact button; department and mail in details.
+  const columns: PhoneColumn<AddressEntry>[] = [
+    { title: '姓名', dataIndex: 'teaName', key: 'teaName', keep: true },
     {
       title: '部门',
       key: 'dept',
@@ -89,12 +91,16 @@ export default function AddressBookPage({ loaderData }: Route.ComponentProps) {
       title: '电话',
       dataIndex: 'teaPhone',
       key: 'teaPhone',
+      keep: true,
+      phoneWidth: 112,
       render: (v: string | null) => v ?? '—',
     },
     { title: '邮箱', dataIndex: 'email', key: 'email', render: (v: string | null) => v ?? '—' },
     {
       title: '操作',
       key: 'actions',
+      keep: true,
+      phoneWidth: 104,
       render: (_: unknown, row: AddressEntry) =>
         row.teaId === user?.staffId ? (
           <span className="muted">本人</span>
@@ -109,6 +115,7 @@ export default function AddressBookPage({ loaderData }: Route.ComponentProps) {
         ),
     },
   ];
+  const table = usePhoneTable(columns, 640);
 
   return (
     <main className="container staff-page address-book">
@@ -143,10 +150,9 @@ export default function AddressBookPage({ loaderData }: Route.ComponentProps) {
                     rowKey="teaId"
                     size="middle"
                     loading={loading}
-                    columns={columns}
                     dataSource={page.data.list}
                     locale={{ emptyText: '暂无数据' }}
-                    scroll={{ x: 640 }}
+                    {...table.props}
                     pagination={{
                       current: pageNum,
                       pageSize: PAGE_SIZE,
@@ -170,10 +176,9 @@ export default function AddressBookPage({ loaderData }: Route.ComponentProps) {
                 <Table<AddressEntry>
                   rowKey="teaId"
                   size="middle"
-                  columns={columns}
                   dataSource={contacts.data}
                   locale={{ emptyText: '暂无常用联系人，可在通讯录中添加' }}
-                  scroll={{ x: 640 }}
+                  {...table.props}
                   pagination={false}
                 />
               ),

@@ -283,3 +283,221 @@ describe('打包下载: names safe on every system, the size bounded before the 
     expectRefusal(await call('folderZipInfo', { fId: 'x' }, token.other), 400, '请选择文件夹目录');
   });
 });
+
+describe('打包下载 of a selection: files and folders of a list in one zip, each item read by the drive’s rule', () => {
+  let t: TestApp;
+  let admin: TestStaff;
+  let teacher: TestStaff;
+  let other: TestStaff;
+  const token = { admin: '', teacher: '', other: '' };
+  let column = 0;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { DRIVE_ZIP_MAX_BYTES: String(ZIP_MAX) } });
+    admin = await createStaff(t.db, { name: '网盘管理员', isAdmin: '1' });
+    teacher = await createStaff(t.db, { name: '林老师' });
+    other = await createStaff(t.db, { name: '王老师' });
+    token.admin = await login(t.app, admin);
+    token.teacher = await login(t.app, teacher);
+    token.other = await login(t.app, other);
+    column = await folder('打包所选', 0, token.admin);
+  });
+  afterAll(() => t?.close());
+
+  const call = (path: string, fields: Fields, who: string) =>
+    postForm(t.app, `/api/resources/${path}`, fields, { token: who });
+  const ok = async <T>(path: string, fields: Fields, who: string) =>
+    expectOk<T>(await call(path, fields, who));
+  /** A folder: the library's (sType 0, by the drive administrator) or one's disk (sType 1). */
+  const folder = async (fName: string, fSuperId: number, who: string, sType = 0) =>
+    (
+      await ok<{ fid: number }>(
+        'addFolder',
+        { fName, sType, ...(fSuperId ? { fSuperId } : {}) },
+        who,
+      )
+    ).fid;
+  /** A text file registered by `owner` in `fId` (sType 1: their disk) under `name`. */
+  const add = async (
+    owner: TestStaff,
+    who: string,
+    fId: number,
+    name: string,
+    text: string,
+    fields: Fields = {},
+  ) => {
+    const fileId = (
+      await t.services.files.save(
+        { fileName: 'x.txt', mimeType: 'text/plain; charset=utf-8', createdBy: owner.id },
+        Buffer.from(text, 'utf8'),
+      )
+    ).id;
+    return (
+      await ok<{ resourcesId: number }>(
+        'addResource',
+        {
+          fId,
+          resourcesType: '1',
+          resourcesPath: `/api/files/${fileId}`,
+          resourcesName: name,
+          resourcesFname: 'x.txt',
+          ...fields,
+        },
+        who,
+      )
+    ).resourcesId;
+  };
+  const zipOf = (query: { resourcesId?: number[]; fId?: number[] } | string, who?: string) =>
+    t.app.inject({
+      url: `/api/resources/selectionZip?${
+        typeof query === 'string'
+          ? query
+          : new URLSearchParams({
+              ...(query.resourcesId ? { resourcesId: query.resourcesId.join(',') } : {}),
+              ...(query.fId ? { fId: query.fId.join(',') } : {}),
+            })
+      }`,
+      headers: who ? { authorization: `Bearer ${who}` } : {},
+    });
+  const info = (fields: Fields, who: string) => call('selectionZipInfo', fields, who);
+
+  it('zips two files of my disk and a folder with everything below it that I may see', async () => {
+    const lessons = await folder('教案', 0, token.teacher, 1);
+    const inner = await folder('第一单元', lessons, token.teacher, 1);
+    const one = await add(teacher, token.teacher, 0, '讲义一', '第一份讲义', { sType: 1 });
+    const two = await add(teacher, token.teacher, 0, '讲义二', '第二份讲义', { sType: 1 });
+    const plan = await add(teacher, token.teacher, lessons, '教学计划', '本学期计划', { sType: 1 });
+    await add(teacher, token.teacher, inner, '课时一', '第一课时', { sType: 1 });
+
+    const answer = await ok<{ fileCount: number; totalBytes: number; allowed: boolean }>(
+      'selectionZipInfo',
+      { resourcesId: `${one},${two}`, fId: String(lessons) },
+      token.teacher,
+    );
+    expect(answer).toMatchObject({ fileCount: 4, allowed: true, reason: null });
+    expect(answer.totalBytes).toBe(
+      ['第一份讲义', '第二份讲义', '本学期计划', '第一课时'].reduce(
+        (sum, text) => sum + Buffer.byteLength(text),
+        0,
+      ),
+    );
+
+    // A file inside the chosen folder, chosen too, comes once; so does a chosen subfolder.
+    const response = await zipOf(
+      { resourcesId: [one, two, plan], fId: [lessons, inner] },
+      token.teacher,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/zip');
+    expect(response.headers['content-disposition']).toContain('.zip');
+    const entries = await unzip(response.rawPayload);
+    expect([...entries.keys()].sort()).toEqual(
+      [
+        '教案/',
+        '教案/第一单元/',
+        '教案/第一单元/课时一.txt',
+        '教案/教学计划.txt',
+        '讲义一.txt',
+        '讲义二.txt',
+      ].sort(),
+    );
+    expect(entries.get('讲义二.txt')!.toString('utf8')).toBe('第二份讲义');
+    expect(entries.get('教案/第一单元/课时一.txt')!.toString('utf8')).toBe('第一课时');
+
+    // One folder alone is named after it.
+    const single = await zipOf({ fId: [inner] }, token.teacher);
+    expect(single.headers['content-disposition']).toContain('.zip');
+    expect(decodeURIComponent(single.headers['content-disposition'] as string)).toContain(
+      '第一单元.zip',
+    );
+  });
+
+  it('leaves out of a chosen library folder the private files of others, and refuses one named', async () => {
+    const shared = await folder('共享资料', column, token.admin);
+    const open = await add(teacher, token.teacher, shared, '公开课件', '公开');
+    const secret = await add(teacher, token.teacher, shared, '私有课件', '私有', {
+      resourcesIsOpen: '1',
+    });
+    // The colleague gets the folder without the teacher's private file.
+    const folderZip = await zipOf({ fId: [shared] }, token.other);
+    expect(folderZip.statusCode).toBe(200);
+    expect([...(await unzip(folderZip.rawPayload)).keys()].sort()).toEqual(
+      ['共享资料/', '共享资料/公开课件.txt'].sort(),
+    );
+    // Naming it is refused as a whole, before a byte; the uploader and the administrator may.
+    const refusal = '该文件为私有文件，只有上传者可以查看';
+    expectRefusal(await zipOf({ resourcesId: [open, secret] }, token.other), 403, refusal);
+    expectRefusal(await info({ resourcesId: `${open},${secret}` }, token.other), 403, refusal);
+    expect((await zipOf({ resourcesId: [open, secret] }, token.teacher)).statusCode).toBe(200);
+    expect((await zipOf({ resourcesId: [open, secret] }, token.admin)).statusCode).toBe(200);
+    // Another's disk: a file or a folder of it.
+    const mine = await folder('我的资料', 0, token.teacher, 1);
+    const own = await add(teacher, token.teacher, mine, '自己的', '自己', { sType: 1 });
+    expectRefusal(await zipOf({ resourcesId: [own] }, token.other), 403, '只能操作自己的网盘');
+    expectRefusal(await zipOf({ fId: [mine] }, token.other), 403, '只能操作自己的网盘');
+    expectRefusal(await info({ fId: String(mine) }, token.admin), 403, '只能操作自己的网盘');
+  });
+
+  it('refuses ids that are gone, an empty or bad selection, too many items and too many bytes', async () => {
+    const folderHere = await folder('限制', column, token.admin);
+    const file = await add(teacher, token.teacher, folderHere, '一', 'a');
+    expectRefusal(
+      await zipOf({ resourcesId: [file, 987654] }, token.teacher),
+      404,
+      '文件不存在或已删除',
+    );
+    expectRefusal(
+      await info({ fId: `${folderHere},987654` }, token.teacher),
+      404,
+      '文件夹不存在或已删除',
+    );
+    const empty = '请选择要下载的文件或文件夹';
+    expectRefusal(await zipOf('', token.teacher), 400, empty);
+    expectRefusal(await zipOf('resourcesId=&fId=', token.teacher), 400, empty);
+    expectRefusal(await info({}, token.teacher), 400, empty);
+    expectRefusal(await info({ resourcesId: '', fId: '' }, token.teacher), 400, empty);
+    expectRefusal(await zipOf('resourcesId=1;2', token.teacher), 400, '文件编号不正确');
+    expectRefusal(await info({ fId: 'x' }, token.teacher), 400, '文件夹编号不正确');
+    const many = Array.from({ length: 101 }, (_, i) => i + 1).join(',');
+    expectRefusal(
+      await info({ resourcesId: many }, token.teacher),
+      400,
+      '一次最多打包下载100项，请分开下载',
+    );
+    expectRefusal(await zipOf({ fId: [folderHere] }), 401, 'token错误');
+
+    // 3 MB twice: past the 5 MB bound, the info says why and the zip is refused.
+    const big = Buffer.alloc(3 * MB, 0x61);
+    const ids: number[] = [];
+    for (const name of ['大一', '大二']) {
+      const fileId = (
+        await t.services.files.save(
+          { fileName: 'big.txt', mimeType: 'text/plain', createdBy: teacher.id },
+          big,
+        )
+      ).id;
+      ids.push(
+        (
+          await ok<{ resourcesId: number }>(
+            'addResource',
+            {
+              fId: folderHere,
+              resourcesType: '1',
+              resourcesPath: `/api/files/${fileId}`,
+              resourcesName: name,
+              resourcesFname: 'big.txt',
+            },
+            token.teacher,
+          )
+        ).resourcesId,
+      );
+    }
+    const refusal = '打包内容共 6 MB，超过上限 5 MB，请分开下载';
+    expect(
+      await ok('selectionZipInfo', { resourcesId: ids.join(',') }, token.teacher),
+    ).toMatchObject({ fileCount: 2, totalBytes: 6 * MB, allowed: false, reason: refusal });
+    expectRefusal(await zipOf({ resourcesId: ids }, token.teacher), 413, refusal);
+    expectRefusal(await zipOf({ fId: [folderHere] }, token.teacher), 413, refusal);
+    expect((await zipOf({ resourcesId: [ids[0]!, file] }, token.teacher)).statusCode).toBe(200);
+  });
+});
