@@ -2,7 +2,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import type { ReactNode } from 'react';
+import { useContext, useEffect, type ReactNode } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -10,15 +10,19 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  UNSAFE_FrameworkContext as FrameworkContext,
   useRouteError,
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
 import { load } from './api/load';
 import { serverTransport } from './api/server';
+import { inertHiddenCopies } from './lib/a11y';
+import { ELDER_BOOT_SCRIPT } from './lib/elder-mode';
 import { SITE_CODES, siteFromParameters, type SiteInfo } from './lib/site';
 import stylesheet from './styles/site.css?url';
 import portalPages from './styles/portal-pages.css?url';
+import a11y from './styles/a11y.css?url';
 
 // Date pickers name months and weekdays in Chinese, as antd's zh_CN texts around them.
 dayjs.locale('zh-cn');
@@ -26,6 +30,8 @@ dayjs.locale('zh-cn');
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'stylesheet', href: portalPages },
+  // Last, so contrast and 长辈模式 rules win over the page styles of equal weight.
+  { rel: 'stylesheet', href: a11y },
   { rel: 'icon', href: '/images/logo.svg', type: 'image/svg+xml' },
 ];
 
@@ -45,16 +51,58 @@ export function useSite(): SiteInfo {
   return data?.site ?? siteFromParameters([]);
 }
 
+/**
+ * antd's colours with text at WCAG AA contrast (4.5:1) on white and on their own light
+ * backgrounds (issue 18): antd's defaults (#1677ff links and tags, #52c41a / #faad14 / #ff4d4f
+ * status texts, 45 % black secondary text, 25 % black placeholders) are 1.8–4.1:1.
+ */
 const THEME = {
-  token: { colorPrimary: '#1d4e89', borderRadius: 4, fontFamily: 'var(--font-family)' },
+  token: {
+    colorPrimary: '#1d4e89',
+    colorInfo: '#1d4e89',
+    colorLink: '#1d4e89',
+    colorSuccess: '#237804',
+    colorWarning: '#874d00',
+    colorError: '#cf1322',
+    // The tints stay antd's light ones: derived from the darker texts above they turn grey.
+    colorSuccessBg: '#f6ffed',
+    colorSuccessBorder: '#b7eb8f',
+    colorWarningBg: '#fffbe6',
+    colorWarningBorder: '#ffe58f',
+    colorErrorBg: '#fff2f0',
+    colorErrorBorder: '#ffccc7',
+    colorTextDescription: 'rgba(0, 0, 0, 0.62)',
+    colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.58)',
+    borderRadius: 4,
+    fontFamily: 'var(--font-family)',
+  },
 };
+
+/**
+ * The script that puts 长辈模式 on before the first paint. The Content-Security-Policy runs
+ * inline scripts only with this response's nonce, which React Router's framework context holds
+ * on the server (as for its own <Scripts>); the browser keeps the script as the server sent it.
+ */
+function ElderBoot() {
+  const nonce = useContext(FrameworkContext)?.nonce;
+  return (
+    <script
+      nonce={nonce}
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: ELDER_BOOT_SCRIPT }}
+    />
+  );
+}
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <html lang="zh-CN">
+    // 长辈模式's class is set by ElderBoot before React hydrates, so <html> differs on purpose.
+    <html lang="zh-CN" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <ElderBoot />
         <Meta />
         <Links />
       </head>
@@ -70,6 +118,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function Root() {
+  useEffect(inertHiddenCopies, []);
   return <Outlet />;
 }
 
@@ -78,7 +127,7 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound) console.error(error);
   return (
-    <main className="error-page">
+    <main id="main" className="error-page">
       <img src="/images/not-found.svg" alt="" width={420} height={300} />
       <p>{notFound ? '您访问的页面不存在' : '页面出错了，请稍后再试'}</p>
       <a href="/index">返回首页</a>

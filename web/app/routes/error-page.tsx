@@ -3,7 +3,7 @@ export const meta = () => [{ title: '出错了' }];
 
 export default function ErrorPage() {
   return (
-    <main className="error-page">
+    <main id="main" className="error-page">
       <img src="/images/not-found.svg" alt="" width={420} height={300} />
     </main>
   );

@@ -24,7 +24,7 @@ clientLoader.hydrate = true as const;
 
 export function HydrateFallback() {
   return (
-    <main className="staff-loading">
+    <main id="main" className="staff-loading">
       <Spin size="large" />
     </main>
   );

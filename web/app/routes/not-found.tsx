@@ -9,9 +9,9 @@ export const meta = () => [{ title: '页面不存在' }];
 
 export default function NotFound() {
   return (
-    <main className="error-page">
+    <main id="main" className="error-page">
       <img src="/images/not-found.svg" alt="" width={420} height={300} />
-      <p>您访问的页面不存在</p>
+      <h1 className="error-title">您访问的页面不存在</h1>
       <Link to="/index">返回首页</Link>
     </main>
   );

@@ -46,7 +46,7 @@ clientLoader.hydrate = true as const;
 
 export function HydrateFallback() {
   return (
-    <main className="cms-enter">
+    <main id="main" className="cms-enter">
       <Spin size="large" tip="正在登录……">
         <div className="cms-enter-space" />
       </Spin>
@@ -65,7 +65,7 @@ export default function PublicPage({ loaderData }: Route.ComponentProps) {
     void navigate(target, { replace: true });
   }, [target, error, message, navigate]);
   return (
-    <main className="cms-enter">
+    <main id="main" className="cms-enter">
       <Result status={error ? 'warning' : 'success'} title={error ?? '登录成功'} />
     </main>
   );

@@ -12,7 +12,16 @@ export interface Cover {
  * (one cover may serve several sections); a click follows its link when it
  * has one.
  */
-export function PageCover({ cover, title }: { cover: Cover | undefined; title: string }) {
+export function PageCover({
+  cover,
+  title,
+  heading = false,
+}: {
+  cover: Cover | undefined;
+  title: string;
+  /** The section's name is the page's h1 (a list page; an article's title is its own h1). */
+  heading?: boolean;
+}) {
   const image = (
     <SafeImage
       src={cover?.coverUrl}
@@ -31,7 +40,11 @@ export function PageCover({ cover, title }: { cover: Cover | undefined; title: s
       ) : (
         image
       )}
-      <div className="page-cover-title">{title}</div>
+      {heading ? (
+        <h1 className="page-cover-title">{title}</h1>
+      ) : (
+        <div className="page-cover-title">{title}</div>
+      )}
     </div>
   );
 }

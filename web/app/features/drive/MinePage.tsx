@@ -204,7 +204,7 @@ export function MinePage({ data }: { data: MinePageData }) {
       <Card className="staff-card drive-card">
         <div className="drive-quota" aria-label="个人空间">
           <span>个人空间</span>
-          <Progress percent={used} size="small" className="drive-quota-bar" />
+          <Progress percent={used} size="small" className="drive-quota-bar" aria-label="空间已用" />
           <span className="muted">
             {formatSize(quota.data.used)} / {formatSize(quota.data.total)}
           </span>

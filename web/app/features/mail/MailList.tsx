@@ -32,7 +32,7 @@ function TitleCell({ kind, row }: { kind: ListView; row: MailRow }) {
   const title = row.inmailTitle || '（无主题）';
   return (
     <span className={`mail-title${unread ? ' is-unread' : ''}`} title={title}>
-      {unread && <Badge status="error" className="mail-unread-dot" aria-label="未读" />}
+      {unread && <Badge status="error" className="mail-unread-dot" role="img" aria-label="未读" />}
       {/* Focusable for the keyboard; its click reaches the row, which opens the mail. */}
       <button type="button" className="link-button mail-open">
         {cutTitle(title)}

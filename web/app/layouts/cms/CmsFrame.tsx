@@ -17,6 +17,7 @@ import { useState, type ReactNode } from 'react';
 import { App, Layout, Menu } from 'antd';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { call } from '../../api/client';
+import { ElderModeSwitch, SkipLink } from '../../components/a11y/ElderModeSwitch';
 import { clearUser, type StoredUser } from '../../lib/session';
 import type { SiteInfo } from '../../lib/site';
 
@@ -139,6 +140,7 @@ export function CmsFrame({
 
   return (
     <Layout className="cms">
+      <SkipLink />
       <Layout.Header className="cms-header">
         {narrow && (
           <button
@@ -157,6 +159,7 @@ export function CmsFrame({
         <span className="cms-user">
           {user.staffName}（{isSystemAdmin(user) ? '管理员' : '老师'}）
         </span>
+        <ElderModeSwitch className="cms-header-link" />
         <Link to="/index" className="cms-header-link">
           <HomeOutlined /> <span className="cms-header-label">门户首页</span>
         </Link>
@@ -196,6 +199,7 @@ export function CmsFrame({
           />
         </Layout.Sider>
         <Layout.Content
+          id="main"
           className={narrow && menuOpen ? 'cms-content cms-content-covered' : 'cms-content'}
         >
           {children}

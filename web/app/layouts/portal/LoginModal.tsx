@@ -54,6 +54,8 @@ export function LoginModal({
       title="用户登录"
       width={400}
       destroyOnHidden
+      // Focus goes to the first field once the dialog is open, not to the dialog's frame.
+      afterOpenChange={(visible) => visible && form.focusField('staffCode')}
     >
       <Form
         form={form}

@@ -2,6 +2,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import { App } from 'antd';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
+import { ElderModeSwitch, SkipLink } from '../../components/a11y/ElderModeSwitch';
 import { safeHref, type SiteInfo } from '../../lib/site';
 import { useUser } from '../../lib/use-user';
 
@@ -80,6 +81,7 @@ export function PortalHeader({ site, onStaffEntry }: { site: SiteInfo; onStaffEn
 
   return (
     <header className="portal-header">
+      <SkipLink />
       <div className="topbar">
         <div className="container topbar-inner">
           <span className="topbar-welcome">{`欢迎访问${site.name}`}</span>
@@ -100,12 +102,13 @@ export function PortalHeader({ site, onStaffEntry }: { site: SiteInfo; onStaffEn
                 返回旧版
               </a>
             )}
+            <ElderModeSwitch />
           </nav>
         </div>
       </div>
       <div className="brand-bar">
         <div className="container brand-inner">
-          <Link to="/index" className="brand" aria-label={`${site.name}首页`}>
+          <Link to="/index" className="brand">
             <img src="/images/logo.svg" alt="" width={64} height={64} />
             <span className="brand-text">
               <strong>{site.name}</strong>

@@ -48,6 +48,8 @@ export function ChangePasswordModal({
       cancelButtonProps={{ style: forced ? { display: 'none' } : undefined }}
       confirmLoading={busy}
       destroyOnHidden
+      // Focus goes to the first field once the dialog is open, not to the dialog's frame.
+      afterOpenChange={(visible) => visible && form.focusField('oldStaffPass')}
     >
       {forced && (
         <Alert

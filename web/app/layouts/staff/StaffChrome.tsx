@@ -14,6 +14,7 @@ import { useUnreadMail } from '../../features/mail/unread-mail';
 import { openCmsHandoff } from '../../lib/cms-handoff';
 import { clearUser, type StoredUser } from '../../lib/session';
 import { safeHref, type SiteInfo } from '../../lib/site';
+import { ElderModeSwitch, SkipLink } from '../../components/a11y/ElderModeSwitch';
 import { BackToTop } from '../../components/ui/BackToTop';
 import { QrFigure } from '../../components/ui/QrFigure';
 
@@ -181,6 +182,7 @@ export function StaffChrome({
 
   return (
     <div className="staff">
+      <SkipLink />
       <div className="staff-topbar">
         <div className="container staff-topbar-inner">
           <span>
@@ -197,12 +199,13 @@ export function StaffChrome({
             <button type="button" className="link-button" onClick={signOut}>
               <LogoutOutlined /> 退出登录
             </button>
+            <ElderModeSwitch />
           </nav>
         </div>
       </div>
       <header className="staff-banner">
         <div className="container staff-banner-inner">
-          <Link to="/teachPage" className="brand" aria-label="校内网首页">
+          <Link to="/teachPage" className="brand">
             <img src="/images/logo.svg" alt="" width={52} height={52} />
             <span className="brand-text">
               <strong>{site.name}</strong>

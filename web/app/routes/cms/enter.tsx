@@ -31,7 +31,7 @@ clientLoader.hydrate = true as const;
 /** Shown while the ticket is exchanged. */
 export function HydrateFallback() {
   return (
-    <main className="cms-enter">
+    <main id="main" className="cms-enter">
       <Spin size="large" tip="正在进入内容管理平台……">
         <div className="cms-enter-space" />
       </Spin>
@@ -41,7 +41,7 @@ export function HydrateFallback() {
 
 export default function CmsEnter({ loaderData }: Route.ComponentProps) {
   return (
-    <main className="cms-enter">
+    <main id="main" className="cms-enter">
       <Result status="warning" title={loaderData.error} extra={<Link to="/index">返回首页</Link>} />
     </main>
   );

@@ -72,8 +72,8 @@ export default function Campus({ loaderData }: Route.ComponentProps) {
     to: `/campus?campusNum=${c.campusNum}`,
   }));
   return (
-    <main className="section-page">
-      <PageCover cover={cover} title="校园专栏" />
+    <main id="main" className="section-page">
+      <PageCover cover={cover} title="校园专栏" heading />
       <div className="container section-body">
         <SideTabs title="校园专栏" tabs={tabs} current={campusNum} />
         <section className="section-main" aria-label={label}>

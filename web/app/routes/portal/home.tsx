@@ -51,7 +51,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   }, [redirect, resourceLink]);
 
   return (
-    <main className="home">
+    <main id="main" className="home">
       <HomeCarousel banners={loaderData.banners} schoolName={site.name} />
       <div className="container home-grid">
         <NewsBox tabs={loaderData.news} />

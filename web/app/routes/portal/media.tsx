@@ -70,8 +70,8 @@ export default function Media({ loaderData }: Route.ComponentProps) {
   const { newsNum, pageNum, associationType, cover, page, societies } = loaderData;
   const label = channelLabel(newsNum);
   return (
-    <main className="section-page">
-      <PageCover cover={cover} title="校园媒体" />
+    <main id="main" className="section-page">
+      <PageCover cover={cover} title="校园媒体" heading />
       <div className="container section-body">
         <SideTabs title="校园媒体" tabs={MEDIA_TABS} current={newsNum} />
         <section className="section-main" aria-label={label}>

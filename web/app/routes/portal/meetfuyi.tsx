@@ -46,7 +46,7 @@ export default function Meetfuyi({ loaderData }: Route.ComponentProps) {
   const sub = subSectionOf(view);
   const single = section.subs.length === 1;
   return (
-    <main className="section-page intro-page">
+    <main id="main" className="section-page intro-page">
       <PageCover cover={cover} title={INTRO_TITLE} />
       <div className="container section-body">
         <IntroMenu view={view} />

@@ -65,7 +65,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
 export default function NewsSpecial({ loaderData }: Route.ComponentProps) {
   const { cover, topic, children, others, total } = loaderData;
   return (
-    <main className="section-page">
+    <main id="main" className="section-page">
       <PageCover cover={cover} title="专题新闻" />
       <div className="container section-body">
         <NewsCategoryTabs current={4} />

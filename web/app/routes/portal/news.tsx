@@ -63,8 +63,8 @@ export default function News({ loaderData }: Route.ComponentProps) {
       : `/newsDetail?newId=${item.newId}&newsNum=${newsNum}&typeId=${item.typeId}`;
 
   return (
-    <main className="section-page">
-      <PageCover cover={cover} title="新闻中心" />
+    <main id="main" className="section-page">
+      <PageCover cover={cover} title="新闻中心" heading />
       <div className="container section-body">
         <NewsCategoryTabs current={newsNum} />
         <section className="section-main" aria-label={label}>

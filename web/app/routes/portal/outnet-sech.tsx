@@ -34,7 +34,8 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 export default function OutnetSech({ loaderData }: Route.ComponentProps) {
   const { keyword, pageNum, result, columns } = loaderData;
   return (
-    <main className="search-page container">
+    <main id="main" className="search-page container">
+      <h1 className="visually-hidden">站内搜索</h1>
       <Crumbs items={[{ label: '搜索结果' }]} />
       <section className="search-panel" aria-label="搜索结果">
         <SearchBox keyword={keyword} />

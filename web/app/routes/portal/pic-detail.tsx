@@ -74,7 +74,7 @@ export default function PicDetail({ loaderData }: Route.ComponentProps) {
         ]
       : (item?.imgOrViewList ?? []);
   return (
-    <main className="detail-page container pic-detail">
+    <main id="main" className="detail-page container pic-detail">
       <Crumbs
         items={[
           { label: '图片中心', to: '/picture' },

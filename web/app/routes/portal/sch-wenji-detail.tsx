@@ -32,7 +32,7 @@ export default function SchWenjiDetail({ loaderData }: Route.ComponentProps) {
   const { magazine } = loaderData;
   const pdf = slashPath(magazine.filePath);
   return (
-    <main className="detail-page container magazine-detail">
+    <main id="main" className="detail-page container magazine-detail">
       <Crumbs
         items={[
           { label: '校刊文集', to: '/schoolWenji?newsNum=1' },

@@ -29,8 +29,8 @@ export default function SchoolWenji({ loaderData }: Route.ComponentProps) {
   const { newsNum, pageNum, series, page, cover } = loaderData;
   const name = series.find((s) => s.typeId === newsNum)!.typeName;
   return (
-    <main className="section-page">
-      <PageCover cover={cover} title="校刊文集" />
+    <main id="main" className="section-page">
+      <PageCover cover={cover} title="校刊文集" heading />
       <div className="container section-body">
         <SeriesTabs series={series} current={newsNum} />
         <section className="section-main" aria-label={name}>

@@ -51,7 +51,7 @@ export default function VideoDetail({ loaderData }: Route.ComponentProps) {
   const categoryName =
     video?.typeName ?? (typeId ? related.find((v) => v.typeId === typeId)?.typeName : undefined);
   return (
-    <main className="detail-page container video-detail">
+    <main id="main" className="detail-page container video-detail">
       <Crumbs
         items={[
           { label: '视频中心', to: '/video' },

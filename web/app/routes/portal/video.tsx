@@ -30,8 +30,8 @@ export default function Video({ loaderData }: Route.ComponentProps) {
   const { types, typeId, pageNum, page, cover } = loaderData;
   const category = types.find((t) => t.typeId === typeId);
   return (
-    <main className="section-page">
-      <PageCover cover={cover} title="视频中心" />
+    <main id="main" className="section-page">
+      <PageCover cover={cover} title="视频中心" heading />
       <div className="container video-centre">
         <section className="section-main" aria-label={category?.typeName ?? '视频中心'}>
           <Crumbs

@@ -118,7 +118,9 @@ export default function AddressBookPage({ loaderData }: Route.ComponentProps) {
   const table = usePhoneTable(columns, 640);
 
   return (
-    <main className="container staff-page address-book">
+    <main id="main" className="container staff-page address-book">
+      {/* The page's one h1, for screen readers: its cards name the parts. */}
+      <h1 className="visually-hidden">通讯录</h1>
       <Card className="staff-card address-tree" title="部门">
         <DeptTree
           departments={tree.data}

@@ -86,7 +86,9 @@ export default function EditPwd({ loaderData }: Route.ComponentProps) {
   };
 
   return (
-    <main className="container staff-detail">
+    <main id="main" className="container staff-detail">
+      {/* The page's one h1, for screen readers: its cards name the parts. */}
+      <h1 className="visually-hidden">个人设置</h1>
       <Crumbs home="/teachPage" items={[{ label: '个人设置' }]} />
       <div className="settings-grid">
         <Card className="staff-card" title="个人资料">
@@ -103,8 +105,9 @@ export default function EditPwd({ loaderData }: Route.ComponentProps) {
                 photo: photoOf(profile),
               }}
             >
-              <Form.Item label="账号">
-                <Input value={profile.staffCode} disabled />
+              {/* Shown, not edited: its label names it for screen readers too. */}
+              <Form.Item label="账号" htmlFor="profile-staff-code">
+                <Input id="profile-staff-code" value={profile.staffCode} disabled />
               </Form.Item>
               <Form.Item
                 name="staffName"

@@ -59,7 +59,9 @@ export default function LeavePage({ loaderData }: Route.ComponentProps) {
   const active = showTodo ? tab : 'mine';
 
   return (
-    <main className="container leave-page">
+    <main id="main" className="container leave-page">
+      {/* The page's one h1, for screen readers: its cards name the parts. */}
+      <h1 className="visually-hidden">请假</h1>
       <Card
         title="请假审批"
         extra={

@@ -71,7 +71,9 @@ export default function Organize({ loaderData }: Route.ComponentProps) {
   const name = nameOf(tree.data, deptId) ?? '部门主页';
 
   return (
-    <main className="container staff-page">
+    <main id="main" className="container staff-page">
+      {/* The page's one h1, for screen readers: its cards name the parts. */}
+      <h1 className="visually-hidden">组织机构</h1>
       <Card className="staff-card" title="部门">
         <DeptTree
           departments={tree.data}

@@ -86,7 +86,9 @@ export default function PubNoti({ loaderData }: Route.ComponentProps) {
   const selected = mine ? `m${mine.myRelease}` : `t${typeId}`;
 
   return (
-    <main className="container staff-page">
+    <main id="main" className="container staff-page">
+      {/* The page's one h1, for screen readers: its cards name the parts. */}
+      <h1 className="visually-hidden">通知公告</h1>
       <Card className="staff-card" title="通知公告">
         <Menu
           mode="inline"

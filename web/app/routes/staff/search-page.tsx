@@ -51,7 +51,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const clear = Object.fromEntries(FILTER_KEYS.map((key) => [key, undefined]));
   return (
-    <main className="container staff-detail">
+    <main id="main" className="container staff-detail">
+      {/* The page's one h1, for screen readers: its cards name the parts. */}
+      <h1 className="visually-hidden">站内搜索</h1>
       <Crumbs home="/teachPage" items={[{ label: '搜索结果' }]} />
       <Card className="staff-card">
         <Tabs

@@ -77,7 +77,9 @@ export default function TeachPage({ loaderData }: Route.ComponentProps) {
   if (!user) return null;
   const platform = chrome?.links.GLPTBJ;
   return (
-    <main className="container staff-home">
+    <main id="main" className="container staff-home">
+      {/* The page's one h1, for screen readers: its cards name the parts. */}
+      <h1 className="visually-hidden">校内网首页</h1>
       {secrecy && <Alert type="warning" showIcon className="secrecy-alert" message={SECRECY} />}
       <TodoBlock counts={todo.data} />
       <div className="home-top">

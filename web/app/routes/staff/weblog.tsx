@@ -14,7 +14,9 @@ export default function Weblog() {
   // Where the address is set is the administrators' business, not the teachers'.
   const setsParameters = isSystemAdmin(useUser());
   return (
-    <main className="container staff-detail">
+    <main id="main" className="container staff-detail">
+      {/* The page's one h1, for screen readers: its cards name the parts. */}
+      <h1 className="visually-hidden">教师博客</h1>
       <Result
         status="info"
         title="教师博客暂未开通"

@@ -33,8 +33,8 @@ function GalleryTabs({ current }: { current: number }) {
 export function GalleryPage({ typeId, pageNum, page, cover }: GalleryPageData) {
   const gallery = galleryOf(typeId);
   return (
-    <main className="section-page">
-      <PageCover cover={cover} title="图片中心" />
+    <main id="main" className="section-page">
+      <PageCover cover={cover} title="图片中心" heading />
       <div className="container section-body">
         <GalleryTabs current={gallery.typeId} />
         <section className="section-main" aria-label={gallery.label}>

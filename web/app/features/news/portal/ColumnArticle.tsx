@@ -31,7 +31,7 @@ export function ColumnArticle({
   const item = detail.ok ? detail.data : undefined;
   const shown = { ...column, label: item?.typeName || column.label };
   return (
-    <main className="detail-page container">
+    <main id="main" className="detail-page container">
       <Crumbs items={[section, shown, { label: '正文' }]} />
       <div className="detail-body">
         <div className="detail-main">

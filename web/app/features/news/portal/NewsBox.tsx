@@ -1,5 +1,5 @@
 import type { ApiData } from '@school/common/api';
-import { useState } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import type { NewsItem } from '@school/common/api';
 import { day, truncate } from '../../../lib/text';
@@ -21,24 +21,49 @@ const hrefOf = (item: NewsItem) =>
  */
 export function NewsBox({ tabs }: { tabs: NewsTab[] }) {
   const [current, setCurrent] = useState(0);
+  const list = useRef<HTMLDivElement>(null);
+  // A real tablist (WAI-ARIA tabs pattern): one tab in the tab order, arrows, Home and End move
+  // between tabs; the 更多 link sits beside the list, not in it (a tablist holds only tabs).
+  const move = (event: KeyboardEvent) => {
+    const last = tabs.length - 1;
+    const next = {
+      ArrowRight: current === last ? 0 : current + 1,
+      ArrowLeft: current === 0 ? last : current - 1,
+      Home: 0,
+      End: last,
+    }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    setCurrent(next);
+    list.current?.querySelectorAll<HTMLElement>('[role="tab"]')[next]?.focus();
+  };
   return (
     <section className="home-box news-box" aria-label="新闻中心">
-      <div className="home-box-head" role="tablist">
-        {tabs.map((tab, i) => (
-          <button
-            key={tab.typeId}
-            type="button"
-            role="tab"
-            id={`news-tab-${tab.typeId}`}
-            aria-selected={i === current}
-            aria-controls={`news-panel-${tab.typeId}`}
-            className={i === current ? 'active' : undefined}
-            onClick={() => setCurrent(i)}
-            onMouseEnter={() => setCurrent(i)}
-          >
-            {tab.typeName}
-          </button>
-        ))}
+      <div className="home-box-head">
+        <div
+          className="home-box-tabs"
+          role="tablist"
+          aria-label="新闻栏目"
+          ref={list}
+          onKeyDown={move}
+        >
+          {tabs.map((tab, i) => (
+            <button
+              key={tab.typeId}
+              type="button"
+              role="tab"
+              id={`news-tab-${tab.typeId}`}
+              aria-selected={i === current}
+              aria-controls={`news-panel-${tab.typeId}`}
+              tabIndex={i === current ? 0 : -1}
+              className={i === current ? 'active' : undefined}
+              onClick={() => setCurrent(i)}
+              onMouseEnter={() => setCurrent(i)}
+            >
+              {tab.typeName}
+            </button>
+          ))}
+        </div>
         <Link className="home-more" to={`/news?newsNum=${tabs[current]?.typeId ?? 2}`}>
           更多 &gt;&gt;
         </Link>

@@ -40,7 +40,7 @@ export function StaffArticle({
   back: { label: string; to: string };
 }) {
   return (
-    <main className="container staff-detail">
+    <main id="main" className="container staff-detail">
       <Crumbs home="/teachPage" items={[back, { label: '正文' }]} />
       <Card className="staff-card">
         {item ? (

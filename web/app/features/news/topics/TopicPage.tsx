@@ -53,7 +53,7 @@ export function TopicPage({ page }: { page: TopicPageData }) {
   const denied = !topic.ok ? topic : child && !child.ok ? child : undefined;
 
   return (
-    <main className="detail-page container topic-page">
+    <main id="main" className="detail-page container topic-page">
       <Crumbs
         items={[
           { label: '新闻中心', to: '/news?newsNum=2' },
