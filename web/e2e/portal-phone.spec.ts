@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { api, newsList } from './api';
+import { api, loginToken, newsList } from './api';
+import { DEMO_PASSWORD, staffState } from './login';
 import { allowSteps } from './steps';
 
 /**
@@ -11,8 +12,11 @@ import { allowSteps } from './steps';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 768 };
 
-/** A public page: a short name for its screenshots and its address. */
-type PublicPage = [name: string, path: string];
+/**
+ * A public page: a short name for its screenshots, its address, and what it fills in after it
+ * runs (a PDF reader's first page), so the screenshots show it.
+ */
+type PublicPage = [name: string, path: string, ready?: (page: Page) => Promise<void>];
 
 /** True once React has hydrated the header: the page then has its final layout and behaviour. */
 const hydrated = (page: Page) =>
@@ -38,9 +42,10 @@ async function shoot(page: Page, testInfo: TestInfo, name: string) {
  * One page at a phone's width: the document is no wider than the window (no sideways scroll)
  * and an article's body reads at 16 px at least; then screenshots at both widths.
  */
-async function checkPage(page: Page, testInfo: TestInfo, [name, path]: PublicPage) {
+async function checkPage(page: Page, testInfo: TestInfo, [name, path, ready]: PublicPage) {
   await page.setViewportSize(PHONE);
   await open(page, path);
+  await ready?.(page);
   const widths = await page.evaluate(() => ({
     document: document.documentElement.scrollWidth,
     window: window.innerWidth,
@@ -137,18 +142,22 @@ test.describe('the public portal on a phone', () => {
       ['wenji-1', '/schoolWenji?newsNum=1'],
       ['wenji-2', '/schoolWenji?newsNum=2'],
       ['wenji-3', '/schoolWenji?newsNum=3'],
-      ['wenji-detail', `/schWenjiDetail?magazineId=${magazines.list[0]!.magazineId}`],
+      [
+        'wenji-detail',
+        `/schWenjiDetail?magazineId=${magazines.list[0]!.magazineId}`,
+        (page) => expect(page.locator('.pdf-indicator')).toHaveText(/^1 \/ \d+$/),
+      ],
       ['search', `/outnetSech?newsTitle=${encodeURIComponent('校园')}`],
     ]);
   });
 
   test('the school introduction (遇见青禾)', async ({ page, request }, testInfo) => {
     allowSteps(4 + 18 * PAGE_STEPS);
-    const honours = await api<{ list: Array<{ wwfzId: number }> }>(
-      request,
-      'wwfz/getWwfzDetails',
-      { wwfzType: 5, pageSize: 1, enableType: 1 },
-    );
+    const honours = await api<{ list: Array<{ wwfzId: number }> }>(request, 'wwfz/getWwfzDetails', {
+      wwfzType: 5,
+      pageSize: 1,
+      enableType: 1,
+    });
     const teachers = await api<{ list: Array<{ fmsmId: number }> }>(
       request,
       'fmsm/getFmsmDetails',
@@ -172,7 +181,7 @@ test.describe('the public portal on a phone', () => {
 
   test('the 菜单 button opens the navigation; each entry is a touch-sized link', async ({
     page,
-  }) => {
+  }, testInfo) => {
     allowSteps(20);
     await page.setViewportSize(PHONE);
     await open(page, '/index');
@@ -197,6 +206,7 @@ test.describe('the public portal on a phone', () => {
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await expect(nav).toBeVisible();
+    await shoot(page, testInfo, 'menu-open-390');
     // Every link of the panel is in the page's width and at least 40 px tall.
     const links = nav.getByRole('link');
     expect(await links.count()).toBeGreaterThanOrEqual(20);
@@ -243,5 +253,37 @@ test.describe('the public portal on a phone', () => {
       await nav.getByRole('link', { name: '校园媒体' }).click();
       await expect(page).toHaveURL(/\/media\?newsNum=6$/);
     });
+  });
+});
+
+test.describe('two staff pages on a phone', () => {
+  test.use({ storageState: staffState('teacher'), viewport: PHONE });
+
+  test('the staff bar shows 智慧服务; a file closed to comments says so and 发表评论 is off', async ({
+    page,
+    request,
+  }) => {
+    allowSteps(12);
+    const { token } = await loginToken(request, 'teacher', DEMO_PASSWORD, 2);
+    const files = await api<{ list: Array<{ resourcesId: number; resourcesIsComment: string }> }>(
+      request,
+      'resources/getNewUpload',
+      { pageSize: 50 },
+      token,
+    );
+    const closed = files.list.find((f) => f.resourcesIsComment === '1')!;
+    await page.goto(`/folderDetail?resourcesId=${closed.resourcesId}`);
+    // The tabs wrap onto a second row: the last one is on screen, not scrolled away.
+    const service = page
+      .getByRole('navigation', { name: '校内网导航' })
+      .getByRole('link', { name: /智慧服务/ });
+    await expect(service).toBeInViewport({ ratio: 1 });
+    const box = (await service.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    await expect(page.getByText('上传者已关闭该文件的评论')).toBeVisible();
+    await expect(page.getByRole('button', { name: '发表评论' })).toBeDisabled();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
   });
 });

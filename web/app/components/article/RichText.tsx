@@ -5,7 +5,10 @@
  */
 export function boxTables(html: string): string {
   return html
-    .replace(/<table\b/gi, '<div class="table-scroll" tabindex="0" role="region" aria-label="表格"><table')
+    .replace(
+      /<table\b/gi,
+      '<div class="table-scroll" tabindex="0" role="region" aria-label="表格"><table',
+    )
     .replace(/<\/table>/gi, '</table></div>');
 }
 

@@ -203,11 +203,7 @@ export function PortalHeader({ site, onStaffEntry }: { site: SiteInfo; onStaffEn
           <MenuToggle menu={menu} />
         </div>
       </div>
-      <nav
-        id={MENU_ID}
-        className={menu.open ? 'main-nav is-open' : 'main-nav'}
-        aria-label="主导航"
-      >
+      <nav id={MENU_ID} className={menu.open ? 'main-nav is-open' : 'main-nav'} aria-label="主导航">
         <ul className="container">
           {navItems(site).map((item) => (
             <li
