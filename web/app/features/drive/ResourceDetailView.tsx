@@ -82,7 +82,14 @@ function Comments({ detail }: { detail: ResourceDetail }) {
           placeholder={closed ? '该文件暂时无法评论' : '请输入评论内容'}
           aria-label="评论内容"
         />
-        <Button type="primary" loading={slowLoading(sending)} onClick={() => void send()}>
+        {/* Closed by the uploader: the button says so instead of looking clickable. */}
+        {closed && <p className="drive-comment-closed">上传者已关闭该文件的评论</p>}
+        <Button
+          type="primary"
+          loading={slowLoading(sending)}
+          disabled={closed}
+          onClick={() => void send()}
+        >
           发表评论
         </Button>
       </div>

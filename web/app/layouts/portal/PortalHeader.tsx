@@ -1,9 +1,10 @@
-import { SearchOutlined } from '@ant-design/icons';
+import { CloseOutlined, MenuOutlined, SearchOutlined } from '@ant-design/icons';
 import { App } from 'antd';
-import type { FormEvent } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link, useLocation } from 'react-router';
 import { ElderModeSwitch, SkipLink } from '../../components/a11y/ElderModeSwitch';
 import { safeHref, type SiteInfo } from '../../lib/site';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useUser } from '../../lib/use-user';
 
 interface NavItem {
@@ -12,10 +13,14 @@ interface NavItem {
   href?: string;
   /** Needs a login: goes to the staff home, or opens the login modal. */
   staffOnly?: boolean;
-  children?: Array<{ label: string; to: string }>;
+  /** Only in the phone menu: the top bar's quick links, which a phone's top bar leaves out. */
+  phoneOnly?: boolean;
+  /** `external`: another site, opened in a new tab. */
+  children?: Array<{ label: string; to: string; external?: boolean }>;
 }
 
 function navItems(site: SiteInfo): NavItem[] {
+  const course = safeHref(site.courseUrl);
   return [
     { label: '首页', to: '/index' },
     {
@@ -57,7 +62,61 @@ function navItems(site: SiteInfo): NavItem[] {
       ],
     },
     { label: '智慧平台', staffOnly: true },
+    {
+      label: '快捷入口',
+      phoneOnly: true,
+      children: [
+        { label: '校园专栏', to: '/campus?campusNum=15' },
+        { label: '视频中心', to: '/video' },
+        { label: '图片中心', to: '/picture' },
+        ...(course ? [{ label: '网络课程', to: course, external: true }] : []),
+      ],
+    },
   ];
+}
+
+const MENU_ID = 'portal-menu';
+
+/**
+ * The phone's 菜单 button and its panel's state, closed again after each navigation. Before
+ * JavaScript runs it is a link to the panel, which site.css shows as the link's :target.
+ */
+function useMenuToggle() {
+  const [open, setOpen] = useState(false);
+  const { pathname, search } = useLocation();
+  useEffect(() => setOpen(false), [pathname, search]);
+  // Opened by the link before the page was ready: stays open.
+  useEffect(() => {
+    if (window.location.hash === `#${MENU_ID}`) setOpen(true);
+  }, []);
+  return { open, setOpen, hydrated: useHydrated() };
+}
+
+function MenuToggle({ menu }: { menu: ReturnType<typeof useMenuToggle> }) {
+  const label = (
+    <>
+      {menu.open ? <CloseOutlined aria-hidden /> : <MenuOutlined aria-hidden />}
+      <span>菜单</span>
+    </>
+  );
+  if (!menu.hydrated) {
+    return (
+      <a href={`#${MENU_ID}`} className="nav-toggle">
+        {label}
+      </a>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="nav-toggle"
+      aria-expanded={menu.open}
+      aria-controls={MENU_ID}
+      onClick={() => menu.setOpen(!menu.open)}
+    >
+      {label}
+    </button>
+  );
 }
 
 /** Header and main navigation of portal.md §2; the sub-menus work without JavaScript. */
@@ -78,9 +137,15 @@ export function PortalHeader({ site, onStaffEntry }: { site: SiteInfo; onStaffEn
   };
   const course = safeHref(site.courseUrl);
   const oldSite = safeHref(site.oldSiteUrl);
+  const menu = useMenuToggle();
+  const closeOnEscape = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Escape' || !menu.open) return;
+    menu.setOpen(false);
+    event.currentTarget.querySelector<HTMLElement>('.nav-toggle')?.focus();
+  };
 
   return (
-    <header className="portal-header">
+    <header className="portal-header" onKeyDown={closeOnEscape}>
       <SkipLink />
       <div className="topbar">
         <div className="container topbar-inner">
@@ -89,11 +154,17 @@ export function PortalHeader({ site, onStaffEntry }: { site: SiteInfo; onStaffEn
             <a href="/teachPage" onClick={staffEntry} className="topbar-login">
               {user ? '【校内网】' : '登录'}
             </a>
-            <Link to="/campus?campusNum=15">校园专栏</Link>
-            <Link to="/video">视频中心</Link>
-            <Link to="/picture">图片中心</Link>
+            <Link to="/campus?campusNum=15" className="topbar-quick">
+              校园专栏
+            </Link>
+            <Link to="/video" className="topbar-quick">
+              视频中心
+            </Link>
+            <Link to="/picture" className="topbar-quick">
+              图片中心
+            </Link>
             {course && (
-              <a href={course} target="_blank" rel="noopener noreferrer">
+              <a href={course} target="_blank" rel="noopener noreferrer" className="topbar-quick">
                 网络课程
               </a>
             )}
@@ -132,13 +203,23 @@ export function PortalHeader({ site, onStaffEntry }: { site: SiteInfo; onStaffEn
               <SearchOutlined />
             </button>
           </form>
+          <MenuToggle menu={menu} />
         </div>
       </div>
-      <nav className="main-nav" aria-label="主导航">
+      <nav id={MENU_ID} className={menu.open ? 'main-nav is-open' : 'main-nav'} aria-label="主导航">
         <ul className="container">
           {navItems(site).map((item) => (
-            <li key={item.label} className={item.children ? 'has-menu' : undefined}>
-              {item.staffOnly ? (
+            <li
+              key={item.label}
+              className={
+                [item.children && 'has-menu', item.phoneOnly && 'nav-phone-only']
+                  .filter(Boolean)
+                  .join(' ') || undefined
+              }
+            >
+              {item.phoneOnly ? (
+                <span className="nav-group-label">{item.label}</span>
+              ) : item.staffOnly ? (
                 <a href="/teachPage" onClick={staffEntry}>
                   {item.label}
                 </a>
@@ -153,7 +234,13 @@ export function PortalHeader({ site, onStaffEntry }: { site: SiteInfo; onStaffEn
                 <ul className="sub-menu">
                   {item.children.map((child) => (
                     <li key={child.to}>
-                      <Link to={child.to}>{child.label}</Link>
+                      {child.external ? (
+                        <a href={child.to} target="_blank" rel="noopener noreferrer">
+                          {child.label}
+                        </a>
+                      ) : (
+                        <Link to={child.to}>{child.label}</Link>
+                      )}
                     </li>
                   ))}
                 </ul>
