@@ -2,7 +2,7 @@ import { isContentAdmin } from '@school/common';
 import { Checkbox, DatePicker, Empty, Input, Select, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
-import { useState, type ReactNode } from 'react';
+import { cloneElement, isValidElement, useState, type ReactNode } from 'react';
 import { redirect, useRevalidator } from 'react-router';
 import {
   emptyPage,
@@ -197,6 +197,12 @@ export function ReviewList<Row extends ReviewedItem & { typeId: number }>({
           selectedRowKeys: selected,
           onChange: (keys) => setPicked(keys.map(Number)),
           columnWidth: 40,
+          // The checkboxes' names in Chinese (antd names them "Select row 1", "Select all").
+          getCheckboxProps: (row) => ({ 'aria-label': `选择《${titleOf(row)}》` }),
+          columnTitle: (box) =>
+            isValidElement<{ 'aria-label'?: string }>(box)
+              ? cloneElement(box, { 'aria-label': '全选本页' })
+              : box,
         }}
         loading={loading}
         dataSource={page.data.list}
