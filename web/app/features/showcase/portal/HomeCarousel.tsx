@@ -21,7 +21,17 @@ export function HomeCarousel({
   return (
     <section className="home-carousel" aria-label="校园风采">
       <h1 className="visually-hidden">{schoolName}</h1>
-      <Carousel autoplay autoplaySpeed={3000} infinite dots arrows>
+      {/* It stops while a keyboard or pointer is on it, so a slide can be read and followed. */}
+      <Carousel
+        autoplay
+        autoplaySpeed={3000}
+        infinite
+        dots
+        arrows
+        pauseOnHover
+        pauseOnFocus
+        pauseOnDotsHover
+      >
         {banners.map((banner, i) => {
           const href = safeHref(banner.newsUrl);
           const image = (
