@@ -1,6 +1,6 @@
 import { CloseOutlined, MenuOutlined, SearchOutlined } from '@ant-design/icons';
 import { App } from 'antd';
-import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ElderModeSwitch, SkipLink } from '../../components/a11y/ElderModeSwitch';
 import { safeHref, type SiteInfo } from '../../lib/site';
@@ -82,14 +82,15 @@ const MENU_ID = 'portal-menu';
  * JavaScript runs it is a link to the panel, which site.css shows as the link's :target.
  */
 function useMenuToggle() {
-  const [open, setOpen] = useState(false);
-  const { pathname, search } = useLocation();
-  useEffect(() => setOpen(false), [pathname, search]);
-  // Opened by the link before the page was ready: stays open.
-  useEffect(() => {
-    if (window.location.hash === `#${MENU_ID}`) setOpen(true);
-  }, []);
-  return { open, setOpen, hydrated: useHydrated() };
+  const { pathname, search, hash } = useLocation();
+  const hydrated = useHydrated();
+  const here = pathname + search;
+  // The visitor's choice holds on the page it was made on: a navigation closes the menu. Opened
+  // by the link before the page was ready (the address ends in #portal-menu), it stays open.
+  const [choice, setChoice] = useState<{ at: string; open: boolean } | null>(null);
+  const open = choice?.at === here ? choice.open : hydrated && hash === `#${MENU_ID}`;
+  const setOpen = (value: boolean) => setChoice({ at: here, open: value });
+  return { open, setOpen, hydrated };
 }
 
 function MenuToggle({ menu }: { menu: ReturnType<typeof useMenuToggle> }) {
@@ -206,7 +207,15 @@ export function PortalHeader({ site, onStaffEntry }: { site: SiteInfo; onStaffEn
           <MenuToggle menu={menu} />
         </div>
       </div>
-      <nav id={MENU_ID} className={menu.open ? 'main-nav is-open' : 'main-nav'} aria-label="主导航">
+      {/* A followed link closes the menu, also one to the page already open (no navigation). */}
+      <nav
+        id={MENU_ID}
+        className={menu.open ? 'main-nav is-open' : 'main-nav'}
+        aria-label="主导航"
+        onClick={(event) => {
+          if ((event.target as HTMLElement).closest('a')) menu.setOpen(false);
+        }}
+      >
         <ul className="container">
           {navItems(site).map((item) => (
             <li
