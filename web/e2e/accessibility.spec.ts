@@ -208,7 +208,7 @@ test('every administrator page of the content platform passes axe (WCAG 2.1 AA)'
   browser,
   request,
 }) => {
-  allowSteps(22 * PAGE_STEPS + 6);
+  allowSteps(23 * PAGE_STEPS + 6);
   const news = (await newsList(request, 2)).list[0]!;
   const topic = (await newsList(request, 4)).list[0]!;
   const video = (
@@ -237,6 +237,7 @@ test('every administrator page of the content platform passes axe (WCAG 2.1 AA)'
     '/cms/dictionary',
     '/cms/staff',
     '/cms/department',
+    '/cms/sensitiveWord',
   ]) {
     await walk.visit(path);
   }

@@ -38,3 +38,15 @@ export function inertHiddenCopies() {
   });
   return () => observer.disconnect();
 }
+
+/**
+ * Puts focus in a dialog's first field once its opening animation has ended, unless the
+ * person is already in a field by then (a quick click or tab into another field during the
+ * animation): moving focus then would send their typing into the wrong box.
+ */
+export function focusFirstField(focus: () => void) {
+  const active = document.activeElement;
+  if (active instanceof HTMLElement && active.matches('input, textarea, select, [contenteditable]'))
+    return;
+  focus();
+}

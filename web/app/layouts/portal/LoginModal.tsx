@@ -5,6 +5,7 @@ import { STAFF_TYPE, STAFF_TYPES } from '@school/common';
 import { ApiError, call } from '../../api/client';
 import { setUser, type StoredUser } from '../../lib/session';
 import { slowLoading } from '../../components/ui/slow-loading';
+import { focusFirstField } from '../../lib/a11y';
 
 interface LoginForm {
   staffCode: string;
@@ -55,7 +56,7 @@ export function LoginModal({
       width={400}
       destroyOnHidden
       // Focus goes to the first field once the dialog is open, not to the dialog's frame.
-      afterOpenChange={(visible) => visible && form.focusField('staffCode')}
+      afterOpenChange={(visible) => visible && focusFirstField(() => form.focusField('staffCode'))}
     >
       <Form
         form={form}

@@ -2,6 +2,7 @@ import { Alert, App, Form, Modal } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../api/client';
 import { changePassword, PasswordFields, type PasswordValues } from './PasswordFields';
+import { focusFirstField } from '../../lib/a11y';
 
 /**
  * Change of password (intranet.md §4-§5). When `forced` (a weak password) it
@@ -49,7 +50,9 @@ export function ChangePasswordModal({
       confirmLoading={busy}
       destroyOnHidden
       // Focus goes to the first field once the dialog is open, not to the dialog's frame.
-      afterOpenChange={(visible) => visible && form.focusField('oldStaffPass')}
+      afterOpenChange={(visible) =>
+        visible && focusFirstField(() => form.focusField('oldStaffPass'))
+      }
     >
       {forced && (
         <Alert
