@@ -49,9 +49,9 @@ class Walk {
   }
 
   /** What every page must have besides axe's rules: one h1, and a skip link to its main. */
-  async structure(where: string, { h1 = true } = {}) {
+  async structure(where: string) {
     const headings = await this.page.locator('h1').count();
-    if (headings > 1 || (h1 && headings !== 1)) {
+    if (headings !== 1) {
       this.findings.push({ where, text: `${headings} h1 headings (one is expected)` });
     }
     const skip = this.page.getByRole('link', { name: '跳到主要内容' });
@@ -66,15 +66,11 @@ class Walk {
     }
   }
 
-  /**
-   * Opens a page, waits until it shows its content (its main, no spinner), and audits it.
-   * `h1: false`: pages another part of issue 18 reworks (mail, the drive's home and 我的网盘,
-   * the editor) are checked for at most one h1; their h1 comes with that rework.
-   */
-  async visit(path: string, options: { h1?: boolean } = {}) {
+  /** Opens a page, waits until it shows its content (its main, no spinner), and audits it. */
+  async visit(path: string) {
     await this.page.goto(path);
     await this.settle();
-    await this.audit(path, options);
+    await this.audit(path);
   }
 
   async settle() {
@@ -82,9 +78,9 @@ class Walk {
     await expect(this.page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
   }
 
-  async audit(where: string, options: { h1?: boolean } = {}) {
+  async audit(where: string) {
     await this.axe(where);
-    await this.structure(where, options);
+    await this.structure(where);
   }
 
   /** The first link of the current page whose address starts with `prefix`. */
@@ -177,27 +173,27 @@ test('every staff page passes axe (WCAG 2.1 AA) with one h1 and a skip link', as
   await walk.visit('/editPwd');
   await walk.visit('/weblog');
   await walk.visit('/leave');
-  await walk.visit('/writEmail?view=inbox', { h1: false });
+  await walk.visit('/writEmail?view=inbox');
   await page.locator('.mail-open').first().click();
   await expect(page).toHaveURL(/view=detail/);
   await walk.settle();
-  await walk.audit('a mail (view=detail)', { h1: false });
-  await walk.visit('/writEmail?view=sent', { h1: false });
-  await walk.visit('/writEmail?view=write', { h1: false });
-  await walk.visit('/writEmail?view=contacts', { h1: false });
-  await walk.visit('/education', { h1: false });
+  await walk.audit('a mail (view=detail)');
+  await walk.visit('/writEmail?view=sent');
+  await walk.visit('/writEmail?view=write');
+  await walk.visit('/writEmail?view=contacts');
+  await walk.visit('/education');
   await walk.visit(await walk.firstHref('/filelistPage'));
   await walk.visit('/huntFor');
   await walk.visit(await walk.firstHref('/folderDetail'));
   await walk.visit('/newUpload');
   await walk.visit('/jinqiPage');
   await walk.visit('/hotDown');
-  await walk.visit('/mineWp', { h1: false });
+  await walk.visit('/mineWp');
   await walk.visit('/myPublicwp');
   // The content platform as a teacher sees it.
   await walk.visit('/cms');
   await walk.visit('/cms/news');
-  await walk.visit('/cms/news/new', { h1: false });
+  await walk.visit('/cms/news/new');
   await walk.visit('/cms/video');
   await context.close();
 
@@ -220,10 +216,10 @@ test('every administrator page of the content platform passes axe (WCAG 2.1 AA)'
   const { context, page } = await staffPage(browser, 'admin');
   const walk = new Walk(page);
   await walk.visit('/cms/news');
-  await walk.visit(`/cms/news/edit?newId=${news.newId}`, { h1: false });
-  await walk.visit(`/cms/subject/new?newId=${topic.newId}`, { h1: false });
+  await walk.visit(`/cms/news/edit?newId=${news.newId}`);
+  await walk.visit(`/cms/subject/new?newId=${topic.newId}`);
   await walk.visit('/cms/video');
-  await walk.visit(`/cms/video/edit?videoId=${video.videoId}`, { h1: false });
+  await walk.visit(`/cms/video/edit?videoId=${video.videoId}`);
   for (const path of [
     '/cms/magazine',
     '/cms/column',

@@ -1,4 +1,4 @@
-import { Button, Result, Space, Typography } from 'antd';
+import { Button, Result, Space } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import { errorText } from '../../api/page-data';
@@ -73,7 +73,7 @@ export function EditorPage({
   return (
     <div className="cms-page">
       <Space className="cms-page-head" align="center">
-        <Typography.Title level={4}>{heading}</Typography.Title>
+        <h1 className="cms-page-title">{heading}</h1>
         <Link to={back.to}>返回列表</Link>
       </Space>
       {children}

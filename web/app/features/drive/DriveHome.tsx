@@ -72,6 +72,7 @@ export function DriveHome({ data }: { data: DriveHomeData }) {
   return (
     <main className="container staff-page drive-page drive-home">
       <Crumbs home="/teachPage" items={[{ label: '教学网盘' }]} />
+      <h1 className="visually-hidden">教学网盘</h1>
       <Card className="staff-card drive-home-head">
         <div className="drive-home-count">
           <span>资源总数</span>

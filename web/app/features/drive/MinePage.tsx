@@ -201,6 +201,7 @@ export function MinePage({ data }: { data: MinePageData }) {
           })),
         ]}
       />
+      <h1 className="visually-hidden">我的网盘</h1>
       <Card className="staff-card drive-card">
         <div className="drive-quota" aria-label="个人空间">
           <span>个人空间</span>

@@ -208,6 +208,7 @@ export function MailPage({ data }: { data: MailPageData }) {
           home="/teachPage"
           items={[{ label: '邮件', to: '/writEmail' }, { label: TITLES[view] }]}
         />
+        <h1 className="visually-hidden">{TITLES[view]}</h1>
         <Card className="staff-card mail-card" title={TITLES[view]}>
           {body}
         </Card>

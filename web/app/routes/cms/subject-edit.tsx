@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, List, Typography } from 'antd';
+import { Button, Card, List } from 'antd';
 import { Link, useNavigate, useOutletContext, useRevalidator } from 'react-router';
 import type { Route } from './+types/subject-edit';
 import { ApiError, call } from '../../api/client';
@@ -69,7 +69,7 @@ export default function CmsSubjectEdit({ loaderData }: Route.ComponentProps) {
             />
           </Card>
           <div className="cms-subject-main">
-            <Typography.Title level={4}>{data.item ? '编辑子新闻' : '新增子新闻'}</Typography.Title>
+            <h1 className="cms-page-title">{data.item ? '编辑子新闻' : '新增子新闻'}</h1>
             <SubjectEditor
               key={data.load}
               topicId={data.topic.newId}
