@@ -48,6 +48,8 @@ export interface Config {
   driveFileMaxBytes: number;
   /** Bytes (before compression) one 打包下载 may hold (DRIVE_ZIP_MAX_BYTES, default 4 GiB). */
   driveZipMaxBytes: number;
+  /** Days a deleted drive file or folder stays in the 回收站 (DRIVE_TRASH_DAYS, default 30). */
+  driveTrashDays: number;
   /**
    * Hours an upload no drive resource, mail or draft uses is kept before it is removed
    * (PENDING_UPLOAD_HOURS, default 24).
@@ -151,6 +153,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     driveQuotaBytes: integer(env, 'DRIVE_QUOTA_BYTES', 10 * 1024 ** 3, 0, 2 ** 50),
     driveFileMaxBytes: integer(env, 'DRIVE_FILE_MAX_BYTES', 2 * 1024 ** 3, 1, 2 ** 50),
     driveZipMaxBytes: integer(env, 'DRIVE_ZIP_MAX_BYTES', 4 * 1024 ** 3, 1, 2 ** 50),
+    driveTrashDays: integer(env, 'DRIVE_TRASH_DAYS', 30, 1, 3650),
     pendingUploadHours: integer(env, 'PENDING_UPLOAD_HOURS', 24, 1, 24 * 365),
   };
 }

@@ -148,6 +148,10 @@ const ResourceTarget = {
     Type.Integer({ minimum: 0, maximum: 2_147_483_647, errorMessage: '文件夹编号不正确' }),
   ),
   sType: Type.Optional(SType),
+  /** A name the folder already holds (issue 19): '' another file of that name, keep 保留两者 ("名称(1)"), replace 替换. */
+  onConflict: Type.Optional(
+    WordOf(['keep', 'replace'], 'onConflict 须为 keep（保留两者）或 replace（替换）'),
+  ),
 };
 /** The uploaded file: the upload's answer (url as resourcesPath). */
 const ResourceFile = {
@@ -637,5 +641,101 @@ export const driveCalls = endpoints('drive', {
     '从我的下载中移除记录（下载数不变）',
     Type.Object({ userId: Type.Optional(UserId), resId: IdList('请选择文件') }),
     Nothing,
+  ),
+});
+
+/** A line of the 回收站 (issue 19): a deleted file (stype 1) or folder (stype 0); resId the entry. */
+export const RecycleRow = Type.Object({
+  resId: Type.Integer(),
+  stype: Type.Integer(),
+  resourcesName: Type.String(),
+  /** RESOURCES_FILE_TYPE of a file, "-1" for a folder. */
+  resourcesFileType: Type.String(),
+  /** Where it was: "教学网盘 / 数学 / 高一". */
+  place: Type.String(),
+  /** 0 the library, 1 a person's disk. */
+  sType: Type.Integer(),
+  deleteDate: Type.String(),
+  /** Days before the daily purge removes it for good. */
+  daysLeft: Type.Integer(),
+  /** Bytes of its files and their versions. */
+  resourcesSize: Type.Integer(),
+  fileCount: Type.Integer(),
+  /** Who deleted it. */
+  userId: Maybe(Type.Integer()),
+  userName: Type.String(),
+});
+export type RecycleRow = Static<typeof RecycleRow>;
+
+/** An earlier content of a file, kept by 替换 (issue 19). */
+export const FileVersion = Type.Object({
+  versionId: Type.Integer(),
+  resourcesId: Type.Integer(),
+  resourcesFname: Type.String(),
+  resourcesSize: Type.Integer(),
+  /** Who uploaded these bytes, and when. */
+  userId: Maybe(Type.Integer()),
+  userName: Type.String(),
+  createDate: Type.String(),
+  /** When they were replaced. */
+  replaceDate: Type.String(),
+  /** Its bytes, under the file's own read rule. */
+  url: Type.String(),
+  canRestore: Type.Boolean(),
+});
+export type FileVersion = Static<typeof FileVersion>;
+
+/** 回收站 and versions of the drive (issue 19). */
+export const driveTrashCalls = endpoints('drive', {
+  recycleList: endpoint(
+    '/resources/getRecycleList',
+    'staff',
+    '回收站：scope mine（默认）为本人删除的与我的网盘中的，library 为教学网盘的（网盘管理员）；删除后保留 DRIVE_TRASH_DAYS 天（默认 30 天），新删的在前；KeywordName 查找名称',
+    Type.Object({
+      scope: Type.Optional(WordOf(['mine', 'library'], 'scope 须为 mine 或 library')),
+      KeywordName: Type.Optional(
+        Type.String({ maxLength: 50, errorMessage: '搜索内容不能超过50个字' }),
+      ),
+      ...Paging(DRIVE_PAGE_SIZE, 50),
+    }),
+    Page(RecycleRow),
+  ),
+  restoreResource: endpoint(
+    '/resources/restoreResource',
+    'owner',
+    '还原：回到原来的文件夹，文件夹已不在时回到所在网盘的最上层；同名时加序号保留两者；删除者本人、我的网盘的主人、教学网盘的网盘管理员可还原',
+    Type.Object({ userId: Type.Optional(UserId), resId: Id('请选择要还原的项目') }),
+    Type.Object({ name: Type.String(), fid: Maybe(Type.Integer()) }),
+  ),
+  purgeResource: endpoint(
+    '/resources/purgeResource',
+    'owner',
+    '彻底删除回收站中的项目（不可恢复）；没有文件或版本再用的内容一并删除',
+    Type.Object({ userId: Type.Optional(UserId), resId: Id('请选择要彻底删除的项目') }),
+    Nothing,
+  ),
+  checkNames: endpoint(
+    '/resources/checkNames',
+    'owner',
+    '上传前查同名：目标文件夹（fId，或 sType 1 的我的网盘最上层）中已有的文件名；names 为 JSON 数组（最多10个）',
+    Type.Object({
+      ...ResourceTarget,
+      names: Type.String({ minLength: 2, maxLength: 5000, errorMessage: '请选择文件' }),
+    }),
+    Type.Array(Type.String()),
+  ),
+  versions: endpoint(
+    '/resources/getVersions',
+    'owner',
+    '文件的历史版本（新的在前，最多保留 10 个），可看文件的人可看；canRestore 为可还原（可编辑该文件的人）',
+    Type.Object({ resId: Id('请选择文件') }),
+    Type.Array(FileVersion),
+  ),
+  restoreVersion: endpoint(
+    '/resources/restoreVersion',
+    'owner',
+    '还原历史版本：当前内容成为一个历史版本',
+    Type.Object({ versionId: Id('请选择版本') }),
+    Type.Object({ resourcesId: Type.Integer() }),
   ),
 });

@@ -42,6 +42,8 @@ import type {
   DriveResourceTable,
   DriveShareTable,
   DriveTusUploadTable,
+  DriveTrashTable,
+  DriveVersionTable,
 } from './tables/drive.js';
 import type {
   ContactGroupMemberTable,
@@ -119,6 +121,8 @@ export interface Database {
   driveDownload: DriveDownloadTable;
   driveComment: DriveCommentTable;
   driveTusUpload: DriveTusUploadTable;
+  driveTrash: DriveTrashTable;
+  driveVersion: DriveVersionTable;
 }
 
 // Every table and row type, re-exported so that modules import them from here.

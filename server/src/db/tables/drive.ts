@@ -41,6 +41,9 @@ export interface DriveResourceTable {
   favoriteNum: ColumnType<number, number | undefined, number>;
   statusDate: string;
   createdAt: string;
+  /** Who put up the current bytes and when (a replacement, issue 19); null: the uploader at creation. */
+  contentBy: ColumnType<number | null, number | null | undefined, number | null>;
+  contentAt: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface DriveLikeTable {
@@ -91,4 +94,35 @@ export interface DriveTusUploadTable {
   /** bigint: PostgreSQL answers text, SQLite a number. */
   size: ColumnType<number | string, number, number>;
   createdAt: string;
+}
+
+/** A deletion kept in the 回收站 (issue 19): the deleted rows as JSON, held until restored or purged. */
+export interface DriveTrashTable {
+  id: Generated<number>;
+  /** 'file' or 'folder'. */
+  kind: string;
+  ownerId: number | null;
+  deletedBy: number | null;
+  deletedAt: string;
+  name: string;
+  folderId: number | null;
+  place: ColumnType<string, string | undefined, string>;
+  fileType: ColumnType<string, string | undefined, string>;
+  /** bigint: PostgreSQL answers text, SQLite a number. */
+  size: ColumnType<number | string, number, number>;
+  fileCount: number;
+  rows: string;
+}
+
+/** An earlier content of a drive file, kept when an upload replaced it (替换, issue 19). */
+export interface DriveVersionTable {
+  id: Generated<number>;
+  resourceId: number;
+  fileId: number;
+  fileName: string;
+  /** bigint: PostgreSQL answers text, SQLite a number. */
+  size: ColumnType<number | string, number, number>;
+  uploaderId: number | null;
+  createdAt: string;
+  replacedAt: string;
 }

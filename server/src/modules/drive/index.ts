@@ -10,6 +10,9 @@ import { DRIVE_UPLOAD, DiskQuota, driveHoldTaken } from './quota.js';
 import { driveFileRoutes, driveRoutes } from './routes.js';
 import { driveUploadRoutes } from './upload-routes.js';
 import { DriveUploads } from './uploads.js';
+import { DriveTrash, driveTrashGuard } from './trash.js';
+import { driveTrashRoutes } from './trash-routes.js';
+import { driveVersionGuard } from './versions.js';
 
 /** 教学网盘 (intranet.md §2 education ... mineWp, §7 "Teaching drive"). */
 export const driveArea = defineArea({
@@ -37,11 +40,24 @@ export const driveArea = defineArea({
     );
     uploadSweep.addHolds({ table: DRIVE_UPLOAD, taken: driveHoldTaken });
     uploadSweep.addChore((now) => quota.dropExpired(now));
+    // The 回收站 (issue 19): entries older than DRIVE_TRASH_DAYS go at the sweep (at start, hourly).
+    const driveTrash = new DriveTrash(
+      db,
+      clock,
+      driveFolders,
+      texts,
+      (fileIds) => driveResources.dropUnused(fileIds),
+      config.driveTrashDays,
+    );
+    uploadSweep.addChore(async (now) => {
+      await driveTrash.purgeExpired(now);
+    });
     return {
       driveFolders,
       driveZips: new FolderZips(db, driveFolders, files, config.driveZipMaxBytes),
       driveListing,
       driveResources,
+      driveTrash,
       driveEngagement: new DriveEngagement(db, clock, driveResources, driveListing),
       driveFiles: files,
       driveUploads,
@@ -56,6 +72,11 @@ export const driveArea = defineArea({
       resources: services.driveResources,
       engagement: services.driveEngagement,
       zips: services.driveZips,
+      trash: services.driveTrash,
+    });
+    await api.register(driveTrashRoutes, {
+      trash: services.driveTrash,
+      resources: services.driveResources,
     });
     await api.register(driveUploadRoutes, {
       drive: services.driveUploads,
@@ -67,5 +88,5 @@ export const driveArea = defineArea({
       files: services.driveFiles,
     });
   },
-  fileGuards: () => [driveFileGuard()],
+  fileGuards: () => [driveFileGuard(), driveTrashGuard(), driveVersionGuard()],
 });

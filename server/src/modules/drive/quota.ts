@@ -17,7 +17,7 @@ const megabytes = (bytes: number) => (bytes / 1048576).toFixed(2);
 
 /** What a person's disk holds, in bytes. */
 export interface DiskUsage {
-  /** Registered files of the disk. */
+  /** Registered files of the disk, with its 回收站 and its files' versions (issue 19). */
   used: number;
   /**
    * The person's drive uploads not registered yet, and resumable uploads
@@ -66,7 +66,7 @@ export class DiskQuota {
     db: Kysely<Database> = this.db,
     registering: readonly number[] = [],
   ): Promise<DiskUsage> {
-    const [registered, unregistered, arriving] = await Promise.all([
+    const [registered, unregistered, arriving, binned, versions] = await Promise.all([
       db
         .selectFrom('driveResource')
         .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('bytes'))
@@ -86,9 +86,23 @@ export class DiskQuota {
         .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('bytes'))
         .where('staffId', '=', staffId)
         .executeTakeFirstOrThrow(),
+      // Issue 19: the disk's 回收站 and its files' earlier versions hold stored bytes too.
+      db
+        .selectFrom('driveTrash')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('bytes'))
+        .where('ownerId', '=', staffId)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('driveVersion')
+        .innerJoin('driveResource', 'driveResource.id', 'driveVersion.resourceId')
+        .select((eb) =>
+          eb.fn.coalesce(eb.fn.sum<number>('driveVersion.size'), eb.lit(0)).as('bytes'),
+        )
+        .where('driveResource.ownerId', '=', staffId)
+        .executeTakeFirstOrThrow(),
     ]);
     return {
-      used: Number(registered.bytes),
+      used: Number(registered.bytes) + Number(binned.bytes) + Number(versions.bytes),
       pending: Number(unregistered.bytes) + Number(arriving.bytes),
       total: this.totalBytes,
     };

@@ -19,6 +19,8 @@ import {
 import { extensionAllowed, fileIdOf, fileTypeOf, searchText } from './resource-files.js';
 import { ResourceMoves, type MoveInput } from './resource-moves.js';
 import { assertCanManage, type Space, type Viewer } from './space.js';
+import { freeName } from './trash.js';
+import { DriveVersions, ONLY_EDITOR_REPLACES } from './versions.js';
 
 /** Files one batch may register (intranet.md §5 "Add-file dialog"). */
 export const BATCH_MAX = 10;
@@ -47,6 +49,8 @@ export interface ResourceFields {
 export class DriveResources {
   /** Moving and copying (resource-moves.ts). */
   private readonly moves: ResourceMoves;
+  /** Earlier contents kept by 替换 (versions.ts, issue 19). */
+  readonly versions: DriveVersions;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -57,6 +61,7 @@ export class DriveResources {
     private readonly texts: TextIndex,
   ) {
     this.moves = new ResourceMoves(db, now, folders, quota, texts);
+    this.versions = new DriveVersions(db, now, (fileIds) => this.dropUnused(fileIds));
   }
 
   /** A resource the viewer may see: 404 when gone, 403 for a private file or another's disk. */
@@ -103,13 +108,21 @@ export class DriveResources {
     };
   }
 
-  /** Registers uploads (one, or a batch of at most 10) in a folder or at the top of one's disk. */
+  /**
+   * Registers uploads (one, or a batch of at most 10) in a folder or at the
+   * top of one's disk. A name the folder already holds (issue 19): '' adds
+   * another file of that name (as before), 'keep' adds it as "名称(1)",
+   * 'replace' puts the bytes under the file there, its old ones kept as a
+   * version (versions.ts).
+   */
   async add(
     viewer: Viewer,
     target: { fId?: number; sType?: number },
     uploads: UploadInput[],
     fields: ResourceFields,
+    onConflict: '' | 'keep' | 'replace' = '',
   ): Promise<number[]> {
+    const dropped: number[] = [];
     if (uploads.length === 0) throw badRequest('请上传文件');
     if (uploads.length > BATCH_MAX) throw badRequest(`一次最多上传${BATCH_MAX}个文件`);
     if (!fields.resourcesType.trim()) throw badRequest('请选择资源类型');
@@ -136,8 +149,26 @@ export class DriveResources {
       for (const [i, upload] of uploads.entries()) {
         const file = byId.get(fileIds[i]!)!;
         const fileName = (upload.fileName?.trim() || file.fileName).slice(0, 200);
-        const name = (upload.name?.trim() || fileName).slice(0, 200);
+        const asked = (upload.name?.trim() || fileName).slice(0, 200);
         if (!extensionAllowed(fileName)) throw badRequest(`不符合格式文件：${fileName}`);
+        const clash = onConflict
+          ? await this.sameName(trx, space, folderId, asked)
+          : { found: undefined, names: [] };
+        const name = onConflict === 'keep' ? freeName(asked, clash.names, 200) : asked;
+        if (onConflict === 'replace' && clash.found) {
+          if (!mayEdit(clash.found as ResourceRow, viewer)) throw forbidden(ONLY_EDITOR_REPLACES);
+          const size = Number(file.size);
+          dropped.push(
+            ...(await this.versions.replace(
+              trx,
+              clash.found.id,
+              { id: file.id, fileName, size },
+              viewer.id,
+            )),
+          );
+          added.push(clash.found.id);
+          continue;
+        }
         const { id } = await trx
           .insertInto('driveResource')
           .values({
@@ -170,7 +201,52 @@ export class DriveResources {
     });
     // After the commit, so a count read meanwhile is not kept.
     this.folders.stats.invalidate();
+    if (dropped.length) await this.dropUnused(dropped);
     return ids;
+  }
+
+  /** The names among `names` a folder (or a disk's top) already holds: the upload dialog asks 保留两者 / 替换. */
+  async clashingNames(
+    viewer: Viewer,
+    target: { fId?: number; sType?: number },
+    names: string[],
+  ): Promise<string[]> {
+    const { space, folderId } = await this.targetOf(viewer, target, this.db);
+    const wanted = [...new Set(names.map((name) => name.trim().slice(0, 200)).filter(Boolean))];
+    if (wanted.length === 0) return [];
+    const rows = await this.inFolder(this.db, space, folderId)
+      .select('name')
+      .where('name', 'in', wanted)
+      .execute();
+    const taken = new Set(rows.map((row) => row.name));
+    return wanted.filter((name) => taken.has(name));
+  }
+
+  /** The live files of one folder (or a disk's top, or the library's). */
+  private inFolder(db: Kysely<Database>, space: Space, folderId: number | null) {
+    return db
+      .selectFrom('driveResource')
+      .$if(space.ownerId === null, (qb) => qb.where('ownerId', 'is', null))
+      .$if(space.ownerId !== null, (qb) => qb.where('ownerId', '=', space.ownerId!))
+      .$if(folderId === null, (qb) => qb.where('folderId', 'is', null))
+      .$if(folderId !== null, (qb) => qb.where('folderId', '=', folderId!));
+  }
+
+  /** The newest file of that name in the folder, and the names like it (for a free one). */
+  private async sameName(
+    db: Kysely<Database>,
+    space: Space,
+    folderId: number | null,
+    name: string,
+  ) {
+    const rows = await this.inFolder(db, space, folderId)
+      .select(['id', 'name', 'ownerId', 'uploaderId'])
+      .orderBy('id', 'desc')
+      .execute();
+    return {
+      found: rows.find((row) => row.name === name),
+      names: rows.map((row) => row.name),
+    };
   }
 
   async edit(

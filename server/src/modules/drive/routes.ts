@@ -16,6 +16,7 @@ import type { DriveEngagement } from './engagement.js';
 import { downloadName } from './resource-files.js';
 import type { DriveResources } from './resources.js';
 import { spaceOf } from './space.js';
+import type { DriveTrash } from './trash.js';
 
 /** The list's filters and sort as the pages send them (one of four sort flags). */
 export function listQueryOf(body: {
@@ -49,7 +50,9 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
   resources: DriveResources;
   engagement: DriveEngagement;
   zips: FolderZips;
-}> = async (app, { folders, listing, resources, engagement, zips }) => {
+  /** Deletions go to the 回收站 (issue 19). */
+  trash: DriveTrash;
+}> = async (app, { folders, listing, resources, engagement, zips, trash }) => {
   route(app, driveCalls.folderTree, async (request) => {
     const { userId, fId, sType } = request.body;
     const staff = staffOf(request);
@@ -123,8 +126,8 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
   route(app, driveCalls.delFolder, async (request) => {
     const staff = staffOf(request);
     assertSelf(staff, request.body.userId);
-    await resources.dropUnused(await folders.remove(staff, request.body.fId));
-    return ok(null, '删除成功');
+    await trash.binFolder(staff, request.body.fId);
+    return ok(null, '已移入回收站');
   });
 
   route(app, driveCalls.topFolder, async (request) => {
@@ -155,6 +158,7 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
       { fId: body.fId || undefined, sType: body.sType },
       [upload],
       fieldsOf(body),
+      body.onConflict ?? '',
     );
     return ok({ resourcesId: resourcesId! }, '上传成功');
   });
@@ -168,6 +172,7 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
       { fId: body.fId || undefined, sType: body.sType },
       uploadsOf(body.fileAddList),
       fieldsOf(body),
+      body.onConflict ?? '',
     );
     return ok({ resourcesIdArr: ids }, '上传成功');
   });
@@ -198,8 +203,8 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
   route(app, driveCalls.delResource, async (request) => {
     const staff = staffOf(request);
     assertSelf(staff, request.body.userId);
-    await resources.remove(staff, idsOf(request.body.resourcesId));
-    return ok(null, '删除成功');
+    await trash.binResources(staff, idsOf(request.body.resourcesId));
+    return ok(null, '已移入回收站');
   });
 
   route(app, driveCalls.topResource, async (request) => {

@@ -14,7 +14,9 @@ import type { Database } from '../../db/schema.js';
  * T_LEAVE: a leave request's attachment; T_MAIL: a mail's attachment or body
  * picture; T_MAIL_UPLOAD: a mail upload (objId its uploader), theirs until
  * sent; T_DRIVE: a drive resource's file; T_DRIVE_UPLOAD: a drive upload
- * (objId its uploader), theirs until registered.
+ * (objId its uploader), theirs until registered; T_DRIVE_TRASH: the files of a
+ * deletion in the drive's 回收站 (objId the trash row), read by nobody;
+ * T_DRIVE_VERSION: an earlier content of a drive file (objId the version).
  */
 export const FILE_OWNER_TABLES = [
   'T_NEWS',
@@ -33,6 +35,8 @@ export const FILE_OWNER_TABLES = [
   'T_MAIL_UPLOAD',
   'T_DRIVE',
   'T_DRIVE_UPLOAD',
+  'T_DRIVE_TRASH',
+  'T_DRIVE_VERSION',
 ] as const;
 
 export type FileOwnerTable = (typeof FILE_OWNER_TABLES)[number];

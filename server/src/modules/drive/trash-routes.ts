@@ -1,0 +1,74 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { driveTrashCalls } from '@school/common/api';
+import { staffOf } from '../../http/auth.js';
+import { route } from '../../http/contract.js';
+import { ok } from '../../http/envelope.js';
+import { badRequest } from '../../http/errors.js';
+import { assertSelf } from '../../http/roles.js';
+import type { DriveResources } from './resources.js';
+import type { DriveTrash } from './trash.js';
+
+/** 回收站 and file versions (issue 19): api/resources/getRecycleList ... restoreVersion. */
+export const driveTrashRoutes: FastifyPluginAsyncTypebox<{
+  trash: DriveTrash;
+  resources: DriveResources;
+}> = async (app, { trash, resources }) => {
+  route(app, driveTrashCalls.recycleList, async (request) => {
+    const { scope, KeywordName, pageNum, pageSize } = request.body;
+    const staff = staffOf(request);
+    return ok(
+      await trash.list(
+        staff,
+        { scope: scope ?? 'mine', keyword: KeywordName },
+        { pageNum, pageSize },
+      ),
+    );
+  });
+
+  route(app, driveTrashCalls.restoreResource, async (request) => {
+    const staff = staffOf(request);
+    assertSelf(staff, request.body.userId);
+    const placed = await trash.restore(staff, request.body.resId);
+    return ok(placed, placed.fid === null ? '已还原到网盘最上层' : '还原成功');
+  });
+
+  route(app, driveTrashCalls.purgeResource, async (request) => {
+    const staff = staffOf(request);
+    assertSelf(staff, request.body.userId);
+    await trash.purge(staff, request.body.resId);
+    return ok(null, '已彻底删除');
+  });
+
+  route(app, driveTrashCalls.checkNames, async (request) => {
+    const body = request.body;
+    const staff = staffOf(request);
+    assertSelf(staff, body.userId);
+    let names: unknown;
+    try {
+      names = JSON.parse(body.names);
+    } catch {
+      throw badRequest('文件名列表格式不正确');
+    }
+    if (!Array.isArray(names) || names.length > 10 || names.some((n) => typeof n !== 'string')) {
+      throw badRequest('文件名列表格式不正确');
+    }
+    return ok(
+      await resources.clashingNames(
+        staff,
+        { fId: body.fId || undefined, sType: body.sType },
+        names as string[],
+      ),
+    );
+  });
+
+  route(app, driveTrashCalls.versions, async (request) => {
+    return ok(await resources.versions.list(staffOf(request), request.body.resId));
+  });
+
+  route(app, driveTrashCalls.restoreVersion, async (request) => {
+    return ok(
+      await resources.versions.restore(staffOf(request), request.body.versionId),
+      '已还原该版本',
+    );
+  });
+};
