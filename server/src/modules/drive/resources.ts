@@ -209,10 +209,20 @@ export class DriveResources {
   async clashingNames(
     viewer: Viewer,
     target: { fId?: number; sType?: number },
-    names: string[],
+    /** The names the page asks about: a JSON array of at most 10 strings (checked after the folder). */
+    names: unknown,
   ): Promise<string[]> {
     const { space, folderId } = await this.targetOf(viewer, target, this.db);
-    const wanted = [...new Set(names.map((name) => name.trim().slice(0, 200)).filter(Boolean))];
+    if (
+      !Array.isArray(names) ||
+      names.length > BATCH_MAX ||
+      names.some((name) => typeof name !== 'string')
+    ) {
+      throw badRequest('文件名列表格式不正确');
+    }
+    const wanted = [
+      ...new Set((names as string[]).map((name) => name.trim().slice(0, 200)).filter(Boolean)),
+    ];
     if (wanted.length === 0) return [];
     const rows = await this.inFolder(this.db, space, folderId)
       .select('name')

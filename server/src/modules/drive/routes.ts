@@ -127,7 +127,7 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
     const staff = staffOf(request);
     assertSelf(staff, request.body.userId);
     await trash.binFolder(staff, request.body.fId);
-    return ok(null, '已移入回收站');
+    return ok(null, '删除成功');
   });
 
   route(app, driveCalls.topFolder, async (request) => {
@@ -204,7 +204,7 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
     const staff = staffOf(request);
     assertSelf(staff, request.body.userId);
     await trash.binResources(staff, idsOf(request.body.resourcesId));
-    return ok(null, '已移入回收站');
+    return ok(null, '删除成功');
   });
 
   route(app, driveCalls.topResource, async (request) => {

@@ -3,7 +3,6 @@ import { driveTrashCalls } from '@school/common/api';
 import { staffOf } from '../../http/auth.js';
 import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
-import { badRequest } from '../../http/errors.js';
 import { assertSelf } from '../../http/roles.js';
 import type { DriveResources } from './resources.js';
 import type { DriveTrash } from './trash.js';
@@ -47,16 +46,13 @@ export const driveTrashRoutes: FastifyPluginAsyncTypebox<{
     try {
       names = JSON.parse(body.names);
     } catch {
-      throw badRequest('文件名列表格式不正确');
-    }
-    if (!Array.isArray(names) || names.length > 10 || names.some((n) => typeof n !== 'string')) {
-      throw badRequest('文件名列表格式不正确');
+      names = null;
     }
     return ok(
       await resources.clashingNames(
         staff,
         { fId: body.fId || undefined, sType: body.sType },
-        names as string[],
+        names,
       ),
     );
   });

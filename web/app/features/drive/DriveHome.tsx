@@ -1,3 +1,4 @@
+import { isDriveAdmin } from '@school/common';
 import type { ApiData } from '@school/common/api';
 import { FolderFilled } from '@ant-design/icons';
 import { App, Badge, Card, Input, Select, Space } from 'antd';
@@ -8,6 +9,7 @@ import { Crumbs } from '../../components/ui/Crumbs';
 import type { Dictionary, DriveList } from './drive-api';
 import { formatDay } from './drive-data';
 import { DriveName } from './DriveTable';
+import { useUser } from '../../lib/use-user';
 
 export type RootFolder = ApiData<'resources/getFolderList'>[number];
 
@@ -56,6 +58,7 @@ function HomeList({ title, more, list }: { title: string; more: string; list: Dr
 export function DriveHome({ data }: { data: DriveHomeData }) {
   const { count, types, folders, newest, shared, downloaded } = data;
   useLoadFailure(count, types, folders, newest, shared, downloaded);
+  const user = useUser();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [type, setType] = useState<string | undefined>();
@@ -125,6 +128,8 @@ export function DriveHome({ data }: { data: DriveHomeData }) {
       <p className="drive-home-foot">
         <Link to="/mineWp">我的网盘</Link>
         <Link to="/myPublicwp">我的公共资源</Link>
+        <Link to="/mineWp?tab=4">回收站</Link>
+        {isDriveAdmin(user) && <Link to="/mineWp?tab=4&scope=library">教学网盘回收站</Link>}
       </p>
     </main>
   );

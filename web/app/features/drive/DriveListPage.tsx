@@ -19,6 +19,7 @@ import { DriveTable, useChecked } from './DriveTable';
 import { SelectionBar } from './SelectionBar';
 import { EditFileDialog } from './FolderDialogs';
 import { useFileActions } from './useFileActions';
+import { RESTORABLE } from './useManageActions';
 
 export interface DriveListData {
   query: DriveQuery;
@@ -70,13 +71,16 @@ export function DriveListPage({
     if (!ids.length) return void message.error('请选择文件');
     modal.confirm({
       title: '提示',
-      content: ids.length === 1 ? '是否删除该文件?' : `是否删除选中的 ${ids.length} 个文件?`,
+      content:
+        ids.length === 1
+          ? `是否将该文件移入回收站?${RESTORABLE}`
+          : `是否将选中的 ${ids.length} 个文件移入回收站?${RESTORABLE}`,
       okText: '确定',
       cancelText: '取消',
       onOk: async () => {
         try {
           await deleteResource(ids.join(','));
-          message.success('删除成功');
+          message.success('已移入回收站');
           checked.clear();
           void revalidate();
         } catch (err) {

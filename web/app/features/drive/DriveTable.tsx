@@ -30,7 +30,7 @@ type ShownSort = DriveSort & { unset?: boolean };
 
 export const DRIVE_PAGE_SIZE = 10;
 
-const ICONS: Record<DriveIcon, ReactNode> = {
+export const ICONS: Record<DriveIcon, ReactNode> = {
   folder: <FolderFilled className="drive-icon drive-icon-folder" />,
   document: <FileTextOutlined className="drive-icon drive-icon-document" />,
   picture: <FileImageOutlined className="drive-icon drive-icon-picture" />,

@@ -1,6 +1,7 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { App, Button, Form, Modal, Radio, Select, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
+import { call } from '../../api/client';
 import { errorText } from '../../api/page-data';
 import { addResource, batchAddResource, type Dictionary } from './drive-api';
 import {
@@ -70,6 +71,8 @@ export function DriveUploadDialog({ open, onClose, onDone, fId, sType, types, si
   const [resumedAt, setResumedAt] = useState<Record<string, number>>({});
   const [aborts] = useState(() => new Map<string, AbortController>());
   const [saving, setSaving] = useState(false);
+  /** Names the target folder already holds (issue 19): 保留两者 / 替换 is asked first. */
+  const [clashes, setClashes] = useState<string[]>([]);
   const max = single ? 1 : BATCH_MAX;
 
   const reset = () => {
@@ -84,7 +87,8 @@ export function DriveUploadDialog({ open, onClose, onDone, fId, sType, types, si
     onClose();
   };
 
-  const submit = async () => {
+  const submit = async (onConflict?: 'keep' | 'replace') => {
+    setClashes([]);
     const { resourcesType, resourcesIsOpen, resourcesIsComment } = form.getFieldsValue();
     if (!resourcesType) return void message.error('请选择资源类型');
     const done = files.filter((f) => f.status === 'done');
@@ -93,7 +97,25 @@ export function DriveUploadDialog({ open, onClose, onDone, fId, sType, types, si
     const uploaded = done.map((f) => f.response as UploadedDriveFile);
     setSaving(true);
     try {
-      const common = { fId, sType, resourcesType, resourcesIsOpen, resourcesIsComment };
+      if (!onConflict) {
+        const names = await call('resources/checkNames', {
+          fId,
+          sType,
+          names: JSON.stringify(uploaded.map((one) => one.fileName)),
+        });
+        if (names.length) {
+          setClashes(names);
+          return;
+        }
+      }
+      const common = {
+        fId,
+        sType,
+        resourcesType,
+        resourcesIsOpen,
+        resourcesIsComment,
+        onConflict,
+      };
       // The whole file name is the resource's name: a download is named after it.
       if (uploaded.length === 1) {
         const [one] = uploaded;
@@ -130,107 +152,130 @@ export function DriveUploadDialog({ open, onClose, onDone, fId, sType, types, si
   };
 
   return (
-    <Modal
-      title="文件上传"
-      open={open}
-      onCancel={close}
-      onOk={() => void submit()}
-      okText="确定"
-      cancelText="取消"
-      confirmLoading={saving}
-      destroyOnHidden
-    >
-      <Form
-        form={form}
-        layout="vertical"
-        className="drive-upload-form"
-        initialValues={UPLOAD_DEFAULTS}
+    <>
+      <Modal
+        title="存在同名文件"
+        open={clashes.length > 0}
+        onCancel={() => setClashes([])}
+        footer={[
+          <Button key="cancel" onClick={() => setClashes([])}>
+            取消
+          </Button>,
+          <Button key="keep" onClick={() => void submit('keep')}>
+            保留两者
+          </Button>,
+          <Button key="replace" type="primary" onClick={() => void submit('replace')}>
+            替换
+          </Button>,
+        ]}
       >
-        <Form.Item name="resourcesType" label="资源类型" required>
-          <Select
-            placeholder="请选择资源类型"
-            aria-label="资源类型"
-            options={types.map((t) => ({ value: t.dicValue, label: t.dicName }))}
-          />
-        </Form.Item>
-        <Form.Item name="resourcesIsOpen" label="是否公开" required>
-          <Radio.Group options={OPENNESS_OPTIONS} />
-        </Form.Item>
-        <Form.Item name="resourcesIsComment" label="是否可以评论" required>
-          <Radio.Group options={COMMENT_OPTIONS} />
-        </Form.Item>
-        <Form.Item
-          label="文件"
-          required
-          extra={single ? '当前限制一次选择 1 个文件' : `最多${max}个文件`}
+        <p>此位置已有同名文件：{clashes.join('、')}</p>
+        <p className="muted">
+          替换：新文件成为当前内容，原来的内容保留为历史版本，可在文件详情中还原；保留两者：新文件以“名称(1)”另存。
+        </p>
+      </Modal>
+      <Modal
+        title="文件上传"
+        open={open}
+        onCancel={close}
+        onOk={() => void submit()}
+        okText="确定"
+        cancelText="取消"
+        confirmLoading={saving}
+        destroyOnHidden
+      >
+        <Form
+          form={form}
+          layout="vertical"
+          className="drive-upload-form"
+          initialValues={UPLOAD_DEFAULTS}
         >
-          <Upload
-            multiple={!single}
-            accept={DRIVE_ACCEPT}
-            fileList={files}
-            // A large file takes a while: its percent beside the bar.
-            progress={{ size: [-1, 2], showInfo: true, format: (percent) => `${percent ?? 0}%` }}
-            beforeUpload={(file, batch) => {
-              if (!isAllowedFile(file.name)) {
-                message.error(single ? '上传文件格式不正确!' : `${file.name} 不符合格式文件`);
-                return Upload.LIST_IGNORE;
-              }
-              const position = files.length + batch.indexOf(file);
-              if (position >= max) {
-                if (position === max) {
-                  message.warning(
-                    single
-                      ? '当前限制一次选择 1 个文件'
-                      : `当前限制选择 ${max} 个文件，本次选择了 ${batch.length} 个文件，共选择了 ${files.length + batch.length} 个文件`,
-                  );
-                }
-                return Upload.LIST_IGNORE;
-              }
-              return true;
-            }}
-            customRequest={({ file, onProgress, onSuccess, onError }) => {
-              const controller = new AbortController();
-              const uid = (file as UploadFile).uid;
-              aborts.set(uid, controller);
-              uploadFile(
-                file as File,
-                (percent) => onProgress?.({ percent }),
-                controller.signal,
-                sType,
-                (offset) => setResumedAt((known) => ({ ...known, [uid]: offset })),
-              )
-                .then((answer) => onSuccess?.(answer))
-                .catch((err: unknown) => onError?.(err as Error))
-                .finally(() => aborts.delete(uid));
-              return { abort: () => controller.abort() };
-            }}
-            onChange={({ file, fileList }) => {
-              if (file.status === 'error') message.error(`上传失败：${errorText(file.error)}`);
-              setFiles(fileList.filter((f) => f.status !== 'error'));
-            }}
-            itemRender={(item, file) =>
-              file.status === 'uploading' && resumedAt[file.uid] !== undefined ? (
-                <div>
-                  {item}
-                  <div className="muted drive-upload-resumed">
-                    从上次中断处继续上传（已上传 {formatSize(resumedAt[file.uid])}）
-                  </div>
-                </div>
-              ) : (
-                item
-              )
-            }
-            onRemove={(file) => {
-              aborts.get(file.uid)?.abort();
-              return true;
-            }}
+          <Form.Item name="resourcesType" label="资源类型" required>
+            <Select
+              placeholder="请选择资源类型"
+              aria-label="资源类型"
+              options={types.map((t) => ({ value: t.dicValue, label: t.dicName }))}
+            />
+          </Form.Item>
+          <Form.Item name="resourcesIsOpen" label="是否公开" required>
+            <Radio.Group options={OPENNESS_OPTIONS} />
+          </Form.Item>
+          <Form.Item name="resourcesIsComment" label="是否可以评论" required>
+            <Radio.Group options={COMMENT_OPTIONS} />
+          </Form.Item>
+          <Form.Item
+            label="文件"
+            required
+            extra={single ? '当前限制一次选择 1 个文件' : `最多${max}个文件`}
           >
-            <Button icon={<UploadOutlined />} disabled={files.length >= max}>
-              选择文件
-            </Button>
-          </Upload>
-        </Form.Item>
-      </Form>
-    </Modal>
+            <Upload
+              multiple={!single}
+              accept={DRIVE_ACCEPT}
+              fileList={files}
+              // A large file takes a while: its percent beside the bar.
+              progress={{ size: [-1, 2], showInfo: true, format: (percent) => `${percent ?? 0}%` }}
+              beforeUpload={(file, batch) => {
+                if (!isAllowedFile(file.name)) {
+                  message.error(single ? '上传文件格式不正确!' : `${file.name} 不符合格式文件`);
+                  return Upload.LIST_IGNORE;
+                }
+                const position = files.length + batch.indexOf(file);
+                if (position >= max) {
+                  if (position === max) {
+                    message.warning(
+                      single
+                        ? '当前限制一次选择 1 个文件'
+                        : `当前限制选择 ${max} 个文件，本次选择了 ${batch.length} 个文件，共选择了 ${files.length + batch.length} 个文件`,
+                    );
+                  }
+                  return Upload.LIST_IGNORE;
+                }
+                return true;
+              }}
+              customRequest={({ file, onProgress, onSuccess, onError }) => {
+                const controller = new AbortController();
+                const uid = (file as UploadFile).uid;
+                aborts.set(uid, controller);
+                uploadFile(
+                  file as File,
+                  (percent) => onProgress?.({ percent }),
+                  controller.signal,
+                  sType,
+                  (offset) => setResumedAt((known) => ({ ...known, [uid]: offset })),
+                )
+                  .then((answer) => onSuccess?.(answer))
+                  .catch((err: unknown) => onError?.(err as Error))
+                  .finally(() => aborts.delete(uid));
+                return { abort: () => controller.abort() };
+              }}
+              onChange={({ file, fileList }) => {
+                if (file.status === 'error') message.error(`上传失败：${errorText(file.error)}`);
+                setFiles(fileList.filter((f) => f.status !== 'error'));
+              }}
+              itemRender={(item, file) =>
+                file.status === 'uploading' && resumedAt[file.uid] !== undefined ? (
+                  <div>
+                    {item}
+                    <div className="muted drive-upload-resumed">
+                      从上次中断处继续上传（已上传 {formatSize(resumedAt[file.uid])}）
+                    </div>
+                  </div>
+                ) : (
+                  item
+                )
+              }
+              onRemove={(file) => {
+                aborts.get(file.uid)?.abort();
+                return true;
+              }}
+            >
+              <Button icon={<UploadOutlined />} disabled={files.length >= max}>
+                选择文件
+              </Button>
+            </Upload>
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import { FolderAddOutlined, UploadOutlined } from '@ant-design/icons';
-import type { FolderInfo, MineRow } from '@school/common/api';
+import { isDriveAdmin } from '@school/common';
+import type { FolderInfo, MineRow, RecycleRow } from '@school/common/api';
 import { App, Button, Card, Popconfirm, Progress, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
@@ -24,8 +25,10 @@ import { EditFileDialog, FolderDialog } from './FolderDialogs';
 import { FolderTreePicker } from './FolderTreePicker';
 import { useFileActions } from './useFileActions';
 import { useManageActions } from './useManageActions';
+import { RecycleBin, type RecycleScope } from './RecycleBin';
+import { useUser } from '../../lib/use-user';
 
-export const MINE_TABS = ['0', '1', '2', '3'] as const;
+export const MINE_TABS = ['0', '1', '2', '3', '4'] as const;
 export type MineTab = (typeof MINE_TABS)[number];
 
 export interface MinePageData {
@@ -37,6 +40,9 @@ export interface MinePageData {
   quota: Read<{ used: number; total: number }>;
   types: Read<Dictionary>;
   formats: Read<Dictionary>;
+  /** Tab 4, the 回收站 (issue 19): its page and whose bin. */
+  recycle: Read<ListPage<RecycleRow>>;
+  scope: RecycleScope;
 }
 
 type Dialog = 'upload' | 'newFolder' | 'editFolder' | 'move' | 'copy' | null;
@@ -46,7 +52,8 @@ const mineHref = (fid: number) => (fid ? `/mineWp?fid=${fid}` : '/mineWp');
 /** /mineWp (intranet.md §2): my disk, my favourites, downloads and shares, with the quota. */
 export function MinePage({ data }: { data: MinePageData }) {
   const { tab, fid, query, info, list, quota, types, formats } = data;
-  useLoadFailure(info, list, quota, types, formats);
+  useLoadFailure(info, list, quota, types, formats, data.recycle);
+  const user = useUser();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const { change } = useSearchState();
@@ -113,6 +120,13 @@ export function MinePage({ data }: { data: MinePageData }) {
   const used = quota.data.total ? Math.round((quota.data.used / quota.data.total) * 100) : 0;
   const path = info.data?.path ?? [];
   const rows = list.data.list as Array<DriveRow & Partial<MineRow>>;
+  const tabItems = [
+    { key: '0', label: '我的网盘' },
+    { key: '1', label: '我的收藏' },
+    { key: '2', label: '我的下载' },
+    { key: '3', label: '我的分享' },
+    { key: '4', label: '回收站' },
+  ];
 
   const recordColumns =
     tab === '0'
@@ -216,80 +230,99 @@ export function MinePage({ data }: { data: MinePageData }) {
             checked.clear();
             navigate(key === '0' ? '/mineWp' : `/mineWp?tab=${key}`);
           }}
-          items={[
-            { key: '0', label: '我的网盘' },
-            { key: '1', label: '我的收藏' },
-            { key: '2', label: '我的下载' },
-            { key: '3', label: '我的分享' },
-          ]}
+          items={tabItems}
         />
-        <div className="drive-toolbar">
-          <DriveFilters
-            query={query}
-            types={types.data}
-            formats={formats.data}
-            placeholder="文件名或关键字搜索"
+        {tab === '4' && (
+          <RecycleBin
+            list={data.recycle.data}
+            pageNum={query.pageNum}
+            keyword={query.keyword}
+            scope={data.scope}
+            canSeeLibrary={isDriveAdmin(user)}
+            loading={loading}
             onChange={change}
-            onSearch={(keyword) => change({ KeywordName: keyword })}
+            onDone={refresh}
           />
-          {tab === '0' && (
-            <div className="drive-buttons">
-              <Button type="primary" icon={<UploadOutlined />} onClick={() => setDialog('upload')}>
-                文件上传
-              </Button>
-              <Button icon={<FolderAddOutlined />} onClick={() => setDialog('newFolder')}>
-                新建文件夹
-              </Button>
+        )}
+        {tab !== '4' && (
+          <>
+            <div className="drive-toolbar">
+              <DriveFilters
+                query={query}
+                types={types.data}
+                formats={formats.data}
+                placeholder="文件名或关键字搜索"
+                onChange={change}
+                onSearch={(keyword) => change({ KeywordName: keyword })}
+              />
+              {tab === '0' && (
+                <div className="drive-buttons">
+                  <Button
+                    type="primary"
+                    icon={<UploadOutlined />}
+                    onClick={() => setDialog('upload')}
+                  >
+                    文件上传
+                  </Button>
+                  <Button icon={<FolderAddOutlined />} onClick={() => setDialog('newFolder')}>
+                    新建文件夹
+                  </Button>
+                </div>
+              )}
             </div>
-          )}
-        </div>
-        <div className="drive-toolbar">
-          <div className="drive-buttons">
-            {tab === '0' && (
-              <Button
-                onClick={() => {
-                  if (!need('请选择文件或文件夹')) return;
-                  if (!picked) return void message.error('编辑一次只能选择一项');
-                  if (isFolderRow(picked)) setDialog('editFolder');
-                  else setEditing(picked.resourcesId);
-                }}
-              >
-                编辑
-              </Button>
-            )}
-            {tab !== '1' && (
-              <Button onClick={() => void actions.favourite(checked.rows).then(after)}>收藏</Button>
-            )}
-            <Button onClick={() => void actions.download(checked.rows).then(after)}>下载</Button>
-            {tab === '0' && (
-              <>
-                <Button onClick={() => need('请选择文件或文件夹') && setDialog('move')}>
-                  移动到
+            <div className="drive-toolbar">
+              <div className="drive-buttons">
+                {tab === '0' && (
+                  <Button
+                    onClick={() => {
+                      if (!need('请选择文件或文件夹')) return;
+                      if (!picked) return void message.error('编辑一次只能选择一项');
+                      if (isFolderRow(picked)) setDialog('editFolder');
+                      else setEditing(picked.resourcesId);
+                    }}
+                  >
+                    编辑
+                  </Button>
+                )}
+                {tab !== '1' && (
+                  <Button onClick={() => void actions.favourite(checked.rows).then(after)}>
+                    收藏
+                  </Button>
+                )}
+                <Button onClick={() => void actions.download(checked.rows).then(after)}>
+                  下载
                 </Button>
-                <Button onClick={() => need('请选择文件') && setDialog('copy')}>
-                  复制到公共盘
+                {tab === '0' && (
+                  <>
+                    <Button onClick={() => need('请选择文件或文件夹') && setDialog('move')}>
+                      移动到
+                    </Button>
+                    <Button onClick={() => need('请选择文件') && setDialog('copy')}>
+                      复制到公共盘
+                    </Button>
+                  </>
+                )}
+                <Button onClick={() => void actions.share(checked.rows).then(after)}>分享</Button>
+              </div>
+            </div>
+            <SelectionBar
+              count={checked.rows.length}
+              onDownload={() => void actions.download(checked.rows).then(after)}
+              onMove={tab === '0' ? () => setDialog('move') : undefined}
+              onRemove={tab === '0' ? () => void manage.remove(checked.rows) : undefined}
+              onClear={checked.clear}
+            />
+            {table}
+            {tab === '0' && (
+              <div className="drive-footer" role="group" aria-label="管理">
+                <Button danger onClick={() => void manage.remove(checked.rows)}>
+                  删除
                 </Button>
-              </>
+                <Button onClick={() => void manage.pin(checked.rows, true)}>置顶</Button>
+                <Button onClick={() => void manage.pin(checked.rows, false)}>取消置顶</Button>
+              </div>
             )}
-            <Button onClick={() => void actions.share(checked.rows).then(after)}>分享</Button>
-          </div>
-        </div>
-        <SelectionBar
-          count={checked.rows.length}
-          onDownload={() => void actions.download(checked.rows).then(after)}
-          onMove={tab === '0' ? () => setDialog('move') : undefined}
-          onRemove={tab === '0' ? () => void manage.remove(checked.rows) : undefined}
-          onClear={checked.clear}
-        />
-        {table}
-        {tab === '0' && (
-          <div className="drive-footer" role="group" aria-label="管理">
-            <Button danger onClick={() => void manage.remove(checked.rows)}>
-              删除
-            </Button>
-            <Button onClick={() => void manage.pin(checked.rows, true)}>置顶</Button>
-            <Button onClick={() => void manage.pin(checked.rows, false)}>取消置顶</Button>
-          </div>
+          </>
         )}
       </Card>
       {actions.shareDialog}

@@ -17,6 +17,7 @@ import {
 } from './drive-api';
 import { folderSteps, formatSize, previewOf } from './drive-data';
 import { folderHref } from './DriveHome';
+import { FileVersions } from './FileVersions';
 import { ResourcePreview } from './ResourcePreview';
 import { useFileActions } from './useFileActions';
 import { slowLoading } from '../../components/ui/slow-loading';
@@ -266,6 +267,7 @@ export function ResourceDetailView({ data }: { data: ResourceDetailData }) {
           name={file.resourcesName}
         />
       </Card>
+      <FileVersions detail={file} onRestored={() => void revalidate()} />
       <Comments detail={file} />
       {actions.shareDialog}
     </main>

@@ -28,6 +28,9 @@ export interface MoveTarget {
  * many were done). 置顶 takes one item; a failed pin shows nothing. `refresh`
  * clears the selection and reads the page again.
  */
+/** Deleted items wait in the 回收站 (DRIVE_TRASH_DAYS, 30 by default) before they go for good. */
+export const RESTORABLE = '（30 天内可还原）';
+
 export function useManageActions(refresh: () => void) {
   const { message, modal } = App.useApp();
 
@@ -40,7 +43,7 @@ export function useManageActions(refresh: () => void) {
       onOk: async () => {
         try {
           await work();
-          message.success('删除成功');
+          message.success('已移入回收站');
         } catch (err) {
           message.error(errorText(err));
         }
@@ -66,7 +69,7 @@ export function useManageActions(refresh: () => void) {
   const removeOne = async (picked: DriveRow) => {
     if (!isFolderRow(picked)) {
       const id = picked.resourcesId ?? 0;
-      confirm('是否删除该文件?', () => deleteResource(id));
+      confirm(`是否将该文件移入回收站?${RESTORABLE}`, () => deleteResource(id));
       return;
     }
     const target = picked.fid ?? 0;
@@ -77,8 +80,11 @@ export function useManageActions(refresh: () => void) {
       return void message.error('无法删除该目录');
     }
     const full = inside.some((c) => c.fnum > 0);
-    confirm(full ? '该目录底下还有资源是否继续删除?' : '是否删除该目录?', () =>
-      deleteFolder(target),
+    confirm(
+      full
+        ? `该目录底下还有资源，是否连同其中的资源移入回收站?${RESTORABLE}`
+        : `是否将该目录移入回收站?${RESTORABLE}`,
+      () => deleteFolder(target),
     );
   };
 
@@ -91,8 +97,8 @@ export function useManageActions(refresh: () => void) {
       const files = rows.filter((row) => !isFolderRow(row));
       confirm(
         folders.length
-          ? `是否删除选中的 ${rows.length} 项？其中文件夹底下的资源也将一并删除`
-          : `是否删除选中的 ${rows.length} 个文件?`,
+          ? `是否将选中的 ${rows.length} 项移入回收站？其中文件夹底下的资源也一并移入${RESTORABLE}`
+          : `是否将选中的 ${rows.length} 个文件移入回收站?${RESTORABLE}`,
         async () => {
           // The files in one call (all or none), then each folder.
           if (files.length) {

@@ -1,4 +1,4 @@
-import type { DriveRow, PathsAnswering } from '@school/common/api';
+import type { DriveRow, PathsAnswering, RecycleRow } from '@school/common/api';
 import type { Route } from './+types/mine-wp';
 import { emptyPage, intSearch, read, type ListPage } from '../../api/page-data';
 import { driveQueryOf, listPayload, readDictionaries } from '../../features/drive/drive-load';
@@ -7,7 +7,7 @@ import { requireUser } from '../../lib/session';
 
 export const meta = () => [{ title: '我的网盘 - 教学网盘' }];
 
-const TAB_PATHS: Record<MineTab, PathsAnswering<ListPage<DriveRow>>> = {
+const TAB_PATHS: Record<Exclude<MineTab, '4'>, PathsAnswering<ListPage<DriveRow>>> = {
   '0': 'resources/getFolderFiles',
   '1': 'resources/getMyFavorites',
   '2': 'resources/getMyDownloads',
@@ -23,19 +23,30 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     : '0';
   const fid = tab === '0' ? (intSearch(params, 'fid') ?? 0) : 0;
   const query = driveQueryOf(params);
-  const [info, list, quota, { types, formats }] = await Promise.all([
+  // Tab 4 is the 回收站 (issue 19); scope=library its library view for drive administrators.
+  const scope = params.get('scope') === 'library' ? 'library' : 'mine';
+  const [info, list, quota, { types, formats }, recycle] = await Promise.all([
     fid
       ? read('resources/getFolderInfo', { fId: fid }, null)
       : Promise.resolve({ data: null, error: null }),
-    read(
-      TAB_PATHS[tab],
-      { ...listPayload(query), ...(tab === '0' ? { fId: fid, sType: 1 } : {}) },
-      emptyPage(),
-    ),
+    tab === '4'
+      ? Promise.resolve({ data: emptyPage(), error: null })
+      : read(
+          TAB_PATHS[tab],
+          { ...listPayload(query), ...(tab === '0' ? { fId: fid, sType: 1 } : {}) },
+          emptyPage(),
+        ),
     read('resources/getMyQuota', {}, { used: 0, total: 0, pending: 0 }),
     readDictionaries(),
+    tab === '4'
+      ? read(
+          'resources/getRecycleList',
+          { scope, KeywordName: query.keyword || undefined, pageNum: query.pageNum },
+          emptyPage(),
+        )
+      : Promise.resolve({ data: emptyPage(), error: null }),
   ]);
-  return { tab, fid, query, info, list, quota, types, formats };
+  return { tab, fid, query, info, list, quota, types, formats, recycle, scope } as const;
 }
 
 export default function MineWp({ loaderData }: Route.ComponentProps) {

@@ -303,7 +303,15 @@ describe('api/resources: folders of the library and of my disk, a folder’s pag
       .where('folderId', 'in', [column, a, b])
       .execute();
     expect(files).toEqual([]);
-    // The bytes went with the last resource over them; the others' stay.
+    // Issue 19: the folder waits in the 回收站; purged, the bytes go with the last resource
+    // over them; the others' stay.
+    const bin = await ok<{ list: Array<{ resId: number; resourcesName: string }> }>(
+      'getRecycleList',
+      { scope: 'library' },
+      token.admin,
+    );
+    expect(bin.list[0]?.resourcesName).toBe('物理');
+    await ok('purgeResource', { resId: bin.list[0]!.resId }, token.admin);
     const stored = await t.db
       .selectFrom('storedFile')
       .select('id')

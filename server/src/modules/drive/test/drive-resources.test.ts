@@ -271,6 +271,15 @@ describe('api/resources: registering uploads, reading, editing, deleting, pinnin
     expect(await stored()).toHaveLength(1);
     const [{ storageKey }] = await stored();
     await ok('delResource', { resourcesId: String(second) }, token.admin);
+    // Issue 19: both wait in the 回收站, holding the bytes; purged, the bytes go.
+    expect(await stored()).toHaveLength(1);
+    const bin = await ok<{ list: Array<{ resId: number }> }>(
+      'getRecycleList',
+      { scope: 'library', KeywordName: '作业' },
+      token.admin,
+    );
+    expect(bin.list).toHaveLength(2);
+    for (const entry of bin.list) await ok('purgeResource', { resId: entry.resId }, token.admin);
     expect(await stored()).toEqual([]);
     expect(await t.services.files.storage.has(storageKey!)).toBe(false);
     expectRefusal(

@@ -94,7 +94,7 @@ describe('api/resources 回收站: delete, list, restore, purge', () => {
 
     expect((await call('delResource', { resourcesId: id }, token.teacher)).json()).toMatchObject({
       status: 0,
-      msg: '已移入回收站',
+      msg: '删除成功',
     });
 
     const list = await bin(token.teacher);
