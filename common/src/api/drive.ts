@@ -705,7 +705,8 @@ export const driveTrashCalls = endpoints('drive', {
     'owner',
     '还原：回到原来的文件夹，文件夹已不在时回到所在网盘的最上层；同名时加序号保留两者；删除者本人、我的网盘的主人、教学网盘的网盘管理员可还原',
     Type.Object({ userId: Type.Optional(UserId), resId: Id('请选择要还原的项目') }),
-    Type.Object({ name: Type.String(), fid: Maybe(Type.Integer()) }),
+    /** Where it went (fid null: the top of its space); toTop: its folder was gone, so the top. */
+    Type.Object({ name: Type.String(), fid: Maybe(Type.Integer()), toTop: Type.Boolean() }),
   ),
   purgeResource: endpoint(
     '/resources/purgeResource',

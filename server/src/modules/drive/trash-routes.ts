@@ -28,7 +28,7 @@ export const driveTrashRoutes: FastifyPluginAsyncTypebox<{
     const staff = staffOf(request);
     assertSelf(staff, request.body.userId);
     const placed = await trash.restore(staff, request.body.resId);
-    return ok(placed, placed.fid === null ? '已还原到网盘最上层' : '还原成功');
+    return ok(placed, placed.toTop ? '原文件夹已不在，已还原到网盘最上层' : '还原成功');
   });
 
   route(app, driveTrashCalls.purgeResource, async (request) => {

@@ -319,7 +319,10 @@ export class DriveTrash {
    * number ("教案(1).docx"): both are kept. Its bytes counted toward the disk
    * while in the bin, so restoring needs no more room.
    */
-  async restore(viewer: Viewer, id: number): Promise<{ name: string; fid: number | null }> {
+  async restore(
+    viewer: Viewer,
+    id: number,
+  ): Promise<{ name: string; fid: number | null; toTop: boolean }> {
     const placed = await inTransaction(this.db, async (trx) => {
       const entry = await this.entry(trx, viewer, id);
       const payload = JSON.parse(entry.rows) as Payload;
@@ -444,7 +447,7 @@ export class DriveTrash {
         .where('objId', '=', entry.id)
         .execute();
       await trx.deleteFrom('driveTrash').where('id', '=', entry.id).execute();
-      return { name, fid: parentId };
+      return { name, fid: parentId, toTop: entry.folderId !== null && parentId === null };
     });
     this.folders.stats.invalidate();
     return placed;

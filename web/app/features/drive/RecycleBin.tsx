@@ -46,7 +46,7 @@ export function RecycleBin({
       if (restore) {
         const placed = await call('resources/restoreResource', { resId: row.resId });
         message.success(
-          placed.fid === null
+          placed.toTop
             ? `已还原到${row.sType === 0 ? '教学网盘' : '我的网盘'}最上层（原文件夹已不在）：${placed.name}`
             : `已还原：${placed.name}`,
         );

@@ -168,12 +168,12 @@ describe('api/resources 回收站: delete, list, restore, purge', () => {
     expect((await postForm(t.app, '/api/resources/getRecycleList', {})).statusCode).toBe(401);
 
     // Restored into its folder, with its id, favourite and file address back.
-    const placed = await ok<{ fid: number | null; name: string }>(
+    const placed = await ok<{ fid: number | null; name: string; toTop: boolean }>(
       'restoreResource',
       { resId: entry },
       token.teacher,
     );
-    expect(placed).toEqual({ fid: folder, name: '牛顿定律教案.pdf' });
+    expect(placed).toEqual({ fid: folder, name: '牛顿定律教案.pdf', toTop: false });
     expect((await bin(token.teacher)).total).toBe(0);
     const detail = await ok<{ isFavorites: number; folderPath: string }>(
       'getResourcesDetail',
@@ -218,12 +218,12 @@ describe('api/resources 回收站: delete, list, restore, purge', () => {
       [0, '临时'],
       [1, '作业.pdf'],
     ]);
-    const placed = await ok<{ fid: number | null; name: string }>(
+    const placed = await ok<{ fid: number | null; name: string; toTop: boolean }>(
       'restoreResource',
       { resId: rows[1]!.resId },
       token.teacher,
     );
-    expect(placed).toEqual({ fid: null, name: '作业(1).pdf' });
+    expect(placed).toEqual({ fid: null, name: '作业(1).pdf', toTop: true });
     const top = await ok<Page<{ resourcesName: string }>>(
       'getFolderFiles',
       { sType: 1 },
