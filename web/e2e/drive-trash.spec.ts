@@ -43,7 +43,7 @@ async function deleteRows(page: Page, names: string[]) {
 }
 
 test.describe('回收站 and versions', () => {
-  test.use({ storageState: staffState('teacher') });
+  test.use({ storageState: staffState('teacher'), viewport: { width: 1366, height: 900 } });
 
   test('a teacher deletes files, finds them in 回收站, restores one and purges another', async ({
     page,

@@ -9,7 +9,7 @@ import type { Paging } from '../../http/paging.js';
 import { isDriveAdmin } from '../../http/roles.js';
 import type { FileGuard } from '../../platform/files/guards.js';
 import type { TextIndex } from '../../platform/search/text-index.js';
-import { iso, type Clock } from '../../time.js';
+import { displayTime, iso, type Clock } from '../../time.js';
 import { subtreeOf, type DriveFolders } from './folders.js';
 import { DRIVE_USE, readResource } from './resource-access.js';
 import { searchText } from './resource-files.js';
@@ -284,7 +284,7 @@ export class DriveTrash {
         resourcesFileType: row.fileType,
         place: row.place,
         sType: row.ownerId === null ? LIBRARY : MY_DISK,
-        deleteDate: row.deletedAt,
+        deleteDate: displayTime(row.deletedAt),
         daysLeft: Math.max(
           0,
           Math.ceil((Date.parse(row.deletedAt) + this.days * DAY_MS - now) / DAY_MS),

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { FileGuard } from '../../platform/files/guards.js';
-import { iso, type Clock } from '../../time.js';
+import { displayTime, iso, type Clock } from '../../time.js';
 import { DRIVE_USE, mayEdit, readResource, PRIVATE_FILE } from './resource-access.js';
 import { fileTypeOf } from './resource-files.js';
 import { visibleTo, type Viewer } from './space.js';
@@ -110,8 +110,8 @@ export class DriveVersions {
       resourcesSize: Number(row.size),
       userId: row.uploaderId,
       userName: row.uploaderName ?? '',
-      createDate: row.createdAt,
-      replaceDate: row.replacedAt,
+      createDate: displayTime(row.createdAt),
+      replaceDate: displayTime(row.replacedAt),
       url: `/api/files/${row.fileId}`,
       canRestore,
     }));

@@ -73,7 +73,7 @@ export function FileVersions({
           >
             <List.Item.Meta
               title={version.resourcesFname}
-              description={`${version.userName || '—'} 上传于 ${version.createDate.slice(0, 16).replace('T', ' ')} · ${formatSize(version.resourcesSize)} · 替换于 ${version.replaceDate.slice(0, 16).replace('T', ' ')}`}
+              description={`${version.userName || '—'} 上传于 ${version.createDate.slice(0, 16)} · ${formatSize(version.resourcesSize)} · 替换于 ${version.replaceDate.slice(0, 16)}`}
             />
           </List.Item>
         )}
