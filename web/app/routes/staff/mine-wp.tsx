@@ -1,4 +1,4 @@
-import type { DriveRow, PathsAnswering, RecycleRow } from '@school/common/api';
+import type { DriveRow, PathsAnswering } from '@school/common/api';
 import type { Route } from './+types/mine-wp';
 import { emptyPage, intSearch, read, type ListPage } from '../../api/page-data';
 import { driveQueryOf, listPayload, readDictionaries } from '../../features/drive/drive-load';
