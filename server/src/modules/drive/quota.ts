@@ -169,12 +169,40 @@ export class DiskQuota {
   }
 }
 
-/** A drive upload is taken up once its uploader registered a resource over it. */
+/**
+ * A drive upload is taken up once its uploader registered a resource over it,
+ * and stays so while those bytes wait as a version of the uploader's or in a
+ * 回收站 entry the uploader deleted or owns (issue 19): they count there, not as
+ * pending too.
+ */
 export const driveHoldTaken: UploadHolds['taken'] = (eb) =>
-  eb.exists(
-    eb
-      .selectFrom('driveResource')
-      .select('driveResource.id')
-      .whereRef('driveResource.fileId', '=', 'fileUse.fileId')
-      .whereRef('driveResource.uploaderId', '=', 'fileUse.objId'),
-  );
+  eb.or([
+    eb.exists(
+      eb
+        .selectFrom('driveResource')
+        .select('driveResource.id')
+        .whereRef('driveResource.fileId', '=', 'fileUse.fileId')
+        .whereRef('driveResource.uploaderId', '=', 'fileUse.objId'),
+    ),
+    eb.exists(
+      eb
+        .selectFrom('driveVersion')
+        .select('driveVersion.id')
+        .whereRef('driveVersion.fileId', '=', 'fileUse.fileId')
+        .whereRef('driveVersion.uploaderId', '=', 'fileUse.objId'),
+    ),
+    eb.exists(
+      eb
+        .selectFrom('fileUse as trashUse')
+        .innerJoin('driveTrash', 'driveTrash.id', 'trashUse.objId')
+        .select('trashUse.objId')
+        .whereRef('trashUse.fileId', '=', 'fileUse.fileId')
+        .where('trashUse.infoTable', '=', 'T_DRIVE_TRASH')
+        .where((inner) =>
+          inner.or([
+            inner('driveTrash.deletedBy', '=', inner.ref('fileUse.objId')),
+            inner('driveTrash.ownerId', '=', inner.ref('fileUse.objId')),
+          ]),
+        ),
+    ),
+  ]);

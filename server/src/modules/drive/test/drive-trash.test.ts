@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test-kit/app.js';
 import { createStaff, type TestStaff } from '../../../test-kit/factories.js';
-import { expectOk, expectRefusal, login, postForm } from '../../../test-kit/http.js';
+import { randomBytes } from 'node:crypto';
+import { expectOk, expectRefusal, login, postFile, postForm } from '../../../test-kit/http.js';
 
 type Fields = Record<string, string | number>;
 interface Row {
@@ -348,6 +349,34 @@ describe('api/resources 回收站: delete, list, restore, purge', () => {
       404,
       '回收站中没有该项目，可能已还原或已彻底删除',
     );
+  });
+
+  it('bytes uploaded through the drive, replaced and binned count once: as versions and in the bin, not also as pending', async () => {
+    const pdf = (size: number) => {
+      const bytes = randomBytes(size);
+      bytes.write('%PDF-1.4\n', 0, 'latin1');
+      return bytes;
+    };
+    const send = async (size: number) =>
+      expectOk<{ url: string }>(
+        await postFile(
+          t.app,
+          '/api/resources/upload.do',
+          { name: '周测.pdf', data: pdf(size) },
+          { token: token.admin },
+        ),
+      ).url;
+    const quota = () => ok<{ used: number; pending: number }>('getMyQuota', {}, token.admin);
+    const before = await quota();
+    const id = await register(token.admin, await send(300), { sType: 1 });
+    await ok(
+      'addResource',
+      { sType: 1, resourcesType: '1', resourcesPath: await send(200), onConflict: 'replace' },
+      token.admin,
+    );
+    expect(await quota()).toMatchObject({ used: before.used + 500, pending: before.pending });
+    await ok('delResource', { resourcesId: id }, token.admin);
+    expect(await quota()).toMatchObject({ used: before.used + 500, pending: before.pending });
   });
 
   it('the bin counts toward the quota; the daily purge removes entries older than DRIVE_TRASH_DAYS', async () => {
