@@ -10,6 +10,8 @@ import { DRIVE_UPLOAD, DiskQuota, driveHoldTaken } from './quota.js';
 import { driveFileRoutes, driveRoutes } from './routes.js';
 import { driveUploadRoutes } from './upload-routes.js';
 import { DriveUploads } from './uploads.js';
+import { driveShareRoutes } from './share-routes.js';
+import { DriveShares } from './shares.js';
 
 /** 教学网盘 (intranet.md §2 education ... mineWp, §7 "Teaching drive"). */
 export const driveArea = defineArea({
@@ -47,6 +49,7 @@ export const driveArea = defineArea({
       driveUploads,
       /** Where resumable uploads wait, and the sweep that drops the expired ones. */
       driveTus: { dataDir: config.dataDir, uploadSweep },
+      driveShares: new DriveShares(db, clock, files),
     };
   },
   routes: async (api, services) => {
@@ -56,6 +59,7 @@ export const driveArea = defineArea({
       resources: services.driveResources,
       engagement: services.driveEngagement,
       zips: services.driveZips,
+      shares: services.driveShares,
     });
     await api.register(driveUploadRoutes, {
       drive: services.driveUploads,
@@ -64,6 +68,11 @@ export const driveArea = defineArea({
     await api.register(driveFileRoutes, {
       resources: services.driveResources,
       zips: services.driveZips,
+      files: services.driveFiles,
+    });
+    // Share links (issue 19): cancelShare and the public calls under api/share/.
+    await api.register(driveShareRoutes, {
+      shares: services.driveShares,
       files: services.driveFiles,
     });
   },
