@@ -1,6 +1,6 @@
 import { FolderAddOutlined, UploadOutlined } from '@ant-design/icons';
 import type { FolderInfo, MineRow } from '@school/common/api';
-import { App, Button, Card, Popconfirm, Progress, Tabs, Typography } from 'antd';
+import { App, Button, Card, Popconfirm, Progress, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import {
@@ -13,7 +13,7 @@ import {
 } from '../../api/page-data';
 import { call } from '../../api/client';
 import { Crumbs } from '../../components/ui/Crumbs';
-import { removeFavourite, type Dictionary, type DriveRow } from './drive-api';
+import { cancelShare, removeFavourite, type Dictionary, type DriveRow } from './drive-api';
 import { formatDay, formatSize, shareAddress, sortText, toggleSort } from './drive-data';
 import { DriveFilters } from './DriveFilters';
 import type { DriveQuery } from './drive-load';
@@ -23,6 +23,7 @@ import { DriveUploadDialog } from './DriveUpload';
 import { EditFileDialog, FolderDialog } from './FolderDialogs';
 import { FolderTreePicker } from './FolderTreePicker';
 import { useFileActions } from './useFileActions';
+import { shareText } from './ShareDialog';
 import { useManageActions } from './useManageActions';
 
 export const MINE_TABS = ['0', '1', '2', '3'] as const;
@@ -87,9 +88,11 @@ export function MinePage({ data }: { data: MinePageData }) {
     if (moved) setDialog(null);
   };
 
-  const copyLink = async (url: string) => {
+  const copyLink = async (url: string, extractCode: string | null = null) => {
     try {
-      await navigator.clipboard.writeText(shareAddress(window.location.origin, url));
+      await navigator.clipboard.writeText(
+        shareText(shareAddress(window.location.origin, url), extractCode),
+      );
       message.success('复制成功');
     } catch {
       message.error('复制失败，请手动复制');
@@ -104,6 +107,16 @@ export function MinePage({ data }: { data: MinePageData }) {
         await call('resources/delDownloadRecord', { resId: String(row.resId) });
       }
       message.success(tab === '1' ? '取消成功' : '删除成功');
+      refresh();
+    } catch (err) {
+      message.error(errorText(err) || '取消失败');
+    }
+  };
+
+  const stopShare = async (row: MineRow) => {
+    try {
+      await cancelShare(row.resId);
+      message.success('已取消分享');
       refresh();
     } catch (err) {
       message.error(errorText(err) || '取消失败');
@@ -133,7 +146,7 @@ export function MinePage({ data }: { data: MinePageData }) {
                   render: (_: unknown, row: DriveRow & Partial<MineRow>) =>
                     row.shareUrl ? (
                       <Typography.Link
-                        onClick={() => void copyLink(row.shareUrl ?? '')}
+                        onClick={() => void copyLink(row.shareUrl ?? '', row.extractCode ?? null)}
                         title="点击复制"
                       >
                         {shareAddress(window.location.origin, row.shareUrl)}
@@ -142,6 +155,7 @@ export function MinePage({ data }: { data: MinePageData }) {
                       '—'
                     ),
                 },
+                ...shareColumns(stopShare),
               ]
             : []),
           ...(tab === '1' || tab === '2'
@@ -348,4 +362,63 @@ export function MinePage({ data }: { data: MinePageData }) {
       />
     </main>
   );
+}
+
+const STATE_COLOURS: Record<string, string> = {
+  有效: 'green',
+  已过期: 'default',
+  已取消: 'default',
+  次数用完: 'orange',
+};
+
+/** 我的分享's own columns (issue 19): code, expiry, downloads, state and 取消分享. */
+function shareColumns(stop: (row: MineRow) => Promise<void>) {
+  type Line = DriveRow & Partial<MineRow>;
+  return [
+    {
+      title: '提取码',
+      key: 'extractCode',
+      width: 80,
+      render: (_: unknown, row: Line) => row.extractCode ?? '无',
+    },
+    {
+      title: '有效期至',
+      key: 'expireDate',
+      width: 140,
+      render: (_: unknown, row: Line) => row.expireDate ?? '永久',
+    },
+    {
+      title: '下载次数',
+      key: 'downloads',
+      width: 90,
+      render: (_: unknown, row: Line) =>
+        `${row.downloads ?? 0} / ${row.maxDownloads ?? '不限'}`,
+    },
+    {
+      title: '状态',
+      key: 'shareState',
+      width: 90,
+      render: (_: unknown, row: Line) => (
+        <Tag color={STATE_COLOURS[row.shareState ?? ''] ?? 'default'}>{row.shareState}</Tag>
+      ),
+    },
+    {
+      title: '操作',
+      key: 'cancelShare',
+      width: 100,
+      render: (_: unknown, row: Line) =>
+        row.shareState === '已取消' ? null : (
+          <Popconfirm
+            title="取消后链接立即失效，是否取消分享?"
+            okText="确定"
+            cancelText="取消"
+            onConfirm={() => void stop(row as MineRow)}
+          >
+            <Button size="small" type="link" danger>
+              取消分享
+            </Button>
+          </Popconfirm>
+        ),
+    },
+  ];
 }
