@@ -40,8 +40,7 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
   const params = new URL(request.url).searchParams;
   const resourcesId = intSearch(params, 'resourcesId');
   const share = sharePage(params);
-  const phone =
-    window.innerWidth < PHONE_WIDTH || MOBILE_AGENT.test(window.navigator.userAgent);
+  const phone = window.innerWidth < PHONE_WIDTH || MOBILE_AGENT.test(window.navigator.userAgent);
   if (share && phone) throw redirect(share);
   if (getUser()) {
     throw redirect(resourcesId ? `/folderDetail?resourcesId=${resourcesId}` : '/education');

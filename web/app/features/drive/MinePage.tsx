@@ -391,8 +391,7 @@ function shareColumns(stop: (row: MineRow) => Promise<void>) {
       title: '下载次数',
       key: 'downloads',
       width: 90,
-      render: (_: unknown, row: Line) =>
-        `${row.downloads ?? 0} / ${row.maxDownloads ?? '不限'}`,
+      render: (_: unknown, row: Line) => `${row.downloads ?? 0} / ${row.maxDownloads ?? '不限'}`,
     },
     {
       title: '状态',

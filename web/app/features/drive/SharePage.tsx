@@ -50,9 +50,7 @@ function addresses(shareCode: string, extractCode: string) {
 }
 
 type State =
-  | { phase: 'loading' }
-  | { phase: 'failed'; message: string }
-  | { phase: 'ready'; info: ShareInfo };
+  { phase: 'loading' } | { phase: 'failed'; message: string } | { phase: 'ready'; info: ShareInfo };
 
 /**
  * The share page (issue 19): what a link opens for a visitor with no login,
@@ -182,13 +180,13 @@ export function SharePage({ shareCode, resourcesId }: { shareCode: string; resou
                 下载
               </Button>
             </div>
-            <section className="share-preview" aria-label="文件预览">
+            <div className="share-preview">
               {file.preview ? (
                 <ResourcePreview kind={file.preview} src={links.preview} name={file.name} />
               ) : (
                 <p className="muted drive-preview-none">暂不支持预览，请下载</p>
               )}
-            </section>
+            </div>
           </>
         )}
       </>

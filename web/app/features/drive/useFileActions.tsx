@@ -2,12 +2,7 @@ import { App } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../api/client';
 import { errorText } from '../../api/page-data';
-import {
-  addFavourite,
-  downloadResource,
-  downloadZip,
-  type DriveRow,
-} from './drive-api';
+import { addFavourite, downloadResource, downloadZip, type DriveRow } from './drive-api';
 import { isFolderRow } from './DriveTable';
 import { ShareDialog } from './ShareDialog';
 
