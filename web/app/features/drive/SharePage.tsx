@@ -66,6 +66,7 @@ export function SharePage({ shareCode, resourcesId }: { shareCode: string; resou
   const [wrong, setWrong] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  /** The link opened with a code. */
   const open = useCallback(
     async (extractCode: string) => {
       setBusy(true);
@@ -87,9 +88,16 @@ export function SharePage({ shareCode, resourcesId }: { shareCode: string; resou
     [shareCode],
   );
 
+  // The link as it opens: without a code (a locked link answers who shared it, not the file).
   useEffect(() => {
-    void open('');
-  }, [open]);
+    let live = true;
+    call('share/getShareInfo', { shareCode, extractCode: '' })
+      .then((info) => live && setState({ phase: 'ready', info }))
+      .catch((err: unknown) => live && setState({ phase: 'failed', message: errorText(err) }));
+    return () => {
+      live = false;
+    };
+  }, [shareCode]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -87,7 +87,7 @@ describe('api/resources/share and api/share/*: share links outside the school (i
       { fileName: name, mimeType, createdBy: who.id },
       Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8'),
     );
-    const place = fields.sType === 1 ? {} : { fId: folder };
+    const place: Fields = fields.sType === 1 ? {} : { fId: folder };
     return (
       await ok<{ resourcesId: number }>(
         'addResource',
