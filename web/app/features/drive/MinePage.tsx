@@ -139,6 +139,8 @@ export function MinePage({ data }: { data: MinePageData }) {
           },
           ...(tab === '3'
             ? [
+                // The share's state and 取消分享 first: the long link is last.
+                ...shareColumns(stopShare),
                 {
                   title: '分享链接',
                   key: 'shareUrl',
@@ -155,7 +157,6 @@ export function MinePage({ data }: { data: MinePageData }) {
                       '—'
                     ),
                 },
-                ...shareColumns(stopShare),
               ]
             : []),
           ...(tab === '1' || tab === '2'
@@ -376,6 +377,28 @@ function shareColumns(stop: (row: MineRow) => Promise<void>) {
   type Line = DriveRow & Partial<MineRow>;
   return [
     {
+      title: '状态',
+      key: 'shareState',
+      width: 170,
+      render: (_: unknown, row: Line) => (
+        <span className="drive-share-state">
+          <Tag color={STATE_COLOURS[row.shareState ?? ''] ?? 'default'}>{row.shareState}</Tag>
+          {row.shareState !== '已取消' && (
+            <Popconfirm
+              title="取消后链接立即失效，是否取消分享?"
+              okText="确定"
+              cancelText="取消"
+              onConfirm={() => void stop(row as MineRow)}
+            >
+              <Button size="small" type="link" danger>
+                取消分享
+              </Button>
+            </Popconfirm>
+          )}
+        </span>
+      ),
+    },
+    {
       title: '提取码',
       key: 'extractCode',
       width: 80,
@@ -388,36 +411,10 @@ function shareColumns(stop: (row: MineRow) => Promise<void>) {
       render: (_: unknown, row: Line) => row.expireDate ?? '永久',
     },
     {
-      title: '下载次数',
+      title: '链接下载',
       key: 'downloads',
       width: 90,
       render: (_: unknown, row: Line) => `${row.downloads ?? 0} / ${row.maxDownloads ?? '不限'}`,
-    },
-    {
-      title: '状态',
-      key: 'shareState',
-      width: 90,
-      render: (_: unknown, row: Line) => (
-        <Tag color={STATE_COLOURS[row.shareState ?? ''] ?? 'default'}>{row.shareState}</Tag>
-      ),
-    },
-    {
-      title: '操作',
-      key: 'cancelShare',
-      width: 100,
-      render: (_: unknown, row: Line) =>
-        row.shareState === '已取消' ? null : (
-          <Popconfirm
-            title="取消后链接立即失效，是否取消分享?"
-            okText="确定"
-            cancelText="取消"
-            onConfirm={() => void stop(row as MineRow)}
-          >
-            <Button size="small" type="link" danger>
-              取消分享
-            </Button>
-          </Popconfirm>
-        ),
     },
   ];
 }
