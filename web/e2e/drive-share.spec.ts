@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { CONTEXT_STEPS, allowSteps } from './steps';
 import { VISITOR, staffState } from './login';
@@ -32,6 +33,18 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(widths.page).toBeLessThanOrEqual(widths.window);
 }
 
+/** axe's WCAG 2.1 AA rules: no serious or critical violation, one h1 (as accessibility.spec). */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
+  await expect(page.locator('h1')).toHaveCount(1);
+}
+
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
@@ -42,7 +55,7 @@ test.describe('drive share links (issue 19)', () => {
     page,
     browser,
   }) => {
-    allowSteps(48 + 2 * CONTEXT_STEPS);
+    allowSteps(54 + 2 * CONTEXT_STEPS);
     const n = Date.now() % 100000;
     const fileName = `分享讲义${n}.txt`;
     const text = `第${n}课 光合作用讲义：二氧化碳和水在光照下生成有机物和氧气。`;
@@ -89,6 +102,7 @@ test.describe('drive share links (issue 19)', () => {
       path: test.info().outputPath('share-page-1366.png'),
       fullPage: true,
     });
+    await expectAccessible(visitor);
     const [download] = await Promise.all([
       visitor.waitForEvent('download'),
       visitor.getByRole('link', { name: /下\s?载/ }).click(),
@@ -109,6 +123,7 @@ test.describe('drive share links (issue 19)', () => {
     await expect(mobile).toHaveURL(/\/s\/[\w-]+\?resourcesId=\d+$/);
     await expect(mobile.getByRole('button', { name: '提取文件' })).toBeVisible();
     await mobile.screenshot({ path: test.info().outputPath('share-locked-390.png') });
+    await expectAccessible(mobile);
     await mobile.getByLabel('请输入提取码：').fill(code);
     await mobile.getByRole('button', { name: '提取文件' }).click();
     await expect(mobile.getByRole('heading', { name: fileName })).toBeVisible();

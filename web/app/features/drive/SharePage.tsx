@@ -113,12 +113,20 @@ export function SharePage({ shareCode, resourcesId }: { shareCode: string; resou
   let body: ReactNode;
   if (state.phase === 'loading') {
     body = (
-      <div className="share-loading">
-        <Spin />
-      </div>
+      <>
+        <h1 className="share-file-name">文件分享</h1>
+        <div className="share-loading">
+          <Spin />
+        </div>
+      </>
     );
   } else if (state.phase === 'failed') {
-    body = <Alert type="warning" showIcon message={state.message} className="share-alert" />;
+    body = (
+      <>
+        <h1 className="share-file-name">文件分享</h1>
+        <Alert type="warning" showIcon message={state.message} className="share-alert" />
+      </>
+    );
   } else {
     const { info } = state;
     const file = info.file;
