@@ -1,5 +1,7 @@
 import type { Route } from './+types/share-page';
+import { load } from '../api/load';
 import { intSearch } from '../api/page-data';
+import { serverTransport } from '../api/server';
 import { SharePage } from '../features/drive/SharePage';
 import shareStyles from '../styles/share-page.css?url';
 
@@ -14,14 +16,26 @@ const SHARE_CODE = /^[A-Za-z0-9_-]{1,16}$/;
  * /s/:shareCode (issue 19): the share page a phone, or a desktop without a
  * login, opens from a /judgePage link. Open without a login.
  */
-export function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const shareCode = SHARE_CODE.test(params.shareCode) ? params.shareCode : '';
+  // The link as it opens, on the server: a page a phone reads before any script has run.
+  const first = shareCode
+    ? await load(serverTransport(context), 'share/getShareInfo', { shareCode, extractCode: '' })
+    : ({ ok: false, status: 404, message: '分享链接不正确' } as const);
   return {
     shareCode,
     resourcesId: intSearch(new URL(request.url).searchParams, 'resourcesId'),
+    first: first.ok ? { info: first.data, message: null } : { info: null, message: first.message },
   };
 }
 
 export default function ShareRoute({ loaderData }: Route.ComponentProps) {
-  return <SharePage shareCode={loaderData.shareCode} resourcesId={loaderData.resourcesId} />;
+  return (
+    <SharePage
+      key={loaderData.shareCode}
+      shareCode={loaderData.shareCode}
+      resourcesId={loaderData.resourcesId}
+      first={loaderData.first}
+    />
+  );
 }

@@ -9,8 +9,8 @@ import {
   VideoCameraOutlined,
 } from '@ant-design/icons';
 import type { ShareInfo } from '@school/common/api';
-import { Alert, Button, Input, Spin } from 'antd';
-import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Alert, Button, Input } from 'antd';
+import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { call } from '../../api/client';
 import { errorText } from '../../api/page-data';
@@ -49,8 +49,7 @@ function addresses(shareCode: string, extractCode: string) {
   };
 }
 
-type State =
-  { phase: 'loading' } | { phase: 'failed'; message: string } | { phase: 'ready'; info: ShareInfo };
+type State = { phase: 'failed'; message: string } | { phase: 'ready'; info: ShareInfo };
 
 /**
  * The share page (issue 19): what a link opens for a visitor with no login,
@@ -58,9 +57,20 @@ type State =
  * until when, the extraction code when the link has one, then the preview
  * and 下载. Only the shared file is reachable here (api/share/*).
  */
-export function SharePage({ shareCode, resourcesId }: { shareCode: string; resourcesId?: number }) {
+export function SharePage({
+  shareCode,
+  resourcesId,
+  first,
+}: {
+  shareCode: string;
+  resourcesId?: number;
+  /** The link as the server opened it, without a code. */
+  first: { info: ShareInfo; message: null } | { info: null; message: string };
+}) {
   const hydrated = useHydrated();
-  const [state, setState] = useState<State>({ phase: 'loading' });
+  const [state, setState] = useState<State>(
+    first.info ? { phase: 'ready', info: first.info } : { phase: 'failed', message: first.message },
+  );
   const [code, setCode] = useState('');
   const [opened, setOpened] = useState('');
   const [wrong, setWrong] = useState<string | null>(null);
@@ -88,17 +98,6 @@ export function SharePage({ shareCode, resourcesId }: { shareCode: string; resou
     [shareCode],
   );
 
-  // The link as it opens: without a code (a locked link answers who shared it, not the file).
-  useEffect(() => {
-    let live = true;
-    call('share/getShareInfo', { shareCode, extractCode: '' })
-      .then((info) => live && setState({ phase: 'ready', info }))
-      .catch((err: unknown) => live && setState({ phase: 'failed', message: errorText(err) }));
-    return () => {
-      live = false;
-    };
-  }, [shareCode]);
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!code.trim()) return setWrong('请输入提取码');
@@ -111,16 +110,7 @@ export function SharePage({ shareCode, resourcesId }: { shareCode: string; resou
     : '/index?yesorNo=1';
 
   let body: ReactNode;
-  if (state.phase === 'loading') {
-    body = (
-      <>
-        <h1 className="share-file-name">文件分享</h1>
-        <div className="share-loading">
-          <Spin />
-        </div>
-      </>
-    );
-  } else if (state.phase === 'failed') {
+  if (state.phase === 'failed') {
     body = (
       <>
         <h1 className="share-file-name">文件分享</h1>
