@@ -72,6 +72,7 @@ export default [
   ]),
   route('publicPage', 'routes/public-page.tsx'),
   route('judgePage', 'routes/judge-page.tsx'),
+  route('s/:shareCode', 'routes/share-page.tsx'),
   route('error', 'routes/error-page.tsx'),
   route('fourError', 'routes/error-page.tsx', { id: 'four-error' }),
   route('*', 'routes/not-found.tsx'),

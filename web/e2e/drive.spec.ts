@@ -214,7 +214,7 @@ test.describe('the teaching drive', () => {
   test('a teacher keeps a file on her own disk: upload, new folder, move into it, share, and finds it under 我的分享', async ({
     page,
   }) => {
-    allowSteps(33);
+    allowSteps(34);
     const n = Date.now() % 100000;
     const fileName = `个人讲义${n}.txt`;
     const folderName = `备课${n}`;
@@ -273,6 +273,7 @@ test.describe('the teaching drive', () => {
       .check();
     await page.getByRole('button', { name: /^分\s?享$/ }).click();
     const share = page.getByRole('dialog', { name: '分享' });
+    await share.getByRole('button', { name: '创建链接' }).click();
     await expect(share.getByLabel('分享链接')).toHaveValue(
       /\/judgePage\?resourcesId=\d+&shareCode=/,
     );

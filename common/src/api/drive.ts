@@ -1,5 +1,6 @@
 import { Id, Maybe, Nothing, OneOf, Page, Paging, Type, WordOf, type Static } from './shared.js';
 import { endpoint, endpoints } from './shared.js';
+import { ShareFields, ShareMade, ShareOptions } from './drive-share.js';
 
 /**
  * 教学网盘 (intranet.md §2 education ... mineWp, §3 resource / folder, §4
@@ -209,6 +210,8 @@ export const MineRow = Type.Object({
   recordDate: Type.String(),
   shareUrl: Maybe(Type.String()),
   shareCode: Maybe(Type.String()),
+  /** 我的分享 only (issue 19): the link's code, expiry, downloads and state. */
+  ...ShareFields,
 });
 export type MineRow = Static<typeof MineRow>;
 
@@ -556,9 +559,9 @@ export const driveCalls = endpoints('drive', {
   share: endpoint(
     '/resources/share',
     'owner',
-    '分享：data.url 为分享链接，data.shareCode 为分享码；每人每个文件一个链接，首次分享计入分享数',
-    Type.Object({ ...Who, resourcesId: ResourceId }),
-    Type.Object({ url: Type.String(), shareCode: Type.String() }),
+    '分享：data.url 为分享链接，data.shareCode 为分享码，data.extractCode 为提取码（needCode=0 时为 null）；needCode 默认 1，expireDays 1/7/30/0（永久，默认 7），maxDownloads 下载次数上限（空为不限）；每次分享一个新链接，计入分享数；只能分享本人可以查看的文件（私有文件由上传者分享）',
+    Type.Object({ ...Who, resourcesId: ResourceId, ...ShareOptions }),
+    ShareMade,
   ),
   newUpload: endpoint(
     '/resources/getNewUpload',
@@ -631,7 +634,7 @@ export const driveCalls = endpoints('drive', {
   myShares: endpoint(
     '/resources/getMyShares',
     'staff',
-    '我的分享（新的在前），shareUrl 为分享链接',
+    '我的分享（新的在前），resId 为分享记录（取消分享用），shareUrl 为分享链接，另有提取码、有效期、下载次数与状态（有效/已过期/已取消/次数用完）',
     Type.Object(ListFilters),
     Page(MineRow),
   ),

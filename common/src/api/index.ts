@@ -15,5 +15,6 @@ export * from './sitesearch.js';
 export * from './mail.js';
 export * from './drive.js';
 export * from './drive-upload.js';
+export * from './drive-share.js';
 export * from './sensitive-words.js';
 export type * from './map.js';

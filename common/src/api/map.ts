@@ -15,6 +15,7 @@ import type * as sitesearch from './sitesearch.js';
 import type * as mail from './mail.js';
 import type * as drive from './drive.js';
 import type * as drive_upload from './drive-upload.js';
+import type * as drive_share from './drive-share.js';
 import type * as sensitive_words from './sensitive-words.js';
 
 /**
@@ -42,6 +43,7 @@ type Contract = typeof magazine &
   typeof mail &
   typeof drive &
   typeof drive_upload &
+  typeof drive_share &
   typeof sensitive_words;
 type Exported = Contract[keyof Contract];
 

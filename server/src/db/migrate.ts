@@ -23,6 +23,7 @@ import * as apiRateLimit from './migrations/0021_api_rate_limit.js';
 import * as contentVersions from './migrations/0022_content_versions.js';
 import * as viewVisits from './migrations/0023_view_visits.js';
 import * as sensitiveWords from './migrations/0024_sensitive_words.js';
+import * as driveShareLinks from './migrations/0025_drive_share_links.js';
 import * as driveTrash from './migrations/0027_drive_trash.js';
 
 /** Migrations in order. They are imported, not read from disk, so the build carries them. */
@@ -51,6 +52,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0022_content_versions': { up: (db) => contentVersions.up(db) },
     '0023_view_visits': { up: (db) => viewVisits.up(db) },
     '0024_sensitive_words': { up: (db) => sensitiveWords.up(db, dialect) },
+    '0025_drive_share_links': { up: (db) => driveShareLinks.up(db) },
     '0027_drive_trash': { up: (db) => driveTrash.up(db, dialect) },
   };
 }

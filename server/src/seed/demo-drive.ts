@@ -50,7 +50,7 @@ export async function seedDemoDrive(
   services: Services,
   resourceCount = 2000,
 ): Promise<void> {
-  const { driveFolders, driveResources, driveEngagement, uploads } = services;
+  const { driveFolders, driveResources, driveEngagement, driveShares, uploads } = services;
   const random = seededRandom(2026);
   const staff = await db
     .selectFrom('staff')
@@ -197,7 +197,7 @@ export async function seedDemoDrive(
       await driveEngagement.download(who, resource.id);
       if (k % 2 === 0)
         await driveEngagement.favourite(who, resource.id, true).catch(() => undefined);
-      if (k === 3) await driveEngagement.share(who, resource.id);
+      if (k === 3) await driveShares.create(who, resource.id, {});
       if (resource.isComment === '0' && k === 1) {
         await driveEngagement.comment(who, resource.id, random.pick(COMMENTS));
       }

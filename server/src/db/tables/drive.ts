@@ -65,6 +65,15 @@ export interface DriveShareTable {
   staffId: number;
   shareCode: string;
   createdAt: string;
+  /** The extraction code (4 characters), null for a link without one (issue 19). */
+  extractCode: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the link stops working, null for never. */
+  expiresAt: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Downloads the link allows, null for no limit. */
+  maxDownloads: ColumnType<number | null, number | null | undefined, number | null>;
+  downloads: ColumnType<number, number | undefined, number>;
+  /** When its owner cancelled it. */
+  cancelledAt: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One row per person, resource and day. */

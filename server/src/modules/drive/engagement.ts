@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { COMMENT_MAX, type Comment, type MineRow } from '@school/common/api';
 import { sql, type AliasedSelectQueryBuilder, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -8,6 +7,7 @@ import type { Paging } from '../../http/paging.js';
 import { offsetOf } from '../../http/paging.js';
 import { displayTime, iso, type Clock } from '../../time.js';
 import { fileRow, type DriveListing, type ListQuery } from './listing.js';
+import { shareUrl } from './shares.js';
 import type { DriveResources } from './resources.js';
 import type { Viewer } from './space.js';
 
@@ -24,14 +24,11 @@ export const ALREADY_LIKED = '已经点过赞了';
 
 /** The address a download opens (the file under the resource's own name). */
 export const downloadUrl = (resourceId: number) => `/api/resources/file/${resourceId}?download=1`;
-/** The share landing page (judgePage) of a share code. */
-export const shareUrl = (resourceId: number, code: string) =>
-  `/judgePage?resourcesId=${resourceId}&shareCode=${code}`;
 
 /**
  * What each person does with files they may see: like once, collect and
  * uncollect, comment, download (counted once a day per person, and kept in
- * their history), share (one link per person and file, counted once). The
+ * their history), share (issue 19: shares.ts). The
  * counters change in one statement each, never read-modify-write.
  */
 export class DriveEngagement {
@@ -186,33 +183,6 @@ export class DriveEngagement {
       }
     });
     return downloadUrl(resourceId);
-  }
-
-  /** The person's link to a file: made (and counted) on their first share, the same afterwards. */
-  async share(viewer: Viewer, resourceId: number): Promise<{ url: string; shareCode: string }> {
-    await this.resources.get(resourceId, viewer);
-    return inTransaction(this.db, async (trx) => {
-      const existing = await trx
-        .selectFrom('driveShare')
-        .select('shareCode')
-        .where('resourceId', '=', resourceId)
-        .where('staffId', '=', viewer.id)
-        .executeTakeFirst();
-      if (existing) {
-        return { url: shareUrl(resourceId, existing.shareCode), shareCode: existing.shareCode };
-      }
-      const shareCode = randomBytes(6).toString('base64url');
-      await trx
-        .insertInto('driveShare')
-        .values({ resourceId, staffId: viewer.id, shareCode, createdAt: iso(this.now()) })
-        .execute();
-      await trx
-        .updateTable('driveResource')
-        .set((eb) => ({ shareNum: eb('shareNum', '+', 1) }))
-        .where('id', '=', resourceId)
-        .execute();
-      return { url: shareUrl(resourceId, shareCode), shareCode };
-    });
   }
 
   /** 我的收藏 / 我的下载 / 我的分享, newest first, the files the person may still see. */

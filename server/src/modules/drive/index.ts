@@ -13,6 +13,8 @@ import { DriveUploads } from './uploads.js';
 import { DriveTrash, driveTrashGuard } from './trash.js';
 import { driveTrashRoutes } from './trash-routes.js';
 import { driveVersionGuard } from './versions.js';
+import { driveShareRoutes } from './share-routes.js';
+import { DriveShares } from './shares.js';
 
 /** 教学网盘 (intranet.md §2 education ... mineWp, §7 "Teaching drive"). */
 export const driveArea = defineArea({
@@ -63,6 +65,7 @@ export const driveArea = defineArea({
       driveUploads,
       /** Where resumable uploads wait, and the sweep that drops the expired ones. */
       driveTus: { dataDir: config.dataDir, uploadSweep },
+      driveShares: new DriveShares(db, clock, files),
     };
   },
   routes: async (api, services) => {
@@ -73,6 +76,7 @@ export const driveArea = defineArea({
       engagement: services.driveEngagement,
       zips: services.driveZips,
       trash: services.driveTrash,
+      shares: services.driveShares,
     });
     await api.register(driveTrashRoutes, {
       trash: services.driveTrash,
@@ -85,6 +89,11 @@ export const driveArea = defineArea({
     await api.register(driveFileRoutes, {
       resources: services.driveResources,
       zips: services.driveZips,
+      files: services.driveFiles,
+    });
+    // Share links (issue 19): cancelShare and the public calls under api/share/.
+    await api.register(driveShareRoutes, {
+      shares: services.driveShares,
       files: services.driveFiles,
     });
   },

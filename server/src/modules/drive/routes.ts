@@ -15,6 +15,7 @@ import type { DriveListing, ListQuery } from './listing.js';
 import type { DriveEngagement } from './engagement.js';
 import { downloadName } from './resource-files.js';
 import type { DriveResources } from './resources.js';
+import type { DriveShares } from './shares.js';
 import { spaceOf } from './space.js';
 import type { DriveTrash } from './trash.js';
 
@@ -52,7 +53,8 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
   zips: FolderZips;
   /** Deletions go to the 回收站 (issue 19). */
   trash: DriveTrash;
-}> = async (app, { folders, listing, resources, engagement, zips, trash }) => {
+  shares: DriveShares;
+}> = async (app, { folders, listing, resources, engagement, zips, trash, shares }) => {
   route(app, driveCalls.folderTree, async (request) => {
     const { userId, fId, sType } = request.body;
     const staff = staffOf(request);
@@ -291,7 +293,8 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
   route(app, driveCalls.share, async (request) => {
     const staff = staffOf(request);
     assertSelf(staff, request.body.userId);
-    return ok(await engagement.share(staff, request.body.resourcesId));
+    const { resourcesId, ...options } = request.body;
+    return ok(await shares.create(staff, resourcesId, options));
   });
 
   for (const [call, order] of [
@@ -341,7 +344,8 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
       const staff = staffOf(request);
       assertSelf(staff, userId);
       const query = listQueryOf(request.body);
-      return ok(await engagement.mine(staff, kind, query, { pageNum, pageSize }));
+      const page = await engagement.mine(staff, kind, query, { pageNum, pageSize });
+      return ok(kind === 'shares' ? await shares.decorate(page) : page);
     });
   }
 

@@ -1,7 +1,7 @@
 import { FolderAddOutlined, UploadOutlined } from '@ant-design/icons';
 import { isDriveAdmin } from '@school/common';
 import type { FolderInfo, MineRow, RecycleRow } from '@school/common/api';
-import { App, Button, Card, Popconfirm, Progress, Tabs, Typography } from 'antd';
+import { App, Button, Card, Popconfirm, Progress, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import {
@@ -14,7 +14,7 @@ import {
 } from '../../api/page-data';
 import { call } from '../../api/client';
 import { Crumbs } from '../../components/ui/Crumbs';
-import { removeFavourite, type Dictionary, type DriveRow } from './drive-api';
+import { cancelShare, removeFavourite, type Dictionary, type DriveRow } from './drive-api';
 import { formatDay, formatSize, shareAddress, sortText, toggleSort } from './drive-data';
 import { DriveFilters } from './DriveFilters';
 import type { DriveQuery } from './drive-load';
@@ -24,6 +24,7 @@ import { DriveUploadDialog } from './DriveUpload';
 import { EditFileDialog, FolderDialog } from './FolderDialogs';
 import { FolderTreePicker } from './FolderTreePicker';
 import { useFileActions } from './useFileActions';
+import { shareText } from './ShareDialog';
 import { useManageActions } from './useManageActions';
 import { RecycleBin, type RecycleScope } from './RecycleBin';
 import { useUser } from '../../lib/use-user';
@@ -94,9 +95,11 @@ export function MinePage({ data }: { data: MinePageData }) {
     if (moved) setDialog(null);
   };
 
-  const copyLink = async (url: string) => {
+  const copyLink = async (url: string, extractCode: string | null = null) => {
     try {
-      await navigator.clipboard.writeText(shareAddress(window.location.origin, url));
+      await navigator.clipboard.writeText(
+        shareText(shareAddress(window.location.origin, url), extractCode),
+      );
       message.success('复制成功');
     } catch {
       message.error('复制失败，请手动复制');
@@ -111,6 +114,16 @@ export function MinePage({ data }: { data: MinePageData }) {
         await call('resources/delDownloadRecord', { resId: String(row.resId) });
       }
       message.success(tab === '1' ? '取消成功' : '删除成功');
+      refresh();
+    } catch (err) {
+      message.error(errorText(err) || '取消失败');
+    }
+  };
+
+  const stopShare = async (row: MineRow) => {
+    try {
+      await cancelShare(row.resId);
+      message.success('已取消分享');
       refresh();
     } catch (err) {
       message.error(errorText(err) || '取消失败');
@@ -140,6 +153,8 @@ export function MinePage({ data }: { data: MinePageData }) {
           },
           ...(tab === '3'
             ? [
+                // The share's state and 取消分享 first: the long link is last.
+                ...shareColumns(stopShare),
                 {
                   title: '分享链接',
                   key: 'shareUrl',
@@ -147,7 +162,7 @@ export function MinePage({ data }: { data: MinePageData }) {
                   render: (_: unknown, row: DriveRow & Partial<MineRow>) =>
                     row.shareUrl ? (
                       <Typography.Link
-                        onClick={() => void copyLink(row.shareUrl ?? '')}
+                        onClick={() => void copyLink(row.shareUrl ?? '', row.extractCode ?? null)}
                         title="点击复制"
                       >
                         {shareAddress(window.location.origin, row.shareUrl)}
@@ -381,4 +396,58 @@ export function MinePage({ data }: { data: MinePageData }) {
       />
     </main>
   );
+}
+
+const STATE_COLOURS: Record<string, string> = {
+  有效: 'green',
+  已过期: 'default',
+  已取消: 'default',
+  次数用完: 'orange',
+};
+
+/** 我的分享's own columns (issue 19): code, expiry, downloads, state and 取消分享. */
+function shareColumns(stop: (row: MineRow) => Promise<void>) {
+  type Line = DriveRow & Partial<MineRow>;
+  return [
+    {
+      title: '状态',
+      key: 'shareState',
+      width: 170,
+      render: (_: unknown, row: Line) => (
+        <span className="drive-share-state">
+          <Tag color={STATE_COLOURS[row.shareState ?? ''] ?? 'default'}>{row.shareState}</Tag>
+          {row.shareState !== '已取消' && (
+            <Popconfirm
+              title="取消后链接立即失效，是否取消分享?"
+              okText="确定"
+              cancelText="取消"
+              onConfirm={() => void stop(row as MineRow)}
+            >
+              <Button size="small" type="link" danger>
+                取消分享
+              </Button>
+            </Popconfirm>
+          )}
+        </span>
+      ),
+    },
+    {
+      title: '提取码',
+      key: 'extractCode',
+      width: 80,
+      render: (_: unknown, row: Line) => row.extractCode ?? '无',
+    },
+    {
+      title: '有效期至',
+      key: 'expireDate',
+      width: 140,
+      render: (_: unknown, row: Line) => row.expireDate ?? '永久',
+    },
+    {
+      title: '链接下载',
+      key: 'downloads',
+      width: 90,
+      render: (_: unknown, row: Line) => `${row.downloads ?? 0} / ${row.maxDownloads ?? '不限'}`,
+    },
+  ];
 }

@@ -54,7 +54,18 @@ export async function downloadZip(selection: { resourcesId: number[]; fId: numbe
   return info;
 }
 
-export const shareResource = (resourcesId: number) => call('resources/share', { resourcesId });
+/** 分享 with its options as the form sends them ('' = not given). */
+export const shareResource = (
+  resourcesId: number,
+  options: { needCode: '0' | '1'; expireDays: string; maxDownloads: string } = {
+    needCode: '1',
+    expireDays: '7',
+    maxDownloads: '',
+  },
+) => call('resources/share', { resourcesId, ...options });
+
+/** 取消分享 of one of 我的分享 (resId: the share). */
+export const cancelShare = (resId: number) => call('resources/cancelShare', { resId });
 
 export const addFavourite = (resourcesId: number) =>
   call('resources/addFavorites', { resourcesId });

@@ -2,14 +2,7 @@ import { App } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../api/client';
 import { errorText } from '../../api/page-data';
-import {
-  addFavourite,
-  downloadResource,
-  downloadZip,
-  shareResource,
-  type DriveRow,
-} from './drive-api';
-import { shareAddress } from './drive-data';
+import { addFavourite, downloadResource, downloadZip, type DriveRow } from './drive-api';
 import { isFolderRow } from './DriveTable';
 import { ShareDialog } from './ShareDialog';
 
@@ -22,7 +15,7 @@ import { ShareDialog } from './ShareDialog';
  */
 export function useFileActions() {
   const { message } = App.useApp();
-  const [link, setLink] = useState<string | null>(null);
+  const [sharing, setSharing] = useState<number | null>(null);
 
   const fileOf = (rows: DriveRow[], folderMessage: string): number | null => {
     const [row] = rows;
@@ -84,14 +77,11 @@ export function useFileActions() {
     downloadFolder: (row: DriveRow) => void zip([row]),
     share: async (rows: DriveRow[]) => {
       const id = fileOf(rows, '不能分享文件夹');
-      return (
-        id !== null &&
-        run(async () => {
-          const answer = await shareResource(id);
-          setLink(shareAddress(window.location.origin, answer.url));
-        }, null)
-      );
+      if (id === null) return false;
+      // The dialog asks the link's options, then makes it.
+      setSharing(id);
+      return true;
     },
-    shareDialog: <ShareDialog link={link} onClose={() => setLink(null)} />,
+    shareDialog: <ShareDialog resourceId={sharing} onClose={() => setSharing(null)} />,
   };
 }

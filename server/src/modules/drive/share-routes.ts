@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { driveShareCalls, driveShareFileCalls } from '@school/common/api';
+import { staffOf } from '../../http/auth.js';
+import { route } from '../../http/contract.js';
+import { ok } from '../../http/envelope.js';
+import { AppError, notFound } from '../../http/errors.js';
+import { assertSelf } from '../../http/roles.js';
+import { sendBytes } from '../../platform/files/routes.js';
+import type { FileService } from '../../platform/files/service.js';
+import { downloadName } from './resource-files.js';
+import { NEED_CODE, NO_PREVIEW, sharePreviewSource, type DriveShares } from './shares.js';
+
+/** A link is never kept by a browser or proxy: a cancelled share stops at once. */
+const SHARE_CACHE = 'private, no-store';
+
+/**
+ * Share links (issue 19): cancelShare for their owner, and the public calls a
+ * browser with no login opens a link by (its info, its file, its preview).
+ */
+export const driveShareRoutes: FastifyPluginAsyncTypebox<{
+  shares: DriveShares;
+  files: FileService;
+}> = async (app, { shares, files }) => {
+  route(app, driveShareCalls.cancelShare, async (request) => {
+    const staff = staffOf(request);
+    assertSelf(staff, request.body.userId);
+    await shares.cancel(staff, request.body.resId);
+    return ok(null, '已取消分享');
+  });
+
+  route(app, driveShareCalls.shareInfo, async (request) => {
+    const { shareCode, extractCode } = request.body;
+    return ok(await shares.info(shareCode, extractCode, request.ip));
+  });
+
+  /** The link's file, opened with its code; a locked link (no code sent) answers 403. */
+  const opened = async (shareCode: string, extractCode: string | undefined, ip: string) => {
+    const open = await shares.open(shareCode, extractCode, ip);
+    if (open.locked) throw new AppError(403, NEED_CODE);
+    return open;
+  };
+
+  route(app, driveShareFileCalls.file, async (request, reply) => {
+    const { extractCode, download } = request.query;
+    const { share, target, file } = await opened(request.params.shareCode, extractCode, request.ip);
+    // A download counts once: the request for the whole file or for its first bytes
+    // (a download manager's later ranges and a HEAD do not count).
+    const range = request.headers.range;
+    if (download === '1' && request.method === 'GET' && (!range || /^bytes=0-/.test(range))) {
+      await shares.countDownload(share.id);
+    }
+    return sendBytes(files, request, reply, file, {
+      disposition: download === '1' ? 'attachment' : 'inline',
+      cacheControl: SHARE_CACHE,
+      fileName: downloadName(target),
+    });
+  });
+
+  route(app, driveShareFileCalls.preview, async (request, reply) => {
+    const { target, file } = await opened(
+      request.params.shareCode,
+      request.query.extractCode,
+      request.ip,
+    );
+    if (!sharePreviewSource(target, file.mimeType)) throw notFound(NO_PREVIEW);
+    return sendBytes(files, request, reply, file, {
+      disposition: 'inline',
+      cacheControl: SHARE_CACHE,
+      fileName: downloadName(target),
+    });
+  });
+};

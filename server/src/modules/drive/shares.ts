@@ -1,0 +1,424 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import {
+  EXTRACT_CODE_ALPHABET,
+  type MineRow,
+  type ShareInfo,
+  type SharePreview,
+  type ShareState,
+} from '@school/common/api';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { inTransaction } from '../../db/transaction.js';
+import { AppError, forbidden, notFound, tooManyRequests } from '../../http/errors.js';
+import type { AuthStaff } from '../../platform/auth/session.js';
+import type { FileService } from '../../platform/files/service.js';
+import { addMinutes, displayTime, iso, type Clock } from '../../time.js';
+import { readResource } from './resource-access.js';
+import { downloadName, fileTypeOf } from './resource-files.js';
+import type { Viewer } from './space.js';
+
+/**
+ * Share links (issue 19). A share is its owner's permission to one file,
+ * lent to whoever holds the link (and its extraction code): every use asks
+ * again whether the owner may still read the file, so a file made private
+ * or moved out of the owner's reach stops being shared. Nothing but that one
+ * file is reachable by a link.
+ */
+
+export const SHARE_NOT_FOUND = '分享链接不存在，或分享的文件已被删除';
+export const SHARE_CANCELLED = '该分享已被取消';
+export const SHARE_EXPIRED = '该分享已过期';
+export const SHARE_USED_UP = '该分享的下载次数已用完';
+export const SHARE_FILE_GONE = '分享的文件已被删除';
+export const SHARE_OWNER_LOST = '分享者已无权查看该文件，分享已失效';
+export const WRONG_CODE = '提取码错误';
+export const NEED_CODE = '请输入提取码';
+export const NO_PREVIEW = '暂不支持预览，请下载';
+
+/** Wrong codes allowed per link, and per address over all links, within the window. */
+export const WRONG_CODES_PER_SHARE = 10;
+export const WRONG_CODES_PER_ADDRESS = 20;
+export const WRONG_CODE_WINDOW_MINUTES = 15;
+
+/** Office documents: previewed by the office service once it is wired in (sharePreviewSource). */
+const OFFICE_EXTENSIONS = new Set([
+  'doc',
+  'docx',
+  'xls',
+  'xlsx',
+  'ppt',
+  'pptx',
+  'odt',
+  'ods',
+  'odp',
+  'rtf',
+]);
+
+export const shareUrl = (resourceId: number, code: string) =>
+  `/judgePage?resourcesId=${resourceId}&shareCode=${code}`;
+
+const extensionOf = (name: string) => name.match(/\.([^.]+)$/)?.[1]?.toLowerCase() ?? '';
+
+/** A display time without seconds ("2026-03-09 16:00"), or null. */
+const shortTime = (stored: string | null) => (stored ? displayTime(stored).slice(0, 16) : null);
+
+/** A share row as the public calls read it. */
+interface ShareRow {
+  id: number;
+  resourceId: number;
+  staffId: number;
+  extractCode: string | null;
+  expiresAt: string | null;
+  maxDownloads: number | null;
+  downloads: number;
+  cancelledAt: string | null;
+}
+
+/** The shared file, as a link serves it. */
+export interface ShareTarget {
+  resourceId: number;
+  name: string;
+  fileName: string;
+  size: number;
+  fileId: number;
+  uploaderName: string;
+}
+
+/**
+ * The resource a share names, or null when it was deleted. The one place a
+ * share looks its file up: a recycle bin that keeps deleted rows (a flag, or
+ * rows moved elsewhere) answers null for them here.
+ */
+export async function shareTarget(
+  db: Kysely<Database>,
+  resourceId: number,
+): Promise<ShareTarget | null> {
+  const row = await db
+    .selectFrom('driveResource')
+    .innerJoin('staff', 'staff.id', 'driveResource.uploaderId')
+    .select([
+      'driveResource.id as resourceId',
+      'driveResource.name',
+      'driveResource.fileName',
+      'driveResource.size',
+      'driveResource.fileId',
+      'staff.name as uploaderName',
+    ])
+    .where('driveResource.id', '=', resourceId)
+    .executeTakeFirst();
+  return row ? { ...row, size: Number(row.size) } : null;
+}
+
+/**
+ * What a link previews: the stored file itself for what a browser shows
+ * (its kind), null for the rest. Office documents answer null until the
+ * office preview service (office-preview.ts) is wired in here: then they
+ * answer its PDF (kind 'pdf') instead of the file.
+ */
+export function sharePreviewSource(
+  target: Pick<ShareTarget, 'name' | 'fileName'>,
+  mimeType: string,
+): { kind: Exclude<SharePreview, null> } | null {
+  const extension = extensionOf(target.fileName) || extensionOf(target.name);
+  if (OFFICE_EXTENSIONS.has(extension)) return null;
+  if (/^image\/(jpeg|png|gif|webp|bmp)$/.test(mimeType)) return { kind: 'image' };
+  if (mimeType === 'application/pdf') return { kind: 'pdf' };
+  if (/^video\/(mp4|webm)$/.test(mimeType)) return { kind: 'video' };
+  if (/^audio\/(mpeg|mp3|wav|x-wav|ogg|mp4|x-m4a|aac)$/.test(mimeType)) return { kind: 'audio' };
+  if (/^text\/(plain|markdown|csv)(;|$)/.test(mimeType)) return { kind: 'text' };
+  return null;
+}
+
+/** The state of a link at `now`, as 我的分享 shows it. */
+export function shareState(row: ShareRow, now: Date): ShareState {
+  if (row.cancelledAt) return '已取消';
+  if (row.expiresAt && row.expiresAt <= iso(now)) return '已过期';
+  if (row.maxDownloads !== null && row.downloads >= row.maxDownloads) return '次数用完';
+  return '有效';
+}
+
+/** A new extraction code: 4 characters without look-alikes. */
+function newExtractCode(): string {
+  return Array.from(
+    { length: 4 },
+    () => EXTRACT_CODE_ALPHABET[randomInt(EXTRACT_CODE_ALPHABET.length)],
+  ).join('');
+}
+
+/** An opened link: the share, its file, the stored file's facts. */
+export interface OpenShare {
+  share: ShareRow;
+  target: ShareTarget;
+  file: { id: number; storageKey: string; fileName: string; mimeType: string; size: number };
+}
+
+export class DriveShares {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: Clock,
+    private readonly files: FileService,
+  ) {}
+
+  /**
+   * A new link to a file the person may read (a private one: its uploader, or
+   * a drive administrator), counted in the file's shareNum.
+   */
+  async create(
+    viewer: Viewer,
+    resourceId: number,
+    options: { needCode?: '0' | '1'; expireDays?: string; maxDownloads?: number },
+  ): Promise<{ url: string; shareCode: string; extractCode: string | null }> {
+    const resource = await readResource(this.db, resourceId, viewer);
+    const file = await this.files.access.facts(resource.fileId);
+    const staff = await this.ownerOf(viewer.id);
+    if (!file || !staff) throw notFound(SHARE_FILE_GONE);
+    // The resource's rule said yes; the file's one rule must too, as for every address.
+    await this.files.access.assertReadable(file, staff);
+    const at = this.now();
+    const days = Number(options.expireDays ?? '7');
+    const shareCode = randomBytes(6).toString('base64url');
+    const extractCode = options.needCode === '0' ? null : newExtractCode();
+    await inTransaction(this.db, async (trx) => {
+      await trx
+        .insertInto('driveShare')
+        .values({
+          resourceId,
+          staffId: staff.id,
+          shareCode,
+          createdAt: iso(at),
+          extractCode,
+          expiresAt: days > 0 ? iso(addMinutes(at, days * 24 * 60)) : null,
+          maxDownloads: options.maxDownloads ?? null,
+        })
+        .execute();
+      await trx
+        .updateTable('driveResource')
+        .set((eb) => ({ shareNum: eb('shareNum', '+', 1) }))
+        .where('id', '=', resourceId)
+        .execute();
+    });
+    return { url: shareUrl(resourceId, shareCode), shareCode, extractCode };
+  }
+
+  /** Ends one of the person's own links at once (drive administrators too: their own only). */
+  async cancel(staff: Pick<AuthStaff, 'id'>, shareId: number): Promise<void> {
+    const row = await this.db
+      .selectFrom('driveShare')
+      .select(['staffId', 'cancelledAt'])
+      .where('id', '=', shareId)
+      .executeTakeFirst();
+    if (!row) throw notFound('分享不存在');
+    if (row.staffId !== staff.id) throw forbidden('只能取消自己的分享');
+    if (row.cancelledAt) throw new AppError(409, '该分享已经取消');
+    await this.db
+      .updateTable('driveShare')
+      .set({ cancelledAt: iso(this.now()) })
+      .where('id', '=', shareId)
+      .execute();
+  }
+
+  /** 我的分享's rows with each link's code, expiry, downloads and state. */
+  async decorate<T extends { total: number; list: MineRow[] }>(page: T): Promise<T> {
+    const ids = page.list.map((row) => row.resId);
+    if (ids.length === 0) return page;
+    const rows = await this.db
+      .selectFrom('driveShare')
+      .select(SHARE_COLUMNS)
+      .where('id', 'in', ids)
+      .execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const now = this.now();
+    return {
+      ...page,
+      list: page.list.map((line) => {
+        const share = byId.get(line.resId);
+        if (!share) return line;
+        return {
+          ...line,
+          extractCode: share.extractCode,
+          expireDate: shortTime(share.expiresAt),
+          downloads: share.downloads,
+          maxDownloads: share.maxDownloads,
+          shareState: shareState(share, now),
+        };
+      }),
+    };
+  }
+
+  /**
+   * A link as a visitor opens it: refused (4xx, never the file) when unknown,
+   * cancelled, expired, used up, its file deleted or out of its owner's
+   * reach, or its code wrong; wrong codes are throttled per link and per
+   * address. `extractCode` '' / undefined on a link with a code: `locked`.
+   */
+  async open(
+    shareCode: string,
+    extractCode: string | undefined,
+    address: string,
+  ): Promise<
+    (OpenShare & { locked: false }) | { locked: true; share: ShareRow; uploader: string }
+  > {
+    const share = await this.db
+      .selectFrom('driveShare')
+      .select(SHARE_COLUMNS)
+      .where('shareCode', '=', shareCode)
+      .executeTakeFirst();
+    if (!share) throw notFound(SHARE_NOT_FOUND);
+    const state = shareState(share, this.now());
+    if (state === '已取消') throw new AppError(410, SHARE_CANCELLED);
+    if (state === '已过期') throw new AppError(410, SHARE_EXPIRED);
+    if (state === '次数用完') throw new AppError(410, SHARE_USED_UP);
+    const target = await shareTarget(this.db, share.resourceId);
+    if (!target) throw new AppError(410, SHARE_FILE_GONE);
+    if (share.extractCode !== null) {
+      const given = (extractCode ?? '').trim().toLowerCase();
+      if (!given) return { locked: true, share, uploader: target.uploaderName };
+      await this.assertNotThrottled(shareCode, address);
+      if (given !== share.extractCode) {
+        await this.wrongCode(shareCode, address);
+        throw forbidden(WRONG_CODE);
+      }
+    }
+    // The owner's permission, asked again now: the resource's rule and the file's one rule.
+    const owner = await this.ownerOf(share.staffId);
+    if (!owner) throw new AppError(410, SHARE_OWNER_LOST);
+    try {
+      await readResource(this.db, share.resourceId, owner);
+    } catch {
+      throw new AppError(410, SHARE_OWNER_LOST);
+    }
+    const file = await this.files.findWithFacts(target.fileId);
+    if (!file || !(await this.files.storage.has(file.storageKey))) {
+      throw new AppError(410, SHARE_FILE_GONE);
+    }
+    const verdict = await this.files.access.verdict(file, owner);
+    if (!verdict.ok) throw new AppError(410, SHARE_OWNER_LOST);
+    return { locked: false, share, target, file };
+  }
+
+  /** What getShareInfo answers. */
+  async info(shareCode: string, extractCode: string | undefined, address: string) {
+    const opened = await this.open(shareCode, extractCode, address);
+    const expireDate = shortTime(opened.share.expiresAt);
+    if (opened.locked) {
+      return {
+        needCode: true,
+        unlocked: false,
+        uploaderName: opened.uploader,
+        expireDate,
+        file: null,
+      } satisfies ShareInfo;
+    }
+    const { target, file, share } = opened;
+    const name = downloadName(target);
+    return {
+      needCode: share.extractCode !== null,
+      unlocked: true,
+      uploaderName: target.uploaderName,
+      expireDate,
+      file: {
+        name,
+        size: target.size,
+        fileType: fileTypeOf(target.fileName),
+        extension: extensionOf(target.fileName) || extensionOf(name),
+        mimeType: file.mimeType,
+        preview: sharePreviewSource(target, file.mimeType)?.kind ?? null,
+      },
+    } satisfies ShareInfo;
+  }
+
+  /**
+   * Counts one download of a link, in one statement so two at once cannot
+   * both take the last one; refuses when the limit is reached.
+   */
+  async countDownload(shareId: number): Promise<void> {
+    const done = await this.db
+      .updateTable('driveShare')
+      .set((eb) => ({ downloads: eb('downloads', '+', 1) }))
+      .where('id', '=', shareId)
+      .where((eb) =>
+        eb.or([eb('maxDownloads', 'is', null), eb('downloads', '<', eb.ref('maxDownloads'))]),
+      )
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) === 0) throw new AppError(410, SHARE_USED_UP);
+  }
+
+  /** The share owner as the read rules take a reader; null when the account is gone or disabled. */
+  private async ownerOf(staffId: number): Promise<AuthStaff | null> {
+    const row = await this.db
+      .selectFrom('staff')
+      .select([
+        'id',
+        'code',
+        'name',
+        'staffType',
+        'isPower',
+        'isAdmin',
+        'email',
+        'schoolId',
+        'whetherpass',
+        'status',
+      ])
+      .where('id', '=', staffId)
+      .executeTakeFirst();
+    if (!row || row.status !== 1) return null;
+    const { status: _status, ...staff } = row;
+    return { ...staff, sessionId: 0 };
+  }
+
+  /** Keys of the wrong-code counters, in the login throttle's table (shared by all processes). */
+  private keys(shareCode: string, address: string) {
+    return { share: `share-code:${shareCode}`, address: `share-address:${address}` };
+  }
+
+  private windowStart(): string {
+    return iso(addMinutes(this.now(), -WRONG_CODE_WINDOW_MINUTES));
+  }
+
+  private async assertNotThrottled(shareCode: string, address: string): Promise<void> {
+    const keys = this.keys(shareCode, address);
+    const rows = await this.db
+      .selectFrom('loginThrottle')
+      .select(['key', 'failures'])
+      .where('key', 'in', [keys.share, keys.address])
+      .where('windowStart', '>=', this.windowStart())
+      .execute();
+    const over = rows.some((row) =>
+      row.key === keys.share
+        ? row.failures >= WRONG_CODES_PER_SHARE
+        : row.failures >= WRONG_CODES_PER_ADDRESS,
+    );
+    if (over) {
+      throw tooManyRequests(`提取码错误次数过多，请${WRONG_CODE_WINDOW_MINUTES}分钟后再试`);
+    }
+  }
+
+  /** One more wrong code for the link and the address (a new window once the old one is over). */
+  private async wrongCode(shareCode: string, address: string): Promise<void> {
+    const now = iso(this.now());
+    const stale = this.windowStart();
+    for (const key of Object.values(this.keys(shareCode, address))) {
+      await this.db
+        .insertInto('loginThrottle')
+        .values({ key, failures: 1, windowStart: now })
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet({
+            failures: sql`case when login_throttle.window_start < ${stale} then 1 else login_throttle.failures + 1 end`,
+            windowStart: sql`case when login_throttle.window_start < ${stale} then ${now} else login_throttle.window_start end`,
+          }),
+        )
+        .execute();
+    }
+  }
+}
+
+const SHARE_COLUMNS = [
+  'id',
+  'resourceId',
+  'staffId',
+  'extractCode',
+  'expiresAt',
+  'maxDownloads',
+  'downloads',
+  'cancelledAt',
+] as const;

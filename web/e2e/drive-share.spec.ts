@@ -1,0 +1,156 @@
+import fs from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { CONTEXT_STEPS, allowSteps } from './steps';
+import { VISITOR, staffState } from './login';
+
+/** Uploads a small text file to the top of my disk through 文件上传 (as drive-select does). */
+async function uploadText(page: Page, name: string, text: string) {
+  await page.getByRole('button', { name: '文件上传' }).click();
+  const dialog = page.getByRole('dialog', { name: '文件上传' });
+  const list = page.locator('.ant-select-dropdown:visible');
+  await expect(async () => {
+    if ((await list.count()) === 0) await dialog.getByLabel('资源类型').click();
+    await list.locator('.ant-select-item-option', { hasText: '课件' }).click({ timeout: 5000 });
+    await expect(dialog.locator('.ant-select')).toContainText('课件', { timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
+  await dialog.locator('input[type=file]').setInputFiles({
+    name,
+    mimeType: 'text/plain',
+    buffer: Buffer.from(text),
+  });
+  await expect(dialog.locator('.ant-upload-list-item-done')).toHaveCount(1);
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** Nothing on the page scrolls sideways. */
+async function expectNoSidewaysScroll(page: Page) {
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    window: window.innerWidth,
+  }));
+  expect(widths.page).toBeLessThanOrEqual(widths.window);
+}
+
+/** axe's WCAG 2.1 AA rules: no serious or critical violation, one h1 (as accessibility.spec). */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
+  await expect(page.locator('h1')).toHaveCount(1);
+}
+
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+
+test.describe('drive share links (issue 19)', () => {
+  test.use({ storageState: staffState('teacher'), viewport: { width: 1366, height: 900 } });
+
+  test('a teacher shares a file with a code; a visitor opens, previews and downloads it on a desktop and a phone; the owner cancels and the link stops', async ({
+    page,
+    browser,
+  }) => {
+    allowSteps(54 + 2 * CONTEXT_STEPS);
+    const n = Date.now() % 100000;
+    const fileName = `分享讲义${n}.txt`;
+    const text = `第${n}课 光合作用讲义：二氧化碳和水在光照下生成有机物和氧气。`;
+
+    await page.goto('/mineWp');
+    await uploadText(page, fileName, text);
+    const row = page.getByRole('row', { name: new RegExp(fileName) });
+    await row.getByRole('checkbox').check();
+    await page.getByRole('button', { name: /^分\s?享$/ }).click();
+    const dialog = page.getByRole('dialog', { name: '分享' });
+    await expect(dialog.getByRole('checkbox', { name: '需要提取码' })).toBeChecked();
+    await dialog.getByRole('radio', { name: '30天' }).check();
+    await dialog.getByRole('button', { name: '创建链接' }).click();
+    const linkField = dialog.getByLabel('分享链接');
+    await expect(linkField).toHaveValue(/\/judgePage\?resourcesId=\d+&shareCode=[\w-]+$/);
+    const link = await linkField.inputValue();
+    const code = (await dialog.getByLabel('提取码').innerText()).trim();
+    expect(code).toMatch(/^[a-z2-9]{4}$/);
+    await page.screenshot({ path: test.info().outputPath('share-dialog-1366.png') });
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    // A desktop with no login: the share page, with 登录后查看.
+    const desktop = await browser.newContext({
+      storageState: VISITOR,
+      viewport: { width: 1366, height: 900 },
+      acceptDownloads: true,
+    });
+    const visitor = await desktop.newPage();
+    await visitor.goto(link);
+    await expect(visitor).toHaveURL(/\/s\/[\w-]+\?resourcesId=\d+$/);
+    await expect(visitor.getByRole('link', { name: '登录后查看' })).toBeVisible();
+    await expect(visitor.getByText('分享者：')).toBeVisible();
+    const codeField = visitor.getByLabel('请输入提取码：');
+    await codeField.fill(code === 'abcd' ? 'abce' : 'abcd');
+    await visitor.getByRole('button', { name: '提取文件' }).click();
+    await expect(visitor.getByRole('alert')).toHaveText('提取码错误');
+    await codeField.fill(code.toUpperCase());
+    await visitor.getByRole('button', { name: '提取文件' }).click();
+    await expect(visitor.getByRole('heading', { name: fileName })).toBeVisible();
+    await expect(visitor.locator('.drive-preview-text')).toHaveText(text);
+    await expect(visitor.getByText(/有效期至 \d{4}-\d\d-\d\d \d\d:\d\d/)).toBeVisible();
+    await visitor.screenshot({
+      path: test.info().outputPath('share-page-1366.png'),
+      fullPage: true,
+    });
+    await expectAccessible(visitor);
+    const [download] = await Promise.all([
+      visitor.waitForEvent('download'),
+      visitor.getByRole('link', { name: /下\s?载/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(fileName);
+    expect(fs.readFileSync(await download.path()).toString('utf8')).toBe(text);
+
+    // A phone: the server sends it to the share page, laid out for 390 px.
+    const phone = await browser.newContext({
+      storageState: VISITOR,
+      viewport: { width: 390, height: 844 },
+      userAgent: IPHONE,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const mobile = await phone.newPage();
+    await mobile.goto(link);
+    await expect(mobile).toHaveURL(/\/s\/[\w-]+\?resourcesId=\d+$/);
+    await expect(mobile.getByRole('button', { name: '提取文件' })).toBeVisible();
+    await mobile.screenshot({ path: test.info().outputPath('share-locked-390.png') });
+    await expectAccessible(mobile);
+    await mobile.getByLabel('请输入提取码：').fill(code);
+    await mobile.getByRole('button', { name: '提取文件' }).click();
+    await expect(mobile.getByRole('heading', { name: fileName })).toBeVisible();
+    await expect(mobile.locator('.drive-preview-text')).toHaveText(text);
+    await expectNoSidewaysScroll(mobile);
+    await mobile.screenshot({ path: test.info().outputPath('share-page-390.png'), fullPage: true });
+
+    // The owner sees the share in 我的分享 and cancels it.
+    await page.goto('/mineWp?tab=3');
+    const line = page.getByRole('row', { name: new RegExp(fileName) });
+    await expect(line).toContainText(code);
+    await expect(line).toContainText('1 / 不限');
+    await expect(line).toContainText('有效');
+    await page.screenshot({ path: test.info().outputPath('my-shares-1366.png') });
+    await line.getByRole('button', { name: '取消分享' }).click();
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(page.getByText('已取消分享')).toBeVisible();
+    await expect(line).toContainText('已取消');
+    await expect(line.getByRole('button', { name: '取消分享' })).toHaveCount(0);
+
+    // The link stops working at once, on both.
+    await visitor.goto(link);
+    await expect(visitor.getByText('该分享已被取消')).toBeVisible();
+    await expect(visitor.getByRole('heading', { name: fileName })).toHaveCount(0);
+    await mobile.reload();
+    await expect(mobile.getByText('该分享已被取消')).toBeVisible();
+    await desktop.close();
+    await phone.close();
+  });
+});
