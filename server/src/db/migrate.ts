@@ -23,6 +23,7 @@ import * as apiRateLimit from './migrations/0021_api_rate_limit.js';
 import * as contentVersions from './migrations/0022_content_versions.js';
 import * as viewVisits from './migrations/0023_view_visits.js';
 import * as sensitiveWords from './migrations/0024_sensitive_words.js';
+import * as jobsPreviews from './migrations/0026_jobs_previews.js';
 
 /** Migrations in order. They are imported, not read from disk, so the build carries them. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -50,6 +51,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0022_content_versions': { up: (db) => contentVersions.up(db) },
     '0023_view_visits': { up: (db) => viewVisits.up(db) },
     '0024_sensitive_words': { up: (db) => sensitiveWords.up(db, dialect) },
+    '0026_jobs_previews': { up: (db) => jobsPreviews.up(db, dialect) },
   };
 }
 

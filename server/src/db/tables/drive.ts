@@ -41,6 +41,8 @@ export interface DriveResourceTable {
   favoriteNum: ColumnType<number, number | undefined, number>;
   statusDate: string;
   createdAt: string;
+  /** 防泄密 (issue 19): previews watermarked per viewer, downloads for the uploader and drive administrators. */
+  leakProtected: ColumnType<number, number | undefined, number>;
 }
 
 export interface DriveLikeTable {

@@ -8,13 +8,14 @@ import { DriveEngagement } from './engagement.js';
 import { FolderZips } from './folder-zip.js';
 import { DRIVE_UPLOAD, DiskQuota, driveHoldTaken } from './quota.js';
 import { driveFileRoutes, driveRoutes } from './routes.js';
+import { DrivePreviews, drivePreviewRoutes } from './office-preview.js';
 import { driveUploadRoutes } from './upload-routes.js';
 import { DriveUploads } from './uploads.js';
 
 /** 教学网盘 (intranet.md §2 education ... mineWp, §7 "Teaching drive"). */
 export const driveArea = defineArea({
   name: 'drive',
-  services: ({ db, dialect, clock, files, uploads, config, uploadSweep, texts }) => {
+  services: ({ db, dialect, clock, files, uploads, config, uploadSweep, texts, officePreviews }) => {
     /** Uploads of the teaching drive (upload.do, 秒传, tus), under the drive's quota. */
     const driveUploads = new DriveUploads(uploads, config.driveFileMaxBytes);
     const quota = new DiskQuota(db, dialect, clock, config.driveQuotaBytes);
@@ -47,6 +48,8 @@ export const driveArea = defineArea({
       driveUploads,
       /** Where resumable uploads wait, and the sweep that drops the expired ones. */
       driveTus: { dataDir: config.dataDir, uploadSweep },
+      /** Office documents and PDFs as PDF pages, 防泄密 watermarked (issue 19). */
+      drivePreviews: new DrivePreviews(driveResources, files, officePreviews, clock),
     };
   },
   routes: async (api, services) => {
@@ -64,6 +67,10 @@ export const driveArea = defineArea({
     await api.register(driveFileRoutes, {
       resources: services.driveResources,
       zips: services.driveZips,
+      files: services.driveFiles,
+    });
+    await api.register(drivePreviewRoutes, {
+      previews: services.drivePreviews,
       files: services.driveFiles,
     });
   },

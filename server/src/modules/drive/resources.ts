@@ -18,6 +18,7 @@ import {
 } from './resource-access.js';
 import { extensionAllowed, fileIdOf, fileTypeOf, searchText } from './resource-files.js';
 import { ResourceMoves, type MoveInput } from './resource-moves.js';
+import { mayDownload } from './leak-protection.js';
 import { assertCanManage, type Space, type Viewer } from './space.js';
 
 /** Files one batch may register (intranet.md §5 "Add-file dialog"). */
@@ -98,6 +99,8 @@ export class DriveResources {
       canEdit: mayEdit(row, viewer),
       canDelete: mayManage(space, viewer),
       canPin: mayManage(space, viewer),
+      resourcesIsProtected: row.leakProtected === 1 ? '1' : '0',
+      canDownload: mayDownload(row, viewer),
       fileId: row.fileId,
       fileName: row.name,
     };
@@ -176,7 +179,7 @@ export class DriveResources {
   async edit(
     viewer: Viewer,
     id: number,
-    input: ResourceFields & { name?: string; description: string },
+    input: ResourceFields & { name?: string; description: string; leakProtected?: string },
   ): Promise<void> {
     const row = await this.get(id, viewer);
     if (!mayEdit(row, viewer)) throw forbidden('只能编辑自己上传的文件');
@@ -190,6 +193,7 @@ export class DriveResources {
           ...(input.fileType ? { fileType: input.fileType.trim() } : {}),
           ...(input.isOpen ? { isOpen: input.isOpen } : {}),
           ...(input.isComment ? { isComment: input.isComment } : {}),
+          ...(input.leakProtected ? { leakProtected: input.leakProtected === '1' ? 1 : 0 } : {}),
           description: input.description.trim(),
           statusDate: iso(this.now()),
         })
