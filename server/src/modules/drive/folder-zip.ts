@@ -118,7 +118,8 @@ export class FolderZips {
     if (count === 0) throw badRequest(EMPTY_SELECTION);
     if (count > SELECTION_MAX) throw badRequest(`一次最多打包下载${SELECTION_MAX}项，请分开下载`);
     // The read rule for each named item, in the order named: the first refusal answers.
-    for (const id of resourceIds) assertMayDownload(await readResource(this.db, id, viewer), viewer);
+    for (const id of resourceIds)
+      assertMayDownload(await readResource(this.db, id, viewer), viewer);
     const chosen: Scope[] = [];
     for (const id of folderIds) chosen.push(await this.scope(viewer, id));
     // A folder inside another chosen folder is already in the zip.

@@ -15,7 +15,17 @@ import { DriveUploads } from './uploads.js';
 /** 教学网盘 (intranet.md §2 education ... mineWp, §7 "Teaching drive"). */
 export const driveArea = defineArea({
   name: 'drive',
-  services: ({ db, dialect, clock, files, uploads, config, uploadSweep, texts, officePreviews }) => {
+  services: ({
+    db,
+    dialect,
+    clock,
+    files,
+    uploads,
+    config,
+    uploadSweep,
+    texts,
+    officePreviews,
+  }) => {
     /** Uploads of the teaching drive (upload.do, 秒传, tus), under the drive's quota. */
     const driveUploads = new DriveUploads(uploads, config.driveFileMaxBytes);
     const quota = new DiskQuota(db, dialect, clock, config.driveQuotaBytes);

@@ -248,7 +248,10 @@ export class JobQueue {
     const timer = setTimeout(() => controller.abort(new Error('超时')), kind.timeoutMs);
     timer.unref?.();
     try {
-      await this.withAbort(kind.run(JSON.parse(job.payload) as never, controller.signal), controller);
+      await this.withAbort(
+        kind.run(JSON.parse(job.payload) as never, controller.signal),
+        controller,
+      );
       if (kind.repeatMs) {
         await this.requeue(job, new Date(this.now().getTime() + kind.repeatMs), 0, null);
       } else {

@@ -110,10 +110,14 @@ export const shareAddress = (origin: string, url: string) =>
   /^https?:\/\//.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
 
 /** The preview a browser can show of a file, by its MIME type and name. */
-export type PreviewKind = 'image' | 'pdf' | 'video' | 'audio' | 'text' | null;
+export type PreviewKind = 'image' | 'pdf' | 'office' | 'video' | 'audio' | 'text' | null;
+
+/** Office documents the server converts to PDF pages (issue 19). */
+const OFFICE = new Set(['doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'odt', 'ods', 'odp', 'rtf']);
 
 export function previewOf(mimeType: string, name: string): PreviewKind {
   const ext = extensionOf(name);
+  if (OFFICE.has(ext)) return 'office';
   if (mimeType.startsWith('image/') && ext !== 'psd' && ext !== 'tiff') return 'image';
   if (mimeType === 'application/pdf' || ext === 'pdf') return 'pdf';
   if (mimeType.startsWith('video/') && ['mp4', 'webm', 'mov'].includes(ext)) return 'video';

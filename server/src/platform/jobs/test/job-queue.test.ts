@@ -4,7 +4,11 @@ import { createTestDatabase, type TestDatabase } from '../../../test-kit/databas
 import { JobQueue, jobRow, type JobKind } from '../queue.js';
 
 /** A kind whose runs the test decides: each run takes the next answer (or waits for its abort). */
-function scripted(kind: string, answers: Array<'ok' | 'fail' | 'hang'>, extra: Partial<JobKind> = {}) {
+function scripted(
+  kind: string,
+  answers: Array<'ok' | 'fail' | 'hang'>,
+  extra: Partial<JobKind> = {},
+) {
   const runs: unknown[] = [];
   const job: JobKind<{ n?: number }> = {
     kind,
@@ -126,9 +130,7 @@ describe('the durable job queue', () => {
     a.register(scripted('k', []).job);
     b.register(scripted('k', []).job);
     for (let n = 0; n < 12; n++) await a.enqueue('k', `j${n}`, { n });
-    const claims = await Promise.all(
-      Array.from({ length: 16 }, (_, i) => (i % 2 ? a : b).claim()),
-    );
+    const claims = await Promise.all(Array.from({ length: 16 }, (_, i) => (i % 2 ? a : b).claim()));
     const keys = claims.flatMap((claim) => (claim ? [claim.key] : []));
     expect(keys).toHaveLength(12);
     expect(new Set(keys).size).toBe(12);
