@@ -67,7 +67,7 @@ test.describe('office previews', () => {
   test('a .docx and a .pptx a teacher uploads are shown as pages in the viewer', async ({
     page,
   }, testInfo) => {
-    allowSteps(40);
+    allowSteps(52);
     const marker = `E2E${Date.now() % 100000}`;
     const word = `教案${marker}.docx`;
     const deck = `课件${marker}.pptx`;
@@ -89,8 +89,11 @@ test.describe('office previews', () => {
     await openDetail(page, word);
     const viewer = page.getByRole('region', { name: '文件预览' });
     await expect(page.getByText('正在生成预览…').or(viewer)).toBeVisible();
+    if (await page.getByText('正在生成预览…').isVisible()) {
+      await page.screenshot({ path: testInfo.outputPath('office-pending-1366.png') });
+    }
     await expect(viewer.locator('.pdf-indicator')).toHaveText('1 / 2', { timeout: 60_000 });
-    await expect(viewer.getByRole('img', { name: `教案${marker} 第 1 页，共 2 页` })).toBeVisible();
+    await expect(viewer.getByRole('img', { name: `${word} 第 1 页，共 2 页` })).toBeVisible();
     await viewer.getByRole('button', { name: '下一页' }).click();
     await expect(viewer.locator('.pdf-indicator')).toHaveText('2 / 2');
 
@@ -109,5 +112,22 @@ test.describe('office previews', () => {
     await slidesViewer.getByRole('button', { name: '下一页' }).click();
     await expect(slidesViewer.locator('.pdf-indicator')).toHaveText('2 / 3');
     await page.screenshot({ path: testInfo.outputPath('office-slides-1366.png') });
+
+    // The owner marks the Word file 防泄密 in 编辑; the detail says so, and she still downloads.
+    await page.goto('/mineWp');
+    await page
+      .getByRole('row', { name: new RegExp(word) })
+      .getByRole('checkbox')
+      .check();
+    await page.getByRole('button', { name: /^编\s*辑$/ }).click();
+    const dialog = page.getByRole('dialog', { name: '编辑文件' });
+    await dialog.getByLabel('文件描述').fill('期末试卷，考前请勿外传');
+    await dialog.getByRole('checkbox', { name: '防泄密' }).check();
+    await page.screenshot({ path: testInfo.outputPath('office-protect-dialog-1366.png') });
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(dialog).toBeHidden();
+    await openDetail(page, word);
+    await expect(page.getByText('防泄密', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: /下\s*载/ })).toBeVisible();
   });
 });
