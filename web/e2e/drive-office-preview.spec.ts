@@ -1,11 +1,8 @@
 import { Document, Packer, Paragraph, TextRun } from 'docx';
-import pptxgenjs from 'pptxgenjs';
+import PptxGenJS from 'pptxgenjs';
 import { expect, test, type Page } from '@playwright/test';
 import { staffState } from './login';
 import { allowSteps } from './steps';
-
-// pptxgenjs's types are CommonJS-shaped; its ES build's default is the class itself.
-const PptxGenJS = pptxgenjs as unknown as typeof pptxgenjs.default;
 
 /** A Word 教案 of two pages, made as a teacher's word processor would. */
 function lessonPlan(marker: string): Promise<Buffer> {

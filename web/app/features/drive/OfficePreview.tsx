@@ -74,6 +74,7 @@ export function OfficePreview({ src, name }: { src: string; name: string }) {
         percent={converting ? Math.max(percent, 40) : percent}
         status="active"
         showInfo={false}
+        aria-label="预览生成进度"
       />
       <p className="muted">
         {converting
