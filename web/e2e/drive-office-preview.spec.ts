@@ -1,7 +1,8 @@
 import { Document, Packer, Paragraph, TextRun } from 'docx';
 import PptxGenJS from 'pptxgenjs';
 import { expect, test, type Page } from '@playwright/test';
-import { staffState } from './login';
+import { api, loginToken } from './api';
+import { DEMO_PASSWORD, STAFF, staffState } from './login';
 import { allowSteps } from './steps';
 
 /** A Word 教案 of two pages, made as a teacher's word processor would. */
@@ -56,6 +57,7 @@ async function openDetail(page: Page, name: string) {
   expect(href).toMatch(/\/folderDetail\?resourcesId=\d+/);
   await page.goto(href!);
   await expect(page.getByRole('heading', { name })).toBeVisible();
+  return Number(/resourcesId=(\d+)/.exec(href!)![1]);
 }
 
 test.describe('office previews', () => {
@@ -63,6 +65,7 @@ test.describe('office previews', () => {
 
   test('a .docx and a .pptx a teacher uploads are shown as pages in the viewer', async ({
     page,
+    request,
   }, testInfo) => {
     allowSteps(52);
     const marker = `E2E${Date.now() % 100000}`;
@@ -83,7 +86,7 @@ test.describe('office previews', () => {
     );
 
     // The Word file: the first look queues the conversion and says so, then the pages show.
-    await openDetail(page, word);
+    const wordId = await openDetail(page, word);
     const viewer = page.getByRole('region', { name: '文件预览' });
     await expect(page.getByText('正在生成预览…').or(viewer)).toBeVisible();
     if (await page.getByText('正在生成预览…').isVisible()) {
@@ -103,7 +106,7 @@ test.describe('office previews', () => {
 
     // The slides: one page each.
     await page.goto('/mineWp');
-    await openDetail(page, deck);
+    const deckId = await openDetail(page, deck);
     const slidesViewer = page.getByRole('region', { name: '文件预览' });
     await expect(slidesViewer.locator('.pdf-indicator')).toHaveText('1 / 3', { timeout: 60_000 });
     await slidesViewer.getByRole('button', { name: '下一页' }).click();
@@ -126,5 +129,9 @@ test.describe('office previews', () => {
     await openDetail(page, word);
     await expect(page.getByText('防泄密', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: /下\s*载/ })).toBeVisible();
+
+    // Leave the teacher's disk as the other walks expect it (drive-select counts its files).
+    const { token } = await loginToken(request, STAFF.teacher.code, DEMO_PASSWORD, 2);
+    await api(request, 'resources/delResource', { resourcesId: `${wordId},${deckId}` }, token);
   });
 });
