@@ -125,3 +125,39 @@ export async function ensureCjkFont() {
     "the demo school's Chinese PDFs and covers need a CJK font",
   );
 }
+
+/** Where the server looks for soffice when SOFFICE_PATH is unset (server/src/config.ts). */
+const SOFFICE_CANDIDATES = [
+  '/usr/bin/soffice',
+  '/usr/lib/libreoffice/program/soffice',
+  '/opt/libreoffice/program/soffice',
+];
+/** The CJK font LibreOffice renders Chinese documents with. */
+const NOTO_CJK = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
+
+/**
+ * LibreOffice headless and the Noto CJK fonts for the drive's office previews (issue 19),
+ * installed when missing. Where they cannot be (not root, no network), the caller goes on
+ * with a warning: the server then answers 暂不支持预览，请下载 for office files.
+ * Answers whether soffice is there.
+ */
+export async function ensureLibreOffice() {
+  if (process.env.SOFFICE_PATH) return true;
+  const present = SOFFICE_CANDIDATES.some((file) => fs.existsSync(file));
+  const packages = [
+    ...(present
+      ? []
+      : ['libreoffice-writer-nogui', 'libreoffice-calc-nogui', 'libreoffice-impress-nogui']),
+    ...(fs.existsSync(NOTO_CJK) ? [] : ['fonts-noto-cjk']),
+  ];
+  if (packages.length === 0) return true;
+  try {
+    await aptInstall(packages, 'office previews need LibreOffice and a CJK font');
+    return true;
+  } catch (err) {
+    console.warn(
+      `Warning: ${err.message}. Office files (Word, Excel, PowerPoint) will not be previewed.`,
+    );
+    return present;
+  }
+}

@@ -11,6 +11,7 @@ import {
   ensureBuilt,
   ensureCjkFont,
   ensureInstalled,
+  ensureLibreOffice,
   freePort,
   log,
   run,
@@ -46,6 +47,8 @@ try {
     await aptInstall(['chromium'], "the end-to-end tests drive Debian's Chromium");
   // The demo seed (seed tests, e2e) draws Chinese PDFs with it.
   await ensureCjkFont();
+  // Office previews (issue 19); without it their tests fail and say why, the others run.
+  await ensureLibreOffice();
   let databaseUrl = process.env.TEST_DATABASE_URL;
   if (!databaseUrl) {
     postgres = await startPostgres();

@@ -32,6 +32,13 @@ export const MAIL_EXTENSIONS = [
   ...['rar', 'zip'],
 ] as const;
 
+/**
+ * The teaching drive's extensions: the spec's list (intranet.md §5) and the
+ * OpenDocument files LibreOffice, WPS and Office save, which the drive
+ * previews as PDF pages (issue 19).
+ */
+export const DRIVE_FILE_EXTENSIONS = [...MAIL_EXTENSIONS, 'odt', 'ods', 'odp'] as const;
+
 // ---- teaching drive (api/drive.ts, api/drive-upload.ts) ----
 
 export const DRIVE_PAGE_SIZE = 10;

@@ -132,6 +132,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     errorResponseBuilder: () => new AppError(429, '请求过于频繁，请稍后再试'),
   });
   rateLimits.pruneWhileRunning(app);
+  // The job worker runs while the app is up (office previews, the daily prune of old ones).
+  services.jobs.runWhile(app, () => services.officePreviews.schedule());
   await app.register(formbody);
   // Uploads are streamed; each call sets its own size limit (modules/file/upload.ts).
   await app.register(multipart, {

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -55,6 +56,13 @@ export interface Config {
    * (PENDING_UPLOAD_HOURS, default 24).
    */
   pendingUploadHours: number;
+  /**
+   * LibreOffice's soffice for office previews (SOFFICE_PATH; unset: found where Debian and
+   * the LibreOffice packages put it; "off": none). null: office files are not previewed.
+   */
+  sofficePath: string | null;
+  /** Seconds one office conversion may take before soffice is killed (OFFICE_PREVIEW_TIMEOUT_SECONDS). */
+  officePreviewTimeoutSeconds: number;
 }
 
 /** A linked system's secret is at least this long. */
@@ -79,6 +87,22 @@ function linkedSystems(raw: string | undefined): Map<string, string> {
     systems.set(code, secret);
   }
   return systems;
+}
+
+/** Where soffice is looked for when SOFFICE_PATH is unset. */
+const SOFFICE_CANDIDATES = [
+  '/usr/bin/soffice',
+  '/usr/lib/libreoffice/program/soffice',
+  '/opt/libreoffice/program/soffice',
+];
+
+function soffice(raw: string | undefined): string | null {
+  if (raw && /^(off|none|false|0)$/i.test(raw)) return null;
+  if (raw) {
+    if (!fs.existsSync(raw)) throw new ConfigError(`SOFFICE_PATH: "${raw}" does not exist`);
+    return raw;
+  }
+  return SOFFICE_CANDIDATES.find((file) => fs.existsSync(file)) ?? null;
 }
 
 export const DEFAULT_DEMO_PASSWORD = 'School@2026';
@@ -155,5 +179,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     driveZipMaxBytes: integer(env, 'DRIVE_ZIP_MAX_BYTES', 4 * 1024 ** 3, 1, 2 ** 50),
     driveTrashDays: integer(env, 'DRIVE_TRASH_DAYS', 30, 1, 3650),
     pendingUploadHours: integer(env, 'PENDING_UPLOAD_HOURS', 24, 1, 24 * 365),
+    sofficePath: soffice(env.SOFFICE_PATH),
+    officePreviewTimeoutSeconds: integer(env, 'OFFICE_PREVIEW_TIMEOUT_SECONDS', 120, 1, 3600),
   };
 }

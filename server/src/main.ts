@@ -23,6 +23,12 @@ async function main() {
       `no page build in ${config.webBuildDir}: run "npm run build"; serving the API only`,
     );
 
+  if (!config.sofficePath)
+    app.log.warn(
+      'LibreOffice (soffice) not found: office files are not previewed (暂不支持预览，请下载); ' +
+        'install libreoffice-writer-nogui, -calc-nogui, -impress-nogui or set SOFFICE_PATH',
+    );
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

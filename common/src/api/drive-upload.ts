@@ -1,4 +1,4 @@
-import { MAIL_EXTENSIONS } from '../limits.js';
+import { DRIVE_FILE_EXTENSIONS } from '../limits.js';
 import {
   FolderZipParams,
   ResourceFileParams,
@@ -25,8 +25,8 @@ import {
  * file (`reused`), without keeping a second copy.
  */
 
-/** The drive's allowed extensions: the spec's one list (§5 "Allowed extensions"), as the mail's. */
-export const DRIVE_EXTENSIONS = MAIL_EXTENSIONS;
+/** The drive's allowed extensions: the spec's list (§5 "Allowed extensions") and OpenDocument. */
+export const DRIVE_EXTENSIONS = DRIVE_FILE_EXTENSIONS;
 
 export { DRIVE_UPLOAD_HEADERS } from '../limits.js';
 

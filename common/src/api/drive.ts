@@ -1,5 +1,5 @@
 import { Id, Maybe, Nothing, OneOf, Page, Paging, Type, WordOf, type Static } from './shared.js';
-import { endpoint, endpoints } from './shared.js';
+import { endpoint, endpoints, rawEndpoint } from './shared.js';
 import { ShareFields, ShareMade, ShareOptions } from './drive-share.js';
 
 /**
@@ -183,6 +183,10 @@ export const ResourceDetail = Type.Object({
   canEdit: Type.Boolean(),
   canDelete: Type.Boolean(),
   canPin: Type.Boolean(),
+  /** 防泄密 (issue 19): '1' previews carry the viewer's watermark, downloads only for uploader and drive administrators. */
+  resourcesIsProtected: Type.String(),
+  /** Whether the caller may download it (not for others on a 防泄密 file). */
+  canDownload: Type.Boolean(),
 });
 export type ResourceDetail = Static<typeof ResourceDetail>;
 
@@ -450,6 +454,8 @@ export const driveCalls = endpoints('drive', {
         maxLength: DRIVE_DESC_MAX,
         errorMessage: `请输入文件描述，不超过${DRIVE_DESC_MAX}个字`,
       }),
+      /** 防泄密 (issue 19): '1' on, '0' off, not given (or '') unchanged. */
+      resourcesIsProtected: Type.Optional(WordOf(['0', '1'], 'resourcesIsProtected 只能为 0 或 1')),
     }),
     Nothing,
   ),
@@ -741,5 +747,26 @@ export const driveTrashCalls = endpoints('drive', {
     '还原历史版本：当前内容成为一个历史版本',
     Type.Object({ versionId: Id('请选择版本') }),
     Type.Object({ resourcesId: Type.Integer() }),
+  ),
+});
+
+/**
+ * While a preview is being made (202): `state` queued (with `position`, the
+ * conversions before it) or converting.
+ */
+export const PreviewProgress = Type.Object({
+  state: WordOf(['queued', 'converting'], 'state'),
+  position: Maybe(Type.Integer()),
+});
+export type PreviewProgress = Static<typeof PreviewProgress>;
+
+/** `api/resources/preview/:resourcesId` (issue 19): a drive file as PDF pages. */
+export const drivePreviewCalls = endpoints('drive', {
+  preview: rawEndpoint(
+    '/resources/preview/:resourcesId',
+    'owner',
+    '文件预览（PDF）：Word、Excel、PowerPoint、OpenDocument 与 RTF 由 LibreOffice 转为 PDF（首次请求时排队转换，202 与 data.state 为 queued / converting，完成后 200 application/pdf），PDF 原样；防泄密文件每页加查看人姓名与时间的水印；其他类型或未安装 LibreOffice 时 415 暂不支持预览，请下载；转换失败或超时 422；与文件本身同样的查看权限',
+    { method: 'GET', params: ResourceFileParams, produces: 'application/pdf' },
+    PreviewProgress,
   ),
 });

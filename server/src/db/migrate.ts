@@ -24,6 +24,7 @@ import * as contentVersions from './migrations/0022_content_versions.js';
 import * as viewVisits from './migrations/0023_view_visits.js';
 import * as sensitiveWords from './migrations/0024_sensitive_words.js';
 import * as driveShareLinks from './migrations/0025_drive_share_links.js';
+import * as jobsPreviews from './migrations/0026_jobs_previews.js';
 import * as driveTrash from './migrations/0027_drive_trash.js';
 
 /** Migrations in order. They are imported, not read from disk, so the build carries them. */
@@ -53,6 +54,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0023_view_visits': { up: (db) => viewVisits.up(db) },
     '0024_sensitive_words': { up: (db) => sensitiveWords.up(db, dialect) },
     '0025_drive_share_links': { up: (db) => driveShareLinks.up(db) },
+    '0026_jobs_previews': { up: (db) => jobsPreviews.up(db, dialect) },
     '0027_drive_trash': { up: (db) => driveTrash.up(db, dialect) },
   };
 }

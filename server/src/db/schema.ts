@@ -32,6 +32,7 @@ import type {
 } from './tables/site.js';
 import type { StoredFileTable, FileUseTable } from './tables/files.js';
 import type { ApiRateLimitTable } from './tables/limits.js';
+import type { FilePreviewTable, JobTable } from './tables/jobs.js';
 import type { LeaveRequestTable, LeaveStepTable } from './tables/leave.js';
 import type {
   DriveCommentTable,
@@ -123,6 +124,8 @@ export interface Database {
   driveTusUpload: DriveTusUploadTable;
   driveTrash: DriveTrashTable;
   driveVersion: DriveVersionTable;
+  job: JobTable;
+  filePreview: FilePreviewTable;
 }
 
 // Every table and row type, re-exported so that modules import them from here.
@@ -185,3 +188,4 @@ export type {
   ViewVisitTable,
   ContentRevisionTable,
 } from './tables/log.js';
+export type { JobTable, JobState, FilePreviewTable } from './tables/jobs.js';

@@ -22,6 +22,8 @@ import { LocalDiskStorage, type FileStorage } from './files/storage.js';
 import { UploadService } from './files/upload.js';
 import { uploadRoutes } from './files/upload-routes.js';
 import { UploadSweep } from './files/upload-sweep.js';
+import { OfficePreviews } from './files/office-previews.js';
+import { JobQueue } from './jobs/queue.js';
 import { healthRoutes } from './health/routes.js';
 import { operLogRoutes } from './oplog/routes.js';
 import { TextIndex } from './search/text-index.js';
@@ -49,6 +51,7 @@ export function createPlatform(deps: PlatformDeps) {
   const files = new FileService(db, storage, clock);
   const sessions = new SessionStore(db, config, clock);
   const uploads = new UploadService(files);
+  const jobs = new JobQueue(db, dialect, clock);
   return {
     config,
     db,
@@ -68,6 +71,13 @@ export function createPlatform(deps: PlatformDeps) {
     sensitiveWords: new SensitiveWords(db, clock),
     /** The staff home's to-do counts; leave and the content platform add theirs. */
     todo: new TodoCounts(),
+    /** Background work that outlives the process (issue 19); areas register their kinds. */
+    jobs,
+    /** PDFs of office documents, made by LibreOffice in the job queue. */
+    officePreviews: new OfficePreviews(db, files, jobs, clock, {
+      soffice: config.sofficePath,
+      timeoutMs: config.officePreviewTimeoutSeconds * 1000,
+    }),
   };
 }
 

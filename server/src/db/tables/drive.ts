@@ -44,6 +44,8 @@ export interface DriveResourceTable {
   /** Who put up the current bytes and when (a replacement, issue 19); null: the uploader at creation. */
   contentBy: ColumnType<number | null, number | null | undefined, number | null>;
   contentAt: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 防泄密 (issue 19): previews watermarked per viewer, downloads for the uploader and drive administrators. */
+  leakProtected: ColumnType<number, number | undefined, number>;
 }
 
 export interface DriveLikeTable {

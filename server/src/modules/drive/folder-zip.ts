@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import type { FileService } from '../../platform/files/service.js';
 import { subtreeOf, type DriveFolders, type FolderRow } from './folders.js';
+import { assertMayDownload, downloadableBy } from './leak-protection.js';
 import { readResource } from './resource-access.js';
 import { downloadName } from './resource-files.js';
 import { visibleTo, type Viewer } from './space.js';
@@ -117,7 +118,8 @@ export class FolderZips {
     if (count === 0) throw badRequest(EMPTY_SELECTION);
     if (count > SELECTION_MAX) throw badRequest(`一次最多打包下载${SELECTION_MAX}项，请分开下载`);
     // The read rule for each named item, in the order named: the first refusal answers.
-    for (const id of resourceIds) await readResource(this.db, id, viewer);
+    for (const id of resourceIds)
+      assertMayDownload(await readResource(this.db, id, viewer), viewer);
     const chosen: Scope[] = [];
     for (const id of folderIds) chosen.push(await this.scope(viewer, id));
     // A folder inside another chosen folder is already in the zip.
@@ -146,6 +148,7 @@ export class FolderZips {
     return this.fileRows()
       .where('driveResource.folderId', 'in', ids)
       .where(visibleTo(viewer))
+      .where(downloadableBy(viewer))
       .orderBy('driveResource.id')
       .limit(ZIP_FILES_MAX + 1)
       .execute();
@@ -229,6 +232,7 @@ export class FolderZips {
       ])
       .where('driveResource.folderId', 'in', scope.ids)
       .where(visibleTo(viewer))
+      .where(downloadableBy(viewer))
       .executeTakeFirstOrThrow();
     return { fileCount: Number(row.files), totalBytes: Number(row.bytes) };
   }

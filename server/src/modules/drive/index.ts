@@ -8,6 +8,7 @@ import { DriveEngagement } from './engagement.js';
 import { FolderZips } from './folder-zip.js';
 import { DRIVE_UPLOAD, DiskQuota, driveHoldTaken } from './quota.js';
 import { driveFileRoutes, driveRoutes } from './routes.js';
+import { DrivePreviews, drivePreviewRoutes } from './office-preview.js';
 import { driveUploadRoutes } from './upload-routes.js';
 import { DriveUploads } from './uploads.js';
 import { DriveTrash, driveTrashGuard } from './trash.js';
@@ -19,7 +20,17 @@ import { DriveShares } from './shares.js';
 /** 教学网盘 (intranet.md §2 education ... mineWp, §7 "Teaching drive"). */
 export const driveArea = defineArea({
   name: 'drive',
-  services: ({ db, dialect, clock, files, uploads, config, uploadSweep, texts }) => {
+  services: ({
+    db,
+    dialect,
+    clock,
+    files,
+    uploads,
+    config,
+    uploadSweep,
+    texts,
+    officePreviews,
+  }) => {
     /** Uploads of the teaching drive (upload.do, 秒传, tus), under the drive's quota. */
     const driveUploads = new DriveUploads(uploads, config.driveFileMaxBytes);
     const quota = new DiskQuota(db, dialect, clock, config.driveQuotaBytes);
@@ -66,6 +77,8 @@ export const driveArea = defineArea({
       /** Where resumable uploads wait, and the sweep that drops the expired ones. */
       driveTus: { dataDir: config.dataDir, uploadSweep },
       driveShares: new DriveShares(db, clock, files),
+      /** Office documents and PDFs as PDF pages, 防泄密 watermarked (issue 19). */
+      drivePreviews: new DrivePreviews(driveResources, files, officePreviews, clock),
     };
   },
   routes: async (api, services) => {
@@ -94,6 +107,10 @@ export const driveArea = defineArea({
     // Share links (issue 19): cancelShare and the public calls under api/share/.
     await api.register(driveShareRoutes, {
       shares: services.driveShares,
+      files: services.driveFiles,
+    });
+    await api.register(drivePreviewRoutes, {
+      previews: services.drivePreviews,
       files: services.driveFiles,
     });
   },

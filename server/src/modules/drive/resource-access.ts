@@ -5,6 +5,7 @@ import { forbidden, notFound } from '../../http/errors.js';
 import { isDriveAdmin } from '../../http/roles.js';
 import type { FileGuard } from '../../platform/files/guards.js';
 import { FILE_COLUMNS, type FileRowData } from './listing.js';
+import { downloadableBy } from './leak-protection.js';
 import { DRIVE_UPLOAD } from './quota.js';
 import { NOT_YOUR_DISK, visibleTo, type Space, type Viewer } from './space.js';
 
@@ -16,9 +17,13 @@ export const PRIVATE_FILE = '该文件为私有文件，只有上传者可以查
 export const DRIVE_USE = 'T_DRIVE';
 
 /** A list row's columns, and whose disk the resource is on. */
-const RESOURCE_COLUMNS = [...FILE_COLUMNS, 'driveResource.ownerId'] as const;
+const RESOURCE_COLUMNS = [
+  ...FILE_COLUMNS,
+  'driveResource.ownerId',
+  'driveResource.leakProtected',
+] as const;
 
-export type ResourceRow = FileRowData & { ownerId: number | null };
+export type ResourceRow = FileRowData & { ownerId: number | null; leakProtected: number };
 
 /** A resource the viewer may see: 404 when gone, 403 for a private file or another's disk. */
 export async function readResource(
@@ -53,8 +58,8 @@ export function mayEdit(row: ResourceRow, viewer: Viewer): boolean {
 
 /**
  * Who may read a drive file by its address (/api/files/<id>): a person who
- * may see at least one resource over it, or who uploaded it and has not
- * registered it yet.
+ * may see at least one resource over it (and, for a 防泄密 one, may download
+ * it), or who uploaded it and has not registered it yet.
  */
 export function driveFileGuard(): FileGuard {
   return {
@@ -70,6 +75,8 @@ export function driveFileGuard(): FileGuard {
         .select('driveResource.id')
         .where('driveResource.fileId', '=', fileId)
         .where(visibleTo(reader))
+        // A 防泄密 resource lets only its uploader and drive administrators have the bytes.
+        .where(downloadableBy(reader))
         .executeTakeFirst();
       return Boolean(seen);
     },

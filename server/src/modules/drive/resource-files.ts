@@ -1,4 +1,4 @@
-import { MAIL_EXTENSIONS } from '@school/common/api';
+import { DRIVE_EXTENSIONS } from '@school/common/api';
 
 /**
  * What a drive file is by its name and address: whether its extension is
@@ -6,13 +6,14 @@ import { MAIL_EXTENSIONS } from '@school/common/api';
  * stored file an upload's address names, and the text it is found by.
  */
 
-const EXTENSIONS: ReadonlySet<string> = new Set(MAIL_EXTENSIONS);
+const EXTENSIONS: ReadonlySet<string> = new Set(DRIVE_EXTENSIONS);
 
 /** RESOURCES_FILE_TYPE by extension: 2 documents, 3 slides, 8 sheets, 4 pictures, 5 audio, 6 video, 9 archives. */
 const FILE_TYPES: Record<string, string> = {
   ...Object.fromEntries(['txt', 'doc', 'docx', 'rtf', 'wpd', 'pdf'].map((e) => [e, '2'])),
-  ...Object.fromEntries(['ppt', 'pptx'].map((e) => [e, '3'])),
-  ...Object.fromEntries(['xls', 'xlsx'].map((e) => [e, '8'])),
+  ...Object.fromEntries(['ppt', 'pptx', 'odp'].map((e) => [e, '3'])),
+  ...Object.fromEntries(['xls', 'xlsx', 'ods'].map((e) => [e, '8'])),
+  odt: '2',
   ...Object.fromEntries(
     ['bmp', 'jpg', 'jpeg', 'png', 'tiff', 'gif', 'pcx', 'tga', 'exif', 'fpx', 'svg', 'psd']
       .concat(['cdr', 'pcd', 'dxf', 'ufo', 'eps', 'ai', 'raw', 'wmf'])

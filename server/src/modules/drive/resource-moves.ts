@@ -91,6 +91,8 @@ export class ResourceMoves {
             isOpen: row.isOpen,
             isComment: row.isComment,
             description: row.description,
+            // A copy of a 防泄密 file is as guarded as the file.
+            leakProtected: row.leakProtected,
             statusDate: at,
             createdAt: at,
           })

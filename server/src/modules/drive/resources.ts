@@ -18,6 +18,7 @@ import {
 } from './resource-access.js';
 import { extensionAllowed, fileIdOf, fileTypeOf, searchText } from './resource-files.js';
 import { ResourceMoves, type MoveInput } from './resource-moves.js';
+import { mayDownload } from './leak-protection.js';
 import { assertCanManage, type Space, type Viewer } from './space.js';
 import { freeName } from './trash.js';
 import { DriveVersions, ONLY_EDITOR_REPLACES } from './versions.js';
@@ -103,6 +104,8 @@ export class DriveResources {
       canEdit: mayEdit(row, viewer),
       canDelete: mayManage(space, viewer),
       canPin: mayManage(space, viewer),
+      resourcesIsProtected: row.leakProtected === 1 ? '1' : '0',
+      canDownload: mayDownload(row, viewer),
       fileId: row.fileId,
       fileName: row.name,
     };
@@ -262,7 +265,7 @@ export class DriveResources {
   async edit(
     viewer: Viewer,
     id: number,
-    input: ResourceFields & { name?: string; description: string },
+    input: ResourceFields & { name?: string; description: string; leakProtected?: string },
   ): Promise<void> {
     const row = await this.get(id, viewer);
     if (!mayEdit(row, viewer)) throw forbidden('只能编辑自己上传的文件');
@@ -276,6 +279,7 @@ export class DriveResources {
           ...(input.fileType ? { fileType: input.fileType.trim() } : {}),
           ...(input.isOpen ? { isOpen: input.isOpen } : {}),
           ...(input.isComment ? { isComment: input.isComment } : {}),
+          ...(input.leakProtected ? { leakProtected: input.leakProtected === '1' ? 1 : 0 } : {}),
           description: input.description.trim(),
           statusDate: iso(this.now()),
         })

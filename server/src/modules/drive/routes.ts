@@ -13,6 +13,7 @@ import { assertSelf } from '../../http/roles.js';
 import type { DriveFolders } from './folders.js';
 import type { DriveListing, ListQuery } from './listing.js';
 import type { DriveEngagement } from './engagement.js';
+import { assertMayDownload } from './leak-protection.js';
 import { downloadName } from './resource-files.js';
 import type { DriveResources } from './resources.js';
 import type { DriveShares } from './shares.js';
@@ -198,6 +199,7 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
       ...fieldsOf(body),
       name: body.resourcesName,
       description: body.resourcesDesc,
+      leakProtected: body.resourcesIsProtected,
     });
     return ok(null, '编辑成功');
   });
@@ -287,6 +289,7 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
   route(app, driveCalls.download, async (request) => {
     const staff = staffOf(request);
     assertSelf(staff, request.body.userId);
+    assertMayDownload(await resources.get(request.body.resourcesId, staff), staff);
     return ok(await engagement.download(staff, request.body.resourcesId));
   });
 
@@ -390,6 +393,8 @@ export const driveFileRoutes: FastifyPluginAsyncTypebox<{
   route(app, driveFileCalls.file, { sessionCookie: true }, async (request, reply) => {
     const staff = staffOf(request);
     const resource = await resources.get(request.params.resourcesId, staff);
+    // 防泄密: others read it only as a watermarked preview (office-preview.ts).
+    assertMayDownload(resource, staff);
     const file = await files.findWithFacts(resource.fileId);
     if (!file) throw notFound('文件不存在');
     // The resource's own rule said yes; the file's one rule must too (every address asks it).

@@ -1,5 +1,5 @@
 import { FOLDER_NAME_MAX, DRIVE_DESC_MAX } from '@school/common';
-import { App, Form, Input, Modal, Radio, Select } from 'antd';
+import { App, Checkbox, Form, Input, Modal, Radio, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { errorText } from '../../api/page-data';
 import {
@@ -91,6 +91,13 @@ export function FolderDialog({
         <Form.Item name="fDesc" label="描述">
           <Input.TextArea maxLength={DRIVE_DESC_MAX} showCount rows={3} />
         </Form.Item>
+        <Form.Item
+          name="leakProtected"
+          valuePropName="checked"
+          extra="预览时每页加上查看人姓名和时间的水印；只有上传者和网盘管理员可以下载"
+        >
+          <Checkbox>防泄密</Checkbox>
+        </Form.Item>
       </Form>
     </Modal>
   );
@@ -104,6 +111,8 @@ interface FileForm {
   resourcesIsOpen: string;
   resourcesIsComment: string;
   resourcesDesc: string;
+  /** 防泄密 (issue 19), sent as resourcesIsProtected '1' / '0'. */
+  leakProtected: boolean;
 }
 
 /** 编辑 of a file (intranet.md §5 "Edit-file form"): the five required fields. */
@@ -139,6 +148,7 @@ export function EditFileDialog({
           resourcesIsOpen: d.resourcesIsOpen ?? undefined,
           resourcesIsComment: d.resourcesIsComment ?? undefined,
           resourcesDesc: d.resourcesDesc,
+          leakProtected: d.resourcesIsProtected === '1',
         });
       })
       .catch((err: unknown) => message.error(errorText(err)));
@@ -149,10 +159,15 @@ export function EditFileDialog({
 
   const submit = async () => {
     if (resourcesId === null) return;
-    const values = await form.validateFields();
+    const { leakProtected, ...values } = await form.validateFields();
     setSaving(true);
     try {
-      await editResource({ resourcesId, ...values, resourcesDesc: values.resourcesDesc.trim() });
+      await editResource({
+        resourcesId,
+        ...values,
+        resourcesDesc: values.resourcesDesc.trim(),
+        resourcesIsProtected: leakProtected ? '1' : '0',
+      });
       message.success('编辑成功');
       onDone();
       onClose();
@@ -223,6 +238,13 @@ export function EditFileDialog({
           rules={[{ required: true, whitespace: true, message: '请输入文件描述' }]}
         >
           <Input.TextArea maxLength={DRIVE_DESC_MAX} showCount rows={3} />
+        </Form.Item>
+        <Form.Item
+          name="leakProtected"
+          valuePropName="checked"
+          extra="预览时每页加上查看人姓名和时间的水印；只有上传者和网盘管理员可以下载"
+        >
+          <Checkbox>防泄密</Checkbox>
         </Form.Item>
       </Form>
     </Modal>

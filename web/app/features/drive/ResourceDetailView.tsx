@@ -163,6 +163,8 @@ export function ResourceDetailView({ data }: { data: ResourceDetailData }) {
   const steps = folderSteps(file.folderPath);
   const root = steps[0]?.fid;
   const src = `/api/resources/file/${id}`;
+  // 防泄密 (issue 19): others get no download, and read the watermarked preview only.
+  const guarded = file.resourcesIsProtected === '1' && !file.canDownload;
   const liked = file.isGivelike === 1;
   const favourite = file.isFavorites === 1;
 
@@ -197,12 +199,15 @@ export function ResourceDetailView({ data }: { data: ResourceDetailData }) {
         title={<h1 className="drive-title">{file.resourcesName}</h1>}
       >
         <div className="drive-detail-actions">
-          <Button
-            type="primary"
-            onClick={() => void actions.download([file]).then((ok) => ok && void revalidate())}
-          >
-            下载
-          </Button>
+          {!guarded && (
+            <Button
+              type="primary"
+              onClick={() => void actions.download([file]).then((ok) => ok && void revalidate())}
+            >
+              下载
+            </Button>
+          )}
+          {file.resourcesIsProtected === '1' && <Tag color="red">防泄密</Tag>}
           <Button onClick={() => void actions.share([file]).then((ok) => ok && void revalidate())}>
             分享
           </Button>
@@ -264,6 +269,8 @@ export function ResourceDetailView({ data }: { data: ResourceDetailData }) {
         <ResourcePreview
           kind={previewOf(file.mimeType, file.resourcesFname ?? file.resourcesName)}
           src={src}
+          preview={`/api/resources/preview/${id}`}
+          guarded={guarded}
           name={file.resourcesName}
         />
       </Card>

@@ -1,4 +1,4 @@
-import { MAIL_EXTENSIONS } from '@school/common';
+import { DRIVE_FILE_EXTENSIONS } from '@school/common';
 import { formatBytes } from '../../lib/size';
 
 /** Pure rules of the drive's pages (intranet.md §4, §5, §9), tested beside. */
@@ -75,12 +75,12 @@ export const extensionOf = (name: string) => {
   return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
 };
 
-const ALLOWED = new Set<string>(MAIL_EXTENSIONS);
+const ALLOWED = new Set<string>(DRIVE_FILE_EXTENSIONS);
 
-/** intranet.md §5: the allowed extensions (the spec's list). */
+/** intranet.md §5: the allowed extensions (the spec's list, and OpenDocument: issue 19). */
 export const isAllowedFile = (name: string) => ALLOWED.has(extensionOf(name));
 
-export const DRIVE_ACCEPT = MAIL_EXTENSIONS.map((ext) => `.${ext}`).join(',');
+export const DRIVE_ACCEPT = DRIVE_FILE_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 
 /** intranet.md §3 resourcesIsOpen: who may see a file. */
 export const OPENNESS_OPTIONS = [
@@ -110,10 +110,14 @@ export const shareAddress = (origin: string, url: string) =>
   /^https?:\/\//.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
 
 /** The preview a browser can show of a file, by its MIME type and name. */
-export type PreviewKind = 'image' | 'pdf' | 'video' | 'audio' | 'text' | null;
+export type PreviewKind = 'image' | 'pdf' | 'office' | 'video' | 'audio' | 'text' | null;
+
+/** Office documents the server converts to PDF pages (issue 19). */
+const OFFICE = new Set(['doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'odt', 'ods', 'odp', 'rtf']);
 
 export function previewOf(mimeType: string, name: string): PreviewKind {
   const ext = extensionOf(name);
+  if (OFFICE.has(ext)) return 'office';
   if (mimeType.startsWith('image/') && ext !== 'psd' && ext !== 'tiff') return 'image';
   if (mimeType === 'application/pdf' || ext === 'pdf') return 'pdf';
   if (mimeType.startsWith('video/') && ['mp4', 'webm', 'mov'].includes(ext)) return 'video';
