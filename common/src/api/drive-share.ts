@@ -61,6 +61,8 @@ export const SharePreview = Maybe(
   Type.Union([
     Type.Literal('image'),
     Type.Literal('pdf'),
+    /** An office document: its PDF pages (202 while LibreOffice converts it). */
+    Type.Literal('office'),
     Type.Literal('video'),
     Type.Literal('audio'),
     Type.Literal('text'),
@@ -84,6 +86,8 @@ export const ShareInfo = Type.Object({
       extension: Type.String(),
       mimeType: Type.String(),
       preview: SharePreview,
+      /** 防泄密: no download; the preview (PDF pages only) is watermarked for the visitor. */
+      leakProtected: Type.Boolean(),
     }),
   ),
 });

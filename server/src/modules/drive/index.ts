@@ -108,6 +108,7 @@ export const driveArea = defineArea({
     await api.register(driveShareRoutes, {
       shares: services.driveShares,
       files: services.driveFiles,
+      previews: services.drivePreviews,
     });
     await api.register(drivePreviewRoutes, {
       previews: services.drivePreviews,

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import contentDisposition from 'content-disposition';
 import { drivePreviewCalls, type PreviewProgress } from '@school/common/api';
 import { staffOf } from '../../http/auth.js';
@@ -68,12 +69,49 @@ export class DrivePreviews {
     // its uploader and drive administrators, and others get the watermarked copy made below.
     const protectedFromViewer = !mayDownload(resource, viewer);
     if (!protectedFromViewer) await this.files.access.assertReadable(original, viewer);
-    const fileName = downloadName(resource).replace(/\.[^.]+$/, '') + '.pdf';
+    return this.pages(original, resource.fileName, downloadName(resource), (time) =>
+      protectedFromViewer
+        ? {
+            text: `${viewer.name} ${viewer.code} ${time}`,
+            ascii: `${viewer.code.replace(/[^\x20-\x7e]/g, '?')} ${time}`,
+          }
+        : null,
+    );
+  }
+
+  /**
+   * The pages of a shared file for a visitor with no login (the link has been
+   * checked by DriveShares.open): a 防泄密 file's carry "分享访客", the
+   * visitor's address and the time, as a staff viewer's carry their name.
+   */
+  async forShare(
+    fileId: number,
+    fileName: string,
+    name: string,
+    leakProtected: boolean,
+    address: string,
+  ): Promise<DrivePreview> {
+    const original = await this.files.findWithFacts(fileId);
+    if (!original) throw notFound('文件不存在');
+    const ascii = address.replace(/[^\x20-\x7e]/g, '?');
+    return this.pages(original, fileName, name, (time) =>
+      leakProtected ? { text: `分享访客 ${ascii} ${time}`, ascii: `guest ${ascii} ${time}` } : null,
+    );
+  }
+
+  /** A stored file as PDF pages: itself, or LibreOffice's PDF of it; watermarked when `mark` says so. */
+  private async pages(
+    original: StoredFile,
+    storedName: string,
+    shownName: string,
+    mark: (time: string) => { text: string; ascii: string } | null,
+  ): Promise<DrivePreview> {
+    const fileName = shownName.replace(/\.[^.]+$/, '') + '.pdf';
     let pdf: StoredFile;
     if (original.mimeType === 'application/pdf') {
       pdf = original;
     } else {
-      const made = await this.previews.forFile(original.id, extensionOf(resource.fileName));
+      const made = await this.previews.forFile(original.id, extensionOf(storedName));
       if (made.state === 'unsupported') throw new AppError(415, PREVIEW_UNSUPPORTED);
       if (made.state === 'failed') throw new AppError(422, PREVIEW_FAILED);
       if (made.state === 'pending') {
@@ -82,29 +120,60 @@ export class DrivePreviews {
       pdf = made.pdf;
     }
     if (!(await this.files.storage.has(pdf.storageKey))) throw notFound('文件不存在');
-    if (!protectedFromViewer) return { kind: 'pdf', file: pdf, fileName };
-    return { kind: 'watermarked', bytes: await this.watermark(pdf, viewer), fileName };
+    // Minutes, not seconds: the time says when it was viewed, the PDF need not differ per second.
+    const watermark = mark(displayTime(this.now().toISOString()).slice(0, 16));
+    if (!watermark) return { kind: 'pdf', file: pdf, fileName };
+    return { kind: 'watermarked', bytes: await this.watermark(pdf, watermark), fileName };
   }
 
-  private async watermark(pdf: StoredFile, viewer: AuthStaff): Promise<Uint8Array> {
+  private async watermark(
+    pdf: StoredFile,
+    mark: { text: string; ascii: string },
+  ): Promise<Uint8Array> {
     if (Number(pdf.size) > WATERMARK_MAX_BYTES) throw new AppError(413, WATERMARK_TOO_LARGE);
     const chunks: Buffer[] = [];
     for await (const chunk of this.files.storage.read(pdf.storageKey)) {
       chunks.push(chunk as Buffer);
     }
-    // Minutes, not seconds: the time says when it was viewed, the PDF need not differ per second.
-    const time = displayTime(this.now().toISOString()).slice(0, 16);
     try {
-      return await watermarkPdf(
-        Buffer.concat(chunks),
-        `${viewer.name} ${viewer.code} ${time}`,
-        `${viewer.code.replace(/[^\x20-\x7e]/g, '?')} ${time}`,
-      );
+      return await watermarkPdf(Buffer.concat(chunks), mark.text, mark.ascii);
     } catch {
       // An encrypted or broken PDF: no preview rather than one without the mark.
       throw new AppError(422, WATERMARK_FAILED);
     }
   }
+}
+
+/**
+ * Answers a preview: 202 with where the conversion stands, the watermarked
+ * pages made for this viewer, or the stored PDF (with byte ranges).
+ */
+export function sendPreview(
+  files: FileService,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: DrivePreview,
+  cacheControl = 'private, max-age=3600',
+) {
+  if (answer.kind === 'pending') {
+    return reply
+      .code(202)
+      .header('cache-control', 'no-store')
+      .send(ok(answer.progress, PREVIEW_PENDING));
+  }
+  if (answer.kind === 'watermarked') {
+    // Made for this viewer now: never kept by a cache, no byte ranges (each answer differs).
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', contentDisposition(answer.fileName, { type: 'inline' }))
+      .header('cache-control', 'private, no-store')
+      .send(Buffer.from(answer.bytes));
+  }
+  return sendBytes(files, request, reply, answer.file, {
+    disposition: 'inline',
+    cacheControl,
+    fileName: answer.fileName,
+  });
 }
 
 /** The preview's route, under the drive's prefix. */
@@ -114,24 +183,6 @@ export const drivePreviewRoutes: FastifyPluginAsyncTypebox<{
 }> = async (app, { previews, files }) => {
   route(app, drivePreviewCalls.preview, { sessionCookie: true }, async (request, reply) => {
     const answer = await previews.preview(staffOf(request), request.params.resourcesId);
-    if (answer.kind === 'pending') {
-      return reply
-        .code(202)
-        .header('cache-control', 'no-store')
-        .send(ok(answer.progress, PREVIEW_PENDING));
-    }
-    if (answer.kind === 'watermarked') {
-      // Made for this viewer now: never kept by a cache, no byte ranges (each answer differs).
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', contentDisposition(answer.fileName, { type: 'inline' }))
-        .header('cache-control', 'private, no-store')
-        .send(Buffer.from(answer.bytes));
-    }
-    return sendBytes(files, request, reply, answer.file, {
-      disposition: 'inline',
-      cacheControl: 'private, max-age=3600',
-      fileName: answer.fileName,
-    });
+    return sendPreview(files, request, reply, answer);
   });
 };

@@ -20,7 +20,7 @@ import { extensionAllowed, fileIdOf, fileTypeOf, searchText } from './resource-f
 import { ResourceMoves, type MoveInput } from './resource-moves.js';
 import { mayDownload } from './leak-protection.js';
 import { assertCanManage, type Space, type Viewer } from './space.js';
-import { freeName } from './trash.js';
+import { freeName } from './trash-rows.js';
 import { DriveVersions, ONLY_EDITOR_REPLACES } from './versions.js';
 
 /** Files one batch may register (intranet.md §5 "Add-file dialog"). */

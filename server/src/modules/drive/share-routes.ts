@@ -7,6 +7,8 @@ import { AppError, notFound } from '../../http/errors.js';
 import { assertSelf } from '../../http/roles.js';
 import { sendBytes } from '../../platform/files/routes.js';
 import type { FileService } from '../../platform/files/service.js';
+import { LEAK_PROTECTED_DOWNLOAD } from './leak-protection.js';
+import { sendPreview, type DrivePreviews } from './office-preview.js';
 import { downloadName } from './resource-files.js';
 import { NEED_CODE, NO_PREVIEW, sharePreviewSource, type DriveShares } from './shares.js';
 
@@ -20,7 +22,9 @@ const SHARE_CACHE = 'private, no-store';
 export const driveShareRoutes: FastifyPluginAsyncTypebox<{
   shares: DriveShares;
   files: FileService;
-}> = async (app, { shares, files }) => {
+  /** The PDF pages of office documents and of 防泄密 files. */
+  previews: DrivePreviews;
+}> = async (app, { shares, files, previews }) => {
   route(app, driveShareCalls.cancelShare, async (request) => {
     const staff = staffOf(request);
     assertSelf(staff, request.body.userId);
@@ -43,6 +47,8 @@ export const driveShareRoutes: FastifyPluginAsyncTypebox<{
   route(app, driveShareFileCalls.file, async (request, reply) => {
     const { extractCode, download } = request.query;
     const { share, target, file } = await opened(request.params.shareCode, extractCode, request.ip);
+    // A 防泄密 file's bytes go to its uploader and the drive administrators only, never a link.
+    if (target.leakProtected) throw new AppError(403, LEAK_PROTECTED_DOWNLOAD);
     // A download counts once: the request for the whole file or for its first bytes
     // (a download manager's later ranges and a HEAD do not count).
     const range = request.headers.range;
@@ -62,7 +68,18 @@ export const driveShareRoutes: FastifyPluginAsyncTypebox<{
       request.query.extractCode,
       request.ip,
     );
-    if (!sharePreviewSource(target, file.mimeType)) throw notFound(NO_PREVIEW);
+    const source = sharePreviewSource(target, file.mimeType);
+    if (!source) throw notFound(NO_PREVIEW);
+    if (source.kind === 'office' || target.leakProtected) {
+      const answer = await previews.forShare(
+        file.id,
+        target.fileName,
+        downloadName(target),
+        target.leakProtected,
+        request.ip,
+      );
+      return sendPreview(files, request, reply, answer, SHARE_CACHE);
+    }
     return sendBytes(files, request, reply, file, {
       disposition: 'inline',
       cacheControl: SHARE_CACHE,

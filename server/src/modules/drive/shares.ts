@@ -40,7 +40,7 @@ export const WRONG_CODES_PER_SHARE = 10;
 export const WRONG_CODES_PER_ADDRESS = 20;
 export const WRONG_CODE_WINDOW_MINUTES = 15;
 
-/** Office documents: previewed by the office service once it is wired in (sharePreviewSource). */
+/** Office documents: their link previews LibreOffice's PDF of them (sharePreviewSource). */
 const OFFICE_EXTENSIONS = new Set([
   'doc',
   'docx',
@@ -82,6 +82,8 @@ export interface ShareTarget {
   size: number;
   fileId: number;
   uploaderName: string;
+  /** 防泄密: the link previews pages with a watermark and never gives the bytes. */
+  leakProtected: boolean;
 }
 
 /**
@@ -102,27 +104,29 @@ export async function shareTarget(
       'driveResource.fileName',
       'driveResource.size',
       'driveResource.fileId',
+      'driveResource.leakProtected',
       'staff.name as uploaderName',
     ])
     .where('driveResource.id', '=', resourceId)
     .executeTakeFirst();
-  return row ? { ...row, size: Number(row.size) } : null;
+  return row ? { ...row, size: Number(row.size), leakProtected: row.leakProtected === 1 } : null;
 }
 
 /**
  * What a link previews: the stored file itself for what a browser shows
- * (its kind), null for the rest. Office documents answer null until the
- * office preview service (office-preview.ts) is wired in here: then they
- * answer its PDF (kind 'pdf') instead of the file.
+ * (its kind), an office document's PDF pages (the office preview service,
+ * office-preview.ts), null for the rest. A 防泄密 file previews only as
+ * pages (a PDF or an office document), watermarked for the visitor.
  */
 export function sharePreviewSource(
-  target: Pick<ShareTarget, 'name' | 'fileName'>,
+  target: Pick<ShareTarget, 'name' | 'fileName' | 'leakProtected'>,
   mimeType: string,
 ): { kind: Exclude<SharePreview, null> } | null {
   const extension = extensionOf(target.fileName) || extensionOf(target.name);
-  if (OFFICE_EXTENSIONS.has(extension)) return null;
-  if (/^image\/(jpeg|png|gif|webp|bmp)$/.test(mimeType)) return { kind: 'image' };
+  if (OFFICE_EXTENSIONS.has(extension)) return { kind: 'office' };
   if (mimeType === 'application/pdf') return { kind: 'pdf' };
+  if (target.leakProtected) return null;
+  if (/^image\/(jpeg|png|gif|webp|bmp)$/.test(mimeType)) return { kind: 'image' };
   if (/^video\/(mp4|webm)$/.test(mimeType)) return { kind: 'video' };
   if (/^audio\/(mpeg|mp3|wav|x-wav|ogg|mp4|x-m4a|aac)$/.test(mimeType)) return { kind: 'audio' };
   if (/^text\/(plain|markdown|csv)(;|$)/.test(mimeType)) return { kind: 'text' };
@@ -323,6 +327,7 @@ export class DriveShares {
         extension: extensionOf(target.fileName) || extensionOf(name),
         mimeType: file.mimeType,
         preview: sharePreviewSource(target, file.mimeType)?.kind ?? null,
+        leakProtected: target.leakProtected,
       },
     } satisfies ShareInfo;
   }

@@ -12,9 +12,9 @@ import type { TextIndex } from '../../platform/search/text-index.js';
 import { displayTime, iso, type Clock } from '../../time.js';
 import { subtreeOf, type DriveFolders } from './folders.js';
 import { DRIVE_USE, readResource } from './resource-access.js';
-import { searchText } from './resource-files.js';
 import { assertCanManage, DRIVE_ADMIN_ONLY, type Viewer } from './space.js';
 import { DRIVE_VERSION_USE } from './versions.js';
+import { freeName, putRowsBack, takeRows, type TrashPayload } from './trash-rows.js';
 
 /** The file-use record that holds the stored files of a 回收站 entry (objId the entry). */
 export const DRIVE_TRASH_USE = 'T_DRIVE_TRASH';
@@ -23,19 +23,6 @@ export const NOT_YOUR_TRASH = '只能还原或删除自己删除的项目（教�
 export const IN_TRASH = '该文件已移入回收站';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The rows a deletion took out of the live tables, put back as they were on restore. */
-interface Payload {
-  /** The folder deleted (a folder entry), the top of `folders`. */
-  rootFolderId: number | null;
-  folders: Array<Selectable<Database['driveFolder']>>;
-  resources: Array<Selectable<Database['driveResource']>>;
-  versions: Array<Selectable<Database['driveVersion']>>;
-  likes: Array<Selectable<Database['driveLike']>>;
-  favorites: Array<Selectable<Database['driveFavorite']>>;
-  comments: Array<Selectable<Database['driveComment']>>;
-  downloads: Array<Selectable<Database['driveDownload']>>;
-}
 
 type TrashRow = Selectable<Database['driveTrash']>;
 
@@ -126,36 +113,7 @@ export class DriveTrash {
       rootFolderId: number | null;
     },
   ): Promise<void> {
-    const byResource = <T extends keyof Database>(table: T) =>
-      item.resourceIds.length
-        ? (trx
-            .selectFrom(table as 'driveLike')
-            .selectAll()
-            .where('resourceId', 'in', item.resourceIds)
-            .execute() as Promise<never[]>)
-        : Promise.resolve([] as never[]);
-    const payload: Payload = {
-      rootFolderId: item.rootFolderId,
-      folders: item.folderIds.length
-        ? await trx
-            .selectFrom('driveFolder')
-            .selectAll()
-            .where('id', 'in', item.folderIds)
-            .execute()
-        : [],
-      resources: item.resourceIds.length
-        ? await trx
-            .selectFrom('driveResource')
-            .selectAll()
-            .where('id', 'in', item.resourceIds)
-            .execute()
-        : [],
-      versions: await byResource('driveVersion'),
-      likes: await byResource('driveLike'),
-      favorites: await byResource('driveFavorite'),
-      comments: await byResource('driveComment'),
-      downloads: await byResource('driveDownload'),
-    };
+    const payload = await takeRows(trx, item);
     const size = [...payload.resources, ...payload.versions].reduce(
       (sum, row) => sum + Number(row.size),
       0,
@@ -325,7 +283,7 @@ export class DriveTrash {
   ): Promise<{ name: string; fid: number | null; toTop: boolean }> {
     const placed = await inTransaction(this.db, async (trx) => {
       const entry = await this.entry(trx, viewer, id);
-      const payload = JSON.parse(entry.rows) as Payload;
+      const payload = JSON.parse(entry.rows) as TrashPayload;
       const ownerOf = (qb: { ownerId: number | null }) => qb.ownerId === entry.ownerId;
       let parent: { id: number; layer: number } | undefined;
       if (entry.folderId !== null) {
@@ -384,63 +342,7 @@ export class DriveTrash {
         );
         payload.resources[0] = { ...resource, folderId: parentId, name };
       }
-      for (const resource of payload.resources) {
-        await trx
-          .insertInto('driveResource')
-          .values({ ...resource, size: Number(resource.size) })
-          .execute();
-        await trx
-          .insertInto('fileUse')
-          .values({ fileId: resource.fileId, infoTable: DRIVE_USE, objId: resource.id })
-          .execute();
-        await this.texts.put(
-          'drive',
-          resource.id,
-          searchText(resource.name, resource.description),
-          trx,
-        );
-      }
-      for (const version of payload.versions) {
-        await trx
-          .insertInto('driveVersion')
-          .values({ ...version, size: Number(version.size) })
-          .execute();
-        await trx
-          .insertInto('fileUse')
-          .values({ fileId: version.fileId, infoTable: DRIVE_VERSION_USE, objId: version.id })
-          .execute();
-      }
-      // What people did with the files comes back too, but only for people still here.
-      const people = new Set(
-        [...payload.likes, ...payload.favorites, ...payload.comments, ...payload.downloads].map(
-          (row) => row.staffId,
-        ),
-      );
-      const present = people.size
-        ? new Set(
-            (
-              await trx
-                .selectFrom('staff')
-                .select('id')
-                .where('id', 'in', [...people])
-                .execute()
-            ).map((row) => row.id),
-          )
-        : new Set<number>();
-      const kept = <T extends { staffId: number }>(rows: T[]) =>
-        rows.filter((row) => present.has(row.staffId));
-      if (kept(payload.likes).length) {
-        await trx.insertInto('driveLike').values(kept(payload.likes)).execute();
-      }
-      if (kept(payload.favorites).length) {
-        await trx.insertInto('driveFavorite').values(kept(payload.favorites)).execute();
-      }
-      if (kept(payload.comments).length) {
-        await trx.insertInto('driveComment').values(kept(payload.comments)).execute();
-      }
-      if (kept(payload.downloads).length) {
-        await trx.insertInto('driveDownload').values(kept(payload.downloads)).execute();
-      }
+      await putRowsBack(trx, payload, this.texts);
       await trx
         .deleteFrom('fileUse')
         .where('infoTable', '=', DRIVE_TRASH_USE)
@@ -489,19 +391,6 @@ export class DriveTrash {
       return uses.map((row) => row.fileId);
     });
     await this.dropUnused(fileIds);
-  }
-}
-
-/** "名称", else "名称(1)", "名称(2)" ... before the extension, within `max` characters. */
-export function freeName(name: string, taken: readonly string[], max: number): string {
-  const used = new Set(taken);
-  if (!used.has(name)) return name;
-  const dot = name.lastIndexOf('.');
-  const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
-  for (let n = 1; ; n++) {
-    const suffix = `(${n})${extension}`;
-    const candidate = [...stem].slice(0, Math.max(1, max - [...suffix].length)).join('') + suffix;
-    if (!used.has(candidate)) return candidate;
   }
 }
 

@@ -176,19 +176,28 @@ export function SharePage({
         {file && (
           <>
             <div className="share-actions">
-              <Button
-                type="primary"
-                size="large"
-                icon={<DownloadOutlined />}
-                href={links.download}
-                download={file.name}
-              >
-                下载
-              </Button>
+              {file.leakProtected ? (
+                <p className="muted">该文件已设为防泄密，只能在线预览，不能下载</p>
+              ) : (
+                <Button
+                  type="primary"
+                  size="large"
+                  icon={<DownloadOutlined />}
+                  href={links.download}
+                  download={file.name}
+                >
+                  下载
+                </Button>
+              )}
             </div>
             <div className="share-preview">
               {file.preview ? (
-                <ResourcePreview kind={file.preview} src={links.preview} name={file.name} />
+                <ResourcePreview
+                  kind={file.preview}
+                  src={links.preview}
+                  preview={links.preview}
+                  name={file.name}
+                />
               ) : (
                 <p className="muted drive-preview-none">暂不支持预览，请下载</p>
               )}

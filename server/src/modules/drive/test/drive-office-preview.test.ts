@@ -428,6 +428,72 @@ describe('office previews: LibreOffice in the job queue, under the file’s read
     expectOk(await edit({ resourcesIsProtected: '0' }));
     expect((await get(`/api/resources/file/${id}`, token.other)).statusCode).toBe(200);
   });
+  it('a share link previews an office document as pages; a 防泄密 one only as marked pages, never its bytes', async () => {
+    const data = await docx('SHAREDOC');
+    const id = await drive.add(token.owner, { fId: column }, '分享教案.docx', data);
+    const link = await drive.ok<{ shareCode: string; extractCode: string | null }>(
+      'share',
+      { resourcesId: id, needCode: '0', expireDays: '', maxDownloads: '' },
+      token.owner,
+    );
+    const visitor = { remoteAddress: '10.9.8.7' };
+    const info = async () =>
+      expectOk<{ file: { preview: string | null; leakProtected: boolean } }>(
+        await postForm(
+          t.app,
+          '/api/share/getShareInfo',
+          { shareCode: link.shareCode, extractCode: '' },
+          visitor,
+        ),
+      ).file;
+    const shared = (kind: 'file' | 'preview') =>
+      t.app.inject({ url: `/api/share/${kind}/${link.shareCode}`, ...visitor });
+    const pages = async () => {
+      for (let i = 0; i < 600; i++) {
+        const res = await shared('preview');
+        if (res.statusCode !== 202) return res;
+        await sleep(100);
+      }
+      throw new Error('the share preview never settled');
+    };
+    expect(await info()).toMatchObject({ preview: 'office', leakProtected: false });
+    const plain = await pages();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-type']).toBe('application/pdf');
+    expect(squeezed(await pdfText(plain.rawPayload))).toContain('SHAREDOC');
+    expect((await shared('file')).rawPayload.equals(data)).toBe(true);
+
+    // Marked 防泄密: the link still previews, with the visitor's mark, and refuses the bytes.
+    expectOk(
+      await drive.call(
+        'editResource',
+        {
+          resourcesId: id,
+          resourcesType: '1',
+          resourcesFileType: '2',
+          resourcesIsOpen: '2',
+          resourcesIsComment: '1',
+          resourcesDesc: '函数的单调性',
+          resourcesIsProtected: '1',
+        },
+        token.owner,
+      ),
+    );
+    expect(await info()).toMatchObject({ preview: 'office', leakProtected: true });
+    const marked = await pages();
+    expect(marked.statusCode).toBe(200);
+    expect(marked.headers['cache-control']).toBe('private, no-store');
+    const text = squeezed(await pdfText(marked.rawPayload));
+    expect(text).toContain('SHAREDOC');
+    expect(text).toContain('分享访客10.9.8.7');
+    const refusal = '该文件已设为防泄密，只有上传者和网盘管理员可以下载';
+    expectRefusal(await shared('file'), 403, refusal);
+    expectRefusal(
+      await t.app.inject({ url: `/api/share/file/${link.shareCode}?download=1`, ...visitor }),
+      403,
+      refusal,
+    );
+  });
 });
 
 describe('office previews that fail, time out, or meet a restart', () => {

@@ -165,6 +165,7 @@ describe('api/resources/share and api/share/*: share links outside the school (i
         extension: 'txt',
         mimeType: 'text/plain; charset=utf-8',
         preview: 'text',
+        leakProtected: false,
       },
     });
     const preview = await get('preview', link.shareCode, { extractCode: code });
@@ -390,7 +391,7 @@ describe('api/resources/share and api/share/*: share links outside the school (i
     expect((await mine(teacher)).some((row) => row.shareCode === link.shareCode)).toBe(false);
   });
 
-  it('previews what a browser shows; office documents and others are for download', async () => {
+  it('previews what a browser shows, office documents as PDF pages; the rest is for download', async () => {
     const pdf = await add(
       teacher,
       '试题.pdf',
@@ -405,6 +406,13 @@ describe('api/resources/share and api/share/*: share links outside the school (i
       Buffer.from('PK\u0003\u0004 not really a docx'),
       'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     );
+    const zip = await add(
+      teacher,
+      '课件.zip',
+      {},
+      Buffer.from('PK\u0005\u0006' + '\u0000'.repeat(18)),
+      'application/zip',
+    );
     const pdfLink = await made(teacher, pdf, { needCode: '0' });
     expect(expectOk<Info>(await info(pdfLink.shareCode)).file?.preview).toBe('pdf');
     const shown = await get('preview', pdfLink.shareCode);
@@ -412,15 +420,24 @@ describe('api/resources/share and api/share/*: share links outside the school (i
     expect(shown.headers['content-type']).toBe('application/pdf');
     expect(shown.headers['content-disposition']).toContain('inline');
 
+    // An office document's link previews LibreOffice's PDF of it: 202 while it is made
+    // (drive-office-preview.test.ts follows a real one to its pages).
     const docLink = await made(teacher, docx, { needCode: '0' });
     expect(expectOk<Info>(await info(docLink.shareCode)).file).toMatchObject({
       name: '教案.docx',
       fileType: '2',
       extension: 'docx',
-      preview: null,
+      preview: 'office',
+      leakProtected: false,
     });
-    refused(await get('preview', docLink.shareCode), 404, '暂不支持预览，请下载');
-    const download = await get('file', docLink.shareCode, { download: '1' });
+    const pending = await get('preview', docLink.shareCode);
+    expect(pending.statusCode).toBe(202);
+    expect(pending.json()).toMatchObject({ msg: '正在生成预览…' });
+
+    const zipLink = await made(teacher, zip, { needCode: '0' });
+    expect(expectOk<Info>(await info(zipLink.shareCode)).file?.preview).toBeNull();
+    refused(await get('preview', zipLink.shareCode), 404, '暂不支持预览，请下载');
+    const download = await get('file', zipLink.shareCode, { download: '1' });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-disposition']).toContain('attachment');
   });
