@@ -7,11 +7,7 @@ import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
-import {
-  extensionOf,
-  type OfficePreview,
-  type OfficePreviews,
-} from '../../platform/files/office-previews.js';
+import { extensionOf, type OfficePreviews } from '../../platform/files/office-previews.js';
 import { sendBytes } from '../../platform/files/routes.js';
 import type { FileService, StoredFile } from '../../platform/files/service.js';
 import { WATERMARK_MAX_BYTES, watermarkPdf } from '../../platform/files/watermark.js';
@@ -25,18 +21,6 @@ export const PREVIEW_UNSUPPORTED = '暂不支持预览，请下载';
 export const PREVIEW_FAILED = '预览生成失败，请下载查看';
 export const WATERMARK_FAILED = '该文件无法生成防泄密预览，请联系上传者';
 export const WATERMARK_TOO_LARGE = '文件过大，无法生成防泄密预览，请联系上传者';
-
-/**
- * The office preview as other areas call it (the public share page, issue
- * 19): a stored file of a given type answers ready (with the stored PDF),
- * pending, unsupported or failed; the caller has applied its read rule.
- */
-export function officePreview(previews: OfficePreviews) {
-  return {
-    forFile: (fileId: number, extension: string): Promise<OfficePreview> =>
-      previews.forFile(fileId, extension),
-  };
-}
 
 /** What the preview address answers. */
 export type DrivePreview =
