@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { api, newsList } from './api';
+import { answerPopconfirm } from './popconfirm';
 import { staffState } from './login';
 import { allowSteps, CONTEXT_STEPS } from './steps';
 
@@ -57,10 +58,7 @@ test.describe('as the administrator', () => {
     await expect(title).toHaveValue('我刚改过的标题');
 
     await notice.getByRole('button', { name: '重新加载' }).click();
-    await page
-      .locator('.ant-popconfirm')
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
+    await answerPopconfirm(page, /确\s*定/);
     await expect(title).toHaveValue(theirs);
     await expect(notice).toHaveCount(0);
   });
@@ -121,10 +119,7 @@ test.describe('as the administrator', () => {
     await expect(mine.title).toHaveValue(changed);
 
     await notice.getByRole('button', { name: '重新加载' }).click();
-    await page
-      .locator('.ant-popconfirm')
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
+    await answerPopconfirm(page, /确\s*定/);
     await expect(notice).toHaveCount(0);
     await mine.title.fill(changed);
     await mine.drawer.getByRole('button', SAVE).click();

@@ -3,6 +3,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { CONTEXT_STEPS, allowSteps } from './steps';
 import { VISITOR, staffState } from './login';
+import { answerPopconfirm } from './popconfirm';
 
 /** Uploads a small text file to the top of my disk through 文件上传 (as drive-select does). */
 async function uploadText(page: Page, name: string, text: string) {
@@ -139,7 +140,7 @@ test.describe('drive share links (issue 19)', () => {
     await expect(line).toContainText('有效');
     await page.screenshot({ path: test.info().outputPath('my-shares-1366.png') });
     await line.getByRole('button', { name: '取消分享' }).click();
-    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await answerPopconfirm(page, /确\s*定/);
     await expect(page.getByText('已取消分享')).toBeVisible();
     await expect(line).toContainText('已取消');
     await expect(line.getByRole('button', { name: '取消分享' })).toHaveCount(0);

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { staffState } from './login';
+import { answerPopconfirm } from './popconfirm';
 import { allowSteps } from './steps';
 
 const rowsOf = (page: Page) => page.locator('.drive-table tbody tr.ant-table-row');
@@ -70,8 +71,7 @@ test.describe('回收站 and versions', () => {
     await expect(rowNamed(page, names[0]!)).toHaveCount(0);
 
     await bin.getByRole('button', { name: `彻底删除 ${names[1]}` }).click();
-    const sure = page.locator('.ant-popconfirm').filter({ hasText: '彻底删除后无法恢复' });
-    await sure.getByRole('button', { name: '彻底删除' }).click();
+    await answerPopconfirm(page, '彻底删除', '彻底删除后无法恢复');
     await expect(page.getByText('已彻底删除')).toBeVisible();
     await expect(rowNamed(page, names[1]!)).toHaveCount(0);
     // Searching the bin.
@@ -111,10 +111,7 @@ test.describe('回收站 and versions', () => {
     await expect(versions).toContainText('上传于');
     await page.screenshot({ path: test.info().outputPath('versions-1366.png'), fullPage: true });
     await versions.getByRole('button', { name: /还原版本/ }).click();
-    await page
-      .locator('.ant-popconfirm')
-      .getByRole('button', { name: /还\s*原/ })
-      .click();
+    await answerPopconfirm(page, /还\s*原/);
     await expect(page.getByText('已还原该版本')).toBeVisible();
     // The content replaced is now the version.
     await expect(versions).toContainText('历史版本（1）');
