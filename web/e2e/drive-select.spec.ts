@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import { staffState } from './login';
+import { uploadText } from './drive-upload';
 import { allowSteps } from './steps';
 
 /**
@@ -35,29 +36,6 @@ const fileRows = (page: Page) =>
   rowsOf(page).filter({ hasNot: page.locator('.drive-icon-folder') });
 const nameIn = async (row: Locator) => (await row.locator('.drive-name-text').innerText()).trim();
 
-/**
- * Uploads a small text file to the top of my disk through 文件上传, choosing the dialog's
- * 资源类型 until the select shows it (antd's list animates open; a click mid-way can be lost).
- */
-async function uploadText(page: Page, name: string, text: string) {
-  await page.getByRole('button', { name: '文件上传' }).click();
-  const dialog = page.getByRole('dialog', { name: '文件上传' });
-  const list = page.locator('.ant-select-dropdown:visible');
-  await expect(async () => {
-    if ((await list.count()) === 0) await dialog.getByLabel('资源类型').click();
-    await list.locator('.ant-select-item-option', { hasText: '课件' }).click({ timeout: 5000 });
-    await expect(dialog.locator('.ant-select')).toContainText('课件', { timeout: 2000 });
-  }).toPass({ timeout: 30_000 });
-  await dialog.locator('input[type=file]').setInputFiles({
-    name,
-    mimeType: 'text/plain',
-    buffer: Buffer.from(text),
-  });
-  await expect(dialog.locator('.ant-upload-list-item-done')).toHaveCount(1);
-  await dialog.getByRole('button', { name: /确\s*定/ }).click();
-  await expect(dialog).toBeHidden();
-}
-
 test.describe('drive selection', () => {
   test.use({ storageState: staffState('teacher') });
 
@@ -68,7 +46,9 @@ test.describe('drive selection', () => {
     await page.goto('/mineWp');
     // The demo gives every teacher's disk a folder with files, and a file beside it; one more.
     await expect(folderRows(page).first()).toBeVisible();
-    await uploadText(page, `选择下载${Date.now() % 100000}.txt`, '第二份讲义');
+    await expect(
+      await uploadText(page, `选择下载${Date.now() % 100000}.txt`, '第二份讲义'),
+    ).toBeHidden();
     await expect(fileRows(page)).toHaveCount(2);
     const folderRow = folderRows(page).first();
     const folder = await nameIn(folderRow);

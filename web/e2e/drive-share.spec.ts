@@ -4,26 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { CONTEXT_STEPS, allowSteps } from './steps';
 import { VISITOR, staffState } from './login';
 import { answerPopconfirm } from './popconfirm';
-
-/** Uploads a small text file to the top of my disk through 文件上传 (as drive-select does). */
-async function uploadText(page: Page, name: string, text: string) {
-  await page.getByRole('button', { name: '文件上传' }).click();
-  const dialog = page.getByRole('dialog', { name: '文件上传' });
-  const list = page.locator('.ant-select-dropdown:visible');
-  await expect(async () => {
-    if ((await list.count()) === 0) await dialog.getByLabel('资源类型').click();
-    await list.locator('.ant-select-item-option', { hasText: '课件' }).click({ timeout: 5000 });
-    await expect(dialog.locator('.ant-select')).toContainText('课件', { timeout: 2000 });
-  }).toPass({ timeout: 30_000 });
-  await dialog.locator('input[type=file]').setInputFiles({
-    name,
-    mimeType: 'text/plain',
-    buffer: Buffer.from(text),
-  });
-  await expect(dialog.locator('.ant-upload-list-item-done')).toHaveCount(1);
-  await dialog.getByRole('button', { name: /确\s*定/ }).click();
-  await expect(dialog).toBeHidden();
-}
+import { uploadText } from './drive-upload';
 
 /** Nothing on the page scrolls sideways. */
 async function expectNoSidewaysScroll(page: Page) {
@@ -62,7 +43,7 @@ test.describe('drive share links (issue 19)', () => {
     const text = `第${n}课 光合作用讲义：二氧化碳和水在光照下生成有机物和氧气。`;
 
     await page.goto('/mineWp');
-    await uploadText(page, fileName, text);
+    await expect(await uploadText(page, fileName, text)).toBeHidden();
     const row = page.getByRole('row', { name: new RegExp(fileName) });
     await row.getByRole('checkbox').check();
     await page.getByRole('button', { name: /^分\s?享$/ }).click();
