@@ -1,19 +1,19 @@
 // The drive transfer part of `npm run bench`: one large file (BENCH_TRANSFER_MB, 1024) uploaded
 // through tus as a teacher, registered with addResource, downloaded through
 // api/resources/file/<id> and, for comparison, from nginx (sendfile) serving the same file; the
-// server's resident memory (/proc/<pid>/status VmRSS, every 100 ms) while it moves the bytes.
+// server's resident memory (VmRSS of it and its workers, every 100 ms) while it moves the bytes.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
-import { aptInstall, freePort, log } from './lib.mjs';
+import { startNginx } from './bench-nginx.mjs';
+import { request, treeMemory } from './bench-util.mjs';
+import { aptInstall, log } from './lib.mjs';
 
 const MiB = 1024 * 1024;
 /** Bytes of one PATCH (BENCH_TUS_CHUNK_MB, 32: tus-js-client's chunkSize, as the pages send). */
 const CHUNK = Number(process.env.BENCH_TUS_CHUNK_MB ?? 32) * MiB;
 const ROUNDS = 3;
-const NGINX = '/usr/sbin/nginx';
 const CURL = '/usr/bin/curl';
 
 const row = (title, value, rest = '') => console.log(`${title.padEnd(46)} ${value}${rest}`);
@@ -41,16 +41,10 @@ function makeVideo(file, size) {
   }
 }
 
-/** The server's resident memory every 100 ms, with the peak of each phase. */
+/** The server's resident memory (with its workers) every 100 ms, with the peak of each phase. */
 function rssSampler(pid) {
-  const read = () => {
-    try {
-      const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-      return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
-    } catch {
-      return 0; // the server has gone: its request fails and says so
-    }
-  };
+  // The whole process tree: the server may run workers.
+  const read = () => treeMemory(pid).rss;
   let peak = 0;
   const timer = setInterval(() => {
     peak = Math.max(peak, read());
@@ -65,28 +59,6 @@ function rssSampler(pid) {
     },
     stop: () => clearInterval(timer),
   };
-}
-
-/** One HTTP request; `body` a buffer or a readable stream. Answers status, headers and text. */
-function request(url, { method = 'GET', headers = {}, body } = {}) {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, headers }, (res) => {
-      const chunks = [];
-      res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode,
-          headers: res.headers,
-          text: Buffer.concat(chunks).toString('utf8'),
-          bytes: Buffer.concat(chunks),
-        }),
-      );
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    if (body && typeof body.pipe === 'function') body.pipe(req);
-    else req.end(body);
-  });
 }
 
 /**
@@ -184,65 +156,6 @@ async function tusUpload(base, auth, file, size) {
   }
   // The last PATCH also moves the bytes into storage (content check, hash, kept once).
   return { fileId: Number(answer.headers['x-file-id']), lastMs };
-}
-
-/** nginx serving `dir` on a free port (no daemon, sendfile on); answers its address and a stop. */
-async function startNginx(dir, work, probe) {
-  if (!fs.existsSync(NGINX)) await aptInstall(['nginx'], 'the drive bench compares with nginx');
-  const port = await freePort();
-  fs.mkdirSync(work, { recursive: true });
-  const conf = path.join(work, 'nginx.conf');
-  fs.writeFileSync(
-    conf,
-    `daemon off;
-worker_processes 1;
-pid ${work}/nginx.pid;
-error_log stderr warn;
-events { worker_connections 64; }
-http {
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  client_body_temp_path ${work}/body;
-  proxy_temp_path ${work}/proxy;
-  fastcgi_temp_path ${work}/fastcgi;
-  uwsgi_temp_path ${work}/uwsgi;
-  scgi_temp_path ${work}/scgi;
-  default_type application/octet-stream;
-  server {
-    listen 127.0.0.1:${port};
-    root ${dir};
-  }
-}
-`,
-  );
-  // The worker runs as nobody when started as root: it must be able to read the file.
-  fs.chmodSync(dir, 0o755);
-  const child = spawn(NGINX, ['-e', 'stderr', '-p', work, '-c', conf], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}`);
-    try {
-      await request(`${base}/${probe}`, { method: 'HEAD' });
-      break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  const version = /nginx\/([\d.]+)/.exec(
-    (await request(`${base}/${probe}`, { method: 'HEAD' })).headers.server ?? '',
-  )?.[1];
-  return {
-    base,
-    version,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-      }),
-  };
 }
 
 /**

@@ -1,0 +1,124 @@
+// Small helpers shared by the bench's parts: raw HTTP requests, printing rows, medians and the
+// memory of a process with all its descendants (the server may fork workers).
+import fs from 'node:fs';
+import http from 'node:http';
+
+const MiB = 1024 * 1024;
+
+/**
+ * One HTTP request; `body` a buffer, a string or a readable stream. Answers status, headers and
+ * the body's bytes exactly as they came (no decompression) and as text.
+ */
+export function request(url, { method = 'GET', headers = {}, body } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => {
+        const bytes = Buffer.concat(chunks);
+        resolve({ status: res.statusCode, headers: res.headers, bytes, text: bytes.toString() });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    if (body && typeof body.pipe === 'function') body.pipe(req);
+    else req.end(body);
+  });
+}
+
+/** A form-encoded POST to the API at `base`; answers the parsed {status, msg, data}. */
+export async function callApi(base, name, fields = '', headers = {}) {
+  const body = typeof fields === 'string' ? fields : new URLSearchParams(fields).toString();
+  const answer = await request(`${base}/api/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body,
+  });
+  const json = JSON.parse(answer.text);
+  if (json.status !== 0) throw new Error(`api/${name}: ${json.msg}`);
+  return json.data;
+}
+
+/**
+ * Waits until the server at `base` answers a health check quickly again (twice under 50 ms;
+ * at most a minute): the requests a load left queued are done before the next load starts.
+ */
+export async function settle(base) {
+  let quick = 0;
+  const until = Date.now() + 60_000;
+  while (quick < 2 && Date.now() < until) {
+    const started = performance.now();
+    // Any answer will do (nginx has no health check): only its speed counts.
+    const ok = await request(`${base}/api/health`).then(
+      () => true,
+      () => false,
+    );
+    quick = ok && performance.now() - started < 50 ? quick + 1 : 0;
+    if (quick < 2) await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** One printed line: a title in a fixed-width column, then the figures. */
+export const row = (title, ...figures) => console.log(`${title.padEnd(48)} ${figures.join('  ')}`);
+
+export const median = (list) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+export const mib = (bytes) => `${Math.round(bytes / MiB)} MiB`;
+export const ms = (value) =>
+  !Number.isFinite(value)
+    ? '-'
+    : value >= 100
+      ? `${Math.round(value)} ms`
+      : `${value.toFixed(1)} ms`;
+
+/** The pids of `pid` and all its descendants, from /proc (Linux). */
+export function processTree(pid) {
+  const children = new Map();
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      // The parent is the 2nd field after the command, which is in parentheses and may hold spaces.
+      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (!children.has(parent)) children.set(parent, []);
+      children.get(parent).push(Number(name));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const all = [];
+  const visit = (p) => {
+    all.push(p);
+    for (const child of children.get(p) ?? []) visit(child);
+  };
+  visit(pid);
+  return all;
+}
+
+/**
+ * Resident memory of `pid` and its descendants: `rss` sums VmRSS (pages shared by forked workers
+ * count once per process), `pss` sums the proportional set size (shared pages divided among
+ * their processes: the memory the tree really holds), `processes` counts them.
+ */
+export function treeMemory(pid) {
+  let rss = 0;
+  let pss = 0;
+  let processes = 0;
+  for (const p of processTree(pid)) {
+    try {
+      const status = fs.readFileSync(`/proc/${p}/status`, 'utf8');
+      rss += Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+      processes++;
+      const rollup = fs.readFileSync(`/proc/${p}/smaps_rollup`, 'utf8');
+      pss += Number(/Pss:\s+(\d+) kB/.exec(rollup)?.[1] ?? 0) * 1024;
+    } catch {
+      // gone meanwhile, or smaps_rollup not readable: VmRSS alone
+    }
+  }
+  return { rss, pss, processes };
+}
