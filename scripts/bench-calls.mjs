@@ -75,7 +75,7 @@ export async function benchCalls({ server, tool, connections, seconds, scratch, 
   log(`Other calls: ${tool}, ${connections} connections, ${seconds} s each`);
   for (const [title, req] of await calls(server)) {
     if (!want(title)) continue;
-    const r = await load(tool, [req], { connections, seconds, scratch });
+    const r = await load(tool, [req], { connections, seconds, scratch, pid: server.pid });
     row(
       title,
       `${String(Math.round(r.rps)).padStart(6)} req/s`,

@@ -138,7 +138,7 @@ export async function printSizes(base, saved, again) {
  * Ours against nginx for each page: `rounds` rounds, each loading every page from ours then from
  * nginx (so other work on the machine hits both alike); prints medians per page.
  */
-export async function comparePages({ base, pages, tool, connections, seconds, rounds }) {
+export async function comparePages({ base, pid, pages, tool, connections, seconds, rounds }) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'school-portal-pages-'));
   // nginx's workers run as nobody when the bench runs as root: they must reach the files.
   fs.chmodSync(dir, 0o755);
@@ -170,6 +170,7 @@ export async function comparePages({ base, pages, tool, connections, seconds, ro
           connections,
           seconds: 1,
           scratch: dir,
+          pid: b === base ? pid : undefined,
         });
     }
     const results = saved.map(() => ({ ours: [], nginx: [] }));
@@ -177,7 +178,12 @@ export async function comparePages({ base, pages, tool, connections, seconds, ro
       for (const [i, page] of saved.entries()) {
         for (const side of ['ours', 'nginx']) {
           const url = `${side === 'ours' ? base : nginx.base}${page.path}`;
-          const r = await load(tool, [get(url, GZIP)], { connections, seconds, scratch: dir });
+          const r = await load(tool, [get(url, GZIP)], {
+            connections,
+            seconds,
+            scratch: dir,
+            pid: side === 'ours' ? pid : undefined,
+          });
           if (r.failed) console.warn(`  ${side} ${page.path}: ${r.failed} failed`);
           results[i][side].push(r);
         }

@@ -55,7 +55,7 @@ export async function benchRss({ server, pages, tool, connections, seconds, scra
   const requests = await mixedRequests(server, pages);
   let first;
   for (const run of [1, 2]) {
-    const r = await load(tool, requests, { connections, seconds, scratch });
+    const r = await load(tool, requests, { connections, seconds, scratch, pid: server.pid });
     await settle();
     const m = show(`after mixed load ${run} (${requests.length} URLs, ${Math.round(r.rps)} req/s)`);
     if (run === 1) first = m;

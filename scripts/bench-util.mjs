@@ -39,22 +39,34 @@ export async function callApi(base, name, fields = '', headers = {}) {
   return json.data;
 }
 
+/** CPU seconds used so far by `pid` and its descendants (user + system, from /proc). */
+export function treeCpu(pid) {
+  let ticks = 0;
+  for (const p of processTree(pid)) {
+    try {
+      const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15)
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks / 100; // USER_HZ is 100 on Linux
+}
+
 /**
- * Waits until the server at `base` answers a health check quickly again (twice under 50 ms;
- * at most a minute): the requests a load left queued are done before the next load starts.
+ * Waits until the server (`pid` and its workers) is idle again (under 10% of a core for half a
+ * second; at most two minutes): a load leaves requests queued in the server after the load
+ * generator stops, and they must not slow the next measurement.
  */
-export async function settle(base) {
-  let quick = 0;
-  const until = Date.now() + 60_000;
-  while (quick < 2 && Date.now() < until) {
-    const started = performance.now();
-    // Any answer will do (nginx has no health check): only its speed counts.
-    const ok = await request(`${base}/api/health`).then(
-      () => true,
-      () => false,
-    );
-    quick = ok && performance.now() - started < 50 ? quick + 1 : 0;
-    if (quick < 2) await new Promise((r) => setTimeout(r, 100));
+export async function settle(pid) {
+  const until = Date.now() + 120_000;
+  let last = treeCpu(pid);
+  while (Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 500));
+    const now = treeCpu(pid);
+    if (now - last < 0.05) return;
+    last = now;
   }
 }
 

@@ -102,6 +102,7 @@ try {
         const { summary } = await comparePages({
           ...options,
           base: server.base,
+          pid: server.pid,
           pages,
           rounds: ROUNDS,
         });
