@@ -70,8 +70,16 @@ export async function settle(pid) {
   }
 }
 
+/** Columns `text` takes in a terminal: Chinese characters take two. */
+const columns = (text) =>
+  [...text].reduce((n, c) => n + (/[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]/.test(c) ? 2 : 1), 0);
+
+/** `text` padded with spaces to `width` terminal columns. */
+export const pad = (text, width) => text + ' '.repeat(Math.max(0, width - columns(text)));
+
 /** One printed line: a title in a fixed-width column, then the figures. */
-export const row = (title, ...figures) => console.log(`${title.padEnd(48)} ${figures.join('  ')}`);
+export const row = (title, ...figures) =>
+  console.log(`${pad(title, 48)} ${figures.filter((f) => f !== '').join('  ')}`);
 
 export const median = (list) => {
   const sorted = [...list].sort((a, b) => a - b);
