@@ -52,12 +52,14 @@ export async function benchLighthouse(base, pages) {
   try {
     for (const page of pages) {
       const output = path.join(dir, 'report.json');
-      try {
-        await lighthouse(`${base}${page.path}`, output);
-      } catch (err) {
-        row(`Lighthouse ${page.path.slice(0, 36)}`, `failed: ${err.message}`);
-        continue;
-      }
+      // A trace that failed to record (NO_NAVSTART on a busy machine) is tried once more.
+      const done = await lighthouse(`${base}${page.path}`, output)
+        .catch(() => lighthouse(`${base}${page.path}`, output))
+        .then(
+          () => true,
+          (err) => row(`Lighthouse ${page.path.slice(0, 36)}`, `failed: ${err.message}`),
+        );
+      if (!done) continue;
       const report = JSON.parse(fs.readFileSync(output, 'utf8'));
       const score = (name) => Math.round((report.categories[name]?.score ?? 0) * 100);
       const audit = (name) => report.audits[name]?.displayValue ?? '-';
