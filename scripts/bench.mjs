@@ -13,15 +13,6 @@ import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { compareVolumes, benchApi } from './bench-api.mjs';
-import { benchCalls } from './bench-calls.mjs';
-import { benchDriveTransfer } from './bench-drive.mjs';
-import { benchLighthouse } from './bench-lighthouse.mjs';
-import { chooseTool } from './bench-load.mjs';
-import { comparePages, printSizes, publicPages, savePages, shown } from './bench-pages.mjs';
-import { benchRss } from './bench-rss.mjs';
-import { prepareData, startServer, volumeName, volumes } from './bench-server.mjs';
-import { row } from './bench-util.mjs';
 import { ensureBuilt, ensureInstalled, log, root } from './lib.mjs';
 
 const env = process.env;
@@ -57,6 +48,17 @@ const callsOn = part('calls') || titleWords.length > 0;
 
 await ensureInstalled();
 await ensureBuilt();
+// The parts import npm packages (autocannon, better-sqlite3): loaded once they are installed.
+const { compareVolumes, benchApi } = await import('./bench-api.mjs');
+const { benchCalls } = await import('./bench-calls.mjs');
+const { benchDriveTransfer } = await import('./bench-drive.mjs');
+const { benchLighthouse } = await import('./bench-lighthouse.mjs');
+const { chooseTool } = await import('./bench-load.mjs');
+const { comparePages, printSizes, publicPages, savePages, shown } =
+  await import('./bench-pages.mjs');
+const { benchRss } = await import('./bench-rss.mjs');
+const { prepareData, startServer, volumeName, volumes } = await import('./bench-server.mjs');
+const { row } = await import('./bench-util.mjs');
 const tool = await chooseTool();
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'school-portal-bench-'));
 const commit = (() => {
