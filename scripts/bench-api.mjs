@@ -61,7 +61,7 @@ async function calls(server, dataDir) {
     ],
     ['api getNewsDetails', api('news/getNewsDetails', `newId=${newId}`), 'p99', 10],
     ['api getNewsHomePage', api('news/getNewsHomePage', ''), 'p99', 10],
-    ...['青', '校园', '运动会开幕', word].map((k) => [
+    ...['青', '校园', '实验中学', '运动会开幕', word].map((k) => [
       `search getNewsTitleList ${k === word ? 'most common word' : k}`,
       api('news/getNewsTitleList', `newsTitle=${enc(k)}`),
       'p95',
