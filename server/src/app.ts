@@ -1,3 +1,4 @@
+import http from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
@@ -33,8 +34,10 @@ import { AREAS, type AreaServices } from './modules/index.js';
 import { createHandoff, createPlatform, platformRoutes, type Platform } from './platform/index.js';
 import type { FileStorage } from './platform/files/storage.js';
 import { legacyFileRoutes } from './platform/files/legacy-routes.js';
-import type { Clock } from './time.js';
-import { webPages, type WebBuild } from './web/pages.js';
+import { systemClock, type Clock } from './time.js';
+import { PageCache } from './web/page-cache.js';
+import { fastServe, servePagesFromCache, webPages, type WebBuild } from './web/pages.js';
+import { SiteVersion } from './web/site-version.js';
 
 export interface AppDeps {
   config: Config;
@@ -82,7 +85,18 @@ export const AJV: NonNullable<FastifyServerOptions['ajv']> = {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const services = deps.services ?? createServices(deps);
+  const pageCache =
+    deps.web && config.pageCacheBytes > 0
+      ? new PageCache(new SiteVersion(deps.db, deps.clock ?? systemClock), config.pageCacheBytes)
+      : undefined;
   const app = Fastify({
+    // Cached pages are answered on the bare server, before Fastify (web/pages.ts fastServe).
+    ...(pageCache && {
+      serverFactory: (handler: http.RequestListener) =>
+        http.createServer((req, res) => {
+          if (!fastServe(pageCache, config.trustProxy, req, res)) handler(req, res);
+        }),
+    }),
     logger:
       deps.logger === false
         ? false
@@ -93,7 +107,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors,
   });
 
-  // Infrastructure.
+  // Infrastructure. Cached pages first: nothing below changes their answer.
+  if (pageCache) {
+    app.decorate('pageCache', pageCache);
+    servePagesFromCache(app, pageCache);
+    app.addHook('onReady', async () => pageCache.version.start());
+    app.addHook('onClose', async () => pageCache.version.stop());
+  }
   registerErrorHandler(app);
   blankMeansNotGiven(app);
   if (config.checkResponses) checkResponses(app);
@@ -185,7 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     root: path.join(config.dataDir, 'upload'),
   });
 
-  if (deps.web) await app.register(webPages, { build: deps.web, api: app });
+  if (deps.web) await app.register(webPages, { build: deps.web, api: app, cache: pageCache });
   return app;
 }
 
