@@ -44,7 +44,8 @@ const NOT_CONTENT = [
 const COUNTERS = new Set(['view_count', 'flower_count']);
 
 /** `insert into "t"`, `update "t"`, `delete from "t"` anywhere in a statement (CTEs, raw SQL). */
-const WRITE = /\b(?:insert\s+(?:or\s+\w+\s+)?into|update|delete\s+from|replace\s+into)\s+"?(\w+)"?/gi;
+const WRITE =
+  /\b(?:insert\s+(?:or\s+\w+\s+)?into|update|delete\s+from|replace\s+into)\s+"?(\w+)"?/gi;
 
 /** Whether a statement writes a table that feeds public pages. */
 export function writesContent(query: CompiledQuery): boolean {
@@ -135,7 +136,8 @@ class WatchedDriver implements Driver {
   ) {
     const { savepoint, rollbackToSavepoint, releaseSavepoint } = inner;
     const unwrap = (c: DatabaseConnection) => (c as WatchedConnection).inner;
-    if (savepoint) this.savepoint = (c, name, compile) => savepoint.call(inner, unwrap(c), name, compile);
+    if (savepoint)
+      this.savepoint = (c, name, compile) => savepoint.call(inner, unwrap(c), name, compile);
     if (rollbackToSavepoint)
       this.rollbackToSavepoint = (c, name, compile) =>
         rollbackToSavepoint.call(inner, unwrap(c), name, compile);

@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type {
+  IncomingHttpHeaders,
+  IncomingMessage,
+  OutgoingHttpHeaders,
+  ServerResponse,
+} from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { VISITOR_COOKIE } from '@school/common';
@@ -78,7 +83,11 @@ interface CachedPage {
 }
 
 /** Whether the request may be answered from, or stored into, the cache. */
-export function cacheableRequest(method: string | undefined, url: string | undefined, headers: IncomingHttpHeaders) {
+export function cacheableRequest(
+  method: string | undefined,
+  url: string | undefined,
+  headers: IncomingHttpHeaders,
+) {
   if ((method !== 'GET' && method !== 'HEAD') || !url) return false;
   const question = url.indexOf('?');
   if (!PORTAL_PATHS.has(question === -1 ? url : url.slice(0, question))) return false;
@@ -201,7 +210,8 @@ export class PageCache {
     const tag = createHash('sha256').update(body).digest('base64url').slice(0, 27);
     const own: OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(rendered)) {
-      if (value !== undefined && !PER_ANSWER.has(name.toLowerCase())) own[name.toLowerCase()] = value;
+      if (value !== undefined && !PER_ANSWER.has(name.toLowerCase()))
+        own[name.toLowerCase()] = value;
     }
     const common = { vary: 'Accept-Encoding', 'cache-control': CACHE_CONTROL };
     const variant = (encoding: Encoding, bytes: Buffer): Variant => ({
@@ -217,7 +227,11 @@ export class PageCache {
     const page: CachedPage = {
       freshness,
       tag,
-      variants: { identity: variant('identity', body), gzip: variant('gzip', gz), br: variant('br', br) },
+      variants: {
+        identity: variant('identity', body),
+        gzip: variant('gzip', gz),
+        br: variant('br', br),
+      },
       notModified: { ...common, etag: `"${tag}"` },
       bytes: body.length + gz.length + br.length + key.length + 2048,
     };

@@ -78,7 +78,8 @@ function toWebRequest(request: FastifyRequest): Request {
 }
 
 /** A page's cache key: its address with protocol and host (the render may name them). */
-export const pageKey = (protocol: string, host: string, url: string) => `${protocol}://${host}${url}`;
+export const pageKey = (protocol: string, host: string, url: string) =>
+  `${protocol}://${host}${url}`;
 
 /**
  * Answers cached pages before Fastify routes the request (app.ts registers it first), and
