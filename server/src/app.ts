@@ -21,6 +21,7 @@ import {
 } from './http/error-handler.js';
 import { AppError } from './http/errors.js';
 import { blankMeansNotGiven } from './http/blank-fields.js';
+import { compressAnswers } from './http/compression.js';
 import { checkResponses } from './http/contract.js';
 import {
   createScriptNonces,
@@ -154,6 +155,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   rateLimits.pruneWhileRunning(app);
   // The job worker runs while the app is up (office previews, the daily prune of old ones).
   services.jobs.runWhile(app, () => services.officePreviews.schedule());
+  // Before the routes and @fastify/static, whose answers it hooks.
+  await compressAnswers(app);
   await app.register(formbody);
   // Uploads are streamed; each call sets its own size limit (modules/file/upload.ts).
   await app.register(multipart, {

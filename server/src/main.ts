@@ -5,6 +5,7 @@ import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { prepareDatabase } from './seed/index.js';
 import { loadWebBuild } from './web/pages.js';
+import { precompressAssets } from './web/precompress.js';
 
 async function main() {
   const config = loadConfig();
@@ -17,6 +18,7 @@ async function main() {
   const seeded = await prepareDatabase(db, config, services);
 
   const web = await loadWebBuild(config.webBuildDir);
+  if (web) await precompressAssets(web.clientDir);
   const app = await buildApp({ config, db, dialect, services, web });
   if (!web)
     app.log.warn(

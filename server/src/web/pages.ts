@@ -117,6 +117,8 @@ export const webPages = fp<{ build: WebBuild; api: FastifyInstance; cache?: Page
       root: build.clientDir,
       wildcard: false,
       index: false,
+      // The .br and .gz copies written at start (precompress.ts), by Accept-Encoding.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader(
