@@ -133,6 +133,7 @@ class WatchedDriver implements Driver {
   constructor(
     private readonly inner: Driver,
     private readonly writes: SiteWrites,
+    private readonly immediate: boolean,
   ) {
     const { savepoint, rollbackToSavepoint, releaseSavepoint } = inner;
     const unwrap = (c: DatabaseConnection) => (c as WatchedConnection).inner;
@@ -159,7 +160,10 @@ class WatchedDriver implements Driver {
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
     const watched = connection as WatchedConnection;
-    await this.inner.beginTransaction(watched.inner, settings);
+    // SQLite: take the write lock at the start, so a transaction that read first waits for
+    // another process's writer (busy_timeout) instead of failing at its first write.
+    if (this.immediate) await watched.inner.executeQuery(CompiledQuery.raw('begin immediate'));
+    else await this.inner.beginTransaction(watched.inner, settings);
     watched.inTransaction = true;
     watched.dirty = false;
   }
@@ -186,11 +190,14 @@ class WatchedDriver implements Driver {
   releaseSavepoint?: Driver['releaseSavepoint'];
 }
 
-/** `dialect` with its content writes heard by `writes`. */
-export function watchedDialect(dialect: Dialect, writes: SiteWrites): Dialect {
+/**
+ * `dialect` with its content writes heard by `writes`; `immediate` (SQLite): transactions
+ * begin with BEGIN IMMEDIATE.
+ */
+export function watchedDialect(dialect: Dialect, writes: SiteWrites, immediate = false): Dialect {
   return {
     createAdapter: () => dialect.createAdapter(),
-    createDriver: () => new WatchedDriver(dialect.createDriver(), writes),
+    createDriver: () => new WatchedDriver(dialect.createDriver(), writes, immediate),
     createIntrospector: (db) => dialect.createIntrospector(db),
     createQueryCompiler: () => dialect.createQueryCompiler(),
   };

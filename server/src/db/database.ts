@@ -57,7 +57,11 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('temp_store = MEMORY');
   const writes = new SiteWrites();
   const db = new Kysely<Database>({
-    dialect: watchedDialect(new SqliteDialect({ database: withStatementCache(sqlite) }), writes),
+    dialect: watchedDialect(
+      new SqliteDialect({ database: withStatementCache(sqlite) }),
+      writes,
+      true,
+    ),
     plugins,
   });
   registerSiteWrites(db, writes);

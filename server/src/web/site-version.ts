@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
+import { processBus, type Bus } from '../cluster/bus.js';
 import { siteWritesOf } from '../db/content-watch.js';
 import type { Database } from '../db/schema.js';
 import { iso, type Clock } from '../time.js';
@@ -10,6 +11,8 @@ export interface Freshness {
   /** ms since the epoch: the next scheduled item becomes due (Infinity: none is scheduled). */
   expiresAt: number;
 }
+
+const TOPIC = 'site-version';
 
 /** Any other process's content write is heard within this long even without the bus. */
 export const POLL_MS = 1000;
@@ -29,16 +32,23 @@ export class SiteVersion {
   private dueAt = Infinity;
   private refreshing: Promise<void> | undefined;
   private again = false;
-  private readonly listeners = new Set<(version: number) => void>();
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
+    bus: Bus = processBus,
   ) {
     const writes = siteWritesOf(db);
     writes?.arm();
-    writes?.onVersion((version) => this.learn(version));
+    // This process's commits are told to the other workers at once; theirs come back the same way.
+    writes?.onVersion((version) => {
+      this.learn(version);
+      bus.publish(TOPIC, version);
+    });
+    bus.subscribe(TOPIC, (version) => {
+      if (typeof version === 'number') this.learn(version);
+    });
   }
 
   /** Polls the row until `stop`. */
@@ -56,13 +66,7 @@ export class SiteVersion {
   learn(version: number): void {
     if (version <= this.version) return;
     this.version = version;
-    for (const listener of this.listeners) listener(version);
     void this.refresh();
-  }
-
-  /** Hears every newer version (the bus passes them on to the other workers). */
-  onVersion(listener: (version: number) => void): void {
-    this.listeners.add(listener);
   }
 
   /**
