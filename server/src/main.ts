@@ -13,6 +13,8 @@ import { precompressAssets } from './web/precompress.js';
 const EARLY_DEATH_MS = 10_000;
 /** This many early deaths in a row: the workers cannot start (a bad build, a port): stop. */
 const MAX_EARLY_DEATHS = 5;
+/** How long the workers have to finish their requests at shutdown. */
+const STOP_GRACE_MS = 30_000;
 
 /**
  * Gets the database and the build ready once: migrations, the first boot's seeding, the
@@ -65,10 +67,6 @@ async function serve(config: Config) {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  // The primary asks its workers to stop this way (a signal may not reach them all).
-  process.on('message', (message) => {
-    if (message === 'shutdown') void shutdown('primary');
-  });
 
   await app.listen({ port: config.port, host: config.host });
 }
@@ -131,10 +129,14 @@ function supervise(config: Config, demoLogins: string[]) {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: shutting down ${Object.keys(cluster.workers ?? {}).length} workers`);
-    for (const worker of Object.values(cluster.workers ?? {})) {
-      if (worker?.isConnected()) worker.send('shutdown');
-    }
+    // Each worker finishes its requests and closes its database on SIGTERM; one that hangs
+    // is ended after STOP_GRACE_MS.
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
     if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+    setTimeout(() => {
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
+      process.exit(1);
+    }, STOP_GRACE_MS).unref();
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
