@@ -158,8 +158,10 @@ export const webPages = fp<{ build: WebBuild; api: FastifyInstance; cache?: Page
           const cookies = response.headers.getSetCookie();
           if (cookies.length) void reply.header('set-cookie', cookies);
           if (!response.body) return reply.send();
+          // A HEAD render may come without its body: only a GET's page is kept.
           const storable =
             freshness &&
+            request.method === 'GET' &&
             response.status === 200 &&
             !render.usedSession &&
             cookies.length === 0 &&
