@@ -15,7 +15,8 @@ const children = [
   spawn('node', ['--watch-path=server/dist', 'server/dist/main.js'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...env, PORT: apiPort, WEB_BUILD_DIR: 'web/no-build-in-dev' },
+    // One process while developing: --watch restarts it, and logs come from one place.
+    env: { ...env, PORT: apiPort, WEB_BUILD_DIR: 'web/no-build-in-dev', WEB_CONCURRENCY: '1' },
   }),
   spawn('npx', ['react-router', 'dev', '--port', process.env.PORT ?? '3000'], {
     cwd: `${root}/web`,

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
@@ -20,6 +21,7 @@ import {
 } from './http/error-handler.js';
 import { AppError } from './http/errors.js';
 import { blankMeansNotGiven } from './http/blank-fields.js';
+import { compressAnswers } from './http/compression.js';
 import { checkResponses } from './http/contract.js';
 import {
   createScriptNonces,
@@ -33,8 +35,10 @@ import { AREAS, type AreaServices } from './modules/index.js';
 import { createHandoff, createPlatform, platformRoutes, type Platform } from './platform/index.js';
 import type { FileStorage } from './platform/files/storage.js';
 import { legacyFileRoutes } from './platform/files/legacy-routes.js';
-import type { Clock } from './time.js';
-import { webPages, type WebBuild } from './web/pages.js';
+import { systemClock, type Clock } from './time.js';
+import { PageCache } from './web/page-cache.js';
+import { fastServe, servePagesFromCache, webPages, type WebBuild } from './web/pages.js';
+import { SiteVersion } from './web/site-version.js';
 
 export interface AppDeps {
   config: Config;
@@ -82,7 +86,18 @@ export const AJV: NonNullable<FastifyServerOptions['ajv']> = {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const services = deps.services ?? createServices(deps);
+  const pageCache =
+    deps.web && config.pageCacheBytes > 0
+      ? new PageCache(new SiteVersion(deps.db, deps.clock ?? systemClock), config.pageCacheBytes)
+      : undefined;
   const app = Fastify({
+    // Cached pages are answered on the bare server, before Fastify (web/pages.ts fastServe).
+    ...(pageCache && {
+      serverFactory: (handler: http.RequestListener) =>
+        http.createServer((req, res) => {
+          if (!fastServe(pageCache, config.trustProxy, req, res)) handler(req, res);
+        }),
+    }),
     logger:
       deps.logger === false
         ? false
@@ -93,7 +108,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors,
   });
 
-  // Infrastructure.
+  // Infrastructure. Cached pages first: nothing below changes their answer.
+  if (pageCache) {
+    app.decorate('pageCache', pageCache);
+    servePagesFromCache(app, pageCache);
+    app.addHook('onReady', async () => pageCache.version.start());
+    app.addHook('onClose', async () => pageCache.version.stop());
+  }
   registerErrorHandler(app);
   blankMeansNotGiven(app);
   if (config.checkResponses) checkResponses(app);
@@ -134,6 +155,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   rateLimits.pruneWhileRunning(app);
   // The job worker runs while the app is up (office previews, the daily prune of old ones).
   services.jobs.runWhile(app, () => services.officePreviews.schedule());
+  // Before the routes and @fastify/static, whose answers it hooks.
+  await compressAnswers(app);
   await app.register(formbody);
   // Uploads are streamed; each call sets its own size limit (modules/file/upload.ts).
   await app.register(multipart, {
@@ -185,7 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     root: path.join(config.dataDir, 'upload'),
   });
 
-  if (deps.web) await app.register(webPages, { build: deps.web, api: app });
+  if (deps.web) await app.register(webPages, { build: deps.web, api: app, cache: pageCache });
   return app;
 }
 

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +35,10 @@ export interface Config {
   trustProxy: boolean;
   /** Tests: refuse an answer that holds a field its route's schema does not describe. */
   checkResponses: boolean;
+  /** Memory for rendered public pages kept for anonymous visitors (web/page-cache.ts); 0: off. */
+  pageCacheBytes: number;
+  /** Worker processes behind the one port (main.ts). */
+  webConcurrency: number;
   logLevel: string;
   webBuildDir: string;
   /**
@@ -170,6 +175,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     apiRateLimitPerMinute: integer(env, 'API_RATE_LIMIT', 1200, 1, 1_000_000),
     trustProxy: flag(env, 'TRUST_PROXY', false),
     checkResponses: flag(env, 'CHECK_RESPONSES', false),
+    pageCacheBytes: integer(env, 'PAGE_CACHE_MB', 64, 0, 65536) * 1024 * 1024,
+    webConcurrency: integer(env, 'WEB_CONCURRENCY', os.availableParallelism(), 1, 256),
     logLevel,
     webBuildDir: env.WEB_BUILD_DIR ? path.resolve(cwd, env.WEB_BUILD_DIR) : DEFAULT_WEB_BUILD,
     publicEntryPassword: flag(env, 'PUBLIC_ENTRY_PASSWORD', false),

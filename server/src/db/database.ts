@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { SiteWrites, registerSiteWrites, watchedDialect } from './content-watch.js';
 import type { Database } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -34,7 +35,12 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     pool.on('error', (err) =>
       console.warn(`database connection closed by the server: ${err.message}`),
     );
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    const writes = new SiteWrites();
+    const db = new Kysely<Database>({
+      dialect: watchedDialect(new PostgresDialect({ pool }), writes),
+      plugins,
+    });
+    registerSiteWrites(db, writes);
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   if (options.sqliteFile !== ':memory:') {
@@ -49,10 +55,16 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   // and the sorts' temporary trees in memory.
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('temp_store = MEMORY');
+  const writes = new SiteWrites();
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: watchedDialect(
+      new SqliteDialect({ database: withStatementCache(sqlite) }),
+      writes,
+      true,
+    ),
     plugins,
   });
+  registerSiteWrites(db, writes);
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

@@ -126,6 +126,8 @@ export interface Database {
   driveVersion: DriveVersionTable;
   job: JobTable;
   filePreview: FilePreviewTable;
+  /** The public site's content version (one row, id 1; db/content-watch.ts). */
+  siteVersion: { id: number; version: number };
 }
 
 // Every table and row type, re-exported so that modules import them from here.

@@ -32,6 +32,8 @@ export interface TestAppOptions {
   logger?: AppDeps['logger'];
   /** false: leave the database empty (no news types, no parameters), as a first boot finds it. */
   seedBase?: boolean;
+  /** Pages to serve (a test's own renderer; API-only without). */
+  web?: AppDeps['web'];
 }
 
 export interface TestApp {
@@ -75,6 +77,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       dialect: database.dialect,
       clock: clock.now,
       logger: options.logger ?? false,
+      web: options.web,
     });
     return {
       app,

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { OutgoingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
@@ -7,9 +8,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { scriptNonceOf } from '../http/security.js';
+import { cacheableRequest, type PageCache } from './page-cache.js';
 
 export interface WebBuild {
-  server: ServerBuild;
+  /** Renders a page (React Router's request handler over the server build). */
+  render(request: Request, context: PageContext): Promise<Response>;
   clientDir: string;
 }
 
@@ -18,7 +21,11 @@ export async function loadWebBuild(buildDir: string): Promise<WebBuild | undefin
   const entry = path.join(buildDir, 'server', 'index.js');
   if (!fs.existsSync(entry)) return undefined;
   const server = (await import(pathToFileURL(entry).href)) as ServerBuild;
-  return { server, clientDir: path.join(buildDir, 'client') };
+  const handle = createRequestHandler(server, 'production');
+  return {
+    render: (request, context) => handle(request, context as never),
+    clientDir: path.join(buildDir, 'client'),
+  };
 }
 
 /**
@@ -36,10 +43,13 @@ function pageContext(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
+  render: { usedSession: boolean },
 ): PageContext {
   return {
     nonce: scriptNonceOf(reply),
     async api(apiPath, payload = {}, token) {
+      // A render that read with a session is that person's: never kept.
+      if (token) render.usedSession = true;
       const response = await app.inject({
         method: 'POST',
         url: `/api/${apiPath.replace(/^\/?(api\/)?/, '')}`,
@@ -67,13 +77,48 @@ function toWebRequest(request: FastifyRequest): Request {
   return new Request(url, { method: request.method, headers, signal: controller.signal });
 }
 
+/** A page's cache key: its address with protocol and host (the render may name them). */
+export const pageKey = (protocol: string, host: string, url: string) =>
+  `${protocol}://${host}${url}`;
+
+/**
+ * Answers cached pages before Fastify routes the request (app.ts registers it first), and
+ * `fastServe` even before Fastify sees it, on the bare Node server.
+ */
+export function servePagesFromCache(app: FastifyInstance, cache: PageCache): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!cacheableRequest(request.method, request.url, request.headers)) return;
+    if (cache.serve(request.raw, reply.raw, pageKey(request.protocol, request.host, request.url)))
+      reply.hijack();
+  });
+}
+
+/**
+ * The bare server's own answer from the cache (Fastify's serverFactory, main server only):
+ * a hit costs no routing, no hooks, no log line. Behind a trusted proxy the protocol and host
+ * come from its headers, which Fastify reads: then the hook above answers instead.
+ */
+export function fastServe(
+  cache: PageCache,
+  trustProxy: boolean,
+  req: import('node:http').IncomingMessage,
+  res: import('node:http').ServerResponse,
+): boolean {
+  if (trustProxy || !req.headers.host) return false;
+  if (!cacheableRequest(req.method, req.url, req.headers)) return false;
+  const protocol = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+  return cache.serve(req, res, pageKey(protocol, req.headers.host, req.url!));
+}
+
 /** Serves the built client assets and renders every other GET with React Router. */
-export const webPages = fp<{ build: WebBuild; api: FastifyInstance }>(
-  async (app, { build, api }) => {
+export const webPages = fp<{ build: WebBuild; api: FastifyInstance; cache?: PageCache }>(
+  async (app, { build, api, cache }) => {
     await app.register(fastifyStatic, {
       root: build.clientDir,
       wildcard: false,
       index: false,
+      // The .br and .gz copies written at start (precompress.ts), by Accept-Encoding.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader(
@@ -82,25 +127,63 @@ export const webPages = fp<{ build: WebBuild; api: FastifyInstance }>(
         );
       },
     });
-    const handle = createRequestHandler(build.server, 'production');
     app.route({
       method: ['GET', 'HEAD'],
       url: '/*',
       handler: async (request, reply) => {
-        const response = await handle(
-          toWebRequest(request),
-          pageContext(api, request, reply) as never,
-        );
-        void reply.status(response.status);
-        response.headers.forEach((value, key) => {
-          if (key !== 'set-cookie') void reply.header(key, value);
-        });
-        const cookies = response.headers.getSetCookie();
-        if (cookies.length) void reply.header('set-cookie', cookies);
-        if (!response.body) return reply.send();
-        return reply.send(
-          Readable.fromWeb(response.body as import('node:stream/web').ReadableStream),
-        );
+        const key = pageKey(request.protocol, request.host, request.url);
+        const kept = cache && cacheableRequest(request.method, request.url, request.headers);
+        if (kept) {
+          // A burst of misses on one page: the first renders, the others take its result.
+          const pending = cache.pending.get(key);
+          if (pending) {
+            await pending;
+            if (cache.serve(request.raw, reply.raw, key)) return reply.hijack();
+          }
+        }
+        const freshness = kept ? cache.version.current() : undefined;
+        let settle = () => {};
+        const mine = freshness && new Promise<void>((done) => (settle = done));
+        if (mine) cache!.pending.set(key, mine);
+        try {
+          const render = { usedSession: false };
+          const response = await build.render(
+            toWebRequest(request),
+            pageContext(api, request, reply, render),
+          );
+          void reply.status(response.status);
+          response.headers.forEach((value, key) => {
+            if (key !== 'set-cookie') void reply.header(key, value);
+          });
+          const cookies = response.headers.getSetCookie();
+          if (cookies.length) void reply.header('set-cookie', cookies);
+          if (!response.body) return reply.send();
+          // A HEAD render may come without its body: only a GET's page is kept.
+          const storable =
+            freshness &&
+            request.method === 'GET' &&
+            response.status === 200 &&
+            !render.usedSession &&
+            cookies.length === 0 &&
+            !/private|no-store/i.test(response.headers.get('cache-control') ?? '');
+          if (!storable) {
+            return reply.send(
+              Readable.fromWeb(response.body as import('node:stream/web').ReadableStream),
+            );
+          }
+          const body = Buffer.from(await response.arrayBuffer());
+          await cache!.store(key, freshness, body, {
+            ...reply.raw.getHeaders(),
+            ...reply.getHeaders(),
+          } as OutgoingHttpHeaders);
+          if (cache!.serve(request.raw, reply.raw, key)) return reply.hijack();
+          return reply.send(body);
+        } finally {
+          if (mine) {
+            if (cache!.pending.get(key) === mine) cache!.pending.delete(key);
+            settle();
+          }
+        }
       },
     });
   },

@@ -1,0 +1,248 @@
+import { createHash } from 'node:crypto';
+import type {
+  IncomingHttpHeaders,
+  IncomingMessage,
+  OutgoingHttpHeaders,
+  ServerResponse,
+} from 'node:http';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { VISITOR_COOKIE } from '@school/common';
+import type { Freshness, SiteVersion } from './site-version.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The page cache, when pages are served and it is on. */
+    pageCache?: PageCache;
+  }
+}
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/**
+ * The public portal's pages (web/app/routes.ts, the portal layout), the only pages kept:
+ * the same for every anonymous visitor. Not kept: the staff pages and the CMS (a session's
+ * pages), /s/ share pages and /judgePage (they answer by the share's state and the browser),
+ * /publicPage (a login entry), and anything else.
+ */
+const PORTAL_PATHS = new Set([
+  '/',
+  '/index',
+  '/news',
+  '/newsDetail',
+  '/newsSpecial',
+  '/newspecialDetail',
+  '/newspecialZxwDetail',
+  '/media',
+  '/mediaDetail',
+  '/campus',
+  '/campusDetail',
+  '/picture',
+  '/sylyPicture',
+  '/picdetail',
+  '/video',
+  '/videoDetail',
+  '/meetfuyi',
+  '/schoolWenji',
+  '/schWenjiDetail',
+  '/outnetSech',
+]);
+
+/** Headers of a render that are not the page's: they are made per answer. */
+const PER_ANSWER = new Set([
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'date',
+  'etag',
+  'vary',
+  'cache-control',
+  'set-cookie',
+]);
+
+/** Browsers keep the page but ask each time (answered 304 when unchanged): an edit shows at once. */
+const CACHE_CONTROL = 'no-cache';
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+interface Variant {
+  body: Buffer;
+  headers: OutgoingHttpHeaders;
+}
+
+interface CachedPage {
+  freshness: Freshness;
+  /** The identity body's hash: the same page in any encoding answers 304. */
+  tag: string;
+  variants: Record<Encoding, Variant>;
+  notModified: OutgoingHttpHeaders;
+  bytes: number;
+}
+
+/** Whether the request may be answered from, or stored into, the cache. */
+export function cacheableRequest(
+  method: string | undefined,
+  url: string | undefined,
+  headers: IncomingHttpHeaders,
+) {
+  if ((method !== 'GET' && method !== 'HEAD') || !url) return false;
+  const question = url.indexOf('?');
+  if (!PORTAL_PATHS.has(question === -1 ? url : url.slice(0, question))) return false;
+  return anonymous(headers);
+}
+
+/**
+ * No session of any kind: no token header, and no cookie but the visitor cookie of the view
+ * counts (a logged-in browser carries the `User` cookie, file reads the session cookie).
+ */
+function anonymous(headers: IncomingHttpHeaders): boolean {
+  if (headers.authorization !== undefined || headers.token !== undefined) return false;
+  if (headers.userid !== undefined) return false;
+  const cookie = headers.cookie;
+  if (!cookie) return true;
+  return cookie.split(';').every((part) => {
+    const name = part.split('=', 1)[0]!.trim();
+    return name === '' || name === VISITOR_COOKIE;
+  });
+}
+
+/** The best encoding the client takes (q=0 refuses one). */
+export function pickEncoding(header: string | string[] | undefined): Encoding {
+  if (!header) return 'identity';
+  const text = Array.isArray(header) ? header.join(',') : header;
+  let gzipOk = false;
+  for (const part of text.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q !== undefined && !(Number(q.slice(2)) > 0)) continue;
+    if (name === 'br') return 'br';
+    if (name === 'gzip' || name === '*') gzipOk = true;
+  }
+  return gzipOk ? 'gzip' : 'identity';
+}
+
+function matches(ifNoneMatch: string | undefined, tag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((candidate) => {
+    const bare = candidate.trim().replace(/^W\//, '').replace(/"/g, '');
+    return bare === '*' || bare.replace(/-(br|gzip)$/, '') === tag;
+  });
+}
+
+/**
+ * Rendered portal pages for anonymous visitors, in memory, by address: identity, gzip and
+ * brotli bytes with an ETag and the render's own headers (its CSP with its nonce included),
+ * served without rendering while the site's content version holds (site-version.ts).
+ * Least recently used pages go first once `maxBytes` is reached.
+ */
+export class PageCache {
+  private readonly pages = new Map<string, CachedPage>();
+  private bytes = 0;
+  /** Renders under way, so a burst of misses on one page renders it once. */
+  readonly pending = new Map<string, Promise<void>>();
+
+  constructor(
+    readonly version: SiteVersion,
+    private readonly maxBytes: number,
+  ) {}
+
+  get size(): number {
+    return this.pages.size;
+  }
+
+  private lookup(key: string): CachedPage | undefined {
+    const page = this.pages.get(key);
+    if (!page) return undefined;
+    if (!this.version.holds(page.freshness)) {
+      this.drop(key, page);
+      return undefined;
+    }
+    // Map order is the recency order.
+    this.pages.delete(key);
+    this.pages.set(key, page);
+    return page;
+  }
+
+  private drop(key: string, page: CachedPage) {
+    this.pages.delete(key);
+    this.bytes -= page.bytes;
+  }
+
+  /**
+   * Answers a request from the cache on the bare Node response; false when the page is not
+   * kept (then it is rendered). `key` is the page's address with its protocol and host.
+   */
+  serve(req: IncomingMessage, res: ServerResponse, key: string): boolean {
+    const page = this.lookup(key);
+    if (!page) return false;
+    if (matches(req.headers['if-none-match'], page.tag)) {
+      res.writeHead(304, page.notModified);
+      res.end();
+      return true;
+    }
+    const variant = page.variants[pickEncoding(req.headers['accept-encoding'])];
+    res.writeHead(200, variant.headers);
+    if (req.method === 'HEAD') res.end();
+    else res.end(variant.body);
+    return true;
+  }
+
+  /** Keeps a render made under `freshness`, unless the version moved on meanwhile. */
+  async store(
+    key: string,
+    freshness: Freshness,
+    body: Buffer,
+    rendered: OutgoingHttpHeaders,
+  ): Promise<void> {
+    const [gz, br] = await Promise.all([
+      gzip(body, { level: 9 }),
+      brotli(body, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      }),
+    ]);
+    if (!this.version.holds(freshness)) return;
+    const tag = createHash('sha256').update(body).digest('base64url').slice(0, 27);
+    const own: OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(rendered)) {
+      if (value !== undefined && !PER_ANSWER.has(name.toLowerCase()))
+        own[name.toLowerCase()] = value;
+    }
+    const common = { vary: 'Accept-Encoding', 'cache-control': CACHE_CONTROL };
+    const variant = (encoding: Encoding, bytes: Buffer): Variant => ({
+      body: bytes,
+      headers: {
+        ...own,
+        ...common,
+        etag: `"${tag}${encoding === 'identity' ? '' : `-${encoding}`}"`,
+        ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
+        'content-length': bytes.length,
+      },
+    });
+    const page: CachedPage = {
+      freshness,
+      tag,
+      variants: {
+        identity: variant('identity', body),
+        gzip: variant('gzip', gz),
+        br: variant('br', br),
+      },
+      notModified: { ...common, etag: `"${tag}"` },
+      bytes: body.length + gz.length + br.length + key.length + 2048,
+    };
+    if (page.bytes > this.maxBytes / 4) return;
+    const old = this.pages.get(key);
+    if (old) this.drop(key, old);
+    this.pages.set(key, page);
+    this.bytes += page.bytes;
+    for (const [oldest, entry] of this.pages) {
+      if (this.bytes <= this.maxBytes) break;
+      this.drop(oldest, entry);
+    }
+  }
+}

@@ -1,0 +1,147 @@
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { processBus, type Bus } from '../cluster/bus.js';
+import { siteWritesOf } from '../db/content-watch.js';
+import type { Database } from '../db/schema.js';
+import { iso, type Clock } from '../time.js';
+
+/** What a render may be stored under: the version it read, and when it must end at the latest. */
+export interface Freshness {
+  version: number;
+  /** ms since the epoch: the next scheduled item becomes due (Infinity: none is scheduled). */
+  expiresAt: number;
+}
+
+const TOPIC = 'site-version';
+
+/** Any other process's content write is heard within this long even without the bus. */
+export const POLL_MS = 1000;
+
+/**
+ * The public site's content version as this process knows it (the site_version row; see
+ * db/content-watch.ts), with the moment the next scheduled item becomes public. A cached
+ * page belongs to one version and ends at that moment, so neither an edit nor an item
+ * becoming due is ever shown late. This process's own writes are heard as they commit;
+ * other processes' through the bus (`learn`) and by polling the row.
+ */
+export class SiteVersion {
+  /** The newest version heard of. */
+  private version = 0;
+  /** The version `dueAt` was computed for; renders are stored only when it is `version`. */
+  private checked = -1;
+  private dueAt = Infinity;
+  private refreshing: Promise<void> | undefined;
+  private again = false;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+    bus: Bus = processBus,
+  ) {
+    const writes = siteWritesOf(db);
+    writes?.arm();
+    // This process's commits are told to the other workers at once; theirs come back the same way.
+    writes?.onVersion((version) => {
+      this.learn(version);
+      bus.publish(TOPIC, version);
+    });
+    bus.subscribe(TOPIC, (version) => {
+      if (typeof version === 'number') this.learn(version);
+    });
+  }
+
+  /** Polls the row until `stop`. */
+  start(pollMs = POLL_MS): void {
+    void this.refresh();
+    this.timer = setInterval(() => void this.refresh(), pollMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  /** Tells of a version heard of elsewhere (a commit here, the bus, the poll). */
+  learn(version: number): void {
+    if (version <= this.version) return;
+    this.version = version;
+    void this.refresh();
+  }
+
+  /**
+   * What a render starting now may be stored under; undefined while the next due moment of
+   * the newest version is not known yet (or has just come): then the page is rendered, not stored.
+   */
+  current(): Freshness | undefined {
+    if (this.checked !== this.version || this.clock().getTime() >= this.dueAt) {
+      void this.refresh();
+      return undefined;
+    }
+    return { version: this.version, expiresAt: this.dueAt };
+  }
+
+  /** Whether a page stored under `freshness` may still be served. */
+  holds(freshness: Freshness): boolean {
+    return freshness.version === this.version && this.clock().getTime() < freshness.expiresAt;
+  }
+
+  /** Reads the row and the next due moment; one at a time, once more if asked meanwhile. */
+  refresh(): Promise<void> {
+    if (this.refreshing) {
+      this.again = true;
+      return this.refreshing;
+    }
+    this.refreshing = (async () => {
+      try {
+        do {
+          this.again = false;
+          await this.read();
+        } while (this.again);
+      } catch {
+        // The database is away: nothing is stored until it answers again.
+        this.checked = -1;
+      } finally {
+        this.refreshing = undefined;
+      }
+    })();
+    return this.refreshing;
+  }
+
+  private async read(): Promise<void> {
+    const row = await this.db
+      .selectFrom('siteVersion')
+      .select('version')
+      .where('id', '=', 1)
+      .executeTakeFirst();
+    const version = Number(row?.version ?? 0);
+    const dueAt = await this.nextDue();
+    this.learn(version);
+    // A write committed while the due moment was read is heard as a newer version.
+    if (version === this.version) {
+      this.dueAt = dueAt;
+      this.checked = version;
+    } else {
+      this.again = true;
+    }
+  }
+
+  /**
+   * The earliest moment after now at which something dated changes what the public sees:
+   * a news item's shelves date, a search entry's date, a ticker notice's date. Anything
+   * dated in the future counts, whatever its state: ending a page early only costs a render.
+   */
+  private async nextDue(): Promise<number> {
+    const now = iso(this.clock());
+    const { rows } = await sql<{ due: string | null }>`
+      select min(due) as due from (
+        select min(shelves_date) as due from news where shelves_date > ${now}
+        union all
+        select min(doc_date) as due from search_doc where doc_date > ${now}
+        union all
+        select min(shelves_date) as due from rolling_notice where shelves_date > ${now}
+      ) dates`.execute(this.db);
+    const due = rows[0]?.due;
+    return due ? Date.parse(due) : Infinity;
+  }
+}
