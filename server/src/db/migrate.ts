@@ -26,6 +26,7 @@ import * as sensitiveWords from './migrations/0024_sensitive_words.js';
 import * as driveShareLinks from './migrations/0025_drive_share_links.js';
 import * as jobsPreviews from './migrations/0026_jobs_previews.js';
 import * as driveTrash from './migrations/0027_drive_trash.js';
+import * as flatLists from './migrations/0029_flat_lists.js';
 
 /** Migrations in order. They are imported, not read from disk, so the build carries them. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -56,6 +57,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0025_drive_share_links': { up: (db) => driveShareLinks.up(db) },
     '0026_jobs_previews': { up: (db) => jobsPreviews.up(db, dialect) },
     '0027_drive_trash': { up: (db) => driveTrash.up(db, dialect) },
+    '0029_flat_lists': { up: (db) => flatLists.up(db, dialect) },
   };
 }
 

@@ -95,6 +95,8 @@ export class SiteSearch {
     const columns =
       query.typeId === undefined ? undefined : await this.columnAndChildren(query.typeId);
     const publisher = query.releaseUser?.trim();
+    const now = this.now();
+    const nowIso = iso(now);
     // With a keyword the matching items drive the lookup (SQLite: `+deleted` keeps the
     // list index out of it); without one, the listed news in their usual order.
     const base = (
@@ -105,8 +107,8 @@ export class SiteSearch {
             .where(sql`+news.deleted`, '=', 0)
             .where('news.ifShelves', '=', 1)
             .where('news.checkStatus', '=', 1)
-            .where('news.shelvesDate', '<=', iso(this.now()))
-        : newsListQuery(this.db, this.now())
+            .where('news.shelvesDate', '<=', nowIso)
+        : newsListQuery(this.db, now)
     )
       .$if(columns !== undefined, (qb) => qb.where('news.typeId', 'in', columns!))
       .$if(kind !== undefined, (qb) => qb.where('news.contentKind', '=', kind!))
@@ -129,6 +131,7 @@ export class SiteSearch {
           .orderBy('news.shelvesDate', 'desc')
           .orderBy('news.id', 'desc'),
       toListItem,
+      { counts: this.index.counts, nowIso },
     );
   }
 
