@@ -26,40 +26,30 @@ export async function pageOf<DB, TB extends keyof DB, O, Row, Item>(
   paging: Paging,
   rows: (query: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, Row>,
   item: (row: Row) => Item,
-  /** Kept counts (CountCache) and the query's time, when the list's count may be kept. */
-  kept?: { counts: CountCache; nowIso: string },
 ): Promise<{ total: number; list: Item[] }> {
-  const total = kept
-    ? await kept.counts.count(
-        countKey(
-          base.select((eb) => eb.fn.countAll().as('n')),
-          kept.nowIso,
-        ),
-        kept.nowIso,
-        () => countRows(base),
-      )
-    : await countRows(base);
+  const total = await countRows(base);
   const found = await rows(base).$call(onPage(paging)).execute();
   return { total, list: found.map(item) };
 }
 
 /**
- * Counts of lists and searches kept in memory between changes, so a list's
- * `total` is not recounted over every match on each request (at 100,000 news
- * a column's count read ~11,000 index entries per page). A count is kept under
- * the database's content stamp (`list_stamp`, bumped by triggers on every
- * write to news and search entries, migration 0029) and until the next
- * scheduled item's date, when an item goes live by itself: each request reads
- * the stamp (one primary-key row), so every process sees a change at once,
- * whoever made it. Exact, never capped.
+ * Counts of lists and searches (and the search's pages) kept in memory
+ * between changes, so a list's `total` is not recounted over every match on
+ * each request (at 100,000 news a column's count read ~10,000 index entries,
+ * the count of the search's most common word ~77,000 entries and 50 ms). An
+ * answer is kept under the database's content stamp (`list_stamp`, bumped by
+ * triggers on every write to news and search entries, migration 0029) and
+ * until the next scheduled item's date, when an item goes live by itself:
+ * each request reads the stamp (one primary-key row), so every process sees a
+ * change at once, whoever made it. Counts are exact, never capped.
  */
 export class CountCache {
   private stamp: number | null = null;
-  /** The time the kept counts were read from on (a test clock may go back). */
+  /** The time the kept answers were read from on (a test clock may go back). */
   private from = '';
-  /** ISO time of the next scheduled item; the kept counts hold until then. */
+  /** ISO time of the next scheduled item; the kept answers hold until then. */
   private until = '';
-  private readonly counts = new Map<string, number>();
+  private readonly kept = new Map<string, unknown>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -70,18 +60,22 @@ export class CountCache {
    * The count `query` answers: kept under `key` (what the count depends on,
    * besides the time) while the content and `nowIso`'s scheduled items hold.
    */
-  async count(key: string, nowIso: string, query: () => Promise<number>): Promise<number> {
+  count(key: string, nowIso: string, query: () => Promise<number>): Promise<number> {
+    return this.keep(`count ${key}`, nowIso, query);
+  }
+
+  /** Any answer that depends only on news and search entries and the time, kept as a count is. */
+  async keep<T>(key: string, nowIso: string, query: () => Promise<T>): Promise<T> {
     await this.refresh(nowIso);
-    const kept = this.counts.get(key);
-    if (kept !== undefined) return kept;
+    if (this.kept.has(key)) return this.kept.get(key) as T;
     const stamp = this.stamp;
-    const n = await query();
-    // A write between the stamp's read and the count: keep nothing, the next call recounts.
+    const answer = await query();
+    // A write between the stamp's read and the query: keep nothing, the next call asks again.
     if (stamp === this.stamp) {
-      if (this.counts.size >= this.limit) this.counts.delete(this.counts.keys().next().value!);
-      this.counts.set(key, n);
+      if (this.kept.size >= this.limit) this.kept.delete(this.kept.keys().next().value!);
+      this.kept.set(key, answer);
     }
-    return n;
+    return answer;
   }
 
   private async refresh(nowIso: string) {
@@ -90,7 +84,7 @@ export class CountCache {
     }>`SELECT n FROM list_stamp WHERE name = 'content'`.execute(this.db);
     const stamp = Number(row.rows[0]?.n ?? 0);
     if (stamp === this.stamp && this.from <= nowIso && nowIso < this.until) return;
-    this.counts.clear();
+    this.kept.clear();
     this.stamp = stamp;
     this.from = nowIso;
     const [news, docs] = await Promise.all([

@@ -120,7 +120,8 @@ export class NewsService {
     const byId = new Map(rows.map((row) => [row.id, row]));
     return {
       total: total ?? ids.length,
-      list: ids.map((id) => toNewsListItem(byId.get(id)!, now)),
+      // An item deleted between the two reads is left out.
+      list: ids.flatMap((id) => (byId.has(id) ? [toNewsListItem(byId.get(id)!, now)] : [])),
     };
   }
 

@@ -2,7 +2,7 @@ import type { NewsItem, TeacherHit, VideoItem } from '@school/common/api';
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../../db/database.js';
 import { containsText } from '../../db/like.js';
-import { pageOf } from '../../db/paging.js';
+import { countKey, onPage, pageOf } from '../../db/paging.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import type { Paging } from '../../http/paging.js';
@@ -121,18 +121,34 @@ export class SiteSearch {
           ? qb.where('news.id', 'in', matching)
           : qb.where(containsText('news.title', keyword!)),
       );
-    return pageOf(
-      base,
-      paging!,
-      (q) =>
-        q
+    const counts = this.index.counts;
+    const countQuery = base.select((eb) => eb.fn.countAll<number>().as('n'));
+    const pageIds = base
+      .select('news.id')
+      .orderBy('news.ifTop', 'desc')
+      .orderBy('news.shelvesDate', 'desc')
+      .orderBy('news.id', 'desc')
+      .$call(onPage(paging!));
+    // The count and the page's ids are kept between changes (a keyword's matches are sorted
+    // whole); the rows are read fresh, so views, column and department names are current.
+    const [total, ids] = await Promise.all([
+      counts.count(countKey(countQuery, nowIso), nowIso, async () =>
+        Number((await countQuery.executeTakeFirstOrThrow()).n),
+      ),
+      counts.keep(countKey(pageIds, nowIso), nowIso, async () =>
+        (await pageIds.execute()).map((row) => row.id),
+      ),
+    ]);
+    const rows = ids.length
+      ? await this.db
+          .selectFrom('news')
+          .innerJoin('newsType', 'newsType.id', 'news.typeId')
           .select(NEWS_LIST_COLUMNS)
-          .orderBy('news.ifTop', 'desc')
-          .orderBy('news.shelvesDate', 'desc')
-          .orderBy('news.id', 'desc'),
-      toListItem,
-      { counts: this.index.counts, nowIso },
-    );
+          .where('news.id', 'in', ids)
+          .execute()
+      : [];
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return { total, list: ids.flatMap((id) => (byId.has(id) ? [toListItem(byId.get(id)!)] : [])) };
   }
 
   private async videos(query: SiteSearchQuery, begin?: string, end?: string, paging?: Paging) {

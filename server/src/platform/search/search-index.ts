@@ -161,16 +161,19 @@ export class SearchIndex {
     const total = await this.counts.count(countKey(countQuery, nowIso), nowIso, async () =>
       Number((await countQuery.executeTakeFirstOrThrow()).n),
     );
+    if ((query.pageNum - 1) * query.pageSize >= total) return { total, list: [] };
     const titleHit = sql<number>`CASE WHEN ${containsText('title', query.keyword.trim())} THEN 1 ELSE 0 END`;
-    const list = await base
+    const page = base
       .select(['infoTable', 'objId', 'typeId', 'title', 'summary', 'ifTop', 'docDate'])
       .orderBy('ifTop', 'desc')
       .orderBy(titleHit, 'desc')
       .orderBy('docDate', 'desc')
       .orderBy('id', 'desc')
       .limit(query.pageSize)
-      .offset((query.pageNum - 1) * query.pageSize)
-      .execute();
+      .offset((query.pageNum - 1) * query.pageSize);
+    // The title-first order sorts every match (7 ms for the most common word at 100,000
+    // items): a page is kept as its count is, until the content or the time changes it.
+    const list = await this.counts.keep(countKey(page, nowIso), nowIso, () => page.execute());
     return { total, list };
   }
 }

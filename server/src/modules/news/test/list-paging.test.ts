@@ -100,4 +100,23 @@ describe('news lists at scale: pages and kept counts', () => {
     expect(after.list.map((item) => item.newId)).toContain(scheduled);
     expect(await search()).toBe(1);
   });
+
+  it('answers a search page again after a change, never the page kept before it', async () => {
+    const hits = async () =>
+      (
+        await expectOk<Page>(await postForm(t.app, SEARCH, { newsTitle: '风采', pageSize: 5 }))
+      ).list.map((item) => item.newId);
+    const first = await hits();
+    expect(await hits()).toEqual(first);
+    const added = await createNews(t.services, {
+      typeId: 7,
+      title: '风采再现',
+      shelvesDate: day(40),
+    });
+    // Pinned first, then the newest: the scheduled item of the test before, then this one.
+    expect((await hits())[3]).toBe(added);
+    await t.db.updateTable('news').set({ deleted: 1 }).where('id', '=', added).execute();
+    await t.services.news.reindex(added);
+    expect(await hits()).toEqual(first);
+  });
 });
