@@ -54,6 +54,17 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
       'enable_type',
     ])
     .execute();
+  if (dialect === 'postgres') {
+    // PostgreSQL settles ties between equally cheap indexes (a small table) for the newest one:
+    // the platform's column-and-state index is made again after the list index, so its counts
+    // keep reading it as before (on a full table the costs choose it anyway).
+    await db.schema.dropIndex('news_cms_type_state_idx').execute();
+    await db.schema
+      .createIndex('news_cms_type_state_idx')
+      .on('news')
+      .columns(['type_id', 'review_state', 'deleted', 'updated_at'])
+      .execute();
+  }
   await db.schema.createIndex('news_due_idx').on('news').column('shelves_date').execute();
   await db.schema.createIndex('search_doc_due_idx').on('search_doc').column('doc_date').execute();
 
