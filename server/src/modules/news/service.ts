@@ -99,16 +99,17 @@ export class NewsService {
         )
       : undefined;
     // The page's ids from the list index alone (its order is the index's, so rows skipped
-    // on a deep page are never read), then the rows of those ids only.
-    const ids = (
-      await base
-        .select('news.id')
-        .orderBy('news.ifTop', 'desc')
-        .orderBy('news.shelvesDate', 'desc')
-        .orderBy('news.id', 'desc')
-        .$call(onPage(paging))
-        .execute()
-    ).map((row) => row.id);
+    // on a deep page are never read), kept between changes as the count is; then the rows of
+    // those ids only, read fresh (views and likes change them without a new stamp).
+    const pageIds = base
+      .select('news.id')
+      .orderBy('news.ifTop', 'desc')
+      .orderBy('news.shelvesDate', 'desc')
+      .orderBy('news.id', 'desc')
+      .$call(onPage(paging));
+    const ids = await this.search.counts.keep(countKey(pageIds, nowIso), nowIso, async () =>
+      (await pageIds.execute()).map((row) => row.id),
+    );
     const rows = ids.length
       ? await this.db
           .selectFrom('news')
