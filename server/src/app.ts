@@ -8,6 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
+import { siteWritesOf } from './db/content-watch.js';
 import type { DialectName } from './db/database.js';
 import type { Database } from './db/schema.js';
 import { accessPlugin } from './http/access.js';
@@ -219,6 +220,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 export function createServices(
   deps: Pick<AppDeps, 'config' | 'db' | 'dialect' | 'storage' | 'clock'>,
 ): Services {
+  // Content writes raise the site's content version from here on (the migrations made its
+  // row): the page cache and the kept counts of lists and searches both end with it.
+  siteWritesOf(deps.db)?.arm();
   const platform = createPlatform(deps);
   const services = { ...platform } as Platform & AreaServices;
   for (const area of AREAS) Object.assign(services, area.services(platform));

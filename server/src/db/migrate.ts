@@ -27,6 +27,7 @@ import * as driveShareLinks from './migrations/0025_drive_share_links.js';
 import * as jobsPreviews from './migrations/0026_jobs_previews.js';
 import * as driveTrash from './migrations/0027_drive_trash.js';
 import * as siteVersion from './migrations/0028_site_version.js';
+import * as flatLists from './migrations/0029_flat_lists.js';
 
 /** Migrations in order. They are imported, not read from disk, so the build carries them. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -58,6 +59,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0026_jobs_previews': { up: (db) => jobsPreviews.up(db, dialect) },
     '0027_drive_trash': { up: (db) => driveTrash.up(db, dialect) },
     '0028_site_version': { up: (db) => siteVersion.up(db) },
+    '0029_flat_lists': { up: (db) => flatLists.up(db, dialect) },
   };
 }
 

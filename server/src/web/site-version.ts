@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import { processBus, type Bus } from '../cluster/bus.js';
 import { siteWritesOf } from '../db/content-watch.js';
+import { nextDue, readContentVersion } from '../db/content-version.js';
 import type { Database } from '../db/schema.js';
 import { iso, type Clock } from '../time.js';
 
@@ -109,13 +109,9 @@ export class SiteVersion {
   }
 
   private async read(): Promise<void> {
-    const row = await this.db
-      .selectFrom('siteVersion')
-      .select('version')
-      .where('id', '=', 1)
-      .executeTakeFirst();
-    const version = Number(row?.version ?? 0);
-    const dueAt = await this.nextDue();
+    const version = await readContentVersion(this.db);
+    const due = await nextDue(this.db, iso(this.clock()));
+    const dueAt = due ? Date.parse(due) : Infinity;
     this.learn(version);
     // A write committed while the due moment was read is heard as a newer version.
     if (version === this.version) {
@@ -124,24 +120,5 @@ export class SiteVersion {
     } else {
       this.again = true;
     }
-  }
-
-  /**
-   * The earliest moment after now at which something dated changes what the public sees:
-   * a news item's shelves date, a search entry's date, a ticker notice's date. Anything
-   * dated in the future counts, whatever its state: ending a page early only costs a render.
-   */
-  private async nextDue(): Promise<number> {
-    const now = iso(this.clock());
-    const { rows } = await sql<{ due: string | null }>`
-      select min(due) as due from (
-        select min(shelves_date) as due from news where shelves_date > ${now}
-        union all
-        select min(doc_date) as due from search_doc where doc_date > ${now}
-        union all
-        select min(shelves_date) as due from rolling_notice where shelves_date > ${now}
-      ) dates`.execute(this.db);
-    const due = rows[0]?.due;
-    return due ? Date.parse(due) : Infinity;
   }
 }

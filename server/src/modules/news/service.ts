@@ -1,4 +1,4 @@
-import { pageOf, onPage } from '../../db/paging.js';
+import { countKey, pageOf, onPage } from '../../db/paging.js';
 import { NewsWriter, type NewsFileInput, type NewsInput, type SubjectNewsInput } from './writer.js';
 import { newsReview, type NewsReview } from './review.js';
 import {
@@ -22,13 +22,7 @@ import type { SearchIndex } from '../../platform/search/search-index.js';
 import { displayTime, iso, type Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import { writeOperLog } from '../../platform/oplog/service.js';
-import {
-  NEWS_LIST_COLUMNS,
-  filesOf,
-  newsListQuery,
-  toListItem,
-  toNewsListItem,
-} from './queries.js';
+import { NEWS_LIST_COLUMNS, filesOf, listedNews, toListItem, toNewsListItem } from './queries.js';
 
 /** The three tabs of the home page's news box (portal spec §2 Home). */
 export const HOME_NEWS_TYPES = [2, 3, 4];
@@ -82,7 +76,11 @@ export class NewsService {
     const keyword = filter.newsTitle?.trim();
     const typeId = mine ? undefined : filter.typeId;
     const createStaff = mine ? staff!.id : filter.createStaff;
-    const base = newsListQuery(this.db, now)
+    // No join in the filter: the column (news_type) always exists (a foreign key), and the
+    // count and the page's ids then read the list index alone.
+    const base = this.db
+      .selectFrom('news')
+      .where(listedNews(now))
       .$if(typeId !== undefined, (qb) => qb.where('news.typeId', '=', typeId!))
       .$if(mine !== undefined, (qb) => qb.where('news.newsType', '=', mine!.newsType))
       .$if(filter.deptId !== undefined, (qb) => qb.where('news.deptId', '=', filter.deptId!))
@@ -93,19 +91,38 @@ export class NewsService {
       )
       .$if(createStaff !== undefined, (qb) => qb.where('news.createStaff', '=', createStaff!))
       .$if(Boolean(keyword), (qb) => qb.where(containsText('news.title', keyword!)));
-    const counted = options.count
-      ? await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const nowIso = iso(now);
+    const countQuery = base.select((eb) => eb.fn.countAll<number>().as('n'));
+    const total = options.count
+      ? await this.search.counts.count(countKey(countQuery, nowIso), nowIso, async () =>
+          Number((await countQuery.executeTakeFirstOrThrow()).n),
+        )
       : undefined;
-    const rows = await base
-      .select(NEWS_LIST_COLUMNS)
+    // The page's ids from the list index alone (its order is the index's, so rows skipped
+    // on a deep page are never read), kept between changes as the count is; then the rows of
+    // those ids only, read fresh (views and likes change them without a new stamp).
+    const pageIds = base
+      .select('news.id')
       .orderBy('news.ifTop', 'desc')
       .orderBy('news.shelvesDate', 'desc')
       .orderBy('news.id', 'desc')
-      .$call(onPage(paging))
-      .execute();
+      .$call(onPage(paging));
+    const ids = await this.search.counts.keep(countKey(pageIds, nowIso), nowIso, async () =>
+      (await pageIds.execute()).map((row) => row.id),
+    );
+    const rows = ids.length
+      ? await this.db
+          .selectFrom('news')
+          .innerJoin('newsType', 'newsType.id', 'news.typeId')
+          .select(NEWS_LIST_COLUMNS)
+          .where('news.id', 'in', ids)
+          .execute()
+      : [];
+    const byId = new Map(rows.map((row) => [row.id, row]));
     return {
-      total: counted ? Number(counted.n) : rows.length,
-      list: rows.map((row) => toNewsListItem(row, now)),
+      total: total ?? ids.length,
+      // An item deleted between the two reads is left out.
+      list: ids.flatMap((id) => (byId.has(id) ? [toNewsListItem(byId.get(id)!, now)] : [])),
     };
   }
 

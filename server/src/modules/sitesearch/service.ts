@@ -2,7 +2,7 @@ import type { NewsItem, TeacherHit, VideoItem } from '@school/common/api';
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../../db/database.js';
 import { containsText } from '../../db/like.js';
-import { pageOf } from '../../db/paging.js';
+import { countKey, onPage, pageOf } from '../../db/paging.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import type { Paging } from '../../http/paging.js';
@@ -95,6 +95,8 @@ export class SiteSearch {
     const columns =
       query.typeId === undefined ? undefined : await this.columnAndChildren(query.typeId);
     const publisher = query.releaseUser?.trim();
+    const now = this.now();
+    const nowIso = iso(now);
     // With a keyword the matching items drive the lookup (SQLite: `+deleted` keeps the
     // list index out of it); without one, the listed news in their usual order.
     const base = (
@@ -105,8 +107,8 @@ export class SiteSearch {
             .where(sql`+news.deleted`, '=', 0)
             .where('news.ifShelves', '=', 1)
             .where('news.checkStatus', '=', 1)
-            .where('news.shelvesDate', '<=', iso(this.now()))
-        : newsListQuery(this.db, this.now())
+            .where('news.shelvesDate', '<=', nowIso)
+        : newsListQuery(this.db, now)
     )
       .$if(columns !== undefined, (qb) => qb.where('news.typeId', 'in', columns!))
       .$if(kind !== undefined, (qb) => qb.where('news.contentKind', '=', kind!))
@@ -119,17 +121,34 @@ export class SiteSearch {
           ? qb.where('news.id', 'in', matching)
           : qb.where(containsText('news.title', keyword!)),
       );
-    return pageOf(
-      base,
-      paging!,
-      (q) =>
-        q
+    const counts = this.index.counts;
+    const countQuery = base.select((eb) => eb.fn.countAll<number>().as('n'));
+    const pageIds = base
+      .select('news.id')
+      .orderBy('news.ifTop', 'desc')
+      .orderBy('news.shelvesDate', 'desc')
+      .orderBy('news.id', 'desc')
+      .$call(onPage(paging!));
+    // The count and the page's ids are kept between changes (a keyword's matches are sorted
+    // whole); the rows are read fresh, so views, column and department names are current.
+    const [total, ids] = await Promise.all([
+      counts.count(countKey(countQuery, nowIso), nowIso, async () =>
+        Number((await countQuery.executeTakeFirstOrThrow()).n),
+      ),
+      counts.keep(countKey(pageIds, nowIso), nowIso, async () =>
+        (await pageIds.execute()).map((row) => row.id),
+      ),
+    ]);
+    const rows = ids.length
+      ? await this.db
+          .selectFrom('news')
+          .innerJoin('newsType', 'newsType.id', 'news.typeId')
           .select(NEWS_LIST_COLUMNS)
-          .orderBy('news.ifTop', 'desc')
-          .orderBy('news.shelvesDate', 'desc')
-          .orderBy('news.id', 'desc'),
-      toListItem,
-    );
+          .where('news.id', 'in', ids)
+          .execute()
+      : [];
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return { total, list: ids.flatMap((id) => (byId.has(id) ? [toListItem(byId.get(id)!)] : [])) };
   }
 
   private async videos(query: SiteSearchQuery, begin?: string, end?: string, paging?: Paging) {

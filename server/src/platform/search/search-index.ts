@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { DialectName } from '../../db/database.js';
 import { containsText } from '../../db/like.js';
+import { CountCache, countKey } from '../../db/paging.js';
 import type { Database, InfoTable } from '../../db/schema.js';
 import { iso, systemClock, type Clock } from '../../time.js';
 import { indexTerms, queryTerms } from './terms.js';
@@ -49,11 +50,16 @@ export interface SearchHit {
  * clock, so scheduled news appears in the search when it goes live.
  */
 export class SearchIndex {
+  /** The counts of lists and searches, kept between changes (one per process). */
+  readonly counts: CountCache;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: DialectName,
     private readonly now: Clock = systemClock,
-  ) {}
+  ) {
+    this.counts = new CountCache(db);
+  }
 
   async upsert(doc: SearchDocInput, db: Kysely<Database> = this.db): Promise<void> {
     const terms = indexTerms(`${doc.title} ${doc.body}`);
@@ -143,26 +149,43 @@ export class SearchIndex {
   async query(query: SearchQuery): Promise<{ total: number; list: SearchHit[] }> {
     const terms = queryTerms(query.keyword);
     if (terms.length === 0) return { total: 0, list: [] };
+    const nowIso = iso(this.now());
     const base = this.db
       .selectFrom('searchDoc')
       .where('listed', '=', 1)
-      .where('docDate', '<=', iso(this.now()))
+      .where('docDate', '<=', nowIso)
       .$if(!query.includeStaffOnly, (qb) => qb.where('enableType', '=', 1))
       .$if(Boolean(query.typeIds?.length), (qb) => qb.where('typeId', 'in', query.typeIds!))
       .where(this.hasTerms(terms));
-    const counted = await base
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
+    const countQuery = base.select((eb) => eb.fn.countAll<number>().as('n'));
+    const total = await this.counts.count(countKey(countQuery, nowIso), nowIso, async () =>
+      Number((await countQuery.executeTakeFirstOrThrow()).n),
+    );
+    if ((query.pageNum - 1) * query.pageSize >= total) return { total, list: [] };
     const titleHit = sql<number>`CASE WHEN ${containsText('title', query.keyword.trim())} THEN 1 ELSE 0 END`;
-    const list = await base
-      .select(['infoTable', 'objId', 'typeId', 'title', 'summary', 'ifTop', 'docDate'])
+    const page = base
+      .select('id')
       .orderBy('ifTop', 'desc')
       .orderBy(titleHit, 'desc')
       .orderBy('docDate', 'desc')
       .orderBy('id', 'desc')
       .limit(query.pageSize)
-      .offset((query.pageNum - 1) * query.pageSize)
-      .execute();
-    return { total: Number(counted.n), list };
+      .offset((query.pageNum - 1) * query.pageSize);
+    // The title-first order sorts every match (7 ms for the most common word at 100,000
+    // items): a page's ids are kept as its count is, until the content or the time changes
+    // them (ids only, so what is kept stays small); the hits are read by id.
+    const ids = await this.counts.keep(countKey(page, nowIso), nowIso, async () =>
+      (await page.execute()).map((row) => row.id),
+    );
+    const rows = ids.length
+      ? await this.db
+          .selectFrom('searchDoc')
+          .select(['id', 'infoTable', 'objId', 'typeId', 'title', 'summary', 'ifTop', 'docDate'])
+          .where('id', 'in', ids)
+          .execute()
+      : [];
+    const byId = new Map(rows.map(({ id, ...hit }) => [id, hit]));
+    const list = ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+    return { total, list };
   }
 }
