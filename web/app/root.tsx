@@ -1,3 +1,4 @@
+import { StyleProvider } from '@ant-design/cssinjs';
 import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
@@ -23,11 +24,16 @@ import { SITE_CODES, siteFromParameters, type SiteInfo } from './lib/site';
 import stylesheet from './styles/site.css?url';
 import portalPages from './styles/portal-pages.css?url';
 import a11y from './styles/a11y.css?url';
+import antdPortal from './styles/antd/antd-portal.css?url';
+import { THEME } from './lib/theme';
 
 // Date pickers name months and weekdays in Chinese, as antd's zh_CN texts around them.
 dayjs.locale('zh-cn');
 
 export const links: Route.LinksFunction = () => [
+  // antd's styles, baked at build time (vite.config.ts): what the portal uses here, the rest in
+  // the staff and CMS layouts. First, so the site's rules of equal weight win over antd's.
+  { rel: 'stylesheet', href: antdPortal },
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'stylesheet', href: portalPages },
   // Last, so contrast and 长辈模式 rules win over the page styles of equal weight.
@@ -51,33 +57,15 @@ export function useSite(): SiteInfo {
   return data?.site ?? siteFromParameters([]);
 }
 
+/** The styles are in the baked stylesheets: antd generates none while pages render. */
+const PAGE_THEME = { ...THEME, zeroRuntime: true };
+
 /**
- * antd's colours with text at WCAG AA contrast (4.5:1) on white and on their own light
- * backgrounds (issue 18): antd's defaults (#1677ff links and tags, #52c41a / #faad14 / #ff4d4f
- * status texts, 45 % black secondary text, 25 % black placeholders) are 1.8–4.1:1.
+ * Even with zeroRuntime antd still writes its CSS variables (the theme's and each component's)
+ * into <style> tags in the browser, copies of what the baked stylesheets hold: they go into
+ * this element outside the document instead, where they cost nothing.
  */
-const THEME = {
-  token: {
-    colorPrimary: '#1d4e89',
-    colorInfo: '#1d4e89',
-    colorLink: '#1d4e89',
-    colorSuccess: '#237804',
-    colorWarning: '#874d00',
-    colorError: '#cf1322',
-    // The tints stay antd's light ones: derived from the darker texts above they turn grey.
-    colorSuccessBg: '#f6ffed',
-    colorSuccessBorder: '#b7eb8f',
-    colorWarningBg: '#fffbe6',
-    colorWarningBorder: '#ffe58f',
-    colorErrorBg: '#fff2f0',
-    colorErrorBorder: '#ffccc7',
-    colorTextDescription: 'rgba(0, 0, 0, 0.62)',
-    colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
-    colorTextPlaceholder: 'rgba(0, 0, 0, 0.58)',
-    borderRadius: 4,
-    fontFamily: 'var(--font-family)',
-  },
-};
+const STYLE_SINK = typeof document === 'undefined' ? undefined : document.createElement('div');
 
 /**
  * The script that puts 长辈模式 on before the first paint. The Content-Security-Policy runs
@@ -107,9 +95,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <ConfigProvider locale={zhCN} theme={THEME}>
-          <AntApp>{children}</AntApp>
-        </ConfigProvider>
+        <StyleProvider container={STYLE_SINK}>
+          <ConfigProvider locale={zhCN} theme={PAGE_THEME}>
+            <AntApp>{children}</AntApp>
+          </ConfigProvider>
+        </StyleProvider>
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -4,8 +4,13 @@ import { intSearch } from '../api/page-data';
 import { serverTransport } from '../api/server';
 import { SharePage } from '../features/drive/SharePage';
 import shareStyles from '../styles/share-page.css?url';
+import antdStaff from '../styles/antd/antd-staff.css?url';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: shareStyles }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: shareStyles },
+  // The drive's antd components the portal does not use (root.tsx links the others).
+  { rel: 'stylesheet', href: antdStaff },
+];
 
 export const meta = () => [{ title: '文件分享 - 教学网盘' }];
 

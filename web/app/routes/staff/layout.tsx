@@ -6,6 +6,10 @@ import { StaffChrome } from '../../layouts/staff/StaffChrome';
 import { requireUser } from '../../lib/session';
 import { useUser } from '../../lib/use-user';
 import { useSite } from '../../root';
+import antdStaff from '../../styles/antd/antd-staff.css?url';
+
+/** The antd components the portal does not use (root.tsx links the others). */
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: antdStaff }];
 
 /**
  * Route guard of intranet.md §2: without a stored login the visitor goes to
