@@ -12,6 +12,7 @@ import {
   Scripts,
   ScrollRestoration,
   UNSAFE_FrameworkContext as FrameworkContext,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from 'react-router';
@@ -20,20 +21,19 @@ import { load } from './api/load';
 import { serverTransport } from './api/server';
 import { inertHiddenCopies } from './lib/a11y';
 import { ELDER_BOOT_SCRIPT } from './lib/elder-mode';
+import { hasLoginCookie, STATIC_PAGE_SCRIPT, type PageHandle } from './lib/static-page';
 import { SITE_CODES, siteFromParameters, type SiteInfo } from './lib/site';
 import stylesheet from './styles/site.css?url';
 import portalPages from './styles/portal-pages.css?url';
 import a11y from './styles/a11y.css?url';
 import antdPortal from './styles/antd/antd-portal.css?url';
+import antdRead from './styles/antd/antd-read.css?url';
 import { THEME } from './lib/theme';
 
 // Date pickers name months and weekdays in Chinese, as antd's zh_CN texts around them.
 dayjs.locale('zh-cn');
 
 export const links: Route.LinksFunction = () => [
-  // antd's styles, baked at build time (vite.config.ts): what the portal uses here, the rest in
-  // the staff and CMS layouts. First, so the site's rules of equal weight win over antd's.
-  { rel: 'stylesheet', href: antdPortal },
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'stylesheet', href: portalPages },
   // Last, so contrast and 长辈模式 rules win over the page styles of equal weight.
@@ -41,12 +41,12 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/images/logo.svg', type: 'image/svg+xml' },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const rows = await load(serverTransport(context), 'sysParameter/getParameterList', {
     parameteCodes: SITE_CODES.join(','),
   });
   if (!rows.ok) throw new Error(rows.message);
-  return { site: siteFromParameters(rows.data) };
+  return { site: siteFromParameters(rows.data), staff: hasLoginCookie(request) };
 }
 
 /** The school's details do not change between pages of one visit. */
@@ -83,7 +83,29 @@ function ElderBoot() {
   );
 }
 
+/**
+ * Whether this page runs React (lib/static-page.ts): not when a route of it says
+ * `handle: { hydrate: false }` and the visitor is not logged in. Decided on the server only: a
+ * page in the browser was hydrated, and keeps its scripts through client-side navigations.
+ */
+function useHydratedPage(): boolean {
+  const matches = useMatches();
+  const staff = useRouteLoaderData<typeof loader>('root')?.staff ?? false;
+  if (typeof document !== 'undefined' || staff) return true;
+  return !matches.some((match) => {
+    const hydrate = (match.handle as PageHandle | undefined)?.hydrate;
+    return hydrate === false || (typeof hydrate === 'function' && !hydrate(match.data));
+  });
+}
+
+/** The few things a page without React does (lib/static-page.ts), with this response's nonce. */
+function StaticPageScript() {
+  const nonce = useContext(FrameworkContext)?.nonce;
+  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: STATIC_PAGE_SCRIPT }} />;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
+  const hydrated = useHydratedPage();
   return (
     // 长辈模式's class is set by ElderBoot before React hydrates, so <html> differs on purpose.
     <html lang="zh-CN" suppressHydrationWarning>
@@ -92,6 +114,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <ElderBoot />
         <Meta />
+        {/* antd's styles, baked at build time (vite.config.ts): what the portal uses, or only the
+            pager on a page without React; the rest in the staff and CMS layouts. First, so the
+            site's rules of equal weight win over antd's. */}
+        <link rel="stylesheet" href={hydrated ? antdPortal : antdRead} />
         <Links />
       </head>
       <body>
@@ -100,8 +126,14 @@ export function Layout({ children }: { children: ReactNode }) {
             <AntApp>{children}</AntApp>
           </ConfigProvider>
         </StyleProvider>
-        <ScrollRestoration />
-        <Scripts />
+        {hydrated ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : (
+          <StaticPageScript />
+        )}
       </body>
     </html>
   );

@@ -51,13 +51,18 @@ const wrap = (node) => createElement(antd.ConfigProvider, { theme }, node);
  */
 const dropUnusedVarScopes = (css) => css.replace(/\.css-var-_R_[A-Za-z0-9_]*\{[^}]*\}/g, '');
 
+/** All a page read without React shows of antd (lib/static-page.ts): the pager, in antd's App. */
+const READ = ['App', 'Pagination', 'Empty'];
+
 const portal = extractStyle({ customTheme: wrap, includes: PORTAL });
 const rest = extractStyle({ customTheme: wrap, excludes: PORTAL });
+const read = extractStyle({ customTheme: wrap, includes: READ });
 
 fs.mkdirSync(out, { recursive: true });
 for (const [name, css] of [
   ['antd-portal.css', dropUnusedVarScopes(portal)],
   ['antd-staff.css', dropUnusedVarScopes(rest)],
+  ['antd-read.css', dropUnusedVarScopes(read)],
 ]) {
   const file = path.join(out, name);
   // Rewritten only when different, so Vite's watcher and the file's hash stay put otherwise.
