@@ -28,6 +28,7 @@ import portalPages from './styles/portal-pages.css?url';
 import a11y from './styles/a11y.css?url';
 import antdPortal from './styles/antd/antd-portal.css?url';
 import antdRead from './styles/antd/antd-read.css?url';
+import antdStaff from './styles/antd/antd-staff.css?url';
 import { THEME } from './lib/theme';
 
 // Date pickers name months and weekdays in Chinese, as antd's zh_CN texts around them.
@@ -104,6 +105,24 @@ function StaticPageScript() {
   return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: STATIC_PAGE_SCRIPT }} />;
 }
 
+/**
+ * antd's styles, baked at build time (vite.config.ts): what the portal uses (only the pager on a
+ * page without React), and the rest where a staff, CMS or share page is open. With `precedence`
+ * React puts them at the top of <head>, before the site's stylesheets (whose rules of equal
+ * weight win), and on a client-side navigation into the staff pages it shows the new page only
+ * once antd-staff.css has loaded.
+ */
+function AntdStyles({ hydrated }: { hydrated: boolean }) {
+  const matches = useMatches();
+  const staff = matches.some((match) => (match.handle as PageHandle | undefined)?.staffStyles);
+  return (
+    <>
+      <link rel="stylesheet" href={hydrated ? antdPortal : antdRead} precedence="antd" />
+      {staff && <link rel="stylesheet" href={antdStaff} precedence="antd" />}
+    </>
+  );
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const hydrated = useHydratedPage();
   return (
@@ -114,10 +133,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <ElderBoot />
         <Meta />
-        {/* antd's styles, baked at build time (vite.config.ts): what the portal uses, or only the
-            pager on a page without React; the rest in the staff and CMS layouts. First, so the
-            site's rules of equal weight win over antd's. */}
-        <link rel="stylesheet" href={hydrated ? antdPortal : antdRead} />
+        <AntdStyles hydrated={hydrated} />
         <Links />
       </head>
       <body>

@@ -10,6 +10,8 @@ import { ELDER_CLASS, ELDER_KEY } from './elder-mode';
  */
 export interface PageHandle {
   hydrate?: boolean | ((data: unknown) => boolean);
+  /** The page uses antd components beyond the portal's (root.tsx: antd-staff.css). */
+  staffStyles?: boolean;
 }
 
 /** Whether a request carries the login cookie that lib/session.ts sets (`User=<staffId>`). */
