@@ -1,3 +1,4 @@
+import { VISITOR_COOKIE } from '@school/common';
 import { ELDER_CLASS, ELDER_KEY } from './elder-mode';
 
 /**
@@ -27,7 +28,7 @@ export function hasLoginCookie(request: Request): boolean {
  * search kept from being sent, 返回顶部 (BackToTop) and carousel/table copies hidden from assistive technology made
  * inert (lib/a11y.ts). Serialized into an inline script, so it must not use anything outside.
  */
-function staticPage(elderKey: string, elderClass: string) {
+function staticPage(elderKey: string, elderClass: string, visitorCookie: string) {
   const root = document.documentElement;
   const syncElder = () => {
     const on = root.classList.contains(elderClass);
@@ -98,6 +99,28 @@ function staticPage(elderKey: string, elderClass: string) {
     }),
   );
 
+  // An article's view, counted as components/article/use-count-view.ts does, with the visitor
+  // cookie of lib/visitor.ts.
+  const views = document.querySelector<HTMLElement>('[data-count-view]');
+  if (views) {
+    if (!document.cookie.split(';').some((c) => c.trim().startsWith(`${visitorCookie}=`))) {
+      const id = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
+        b.toString(16).padStart(2, '0'),
+      ).join('');
+      const secure = location.protocol === 'https:' ? '; Secure' : '';
+      document.cookie = `${visitorCookie}=${id}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+    }
+    const body = new URLSearchParams(JSON.parse(views.dataset.countView!));
+    fetch('/api/news/view', { method: 'POST', body })
+      .then((response) => response.json())
+      .then((answer: { status: number; data: { viewCount: number } }) => {
+        const shown = Number(views.textContent!.replace(/\D/g, ''));
+        if (answer.status === 0 && answer.data.viewCount > shown)
+          views.textContent = `浏览：${answer.data.viewCount}`;
+      })
+      .catch(() => undefined);
+  }
+
   const up = document.querySelector<HTMLButtonElement>('button.back-to-top');
   if (up) {
     const show = () => (up.hidden = window.scrollY <= 380);
@@ -113,4 +136,4 @@ function staticPage(elderKey: string, elderClass: string) {
     .forEach((copy) => copy.setAttribute('inert', ''));
 }
 
-export const STATIC_PAGE_SCRIPT = `(${staticPage.toString()})(${JSON.stringify(ELDER_KEY)},${JSON.stringify(ELDER_CLASS)})`;
+export const STATIC_PAGE_SCRIPT = `(${staticPage.toString()})(${[ELDER_KEY, ELDER_CLASS, VISITOR_COOKIE].map((v) => JSON.stringify(v)).join(',')})`;
