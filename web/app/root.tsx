@@ -1,3 +1,4 @@
+import { StyleProvider } from '@ant-design/cssinjs';
 import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
@@ -11,6 +12,7 @@ import {
   Scripts,
   ScrollRestoration,
   UNSAFE_FrameworkContext as FrameworkContext,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from 'react-router';
@@ -19,10 +21,15 @@ import { load } from './api/load';
 import { serverTransport } from './api/server';
 import { inertHiddenCopies } from './lib/a11y';
 import { ELDER_BOOT_SCRIPT } from './lib/elder-mode';
+import { hasLoginCookie, STATIC_PAGE_SCRIPT, type PageHandle } from './lib/static-page';
 import { SITE_CODES, siteFromParameters, type SiteInfo } from './lib/site';
 import stylesheet from './styles/site.css?url';
 import portalPages from './styles/portal-pages.css?url';
 import a11y from './styles/a11y.css?url';
+import antdPortal from './styles/antd/antd-portal.css?url';
+import antdRead from './styles/antd/antd-read.css?url';
+import antdStaff from './styles/antd/antd-staff.css?url';
+import { THEME } from './lib/theme';
 
 // Date pickers name months and weekdays in Chinese, as antd's zh_CN texts around them.
 dayjs.locale('zh-cn');
@@ -35,12 +42,12 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/images/logo.svg', type: 'image/svg+xml' },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const rows = await load(serverTransport(context), 'sysParameter/getParameterList', {
     parameteCodes: SITE_CODES.join(','),
   });
   if (!rows.ok) throw new Error(rows.message);
-  return { site: siteFromParameters(rows.data) };
+  return { site: siteFromParameters(rows.data), staff: hasLoginCookie(request) };
 }
 
 /** The school's details do not change between pages of one visit. */
@@ -51,33 +58,15 @@ export function useSite(): SiteInfo {
   return data?.site ?? siteFromParameters([]);
 }
 
+/** The styles are in the baked stylesheets: antd generates none while pages render. */
+const PAGE_THEME = { ...THEME, zeroRuntime: true };
+
 /**
- * antd's colours with text at WCAG AA contrast (4.5:1) on white and on their own light
- * backgrounds (issue 18): antd's defaults (#1677ff links and tags, #52c41a / #faad14 / #ff4d4f
- * status texts, 45 % black secondary text, 25 % black placeholders) are 1.8–4.1:1.
+ * Even with zeroRuntime antd still writes its CSS variables (the theme's and each component's)
+ * into <style> tags in the browser, copies of what the baked stylesheets hold: they go into
+ * this element outside the document instead, where they cost nothing.
  */
-const THEME = {
-  token: {
-    colorPrimary: '#1d4e89',
-    colorInfo: '#1d4e89',
-    colorLink: '#1d4e89',
-    colorSuccess: '#237804',
-    colorWarning: '#874d00',
-    colorError: '#cf1322',
-    // The tints stay antd's light ones: derived from the darker texts above they turn grey.
-    colorSuccessBg: '#f6ffed',
-    colorSuccessBorder: '#b7eb8f',
-    colorWarningBg: '#fffbe6',
-    colorWarningBorder: '#ffe58f',
-    colorErrorBg: '#fff2f0',
-    colorErrorBorder: '#ffccc7',
-    colorTextDescription: 'rgba(0, 0, 0, 0.62)',
-    colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
-    colorTextPlaceholder: 'rgba(0, 0, 0, 0.58)',
-    borderRadius: 4,
-    fontFamily: 'var(--font-family)',
-  },
-};
+const STYLE_SINK = typeof document === 'undefined' ? undefined : document.createElement('div');
 
 /**
  * The script that puts 长辈模式 on before the first paint. The Content-Security-Policy runs
@@ -95,7 +84,47 @@ function ElderBoot() {
   );
 }
 
+/**
+ * Whether this page runs React (lib/static-page.ts): not when a route of it says
+ * `handle: { hydrate: false }` and the visitor is not logged in. Decided on the server only: a
+ * page in the browser was hydrated, and keeps its scripts through client-side navigations.
+ */
+function useHydratedPage(): boolean {
+  const matches = useMatches();
+  const staff = useRouteLoaderData<typeof loader>('root')?.staff ?? false;
+  if (typeof document !== 'undefined' || staff) return true;
+  return !matches.some((match) => {
+    const hydrate = (match.handle as PageHandle | undefined)?.hydrate;
+    return hydrate === false || (typeof hydrate === 'function' && !hydrate(match.data));
+  });
+}
+
+/** The few things a page without React does (lib/static-page.ts), with this response's nonce. */
+function StaticPageScript() {
+  const nonce = useContext(FrameworkContext)?.nonce;
+  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: STATIC_PAGE_SCRIPT }} />;
+}
+
+/**
+ * antd's styles, baked at build time (vite.config.ts): what the portal uses (only the pager on a
+ * page without React), and the rest where a staff, CMS or share page is open. With `precedence`
+ * React puts them at the top of <head>, before the site's stylesheets (whose rules of equal
+ * weight win), and on a client-side navigation into the staff pages it shows the new page only
+ * once antd-staff.css has loaded.
+ */
+function AntdStyles({ hydrated }: { hydrated: boolean }) {
+  const matches = useMatches();
+  const staff = matches.some((match) => (match.handle as PageHandle | undefined)?.staffStyles);
+  return (
+    <>
+      <link rel="stylesheet" href={hydrated ? antdPortal : antdRead} precedence="antd" />
+      {staff && <link rel="stylesheet" href={antdStaff} precedence="antd" />}
+    </>
+  );
+}
+
 export function Layout({ children }: { children: ReactNode }) {
+  const hydrated = useHydratedPage();
   return (
     // 长辈模式's class is set by ElderBoot before React hydrates, so <html> differs on purpose.
     <html lang="zh-CN" suppressHydrationWarning>
@@ -104,14 +133,23 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <ElderBoot />
         <Meta />
+        <AntdStyles hydrated={hydrated} />
         <Links />
       </head>
       <body>
-        <ConfigProvider locale={zhCN} theme={THEME}>
-          <AntApp>{children}</AntApp>
-        </ConfigProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <StyleProvider container={STYLE_SINK}>
+          <ConfigProvider locale={zhCN} theme={PAGE_THEME}>
+            <AntApp>{children}</AntApp>
+          </ConfigProvider>
+        </StyleProvider>
+        {hydrated ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : (
+          <StaticPageScript />
+        )}
       </body>
     </html>
   );

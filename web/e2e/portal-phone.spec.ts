@@ -18,11 +18,18 @@ const DESKTOP = { width: 1366, height: 768 };
  */
 type PublicPage = [name: string, path: string, ready?: (page: Page) => Promise<void>];
 
-/** True once React has hydrated the header: the page then has its final layout and behaviour. */
+/**
+ * True once the page has its final layout and behaviour: React has hydrated the header, or the
+ * page is one a visitor gets without React (web/app/lib/static-page.ts), final as it arrives.
+ */
 const hydrated = (page: Page) =>
   page
     .locator('.portal-header')
-    .evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber$')));
+    .evaluate(
+      (node) =>
+        !('__reactRouterContext' in window) ||
+        Object.keys(node).some((key) => key.startsWith('__reactFiber$')),
+    );
 
 /** Opens a page and waits until it is interactive and its pictures are in. */
 async function open(page: Page, path: string) {

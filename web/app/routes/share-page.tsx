@@ -4,8 +4,12 @@ import { intSearch } from '../api/page-data';
 import { serverTransport } from '../api/server';
 import { SharePage } from '../features/drive/SharePage';
 import shareStyles from '../styles/share-page.css?url';
+import type { PageHandle } from '../lib/static-page';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: shareStyles }];
+
+/** Uses the drive's antd components, which the portal does not: root.tsx links their styles. */
+export const handle: PageHandle = { staffStyles: true };
 
 export const meta = () => [{ title: '文件分享 - 教学网盘' }];
 

@@ -5,7 +5,7 @@ import { ArticleActions, type ActionTarget } from './ArticleActions';
 import { Attachments } from './Attachments';
 import { MediaCarousel } from './MediaCarousel';
 import { RichText } from './RichText';
-import { useCountView } from './use-count-view';
+import { useCountView, viewBody } from './use-count-view';
 
 export interface ArticleContent {
   title: string;
@@ -57,7 +57,7 @@ export function ArticleView({
       <p className="article-meta">
         <span>来源：{article.source || '暂无来源'}</span>
         <span>发布时间：{day(article.date)}</span>
-        <span>浏览：{views}</span>
+        <span data-count-view={JSON.stringify(viewBody(target) ?? undefined)}>浏览：{views}</span>
         <span>点赞：{article.flowerCount}</span>
       </p>
       {media ?? (

@@ -4,6 +4,19 @@ import { ensureVisitorCookie } from '../../lib/visitor';
 import type { ActionTarget } from './ArticleActions';
 
 /**
+ * What api/news/view takes for an item, or null for a video (counted by its first play). A page
+ * sent without React (lib/static-page.ts) makes the same call from this, put on the count shown.
+ */
+export function viewBody(
+  target: ActionTarget,
+): { newId: number } | { newId: number; subjectNewId: number } | null {
+  if (target.kind === 'video') return null;
+  return target.kind === 'subject'
+    ? { newId: target.newId, subjectNewId: target.subjectNewId }
+    : { newId: target.newId };
+}
+
+/**
  * Counts a view of a news item or sub-news for every visitor (issue 18):
  * one call after the page shows, in the browser, so a page served from a
  * cache counts too and the server's rendering counts nothing. The server
@@ -12,6 +25,7 @@ import type { ActionTarget } from './ArticleActions';
  * with. Videos count their first play instead (features/video/portal).
  */
 export function useCountView(target: ActionTarget, onViewCount: (count: number) => void) {
+  const body = viewBody(target);
   const key =
     target.kind === 'news'
       ? `news:${target.newId}`
@@ -19,12 +33,8 @@ export function useCountView(target: ActionTarget, onViewCount: (count: number) 
         ? `subject:${target.subjectNewId}`
         : null;
   useEffect(() => {
-    if (target.kind === 'video') return;
+    if (!body) return;
     ensureVisitorCookie();
-    const body =
-      target.kind === 'subject'
-        ? { newId: target.newId, subjectNewId: target.subjectNewId }
-        : { newId: target.newId };
     call('news/view', body)
       .then((result) => onViewCount(result.viewCount))
       .catch(() => undefined);

@@ -20,10 +20,11 @@ export function BackToTop({ threshold }: { threshold: number }) {
     }, 16);
   };
 
-  if (!visible) return null;
+  // Hidden rather than left out, so a page without React (lib/static-page.ts) has it to show.
   return (
     <button
       type="button"
+      hidden={!visible}
       className="back-to-top"
       onClick={scrollUp}
       aria-label="返回顶部"

@@ -32,7 +32,13 @@ export function Pager({
     return `${location.pathname}?${params.toString()}`;
   };
   return (
-    <nav className="pager" aria-label="分页">
+    // data-*: the 跳至 box of a page without React (lib/static-page.ts) goes by them.
+    <nav
+      className="pager"
+      aria-label="分页"
+      data-param={param}
+      data-pages={Math.ceil(total / pageSize)}
+    >
       <Pagination
         current={pageNum}
         pageSize={pageSize}

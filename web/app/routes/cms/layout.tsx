@@ -7,11 +7,15 @@ import { useUser } from '../../lib/use-user';
 import { useSite } from '../../root';
 import cmsCss from '../../styles/cms.css?url';
 import editorCss from '../../styles/editor.css?url';
+import type { PageHandle } from '../../lib/static-page';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: cmsCss },
   { rel: 'stylesheet', href: editorCss },
 ];
+
+/** Uses antd components the portal does not: root.tsx links their styles too. */
+export const handle: PageHandle = { staffStyles: true };
 
 export const meta = () => [{ title: '内容管理平台' }];
 

@@ -1,12 +1,28 @@
 import type { Route } from './+types/news-detail';
 import { browserTransport } from '../../api/client';
-import { articleOrMissing, loadArticle } from '../../features/news/portal/news-detail';
+import {
+  articleOrMissing,
+  loadArticle,
+  type ArticlePageData,
+} from '../../features/news/portal/news-detail';
 import { serverTransport } from '../../api/server';
 import { ColumnArticle } from '../../features/news/portal/ColumnArticle';
 import { NEWS_CATEGORIES } from '../../features/news/portal/NewsCategoryTabs';
 import { getUser } from '../../lib/session';
 import { pageMeta } from '../../lib/meta';
 import { plainText } from '../../lib/text';
+import type { PageHandle } from '../../lib/static-page';
+
+/**
+ * Read without React by visitors (lib/static-page.ts), unless the article shows its pictures or
+ * videos in a carousel, which turns with React.
+ */
+export const handle: PageHandle = {
+  hydrate: (data) => {
+    const detail = (data as ArticlePageData | undefined)?.detail;
+    return !detail?.ok || detail.data.imgOrViewList.length > 0;
+  },
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return articleOrMissing(await loadArticle(serverTransport(context), request.url, 2), 'server');

@@ -11,6 +11,7 @@ import { Pager } from '../../components/ui/Pager';
 import { topicHref } from '../../features/news/topics/topic-links';
 import { pageMeta } from '../../lib/meta';
 import { day, truncate } from '../../lib/text';
+import type { PageHandle } from '../../lib/static-page';
 
 const PAGE_SIZE = 6;
 const SCHOOL_PARTS = [
@@ -18,6 +19,9 @@ const SCHOOL_PARTS = [
   { value: 1, label: '高中部' },
   { value: 2, label: '初中部' },
 ];
+
+/** Read without React by visitors (lib/static-page.ts): links, the pager and the search form. */
+export const handle: PageHandle = { hydrate: false };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -8,8 +8,12 @@ import { SearchBox } from '../../features/news/search/SearchBox';
 import { SearchResults } from '../../features/news/search/SearchResults';
 import { pageMeta } from '../../lib/meta';
 import css from '../../styles/portal-intro.css?url';
+import type { PageHandle } from '../../lib/static-page';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: css }];
+
+/** Read without React by visitors (lib/static-page.ts): links, the pager and the search form. */
+export const handle: PageHandle = { hydrate: false };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadSearch(serverTransport(context), request.url);

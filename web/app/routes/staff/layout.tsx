@@ -6,6 +6,10 @@ import { StaffChrome } from '../../layouts/staff/StaffChrome';
 import { requireUser } from '../../lib/session';
 import { useUser } from '../../lib/use-user';
 import { useSite } from '../../root';
+import type { PageHandle } from '../../lib/static-page';
+
+/** Uses antd components the portal does not: root.tsx links their styles too. */
+export const handle: PageHandle = { staffStyles: true };
 
 /**
  * Route guard of intranet.md §2: without a stored login the visitor goes to

@@ -1,0 +1,139 @@
+import { VISITOR_COOKIE } from '@school/common';
+import { ELDER_CLASS, ELDER_KEY } from './elder-mode';
+
+/**
+ * Pages a visitor only reads (news lists, articles, search results) are sent without React's
+ * scripts and its data (root.tsx): their server HTML is the whole page (links, GET forms, the
+ * phone menu as a :target panel), so they need a few hundred bytes of script instead of the
+ * app's hundreds of kilobytes. Staff (the `User` login cookie) get the full app on every page.
+ * A route opts in with `handle: { hydrate: false }`, or a function of its loader's data for a
+ * page that needs React only sometimes (an article with a picture carousel).
+ */
+export interface PageHandle {
+  hydrate?: boolean | ((data: unknown) => boolean);
+  /** The page uses antd components beyond the portal's (root.tsx: antd-staff.css). */
+  staffStyles?: boolean;
+}
+
+/** Whether a request carries the login cookie that lib/session.ts sets (`User=<staffId>`). */
+export function hasLoginCookie(request: Request): boolean {
+  const cookies = request.headers.get('Cookie') ?? '';
+  return cookies.split(/;\s*/).some((c) => c.startsWith('User=') && c.length > 'User='.length);
+}
+
+/**
+ * What a page without React still does, as the app's components do it: the 长辈模式 switch
+ * (lib/elder-mode.ts), the phone's 菜单 button (PortalHeader: a button with aria-expanded,
+ * closed by a followed link or Escape), the pager's 跳至 box (Pager: `data-param`), an empty
+ * search kept from being sent, 返回顶部 (BackToTop) and carousel/table copies hidden from assistive technology made
+ * inert (lib/a11y.ts). Serialized into an inline script, so it must not use anything outside.
+ */
+function staticPage(elderKey: string, elderClass: string, visitorCookie: string) {
+  const root = document.documentElement;
+  const syncElder = () => {
+    const on = root.classList.contains(elderClass);
+    document.querySelectorAll('.elder-switch').forEach((button) => {
+      button.setAttribute('aria-pressed', String(on));
+      button.setAttribute('title', on ? '恢复标准字号与配色' : '放大字号、加强对比');
+    });
+  };
+  syncElder();
+  document.querySelectorAll('.elder-switch').forEach((button) =>
+    button.addEventListener('click', () => {
+      const on = !root.classList.contains(elderClass);
+      root.classList.toggle(elderClass, on);
+      try {
+        if (on) localStorage.setItem(elderKey, '1');
+        else localStorage.removeItem(elderKey);
+      } catch {
+        // Not remembered, but on for this page.
+      }
+      syncElder();
+    }),
+  );
+
+  const link = document.querySelector('a.nav-toggle');
+  const nav = link && document.getElementById(link.getAttribute('href')!.slice(1));
+  if (link && nav) {
+    const toggle = document.createElement('button');
+    toggle.type = 'button';
+    toggle.className = link.className;
+    toggle.innerHTML = link.innerHTML;
+    toggle.setAttribute('aria-controls', nav.id);
+    const setOpen = (open: boolean) => {
+      nav.classList.toggle('is-open', open);
+      toggle.setAttribute('aria-expanded', String(open));
+    };
+    setOpen(location.hash === `#${nav.id}`);
+    toggle.addEventListener('click', () => setOpen(!nav.classList.contains('is-open')));
+    nav.addEventListener('click', (event) => {
+      if ((event.target as Element).closest('a')) setOpen(false);
+    });
+    nav.parentElement!.addEventListener('keydown', (event) => {
+      if (event.key !== 'Escape' || !nav.classList.contains('is-open')) return;
+      setOpen(false);
+      toggle.focus();
+    });
+    link.replaceWith(toggle);
+  }
+
+  document.querySelectorAll<HTMLInputElement>('nav.pager input').forEach((input) =>
+    input.addEventListener('keydown', (event) => {
+      if (event.key !== 'Enter') return;
+      const pager = input.closest<HTMLElement>('nav.pager')!;
+      const page = Math.min(Number(pager.dataset.pages), Math.max(1, parseInt(input.value, 10)));
+      if (!page) return;
+      const url = new URL(location.href);
+      url.searchParams.set(pager.dataset.param!, String(page));
+      location.assign(url);
+    }),
+  );
+
+  document.querySelectorAll<HTMLFormElement>('form[role="search"]').forEach((form) =>
+    form.addEventListener('submit', (event) => {
+      const input = form.querySelector('input');
+      if (input && !input.value.trim()) {
+        event.preventDefault();
+        input.focus();
+      }
+    }),
+  );
+
+  // An article's view, counted as components/article/use-count-view.ts does, with the visitor
+  // cookie of lib/visitor.ts.
+  const views = document.querySelector<HTMLElement>('[data-count-view]');
+  if (views) {
+    if (!document.cookie.split(';').some((c) => c.trim().startsWith(`${visitorCookie}=`))) {
+      const id = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
+        b.toString(16).padStart(2, '0'),
+      ).join('');
+      const secure = location.protocol === 'https:' ? '; Secure' : '';
+      document.cookie = `${visitorCookie}=${id}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+    }
+    const body = new URLSearchParams(JSON.parse(views.dataset.countView!));
+    fetch('/api/news/view', { method: 'POST', body })
+      .then((response) => response.json())
+      .then((answer: { status: number; data: { viewCount: number } }) => {
+        const shown = Number(views.textContent!.replace(/\D/g, ''));
+        if (answer.status === 0 && answer.data.viewCount > shown)
+          views.textContent = `浏览：${answer.data.viewCount}`;
+      })
+      .catch(() => undefined);
+  }
+
+  const up = document.querySelector<HTMLButtonElement>('button.back-to-top');
+  if (up) {
+    const show = () => (up.hidden = window.scrollY <= 380);
+    show();
+    window.addEventListener('scroll', show, { passive: true });
+    up.addEventListener('click', () => window.scrollTo({ top: 0, behavior: 'smooth' }));
+  }
+
+  document
+    .querySelectorAll(
+      '.ant-table-measure-row[aria-hidden="true"], .slick-slide[aria-hidden="true"]',
+    )
+    .forEach((copy) => copy.setAttribute('inert', ''));
+}
+
+export const STATIC_PAGE_SCRIPT = `(${staticPage.toString()})(${[ELDER_KEY, ELDER_CLASS, VISITOR_COOKIE].map((v) => JSON.stringify(v)).join(',')})`;
