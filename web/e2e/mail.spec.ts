@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { api } from './api';
 import { DEMO_PASSWORD, nameOf, staffState, teacherBrowser } from './login';
+import { answerDialog } from './popconfirm';
 import { allowSteps, CONTEXT_STEPS, LOGIN_STEPS } from './steps';
 
 /** The colleague the demo teacher writes to (a teacher of the demo school). */
@@ -50,7 +51,7 @@ test.describe('as the teacher', () => {
     page,
     browser,
   }) => {
-    allowSteps(62 + LOGIN_STEPS + CONTEXT_STEPS);
+    allowSteps(64 + LOGIN_STEPS + CONTEXT_STEPS);
     const subject = `监考安排${Date.now() % 100000}`;
 
     // The colleague's inbox is open before the mail goes.
@@ -114,8 +115,7 @@ test.describe('as the teacher', () => {
     await confirmSend(colleague);
     // The quoted body speaks of an attachment and nothing is attached: 是否不上传附件?
     const ask = colleague.getByRole('dialog').filter({ hasText: '是否不上传附件?' });
-    await expect(ask).toBeVisible();
-    await ask.getByRole('button', { name: /确\s*定/ }).click();
+    await answerDialog(ask, /确\s*定/);
     await expect(colleague.getByText('发送成功')).toBeVisible();
     await colleagueContext.close();
 
