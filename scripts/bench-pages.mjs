@@ -1,8 +1,10 @@
 // The public pages in `npm run bench`: their sizes (HTML, and the JS and CSS a first visit
 // loads) and their speed against nginx serving the very same HTML. Each page is saved exactly as
-// the server gives it to an anonymous visitor; nginx (Debian's nginx-light, one worker per core,
-// gzip on) serves those bytes under the same paths; both are loaded with the same tool, settings
-// and Accept-Encoding: gzip, taking turns page by page, and the median of the rounds is printed.
+// the server gives it to an anonymous visitor, together with the gzip and brotli bytes it sends;
+// nginx (Debian's nginx-light, one worker per core, gzip_static and brotli_static) serves those
+// same bytes under the same paths, so neither side compresses per request; both are loaded with
+// the same tool, settings and Accept-Encoding: gzip, taking turns page by page, and the median of
+// the rounds is printed.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -82,13 +84,26 @@ async function assetTotals(base, urls) {
   return total;
 }
 
-/** Saves each page's HTML as served (decoded) into `dir`; answers the pages with their bytes. */
+/**
+ * Saves each page's HTML as served (decoded) into `dir`, and beside it (`.gz`, `.br`) the
+ * compressed bytes the server sends for that encoding; answers the pages with their bytes.
+ */
 export async function savePages(base, pages, dir) {
   fs.mkdirSync(dir, { recursive: true });
   const saved = [];
   for (const page of pages) {
     const { bytes } = await fetchRaw(`${base}${page.path}`);
     fs.writeFileSync(path.join(dir, page.name), bytes);
+    for (const [encoding, suffix] of [
+      ['gzip', 'gz'],
+      ['br', 'br'],
+    ]) {
+      const answer = await request(`${base}${page.path}`, {
+        headers: { 'accept-encoding': encoding },
+      });
+      if (answer.headers['content-encoding'] === encoding)
+        fs.writeFileSync(path.join(dir, `${page.name}.${suffix}`), answer.bytes);
+    }
     saved.push({ ...page, html: bytes });
   }
   return saved;
@@ -147,11 +162,12 @@ export async function comparePages({ base, pid, pages, tool, connections, second
     const saved = await savePages(base, pages, path.join(dir, 'html'));
     nginx = await startNginx(path.join(dir, 'html'), path.join(dir, 'nginx'), 'index', {
       workers: 'auto',
-      gzip: true,
+      precompressed: true,
       html: true,
     });
     log(
-      `Pages: ours against nginx ${nginx.version ?? ''} serving the same HTML (gzip on, ` +
+      `Pages: ours against nginx ${nginx.version ?? ''} serving the same HTML and the same ` +
+        `compressed bytes (gzip_static${nginx.brotli ? ', brotli_static' : ''}, ` +
         `one worker per core); ${tool} ${connections} connections, ${seconds} s, ` +
         `${rounds} round(s) taking turns, medians; Accept-Encoding: gzip on both`,
     );
@@ -163,6 +179,7 @@ export async function comparePages({ base, pid, pages, tool, connections, second
         `  ${page.name} as served with gzip accepted`,
         `ours ${kb(a.bytes.length)} ${a.headers['content-encoding'] ?? 'identity'}`,
         `nginx ${kb(b.bytes.length)} ${b.headers['content-encoding'] ?? 'identity'}`,
+        a.bytes.equals(b.bytes) ? 'same bytes' : 'DIFFERENT bytes',
       );
       // Warm both (JIT, caches) before measuring.
       for (const b of [base, nginx.base])
