@@ -1,13 +1,12 @@
 import './production.js';
 import cluster from 'node:cluster';
-import { buildApp, createServices } from './app.js';
 import { relayBus } from './cluster/bus.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { openDatabase } from './db/database.js';
-import { migrateToLatest } from './db/migrate.js';
-import { prepareDatabase } from './seed/index.js';
-import { loadWebBuild } from './web/pages.js';
-import { precompressAssets } from './web/precompress.js';
+
+// The primary of several workers only forks, watches and relays: the app, the database driver,
+// the seeders and the page build are imported by the processes that use them (boot/), so the
+// primary stays a small process for the site's whole life instead of keeping what seeding
+// loaded.
 
 /** A worker that dies sooner than this after its start counts towards giving up. */
 const EARLY_DEATH_MS = 10_000;
@@ -15,60 +14,49 @@ const EARLY_DEATH_MS = 10_000;
 const MAX_EARLY_DEATHS = 5;
 /** How long the workers have to finish their requests at shutdown. */
 const STOP_GRACE_MS = 30_000;
+/** The environment variable that makes a forked process the one-off preparer. */
+const PREPARE_ROLE = 'SCHOOL_PREPARE';
 
-/**
- * Gets the database and the build ready once: migrations, the first boot's seeding, the
- * compressed copies of the built assets. The primary does this before any worker starts.
- */
-async function prepare(config: Config) {
-  const { db, dialect, close } = openDatabase({
-    url: config.databaseUrl,
-    sqliteFile: `${config.dataDir}/portal.sqlite`,
-  });
-  try {
-    await migrateToLatest(db, dialect);
-    const services = createServices({ config, db, dialect });
-    const seeded = await prepareDatabase(db, config, services);
-    const web = await loadWebBuild(config.webBuildDir);
-    if (web) await precompressAssets(web.clientDir);
-    else
-      console.warn(
-        `no page build in ${config.webBuildDir}: run "npm run build"; serving the API only`,
-      );
-    if (!config.sofficePath)
-      console.warn(
-        'LibreOffice (soffice) not found: office files are not previewed (暂不支持预览，请下载); ' +
-          'install libreoffice-writer-nogui, -calc-nogui, -impress-nogui or set SOFFICE_PATH',
-      );
-    return seeded;
-  } finally {
-    await close();
-  }
+interface Prepared {
+  schoolPrepared: { demoLogins: string[] };
+}
+const isPrepared = (message: unknown): message is Prepared =>
+  typeof message === 'object' && message !== null && 'schoolPrepared' in message;
+
+/** Prepares in this process (the app's modules are loaded here anyway: one process serves). */
+async function prepareHere(config: Config) {
+  const { prepare } = await import('./boot/prepare.js');
+  return prepare(config);
 }
 
-/** One server: the app on its database, listening on the port (shared by the cluster's workers). */
-async function serve(config: Config) {
-  const { db, dialect, close } = openDatabase({
-    url: config.databaseUrl,
-    sqliteFile: `${config.dataDir}/portal.sqlite`,
+/**
+ * Prepares in a forked process that ends when done, so that what migrating and seeding load
+ * (the app, the seeders' documents and pictures) is not kept by the primary.
+ */
+function prepareInChild(): Promise<{ demoLogins: string[] }> {
+  return new Promise((resolve, reject) => {
+    const child = cluster.fork({ [PREPARE_ROLE]: '1' });
+    let prepared: { demoLogins: string[] } | undefined;
+    child.on('message', (message: unknown) => {
+      if (isPrepared(message)) prepared = message.schoolPrepared;
+    });
+    child.on('exit', (code, signal) => {
+      if (prepared && code === 0) resolve(prepared);
+      else reject(new Error(`preparing the database failed (${signal ?? code})`));
+    });
   });
-  const services = createServices({ config, db, dialect });
-  const web = await loadWebBuild(config.webBuildDir);
-  const app = await buildApp({ config, db, dialect, services, web });
+}
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal}: shutting down`);
-    await app.close();
-    await close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+/** The preparer's side: prepare, hand the result to the primary, end. */
+async function prepareAndReport(config: Config) {
+  const prepared = await prepareHere(config);
+  const message: Prepared = { schoolPrepared: prepared };
+  process.send?.(message, undefined, undefined, () => process.exit(0));
+}
 
-  await app.listen({ port: config.port, host: config.host });
+async function serve(config: Config) {
+  const { serve } = await import('./boot/serve.js');
+  return serve(config);
 }
 
 function banner(config: Config, demoLogins: string[], workers: number) {
@@ -146,13 +134,15 @@ function supervise(config: Config, demoLogins: string[]) {
 
 async function main() {
   const config = loadConfig();
-  if (cluster.isWorker) return serve(config);
-  const seeded = await prepare(config);
+  if (cluster.isWorker)
+    return process.env[PREPARE_ROLE] ? prepareAndReport(config) : serve(config);
   if (config.webConcurrency === 1) {
+    const seeded = await prepareHere(config);
     await serve(config);
     banner(config, seeded.demoLogins, 1);
     return;
   }
+  const seeded = await prepareInChild();
   supervise(config, seeded.demoLogins);
 }
 

@@ -1,0 +1,29 @@
+import { buildApp, createServices } from '../app.js';
+import type { Config } from '../config.js';
+import { openDatabase } from '../db/database.js';
+import { loadWebBuild } from '../web/pages.js';
+
+/** One server: the app on its database, listening on the port (shared by the cluster's workers). */
+export async function serve(config: Config) {
+  const { db, dialect, close } = openDatabase({
+    url: config.databaseUrl,
+    sqliteFile: `${config.dataDir}/portal.sqlite`,
+  });
+  const services = createServices({ config, db, dialect });
+  const web = await loadWebBuild(config.webBuildDir);
+  const app = await buildApp({ config, db, dialect, services, web });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    await close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
