@@ -134,8 +134,7 @@ function supervise(config: Config, demoLogins: string[]) {
 
 async function main() {
   const config = loadConfig();
-  if (cluster.isWorker)
-    return process.env[PREPARE_ROLE] ? prepareAndReport(config) : serve(config);
+  if (cluster.isWorker) return process.env[PREPARE_ROLE] ? prepareAndReport(config) : serve(config);
   if (config.webConcurrency === 1) {
     const seeded = await prepareHere(config);
     await serve(config);
