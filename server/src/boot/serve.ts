@@ -1,10 +1,21 @@
 import { buildApp, createServices } from '../app.js';
+import { processBus } from '../cluster/bus.js';
+import { PgBusChannel } from '../cluster/pg-bus.js';
 import type { Config } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { loadWebBuild } from '../web/pages.js';
 
 /** One server: the app on its database, listening on the port (shared by the cluster's workers). */
 export async function serve(config: Config) {
+  // On PostgreSQL the bus goes through the database, so that copies of the site on several
+  // machines hear each other as the workers of one machine do.
+  const pgBus = config.databaseUrl
+    ? new PgBusChannel(config.databaseUrl, (message, err) => console.warn(message, err))
+    : undefined;
+  if (pgBus) {
+    await pgBus.start();
+    processBus.attach(pgBus);
+  }
   const { db, dialect, close } = openDatabase({
     url: config.databaseUrl,
     sqliteFile: `${config.dataDir}/portal.sqlite`,
@@ -19,6 +30,7 @@ export async function serve(config: Config) {
     closing = true;
     app.log.info(`${signal}: shutting down`);
     await app.close();
+    await pgBus?.close();
     await close();
     process.exit(0);
   };

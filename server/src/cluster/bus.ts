@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 
-/** A message every other process of the site hears (through the primary). */
-interface BusMessage {
+/** A message every other process of the site hears (through the primary, or PostgreSQL). */
+export interface BusMessage {
   schoolBus: true;
   topic: string;
   data: unknown;
@@ -20,14 +20,22 @@ const isBusMessage = (message: unknown): message is BusMessage =>
  * Tells the site's other worker processes what changed in this one: the content version
  * (web/site-version.ts) and whose unread mail count moved (modules/mail/unread-feed.ts).
  * Only others hear a message: this process has acted on it already. Outside a cluster (one
- * process, the tests) there is nobody to tell.
+ * process, the tests) there is nobody to tell. On PostgreSQL the server attaches a channel over
+ * LISTEN/NOTIFY instead (pg-bus.ts), which also reaches copies on other machines.
  */
 export class Bus {
   private readonly handlers = new Map<string, Set<(data: unknown) => void>>();
+  private channel: BusChannel | undefined;
 
-  constructor(private readonly channel?: BusChannel) {
-    channel?.on('message', (message) => {
-      if (!isBusMessage(message)) return;
+  constructor(channel?: BusChannel) {
+    if (channel) this.attach(channel);
+  }
+
+  /** Sends and hears through `channel` from now on (the one before is no longer sent to). */
+  attach(channel: BusChannel): void {
+    this.channel = channel;
+    channel.on('message', (message) => {
+      if (this.channel !== channel || !isBusMessage(message)) return;
       for (const handler of this.handlers.get(message.topic) ?? []) handler(message.data);
     });
   }
@@ -37,7 +45,6 @@ export class Bus {
   }
 
   subscribe(topic: string, handler: (data: unknown) => void): () => void {
-    if (!this.channel) return () => {};
     const set = this.handlers.get(topic) ?? new Set();
     set.add(handler);
     this.handlers.set(topic, set);
