@@ -2,6 +2,7 @@ import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { S3Settings } from './platform/files/s3-storage.js';
 
 /** web/build, found from this file whether it runs from src/ or dist/. */
 const DEFAULT_WEB_BUILD = fileURLToPath(new URL('../../web/build', import.meta.url));
@@ -33,6 +34,8 @@ export interface Config {
   /** Requests per minute and address for the whole API, shared by every process (in the database). */
   apiRateLimitPerMinute: number;
   trustProxy: boolean;
+  /** Stored files in an S3-compatible bucket (S3_BUCKET set) instead of dataDir/files. */
+  s3: S3Settings | undefined;
   /** Tests: refuse an answer that holds a field its route's schema does not describe. */
   checkResponses: boolean;
   /** Memory for rendered public pages kept for anonymous visitors (web/page-cache.ts); 0: off. */
@@ -68,6 +71,34 @@ export interface Config {
   sofficePath: string | null;
   /** Seconds one office conversion may take before soffice is killed (OFFICE_PREVIEW_TIMEOUT_SECONDS). */
   officePreviewTimeoutSeconds: number;
+}
+
+/**
+ * S3_BUCKET (with S3_ENDPOINT for a server other than AWS, S3_REGION, S3_PREFIX,
+ * S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE): the stored files go to the
+ * bucket. Unset: local disk.
+ */
+function s3Settings(env: Env): S3Settings | undefined {
+  const bucket = env.S3_BUCKET;
+  if (!bucket) return undefined;
+  const endpoint = env.S3_ENDPOINT || undefined;
+  if (endpoint && !/^https?:\/\//.test(endpoint)) {
+    throw new ConfigError('S3_ENDPOINT must start with http:// or https://');
+  }
+  if (!!env.S3_ACCESS_KEY_ID !== !!env.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
+  const prefix = (env.S3_PREFIX ?? '').replace(/^\/+|\/+$/g, '');
+  return {
+    bucket,
+    prefix: prefix ? `${prefix}/` : '',
+    endpoint,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+    // Self-hosted servers (MinIO, Ceph) answer on one host name: the bucket goes in the path.
+    forcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE', !!endpoint),
+  };
 }
 
 /** A linked system's secret is at least this long. */
@@ -174,6 +205,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     loginFailureWindowMinutes: integer(env, 'LOGIN_FAILURE_WINDOW_MINUTES', 15, 1, 24 * 60),
     apiRateLimitPerMinute: integer(env, 'API_RATE_LIMIT', 1200, 1, 1_000_000),
     trustProxy: flag(env, 'TRUST_PROXY', false),
+    s3: s3Settings(env),
     checkResponses: flag(env, 'CHECK_RESPONSES', false),
     pageCacheBytes: integer(env, 'PAGE_CACHE_MB', 64, 0, 65536) * 1024 * 1024,
     webConcurrency: integer(env, 'WEB_CONCURRENCY', os.availableParallelism(), 1, 256),

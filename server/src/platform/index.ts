@@ -18,6 +18,7 @@ import { sensitiveWordRoutes } from './content/sensitive-word-routes.js';
 import { EngagementService } from './engagement/service.js';
 import { fileRoutes } from './files/routes.js';
 import { FileService } from './files/service.js';
+import { S3Storage } from './files/s3-storage.js';
 import { LocalDiskStorage, type FileStorage } from './files/storage.js';
 import { UploadService } from './files/upload.js';
 import { uploadRoutes } from './files/upload-routes.js';
@@ -47,7 +48,11 @@ export interface PlatformDeps {
 export function createPlatform(deps: PlatformDeps) {
   const { config, db, dialect } = deps;
   const clock = deps.clock ?? systemClock;
-  const storage = deps.storage ?? new LocalDiskStorage(path.join(config.dataDir, 'files'));
+  const storage =
+    deps.storage ??
+    (config.s3
+      ? new S3Storage(config.s3)
+      : new LocalDiskStorage(path.join(config.dataDir, 'files')));
   const files = new FileService(db, storage, clock);
   const sessions = new SessionStore(db, config, clock);
   const uploads = new UploadService(files);

@@ -3,6 +3,36 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_DEMO_PASSWORD, loadConfig } from '../config.js';
 
 describe('loadConfig', () => {
+  it('stores files on local disk unless S3_BUCKET names a bucket', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(
+      loadConfig({
+        S3_BUCKET: 'school',
+        S3_ENDPOINT: 'http://minio.local:9000',
+        S3_PREFIX: '/no1-middle/',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      }).s3,
+    ).toEqual({
+      bucket: 'school',
+      prefix: 'no1-middle/',
+      endpoint: 'http://minio.local:9000',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+    // AWS itself: bucket in the host name, credentials from the SDK's own chain.
+    expect(loadConfig({ S3_BUCKET: 'school', S3_REGION: 'cn-north-1' }).s3).toMatchObject({
+      prefix: '',
+      endpoint: undefined,
+      region: 'cn-north-1',
+      forcePathStyle: false,
+    });
+    expect(() => loadConfig({ S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' })).toThrow(ConfigError);
+    expect(() => loadConfig({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'key' })).toThrow(ConfigError);
+  });
+
   it('has working defaults for an empty environment', () => {
     const config = loadConfig({}, '/srv/school');
     expect(config).toMatchObject({

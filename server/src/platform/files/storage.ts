@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 /**
  * Where file bytes live. Files are addressed by a key the app generated, never
  * by a name from a request; the database keeps the key with the file's name
- * and type. Local disk now; an S3-compatible store can take the same shape.
+ * and type. Local disk (here) or an S3-compatible bucket (s3-storage.ts).
  */
 export interface FileStorage {
   /** Stores a stream, giving up past `maxBytes`; returns the key and size. */
@@ -28,6 +28,37 @@ export interface StoredBytes {
 }
 
 export class FileTooLargeError extends Error {}
+
+/** A new key: a random id under a two-character prefix, with the file's extension (cleaned). */
+export function newKey(extension?: string): { id: string; key: string } {
+  const id = randomUUID();
+  const ext = extension
+    ?.toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .slice(0, 8);
+  return { id, key: `${id.slice(0, 2)}/${id}${ext ? `.${ext}` : ''}` };
+}
+
+/** `key` when it is one this storage made (never a path from a request); throws otherwise. */
+export function checkedKey(key: string): string {
+  if (!/^[0-9a-f]{2}\/[0-9a-f-]{36}(\.[a-z0-9]{1,8})?$/.test(key)) {
+    throw new Error(`not a storage key: ${key}`);
+  }
+  return key;
+}
+
+/** Counts the bytes going through, failing with FileTooLargeError past `max`. */
+export async function* capped(
+  chunks: AsyncIterable<Buffer>,
+  max: number,
+  counted: { size: number },
+) {
+  for await (const chunk of chunks) {
+    counted.size += chunk.length;
+    if (counted.size > max) throw new FileTooLargeError();
+    yield chunk;
+  }
+}
 
 /** Bytes of one read from disk while a file is sent. */
 const READ_CHUNK = 1024 * 1024;
@@ -50,10 +81,7 @@ export class LocalDiskStorage implements FileStorage {
   }
 
   private pathOf(key: string): string {
-    if (!/^[0-9a-f]{2}\/[0-9a-f-]{36}(\.[a-z0-9]{1,8})?$/.test(key)) {
-      throw new Error(`not a storage key: ${key}`);
-    }
-    return path.join(this.root, key);
+    return path.join(this.root, checkedKey(key));
   }
 
   /**
@@ -68,26 +96,15 @@ export class LocalDiskStorage implements FileStorage {
     source: Readable,
     options: { maxBytes?: number; extension?: string } = {},
   ): Promise<StoredBytes> {
-    const id = randomUUID();
-    const extension = options.extension
-      ?.toLowerCase()
-      .replace(/[^a-z0-9]/g, '')
-      .slice(0, 8);
-    const key = `${id.slice(0, 2)}/${id}${extension ? `.${extension}` : ''}`;
+    const { id, key } = newKey(options.extension);
     const target = this.pathOf(key);
     const partial = path.join(this.partialRoot, id);
-    let size = 0;
+    const counted = { size: 0 };
     const max = options.maxBytes ?? Infinity;
     try {
       await pipeline(
         source,
-        async function* (chunks: AsyncIterable<Buffer>) {
-          for await (const chunk of chunks) {
-            size += chunk.length;
-            if (size > max) throw new FileTooLargeError();
-            yield chunk;
-          }
-        },
+        (chunks: AsyncIterable<Buffer>) => capped(chunks, max, counted),
         // flush: the bytes reach the disk (fsync) before the file is closed.
         fs.createWriteStream(partial, { flags: 'wx', flush: true }),
       );
@@ -101,7 +118,7 @@ export class LocalDiskStorage implements FileStorage {
       await fs.promises.rm(partial, { force: true });
       throw err;
     }
-    return { key, size };
+    return { key, size: counted.size };
   }
 
   /**

@@ -1,0 +1,138 @@
+import { PassThrough, Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { capped, checkedKey, newKey, type FileStorage, type StoredBytes } from './storage.js';
+
+/** Where the bucket is and how to reach it (config.ts reads these from S3_*). */
+export interface S3Settings {
+  bucket: string;
+  /** Keys are stored under this prefix ('' or ending in '/'), so one bucket can hold several sites. */
+  prefix: string;
+  /** An S3-compatible server (MinIO, Ceph, OSS, COS); unset: AWS itself. */
+  endpoint?: string;
+  region: string;
+  /** Unset: the AWS SDK's own chain (environment, instance role). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** bucket in the path (MinIO and most self-hosted servers) instead of the host name. */
+  forcePathStyle: boolean;
+}
+
+/** Parts of a multipart upload: the SDK's smallest; at most two in memory per upload. */
+const PART_BYTES = 5 * 1024 * 1024;
+
+const notFound = (err: unknown) =>
+  err instanceof S3ServiceException &&
+  (err.name === 'NotFound' || err.name === 'NoSuchKey' || err.$metadata.httpStatusCode === 404);
+
+/**
+ * File bytes in an S3-compatible bucket, for a site run as several copies (README "Running it on
+ * servers"). The same keys as on local disk; uploads are streamed as multipart uploads (a file is
+ * never held whole in memory) and a failed or too-large one is aborted, so no half object is
+ * left under a key; reads ask for the byte range they need.
+ */
+export class S3Storage implements FileStorage {
+  private readonly client: S3Client;
+
+  constructor(private readonly settings: S3Settings) {
+    this.client = new S3Client({
+      region: settings.region,
+      endpoint: settings.endpoint,
+      forcePathStyle: settings.forcePathStyle,
+      credentials:
+        settings.accessKeyId && settings.secretAccessKey
+          ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+          : undefined,
+    });
+  }
+
+  private objectKey(key: string): string {
+    return `${this.settings.prefix}${checkedKey(key)}`;
+  }
+
+  async put(
+    source: Readable,
+    options: { maxBytes?: number; extension?: string } = {},
+  ): Promise<StoredBytes> {
+    const { key } = newKey(options.extension);
+    const counted = { size: 0 };
+    const body = new PassThrough();
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.settings.bucket, Key: this.objectKey(key), Body: body },
+      partSize: PART_BYTES,
+      queueSize: 2,
+      leavePartsOnError: false,
+    });
+    const sent = upload.done();
+    try {
+      await Promise.all([
+        pipeline(
+          source,
+          (chunks: AsyncIterable<Buffer>) => capped(chunks, options.maxBytes ?? Infinity, counted),
+          body,
+        ),
+        sent,
+      ]);
+    } catch (err) {
+      body.destroy();
+      await upload.abort().catch(() => {});
+      await sent.catch(() => {});
+      throw err;
+    }
+    return { key, size: counted.size };
+  }
+
+  read(key: string, range?: { start: number; end: number }): Readable {
+    const out = new PassThrough();
+    const command = new GetObjectCommand({
+      Bucket: this.settings.bucket,
+      Key: this.objectKey(key),
+      Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+    });
+    this.client
+      .send(command)
+      .then((answer) => pipeline(answer.Body as Readable, out))
+      .catch((err: unknown) => out.destroy(err as Error));
+    return out;
+  }
+
+  async has(key: string): Promise<boolean> {
+    try {
+      await this.client.send(
+        new HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }),
+      );
+      return true;
+    } catch (err) {
+      if (notFound(err)) return false;
+      throw err;
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    await this.client.send(
+      new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }),
+    );
+  }
+
+  /** Whether the bucket answers (readiness). */
+  async reachable(): Promise<boolean> {
+    try {
+      await this.has(newKey().key);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  close(): void {
+    this.client.destroy();
+  }
+}
