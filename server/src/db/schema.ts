@@ -43,6 +43,8 @@ import type {
   DriveResourceTable,
   DriveShareTable,
   DriveTusUploadTable,
+  DriveResumableTable,
+  DriveResumableChunkTable,
   DriveTrashTable,
   DriveVersionTable,
 } from './tables/drive.js';
@@ -122,6 +124,8 @@ export interface Database {
   driveDownload: DriveDownloadTable;
   driveComment: DriveCommentTable;
   driveTusUpload: DriveTusUploadTable;
+  driveResumable: DriveResumableTable;
+  driveResumableChunk: DriveResumableChunkTable;
   driveTrash: DriveTrashTable;
   driveVersion: DriveVersionTable;
   job: JobTable;

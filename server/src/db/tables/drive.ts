@@ -137,3 +137,21 @@ export interface DriveVersionTable {
   createdAt: string;
   replacedAt: string;
 }
+
+/** An unfinished resumable upload shared by the site's copies (migration 0032). */
+export interface DriveResumableTable {
+  id: string;
+  size: number;
+  received: number;
+  metadata: string;
+  creationDate: string;
+  expiresAt: number;
+}
+
+/** A stored piece of an unfinished shared upload, from byte `start` on. */
+export interface DriveResumableChunkTable {
+  uploadId: string;
+  start: number;
+  size: number;
+  storageKey: string;
+}

@@ -75,7 +75,12 @@ export const driveArea = defineArea({
       driveFiles: files,
       driveUploads,
       /** Where resumable uploads wait, and the sweep that drops the expired ones. */
-      driveTus: { dataDir: config.dataDir, uploadSweep },
+      driveTus: {
+        dataDir: config.dataDir,
+        // With the files in a bucket, several copies serve the site: they share the uploads too.
+        shared: config.s3 ? { db, storage: files.storage } : undefined,
+        uploadSweep,
+      },
       driveShares: new DriveShares(db, clock, files),
       /** Office documents and PDFs as PDF pages, 防泄密 watermarked (issue 19). */
       drivePreviews: new DrivePreviews(driveResources, files, officePreviews, clock),

@@ -5,7 +5,7 @@ import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { badRequest } from '../../http/errors.js';
 import { FileTooLargeError } from '../../platform/files/storage.js';
-import { tusRoutes } from '../../platform/files/tus.js';
+import { tusRoutes, type SharedUploads } from '../../platform/files/tus.js';
 import type { UploadSweep } from '../../platform/files/upload-sweep.js';
 import type { DriveUploads } from './uploads.js';
 
@@ -21,8 +21,9 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 export const driveUploadRoutes: FastifyPluginAsyncTypebox<{
   drive: DriveUploads;
   dataDir: string;
+  shared?: SharedUploads;
   uploadSweep?: UploadSweep;
-}> = async (app, { drive, dataDir, uploadSweep }) => {
+}> = async (app, { drive, dataDir, shared, uploadSweep }) => {
   route(app, driveUploadCalls.upload, async (request) => {
     const staff = staffOf(request);
     if (!request.isMultipart()) throw badRequest('请选择文件');
@@ -57,5 +58,5 @@ export const driveUploadRoutes: FastifyPluginAsyncTypebox<{
     return found ? ok(found, '秒传成功') : ok(null, '请上传文件');
   });
 
-  await app.register(tusRoutes, { drive, dataDir, uploadSweep });
+  await app.register(tusRoutes, { drive, dataDir, shared, uploadSweep });
 };

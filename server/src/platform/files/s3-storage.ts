@@ -6,6 +6,7 @@ import {
   HeadObjectCommand,
   S3Client,
   S3ServiceException,
+  type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { capped, checkedKey, newKey, type FileStorage, type StoredBytes } from './storage.js';
@@ -25,6 +26,19 @@ export interface S3Settings {
   forcePathStyle: boolean;
 }
 
+/** The AWS SDK's client settings for the bucket (also the tus uploads' store, tus.ts). */
+export function s3ClientConfig(settings: S3Settings): S3ClientConfig {
+  return {
+    region: settings.region,
+    endpoint: settings.endpoint,
+    forcePathStyle: settings.forcePathStyle,
+    credentials:
+      settings.accessKeyId && settings.secretAccessKey
+        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+        : undefined,
+  };
+}
+
 /** Parts of a multipart upload: the SDK's smallest; at most two in memory per upload. */
 const PART_BYTES = 5 * 1024 * 1024;
 
@@ -42,15 +56,7 @@ export class S3Storage implements FileStorage {
   private readonly client: S3Client;
 
   constructor(private readonly settings: S3Settings) {
-    this.client = new S3Client({
-      region: settings.region,
-      endpoint: settings.endpoint,
-      forcePathStyle: settings.forcePathStyle,
-      credentials:
-        settings.accessKeyId && settings.secretAccessKey
-          ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
-          : undefined,
-    });
+    this.client = new S3Client(s3ClientConfig(settings));
   }
 
   private objectKey(key: string): string {

@@ -8,6 +8,10 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest, HTTPMethods } fr
 import { staffOf } from '../../http/auth.js';
 import { AppError, badRequest, forbidden } from '../../http/errors.js';
 import type { AuthStaff } from '../auth/session.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { SharedResumableStore } from './shared-resumable.js';
+import type { FileStorage } from './storage.js';
 import type { UploadSweep } from './upload-sweep.js';
 
 /** Where the tus routes live; an upload's address is this plus its id. */
@@ -51,7 +55,9 @@ const envelopeOf = (status: number, msg: string) => ({ status, msg, data: null }
  * through the drive's checks (content by bytes, kept once per content) and
  * answers the stored file in X-File-* headers. Each upload's end (stored,
  * dropped, refused) is told to the drive, which counts one announced for a
- * disk against its quota until then.
+ * disk against its quota until then. With the files in an S3 bucket the partial
+ * uploads are kept by SharedResumableStore instead (database and bucket), so that
+ * several copies of the site can each take the next request of an upload.
  *
  * The tus library runs on web Request/Response: each call is handed to it as
  * one, and its answer is sent back through Fastify, refusals as the envelope.
@@ -76,16 +82,26 @@ export interface ResumableTarget {
   ended(uploadId: string): Promise<void>;
 }
 
+/** The database and storage every copy of the site shares (files in an S3 bucket). */
+export interface SharedUploads {
+  db: Kysely<Database>;
+  storage: FileStorage;
+}
+
 export const tusRoutes: FastifyPluginAsync<{
   drive: ResumableTarget;
   dataDir: string;
+  /** Unfinished uploads in the database and the shared storage, so any copy can continue one. */
+  shared?: SharedUploads;
   /** Uploads nobody took up, swept with the expired tus uploads. */
   uploadSweep?: UploadSweep;
-}> = async (app, { drive, dataDir, uploadSweep }) => {
-  const store = new PartialUploads({
-    directory: path.join(dataDir, 'tus'),
-    expirationPeriodInMilliseconds: TUS_EXPIRY_MS,
-  });
+}> = async (app, { drive, dataDir, shared, uploadSweep }) => {
+  const store = shared
+    ? new SharedResumableStore(shared.db, shared.storage, TUS_EXPIRY_MS)
+    : new PartialUploads({
+        directory: path.join(dataDir, 'tus'),
+        expirationPeriodInMilliseconds: TUS_EXPIRY_MS,
+      });
   /** The logged-in person of each request handed to the tus server. */
   const staffOfCall = new WeakMap<object, AuthStaff>();
   const caller = (request: object): AuthStaff => {
@@ -131,7 +147,11 @@ export const tusRoutes: FastifyPluginAsync<{
       const staff = caller(request);
       let stored;
       try {
-        stored = await drive.save(staff, upload.metadata?.filename ?? '', store.read(upload.id));
+        stored = await drive.save(
+          staff,
+          upload.metadata?.filename ?? '',
+          await store.read(upload.id),
+        );
       } finally {
         await store.remove(upload.id).catch(() => undefined);
         await drive.ended(upload.id);
