@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
+import { ensureNginx } from './bench-nginx.mjs';
 import { startPostgres } from './postgres.mjs';
 import {
   aptInstall,
@@ -49,6 +50,10 @@ try {
   await ensureCjkFont();
   // Office previews (issue 19); without it their tests fail and say why, the others run.
   await ensureLibreOffice();
+  // The scale-out tests put nginx with the shipped site (TLS: openssl makes its certificate).
+  await ensureNginx('the scale-out tests run two copies behind nginx');
+  if (!fs.existsSync('/usr/bin/openssl'))
+    await aptInstall(['openssl'], "the scale-out tests make nginx's test certificate");
   let databaseUrl = process.env.TEST_DATABASE_URL;
   if (!databaseUrl) {
     postgres = await startPostgres();
@@ -79,6 +84,12 @@ try {
         E2E_WEAK_PORT: String(await freePort()),
       },
     },
+  );
+  await suite(
+    'Scale-out end-to-end tests (two copies on PostgreSQL and S3 behind nginx)',
+    'npx',
+    ['playwright', 'test', '-c', 'playwright.scale.config.ts', '--reporter=list'],
+    { cwd: 'web', env: { ...process.env, SCALE_DATABASE_URL: databaseUrl } },
   );
 } catch (err) {
   console.error(`\n${err.message}`);
