@@ -21,6 +21,8 @@ export async function startAppOn(where: {
   dataDir: string;
   url: string | undefined;
   sqliteFile: string;
+  /** More settings, e.g. ADMIN_CODE and ADMIN_PASSWORD for a new installation. */
+  env?: Record<string, string>;
 }): Promise<AppOn> {
   const handle = openDatabase({ url: where.url, sqliteFile: where.sqliteFile, poolSize: 4 });
   const config = loadConfig({
@@ -29,6 +31,7 @@ export async function startAppOn(where: {
     CHECK_RESPONSES: 'true',
     DATA_DIR: where.dataDir,
     ...(where.url ? { DATABASE_URL: where.url } : {}),
+    ...where.env,
   });
   const clock = createTestClock();
   try {
