@@ -88,7 +88,7 @@ main(process.argv.slice(2)).then(
     if (err instanceof RestoreRefused) console.error(`恢复被拒绝: ${message}`);
     else if (err instanceof ConfigError) console.error(`配置错误: ${message}`);
     else if ((err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      console.error(`${message}\n${USAGE}`);
+      console.error(`参数有误（${message}）\n${USAGE}`);
     } else console.error(`失败: ${message}`);
     process.exit(1);
   },

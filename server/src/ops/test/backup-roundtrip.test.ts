@@ -22,11 +22,10 @@ import { emptyDatabase, type EmptyDatabase } from './empty-database.js';
  * Backup and restore (issue 21): a site with content and files is backed up while it takes
  * writes, restored into an empty folder and database, and started; tables, rows and every file's
  * hash are compared with the site. To a folder, and to an S3 bucket of an S3-protocol server run
- * here (s3rver).
+ * here (s3rver: an npm package, so `npm test` needs nothing beyond npm ci).
  */
 const dialect = testDialect();
 const ADMIN = { code: 'backupadmin', password: 'Aa1!backup', staffType: 5 };
-const S3_PORT = 4350;
 
 interface Place extends EmptyDatabase {
   dataDir: string;
@@ -132,15 +131,15 @@ describe.each(['folder', 's3'] as const)('backup and restore to a %s', (kind) =>
       const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'school-s3rver-'));
       cleanups.push(async () => fs.rmSync(directory, { recursive: true, force: true }));
       s3 = new S3rver({
-        port: S3_PORT,
+        port: 0, // any free port: no clash with another run
         address: '127.0.0.1',
         silent: true,
         directory,
         configureBuckets: [{ name: 'school-backups', configs: [] }],
       });
-      await s3.run();
+      const { port } = await s3.run();
       target = S3Target.fromUrl('s3://school-backups/nightly/', {
-        endpoint: `http://127.0.0.1:${S3_PORT}`,
+        endpoint: `http://127.0.0.1:${port}`,
         forcePathStyle: true,
         region: 'us-east-1',
         credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
@@ -151,6 +150,8 @@ describe.each(['folder', 's3'] as const)('backup and restore to a %s', (kind) =>
       env: { ADMIN_CODE: ADMIN.code, ADMIN_PASSWORD: ADMIN.password },
     });
     for (let i = 0; i < 6; i++) await newsWithFile(`备份前的新闻${i}`, randomBytes(2000 + i));
+    // Larger than one part of a multipart upload (8 MiB): S3 gets it in parts.
+    await newsWithFile('大文件', randomBytes(9 * 1024 * 1024));
     // The same bytes twice: one blob in the backup.
     const twice = randomBytes(3000);
     await newsWithFile('相同内容一', twice);
