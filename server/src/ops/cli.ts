@@ -49,7 +49,8 @@ async function main(argv: string[]): Promise<number> {
       );
       if (result.missing.length) {
         console.warn(
-          `注意: ${result.missing.length} 个文件在备份数据库之后、复制之前已被删除（见 manifest.json 的 missing）`,
+          `注意: 数据库记录的 ${result.missing.length} 个文件在数据目录中找不到` +
+            '（多为备份数据库之后被删除，也可能此前已丢失；清单见 manifest.json 的 missing）',
         );
       }
       return 0;
