@@ -276,6 +276,12 @@ describe.each(['folder', 's3'] as const)('backup and restore to a %s', (kind) =>
       expect(sha256(download.rawPayload)).toBe(
         sha(path.join(site.dataDir, 'files', stored.storageKey)),
       );
+      // And takes new writes: ids go on after the restored ones (PostgreSQL's sequences too).
+      const next = await served.services.news.create(
+        { typeId: 3, title: '恢复后的新闻', description: '', content: '<p>恢复后</p>' },
+        null,
+      );
+      expect(next).toBeGreaterThan(Math.max(...list.list.map((item) => item.newId)));
     } finally {
       await served.close();
     }
