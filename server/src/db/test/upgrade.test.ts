@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely, type Migration } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle, type DialectName } from '../database.js';
 import { migrateToLatest, migrations } from '../migrate.js';
 import { hashPassword } from '../../platform/auth/password.js';
@@ -66,6 +66,7 @@ describe('upgrades from the previous release', () => {
   let database: EmptyDatabase | undefined;
   let handle: DatabaseHandle | undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'school-upgrade-'));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   afterEach(async () => {
     await handle?.close();
     handle = undefined;
