@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from './database.js';
 import * as core from './migrations/0001_core.js';
 import * as content from './migrations/0002_content.js';
@@ -65,16 +65,41 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
   };
 }
 
+/** The name of the newest migration this build carries: the level a backup records. */
+export function latestMigration(dialect: DialectName): string {
+  return Object.keys(migrations(dialect)).sort().at(-1)!;
+}
+
+/**
+ * Runs the pending migrations, all of them or none: a migration that fails leaves the database
+ * as it was before the upgrade began. Kysely's Migrator wraps the run in one transaction where the
+ * dialect says DDL is transactional (PostgreSQL), but not on SQLite, although SQLite's DDL is
+ * transactional too; there the run is wrapped here, on the one connection the Migrator uses.
+ * `provide` replaces the migration set (the upgrade test: an older set, a failing migration).
+ */
 export async function migrateToLatest(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema type holds
   db: Kysely<any>,
   dialect: DialectName,
+  provide: () => Record<string, Migration> = () => migrations(dialect),
 ): Promise<void> {
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations(dialect) },
-  });
-  const { error, results } = await migrator.migrateToLatest();
+  const run = (on: typeof db) =>
+    new Migrator({ db: on, provider: { getMigrations: async () => provide() } }).migrateToLatest();
+  const { error, results } =
+    dialect === 'sqlite'
+      ? await db.connection().execute(async (connection) => {
+          // IMMEDIATE: the write lock is taken now, so a serving process cannot slip a write
+          // between the check of what is pending and the migrations.
+          await sql`begin immediate`.execute(connection);
+          const outcome = await run(connection).catch((err: unknown) => ({
+            error: err,
+            results: undefined,
+          }));
+          const failed = outcome.error || outcome.results?.some((r) => r.status === 'Error');
+          await sql.raw(failed ? 'rollback' : 'commit').execute(connection);
+          return outcome;
+        })
+      : await run(db);
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, {
