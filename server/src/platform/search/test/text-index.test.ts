@@ -213,4 +213,51 @@ describe('drive keyword search through the text index', () => {
     expect(await found('期中试卷')).toEqual([]);
     expectIndexLookup(t, await lookupPlan(t, 'drive', '复习'));
   });
+
+  it("finds another's private library file only for its uploader and the administrators", async () => {
+    const colleague = await createStaff(t.db, { name: '周老师' });
+    const otherToken = await login(t.app, colleague);
+    const file = await t.services.files.save(
+      {
+        fileName: '月考复习私有.txt',
+        mimeType: 'text/plain; charset=utf-8',
+        createdBy: teacher.id,
+      },
+      Buffer.from('私有', 'utf8'),
+    );
+    await ok(
+      'addResource',
+      {
+        fId: folder,
+        resourcesType: '1',
+        resourcesPath: `/api/files/${file.id}`,
+        resourcesIsOpen: '1',
+      },
+      token.teacher,
+    );
+    // The keyword goes through the text index (the query is driven from its matches).
+    const names = async (who: string) =>
+      (
+        await ok<Page<{ resourcesName: string }>>(
+          'searchResources',
+          { zylxType: 1, KeywordName: '月考复习', pageSize: 50 },
+          who,
+        )
+      ).list.map((row) => row.resourcesName);
+    expect(await names(token.teacher)).toEqual(['月考复习私有.txt']);
+    expect(await names(token.admin)).toEqual(['月考复习私有.txt']);
+    const refused = await ok<Page<unknown>>(
+      'searchResources',
+      { zylxType: 1, KeywordName: '月考复习', pageSize: 50 },
+      otherToken,
+    );
+    expect(refused).toEqual({ total: 0, list: [] });
+    // Nor in the folder's page, by keyword.
+    const inFolder = await ok<Page<unknown>>(
+      'getFolderFiles',
+      { fId: folder, KeywordName: '月考复习', pageSize: 50 },
+      otherToken,
+    );
+    expect(inFolder.total).toBe(0);
+  });
 });
