@@ -49,6 +49,7 @@ import type {
 import type {
   ContactGroupMemberTable,
   ContactGroupTable,
+  MailBoxVersionTable,
   MailDraftTable,
   MailFileTable,
   MailInboxTable,
@@ -109,6 +110,7 @@ export interface Database {
   leaveStep: LeaveStepTable;
   mail: MailTable;
   mailInbox: MailInboxTable;
+  mailBoxVersion: MailBoxVersionTable;
   mailSent: MailSentTable;
   mailFile: MailFileTable;
   mailDraft: MailDraftTable;
@@ -176,6 +178,7 @@ export type { LeaveRequestTable, LeaveStepTable, LeaveState } from './tables/lea
 export type {
   ContactGroupMemberTable,
   ContactGroupTable,
+  MailBoxVersionTable,
   MailDraftTable,
   MailFileTable,
   MailInboxTable,
