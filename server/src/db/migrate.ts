@@ -28,6 +28,7 @@ import * as jobsPreviews from './migrations/0026_jobs_previews.js';
 import * as driveTrash from './migrations/0027_drive_trash.js';
 import * as siteVersion from './migrations/0028_site_version.js';
 import * as flatLists from './migrations/0029_flat_lists.js';
+import * as mailBoxVersion from './migrations/0030_mail_box_version.js';
 import * as sharedResumable from './migrations/0032_shared_resumable.js';
 
 /** Migrations in order. They are imported, not read from disk, so the build carries them. */
@@ -61,6 +62,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0027_drive_trash': { up: (db) => driveTrash.up(db, dialect) },
     '0028_site_version': { up: (db) => siteVersion.up(db) },
     '0029_flat_lists': { up: (db) => flatLists.up(db, dialect) },
+    '0030_mail_box_version': { up: (db) => mailBoxVersion.up(db) },
     '0032_shared_resumable': { up: (db) => sharedResumable.up(db) },
   };
 }

@@ -51,6 +51,7 @@ import type {
 import type {
   ContactGroupMemberTable,
   ContactGroupTable,
+  MailBoxVersionTable,
   MailDraftTable,
   MailFileTable,
   MailInboxTable,
@@ -111,6 +112,7 @@ export interface Database {
   leaveStep: LeaveStepTable;
   mail: MailTable;
   mailInbox: MailInboxTable;
+  mailBoxVersion: MailBoxVersionTable;
   mailSent: MailSentTable;
   mailFile: MailFileTable;
   mailDraft: MailDraftTable;
@@ -180,6 +182,7 @@ export type { LeaveRequestTable, LeaveStepTable, LeaveState } from './tables/lea
 export type {
   ContactGroupMemberTable,
   ContactGroupTable,
+  MailBoxVersionTable,
   MailDraftTable,
   MailFileTable,
   MailInboxTable,

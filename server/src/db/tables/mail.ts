@@ -31,6 +31,12 @@ export interface MailInboxTable {
   createdAt: string;
 }
 
+/** A person's inbox version, raised with every change to their entries (migration 0030). */
+export interface MailBoxVersionTable {
+  staffId: number;
+  version: ColumnType<number | string, number | undefined, number>;
+}
+
 /** The sender's copy: sendId of the spec. */
 export interface MailSentTable {
   id: Generated<number>;

@@ -1,5 +1,5 @@
 import { LIBRARY, PRIVATE } from '@school/common/api';
-import type { ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { forbidden } from '../../http/errors.js';
 import { isDriveAdmin } from '../../http/roles.js';
@@ -38,26 +38,33 @@ export function assertCanManage(space: Space, viewer: Viewer): void {
   }
 }
 
+/** A resource column; `unindexed` (SQLite) keeps its indexes out of the plan: `+owner_id`. */
+export function resourceColumn(
+  column: 'ownerId' | 'uploaderId' | 'folderId',
+  unindexed: boolean,
+): RawBuilder<number | null> {
+  const ref = sql.ref<number | null>(`driveResource.${column}`);
+  return unindexed ? sql<number | null>`+${ref}` : sql<number | null>`${ref}`;
+}
+
 /**
  * The resources of the viewer's reach: in the library those open to staff,
  * their own private ones, and every one for a drive administrator; on a disk
- * its owner's.
+ * its owner's. `unindexed`: the caller drives the query from other ids (a
+ * keyword's matches), so SQLite must not walk the owner or uploader index
+ * (the library's 100,000 files) and probe the matches instead.
  */
-export function visibleTo(viewer: Viewer) {
+export function visibleTo(viewer: Viewer, unindexed = false) {
+  const owner = resourceColumn('ownerId', unindexed);
+  const uploader = resourceColumn('uploaderId', unindexed);
   return (eb: ExpressionBuilder<Database, 'driveResource'>) =>
     isDriveAdmin(viewer)
-      ? eb.or([
-          eb('driveResource.ownerId', 'is', null),
-          eb('driveResource.ownerId', '=', viewer.id),
-        ])
+      ? eb.or([eb(owner, 'is', null), eb(owner, '=', viewer.id)])
       : eb.or([
           eb.and([
-            eb('driveResource.ownerId', 'is', null),
-            eb.or([
-              eb('driveResource.isOpen', '!=', PRIVATE),
-              eb('driveResource.uploaderId', '=', viewer.id),
-            ]),
+            eb(owner, 'is', null),
+            eb.or([eb('driveResource.isOpen', '!=', PRIVATE), eb(uploader, '=', viewer.id)]),
           ]),
-          eb('driveResource.ownerId', '=', viewer.id),
+          eb(owner, '=', viewer.id),
         ]);
 }

@@ -9,6 +9,7 @@ import type { FileGuard } from '../../platform/files/guards.js';
 import type { TextIndex } from '../../platform/search/text-index.js';
 import { displayTime } from '../../time.js';
 import { MAIL_UPLOAD } from './attachments.js';
+import { KeptInboxPages } from './box-version.js';
 import type { Person } from './rules.js';
 import { DELETED_MAIL, MAIL_GONE } from './service.js';
 
@@ -40,10 +41,15 @@ const anyRead = (eb: MailScope) =>
  * attachments to them.
  */
 export class Mailbox {
+  /** The inbox keyword searches' pages, kept while the person's inbox stays as it was. */
+  private readonly keptPages: KeptInboxPages;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly texts: TextIndex,
-  ) {}
+  ) {
+    this.keptPages = new KeptInboxPages(db);
+  }
 
   /**
    * A list's keyword filter on its entries' mails (`entry`: the inbox's or the
@@ -100,11 +106,22 @@ export class Mailbox {
       .$if(Boolean(text), (qb) =>
         qb.where(this.keywordFilter(text!, 'sender', 'mailInbox.mailId')),
       );
-    const [total, page] = await Promise.all([
-      countRows(base),
-      base.select('mailInbox.id').orderBy('mailInbox.id', 'desc').$call(onPage(paging)).execute(),
-    ]);
-    const ids = page.map((row) => row.id);
+    const read = async () => {
+      const [total, page] = await Promise.all([
+        countRows(base),
+        base.select('mailInbox.id').orderBy('mailInbox.id', 'desc').$call(onPage(paging)).execute(),
+      ]);
+      return { total, ids: page.map((row) => row.id) };
+    };
+    // A keyword's count and page are kept under the reader's inbox version: counting them
+    // checks every mail of the school that holds the keyword's terms.
+    const { total, ids } = text
+      ? await this.keptPages.keep(
+          reader.id,
+          JSON.stringify([filter.state ?? null, text, paging.pageNum, paging.pageSize]),
+          read,
+        )
+      : await read();
     const rows = ids.length
       ? await this.db
           .selectFrom('mailInbox')

@@ -10,6 +10,7 @@ import { htmlToText } from '../../platform/search/terms.js';
 import type { TextIndex } from '../../platform/search/text-index.js';
 import { iso, type Clock } from '../../time.js';
 import { bodyFiles, checkAttachments } from './attachments.js';
+import { raiseBoxVersions } from './box-version.js';
 import { UnreadFeed } from './unread-feed.js';
 import { attachmentsOf, badFormat, extensionAllowed, namesLine, type Person } from './rules.js';
 
@@ -96,6 +97,7 @@ export class MailService {
         .insertInto('mailInbox')
         .values(recipients.map((staffId) => ({ mailId, staffId, state: MAIL_UNREAD, createdAt })))
         .execute();
+      await raiseBoxVersions(trx, recipients);
       await trx.insertInto('mailSent').values({ mailId, staffId: sender.id, createdAt }).execute();
       // Found by subject, body, sender and recipients (Mailbox checks the keyword itself).
       const { name: senderName } = await trx
@@ -138,13 +140,17 @@ export class MailService {
   async markRead(receiveId: number, reader: Person): Promise<number> {
     const entry = await this.ownInbox([receiveId], reader);
     if (entry[0]!.state === MAIL_UNREAD) {
-      const result = await this.db
-        .updateTable('mailInbox')
-        .set({ state: MAIL_READ, readAt: iso(this.now()) })
-        .where('id', '=', receiveId)
-        .where('state', '=', MAIL_UNREAD)
-        .where('deleted', '=', 0)
-        .executeTakeFirst();
+      const result = await inTransaction(this.db, async (trx) => {
+        const marked = await trx
+          .updateTable('mailInbox')
+          .set({ state: MAIL_READ, readAt: iso(this.now()) })
+          .where('id', '=', receiveId)
+          .where('state', '=', MAIL_UNREAD)
+          .where('deleted', '=', 0)
+          .executeTakeFirst();
+        if (Number(marked.numUpdatedRows) > 0) await raiseBoxVersions(trx, [reader.id]);
+        return marked;
+      });
       // Nothing changed: read meanwhile (fine), or recalled or deleted meanwhile (404).
       if (Number(result.numUpdatedRows) === 0) await this.ownInbox([receiveId], reader);
       else this.feed.notify([reader.id]);
@@ -173,6 +179,7 @@ export class MailService {
         .set({ deleted: 1 })
         .where('id', 'in', receiveIds)
         .execute();
+      await raiseBoxVersions(trx, [owner.id]);
       await this.dropOrphans(
         trx,
         entries.map((entry) => entry.mailId),
@@ -222,6 +229,10 @@ export class MailService {
         .set({ deleted: 1 })
         .where('mailId', '=', entry!.mailId)
         .execute();
+      await raiseBoxVersions(
+        trx,
+        inbox.map((row) => row.staffId),
+      );
       await trx
         .updateTable('mail')
         .set({ recalledAt: iso(this.now()) })

@@ -121,7 +121,6 @@ export class SiteSearch {
           ? qb.where('news.id', 'in', matching)
           : qb.where(containsText('news.title', keyword!)),
       );
-    const counts = this.index.counts;
     const countQuery = base.select((eb) => eb.fn.countAll<number>().as('n'));
     const pageIds = base
       .select('news.id')
@@ -132,10 +131,10 @@ export class SiteSearch {
     // The count and the page's ids are kept between changes (a keyword's matches are sorted
     // whole); the rows are read fresh, so views, column and department names are current.
     const [total, ids] = await Promise.all([
-      counts.count(countKey(countQuery, nowIso), nowIso, async () =>
+      this.index.keep(`count ${countKey(countQuery, nowIso)}`, nowIso, async () =>
         Number((await countQuery.executeTakeFirstOrThrow()).n),
       ),
-      counts.keep(countKey(pageIds, nowIso), nowIso, async () =>
+      this.index.keep(countKey(pageIds, nowIso), nowIso, async () =>
         (await pageIds.execute()).map((row) => row.id),
       ),
     ]);

@@ -21,7 +21,7 @@ import { hanOnly, indexTerms, queryTerms } from './terms.js';
 export class TextIndex {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly dialect: DialectName,
+    readonly dialect: DialectName,
   ) {}
 
   /** Indexes (or re-indexes) an item's text; `db` is the caller's transaction. */

@@ -109,6 +109,33 @@ describe('查新闻 and 查图片 (type 1 and 4)', () => {
   });
 });
 
+describe('kept answers read once for many', () => {
+  it('answers requests made at the same moment alike, and shows a new item at once after', async () => {
+    await createNews(t.services, { typeId: 2, title: '秋季运动员报名表', shelvesDate: jan(3) });
+    const together = await Promise.all(
+      Array.from({ length: 8 }, () => search<NewsItem>({ str: '运动员报名', pageSize: 5 })),
+    );
+    for (const answer of together) expect(answer).toEqual(together[0]);
+    expect(together[0]!.total).toBe(1);
+
+    // A change while requests wait for one reading: those asked after it see it.
+    const during = search<NewsItem>({ str: '运动员报名', pageSize: 5 });
+    const added = await createNews(t.services, {
+      typeId: 2,
+      title: '冬季运动员报名表',
+      shelvesDate: jan(4),
+    });
+    await during;
+    const after = await Promise.all(
+      Array.from({ length: 4 }, () => search<NewsItem>({ str: '运动员报名', pageSize: 5 })),
+    );
+    for (const answer of after) {
+      expect(answer.total).toBe(2);
+      expect(ids(answer)[0]).toBe(added);
+    }
+  });
+});
+
 describe('查视频 (type 5)', () => {
   it('finds listed videos by keyword, category and date into videoList', async () => {
     const video = t.services.video;

@@ -84,6 +84,50 @@ describe('mail keyword search through the text index', () => {
     expectIndexLookup(w.t, await lookupPlan(w.t, 'mail', '复习'));
   });
 
+  it('keeps a keyword page only while the inbox stays as it was', async () => {
+    const search = (who: string, extra: Fields = {}) =>
+      inbox(who, { keyword: '教研活动', pageSize: 50, ...extra });
+    const shown = async (who: string, extra: Fields = {}) => {
+      const page = await search(who, extra);
+      expect(page.total).toBe(page.list.length);
+      return page.list.map((item) => item.inmailId);
+    };
+    const { inmailId: first } = await send({
+      idRoleReceiveArr: `${w.alice.id},${w.bob.id}`,
+      inmailTitle: '教研活动安排',
+      inmailContent: '<p>周三下午</p>',
+    });
+    expect(await shown(w.token.alice)).toEqual([first]);
+    // Asked at the same moment: the same answer for all.
+    const together = await Promise.all([1, 2, 3, 4].map(() => search(w.token.alice)));
+    for (const answer of together) expect(answer).toEqual(together[0]);
+
+    // A new mail is found at once, by its recipient only.
+    const { inmailId: second } = await send({
+      idRoleReceiveArr: `${w.alice.id}`,
+      inmailTitle: '教研活动记录',
+      inmailContent: '<p>周五上午</p>',
+    });
+    expect(await shown(w.token.alice)).toEqual([second, first]);
+    expect(await shown(w.token.bob)).toEqual([first]);
+    expect(await shown(w.token.outsider)).toEqual([]);
+
+    // Read and unread follow a read mark at once.
+    expect(await shown(w.token.alice, { inmainState: 1 })).toEqual([second, first]);
+    const entry = (await search(w.token.alice)).list.find((item) => item.inmailId === first)!;
+    await ok('updateRead', { receiveId: entry.receiveId }, w.token.alice);
+    expect(await shown(w.token.alice, { inmainState: 1 })).toEqual([second]);
+    expect(await shown(w.token.alice, { inmainState: 2 })).toEqual([first]);
+
+    // A deletion, and a recall of a mail nobody has opened.
+    await ok('delReceive', { receiveIdArr: String(entry.receiveId) }, w.token.alice);
+    expect(await shown(w.token.alice)).toEqual([second]);
+    expect(await shown(w.token.bob)).toEqual([first]);
+    const sent = (await outbox(w.token.sender, { keyword: '教研活动记录' })).list[0]!;
+    await ok('recall', { sendId: sent.sendId }, w.token.sender);
+    expect(await shown(w.token.alice)).toEqual([]);
+  });
+
   it('forgets a mail once nobody holds it any more', async () => {
     const { inmailId } = await send({
       idRoleReceiveArr: `${w.bob.id}`,
@@ -212,5 +256,52 @@ describe('drive keyword search through the text index', () => {
     expect(await indexed(t, 'drive', [copy])).toBe(0);
     expect(await found('期中试卷')).toEqual([]);
     expectIndexLookup(t, await lookupPlan(t, 'drive', '复习'));
+  });
+
+  it("finds another's private library file only for its uploader and the administrators", async () => {
+    const colleague = await createStaff(t.db, { name: '周老师' });
+    const otherToken = await login(t.app, colleague);
+    const file = await t.services.files.save(
+      {
+        fileName: '月考复习私有.txt',
+        mimeType: 'text/plain; charset=utf-8',
+        createdBy: teacher.id,
+      },
+      Buffer.from('私有', 'utf8'),
+    );
+    await ok(
+      'addResource',
+      {
+        fId: folder,
+        resourcesType: '1',
+        resourcesPath: `/api/files/${file.id}`,
+        resourcesIsOpen: '1',
+      },
+      token.teacher,
+    );
+    // The keyword goes through the text index (the query is driven from its matches).
+    const names = async (who: string) =>
+      (
+        await ok<Page<{ resourcesName: string }>>(
+          'searchResources',
+          { zylxType: 1, KeywordName: '月考复习', pageSize: 50 },
+          who,
+        )
+      ).list.map((row) => row.resourcesName);
+    expect(await names(token.teacher)).toEqual(['月考复习私有.txt']);
+    expect(await names(token.admin)).toEqual(['月考复习私有.txt']);
+    const refused = await ok<Page<unknown>>(
+      'searchResources',
+      { zylxType: 1, KeywordName: '月考复习', pageSize: 50 },
+      otherToken,
+    );
+    expect(refused).toEqual({ total: 0, list: [] });
+    // Nor in the folder's page, by keyword.
+    const inFolder = await ok<Page<unknown>>(
+      'getFolderFiles',
+      { fId: folder, KeywordName: '月考复习', pageSize: 50 },
+      otherToken,
+    );
+    expect(inFolder.total).toBe(0);
   });
 });
