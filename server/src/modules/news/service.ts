@@ -72,7 +72,7 @@ export class NewsService {
   /** Creates items and keeps their files and search entries. */
   private readonly writer: NewsWriter;
   /** What the public calls answer an anonymous caller, kept between content changes. */
-  private readonly kept: KeptAnswers;
+  readonly kept: KeptAnswers;
 
   constructor(
     private readonly db: Kysely<Database>,
