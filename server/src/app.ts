@@ -39,7 +39,7 @@ import { legacyFileRoutes } from './platform/files/legacy-routes.js';
 import { systemClock, type Clock } from './time.js';
 import { PageCache } from './web/page-cache.js';
 import { fastServe, servePagesFromCache, webPages, type WebBuild } from './web/pages.js';
-import { SiteVersion } from './web/site-version.js';
+import { siteVersionFor } from './web/site-version.js';
 
 export interface AppDeps {
   config: Config;
@@ -87,9 +87,12 @@ export const AJV: NonNullable<FastifyServerOptions['ajv']> = {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const services = deps.services ?? createServices(deps);
+  // The content version as this process knows it: the page cache, the kept counts and the
+  // kept API answers follow it; polled while the app runs.
+  const siteVersion = siteVersionFor(deps.db, deps.clock ?? systemClock);
   const pageCache =
     deps.web && config.pageCacheBytes > 0
-      ? new PageCache(new SiteVersion(deps.db, deps.clock ?? systemClock), config.pageCacheBytes)
+      ? new PageCache(siteVersion, config.pageCacheBytes)
       : undefined;
   const app = Fastify({
     // Cached pages are answered on the bare server, before Fastify (web/pages.ts fastServe).
@@ -113,9 +116,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (pageCache) {
     app.decorate('pageCache', pageCache);
     servePagesFromCache(app, pageCache);
-    app.addHook('onReady', async () => pageCache.version.start());
-    app.addHook('onClose', async () => pageCache.version.stop());
   }
+  app.addHook('onReady', async () => siteVersion.start());
+  app.addHook('onClose', async () => siteVersion.stop());
   registerErrorHandler(app);
   blankMeansNotGiven(app);
   if (config.checkResponses) checkResponses(app);
@@ -223,6 +226,7 @@ export function createServices(
   // Content writes raise the site's content version from here on (the migrations made its
   // row): the page cache and the kept counts of lists and searches both end with it.
   siteWritesOf(deps.db)?.arm();
+  siteVersionFor(deps.db, deps.clock ?? systemClock);
   const platform = createPlatform(deps);
   const services = { ...platform } as Platform & AreaServices;
   for (const area of AREAS) Object.assign(services, area.services(platform));

@@ -1,5 +1,6 @@
 import { type Compilable, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { nextDue, readContentVersion } from './content-version.js';
+import { siteVersionOf } from '../web/site-version.js';
 import type { Database } from './schema.js';
 import { offsetOf, type Paging } from '../http/paging.js';
 
@@ -33,16 +34,37 @@ export async function pageOf<DB, TB extends keyof DB, O, Row, Item>(
   return { total, list: found.map(item) };
 }
 
+/** How an answer `keep` holds is kept, besides the content version and the next due item. */
+export interface KeepOptions<T> {
+  /**
+   * The ISO time at which the answer changes by itself though nothing was written (a 新
+   * badge that runs out): it is not served from then on. Undefined: it holds as long as
+   * the content does.
+   */
+  until?: (answer: T) => string | undefined;
+  /** About how many bytes the answer holds, counted against the cache's byte limit. */
+  size?: (answer: T) => number;
+}
+
+interface Kept {
+  value: unknown;
+  until: string;
+  bytes: number;
+}
+
 /**
- * Counts of lists and searches (and the search's pages) kept in memory
- * between changes, so a list's `total` is not recounted over every match on
- * each request (at 100,000 news a column's count read ~10,000 index entries,
- * the count of the search's most common word ~77,000 entries and 50 ms). An
- * answer is kept under the site's content version (db/content-version.ts,
- * raised with every write to news and search entries, migration 0028) and
- * until the next scheduled item's date, when an item goes live by itself:
- * each request reads the version (one primary-key row), so every process sees a
- * change at once, whoever made it. Counts are exact, never capped.
+ * Counts of lists and searches (and the search's pages, and the public API's answers)
+ * kept in memory between changes, so a list's `total` is not recounted over every match on
+ * each request (at 100,000 news a column's count read ~10,000 index entries, the count of
+ * the search's most common word ~77,000 entries and 50 ms). An answer is kept under the
+ * site's content version (db/content-version.ts, raised with every write to a content
+ * table, migration 0028) and until the next scheduled item's date, when an item goes live
+ * by itself. The version is the process's SiteVersion (web/site-version.ts), which hears
+ * this process's commits as they happen and other processes' through the cluster bus and
+ * its poll of the row; where none polls (a seeder, a script) each request reads the
+ * version row instead. Counts are exact, never capped. Bounded: at most `limit` answers
+ * and `maxBytes` bytes, the least recently used out first; a burst of requests for one
+ * missing answer computes it once.
  */
 export class CountCache {
   private stamp: number | null = null;
@@ -50,11 +72,15 @@ export class CountCache {
   private from = '';
   /** ISO time of the next scheduled item; the kept answers hold until then. */
   private until = '';
-  private readonly kept = new Map<string, unknown>();
+  private readonly kept = new Map<string, Kept>();
+  private bytes = 0;
+  /** Answers being computed under the current stamp, so a burst of misses computes once. */
+  private readonly pending = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly limit = 2000,
+    private readonly maxBytes = Infinity,
   ) {}
 
   /**
@@ -65,28 +91,87 @@ export class CountCache {
     return this.keep(`count ${key}`, nowIso, query);
   }
 
-  /** Any answer that depends only on news and search entries and the time, kept as a count is. */
-  async keep<T>(key: string, nowIso: string, query: () => Promise<T>): Promise<T> {
-    await this.refresh(nowIso);
-    if (this.kept.has(key)) return this.kept.get(key) as T;
-    const stamp = this.stamp;
-    const answer = await query();
-    // A write between the stamp's read and the query: keep nothing, the next call asks again.
-    if (stamp === this.stamp) {
-      if (this.kept.size >= this.limit) this.kept.delete(this.kept.keys().next().value!);
-      this.kept.set(key, answer);
+  /**
+   * Any answer that depends only on the site's content and the time, kept as a count is.
+   * What it answers may be shared by concurrent callers: never change it.
+   */
+  async keep<T>(
+    key: string,
+    nowIso: string,
+    query: () => Promise<T>,
+    options: KeepOptions<T> = {},
+  ): Promise<T> {
+    // The version could not be read: answer, keep nothing.
+    if (!(await this.refresh(nowIso))) return query();
+    const hit = this.kept.get(key);
+    if (hit && nowIso < hit.until) {
+      // Most recently used last: the first in the map goes first.
+      this.kept.delete(key);
+      this.kept.set(key, hit);
+      return hit.value as T;
     }
-    return answer;
+    if (hit) this.drop(key);
+    const computing = this.pending.get(key);
+    if (computing) return computing as Promise<T>;
+    const stamp = this.stamp;
+    const work = query().then((answer) => {
+      // A newer stamp came while computing: the answer may be older than it, keep nothing.
+      if (stamp === this.stamp) this.store(key, answer, options);
+      return answer;
+    });
+    this.pending.set(key, work);
+    const done = () => {
+      if (this.pending.get(key) === work) this.pending.delete(key);
+    };
+    work.then(done, done);
+    return work;
   }
 
-  private async refresh(nowIso: string) {
-    const stamp = await readContentVersion(this.db);
-    if (stamp === this.stamp && this.from <= nowIso && nowIso < this.until) return;
+  private store<T>(key: string, answer: T, options: KeepOptions<T>) {
+    const own = options.until?.(answer);
+    const until = own !== undefined && own < this.until ? own : this.until;
+    const bytes = options.size?.(answer) ?? 0;
+    if (bytes > this.maxBytes / 4) return;
+    this.drop(key);
+    while (this.kept.size && (this.kept.size >= this.limit || this.bytes + bytes > this.maxBytes)) {
+      this.drop(this.kept.keys().next().value!);
+    }
+    this.kept.set(key, { value: answer, until, bytes });
+    this.bytes += bytes;
+  }
+
+  private drop(key: string) {
+    const kept = this.kept.get(key);
+    if (!kept) return;
+    this.kept.delete(key);
+    this.bytes -= kept.bytes;
+  }
+
+  /** Brings the stamp up to date; false when the version cannot be known now. */
+  private async refresh(nowIso: string): Promise<boolean> {
+    const live = siteVersionOf(this.db);
+    let stamp: number;
+    let due: () => Promise<string | undefined>;
+    if (live?.live) {
+      const freshness = await live.fresh();
+      if (!freshness) return false;
+      stamp = freshness.version;
+      due = async () =>
+        freshness.expiresAt === Infinity ? undefined : new Date(freshness.expiresAt).toISOString();
+    } else {
+      stamp = await readContentVersion(this.db);
+      due = () => nextDue(this.db, nowIso);
+    }
+    if (stamp === this.stamp && this.from <= nowIso && nowIso < this.until) return true;
+    // No scheduled item: the answers hold until the content changes.
+    const until = (await due()) ?? '\uffff';
     this.kept.clear();
+    this.pending.clear();
+    this.bytes = 0;
     this.stamp = stamp;
     this.from = nowIso;
-    // No scheduled item: the counts hold until the content changes.
-    this.until = (await nextDue(this.db, nowIso)) ?? '\uffff';
+    this.until = until;
+    return true;
   }
 }
 

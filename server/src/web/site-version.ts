@@ -10,6 +10,8 @@ export interface Freshness {
   version: number;
   /** ms since the epoch: the next scheduled item becomes due (Infinity: none is scheduled). */
   expiresAt: number;
+  /** ms since the epoch: the time the due moment was read at (a clock set back ends it too). */
+  from: number;
 }
 
 const TOPIC = 'site-version';
@@ -30,6 +32,8 @@ export class SiteVersion {
   /** The version `dueAt` was computed for; renders are stored only when it is `version`. */
   private checked = -1;
   private dueAt = Infinity;
+  /** The clock's time when `dueAt` was read. */
+  private dueFrom = -Infinity;
   private refreshing: Promise<void> | undefined;
   private again = false;
   private timer: NodeJS.Timeout | undefined;
@@ -51,8 +55,9 @@ export class SiteVersion {
     });
   }
 
-  /** Polls the row until `stop`. */
+  /** Polls the row until `stop` (once started, another start changes nothing). */
   start(pollMs = POLL_MS): void {
+    if (this.timer) return;
     void this.refresh();
     this.timer = setInterval(() => void this.refresh(), pollMs);
     this.timer.unref();
@@ -60,6 +65,16 @@ export class SiteVersion {
 
   stop(): void {
     clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /**
+   * Whether this process hears every change by itself (its own commits, the bus, the poll):
+   * then what it knows may be used without reading the row. Before `start` (a seeder, a
+   * script) only its own commits are heard.
+   */
+  get live(): boolean {
+    return this.timer !== undefined;
   }
 
   /** Tells of a version heard of elsewhere (a commit here, the bus, the poll). */
@@ -74,16 +89,36 @@ export class SiteVersion {
    * the newest version is not known yet (or has just come): then the page is rendered, not stored.
    */
   current(): Freshness | undefined {
-    if (this.checked !== this.version || this.clock().getTime() >= this.dueAt) {
+    if (!this.known()) {
       void this.refresh();
       return undefined;
     }
-    return { version: this.version, expiresAt: this.dueAt };
+    return this.freshness();
   }
 
-  /** Whether a page stored under `freshness` may still be served. */
+  /**
+   * What an answer computed now may be kept under, waiting for the row when the newest
+   * version's due moment is not known yet; undefined when that could not be read.
+   */
+  async fresh(): Promise<Freshness | undefined> {
+    if (!this.known()) await (this.refreshing ?? this.refresh());
+    return this.known() ? this.freshness() : undefined;
+  }
+
+  /** Whether something stored under `freshness` may still be served. */
   holds(freshness: Freshness): boolean {
-    return freshness.version === this.version && this.clock().getTime() < freshness.expiresAt;
+    const now = this.clock().getTime();
+    return freshness.version === this.version && freshness.from <= now && now < freshness.expiresAt;
+  }
+
+  /** The newest version heard of has its due moment read, and that moment has not come. */
+  private known(): boolean {
+    const now = this.clock().getTime();
+    return this.checked === this.version && this.dueFrom <= now && now < this.dueAt;
+  }
+
+  private freshness(): Freshness {
+    return { version: this.version, expiresAt: this.dueAt, from: this.dueFrom };
   }
 
   /** Reads the row and the next due moment; one at a time, once more if asked meanwhile. */
@@ -110,15 +145,36 @@ export class SiteVersion {
 
   private async read(): Promise<void> {
     const version = await readContentVersion(this.db);
-    const due = await nextDue(this.db, iso(this.clock()));
+    const now = this.clock();
+    const due = await nextDue(this.db, iso(now));
     const dueAt = due ? Date.parse(due) : Infinity;
     this.learn(version);
     // A write committed while the due moment was read is heard as a newer version.
     if (version === this.version) {
       this.dueAt = dueAt;
+      this.dueFrom = now.getTime();
       this.checked = version;
     } else {
       this.again = true;
     }
   }
 }
+
+const versions = new WeakMap<Kysely<Database>, SiteVersion>();
+
+/**
+ * The one SiteVersion of a database in this process, made on the first call with the clock
+ * the app's services run on (createServices): the page cache, the kept counts and the kept
+ * API answers all follow it.
+ */
+export function siteVersionFor(db: Kysely<Database>, clock: Clock): SiteVersion {
+  let version = versions.get(db);
+  if (!version) {
+    version = new SiteVersion(db, clock);
+    versions.set(db, version);
+  }
+  return version;
+}
+
+/** The SiteVersion of a database, if services were made over it in this process. */
+export const siteVersionOf = (db: Kysely<Database>): SiteVersion | undefined => versions.get(db);

@@ -21,6 +21,22 @@ export function toNewsListItem(row: Parameters<typeof toListItem>[0], now: Date)
   return { ...toListItem(row), newest: age < NEWEST_MS ? 1 : 0 };
 }
 
+/**
+ * When the 新 badges of `rows` run out (an ISO time; undefined: none has one at `now`), so
+ * that a kept list ends then though nothing was written.
+ */
+export function newestEnd(
+  rows: ReadonlyArray<{ shelvesDate: string }>,
+  now: Date,
+): string | undefined {
+  let end: number | undefined;
+  for (const row of rows) {
+    const at = Date.parse(row.shelvesDate) + NEWEST_MS;
+    if (at > now.getTime() && (end === undefined || at < end)) end = at;
+  }
+  return end === undefined ? undefined : new Date(end).toISOString();
+}
+
 /** Attachments (fileList) and carousel pictures or videos (imgOrViewList) of an item. */
 export async function filesOf(
   db: Kysely<Database>,

@@ -7,7 +7,7 @@ import type { AuthStaff } from '../../platform/auth/session.js';
 import type { EngagementService } from '../../platform/engagement/service.js';
 import { isListed } from '../../platform/publishing/visibility.js';
 import type { SearchIndex } from '../../platform/search/search-index.js';
-import { displayTime, type Clock } from '../../time.js';
+import { displayTime, iso, type Clock } from '../../time.js';
 import type { NewsService } from './service.js';
 
 /** Which item of a news page a reader acts on: the news item, or one sub-news of a topic. */
@@ -60,10 +60,27 @@ export class NewsReaderService {
   ) {
     const keyword = query.keyword?.trim() ?? '';
     if (!keyword) throw badRequest('请输入搜索内容');
+    const includeStaffOnly = Boolean(staff) && query.enableType === 2;
+    const { typeId } = query;
+    if (includeStaffOnly) return this.hits(keyword, typeId, true, paging);
+    // Without staff-only items the answer is the same whoever asks (it holds no counters):
+    // kept between content changes.
+    return this.news.kept.keep(['find', keyword, typeId, paging], iso(this.now()), () =>
+      this.hits(keyword, typeId, false, paging),
+    );
+  }
+
+  /** A page of the search's hits with their bylines and column names. */
+  private async hits(
+    keyword: string,
+    typeId: number | undefined,
+    includeStaffOnly: boolean,
+    paging: Paging,
+  ) {
     const result = await this.search.query({
       keyword,
-      includeStaffOnly: Boolean(staff) && query.enableType === 2,
-      typeIds: query.typeId ? [query.typeId] : undefined,
+      includeStaffOnly,
+      typeIds: typeId ? [typeId] : undefined,
       ...paging,
     });
     const byTable = (table: InfoTable) =>

@@ -22,7 +22,15 @@ import type { SearchIndex } from '../../platform/search/search-index.js';
 import { displayTime, iso, type Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import { writeOperLog } from '../../platform/oplog/service.js';
-import { NEWS_LIST_COLUMNS, filesOf, listedNews, toListItem, toNewsListItem } from './queries.js';
+import { KeptAnswers } from './kept-answers.js';
+import {
+  NEWS_LIST_COLUMNS,
+  filesOf,
+  listedNews,
+  newestEnd,
+  toListItem,
+  toNewsListItem,
+} from './queries.js';
 
 /** The three tabs of the home page's news box (portal spec §2 Home). */
 export const HOME_NEWS_TYPES = [2, 3, 4];
@@ -45,11 +53,26 @@ export interface NewsListFilter {
   myRelease?: number;
 }
 
+/** A page of a news list. */
+export interface NewsPage {
+  total: number;
+  list: NewsListItem[];
+}
+
+/** A tab of the home page's news box. */
+export interface HomeTab {
+  typeId: number;
+  typeName: string;
+  list: NewsListItem[];
+}
+
 export class NewsService {
   /** The review steps and the one deletion path of news. */
   readonly review: NewsReview;
   /** Creates items and keeps their files and search entries. */
   private readonly writer: NewsWriter;
+  /** What the public calls answer an anonymous caller, kept between content changes. */
+  readonly kept: KeptAnswers;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -59,6 +82,7 @@ export class NewsService {
     readonly files: FileService,
   ) {
     this.writer = new NewsWriter(db, search, now, files);
+    this.kept = new KeptAnswers(db);
     this.review = newsReview(db, (newId, trx) => this.reindex(newId, trx), now);
   }
 
@@ -68,8 +92,26 @@ export class NewsService {
     paging: Paging,
     /** count: false when only the first items are wanted (no pager): the total is then the page's size. */
     options: { count: boolean } = { count: true },
-  ): Promise<{ total: number; list: NewsListItem[] }> {
+  ): Promise<NewsPage> {
     const now = this.now();
+    if (staff) return (await this.page(filter, staff, paging, options, now)).answer;
+    const { answer } = await this.kept.keep(
+      ['list', filter, paging, options.count],
+      iso(now),
+      () => this.page(filter, null, paging, options, now),
+      (page) => page.until,
+    );
+    return { total: answer.total, list: await this.kept.withCounters(answer.list) };
+  }
+
+  /** A page of a list as `list` answers it, and when its 新 badges run out. */
+  private async page(
+    filter: NewsListFilter,
+    staff: AuthStaff | null,
+    paging: Paging,
+    options: { count: boolean },
+    now: Date,
+  ): Promise<{ answer: NewsPage; until: string | undefined }> {
     const mine = filter.myRelease === undefined ? undefined : { newsType: filter.myRelease };
     if (mine && !staff) throw unauthorized(TOKEN_INVALID);
     const includeStaffOnly = Boolean(staff) && (filter.enableType === 2 || mine !== undefined);
@@ -120,9 +162,12 @@ export class NewsService {
       : [];
     const byId = new Map(rows.map((row) => [row.id, row]));
     return {
-      total: total ?? ids.length,
-      // An item deleted between the two reads is left out.
-      list: ids.flatMap((id) => (byId.has(id) ? [toNewsListItem(byId.get(id)!, now)] : [])),
+      answer: {
+        total: total ?? ids.length,
+        // An item deleted between the two reads is left out.
+        list: ids.flatMap((id) => (byId.has(id) ? [toNewsListItem(byId.get(id)!, now)] : [])),
+      },
+      until: newestEnd(rows, now),
     };
   }
 
@@ -152,26 +197,44 @@ export class NewsService {
   }
 
   /** The home page's news box: the latest items of each tab, pinned first. */
-  async home(staff: AuthStaff | null) {
+  async home(staff: AuthStaff | null): Promise<HomeTab[]> {
+    const now = this.now();
+    if (staff) return (await this.homeTabs(staff, now)).tabs;
+    const { tabs } = await this.kept.keep(
+      ['home'],
+      iso(now),
+      () => this.homeTabs(null, now),
+      (home) => home.until,
+    );
+    const items = await this.kept.withCounters(tabs.flatMap((tab) => tab.list));
+    let at = 0;
+    return tabs.map((tab) => ({ ...tab, list: items.slice(at, (at += tab.list.length)) }));
+  }
+
+  private async homeTabs(staff: AuthStaff | null, now: Date) {
     const types = await this.db
       .selectFrom('newsType')
       .select(['id', 'name'])
       .where('id', 'in', HOME_NEWS_TYPES)
       .execute();
-    return Promise.all(
-      HOME_NEWS_TYPES.map(async (typeId) => ({
-        typeId,
-        typeName: types.find((t) => t.id === typeId)?.name ?? '',
-        list: (
-          await this.list(
-            { typeId },
-            staff,
-            { pageNum: 1, pageSize: HOME_NEWS_PER_TAB },
-            { count: false },
-          )
-        ).list,
-      })),
+    const pages = await Promise.all(
+      HOME_NEWS_TYPES.map((typeId) =>
+        this.page(
+          { typeId },
+          staff,
+          { pageNum: 1, pageSize: HOME_NEWS_PER_TAB },
+          { count: false },
+          now,
+        ),
+      ),
     );
+    const tabs: HomeTab[] = HOME_NEWS_TYPES.map((typeId, i) => ({
+      typeId,
+      typeName: types.find((t) => t.id === typeId)?.name ?? '',
+      list: pages[i]!.answer.list,
+    }));
+    const ends = pages.flatMap((page) => (page.until ? [page.until] : []));
+    return { tabs, until: ends.sort()[0] };
   }
 
   private async row(newId: number) {
@@ -200,6 +263,15 @@ export class NewsService {
   }
 
   async detail(newId: number, staff: AuthStaff | null): Promise<NewsDetail> {
+    if (staff) return this.freshDetail(newId, staff);
+    const now = this.now();
+    const detail = await this.kept.keep(['detail', newId], iso(now), () =>
+      this.freshDetail(newId, null),
+    );
+    return (await this.kept.withCounters([detail]))[0]!;
+  }
+
+  private async freshDetail(newId: number, staff: AuthStaff | null): Promise<NewsDetail> {
     await this.readable(newId, staff);
     const row = await this.db
       .selectFrom('news')
