@@ -37,7 +37,7 @@ import { createHandoff, createPlatform, platformRoutes, type Platform } from './
 import type { FileStorage } from './platform/files/storage.js';
 import { legacyFileRoutes } from './platform/files/legacy-routes.js';
 import { requestIdOf } from './observability/request-id.js';
-import { observability } from './observability/plugin.js';
+import { metricsRoute, observability } from './observability/plugin.js';
 import { systemClock, type Clock } from './time.js';
 import { PageCache } from './web/page-cache.js';
 import { fastServe, servePagesFromCache, webPages, type WebBuild } from './web/pages.js';
@@ -234,6 +234,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+
+  await app.register(metricsRoute, { config });
 
   // Files of the old site, opened by their path (oldfile 1), under the one read rule.
   await app.register(legacyFileRoutes, {

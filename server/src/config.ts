@@ -157,7 +157,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   }
   const metricsPath = env.METRICS_PATH || '/metrics';
   if (!/^\/[A-Za-z0-9._~/-]*$/.test(metricsPath) || metricsPath.startsWith('/api/')) {
-    throw new ConfigError(`METRICS_PATH must be a path outside /api/, like /metrics, got "${metricsPath}"`);
+    throw new ConfigError(
+      `METRICS_PATH must be a path outside /api/, like /metrics, got "${metricsPath}"`,
+    );
   }
   const metricsToken = env.METRICS_TOKEN || undefined;
   if (metricsToken !== undefined && !/^[\x21-\x7e]{16,}$/.test(metricsToken)) {

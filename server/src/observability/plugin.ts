@@ -19,8 +19,8 @@ function bearerMatches(header: string | undefined, token: string): boolean {
 
 /**
  * Observability of one app (issue 21): the request id every answer carries, request counts
- * and durations by route pattern, the job queue's depth at each scrape, and the metrics page:
- * on the public port behind METRICS_TOKEN, and on METRICS_PORT (bound to METRICS_HOST) when
+ * and durations by route pattern, the job queue's depth at each scrape, and the metrics on
+ * METRICS_PORT (bound to METRICS_HOST) when
  * this process is the whole server; in a cluster the primary serves that port
  * (cluster-metrics.ts) and sums every worker.
  */
@@ -54,6 +54,24 @@ export const observability = fp<{ config: Config; db: Kysely<Database> }>(
     });
     app.addHook('onClose', async () => stopReading());
 
+    // The separate port, when this process is the whole server (one worker, or a test).
+    if (config.metricsPort && !cluster.isWorker) {
+      let close: (() => Promise<void>) | undefined;
+      app.addHook('onListen', async () => {
+        close ??= await serveMetricsPort(config, metricsText);
+      });
+      app.addHook('onClose', async () => close?.());
+    }
+  },
+  { name: 'observability' },
+);
+
+/**
+ * The metrics page on the public port behind METRICS_TOKEN (a bearer token); registered after
+ * the error handler, whose envelope its refusal takes. Without a token the path is unknown.
+ */
+export const metricsRoute = fp<{ config: Config }>(
+  async (app, { config }) => {
     if (config.metricsToken) {
       const token = config.metricsToken;
       app.get(config.metricsPath, { schema: { hide: true } }, async (request, reply) => {
@@ -65,15 +83,6 @@ export const observability = fp<{ config: Config; db: Kysely<Database> }>(
         return reply.header('cache-control', 'no-store').type(contentType).send(text);
       });
     }
-
-    // The separate port, when this process is the whole server (one worker, or a test).
-    if (config.metricsPort && !cluster.isWorker) {
-      let close: (() => Promise<void>) | undefined;
-      app.addHook('onListen', async () => {
-        close ??= await serveMetricsPort(config, metricsText);
-      });
-      app.addHook('onClose', async () => close?.());
-    }
   },
-  { name: 'observability' },
+  { name: 'metrics-route' },
 );
