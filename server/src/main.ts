@@ -5,6 +5,7 @@ import { relayBus } from './cluster/bus.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { serveClusterMetrics } from './observability/cluster-metrics.js';
 import { prepareDatabase } from './seed/index.js';
 import { loadWebBuild } from './web/pages.js';
 import { precompressAssets } from './web/precompress.js';
@@ -97,6 +98,11 @@ function banner(config: Config, demoLogins: string[], workers: number) {
  */
 function supervise(config: Config, demoLogins: string[]) {
   relayBus();
+  // Every worker's metrics summed, for METRICS_PORT and the workers' token-guarded page.
+  serveClusterMetrics(config).catch((err: Error) => {
+    console.error(`metrics port ${config.metricsPort}: ${err.message}`);
+    process.exit(1);
+  });
   let stopping = false;
   let earlyDeaths = 0;
   const started = new Map<number, number>();

@@ -50,6 +50,9 @@ export const pageCacheLookups = new client.Counter({
 });
 export const pageCacheHit = pageCacheLookups.labels('hit');
 export const pageCacheMiss = pageCacheLookups.labels('miss');
+// Shown at 0 from the start, so a rate over them exists before the first page.
+pageCacheHit.inc(0);
+pageCacheMiss.inc(0);
 
 export const uploadBytes = new client.Counter({
   name: 'upload_bytes_total',

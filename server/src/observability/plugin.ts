@@ -79,7 +79,10 @@ export const metricsRoute = fp<{ config: Config }>(
           void reply.header('www-authenticate', 'Bearer');
           throw new AppError(401, '需要有效的监控令牌');
         }
-        const { text, contentType } = await metricsText();
+        const { text, contentType } = await metricsText().catch((err: unknown) => {
+          request.log.warn({ err }, 'metrics: the workers did not answer');
+          throw new AppError(503, '监控数据暂不可用，请稍后再试');
+        });
         return reply.header('cache-control', 'no-store').type(contentType).send(text);
       });
     }

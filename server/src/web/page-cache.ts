@@ -52,6 +52,8 @@ const PORTAL_PATHS = new Set([
 
 /** Headers of a render that are not the page's: they are made per answer. */
 const PER_ANSWER = new Set([
+  // Each request's own (observability/request-id.ts).
+  'x-request-id',
   'content-length',
   'content-encoding',
   'transfer-encoding',

@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-kit/app.js';
 import { expectOk, expectRefusal } from '../../test-kit/http.js';
@@ -83,6 +86,42 @@ describe('Prometheus metrics', () => {
       Buffer.from('twelve bytes'),
     );
     expect((await bytes()) - before).toBe(12);
+  });
+
+  it('count page cache hits and misses, once per request, and give cached pages their id', async () => {
+    const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'metrics-client-'));
+    try {
+      const render = async () =>
+        new Response('<!doctype html><p>首页</p>', {
+          headers: { 'content-type': 'text/html; charset=utf-8' },
+        });
+      t = await createTestApp({ env: { METRICS_TOKEN: TOKEN }, web: { render, clientDir } });
+      await t.app.pageCache!.version.refresh();
+      const counts = async () => {
+        const text = (await scrape({ authorization: `Bearer ${TOKEN}` })).body;
+        return {
+          hit: sample(text, 'page_cache_requests_total{result="hit"}'),
+          miss: sample(text, 'page_cache_requests_total{result="miss"}'),
+        };
+      };
+      const before = await counts();
+      const first = await t.app.inject({ method: 'GET', url: '/index' });
+      expect(first.statusCode).toBe(200);
+      const second = await t.app.inject({
+        method: 'GET',
+        url: '/index',
+        headers: { 'x-request-id': 'cached-page-1' },
+      });
+      expect(second.statusCode).toBe(200);
+      expect(second.headers['x-request-id']).toBe('cached-page-1');
+      const after = await counts();
+      expect({ hit: after.hit - before.hit, miss: after.miss - before.miss }).toEqual({
+        hit: 1,
+        miss: 1,
+      });
+    } finally {
+      fs.rmSync(clientDir, { recursive: true, force: true });
+    }
   });
 
   it('on their own port, bound to 127.0.0.1, without a token', async () => {
