@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { WEAK_PASSWORD, weakBaseURL } from './e2e/login';
+import { DEMO_PASSWORD, WEAK_PASSWORD, weakBaseURL } from './e2e/login';
 
 /**
  * End-to-end tests against the built app (`npm run build`), served by the
@@ -73,7 +73,8 @@ export default defineConfig({
     { name: 'chromium', testMatch: /\.spec\.ts$/, dependencies: ['setup'] },
   ],
   webServer: [
-    server(port, fresh('main')),
+    // Set, not the default: the check after the run then holds the server to never logging it.
+    server(port, fresh('main'), { DEMO_PASSWORD }),
     server(weakPort, fresh('weak'), { DEMO_PASSWORD: WEAK_PASSWORD }),
   ],
 });

@@ -16,8 +16,11 @@ const UNMASKED_PARAM =
   /[?&](?:staffPass|newStaffPass|oldStaffPass|ticket|entryTicket|token|extractCode|sign)=(?!\[REDACTED\])[^&\s"]/i;
 /** Headers that must never be logged with a value. */
 const LOGGED_HEADER = /"(?:authorization|cookie|token|set-cookie)"\s*:\s*"(?!\[Redacted\])/i;
-/** A session token (32 random bytes, base64url: 43 characters) or a hand-off ticket (24: 32). */
-const TOKEN_SHAPED = /(?<![A-Za-z0-9_-])(?:[A-Za-z0-9_-]{43}|[A-Za-z0-9_-]{32})(?![A-Za-z0-9_-])/;
+/**
+ * A session token (32 random bytes, base64url: 43 characters) or a hand-off ticket (24: 32) as a
+ * query value under any name, or as a whole logged string.
+ */
+const TOKEN_SHAPED = /(?:=|")(?:[A-Za-z0-9_-]{43}|[A-Za-z0-9_-]{32})(?:[&"#]|$)/;
 
 /** The session tokens and cookie values the setup project kept for the staff suites. */
 function keptSessions(): string[] {
