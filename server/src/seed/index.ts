@@ -24,7 +24,15 @@ export interface PrepareResult {
  */
 export async function prepareDatabase(
   db: Kysely<Database>,
-  config: Pick<Config, 'seedDemo' | 'demoPassword' | 'adminCode' | 'adminPassword' | 'dataDir'>,
+  config: Pick<
+    Config,
+    | 'seedDemo'
+    | 'demoPassword'
+    | 'demoPasswordIsDefault'
+    | 'adminCode'
+    | 'adminPassword'
+    | 'dataDir'
+  >,
   services: Services,
 ): Promise<PrepareResult> {
   await seedBaseData(db);
