@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { WEAK_PASSWORD, weakBaseURL } from './e2e/login';
+import { DEMO_PASSWORD, WEAK_PASSWORD, weakBaseURL } from './e2e/login';
 
 /**
  * End-to-end tests against the built app (`npm run build`), served by the
@@ -13,9 +13,11 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 const weakPort = Number(new URL(weakBaseURL).port);
 const fresh = (name: string) =>
   fs.mkdtempSync(path.join(os.tmpdir(), `school-portal-e2e-${name}-`));
+// The servers' JSON logs, for e2e/log-secrets.ts after the run (set once: workers inherit it).
+const logDir = (process.env.E2E_SERVER_LOG_DIR ??= fresh('logs'));
 
 const server = (listen: number, dataDir: string, extra: Record<string, string> = {}) => ({
-  command: 'node ../server/dist/main.js',
+  command: `node ../server/dist/main.js >> "${path.join(logDir, `server-${listen}.log`)}"`,
   url: `http://127.0.0.1:${listen}/api/health`,
   reuseExistingServer: false,
   // A fresh data folder means seeding the demo school (about 60 password hashes): over a minute
@@ -29,7 +31,8 @@ const server = (listen: number, dataDir: string, extra: Record<string, string> =
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     SEED_DEMO: 'true',
-    LOG_LEVEL: 'warn',
+    // Every request's line, so the check after the run reads them all.
+    LOG_LEVEL: 'info',
     ...extra,
   },
 });
@@ -41,6 +44,7 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   reporter: [['list']],
+  globalTeardown: './e2e/log-secrets.ts',
   timeout: 30_000,
   // The slowest single step measured with both cores busy: the first staff page in a fresh
   // browser (its bundle, then its data) took over 10 s.
@@ -69,7 +73,8 @@ export default defineConfig({
     { name: 'chromium', testMatch: /\.spec\.ts$/, dependencies: ['setup'] },
   ],
   webServer: [
-    server(port, fresh('main')),
+    // Set, not the default: the check after the run then holds the server to never logging it.
+    server(port, fresh('main'), { DEMO_PASSWORD }),
     server(weakPort, fresh('weak'), { DEMO_PASSWORD: WEAK_PASSWORD }),
   ],
 });

@@ -36,6 +36,8 @@ import { AREAS, type AreaServices } from './modules/index.js';
 import { createHandoff, createPlatform, platformRoutes, type Platform } from './platform/index.js';
 import type { FileStorage } from './platform/files/storage.js';
 import { legacyFileRoutes } from './platform/files/legacy-routes.js';
+import { requestIdOf } from './observability/request-id.js';
+import { metricsRoute, observability } from './observability/plugin.js';
 import { systemClock, type Clock } from './time.js';
 import { PageCache } from './web/page-cache.js';
 import { fastServe, servePagesFromCache, webPages, type WebBuild } from './web/pages.js';
@@ -56,16 +58,40 @@ export interface AppDeps {
   logger?: false | { level?: string; stream?: { write(line: string): void } };
 }
 
-/** Headers and fields that must never reach a log line. */
-const REDACT = [
+/**
+ * Headers and fields that must never reach a log line. Request lines show only the method,
+ * the masked address and the caller (serializers below): no header, no body. These paths
+ * catch a secret in an object a handler logs itself (one level deep: `{ body }`, `{ err }`).
+ */
+const SECRET_FIELDS = [
+  'staffPass',
+  'newStaffPass',
+  'oldStaffPass',
+  'password',
+  'token',
+  'ticket',
+  'entryTicket',
+  'extractCode',
+  'sign',
+  'authorization',
+  'cookie',
+];
+export const REDACT = [
   'req.headers.authorization',
   'req.headers.token',
   'req.headers.cookie',
   'res.headers["set-cookie"]',
+  ...SECRET_FIELDS.map((field) => `*.${field}`),
+  ...SECRET_FIELDS.map((field) => `*.*.${field}`),
 ];
 
-/** Query parameters whose values never reach a log line (/publicPage's entry, tickets). */
-const SECRET_PARAMS = /([?&](?:staffPass|ticket|token)=)[^&#]*/gi;
+/**
+ * Query parameters whose values never reach a log line: /publicPage's entry (staffPass),
+ * tickets, tokens, a linked system's signature, a share's 提取码, and any other …pass,
+ * …password, …ticket or …token.
+ */
+const SECRET_PARAMS =
+  /([?&](?:[a-z]*pass(?:word)?|[a-z]*ticket|[a-z_]*token|sign(?:ature)?|secret|extractCode)=)[^&#]*/gi;
 
 /** A request as log lines show it: the address with secrets in its query masked. */
 export const logUrl = (url: string) => url.replace(SECRET_PARAMS, '$1[REDACTED]');
@@ -99,6 +125,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(pageCache && {
       serverFactory: (handler: http.RequestListener) =>
         http.createServer((req, res) => {
+          // Every answer carries its request id, a page the cache answers here as well.
+          res.setHeader('x-request-id', requestIdOf(req));
           if (!fastServe(pageCache, config.trustProxy, req, res)) handler(req, res);
         }),
     }),
@@ -106,13 +134,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       deps.logger === false
         ? false
         : { level: config.logLevel, ...deps.logger, redact: REDACT, serializers },
+    // The caller's X-Request-Id (sanitised) or a new one; log lines carry it as reqId.
+    genReqId: requestIdOf,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ajv: AJV,
     frameworkErrors,
   });
 
-  // Infrastructure. Cached pages first: nothing below changes their answer.
+  // Infrastructure. The request id and metrics first, so every answer is counted and carries
+  // its id; then cached pages: nothing below changes their answer.
+  await app.register(observability, { config, db: deps.db });
   if (pageCache) {
     app.decorate('pageCache', pageCache);
     servePagesFromCache(app, pageCache);
@@ -205,6 +237,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+
+  await app.register(metricsRoute, { config });
 
   // Files of the old site, opened by their path (oldfile 1), under the one read rule.
   await app.register(legacyFileRoutes, {

@@ -43,6 +43,11 @@ export interface Config {
   /** Worker processes behind the one port (main.ts). */
   webConcurrency: number;
   logLevel: string;
+  /** Prometheus metrics (observability/): own port (0: none) on its host, path, public token. */
+  metricsPort: number;
+  metricsHost: string;
+  metricsPath: string;
+  metricsToken: string | undefined;
   webBuildDir: string;
   /**
    * /publicPage may log in from a password in its address (PUBLIC_ENTRY_PASSWORD):
@@ -181,6 +186,16 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL "${logLevel}" is not a log level`);
   }
+  const metricsPath = env.METRICS_PATH || '/metrics';
+  if (!/^\/[A-Za-z0-9._~/-]*$/.test(metricsPath) || metricsPath.startsWith('/api/')) {
+    throw new ConfigError(
+      `METRICS_PATH must be a path outside /api/, like /metrics, got "${metricsPath}"`,
+    );
+  }
+  const metricsToken = env.METRICS_TOKEN || undefined;
+  if (metricsToken !== undefined && !/^[\x21-\x7e]{16,}$/.test(metricsToken)) {
+    throw new ConfigError('METRICS_TOKEN must be at least 16 printable characters without spaces');
+  }
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: env.HOST || '0.0.0.0',
@@ -210,6 +225,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     pageCacheBytes: integer(env, 'PAGE_CACHE_MB', 64, 0, 65536) * 1024 * 1024,
     webConcurrency: integer(env, 'WEB_CONCURRENCY', os.availableParallelism(), 1, 256),
     logLevel,
+    metricsPort: integer(env, 'METRICS_PORT', 0, 0, 65535),
+    metricsHost: env.METRICS_HOST || '127.0.0.1',
+    metricsPath,
+    metricsToken,
     webBuildDir: env.WEB_BUILD_DIR ? path.resolve(cwd, env.WEB_BUILD_DIR) : DEFAULT_WEB_BUILD,
     publicEntryPassword: flag(env, 'PUBLIC_ENTRY_PASSWORD', false),
     linkedSystems: linkedSystems(env.LINKED_SYSTEMS),

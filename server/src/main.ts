@@ -2,6 +2,7 @@ import './production.js';
 import cluster from 'node:cluster';
 import { relayBus } from './cluster/bus.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { serveClusterMetrics } from './observability/cluster-metrics.js';
 
 // The primary of several workers only forks, watches and relays: the app, the database driver,
 // the seeders and the page build are imported by the processes that use them (boot/), so the
@@ -85,6 +86,11 @@ function banner(config: Config, demoLogins: string[], workers: number) {
  */
 function supervise(config: Config, demoLogins: string[]) {
   relayBus();
+  // Every worker's metrics summed, for METRICS_PORT and the workers' token-guarded page.
+  serveClusterMetrics(config).catch((err: Error) => {
+    console.error(`metrics port ${config.metricsPort}: ${err.message}`);
+    process.exit(1);
+  });
   let stopping = false;
   let earlyDeaths = 0;
   const started = new Map<number, number>();

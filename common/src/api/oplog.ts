@@ -73,13 +73,28 @@ export const oplogCalls = endpoints('operLog', {
   ),
 });
 
-/** `GET api/health`: status 0 and database 'up' while the database answers (503 otherwise). */
+/** One dependency as /api/ready found it. */
+const UpOrDown = Type.Union([Type.Literal('up'), Type.Literal('down')]);
+
+/**
+ * `GET api/health`: the process answers (liveness): status 0 whenever it does, with the
+ * database as it found it ('up' or 'down'; a database outage is /api/ready's 503, not a reason
+ * to restart the process). `GET api/ready`: status 0 while the database, the file storage (a
+ * probe written, read back and removed) and the job queue answer; 503 naming what is down.
+ */
 export const healthCalls = endpoints('health', {
   health: rawEndpoint(
     '/health',
     'public',
-    '健康检查：数据库可用时 status 为 0',
+    '存活检查：进程能应答即 status 为 0（database 为数据库当前状态 up 或 down）',
     { method: 'GET' },
     Type.Object({ database: Type.String() }),
+  ),
+  ready: rawEndpoint(
+    '/ready',
+    'public',
+    '就绪检查：数据库、文件存储、任务队列均可用时 status 为 0，否则 503 并说明哪项不可用',
+    { method: 'GET' },
+    Type.Object({ database: UpOrDown, storage: UpOrDown, jobs: UpOrDown }),
   ),
 });

@@ -3,6 +3,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { observeQuery } from '../observability/db-metrics.js';
+import { watchPool } from '../observability/metrics.js';
 import { SiteWrites, registerSiteWrites, watchedDialect } from './content-watch.js';
 import type { Database } from './schema.js';
 
@@ -35,10 +37,12 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     pool.on('error', (err) =>
       console.warn(`database connection closed by the server: ${err.message}`),
     );
+    watchPool(pool);
     const writes = new SiteWrites();
     const db = new Kysely<Database>({
       dialect: watchedDialect(new PostgresDialect({ pool }), writes),
       plugins,
+      log: observeQuery,
     });
     registerSiteWrites(db, writes);
     return { db, dialect: 'postgres', close: () => db.destroy() };
@@ -63,6 +67,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       true,
     ),
     plugins,
+    log: observeQuery,
   });
   registerSiteWrites(db, writes);
   return { db, dialect: 'sqlite', close: () => db.destroy() };

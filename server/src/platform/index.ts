@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { DialectName } from '../db/database.js';
+import { countedStorage } from '../observability/counted-storage.js';
 import type { Database } from '../db/schema.js';
 import { systemClock, type Clock } from '../time.js';
 import { HandoffService, type HandoffTarget } from './auth/handoff-service.js';
@@ -48,11 +49,12 @@ export interface PlatformDeps {
 export function createPlatform(deps: PlatformDeps) {
   const { config, db, dialect } = deps;
   const clock = deps.clock ?? systemClock;
-  const storage =
+  const storage = countedStorage(
     deps.storage ??
-    (config.s3
-      ? new S3Storage(config.s3)
-      : new LocalDiskStorage(path.join(config.dataDir, 'files')));
+      (config.s3
+        ? new S3Storage(config.s3)
+        : new LocalDiskStorage(path.join(config.dataDir, 'files'))),
+  );
   const files = new FileService(db, storage, clock);
   const sessions = new SessionStore(db, config, clock);
   const uploads = new UploadService(files);
@@ -98,7 +100,7 @@ export async function platformRoutes(
   api: FastifyInstance,
   services: Platform & { handoff: HandoffService },
 ) {
-  await api.register(healthRoutes, { db: services.db });
+  await api.register(healthRoutes, { db: services.db, storage: services.files.storage });
   await api.register(authRoutes, { auth: services.auth });
   await api.register(fileRoutes, { files: services.files });
   await api.register(uploadRoutes, { uploads: services.uploads });

@@ -24,7 +24,15 @@ export interface PrepareResult {
  */
 export async function prepareDatabase(
   db: Kysely<Database>,
-  config: Pick<Config, 'seedDemo' | 'demoPassword' | 'adminCode' | 'adminPassword' | 'dataDir'>,
+  config: Pick<
+    Config,
+    | 'seedDemo'
+    | 'demoPassword'
+    | 'demoPasswordIsDefault'
+    | 'adminCode'
+    | 'adminPassword'
+    | 'dataDir'
+  >,
   services: Services,
 ): Promise<PrepareResult> {
   await seedBaseData(db);
@@ -61,11 +69,11 @@ export async function prepareDatabase(
       );
     }
   }
+  // The banner is on stdout, the log stream: it shows the public default password (the README
+  // lists it), never one set in DEMO_PASSWORD (issue 21: no password in any log line).
+  const password = config.demoPasswordIsDefault ? config.demoPassword : '<DEMO_PASSWORD>';
   const demoLogins = config.seedDemo
-    ? [
-        `管理员 admin / ${config.demoPassword} (身份: 管理员)`,
-        `老师   teacher / ${config.demoPassword} (身份: 老师)`,
-      ]
+    ? [`管理员 admin / ${password} (身份: 管理员)`, `老师   teacher / ${password} (身份: 老师)`]
     : [];
   return { created, demoLogins };
 }

@@ -8,6 +8,7 @@ import type {
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { VISITOR_COOKIE } from '@school/common';
+import { pageCacheHit, pageCacheMiss } from '../observability/metrics.js';
 import type { Freshness, SiteVersion } from './site-version.js';
 
 declare module 'fastify' {
@@ -51,6 +52,8 @@ const PORTAL_PATHS = new Set([
 
 /** Headers of a render that are not the page's: they are made per answer. */
 const PER_ANSWER = new Set([
+  // Each request's own (observability/request-id.ts).
+  'x-request-id',
   'content-length',
   'content-encoding',
   'transfer-encoding',
@@ -141,6 +144,8 @@ function matches(ifNoneMatch: string | undefined, tag: string): boolean {
 export class PageCache {
   private readonly pages = new Map<string, CachedPage>();
   private bytes = 0;
+  /** Requests already counted as a hit or a miss (observability/metrics.ts). */
+  private readonly counted = new WeakSet<IncomingMessage>();
   /** Renders under way, so a burst of misses on one page renders it once. */
   readonly pending = new Map<string, Promise<void>>();
 
@@ -177,6 +182,11 @@ export class PageCache {
    */
   serve(req: IncomingMessage, res: ServerResponse, key: string): boolean {
     const page = this.lookup(key);
+    // Metrics: a request's first look decides hit or miss (it may look again after its render).
+    if (!this.counted.has(req)) {
+      this.counted.add(req);
+      (page ? pageCacheHit : pageCacheMiss).inc();
+    }
     if (!page) return false;
     if (matches(req.headers['if-none-match'], page.tag)) {
       res.writeHead(304, page.notModified);
