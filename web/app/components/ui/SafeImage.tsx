@@ -38,6 +38,8 @@ export function SafeImage({
       alt={alt}
       loading="lazy"
       decoding="async"
+      // What a page without React swaps on a failure instead (lib/static-page.ts).
+      data-fallback=""
       onError={(event) => fallback(event.currentTarget)}
       {...rest}
     />
