@@ -85,6 +85,22 @@ test('without React, a visitor picks a banner by its bar, arrow or key and a new
   await expect(page).toHaveURL(/\/news\?newsNum=3$/);
 });
 
+test.describe('for a reader who asked for reduced motion', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('the home carousel stays on its slide until the reader turns it', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/index');
+    const home = page.getByRole('region', { name: '校园风采' });
+    await expect(home.getByRole('button', { name: '下一张' })).toBeVisible();
+    await page.clock.runFor(7000);
+    expect(await currentSlide(home)).toBe(0);
+    await home.getByRole('button', { name: '第 4 张' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => currentSlide(home)).toBe(3);
+  });
+});
+
 test('a society opens its large picture in a 1040 px dialog', async ({ page, request }) => {
   const societies = await api<Array<{ associationName: string; associationType: number }>>(
     request,
