@@ -21,7 +21,8 @@ import { load } from './api/load';
 import { serverTransport } from './api/server';
 import { inertHiddenCopies } from './lib/a11y';
 import { ELDER_BOOT_SCRIPT } from './lib/elder-mode';
-import { hasLoginCookie, STATIC_PAGE_SCRIPT, type PageHandle } from './lib/static-page';
+import { STATIC_PAGE_SCRIPT, WIDGETS_SCRIPT } from 'virtual:page-scripts';
+import { hasLoginCookie, type PageHandle } from './lib/static-page';
 import { SITE_CODES, siteFromParameters, type SiteInfo } from './lib/site';
 import stylesheet from './styles/site.css?url';
 import portalPages from './styles/portal-pages.css?url';
@@ -99,10 +100,15 @@ function useHydratedPage(): boolean {
   });
 }
 
-/** The few things a page without React does (lib/static-page.ts), with this response's nonce. */
+/**
+ * The few things a page without React does (lib/static-page.ts), with this response's nonce;
+ * with the carousel and tabs (lib/page-widgets.ts) on a page that has them.
+ */
 function StaticPageScript() {
   const nonce = useContext(FrameworkContext)?.nonce;
-  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: STATIC_PAGE_SCRIPT }} />;
+  const widgets = useMatches().some((match) => (match.handle as PageHandle | undefined)?.widgets);
+  const script = widgets ? STATIC_PAGE_SCRIPT + WIDGETS_SCRIPT : STATIC_PAGE_SCRIPT;
+  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: script }} />;
 }
 
 /**

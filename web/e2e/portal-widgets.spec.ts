@@ -1,11 +1,18 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { api, newsList } from './api';
+import { allowSteps } from './steps';
 
-/** Index of the slide a carousel shows (antd marks it slick-active). */
+/** Index of the slide an antd carousel shows (antd marks it slick-active). */
 const activeSlide = (carousel: Locator) =>
   carousel
     .locator('.slick-slide:not(.slick-cloned)')
     .evaluateAll((slides) => slides.findIndex((s) => s.classList.contains('slick-active')));
+
+/** Index of the slide the home carousel shows (lib/page-widgets.ts marks it is-current). */
+const currentSlide = (carousel: Locator) =>
+  carousel
+    .locator('.carousel-slide')
+    .evaluateAll((slides) => slides.findIndex((s) => s.classList.contains('is-current')));
 
 /**
  * True once React has hydrated the element (it then carries React's fiber): a server-rendered
@@ -23,10 +30,11 @@ test('the home carousel turns every 3 seconds; an article carousel waits for the
   await page.clock.install();
   await page.goto('/index');
   const home = page.getByRole('region', { name: '校园风采' });
-  await expect.poll(() => isHydrated(home)).toBe(true);
-  const first = await activeSlide(home);
+  // Sent without React: its script has started the carousel once the arrows show.
+  await expect(home.getByRole('button', { name: '下一张' })).toBeVisible();
+  const first = await currentSlide(home);
   await page.clock.runFor(3500);
-  await expect.poll(() => activeSlide(home), { timeout: 4500 }).not.toBe(first);
+  await expect.poll(() => currentSlide(home), { timeout: 4500 }).not.toBe(first);
 
   const withPictures = (await newsList(request, 2)).list.find((n) => n.newcontenttype === 2)!;
   await page.goto(`/newsDetail?newId=${withPictures.newId}&newsNum=2&typeId=2`);
@@ -36,6 +44,61 @@ test('the home carousel turns every 3 seconds; an article carousel waits for the
   const shown = await activeSlide(article);
   await page.clock.runFor(3500);
   expect(await activeSlide(article)).toBe(shown);
+});
+
+test('without React, a visitor picks a banner by its bar, arrow or key and a news column by its tab', async ({
+  page,
+}) => {
+  allowSteps(22);
+  await page.goto('/index');
+  expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(false);
+  const home = page.getByRole('region', { name: '校园风采' });
+  const slides = home.locator('.carousel-slide');
+  // The pointer on the carousel holds it: only the visitor turns it from here.
+  await home.getByRole('button', { name: '第 3 张' }).click();
+  await expect(slides.nth(2)).toBeVisible();
+  await expect(slides.nth(0)).toBeHidden();
+  await expect(home.getByRole('button', { name: '第 3 张' })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+  await home.getByRole('button', { name: '上一张' }).click();
+  await expect(slides.nth(1)).toBeVisible();
+  await expect(slides.nth(2)).toBeHidden();
+  // The slides out of sight are out of the tab order too.
+  await expect(slides.nth(2)).toHaveAttribute('inert', '');
+  await page.keyboard.press('ArrowRight');
+  await expect(slides.nth(2)).toBeVisible();
+  await home.getByRole('button', { name: '下一张' }).click();
+  await expect(slides.nth(3)).toBeVisible();
+
+  const box = page.getByRole('region', { name: '新闻中心' });
+  await box.getByRole('tab', { name: '专题新闻' }).click();
+  await expect(box.getByRole('tab', { name: '专题新闻' })).toHaveAttribute('aria-selected', 'true');
+  await expect(box.getByRole('tabpanel', { name: '专题新闻' })).toBeVisible();
+  await expect(box.getByRole('tabpanel', { name: '校园新闻' })).toBeHidden();
+  await expect(box.getByRole('link', { name: /更多/ })).toHaveAttribute('href', '/news?newsNum=4');
+  await page.keyboard.press('ArrowLeft');
+  await expect(box.getByRole('tab', { name: '教育动态' })).toBeFocused();
+  await expect(box.getByRole('tabpanel', { name: '教育动态' })).toBeVisible();
+  await box.getByRole('link', { name: /更多/ }).click();
+  await expect(page).toHaveURL(/\/news\?newsNum=3$/);
+});
+
+test.describe('for a reader who asked for reduced motion', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('the home carousel stays on its slide until the reader turns it', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/index');
+    const home = page.getByRole('region', { name: '校园风采' });
+    await expect(home.getByRole('button', { name: '下一张' })).toBeVisible();
+    await page.clock.runFor(7000);
+    expect(await currentSlide(home)).toBe(0);
+    await home.getByRole('button', { name: '第 4 张' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => currentSlide(home)).toBe(3);
+  });
 });
 
 test('a society opens its large picture in a 1040 px dialog', async ({ page, request }) => {

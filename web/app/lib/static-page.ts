@@ -1,6 +1,3 @@
-import { VISITOR_COOKIE } from '@school/common';
-import { ELDER_CLASS, ELDER_KEY } from './elder-mode';
-
 /**
  * Pages a visitor only reads (news lists, articles, search results) are sent without React's
  * scripts and its data (root.tsx): their server HTML is the whole page (links, GET forms, the
@@ -13,6 +10,8 @@ export interface PageHandle {
   hydrate?: boolean | ((data: unknown) => boolean);
   /** The page uses antd components beyond the portal's (root.tsx: antd-staff.css). */
   staffStyles?: boolean;
+  /** Without React the page runs lib/page-widgets.ts too (a carousel, tabs). */
+  widgets?: boolean;
 }
 
 /** Whether a request carries the login cookie that lib/session.ts sets (`User=<staffId>`). */
@@ -25,10 +24,17 @@ export function hasLoginCookie(request: Request): boolean {
  * What a page without React still does, as the app's components do it: the 长辈模式 switch
  * (lib/elder-mode.ts), the phone's 菜单 button (PortalHeader: a button with aria-expanded,
  * closed by a followed link or Escape), the pager's 跳至 box (Pager: `data-param`), an empty
- * search kept from being sent, 返回顶部 (BackToTop) and carousel/table copies hidden from assistive technology made
- * inert (lib/a11y.ts). Serialized into an inline script, so it must not use anything outside.
+ * search kept from being sent with a notice (as the header's message.warning), 返回顶部 (BackToTop),
+ * the default picture for one that fails (SafeImage) and carousel/table copies hidden from
+ * assistive technology made inert (lib/a11y.ts). Run by page-scripts/static-page.run.ts, which
+ * the build bakes into the page's inline script (vite.config.ts).
  */
-function staticPage(elderKey: string, elderClass: string, visitorCookie: string) {
+export function staticPage(
+  elderKey: string,
+  elderClass: string,
+  visitorCookie: string,
+  defaultImage: string,
+) {
   const root = document.documentElement;
   const syncElder = () => {
     const on = root.classList.contains(elderClass);
@@ -95,9 +101,25 @@ function staticPage(elderKey: string, elderClass: string, visitorCookie: string)
       if (input && !input.value.trim()) {
         event.preventDefault();
         input.focus();
+        // Drawn as antd's message (styles/site.css), read out as it is shown.
+        const notice = document.createElement('div');
+        notice.className = 'static-notice';
+        notice.setAttribute('role', 'alert');
+        notice.textContent = '请输入搜索内容';
+        document.querySelector('.static-notice')?.remove();
+        document.body.append(notice);
+        setTimeout(() => notice.remove(), 3000);
       }
     }),
   );
+
+  document.querySelectorAll<HTMLImageElement>('img[data-fallback]').forEach((img) => {
+    const fallback = () => {
+      if (!img.src.endsWith(defaultImage)) img.src = defaultImage;
+    };
+    if (img.complete && img.naturalWidth === 0) fallback();
+    else img.addEventListener('error', fallback);
+  });
 
   // An article's view, counted as components/article/use-count-view.ts does, with the visitor
   // cookie of lib/visitor.ts.
@@ -135,5 +157,3 @@ function staticPage(elderKey: string, elderClass: string, visitorCookie: string)
     )
     .forEach((copy) => copy.setAttribute('inert', ''));
 }
-
-export const STATIC_PAGE_SCRIPT = `(${staticPage.toString()})(${[ELDER_KEY, ELDER_CLASS, VISITOR_COOKIE].map((v) => JSON.stringify(v)).join(',')})`;

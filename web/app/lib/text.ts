@@ -5,6 +5,9 @@ export function truncate(text: string | null | undefined, max: number): string {
   return chars.length > max ? `${chars.slice(0, max).join('')}...` : text;
 }
 
+/** The picture shown for one that fails to load (portal spec §5): SafeImage, lib/static-page.ts. */
+export const DEFAULT_IMAGE = '/images/default-image.svg';
+
 /** Paths from the old site use backslashes; they are shown and opened with forward slashes. */
 export function slashPath(path: string | null | undefined): string {
   return (path ?? '').replace(/\\/g, '/');

@@ -1,7 +1,5 @@
 import { useEffect, useRef, type ImgHTMLAttributes } from 'react';
-import { slashPath } from '../../lib/text';
-
-export const DEFAULT_IMAGE = '/images/default-image.svg';
+import { DEFAULT_IMAGE, slashPath } from '../../lib/text';
 
 /**
  * An image that swaps in the default picture when its own fails to load
@@ -38,6 +36,8 @@ export function SafeImage({
       alt={alt}
       loading="lazy"
       decoding="async"
+      // What a page without React swaps on a failure instead (lib/static-page.ts).
+      data-fallback=""
       onError={(event) => fallback(event.currentTarget)}
       {...rest}
     />

@@ -3,6 +3,7 @@ import { App } from 'antd';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ElderModeSwitch, SkipLink } from '../../components/a11y/ElderModeSwitch';
+import { LOGIN_HREF } from '../../lib/portal-context';
 import { safeHref, type SiteInfo } from '../../lib/site';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useUser } from '../../lib/use-user';
@@ -136,6 +137,8 @@ export function PortalHeader({ site, onStaffEntry }: { site: SiteInfo; onStaffEn
     event.preventDefault();
     onStaffEntry();
   };
+  // Followed as a link where the page runs without React: the home page opens the login there.
+  const entryHref = user ? '/teachPage' : LOGIN_HREF;
   const course = safeHref(site.courseUrl);
   const oldSite = safeHref(site.oldSiteUrl);
   const menu = useMenuToggle();
@@ -152,7 +155,7 @@ export function PortalHeader({ site, onStaffEntry }: { site: SiteInfo; onStaffEn
         <div className="container topbar-inner">
           <span className="topbar-welcome">{`欢迎访问${site.name}`}</span>
           <nav className="topbar-links" aria-label="快捷链接">
-            <a href="/teachPage" onClick={staffEntry} className="topbar-login">
+            <a href={entryHref} onClick={staffEntry} className="topbar-login">
               {user ? '【校内网】' : '登录'}
             </a>
             <Link to="/campus?campusNum=15" className="topbar-quick">
@@ -229,7 +232,7 @@ export function PortalHeader({ site, onStaffEntry }: { site: SiteInfo; onStaffEn
               {item.phoneOnly ? (
                 <span className="nav-group-label">{item.label}</span>
               ) : item.staffOnly ? (
-                <a href="/teachPage" onClick={staffEntry}>
+                <a href={entryHref} onClick={staffEntry}>
                   {item.label}
                 </a>
               ) : item.to ? (

@@ -1,8 +1,9 @@
 import type { ApiData } from '@school/common/api';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { NewsItem } from '@school/common/api';
 import { day, truncate } from '../../../lib/text';
+import { tabs as tabsOver } from '../../../lib/page-widgets';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { topicHref } from '../topics/topic-links';
 
@@ -20,53 +21,48 @@ const hrefOf = (item: NewsItem) =>
  * three lists are in the page; the tabs only show one.
  */
 export function NewsBox({ tabs }: { tabs: NewsTab[] }) {
-  const [current, setCurrent] = useState(0);
   const list = useRef<HTMLDivElement>(null);
-  // A real tablist (WAI-ARIA tabs pattern): one tab in the tab order, arrows, Home and End move
-  // between tabs; the 更多 link sits beside the list, not in it (a tablist holds only tabs).
-  const move = (event: KeyboardEvent) => {
-    const last = tabs.length - 1;
-    const next = {
-      ArrowRight: current === last ? 0 : current + 1,
-      ArrowLeft: current === 0 ? last : current - 1,
-      Home: 0,
-      End: last,
-    }[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    setCurrent(next);
-    list.current?.querySelectorAll<HTMLElement>('[role="tab"]')[next]?.focus();
-  };
+  // The first column is shown as sent; lib/page-widgets.ts switches them, from the inline script
+  // of a page sent without React or from this effect in the app.
+  useEffect(() => (list.current ? tabsOver(list.current) : undefined), []);
+  // A real tablist (WAI-ARIA tabs pattern); the 更多 link of the column shown sits beside the
+  // list, not in it (a tablist holds only tabs).
   return (
     <section className="home-box news-box" aria-label="新闻中心">
       <div className="home-box-head">
-        <div
-          className="home-box-tabs"
-          role="tablist"
-          aria-label="新闻栏目"
-          ref={list}
-          onKeyDown={move}
-        >
+        <div className="home-box-tabs" role="tablist" aria-label="新闻栏目" ref={list} data-tabs>
           {tabs.map((tab, i) => (
             <button
               key={tab.typeId}
               type="button"
               role="tab"
               id={`news-tab-${tab.typeId}`}
-              aria-selected={i === current}
+              aria-selected={i === 0}
               aria-controls={`news-panel-${tab.typeId}`}
-              tabIndex={i === current ? 0 : -1}
-              className={i === current ? 'active' : undefined}
-              onClick={() => setCurrent(i)}
-              onMouseEnter={() => setCurrent(i)}
+              tabIndex={i === 0 ? 0 : -1}
+              className={i === 0 ? 'active' : undefined}
             >
               {tab.typeName}
             </button>
           ))}
         </div>
-        <Link className="home-more" to={`/news?newsNum=${tabs[current]?.typeId ?? 2}`}>
-          更多 &gt;&gt;
-        </Link>
+        {tabs.length === 0 ? (
+          <Link className="home-more" to="/news?newsNum=2">
+            更多 &gt;&gt;
+          </Link>
+        ) : (
+          tabs.map((tab, i) => (
+            <Link
+              key={tab.typeId}
+              className="home-more"
+              to={`/news?newsNum=${tab.typeId}`}
+              data-tab-for={`news-tab-${tab.typeId}`}
+              hidden={i !== 0}
+            >
+              更多 &gt;&gt;
+            </Link>
+          ))
+        )}
       </div>
       {tabs.map((tab, i) => (
         <div
@@ -74,7 +70,7 @@ export function NewsBox({ tabs }: { tabs: NewsTab[] }) {
           id={`news-panel-${tab.typeId}`}
           role="tabpanel"
           aria-labelledby={`news-tab-${tab.typeId}`}
-          hidden={i !== current}
+          hidden={i !== 0}
         >
           {tab.list.length === 0 ? (
             <EmptyState />
@@ -83,7 +79,15 @@ export function NewsBox({ tabs }: { tabs: NewsTab[] }) {
               {tab.list.map((item) => (
                 <li key={item.newId} className={item.ifTop === 1 ? 'pinned' : undefined}>
                   {item.ifTop === 1 && <span className="top-badge">顶</span>}
-                  <Link to={hrefOf(item)} target="_blank" title={item.newsTitle}>
+                  {/* The whole title on hover where it is cut; a new tab needs no route discovery. */}
+                  <Link
+                    to={hrefOf(item)}
+                    target="_blank"
+                    discover="none"
+                    title={
+                      truncate(item.newsTitle, 35) === item.newsTitle ? undefined : item.newsTitle
+                    }
+                  >
                     {truncate(item.newsTitle, 35)}
                   </Link>
                   {item.newest === 1 && <span className="new-badge">新</span>}
