@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { chromium } from './e2e/chromium';
 import { DEMO_PASSWORD, WEAK_PASSWORD, weakBaseURL } from './e2e/login';
 
 /**
@@ -49,24 +50,7 @@ export default defineConfig({
   // The slowest single step measured with both cores busy: the first staff page in a fresh
   // browser (its bundle, then its data) took over 10 s.
   expect: { timeout: 20_000 },
-  use: {
-    baseURL: `http://127.0.0.1:${port}`,
-    locale: 'zh-CN',
-    trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
-  },
+  use: { ...chromium, baseURL: `http://127.0.0.1:${port}` },
   projects: [
     // Logs the staff accounts in once and saves their browser state for the staff suites.
     { name: 'setup', testMatch: /\.setup\.ts$/ },

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import base from './playwright.config';
+import { chromium } from './e2e/chromium';
 
 /**
  * The scale-out end-to-end tests (issue 21): two copies of the built app on one PostgreSQL
@@ -17,8 +17,7 @@ export default defineConfig({
   expect: { timeout: 20_000 },
   globalSetup: './e2e-scale/cluster.ts',
   use: {
-    ...base.use,
-    baseURL: undefined,
+    ...chromium,
     // nginx serves a throwaway self-signed certificate.
     ignoreHTTPSErrors: true,
   },

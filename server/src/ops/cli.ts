@@ -4,7 +4,19 @@ import { ConfigError, loadConfig } from '../config.js';
 import { latestMigration } from '../db/migrate.js';
 import { runBackup } from './backup.js';
 import { RestoreRefused, runRestore } from './restore.js';
-import { openTarget } from './target.js';
+import { FolderTarget, type BackupTarget } from './target.js';
+
+/**
+ * A folder path or s3://bucket/prefix as the target it names; the AWS SDK is loaded only for a
+ * bucket.
+ */
+async function openTarget(location: string): Promise<BackupTarget> {
+  if (/^s3:\/\//i.test(location)) {
+    const { S3Target } = await import('./s3-target.js');
+    return S3Target.fromUrl(location);
+  }
+  return new FolderTarget(path.resolve(location));
+}
 
 /**
  * `npm run backup -- --to <folder | s3://bucket/prefix>` and

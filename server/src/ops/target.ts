@@ -70,12 +70,3 @@ export class FolderTarget implements BackupTarget {
 
   async close(): Promise<void> {}
 }
-
-/** A folder path or s3://bucket/prefix as the target it names. */
-export async function openTarget(location: string): Promise<BackupTarget> {
-  if (/^s3:\/\//i.test(location)) {
-    const { S3Target } = await import('./s3-target.js');
-    return S3Target.fromUrl(location);
-  }
-  return new FolderTarget(path.resolve(location));
-}
