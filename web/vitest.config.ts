@@ -1,7 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { pageScripts } from './scripts/page-scripts.ts';
 
 export default defineConfig({
+  // Modules that import root.tsx (useSite) need its bundled page scripts, as the build has them.
+  plugins: [pageScripts()],
   resolve: {
     alias: [
       {
