@@ -46,6 +46,16 @@ async function main(argv: string[]): Promise<number> {
   });
   const config = loadConfig();
   const sqliteFile = path.join(config.dataDir, 'portal.sqlite');
+  // A site whose stored files are in a bucket has none in DATA_DIR: a backup would name them all
+  // missing and a restore would put them where the site does not look. Refused until the
+  // commands read and write them through the bucket.
+  if (config.s3 && (command === 'backup' || command === 'restore')) {
+    console.error(
+      '暂不支持: 本站的文件保存在对象存储（S3_BUCKET）中，本命令只备份和恢复数据目录中的文件。' +
+        '请用对象存储自身的版本或复制功能保护存储桶，数据库用 pg_dump 备份。',
+    );
+    return 1;
+  }
   if (command === 'backup' && values.to) {
     const target = await openTarget(values.to);
     try {
