@@ -38,6 +38,7 @@ function hashFiles(paths) {
     if (stat.isDirectory()) {
       for (const name of fs.readdirSync(p).sort()) {
         if (['node_modules', 'build', 'dist', '.react-router'].includes(name)) continue;
+        if (BUILD_OUTPUTS.has(path.relative(root, path.join(p, name)))) continue;
         visit(path.join(p, name));
       }
     } else {
@@ -76,7 +77,10 @@ const BUILD_INPUTS = [
   'web/public',
   'web/vite.config.ts',
   'web/react-router.config.ts',
+  'web/scripts',
 ];
+/** What the build writes among its inputs (antd's baked styles): not an input of the next build. */
+const BUILD_OUTPUTS = new Set(['web/app/styles/antd']);
 
 /** Builds when any source changed since the last build. */
 export async function ensureBuilt({ force = false } = {}) {
