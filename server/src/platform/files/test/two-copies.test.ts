@@ -69,34 +69,39 @@ describe('two copies of the site on one database and one S3 bucket', () => {
     const location = created.headers.location as string;
     // Three pieces, the copies taking turns; the first two are below S3's smallest part.
     const cuts = [0, 3 * MB, 6 * MB, bytes.length];
-    let last;
-    for (let i = 0; i < 3; i++) {
-      const copy = i % 2 === 0 ? one : two;
-      last = await copy.inject({
+    const piece = (copy: FastifyInstance, i: number, session = token) =>
+      copy.inject({
         method: 'PATCH',
         url: location,
         payload: bytes.subarray(cuts[i], cuts[i + 1]),
         headers: as({
           'upload-offset': String(cuts[i]),
           'content-type': 'application/offset+octet-stream',
+          authorization: `Bearer ${session}`,
         }),
       });
+    // Another teacher who knows the address may neither look at nor add to it, on either copy.
+    const stranger = await login(two, await createStaff(t.db));
+    for (const copy of [one, two]) {
+      const looked = await copy.inject({
+        method: 'HEAD',
+        url: location,
+        headers: as({ authorization: `Bearer ${stranger}` }),
+      });
+      expect(looked.statusCode).toBe(403);
+      expectRefusal(await piece(copy, 0, stranger), 403, '不能访问他人的上传');
+    }
+    let last;
+    for (let i = 0; i < 3; i++) {
+      const copy = i % 2 === 0 ? one : two;
+      last = await piece(copy, i);
       expect(last.statusCode, last.body).toBe(204);
       if (i < 2) {
         const other = copy === one ? two : one;
         const asked = await other.inject({ method: 'HEAD', url: location, headers: as() });
         expect(asked.headers['upload-offset']).toBe(String(cuts[i + 1]));
         // The same piece again, through the other copy: refused, nothing recorded twice.
-        const again = await other.inject({
-          method: 'PATCH',
-          url: location,
-          payload: bytes.subarray(cuts[i], cuts[i + 1]),
-          headers: as({
-            'upload-offset': String(cuts[i]),
-            'content-type': 'application/offset+octet-stream',
-          }),
-        });
-        expectRefusal(again, 409, '上传进度不一致，请刷新进度后继续');
+        expectRefusal(await piece(other, i), 409, '上传进度不一致，请刷新进度后继续');
       }
     }
     const fileId = Number(last!.headers['x-file-id']);
