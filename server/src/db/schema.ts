@@ -47,6 +47,9 @@ import type {
   DriveResumableChunkTable,
   DriveTrashTable,
   DriveVersionTable,
+  DavFileTable,
+  DavLockTable,
+  DavPropertyTable,
 } from './tables/drive.js';
 import type {
   ContactGroupMemberTable,
@@ -120,6 +123,9 @@ export interface Database {
   contactGroupMember: ContactGroupMemberTable;
   driveFolder: DriveFolderTable;
   driveResource: DriveResourceTable;
+  davFile: DavFileTable;
+  davLock: DavLockTable;
+  davProperty: DavPropertyTable;
   driveLike: DriveLikeTable;
   driveFavorite: DriveFavoriteTable;
   driveShare: DriveShareTable;

@@ -155,3 +155,41 @@ export interface DriveResumableChunkTable {
   size: number;
   storageKey: string;
 }
+
+/** A WebDAV client's working file, shown over WebDAV only (migration 0035, modules/dav). */
+export interface DavFileTable {
+  id: Generated<number>;
+  /** Whose disk (null: the library). */
+  ownerId: number | null;
+  /** The folder it is in (null: the disk's top). */
+  folderId: number | null;
+  uploaderId: number;
+  name: string;
+  /** Its bytes (null: empty). */
+  fileId: number | null;
+  size: ColumnType<number | string, number, number>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A WebDAV write lock, by the path it was taken on (migration 0035). */
+export interface DavLockTable {
+  token: string;
+  path: string;
+  staffId: number;
+  scope: string;
+  depth: string;
+  provisional: number;
+  owner: string;
+  grantedAt: ColumnType<number | string, number, number>;
+  timeoutMs: ColumnType<number | string, number, number>;
+  expiresAt: ColumnType<number | string, number, number>;
+}
+
+/** A dead property a WebDAV client set on a folder ('f'), file ('r') or working file ('w'). */
+export interface DavPropertyTable {
+  kind: string;
+  itemId: number;
+  name: string;
+  value: string;
+}

@@ -16,6 +16,7 @@ import { driveTrashRoutes } from './trash-routes.js';
 import { driveVersionGuard } from './versions.js';
 import { driveShareRoutes } from './share-routes.js';
 import { DriveShares } from './shares.js';
+import { WorkingFiles, workingFileGuard } from './working-files.js';
 
 /** 教学网盘 (intranet.md §2 education ... mineWp, §7 "Teaching drive"). */
 export const driveArea = defineArea({
@@ -65,12 +66,17 @@ export const driveArea = defineArea({
     uploadSweep.addChore(async (now) => {
       await driveTrash.purgeExpired(now);
     });
+    // WebDAV's working files (issue 22); those whose folder was deleted in the page go here.
+    const workingFiles = new WorkingFiles(db, clock, files, quota, config.driveFileMaxBytes);
+    uploadSweep.addChore(() => workingFiles.dropOrphans());
     return {
       driveFolders,
       driveZips: new FolderZips(db, driveFolders, files, config.driveZipMaxBytes),
       driveListing,
       driveResources,
       driveTrash,
+      driveQuota: quota,
+      workingFiles,
       driveEngagement: new DriveEngagement(db, clock, driveResources, driveListing),
       driveFiles: files,
       driveUploads,
@@ -120,5 +126,10 @@ export const driveArea = defineArea({
       files: services.driveFiles,
     });
   },
-  fileGuards: () => [driveFileGuard(), driveTrashGuard(), driveVersionGuard()],
+  fileGuards: () => [
+    driveFileGuard(),
+    driveTrashGuard(),
+    driveVersionGuard(),
+    workingFileGuard(),
+  ],
 });

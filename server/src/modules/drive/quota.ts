@@ -66,7 +66,7 @@ export class DiskQuota {
     db: Kysely<Database> = this.db,
     registering: readonly number[] = [],
   ): Promise<DiskUsage> {
-    const [registered, unregistered, arriving, binned, versions] = await Promise.all([
+    const [registered, unregistered, arriving, binned, versions, working] = await Promise.all([
       db
         .selectFrom('driveResource')
         .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('bytes'))
@@ -100,9 +100,19 @@ export class DiskQuota {
         )
         .where('driveResource.ownerId', '=', staffId)
         .executeTakeFirstOrThrow(),
+      // Issue 22: the working files a WebDAV client keeps on the disk.
+      db
+        .selectFrom('davFile')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('bytes'))
+        .where('ownerId', '=', staffId)
+        .executeTakeFirstOrThrow(),
     ]);
     return {
-      used: Number(registered.bytes) + Number(binned.bytes) + Number(versions.bytes),
+      used:
+        Number(registered.bytes) +
+        Number(binned.bytes) +
+        Number(versions.bytes) +
+        Number(working.bytes),
       pending: Number(unregistered.bytes) + Number(arriving.bytes),
       total: this.totalBytes,
     };

@@ -17,7 +17,7 @@ export const PRIVATE_FILE = '该文件为私有文件，只有上传者可以查
 export const DRIVE_USE = 'T_DRIVE';
 
 /** A list row's columns, and whose disk the resource is on. */
-const RESOURCE_COLUMNS = [
+export const RESOURCE_COLUMNS = [
   ...FILE_COLUMNS,
   'driveResource.ownerId',
   'driveResource.leakProtected',

@@ -19,6 +19,11 @@ export interface MoveInput {
   fromId?: number;
   toId: number;
   sType?: number;
+  /**
+   * WebDAV (issue 22): the file's name at the target, which may then be its own folder (a
+   * rename, or a copy beside it under another name).
+   */
+  name?: string;
 }
 
 /**
@@ -41,15 +46,16 @@ export class ResourceMoves {
    * administrators; a disk by its owner; anyone may copy a file of their own
    * disk into a library folder (复制到公共盘).
    */
-  async move(viewer: Viewer, input: MoveInput): Promise<void> {
+  /** Answers the file's id (a copy's new one); a folder's move answers the folder's. */
+  async move(viewer: Viewer, input: MoveInput): Promise<number> {
     if (input.fromId !== undefined && input.fromId === input.toId && input.fromId !== 0) {
       throw badRequest('请移动到不同于自己的文件夹');
     }
-    await inTransaction(this.db, async (trx) => {
+    const id = await inTransaction(this.db, async (trx) => {
       if (input.folderId) {
         if (input.copy) throw badRequest('文件夹只能移动，不能复制');
         await this.moveFolder(trx, viewer, input.folderId, input.toId);
-        return;
+        return input.folderId;
       }
       if (!input.resourceId) throw badRequest('请选择文件');
       const row = await readResource(trx, input.resourceId, viewer);
@@ -62,7 +68,8 @@ export class ResourceMoves {
           : { ownerId: (await this.folders.get(input.toId, viewer, trx)).ownerId };
       const toFolder = input.toId === 0 ? null : input.toId;
       if (targetSpace.ownerId === null && toFolder === null) throw badRequest('请选择移动目录');
-      if (toFolder === row.folderId && from.ownerId === targetSpace.ownerId) {
+      const name = input.name ?? row.name;
+      if (toFolder === row.folderId && from.ownerId === targetSpace.ownerId && name === row.name) {
         throw badRequest('请移动到不同于自己的文件夹');
       }
       const ownToLibrary = input.copy && row.ownerId === viewer.id && targetSpace.ownerId === null;
@@ -83,7 +90,7 @@ export class ResourceMoves {
             ownerId: targetSpace.ownerId,
             uploaderId: ownToLibrary ? viewer.id : row.uploaderId,
             fileId: row.fileId,
-            name: row.name,
+            name,
             fileName: row.fileName,
             size: Number(row.size),
             resourcesType: row.resourcesType,
@@ -102,19 +109,24 @@ export class ResourceMoves {
           .insertInto('fileUse')
           .values({ fileId: row.fileId, infoTable: DRIVE_USE, objId: id })
           .execute();
-        await this.texts.put('drive', id, searchText(row.name, row.description), trx);
-        return;
+        await this.texts.put('drive', id, searchText(name, row.description), trx);
+        return id;
       }
       if (from.ownerId !== targetSpace.ownerId) {
         throw badRequest('只能在同一个网盘里移动，请用复制');
       }
       await trx
         .updateTable('driveResource')
-        .set({ folderId: toFolder, statusDate: iso(this.now()) })
+        .set({ folderId: toFolder, name, statusDate: iso(this.now()) })
         .where('id', '=', row.id)
         .execute();
+      if (name !== row.name) {
+        await this.texts.put('drive', row.id, searchText(name, row.description), trx);
+      }
+      return row.id;
     });
     this.folders.stats.invalidate();
+    return id;
   }
 
   private async moveFolder(db: Kysely<Database>, viewer: Viewer, folderId: number, toId: number) {

@@ -208,6 +208,32 @@ export class DriveResources {
     return ids;
   }
 
+  /**
+   * Puts stored bytes the viewer uploaded under an existing file (WebDAV's PUT over it), its
+   * old ones kept as a version, as 替换 does (the disk's quota holds).
+   */
+  async replaceContent(viewer: Viewer, id: number, fileId: number): Promise<void> {
+    const dropped = await inTransaction(this.db, async (trx) => {
+      const row = await this.get(id, viewer, trx);
+      if (!mayEdit(row, viewer)) throw forbidden(ONLY_EDITOR_REPLACES);
+      const file = await trx
+        .selectFrom('storedFile')
+        .select(['id', 'fileName', 'size', 'createdBy'])
+        .where('id', '=', fileId)
+        .executeTakeFirst();
+      if (!file) throw badRequest('文件不存在，请重新上传');
+      await this.assertUploadedBy(trx, viewer, [file]);
+      const size = Number(file.size);
+      if (row.ownerId !== null) {
+        await this.quota.lock(trx, row.ownerId);
+        await this.quota.assertRoom(trx, row.ownerId, size, [file.id]);
+      }
+      return this.versions.replace(trx, id, { id: file.id, fileName: file.fileName, size }, viewer.id);
+    });
+    this.folders.stats.invalidate();
+    if (dropped.length) await this.dropUnused(dropped);
+  }
+
   /** The names among `names` a folder (or a disk's top) already holds: the upload dialog asks 保留两者 / 替换. */
   async clashingNames(
     viewer: Viewer,
@@ -354,7 +380,7 @@ export class DriveResources {
   }
 
   /** Moves or copies a file, or moves a folder (resource-moves.ts). */
-  move(viewer: Viewer, input: MoveInput): Promise<void> {
+  move(viewer: Viewer, input: MoveInput): Promise<number> {
     return this.moves.move(viewer, input);
   }
 

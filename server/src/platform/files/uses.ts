@@ -37,6 +37,7 @@ export const FILE_OWNER_TABLES = [
   'T_DRIVE_UPLOAD',
   'T_DRIVE_TRASH',
   'T_DRIVE_VERSION',
+  'T_DAV',
 ] as const;
 
 export type FileOwnerTable = (typeof FILE_OWNER_TABLES)[number];

@@ -1,0 +1,46 @@
+import {
+  BadRequestError,
+  ForbiddenError,
+  InsufficientStorageError,
+  MediaTypeNotSupportedError,
+  ResourceNotFoundError,
+  ResourceTreeNotCompleteError,
+  ServiceUnavailableError,
+  UnauthorizedError,
+} from 'nephele';
+import { AppError } from '../../http/errors.js';
+
+/** The drive's refusals as WebDAV's: a full disk is 507, a type the drive does not take 415. */
+export function davError(err: unknown): unknown {
+  if (!(err instanceof AppError)) return err;
+  const message = err.message;
+  switch (err.statusCode) {
+    case 400:
+      return /格式|扩展名|内容为空/.test(message)
+        ? new MediaTypeNotSupportedError(message)
+        : new BadRequestError(message);
+    case 401:
+      return new UnauthorizedError(message);
+    case 403:
+      return new ForbiddenError(message);
+    case 404:
+      return new ResourceNotFoundError(message);
+    case 409:
+      return new ResourceTreeNotCompleteError(message);
+    case 413:
+      return new InsufficientStorageError(message);
+    case 429:
+      return new ServiceUnavailableError(message);
+    default:
+      return err;
+  }
+}
+
+/** Runs a drive call, its refusal told the WebDAV way. */
+export async function drive<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    throw davError(err);
+  }
+}
