@@ -4,6 +4,7 @@ import type {
   StaffDepartmentTable,
   SessionTable,
   LoginThrottleTable,
+  AppPasswordTable,
   HandoffTicketTable,
   ContactTable,
   LinkedRequestTable,
@@ -78,6 +79,7 @@ export interface Database {
   staffDepartment: StaffDepartmentTable;
   session: SessionTable;
   loginThrottle: LoginThrottleTable;
+  appPassword: AppPasswordTable;
   apiRateLimit: ApiRateLimitTable;
   sysParameter: SysParameterTable;
   newsType: NewsTypeTable;
@@ -143,6 +145,7 @@ export type {
   StaffDepartmentTable,
   SessionTable,
   LoginThrottleTable,
+  AppPasswordTable,
   HandoffTicketTable,
   ContactTable,
   LinkedRequestTable,
