@@ -1,4 +1,14 @@
-import { Maybe, Nothing, OneOf, Type, WordOf, type Static, endpoint, endpoints } from './shared.js';
+import {
+  Id,
+  Maybe,
+  Nothing,
+  OneOf,
+  Type,
+  WordOf,
+  type Static,
+  endpoint,
+  endpoints,
+} from './shared.js';
 
 /**
  * Login and session calls of portal.md §7 and intranet.md §7 "Session and
@@ -154,5 +164,52 @@ export const linkedCalls = endpoints('linked', {
       typePage: Type.Optional(OneOf([1, 2], 'typePage 须为 1（门户首页）或 2（校内网首页）')),
     }),
     Type.Object({ entryUrl: Type.String(), expiresIn: Type.Integer() }),
+  ),
+});
+
+// ---- app passwords (应用专用密码) for WebDAV clients, on /editPwd ----
+
+/** One of the caller's app passwords as listed: never its secret. Times '' when never. */
+export const AppPassword = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  createTime: Type.String(),
+  lastUseTime: Type.String(),
+  lastUseIp: Type.String(),
+});
+export type AppPassword = Static<typeof AppPassword>;
+
+/** A new app password: the only answer that ever holds `password`. */
+export const NewAppPassword = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  password: Type.String(),
+  createTime: Type.String(),
+});
+export type NewAppPassword = Static<typeof NewAppPassword>;
+
+export const appPasswordCalls = endpoints('staff', {
+  add: endpoint(
+    '/staff/addAppPassword',
+    'staff',
+    '新建应用专用密码（供 WebDAV 客户端、映射网络驱动器使用；name 不超过30个字）：密码只在这次返回',
+    Type.Object({
+      name: Type.String({ maxLength: 200, errorMessage: '请填写名称，例如“办公室电脑”' }),
+    }),
+    NewAppPassword,
+  ),
+  list: endpoint(
+    '/staff/getAppPasswords',
+    'staff',
+    '我的应用专用密码（名称、创建时间、最近使用时间与地址；不含密码）',
+    undefined,
+    Type.Array(AppPassword),
+  ),
+  remove: endpoint(
+    '/staff/delAppPassword',
+    'owner',
+    '撤销自己的一个应用专用密码：之后用它的 WebDAV 请求立即被拒绝',
+    Type.Object({ id: Id('请选择要撤销的应用专用密码') }),
+    Nothing,
   ),
 });

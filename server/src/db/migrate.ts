@@ -30,6 +30,7 @@ import * as siteVersion from './migrations/0028_site_version.js';
 import * as flatLists from './migrations/0029_flat_lists.js';
 import * as mailBoxVersion from './migrations/0030_mail_box_version.js';
 import * as sharedResumable from './migrations/0032_shared_resumable.js';
+import * as appPasswords from './migrations/0033_app_passwords.js';
 import * as webdav from './migrations/0035_webdav.js';
 
 /** Migrations in order. They are imported, not read from disk, so the build carries them. */
@@ -65,6 +66,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0029_flat_lists': { up: (db) => flatLists.up(db, dialect) },
     '0030_mail_box_version': { up: (db) => mailBoxVersion.up(db) },
     '0032_shared_resumable': { up: (db) => sharedResumable.up(db) },
+    '0033_app_passwords': { up: (db) => appPasswords.up(db, dialect) },
     '0035_webdav': { up: (db) => webdav.up(db, dialect) },
   };
 }

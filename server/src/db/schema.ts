@@ -4,6 +4,7 @@ import type {
   StaffDepartmentTable,
   SessionTable,
   LoginThrottleTable,
+  AppPasswordTable,
   HandoffTicketTable,
   ContactTable,
   LinkedRequestTable,
@@ -81,6 +82,7 @@ export interface Database {
   staffDepartment: StaffDepartmentTable;
   session: SessionTable;
   loginThrottle: LoginThrottleTable;
+  appPassword: AppPasswordTable;
   apiRateLimit: ApiRateLimitTable;
   sysParameter: SysParameterTable;
   newsType: NewsTypeTable;
@@ -149,6 +151,7 @@ export type {
   StaffDepartmentTable,
   SessionTable,
   LoginThrottleTable,
+  AppPasswordTable,
   HandoffTicketTable,
   ContactTable,
   LinkedRequestTable,

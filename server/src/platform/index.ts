@@ -6,6 +6,8 @@ import type { DialectName } from '../db/database.js';
 import { countedStorage } from '../observability/counted-storage.js';
 import type { Database } from '../db/schema.js';
 import { systemClock, type Clock } from '../time.js';
+import { AppPasswords } from './auth/app-passwords.js';
+import { appPasswordRoutes } from './auth/app-password-routes.js';
 import { HandoffService, type HandoffTarget } from './auth/handoff-service.js';
 import { handoffRoutes } from './auth/handoff-routes.js';
 import { linkedRoutes } from './auth/linked-routes.js';
@@ -59,13 +61,16 @@ export function createPlatform(deps: PlatformDeps) {
   const sessions = new SessionStore(db, config, clock);
   const uploads = new UploadService(files);
   const jobs = new JobQueue(db, dialect, clock);
+  const throttle = new LoginThrottle(db, config, clock);
   return {
     config,
     db,
     dialect,
     clock,
     sessions,
-    auth: new AuthService(db, sessions, new LoginThrottle(db, config, clock), clock),
+    auth: new AuthService(db, sessions, throttle, clock),
+    /** App passwords for WebDAV clients: `authenticate(login, password, ip)` (README). */
+    appPasswords: new AppPasswords(db, throttle, clock),
     files,
     uploads,
     /** Uploads nobody took up after PENDING_UPLOAD_HOURS; the drive and mail add their holds. */
@@ -102,6 +107,7 @@ export async function platformRoutes(
 ) {
   await api.register(healthRoutes, { db: services.db, storage: services.files.storage });
   await api.register(authRoutes, { auth: services.auth });
+  await api.register(appPasswordRoutes, { appPasswords: services.appPasswords });
   await api.register(fileRoutes, { files: services.files });
   await api.register(uploadRoutes, { uploads: services.uploads });
   await api.register(operLogRoutes, { db: services.db });

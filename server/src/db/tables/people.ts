@@ -99,3 +99,19 @@ export type Staff = Selectable<StaffTable>;
 export type NewStaff = Insertable<StaffTable>;
 export type StaffUpdate = Updateable<StaffTable>;
 export type Session = Selectable<SessionTable>;
+
+/**
+ * An app password (应用专用密码) for WebDAV clients: only the SHA-256 of its secret is kept
+ * (platform/auth/app-passwords.ts says why a fast hash is right for it).
+ */
+export interface AppPasswordTable {
+  id: Generated<number>;
+  staffId: number;
+  /** Trimmed, at most 30 characters, unique per person. */
+  name: string;
+  secretHash: string;
+  createdAt: string;
+  /** Written at most once a minute, not per request. */
+  lastUsedAt: ColumnType<string | null, string | null | undefined, string | null>;
+  lastUsedIp: ColumnType<string | null, string | null | undefined, string | null>;
+}

@@ -79,6 +79,18 @@ export class LoginThrottle {
     return row !== undefined;
   }
 
+  private lockedOut() {
+    return tooManyRequests(
+      `密码错误次数过多，请${this.config.loginFailureWindowMinutes}分钟后再试`,
+    );
+  }
+
+  private accountLockedOut() {
+    return tooManyRequests(
+      `该账号近期密码错误次数过多，请${this.config.loginFailureWindowMinutes}分钟后再试，或在常用的电脑上登录`,
+    );
+  }
+
   /**
    * Counts this attempt before the password is checked, in one statement per
    * key, so a burst of simultaneous guesses cannot all slip under the limit.
@@ -86,7 +98,6 @@ export class LoginThrottle {
    */
   async attempt(code: string, ip: string): Promise<void> {
     const keys = this.keys(code, ip);
-    const minutes = this.config.loginFailureWindowMinutes;
     const account = await this.count(keys.account);
     const address = await this.count(keys.address);
     const overall = await this.count(keys.overall);
@@ -94,16 +105,77 @@ export class LoginThrottle {
       account > this.config.loginMaxFailuresPerAccount ||
       address > this.config.loginMaxFailuresPerAddress
     ) {
-      throw tooManyRequests(`密码错误次数过多，请${minutes}分钟后再试`);
+      throw this.lockedOut();
     }
     if (
       overall > this.config.loginMaxFailuresPerAccountOverall &&
       !(await this.trusted(keys.trusted))
     ) {
-      throw tooManyRequests(
-        `该账号近期密码错误次数过多，请${minutes}分钟后再试，或在常用的电脑上登录`,
-      );
+      throw this.accountLockedOut();
     }
+  }
+
+  /**
+   * For a password sent with every request (WebDAV's Basic authentication with an app
+   * password): reads the counts and throws the login's 429 when this account and address are
+   * past a limit, writing nothing, so a request that succeeds costs no write. The limits are the
+   * login's, on the same counts: a guess over WebDAV is a guess at the login and the other way
+   * round. Guesses sent at the same moment may pass this check together and go a few over the
+   * limit; an app password's secret is far too large for that to matter.
+   * Answers whether this account has failures counted at this address (`forgive` clears them).
+   */
+  async check(code: string, ip: string): Promise<{ failuresHere: boolean }> {
+    const keys = this.keys(code, ip);
+    const stale = this.windowStart();
+    const rows = await this.db
+      .selectFrom('loginThrottle')
+      .select(['key', 'failures', 'windowStart'])
+      .where('key', 'in', [keys.account, keys.address, keys.overall])
+      .execute();
+    const failures = (key: string) => {
+      const row = rows.find((r) => r.key === key);
+      return row && row.windowStart >= stale ? row.failures : 0;
+    };
+    const account = failures(keys.account);
+    if (
+      account >= this.config.loginMaxFailuresPerAccount ||
+      failures(keys.address) >= this.config.loginMaxFailuresPerAddress
+    ) {
+      throw this.lockedOut();
+    }
+    if (
+      failures(keys.overall) >= this.config.loginMaxFailuresPerAccountOverall &&
+      !(await this.trusted(keys.trusted))
+    ) {
+      throw this.accountLockedOut();
+    }
+    return { failuresHere: account > 0 };
+  }
+
+  /** A failure after `check`: counted for the account at this address, the address, the account. */
+  async failed(code: string, ip: string): Promise<void> {
+    const keys = this.keys(code, ip);
+    await this.count(keys.account);
+    await this.count(keys.address);
+    await this.count(keys.overall);
+  }
+
+  /** A success after `check` found failures here: the account's count at this address is cleared. */
+  async forgive(code: string, ip: string): Promise<void> {
+    await this.db
+      .deleteFrom('loginThrottle')
+      .where('key', '=', this.keys(code, ip).account)
+      .execute();
+  }
+
+  /** Remembers the address as the account's own, as a login does (see `trusted`). */
+  async trust(code: string, ip: string): Promise<void> {
+    const now = iso(this.now());
+    await this.db
+      .insertInto('loginThrottle')
+      .values({ key: this.keys(code, ip).trusted, failures: 0, windowStart: now })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ windowStart: now }))
+      .execute();
   }
 
   /**
