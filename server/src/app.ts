@@ -32,6 +32,7 @@ import {
 } from './http/security.js';
 import { DatabaseRateLimits } from './http/rate-limit-store.js';
 import type { Area } from './modules/area.js';
+import { registerDav } from './modules/dav/index.js';
 import { AREAS, type AreaServices } from './modules/index.js';
 import { createHandoff, createPlatform, platformRoutes, type Platform } from './platform/index.js';
 import type { FileStorage } from './platform/files/storage.js';
@@ -237,6 +238,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+
+  // The drive over WebDAV (issue 22), on the same port.
+  registerDav(app, services);
 
   await app.register(metricsRoute, { config });
 

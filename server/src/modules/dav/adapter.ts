@@ -145,13 +145,24 @@ export class DavRootAdapter extends DavAdapterBase {
     super(ctx, staff, undefined);
   }
 
-  private async at(url: URL, baseUrl: URL): Promise<DavResource | DavRoot> {
+  /** Nephele gives this adapter the site's root: the names below /dav/. */
+  private davNames(url: URL, baseUrl: URL): string[] | null {
     const names = namesOf(url, baseUrl);
-    if (names === null) throw new BadGatewayError('该地址不在此网盘下');
-    if (names.length === 0) return new DavRoot(this, baseUrl, this.spaces);
+    return names && names[0] === 'dav' ? names.slice(1) : null;
+  }
+
+  private async at(url: URL, baseUrl: URL): Promise<DavResource | DavRoot> {
+    // The site's root is asked for as the parent of /dav/ (its locks): an empty collection at
+    // '/', where nephele's walk up the tree ends.
+    if (namesOf(url, baseUrl)?.length === 0) return new DavRoot(this, new URL('/', baseUrl), {});
+    const names = this.davNames(url, baseUrl);
+    if (names === null) throw new ResourceNotFoundError('网盘的地址是 /dav/');
+    const root = new URL('dav/', baseUrl);
+    if (names.length === 0) return new DavRoot(this, root, this.spaces);
     const space = names.length === 1 ? this.spaces[names[0] as DavSpaceName] : undefined;
     if (!space) throw new ResourceNotFoundError('只有 disk（我的网盘）和 library（教学资源库）');
-    return space.getResource(new URL(`${names[0]}/`, baseUrl), new URL(`${names[0]}/`, baseUrl));
+    const top = new URL(`${names[0]}/`, root);
+    return space.getResource(top, top);
   }
 
   getResource(url: URL, baseUrl: URL) {
@@ -159,7 +170,7 @@ export class DavRootAdapter extends DavAdapterBase {
   }
 
   async newResource(url: URL, baseUrl: URL): Promise<DavResource | DavRoot> {
-    const names = namesOf(url, baseUrl);
+    const names = this.davNames(url, baseUrl);
     if (names && names.length <= 1) return this.at(url, baseUrl);
     throw new ForbiddenError('只能在 disk（我的网盘）或 library（教学资源库）里存放文件');
   }
@@ -174,7 +185,7 @@ export class DavRoot {
   constructor(
     readonly adapter: DavRootAdapter,
     readonly baseUrl: URL,
-    private readonly spaces: Record<DavSpaceName, DavSpaceAdapter>,
+    private readonly spaces: Partial<Record<DavSpaceName, DavSpaceAdapter>>,
   ) {}
 
   async getLocks() {
@@ -220,7 +231,7 @@ export class DavRoot {
     return 'dav';
   }
   async getCanonicalPath() {
-    return '/';
+    return this.baseUrl.pathname;
   }
   async getCanonicalUrl() {
     return this.baseUrl;
@@ -230,9 +241,10 @@ export class DavRoot {
   }
   async getInternalMembers(_user: User) {
     return Promise.all(
-      (['disk', 'library'] as const).map((name) => {
+      (['disk', 'library'] as const).flatMap((name) => {
+        const space = this.spaces[name];
         const base = new URL(`${name}/`, this.baseUrl);
-        return this.spaces[name].getResource(base, base);
+        return space ? [space.getResource(base, base)] : [];
       }),
     );
   }

@@ -19,6 +19,7 @@ export function registerDav(app: FastifyInstance, services: Services): void {
       files: services.driveFiles,
       quota: services.driveQuota,
     },
+    now: services.clock,
     check: (login, password, ip) => services.appPasswords.authenticate(login, password, ip),
   });
 }

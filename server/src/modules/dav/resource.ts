@@ -5,6 +5,7 @@ import type { Resource, User } from 'nephele';
 import {
   ForbiddenError,
   MethodNotSupportedError,
+  ResourceExistsError,
   ResourceNotFoundError,
   ResourceTreeNotCompleteError,
 } from 'nephele';
@@ -173,6 +174,7 @@ export class DavResource implements Resource {
 
   async create(user: User): Promise<void> {
     const staff = staffOf(user);
+    if (this.node.kind !== 'gap') throw new ResourceExistsError('该名称已被占用');
     const place = this.placeForNew();
     if (this.collection) {
       await drive(() =>

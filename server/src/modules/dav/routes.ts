@@ -1,17 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Request } from 'express';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import nepheleServer, {
-  ForbiddenError,
-  PreconditionFailedError,
-  UnauthorizedError,
-  type AuthResponse,
-  type Authenticator,
-  type Plugin,
-} from 'nephele';
+import nepheleServer, { UnauthorizedError, type AuthResponse, type Authenticator } from 'nephele';
 import { AppError } from '../../http/errors.js';
 import { DavRootAdapter, DavSpaceAdapter, type DavContext } from './adapter.js';
 import { davError } from './errors.js';
+import { rfcRules } from './rfc-rules.js';
+import type { Clock } from '../../time.js';
 import type { DavStaff, DavUser } from './user.js';
 
 /** Checks an app password (platform/auth/app-passwords.ts): who, or null; 429 when throttled. */
@@ -77,29 +72,6 @@ class AppPasswordAuthenticator implements Authenticator {
   async cleanAuthentication() {}
 }
 
-/**
- * What nephele leaves to the server (RFC 4918): Overwrite: F onto an existing resource is 412
- * itself (not a 207 that wraps it), and PROPFIND never walks a whole tree (Depth: infinity is
- * refused with 403, as §9.1 allows; a request without Depth is taken as Depth: 1).
- */
-const rules: Plugin = {
-  async beforeCopy(_request, _response, data) {
-    if (data.overwrite === 'F' && data.exists) {
-      throw new PreconditionFailedError('目标已存在（Overwrite: F）');
-    }
-  },
-  async beforeMove(_request, _response, data) {
-    if (data.overwrite === 'F' && data.exists) {
-      throw new PreconditionFailedError('目标已存在（Overwrite: F）');
-    }
-  },
-  async beginPropfind(request) {
-    if (request.get('Depth') === 'infinity') {
-      throw new ForbiddenError('不支持 Depth: infinity，请逐层列出');
-    }
-  },
-};
-
 /** An XML body that is not well formed (sax's message names its line and column). */
 const XML_ERROR = /\nLine: \d+\nColumn: \d+/;
 
@@ -138,7 +110,7 @@ async function answerError(
  */
 export function davRoutes(
   app: FastifyInstance,
-  options: { ctx: DavContext; check: AppPasswordCheck },
+  options: { ctx: DavContext; check: AppPasswordCheck; now: Clock },
 ): void {
   for (const method of DAV_METHODS) {
     if (!app.supportedMethods.includes(method)) app.addHttpMethod(method, { hasBody: true });
@@ -147,8 +119,9 @@ export function davRoutes(
   const dav = express();
   dav.disable('x-powered-by');
   dav.set('etag', false);
+  // Mounted at the root with the prefix in the adapters' paths: nephele finds a parent's adapter
+  // by the whole path, so a mount path would not be part of its adapters' keys.
   dav.use(
-    DAV_PREFIX,
     nepheleServer(
       {
         adapter: async (request: Request, response: AuthResponse) => {
@@ -160,12 +133,12 @@ export function davRoutes(
           };
           return {
             '/': new DavRootAdapter(options.ctx, staff, spaces),
-            '/disk/': spaces.disk,
-            '/library/': spaces.library,
+            [`${DAV_PREFIX}/disk/`]: spaces.disk,
+            [`${DAV_PREFIX}/library/`]: spaces.library,
           };
         },
         authenticator,
-        plugins: [rules],
+        plugins: [rfcRules(options.ctx.db, options.now)],
       },
       { errorHandler: answerError },
     ),
@@ -201,10 +174,11 @@ export function davRoutes(
       config: { access: 'public' },
       schema: { hide: true },
       // Answered before Fastify reads the body: nephele streams it (a 1 GiB PUT stays a stream).
-      onRequest: (request, reply, done) => {
+      // Returning the reply ends Fastify's part: it neither parses nor answers.
+      onRequest: async (request, reply) => {
         reply.hijack();
         serve(request, request.raw, reply.raw);
-        done();
+        return reply;
       },
       handler: async () => {
         throw new AppError(500, '服务器内部错误');
