@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { staffState } from './login';
 import { answerPopconfirm } from './popconfirm';
@@ -12,6 +13,17 @@ async function expectNoSidewaysScroll(page: Page) {
     window: window.innerWidth,
   }));
   expect(widths.page).toBeLessThanOrEqual(widths.window);
+}
+
+/** axe's WCAG 2.1 AA rules: no serious or critical violation (as accessibility.spec). */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
 }
 
 /**
@@ -30,7 +42,7 @@ for (const viewport of [
     });
 
     test('a teacher makes one, sees it once, copies it and revokes it', async ({ page }) => {
-      allowSteps(26);
+      allowSteps(30);
       const shot = (name: string) =>
         page.screenshot({
           path: test.info().outputPath(`${name}-${viewport.width}.png`),
@@ -61,6 +73,7 @@ for (const viewport of [
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
       await expectNoSidewaysScroll(page);
       await shot('app-passwords-dialog');
+      await expectAccessible(page);
       await dialog.getByRole('button', { name: '我已保存' }).click();
       await expect(dialog).toBeHidden();
 
@@ -73,6 +86,7 @@ for (const viewport of [
       await expect(page.getByText(secret)).toHaveCount(0);
       await expectNoSidewaysScroll(page);
       await shot('app-passwords-list');
+      await expectAccessible(page);
 
       await row.getByRole('button', { name: `撤销 ${name}` }).click();
       await answerPopconfirm(page, /^撤\s*销$/, `撤销“${name}”？`);
