@@ -22,6 +22,9 @@ const LOGGED_HEADER = /"(?:authorization|cookie|token|set-cookie)"\s*:\s*"(?!\[R
  */
 const TOKEN_SHAPED = /(?:=|")(?:[A-Za-z0-9_-]{43}|[A-Za-z0-9_-]{32})(?:[&"#]|$)/;
 
+/** An app password (issue 22; platform/auth/app-passwords.ts), with or without its dashes. */
+const APP_PASSWORD_SHAPED = /(?<![\w-])[2-9a-hjkmnp-z]{7}(?:-?[2-9a-hjkmnp-z]{7}){3}(?![\w-])/;
+
 /** The session tokens and cookie values the setup project kept for the staff suites. */
 function keptSessions(): string[] {
   const values: string[] = [];
@@ -72,6 +75,7 @@ export default function checkServerLogs(): void {
       if (UNMASKED_PARAM.test(line)) found.push(`${where}: an unmasked secret parameter`);
       if (LOGGED_HEADER.test(line)) found.push(`${where}: a secret header`);
       if (TOKEN_SHAPED.test(line)) found.push(`${where}: a token-shaped value`);
+      if (APP_PASSWORD_SHAPED.test(line)) found.push(`${where}: an app-password-shaped value`);
     });
   }
   // The servers did log the run's requests, so finding nothing means something.

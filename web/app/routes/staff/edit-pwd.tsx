@@ -7,6 +7,7 @@ import { errorText } from '../../api/page-data';
 import { UploadField } from '../../components/editor/UploadField';
 import type { UploadedFile } from '../../components/editor/uploads';
 import { Crumbs } from '../../components/ui/Crumbs';
+import { AppPasswordsCard } from '../../features/people/AppPasswordsCard';
 import {
   changePassword,
   PasswordFields,
@@ -46,7 +47,7 @@ const photoOf = (profile: MyProfile): UploadedFile | null =>
       }
     : null;
 
-/** The person's own profile and password (intranet.md §2 /editPwd, §5). */
+/** The person's own profile and password (intranet.md §2 /editPwd, §5), and app passwords. */
 export default function EditPwd({ loaderData }: Route.ComponentProps) {
   const { message } = App.useApp();
   const { profile, error } = loaderData;
@@ -150,6 +151,7 @@ export default function EditPwd({ loaderData }: Route.ComponentProps) {
             </Button>
           </Form>
         </Card>
+        <AppPasswordsCard />
       </div>
     </main>
   );
