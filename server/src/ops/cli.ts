@@ -34,7 +34,7 @@ async function withBucket<T>(config: Config, work: (bucket?: BucketFiles) => Pro
 /**
  * `npm run backup -- --to <folder | s3://bucket/prefix>` and
  * `npm run restore -- --from <…> [--snapshot <name>]`, with the server's own settings
- * (DATA_DIR, DATABASE_URL) from the environment. Exit code 0 only when the work is whole.
+ * (DATA_DIR, DATABASE_URL, S3_*) from the environment. Exit code 0 only when the work is whole.
  */
 const USAGE = `用法:
   npm run backup -- --to <目录 或 s3://存储桶/前缀>

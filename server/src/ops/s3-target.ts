@@ -8,6 +8,7 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { ConfigError } from '../config.js';
 import { s3ClientConfig, type S3Settings } from '../platform/files/s3-storage.js';
 import type { BackupTarget } from './target.js';
 
@@ -44,10 +45,10 @@ export function targetClientConfig(
   if (BACKUP_VARIABLES.some((name) => env[name])) {
     const endpoint = env.BACKUP_S3_ENDPOINT || undefined;
     if (endpoint && !/^https?:\/\//.test(endpoint)) {
-      throw new Error('BACKUP_S3_ENDPOINT 应以 http:// 或 https:// 开头');
+      throw new ConfigError('BACKUP_S3_ENDPOINT 应以 http:// 或 https:// 开头');
     }
     if (!!env.BACKUP_S3_ACCESS_KEY_ID !== !!env.BACKUP_S3_SECRET_ACCESS_KEY) {
-      throw new Error('BACKUP_S3_ACCESS_KEY_ID 与 BACKUP_S3_SECRET_ACCESS_KEY 须同时设置');
+      throw new ConfigError('BACKUP_S3_ACCESS_KEY_ID 与 BACKUP_S3_SECRET_ACCESS_KEY 须同时设置');
     }
     return {
       from: 'BACKUP_S3_*',
