@@ -1,6 +1,7 @@
 // `npm run backup -- --to <…>` and `npm run restore -- --from <…>`: install and build what is
 // missing (as npm start does; nothing when it has run), then server/dist/ops/cli.js does the work
-// with the server's settings from the environment (DATA_DIR, DATABASE_URL).
+// with the server's settings from the environment (DATA_DIR, DATABASE_URL, S3_*; BACKUP_S3_* for
+// an s3:// backup location).
 import { spawn } from 'node:child_process';
 import { ensureBuilt, ensureInstalled, root } from './lib.mjs';
 

@@ -2,14 +2,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import {
+  Blobs,
+  backupBucketFiles,
+  putChecked,
+  SourceGone,
+  type BucketFiles,
+  type CopyCounts,
+} from './bucket-files.js';
 import { snapshotPostgres, snapshotSqlite, type SnapshotFacts } from './database-snapshot.js';
 import {
   MANIFEST_FORMAT,
-  blobKey,
   completeSnapshots,
   dataFiles,
   hashFile,
-  hashing,
   manifestKey,
   readAll,
   type Manifest,
@@ -27,6 +33,8 @@ export interface BackupOptions {
   now?: Date;
   /** Files copied at once (an S3 target gains from a few in flight). */
   parallel?: number;
+  /** The site's bucket when its stored files are there (S3_BUCKET): files/ is read from it. */
+  bucket?: BucketFiles;
 }
 
 export interface BackupResult {
@@ -35,20 +43,40 @@ export interface BackupResult {
   /** Files whose bytes the target did not have yet, and their bytes. */
   copied: number;
   copiedBytes: number;
+  /** Files whose bytes were read (the others' hashes came from the last manifest). */
+  read: number;
   missing: string[];
 }
 
 /** 2026-03-02T08-00-00-000Z: sorts by time and is a valid folder and object name everywhere. */
 export const snapshotName = (at: Date) => at.toISOString().replace(/[:.]/g, '-');
 
-/** Runs `work` over `items`, `parallel` at a time. */
-async function inParallel<T>(items: T[], parallel: number, work: (item: T) => Promise<void>) {
+/**
+ * Runs `work` over `items`, `parallel` at a time. After a failure no new item starts, and the call
+ * rejects only when the running ones have ended (so nothing is still writing while the caller
+ * cleans up).
+ */
+export async function inParallel<T>(
+  items: T[],
+  parallel: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
-  await Promise.all(
+  let failed = false;
+  const ends = await Promise.allSettled(
     Array.from({ length: Math.min(parallel, items.length) }, async () => {
-      while (next < items.length) await work(items[next++]!);
+      while (!failed && next < items.length) {
+        try {
+          await work(items[next++]!);
+        } catch (err) {
+          failed = true;
+          throw err;
+        }
+      }
     }),
   );
+  const failure = ends.find((end) => end.status === 'rejected');
+  if (failure) throw failure.reason;
 }
 
 async function previousManifest(target: BackupTarget): Promise<Manifest | undefined> {
@@ -62,7 +90,8 @@ async function previousManifest(target: BackupTarget): Promise<Manifest | undefi
  * copied after the database snapshot, so every file it names that still exists is in the backup
  * (a file is stored before a row names it); one deleted in between is listed as missing.
  * Blobs are named by their SHA-256: a file the target already holds is not copied again, and a
- * file's hash is read from the last manifest while its path, size and time are unchanged.
+ * file's hash is read from the last manifest while its path, size and time are unchanged (in a
+ * bucket, whose keys are never rewritten, while its key and size are: bucket-files.ts).
  */
 export async function runBackup(options: BackupOptions): Promise<BackupResult> {
   const { target } = options;
@@ -82,43 +111,49 @@ export async function runBackup(options: BackupOptions): Promise<BackupResult> {
     const dbKey = `snapshots/${snapshot}/${path.basename(dbFile)}`;
     await target.put(dbKey, fs.createReadStream(dbFile), dbSize);
 
-    const blobs = new Set(await target.list('blobs/'));
+    const blobs = new Blobs(new Set(await target.list('blobs/')));
+    const counts: CopyCounts = { copied: 0, copiedBytes: 0, read: 0 };
+    const each = <T>(items: T[], work: (item: T) => Promise<void>) =>
+      inParallel(items, options.parallel ?? 4, work);
     const files: ManifestFile[] = [];
-    let copied = 0;
-    let copiedBytes = 0;
-    await inParallel(await dataFiles(options.dataDir), options.parallel ?? 4, async (entry) => {
+    // A bucket site's files/ is its bucket; what its DATA_DIR may still hold there is not used.
+    const local = (await dataFiles(options.dataDir)).filter(
+      (entry) => !(options.bucket && entry.path.startsWith('files/')),
+    );
+    await each(local, async (entry) => {
       const stat = await fs.promises.stat(entry.file).catch(() => undefined);
       if (!stat) return; // deleted since the listing: not part of this snapshot
       const before = known.get(entry.path);
-      const sha256 =
-        before && before.size === stat.size && before.mtimeMs === stat.mtimeMs
-          ? before.sha256
-          : await hashFile(entry.file).catch(() => undefined);
+      const reuse = before && before.size === stat.size && before.mtimeMs === stat.mtimeMs;
+      if (!reuse) counts.read++;
+      const sha256 = reuse ? before.sha256 : await hashFile(entry.file).catch(() => undefined);
       if (!sha256) return;
-      const key = blobKey(sha256);
-      if (!blobs.has(key)) {
-        blobs.add(key);
-        const check = hashing();
-        const source = Readable.from(
-          (async function* () {
-            yield* check.step(fs.createReadStream(entry.file, { highWaterMark: 1024 * 1024 }));
-            // Thrown before the stream ends: the target never keeps bytes under a wrong hash.
-            if (check.digest() !== sha256)
-              throw new Error(`${entry.path} 在备份过程中被修改，请重新备份`);
-          })(),
-        );
-        try {
-          await target.put(key, source, stat.size);
-        } catch (err) {
-          blobs.delete(key);
-          if ((err as NodeJS.ErrnoException).code === 'ENOENT') return; // deleted meanwhile
-          throw err;
+      const open = () => fs.createReadStream(entry.file, { highWaterMark: 1024 * 1024 });
+      try {
+        const copy = () => putChecked(target, open, sha256, stat.size, entry.path);
+        if (await blobs.ensure(sha256, copy)) {
+          counts.copied++;
+          counts.copiedBytes += stat.size;
         }
-        copied++;
-        copiedBytes += stat.size;
+      } catch (err) {
+        if (err instanceof SourceGone) return; // deleted meanwhile
+        throw err;
       }
       files.push({ path: entry.path, sha256, size: stat.size, mtimeMs: stat.mtimeMs });
     });
+    if (options.bucket) {
+      files.push(
+        ...(await backupBucketFiles({
+          bucket: options.bucket,
+          target,
+          known,
+          blobs,
+          snapshot,
+          counts,
+          each,
+        })),
+      );
+    }
     files.sort((a, b) => a.path.localeCompare(b.path));
     const have = new Set(files.map((file) => file.path));
     const missing = facts.storageKeys.filter((key) => !have.has(`files/${key}`)).sort();
@@ -135,7 +170,7 @@ export async function runBackup(options: BackupOptions): Promise<BackupResult> {
     const body = Buffer.from(JSON.stringify(manifest, null, 1));
     // Last: only a snapshot whose every part is in place has a manifest.
     await target.put(manifestKey(snapshot), Readable.from([body]), body.length);
-    return { snapshot, files: files.length, copied, copiedBytes, missing };
+    return { snapshot, files: files.length, ...counts, missing };
   } finally {
     await fs.promises.rm(work, { recursive: true, force: true });
   }

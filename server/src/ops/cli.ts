@@ -1,32 +1,46 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError, loadConfig, type Config } from '../config.js';
 import { latestMigration } from '../db/migrate.js';
 import { runBackup } from './backup.js';
+import type { BucketFiles } from './bucket-files.js';
 import { RestoreRefused, runRestore } from './restore.js';
 import { FolderTarget, type BackupTarget } from './target.js';
 
 /**
- * A folder path or s3://bucket/prefix as the target it names; the AWS SDK is loaded only for a
- * bucket.
+ * A folder path or s3://bucket/prefix as the target it names (reached as targetClientConfig()
+ * says); the AWS SDK is loaded only for a bucket.
  */
-async function openTarget(location: string): Promise<BackupTarget> {
+async function openTarget(location: string, config: Config): Promise<BackupTarget> {
   if (/^s3:\/\//i.test(location)) {
-    const { S3Target } = await import('./s3-target.js');
-    return S3Target.fromUrl(location);
+    const { S3Target, targetClientConfig } = await import('./s3-target.js');
+    return S3Target.fromUrl(location, targetClientConfig(process.env, config.s3).config);
   }
   return new FolderTarget(path.resolve(location));
+}
+
+/** The site's bucket when its stored files are there (S3_BUCKET), for `work`; closed after. */
+async function withBucket<T>(config: Config, work: (bucket?: BucketFiles) => Promise<T>) {
+  if (!config.s3) return work(undefined);
+  const { S3Storage } = await import('../platform/files/s3-storage.js');
+  const bucket = new S3Storage(config.s3);
+  try {
+    return await work(bucket);
+  } finally {
+    bucket.close();
+  }
 }
 
 /**
  * `npm run backup -- --to <folder | s3://bucket/prefix>` and
  * `npm run restore -- --from <…> [--snapshot <name>]`, with the server's own settings
- * (DATA_DIR, DATABASE_URL) from the environment. Exit code 0 only when the work is whole.
+ * (DATA_DIR, DATABASE_URL, S3_*) from the environment. Exit code 0 only when the work is whole.
  */
 const USAGE = `用法:
   npm run backup -- --to <目录 或 s3://存储桶/前缀>
   npm run restore -- --from <目录 或 s3://存储桶/前缀> [--snapshot <快照名>]
-数据目录与数据库取自 DATA_DIR 与 DATABASE_URL（与服务器相同）。`;
+数据目录、数据库与存储桶取自 DATA_DIR、DATABASE_URL 与 S3_*（与服务器相同）；
+s3:// 备份位置用 BACKUP_S3_*（未设置时用 S3_*）连接。`;
 
 const sizeText = (bytes: number) =>
   bytes >= 1024 ** 3
@@ -46,32 +60,28 @@ async function main(argv: string[]): Promise<number> {
   });
   const config = loadConfig();
   const sqliteFile = path.join(config.dataDir, 'portal.sqlite');
-  // A site whose stored files are in a bucket has none in DATA_DIR: a backup would name them all
-  // missing and a restore would put them where the site does not look. Refused until the
-  // commands read and write them through the bucket.
-  if (config.s3 && (command === 'backup' || command === 'restore')) {
-    console.error(
-      '暂不支持: 本站的文件保存在对象存储（S3_BUCKET）中，本命令只备份和恢复数据目录中的文件。' +
-        '请用对象存储自身的版本或复制功能保护存储桶，数据库用 pg_dump 备份。',
-    );
-    return 1;
-  }
+  const started = Date.now();
+  const seconds = () => `用时 ${((Date.now() - started) / 1000).toFixed(1)} 秒`;
   if (command === 'backup' && values.to) {
-    const target = await openTarget(values.to);
+    const target = await openTarget(values.to, config);
     try {
-      const result = await runBackup({
-        dataDir: config.dataDir,
-        databaseUrl: config.databaseUrl,
-        sqliteFile,
-        target,
-      });
+      const result = await withBucket(config, (bucket) =>
+        runBackup({
+          dataDir: config.dataDir,
+          databaseUrl: config.databaseUrl,
+          sqliteFile,
+          target,
+          bucket,
+        }),
+      );
       console.log(
         `备份完成: ${target.name} 快照 ${result.snapshot}，文件 ${result.files} 个，` +
-          `新复制 ${result.copied} 个（${sizeText(result.copiedBytes)}）`,
+          `新复制 ${result.copied} 个（${sizeText(result.copiedBytes)}），${seconds()}`,
       );
       if (result.missing.length) {
+        const where = config.s3 ? `存储桶 ${config.s3.bucket}` : '数据目录';
         console.warn(
-          `注意: 数据库记录的 ${result.missing.length} 个文件在数据目录中找不到` +
+          `注意: 数据库记录的 ${result.missing.length} 个文件在${where}中找不到` +
             '（多为备份数据库之后被删除，也可能此前已丢失；清单见 manifest.json 的 missing）',
         );
       }
@@ -81,19 +91,23 @@ async function main(argv: string[]): Promise<number> {
     }
   }
   if (command === 'restore' && values.from) {
-    const target = await openTarget(values.from);
+    const target = await openTarget(values.from, config);
     try {
-      const result = await runRestore({
-        dataDir: config.dataDir,
-        databaseUrl: config.databaseUrl,
-        sqliteFile,
-        target,
-        snapshot: values.snapshot,
-        latestMigration: latestMigration(config.databaseUrl ? 'postgres' : 'sqlite'),
-      });
+      const result = await withBucket(config, (bucket) =>
+        runRestore({
+          dataDir: config.dataDir,
+          databaseUrl: config.databaseUrl,
+          sqliteFile,
+          target,
+          snapshot: values.snapshot,
+          latestMigration: latestMigration(config.databaseUrl ? 'postgres' : 'sqlite'),
+          bucket,
+        }),
+      );
+      const into = config.s3 ? `，存储的文件写入 s3://${config.s3.bucket}/${config.s3.prefix}` : '';
       console.log(
         `恢复完成: 快照 ${result.snapshot}（迁移 ${result.migration}），文件 ${result.files} 个` +
-          `（${sizeText(result.bytes)}，均已校验）。现在可以用 npm start 启动。`,
+          `（${sizeText(result.bytes)}，均已校验${into}），${seconds()}。现在可以用 npm start 启动。`,
       );
       return 0;
     } finally {

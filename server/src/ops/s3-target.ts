@@ -1,24 +1,82 @@
 import type { Readable } from 'node:stream';
 import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
   GetObjectCommand,
   S3Client,
   paginateListObjectsV2,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { ConfigError } from '../config.js';
+import { s3ClientConfig, type S3Settings } from '../platform/files/s3-storage.js';
 import type { BackupTarget } from './target.js';
 
 /** Bytes of one part of a multipart upload (S3's smallest part is 5 MiB). */
 const PART_SIZE = 8 * 1024 * 1024;
+/** S3 copies an object of at most 5 GiB in one request (CopyObject). */
+const COPY_MAX = 5 * 1024 ** 3;
+
+type Env = Record<string, string | undefined>;
+
+const BACKUP_VARIABLES = [
+  'BACKUP_S3_ENDPOINT',
+  'BACKUP_S3_REGION',
+  'BACKUP_S3_ACCESS_KEY_ID',
+  'BACKUP_S3_SECRET_ACCESS_KEY',
+  'BACKUP_S3_FORCE_PATH_STYLE',
+] as const;
+
+const yes = (value: string) => /^(1|true|yes|on)$/i.test(value);
 
 /**
- * A backup in an S3-compatible bucket (AWS, MinIO, Ceph, Aliyun OSS, Tencent COS …). The address,
- * region and keys come from the AWS SDK's own settings (AWS_ENDPOINT_URL_S3 or AWS_ENDPOINT_URL,
- * AWS_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, or a profile); S3_FORCE_PATH_STYLE=false
- * turns to virtual-host addresses for a self-hosted endpoint that wants them (Aliyun OSS).
+ * How the backup bucket is reached, as one group from one place, never mixed (a key of one server
+ * with the address of another would only fail later):
+ * 1. BACKUP_S3_* when any is set: a backup kept on another server or account than the site's;
+ * 2. else the site's own S3_* (config.s3) when its files are in a bucket: the usual case, another
+ *    bucket (or prefix) of the same server;
+ * 3. else the AWS SDK's own settings (AWS_ACCESS_KEY_ID …, AWS_ENDPOINT_URL_S3, a profile, an
+ *    instance role), as before BACKUP_S3_* existed.
  */
+export function targetClientConfig(
+  env: Env,
+  site: S3Settings | undefined,
+): { config: S3ClientConfig; from: string } {
+  if (BACKUP_VARIABLES.some((name) => env[name])) {
+    const endpoint = env.BACKUP_S3_ENDPOINT || undefined;
+    if (endpoint && !/^https?:\/\//.test(endpoint)) {
+      throw new ConfigError('BACKUP_S3_ENDPOINT 应以 http:// 或 https:// 开头');
+    }
+    if (!!env.BACKUP_S3_ACCESS_KEY_ID !== !!env.BACKUP_S3_SECRET_ACCESS_KEY) {
+      throw new ConfigError('BACKUP_S3_ACCESS_KEY_ID 与 BACKUP_S3_SECRET_ACCESS_KEY 须同时设置');
+    }
+    return {
+      from: 'BACKUP_S3_*',
+      config: s3ClientConfig({
+        bucket: '',
+        prefix: '',
+        endpoint,
+        region: env.BACKUP_S3_REGION || 'us-east-1',
+        accessKeyId: env.BACKUP_S3_ACCESS_KEY_ID || undefined,
+        secretAccessKey: env.BACKUP_S3_SECRET_ACCESS_KEY || undefined,
+        forcePathStyle: env.BACKUP_S3_FORCE_PATH_STYLE
+          ? yes(env.BACKUP_S3_FORCE_PATH_STYLE)
+          : !!endpoint,
+      }),
+    };
+  }
+  if (site) return { from: 'S3_*', config: s3ClientConfig(site) };
+  const endpoint = env.AWS_ENDPOINT_URL_S3 || env.AWS_ENDPOINT_URL;
+  return {
+    from: 'AWS_*',
+    config: { region: env.AWS_REGION || 'us-east-1', forcePathStyle: !!endpoint },
+  };
+}
+
+/** A backup in an S3-compatible bucket (AWS, MinIO, Ceph, Aliyun OSS, Tencent COS …). */
 export class S3Target implements BackupTarget {
   readonly name: string;
+  readonly moveMaxBytes = COPY_MAX;
 
   constructor(
     private readonly client: S3Client,
@@ -28,20 +86,12 @@ export class S3Target implements BackupTarget {
     this.name = `s3://${bucket}/${prefix}`;
   }
 
-  static fromUrl(location: string, config: S3ClientConfig = {}): S3Target {
+  /** s3://bucket/prefix, reached with the client settings targetClientConfig() chose. */
+  static fromUrl(location: string, config: S3ClientConfig): S3Target {
     const match = /^s3:\/\/([^/]+)\/?(.*)$/i.exec(location);
     if (!match) throw new Error(`不是 S3 地址: ${location}（应为 s3://存储桶/前缀）`);
-    const endpoint = process.env.AWS_ENDPOINT_URL_S3 || process.env.AWS_ENDPOINT_URL;
-    const pathStyle = process.env.S3_FORCE_PATH_STYLE
-      ? /^(1|true|yes|on)$/i.test(process.env.S3_FORCE_PATH_STYLE)
-      : !!endpoint;
-    const client = new S3Client({
-      region: process.env.AWS_REGION || 'us-east-1',
-      forcePathStyle: pathStyle,
-      ...config,
-    });
     const prefix = match[2]!.replace(/\/+$/, '');
-    return new S3Target(client, match[1]!, prefix ? `${prefix}/` : '');
+    return new S3Target(new S3Client(config), match[1]!, prefix ? `${prefix}/` : '');
   }
 
   async list(prefix: string): Promise<string[]> {
@@ -76,6 +126,24 @@ export class S3Target implements BackupTarget {
       new GetObjectCommand({ Bucket: this.bucket, Key: this.prefix + key }),
     );
     return answer.Body as Readable;
+  }
+
+  /** A copy inside the server (CopyObject, whole or absent); the caller removes `from`. */
+  async move(from: string, to: string): Promise<void> {
+    const source = `${this.bucket}/${this.prefix}${from}`;
+    await this.client.send(
+      new CopyObjectCommand({
+        Bucket: this.bucket,
+        Key: this.prefix + to,
+        CopySource: source.split('/').map(encodeURIComponent).join('/'),
+      }),
+    );
+  }
+
+  async remove(key: string): Promise<void> {
+    await this.client.send(
+      new DeleteObjectCommand({ Bucket: this.bucket, Key: this.prefix + key }),
+    );
   }
 
   async close(): Promise<void> {

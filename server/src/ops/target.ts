@@ -17,11 +17,20 @@ export interface BackupTarget {
   put(key: string, source: Readable, size: number): Promise<void>;
   /** The bytes of a key; rejects when it is missing. */
   get(key: string): Promise<Readable>;
+  /**
+   * Gives a key's bytes a second name within the target (no bytes through this process); `to`
+   * appears whole. `from` may stay until remove(from).
+   */
+  move(from: string, to: string): Promise<void>;
+  remove(key: string): Promise<void>;
+  /** The largest object move() takes (S3 copies at most 5 GiB in one request). */
+  readonly moveMaxBytes: number;
   close(): Promise<void>;
 }
 
 export class FolderTarget implements BackupTarget {
   readonly name: string;
+  readonly moveMaxBytes = Infinity;
 
   constructor(private readonly root: string) {
     this.name = root;
@@ -66,6 +75,16 @@ export class FolderTarget implements BackupTarget {
     const file = this.pathOf(key);
     await fs.promises.access(file);
     return fs.createReadStream(file, { highWaterMark: 1024 * 1024 });
+  }
+
+  async move(from: string, to: string): Promise<void> {
+    const target = this.pathOf(to);
+    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    await fs.promises.rename(this.pathOf(from), target);
+  }
+
+  async remove(key: string): Promise<void> {
+    await fs.promises.rm(this.pathOf(key), { force: true });
   }
 
   async close(): Promise<void> {}

@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { sql } from 'kysely';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.js';
@@ -16,7 +15,14 @@ import { RestoreRefused, runRestore } from '../restore.js';
 import { S3Target } from '../s3-target.js';
 import { FolderTarget, type BackupTarget } from '../target.js';
 import { startAppOn, type AppOn } from './app-on.js';
-import { emptyDatabase, type EmptyDatabase } from './empty-database.js';
+import {
+  ADMIN,
+  newsWithFile as newsWithFileOn,
+  place,
+  sha256,
+  tableRows,
+  type Place,
+} from './fixture.js';
 
 /**
  * Backup and restore (issue 21): a site with content and files is backed up while it takes
@@ -25,47 +31,6 @@ import { emptyDatabase, type EmptyDatabase } from './empty-database.js';
  * here (s3rver: an npm package, so `npm test` needs nothing beyond npm ci).
  */
 const dialect = testDialect();
-const ADMIN = { code: 'backupadmin', password: 'Aa1!backup', staffType: 5 };
-
-interface Place extends EmptyDatabase {
-  dataDir: string;
-}
-
-async function place(): Promise<Place> {
-  const database = await emptyDatabase();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'school-ops-data-'));
-  return {
-    ...database,
-    dataDir,
-    drop: async () => {
-      await database.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** Every table's rows, as JSON sorted, read on a connection of its own. */
-async function tableRows(where: Place): Promise<Record<string, string[]>> {
-  const handle = openDatabase({ url: where.url, sqliteFile: where.sqliteFile, poolSize: 2 });
-  try {
-    const { rows: tables } =
-      dialect === 'sqlite'
-        ? await sql<{ name: string }>`select name from sqlite_master
-            where type = 'table' and name not like 'sqlite_%' order by name`.execute(handle.db)
-        : await sql<{ name: string }>`select table_name as name from information_schema.tables
-            where table_schema = 'public' order by table_name`.execute(handle.db);
-    const all: Record<string, string[]> = {};
-    for (const { name } of tables) {
-      const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(
-        handle.db,
-      );
-      all[name] = rows.map((row) => JSON.stringify(row)).sort();
-    }
-    return all;
-  } finally {
-    await handle.close();
-  }
-}
 
 const sha = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 
@@ -102,24 +67,7 @@ describe.each(['folder', 's3'] as const)('backup and restore to a %s', (kind) =>
       now: at,
     });
 
-  /** A public news item with a new file as its attachment, through the content platform. */
-  async function newsWithFile(title: string, bytes: Buffer) {
-    const file = await live.services.files.save(
-      { fileName: `${title}.txt`, mimeType: 'text/plain', createdBy: null },
-      bytes,
-    );
-    await live.services.news.create(
-      {
-        typeId: 3,
-        title,
-        description: '备份测试',
-        content: `<p>${title}</p>`,
-        files: [{ role: 'attachment', fileId: file.id, fileName: `${title}.txt` }],
-      },
-      null,
-    );
-    return file.id;
-  }
+  const newsWithFile = (title: string, bytes: Buffer) => newsWithFileOn(live, title, bytes);
 
   beforeAll(async () => {
     site = await place();
@@ -324,5 +272,3 @@ describe.each(['folder', 's3'] as const)('backup and restore to a %s', (kind) =>
     expect(fs.existsSync(path.join(fresh.dataDir, ...victim.path.split('/')))).toBe(false);
   });
 });
-
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');

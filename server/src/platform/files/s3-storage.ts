@@ -5,6 +5,7 @@ import {
   GetObjectCommand,
   HeadObjectCommand,
   S3Client,
+  paginateListObjectsV2,
   S3ServiceException,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
@@ -126,6 +127,57 @@ export class S3Storage implements FileStorage {
     await this.client.send(
       new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }),
     );
+  }
+
+  /** Where the files are, as messages name it: s3://bucket/prefix. */
+  get location(): string {
+    return `s3://${this.settings.bucket}/${this.settings.prefix}`;
+  }
+
+  /**
+   * Every object under the prefix, as keys relative to it (backup and restore, server/src/ops):
+   * stored files' keys, and anything else someone put there.
+   */
+  async *list(): AsyncGenerator<{ key: string; size: number; mtimeMs: number }> {
+    const pages = paginateListObjectsV2(
+      { client: this.client },
+      { Bucket: this.settings.bucket, Prefix: this.settings.prefix },
+    );
+    for await (const page of pages) {
+      for (const object of page.Contents ?? []) {
+        if (!object.Key) continue;
+        yield {
+          key: object.Key.slice(this.settings.prefix.length),
+          size: object.Size ?? 0,
+          mtimeMs: object.LastModified?.getTime() ?? 0,
+        };
+      }
+    }
+  }
+
+  /**
+   * Stores bytes at a given key, as put() does (streamed, whole or absent): a restore puts each
+   * file back at the key its database row names. A source that fails (a restore's hash check
+   * throws before the end) leaves no object.
+   */
+  async putAt(key: string, source: Readable): Promise<void> {
+    const body = new PassThrough();
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.settings.bucket, Key: this.objectKey(key), Body: body },
+      partSize: PART_BYTES,
+      queueSize: 2,
+      leavePartsOnError: false,
+    });
+    const sent = upload.done();
+    try {
+      await Promise.all([pipeline(source, body), sent]);
+    } catch (err) {
+      body.destroy();
+      await upload.abort().catch(() => {});
+      await sent.catch(() => {});
+      throw err;
+    }
   }
 
   /** Whether the bucket answers (readiness). */
