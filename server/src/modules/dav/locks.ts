@@ -30,7 +30,16 @@ export class DavLocks {
   async on(resource: Resource, path: string, user?: User): Promise<DavLock[]> {
     const rows = await this.db
       .selectFrom('davLock')
-      .select(['token', 'staffId', 'scope', 'depth', 'provisional', 'owner', 'grantedAt', 'timeoutMs'])
+      .select([
+        'token',
+        'staffId',
+        'scope',
+        'depth',
+        'provisional',
+        'owner',
+        'grantedAt',
+        'timeoutMs',
+      ])
       .where('path', '=', path)
       .where('expiresAt', '>', this.now().getTime())
       .$if(user !== undefined, (qb) => qb.where('staffId', '=', staffOf(user!).id))

@@ -216,7 +216,11 @@ export async function copyProperties(
     .where('kind', '=', from.kind)
     .where('itemId', '=', from.id)
     .execute();
-  await db.deleteFrom('davProperty').where('kind', '=', to.kind).where('itemId', '=', to.id).execute();
+  await db
+    .deleteFrom('davProperty')
+    .where('kind', '=', to.kind)
+    .where('itemId', '=', to.id)
+    .execute();
   if (rows.length) {
     await db
       .insertInto('davProperty')
@@ -227,5 +231,9 @@ export async function copyProperties(
 
 /** An item's dead properties go with it. */
 export async function dropProperties(db: Kysely<Database>, key: { kind: string; id: number }) {
-  await db.deleteFrom('davProperty').where('kind', '=', key.kind).where('itemId', '=', key.id).execute();
+  await db
+    .deleteFrom('davProperty')
+    .where('kind', '=', key.kind)
+    .where('itemId', '=', key.id)
+    .execute();
 }

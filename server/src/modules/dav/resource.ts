@@ -10,6 +10,7 @@ import {
   ResourceTreeNotCompleteError,
 } from 'nephele';
 import { LEAK_PROTECTED_DOWNLOAD, mayDownload } from '../drive/leak-protection.js';
+import { assertCanManage } from '../drive/space.js';
 import { isWorkingName, type Place } from '../drive/working-files.js';
 import type { DavSpaceAdapter } from './adapter.js';
 import { drive } from './errors.js';
@@ -114,7 +115,8 @@ export class DavResource implements Resource {
     const node = this.node;
     let fileId: number | null = null;
     if (node.kind === 'file') {
-      if (!mayDownload(node.resource, this.staff)) throw new ForbiddenError(LEAK_PROTECTED_DOWNLOAD);
+      if (!mayDownload(node.resource, this.staff))
+        throw new ForbiddenError(LEAK_PROTECTED_DOWNLOAD);
       fileId = node.resource.fileId;
     } else if (node.kind === 'work') {
       fileId = node.work.fileId;
@@ -135,22 +137,39 @@ export class DavResource implements Resource {
       input.resume();
       throw new ForbiddenError('教学资源库的文件须放在文件夹里');
     }
+    // The quota (and the size limit) first, by Content-Length, before a byte is read: a refusal
+    // leaves the body unread, for the server to drop.
+    const length = Number(this.adapter.contentLength ?? 0);
+    const working = isWorkingName(name);
+    if (!working) {
+      const sType = place.space.ownerId === null ? '0' : '1';
+      await drive(() => this.ctx.uploads.admit(staff, name, length, { sType }));
+    } else if (place.space.ownerId !== null && length > 0) {
+      await drive(() =>
+        this.ctx.quota.assertRoom(
+          this.ctx.db,
+          staff.id,
+          length - (node.kind === 'work' ? node.work.size : 0),
+        ),
+      );
+    }
     const { empty, body } = await peek(input);
     const existingWork = node.kind === 'work' ? node.work : undefined;
-    if (isWorkingName(name) || (empty && node.kind !== 'file')) {
+    if (working || (empty && node.kind !== 'file')) {
       await drive(() => this.ctx.working.write(staff, place, name, body, existingWork));
       return;
     }
     if (empty && node.kind === 'file') {
       // A file emptied: its bytes go to the 回收站 and the name stays as an empty working file.
       const id = await drive(() => this.ctx.working.write(staff, place, name, body));
-      await copyProperties(this.ctx.db, { kind: 'r', id: node.resource.id }, { kind: 'w', id: id.id });
+      await copyProperties(
+        this.ctx.db,
+        { kind: 'r', id: node.resource.id },
+        { kind: 'w', id: id.id },
+      );
       await drive(() => this.ctx.trash.binResources(staff, [node.resource.id]));
       return;
     }
-    const length = Number(this.adapter.contentLength ?? 0);
-    const sType = place.space.ownerId === null ? '0' : '1';
-    await drive(() => this.ctx.uploads.admit(staff, name, length, { sType }));
     const upload = await drive(() => this.ctx.uploads.save(staff, name, body));
     if (node.kind === 'file') {
       await drive(() => this.ctx.resources.replaceContent(staff, node.resource.id, upload.fileId));
@@ -213,8 +232,22 @@ export class DavResource implements Resource {
     await this.ctx.locks.dropUnder(this.lockPath());
   }
 
+  /**
+   * Whether the viewer may move this (asked before nephele starts, so that a refusal is the
+   * answer's own status, not one inside a 207): a file of the library is its administrators'
+   * to move, one's disk one's own.
+   */
+  async assertMayMove(user: User): Promise<void> {
+    const staff = staffOf(user);
+    const node = this.node;
+    if (node.kind === 'file') await drive(async () => assertCanManage(node.place.space, staff));
+    if (node.kind === 'folder') await drive(async () => assertCanManage(node.space, staff));
+  }
+
   /** The destination's resource (nephele removed what was there when it overwrites). */
-  private async destination(url: URL): Promise<{ target: DavResource; place: Place; name: string }> {
+  private async destination(
+    url: URL,
+  ): Promise<{ target: DavResource; place: Place; name: string }> {
     const target = await this.adapter.newResource(url, this.baseUrl);
     const name = target.path.at(-1);
     if (!name) throw new ForbiddenError('不能复制或移动到网盘的最上层本身');
@@ -229,7 +262,10 @@ export class DavResource implements Resource {
     let to: { kind: string; id: number } | undefined;
     if (node.kind === 'folder' || node.kind === 'top') {
       const { fid } = await drive(() =>
-        this.ctx.folders.create(staff, place.space, { parentId: place.folderId ?? undefined, name }),
+        this.ctx.folders.create(staff, place.space, {
+          parentId: place.folderId ?? undefined,
+          name,
+        }),
       );
       to = { kind: 'f', id: fid };
     } else if (node.kind === 'file') {
@@ -238,7 +274,13 @@ export class DavResource implements Resource {
         ? {
             kind: 'w',
             id: await drive(() =>
-              this.ctx.working.adopt(staff, place, name, node.resource.fileId, Number(node.resource.size)),
+              this.ctx.working.adopt(
+                staff,
+                place,
+                name,
+                node.resource.fileId,
+                Number(node.resource.size),
+              ),
             ),
           }
         : { kind: 'r', id: await this.placeFile(staff, node, place, name, true) };
@@ -260,7 +302,13 @@ export class DavResource implements Resource {
       if (isWorkingName(name)) {
         // A file renamed to a working name (Office's save dance): its bytes stay, as a working file.
         const id = await drive(() =>
-          this.ctx.working.adopt(staff, place, name, node.resource.fileId, Number(node.resource.size)),
+          this.ctx.working.adopt(
+            staff,
+            place,
+            name,
+            node.resource.fileId,
+            Number(node.resource.size),
+          ),
         );
         await copyProperties(this.ctx.db, { kind: 'r', id: node.resource.id }, { kind: 'w', id });
         await drive(() => this.ctx.trash.binResources(staff, [node.resource.id]));
@@ -434,7 +482,8 @@ export class DavResource implements Resource {
         : { space: node.space, folderId: node.folder.id };
     const members = await this.ctx.tree.members(this.staff, place);
     return members.map(
-      (member) => new DavResource(this.adapter, this.baseUrl, [...this.path, nameOf(member)], member),
+      (member) =>
+        new DavResource(this.adapter, this.baseUrl, [...this.path, nameOf(member)], member),
     );
   }
 }

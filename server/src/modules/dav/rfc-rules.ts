@@ -1,10 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Method, Plugin } from 'nephele';
-import {
-  ForbiddenError,
-  PreconditionFailedError,
-  ResourceTreeNotCompleteError,
-} from 'nephele';
+import type { Method, Plugin, User } from 'nephele';
+import { ForbiddenError, PreconditionFailedError, ResourceTreeNotCompleteError } from 'nephele';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../time.js';
 
@@ -91,6 +87,11 @@ function namespacesApart(method: Method): void {
     render(prefixApart(xml), prefixes);
 }
 
+/** A resource that says whether it may be moved (ours do). */
+interface Movable {
+  assertMayMove?: (user: User) => Promise<void>;
+}
+
 /** What a resource tells of itself to the lock rule below (ours do; /dav/ itself has none). */
 interface LockPathed {
   lockPath?: () => string;
@@ -110,10 +111,11 @@ export function rfcRules(db: Kysely<Database>, now: Clock): Plugin {
         throw new PreconditionFailedError('目标已存在（Overwrite: F）');
       }
     },
-    async beforeMove(_request, _response, data) {
+    async beforeMove(_request, response, data) {
       if (data.overwrite === 'F' && data.exists) {
         throw new PreconditionFailedError('目标已存在（Overwrite: F）');
       }
+      await (data.resource as Movable).assertMayMove?.(response.locals.user);
     },
     async beginPropfind(request, _response, data) {
       if (request.get('Depth') === 'infinity') {

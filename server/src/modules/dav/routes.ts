@@ -51,7 +51,8 @@ class AppPasswordAuthenticator implements Authenticator {
           arrival?.ip ?? request.socket.remoteAddress ?? '',
         );
       } catch (err) {
-        throw davError(err);
+        // Too many failures: the login's 429, told as itself (nephele has no error for it).
+        throw err instanceof AppError && err.statusCode === 429 ? err : davError(err);
       }
     }
     if (!who) {
@@ -83,7 +84,10 @@ async function answerError(
   response: AuthResponse,
   error?: Error,
 ) {
-  if (code === 500 && error && XML_ERROR.test(error.message)) {
+  if (error instanceof AppError) {
+    code = error.statusCode;
+    message = error.message;
+  } else if (code === 500 && error && XML_ERROR.test(error.message)) {
     code = 400;
     message = '请求的 XML 格式不正确';
   } else if (code === 500) {

@@ -158,9 +158,16 @@ export class WorkingFiles {
             .returning('id')
             .executeTakeFirstOrThrow());
         }
-        await trx.insertInto('fileUse').values({ fileId: file.id, infoTable: DAV_USE, objId: id }).execute();
+        await trx
+          .insertInto('fileUse')
+          .values({ fileId: file.id, infoTable: DAV_USE, objId: id })
+          .execute();
         return normal(
-          await trx.selectFrom('davFile').select(COLUMNS).where('id', '=', id).executeTakeFirstOrThrow(),
+          await trx
+            .selectFrom('davFile')
+            .select(COLUMNS)
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow(),
         );
       });
     } catch (err) {
@@ -223,7 +230,11 @@ export class WorkingFiles {
     if (rows.length === 0) return;
     const ids = rows.map((row) => row.id);
     await inTransaction(this.db, async (trx) => {
-      await trx.deleteFrom('fileUse').where('infoTable', '=', DAV_USE).where('objId', 'in', ids).execute();
+      await trx
+        .deleteFrom('fileUse')
+        .where('infoTable', '=', DAV_USE)
+        .where('objId', 'in', ids)
+        .execute();
       await trx.deleteFrom('davFile').where('id', 'in', ids).execute();
     });
     for (const row of rows) if (row.fileId !== null) await this.dropIfUnused(row.fileId);
@@ -236,7 +247,14 @@ export class WorkingFiles {
       .select(['fileUse.fileId', 'fileUse.objId'])
       .where('fileUse.infoTable', '=', DAV_USE)
       .where((eb) =>
-        eb.not(eb.exists(eb.selectFrom('davFile').select('davFile.id').whereRef('davFile.id', '=', 'fileUse.objId'))),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('davFile')
+              .select('davFile.id')
+              .whereRef('davFile.id', '=', 'fileUse.objId'),
+          ),
+        ),
       )
       .execute();
     for (const orphan of orphans) {

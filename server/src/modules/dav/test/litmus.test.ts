@@ -43,9 +43,15 @@ async function litmus(suites: string) {
 }
 
 describe('litmus, the WebDAV compliance suite, against /dav/disk/ with an app password', () => {
-  it.each(['basic', 'copymove', 'props', 'locks'])('passes %s', { timeout: 150_000 }, async (suite) => {
-    const out = await litmus(suite);
-    const summary = new RegExp(`summary for \`${suite}': of (\\d+) tests run: (\\d+) passed, 0 failed`);
-    expect(out, out).toMatch(summary);
-  });
+  it.each(['basic', 'copymove', 'props', 'locks'])(
+    'passes %s',
+    { timeout: 150_000 },
+    async (suite) => {
+      const out = await litmus(suite);
+      const summary = new RegExp(
+        `summary for \`${suite}': of (\\d+) tests run: (\\d+) passed, 0 failed`,
+      );
+      expect(out, out).toMatch(summary);
+    },
+  );
 });
