@@ -1,5 +1,5 @@
-// `npm test`: installs what the suites need (npm packages; Debian's chromium
-// and postgresql when missing), then runs every suite. Exits non-zero when
+// `npm test`: installs what the suites need (npm packages; Debian's chromium,
+// postgresql, litmus and rclone when missing), then runs every suite. Exits non-zero when
 // any suite fails or cannot run; nothing is skipped.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -54,6 +54,10 @@ try {
   await ensureNginx('the scale-out tests run two copies behind nginx');
   if (!fs.existsSync('/usr/bin/openssl'))
     await aptInstall(['openssl'], "the scale-out tests make nginx's test certificate");
+  // WebDAV (issue 22): the compliance suite and a real client run against /dav/.
+  const davClients = ['litmus', 'rclone'].filter((name) => !fs.existsSync(`/usr/bin/${name}`));
+  if (davClients.length)
+    await aptInstall(davClients, 'the WebDAV tests run litmus and rclone against /dav/');
   let databaseUrl = process.env.TEST_DATABASE_URL;
   if (!databaseUrl) {
     postgres = await startPostgres();

@@ -25,13 +25,16 @@ const TOP_NAMES = { disk: '我的网盘', library: '教学资源库' } as const;
 
 /** Reads the first chunk: whether a PUT's body is empty, and the body again as a stream. */
 async function peek(input: Readable): Promise<{ empty: boolean; body: Readable }> {
-  const iterator = input[Symbol.asyncIterator]();
-  const first = await iterator.next();
+  const iterator = input[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  let first = await iterator.next();
+  // A zero-length chunk is no content (a body that is only its end may come as one).
+  while (!first.done && first.value.length === 0) first = await iterator.next();
   if (first.done) return { empty: true, body: Readable.from([]) };
+  const head = first.value;
   async function* rest() {
-    yield first.value as Buffer;
+    yield head;
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
-      yield next.value as Buffer;
+      yield next.value;
     }
   }
   return { empty: false, body: Readable.from(rest(), { objectMode: false }) };
@@ -123,7 +126,11 @@ export class DavResource implements Resource {
     } else {
       return Readable.from([]);
     }
-    const stored = fileId === null ? undefined : await this.ctx.files.find(fileId);
+    if (fileId === null) return Readable.from([]);
+    // The one read rule every address of a stored file asks (platform/files/access.ts).
+    const facts = await this.ctx.files.access.facts(fileId);
+    if (facts) await drive(() => this.ctx.files.access.assertReadable(facts, this.staff));
+    const stored = await this.ctx.files.find(fileId);
     if (!stored || Number(stored.size) === 0) return Readable.from([]);
     return this.ctx.files.storage.read(stored.storageKey, range);
   }

@@ -240,4 +240,49 @@ describe('the shared library over WebDAV', () => {
     });
     expect(move.status).toBe(403);
   });
+
+  it("keeps a working file (a name the drive does not take) its uploader's only, by every address", async () => {
+    const path = `${column}/${enc('~$草稿.docx')}`;
+    expect((await dav('PUT', path, teacher, { body: 'owner file' })).status).toBe(201);
+    expect(await listing(`${column}/`, teacher)).toContain('/dav/library/高一物理/~$草稿.docx');
+    expect(await listing(`${column}/`, other)).not.toContain('/dav/library/高一物理/~$草稿.docx');
+    expect((await dav('GET', path, other)).status).toBe(404);
+    const { fileId } = await t.db
+      .selectFrom('davFile')
+      .select('fileId')
+      .where('name', '=', '~$草稿.docx')
+      .executeTakeFirstOrThrow();
+    const byAddress = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/${fileId}`,
+      headers: { authorization: `Bearer ${other.token}` },
+    });
+    expect(byAddress.statusCode).toBe(403);
+    const own = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/${fileId}`,
+      headers: { authorization: `Bearer ${teacher.token}` },
+    });
+    expect(own.statusCode).toBe(200);
+    expect(own.body).toBe('owner file');
+  });
+
+  it("holds a teacher's lock against another's PUT (423), in the database every process reads", async () => {
+    const path = `${column}/${enc('共享讲义.pdf')}`;
+    expect((await dav('PUT', path, teacher, { body: pdf(700) })).status).toBe(201);
+    const locked = await dav('LOCK', path, teacher, {
+      headers: { 'content-type': 'application/xml', timeout: 'Second-600' },
+      body: '<?xml version="1.0"?><lockinfo xmlns="DAV:"><lockscope><exclusive/></lockscope><locktype><write/></locktype><owner>王老师</owner></lockinfo>',
+    });
+    expect(locked.status).toBe(200);
+    const token = locked.headers.get('lock-token')!;
+    expect(await t.db.selectFrom('davLock').select('token').execute()).toEqual([
+      { token: token.slice(1, -1) },
+    ]);
+    expect((await dav('PUT', path, admin, { body: pdf(700) })).status).toBe(423);
+    expect((await dav('UNLOCK', path, teacher, { headers: { 'lock-token': token } })).status).toBe(
+      204,
+    );
+    expect((await dav('PUT', path, admin, { body: pdf(700) })).status).toBe(204);
+  });
 });
