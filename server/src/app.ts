@@ -32,7 +32,6 @@ import {
 } from './http/security.js';
 import { DatabaseRateLimits } from './http/rate-limit-store.js';
 import type { Area } from './modules/area.js';
-import { registerDav } from './modules/dav/index.js';
 import { AREAS, type AreaServices } from './modules/index.js';
 import { createHandoff, createPlatform, platformRoutes, type Platform } from './platform/index.js';
 import type { FileStorage } from './platform/files/storage.js';
@@ -239,8 +238,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  // The drive over WebDAV (issue 22), on the same port.
-  registerDav(app, services);
+  // Areas' addresses outside /api (the drive's WebDAV at /dav/), on the same port.
+  for (const area of AREAS) area.siteRoutes?.(app, services as never);
 
   await app.register(metricsRoute, { config });
 

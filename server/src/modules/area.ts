@@ -12,6 +12,8 @@ export interface Area<Services extends object> {
   name: string;
   services(platform: Platform): Services;
   routes(api: FastifyInstance, services: Services): Promise<void>;
+  /** Its addresses outside /api, on the site itself (the drive's WebDAV at /dav/). */
+  siteRoutes?(app: FastifyInstance, services: Services & Platform): void;
   /** The editors the 【编辑】 hand-off may open, by visitType. */
   handoffTargets?(platform: Platform): Array<[number, HandoffTarget]>;
   /** Who else may not read the stored files its items use (see FileGuard). */

@@ -17,6 +17,7 @@ import { driveVersionGuard } from './versions.js';
 import { driveShareRoutes } from './share-routes.js';
 import { DriveShares } from './shares.js';
 import { WorkingFiles, workingFileGuard } from './working-files.js';
+import { registerDav } from './dav/index.js';
 
 /** 教学网盘 (intranet.md §2 education ... mineWp, §7 "Teaching drive"). */
 export const driveArea = defineArea({
@@ -126,10 +127,16 @@ export const driveArea = defineArea({
       files: services.driveFiles,
     });
   },
-  fileGuards: () => [
-    driveFileGuard(),
-    driveTrashGuard(),
-    driveVersionGuard(),
-    workingFileGuard(),
-  ],
+  // WebDAV at /dav/ (issue 22): the same services, by app password.
+  siteRoutes: (app, services) =>
+    registerDav(app, services, {
+      folders: services.driveFolders,
+      resources: services.driveResources,
+      trash: services.driveTrash,
+      working: services.workingFiles,
+      uploads: services.driveUploads,
+      files: services.driveFiles,
+      quota: services.driveQuota,
+    }),
+  fileGuards: () => [driveFileGuard(), driveTrashGuard(), driveVersionGuard(), workingFileGuard()],
 });

@@ -228,7 +228,12 @@ export class DriveResources {
         await this.quota.lock(trx, row.ownerId);
         await this.quota.assertRoom(trx, row.ownerId, size, [file.id]);
       }
-      return this.versions.replace(trx, id, { id: file.id, fileName: file.fileName, size }, viewer.id);
+      return this.versions.replace(
+        trx,
+        id,
+        { id: file.id, fileName: file.fileName, size },
+        viewer.id,
+      );
     });
     this.folders.stats.invalidate();
     if (dropped.length) await this.dropUnused(dropped);

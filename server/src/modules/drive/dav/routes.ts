@@ -2,11 +2,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Request } from 'express';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import nepheleServer, { UnauthorizedError, type AuthResponse, type Authenticator } from 'nephele';
-import { AppError } from '../../http/errors.js';
-import { DavRootAdapter, DavSpaceAdapter, type DavContext } from './adapter.js';
+import { AppError } from '../../../http/errors.js';
+import { DavRootAdapter, DavSpaceAdapter } from './adapter.js';
+import type { DavContext } from './context.js';
 import { davError } from './errors.js';
 import { rfcRules } from './rfc-rules.js';
-import type { Clock } from '../../time.js';
+import type { Clock } from '../../../time.js';
 import type { DavStaff, DavUser } from './user.js';
 
 /** Checks an app password (platform/auth/app-passwords.ts): who, or null; 429 when throttled. */

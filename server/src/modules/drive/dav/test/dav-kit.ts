@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import { createStaff, type TestStaff } from '../../../test-kit/factories.js';
-import { expectOk, login, postForm } from '../../../test-kit/http.js';
-import type { TestApp } from '../../../test-kit/app.js';
+import { createStaff, type TestStaff } from '../../../../test-kit/factories.js';
+import { expectOk, login, postForm } from '../../../../test-kit/http.js';
+import type { TestApp } from '../../../../test-kit/app.js';
 
 export interface DavPerson extends TestStaff {
   token: string;

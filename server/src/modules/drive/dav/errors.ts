@@ -8,7 +8,7 @@ import {
   ServiceUnavailableError,
   UnauthorizedError,
 } from 'nephele';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../../http/errors.js';
 
 /** The drive's refusals as WebDAV's: a full disk is 507, a type the drive does not take 415. */
 export function davError(err: unknown): unknown {

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test-kit/app.js';
+import { createTestApp, type TestApp } from '../../../../test-kit/app.js';
 import { davPerson, type DavPerson } from './dav-kit.js';
 
 const run = promisify(execFile);

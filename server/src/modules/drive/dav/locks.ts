@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Lock, Resource, User } from 'nephele';
-import type { Database } from '../../db/schema.js';
-import type { Clock } from '../../time.js';
+import type { Database } from '../../../db/schema.js';
+import type { Clock } from '../../../time.js';
 import { staffOf } from './user.js';
 
 interface LockRow {

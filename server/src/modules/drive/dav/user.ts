@@ -1,5 +1,5 @@
 import type { User } from 'nephele';
-import type { AuthStaff } from '../../platform/auth/session.js';
+import type { AuthStaff } from '../../../platform/auth/session.js';
 
 /** Who a WebDAV request is from: a staff member, by one of their app passwords. */
 export type DavStaff = AuthStaff;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test-kit/app.js';
-import { expectOk, postForm } from '../../../test-kit/http.js';
+import { createTestApp, type TestApp } from '../../../../test-kit/app.js';
+import { expectOk, postForm } from '../../../../test-kit/http.js';
 import { davPerson, type DavPerson } from './dav-kit.js';
 
 const MB = 1024 * 1024;
@@ -34,7 +34,7 @@ const dav = (
       ...(who ? { authorization: typeof who === 'string' ? who : who.basic } : {}),
       ...init.headers,
     },
-    body: init.body,
+    body: init.body === undefined ? undefined : new Uint8Array(Buffer.from(init.body)),
   });
 
 const enc = (path: string) => path.split('/').map(encodeURIComponent).join('/');

@@ -1,5 +1,4 @@
 import type { Request } from 'express';
-import type { Kysely } from 'kysely';
 import type { Adapter, AuthResponse, Method, User } from 'nephele';
 import {
   BadGatewayError,
@@ -8,36 +7,11 @@ import {
   ResourceNotFoundError,
   UnauthorizedError,
 } from 'nephele';
-import type { Database } from '../../db/schema.js';
-import type { FileService } from '../../platform/files/service.js';
-import type { DriveFolders } from '../drive/folders.js';
-import type { DiskQuota } from '../drive/quota.js';
-import type { DriveResources } from '../drive/resources.js';
-import type { Space } from '../drive/space.js';
-import type { DriveTrash } from '../drive/trash.js';
-import type { DriveUploads } from '../drive/uploads.js';
-import type { WorkingFiles } from '../drive/working-files.js';
-import type { DavLocks } from './locks.js';
+import type { Space } from '../space.js';
 import { DavProperties } from './properties.js';
-import { DavResource } from './resource.js';
-import type { DavTree } from './tree.js';
+import type { DavContext, DavSpaceName } from './context.js';
+import { DavResource, type DavSpace } from './resource.js';
 import type { DavStaff } from './user.js';
-
-/** The drive's services WebDAV works through (one set per process). */
-export interface DavContext {
-  db: Kysely<Database>;
-  tree: DavTree;
-  locks: DavLocks;
-  folders: DriveFolders;
-  resources: DriveResources;
-  trash: DriveTrash;
-  working: WorkingFiles;
-  uploads: DriveUploads;
-  files: FileService;
-  quota: DiskQuota;
-}
-
-export type DavSpaceName = 'disk' | 'library';
 
 /** The names of a URL below `baseUrl`, decoded; null when it is not below it. */
 export function namesOf(url: URL, baseUrl: URL): string[] | null {
@@ -95,7 +69,7 @@ abstract class DavAdapterBase implements Adapter {
 }
 
 /** /dav/disk/ (the person's own disk) or /dav/library/ (the shared library). */
-export class DavSpaceAdapter extends DavAdapterBase {
+export class DavSpaceAdapter extends DavAdapterBase implements DavSpace {
   constructor(
     ctx: DavContext,
     staff: DavStaff | undefined,

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { LIBRARY, MY_DISK } from '@school/common/api';
-import type { Resource, User } from 'nephele';
+import type { Adapter, Resource, User } from 'nephele';
 import {
   ForbiddenError,
   MethodNotSupportedError,
@@ -9,35 +8,27 @@ import {
   ResourceNotFoundError,
   ResourceTreeNotCompleteError,
 } from 'nephele';
-import { LEAK_PROTECTED_DOWNLOAD, mayDownload } from '../drive/leak-protection.js';
-import { assertCanManage } from '../drive/space.js';
-import { isWorkingName, type Place } from '../drive/working-files.js';
-import type { DavSpaceAdapter } from './adapter.js';
+import { LEAK_PROTECTED_DOWNLOAD, mayDownload } from '../leak-protection.js';
+import { assertCanManage } from '../space.js';
+import { isWorkingName, type Place } from '../working-files.js';
+import type { DavContext, DavSpaceName } from './context.js';
+import { copyWork, placeFile, putBytes, workToFile } from './transfers.js';
 import { drive } from './errors.js';
 import { copyProperties, DavProperties, dropProperties } from './properties.js';
-import { nameOf, type DavLookup, type DavNode } from './tree.js';
+import { nameOf, type DavLookup } from './tree.js';
 import { staffOf, type DavStaff } from './user.js';
-
-/** The default 资源类型 of a file put over WebDAV: 其他 (RESOURCES_TYPE 6). */
-const OTHER_TYPE = '6';
 
 const TOP_NAMES = { disk: '我的网盘', library: '教学资源库' } as const;
 
-/** Reads the first chunk: whether a PUT's body is empty, and the body again as a stream. */
-async function peek(input: Readable): Promise<{ empty: boolean; body: Readable }> {
-  const iterator = input[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  let first = await iterator.next();
-  // A zero-length chunk is no content (a body that is only its end may come as one).
-  while (!first.done && first.value.length === 0) first = await iterator.next();
-  if (first.done) return { empty: true, body: Readable.from([]) };
-  const head = first.value;
-  async function* rest() {
-    yield head;
-    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
-      yield next.value;
-    }
-  }
-  return { empty: false, body: Readable.from(rest(), { objectMode: false }) };
+/** What a resource needs of its space's adapter (adapter.ts). */
+export interface DavSpace extends Adapter {
+  readonly ctx: DavContext;
+  readonly staff: DavStaff;
+  readonly spaceName: DavSpaceName;
+  readonly spaceKey: string;
+  /** A PUT's Content-Length. */
+  readonly contentLength: string | undefined;
+  newResource(url: URL, baseUrl: URL): Promise<DavResource>;
 }
 
 /**
@@ -47,7 +38,7 @@ async function peek(input: Readable): Promise<{ empty: boolean; body: Readable }
  */
 export class DavResource implements Resource {
   constructor(
-    readonly adapter: DavSpaceAdapter,
+    readonly adapter: DavSpace,
     readonly baseUrl: URL,
     /** The names below the space's top. */
     readonly path: string[],
@@ -136,66 +127,13 @@ export class DavResource implements Resource {
   }
 
   async setStream(input: Readable, user: User): Promise<void> {
-    const staff = staffOf(user);
-    const place = this.placeForNew();
-    const node = this.node;
-    const name = this.name;
-    if (place.space.ownerId === null && place.folderId === null) {
-      input.resume();
-      throw new ForbiddenError('教学资源库的文件须放在文件夹里');
-    }
-    // The quota (and the size limit) first, by Content-Length, before a byte is read: a refusal
-    // leaves the body unread, for the server to drop.
-    const length = Number(this.adapter.contentLength ?? 0);
-    const working = isWorkingName(name);
-    if (!working) {
-      const sType = place.space.ownerId === null ? '0' : '1';
-      await drive(() => this.ctx.uploads.admit(staff, name, length, { sType }));
-    } else if (place.space.ownerId !== null && length > 0) {
-      await drive(() =>
-        this.ctx.quota.assertRoom(
-          this.ctx.db,
-          staff.id,
-          length - (node.kind === 'work' ? node.work.size : 0),
-        ),
-      );
-    }
-    const { empty, body } = await peek(input);
-    const existingWork = node.kind === 'work' ? node.work : undefined;
-    if (working || (empty && node.kind !== 'file')) {
-      await drive(() => this.ctx.working.write(staff, place, name, body, existingWork));
-      return;
-    }
-    if (empty && node.kind === 'file') {
-      // A file emptied: its bytes go to the 回收站 and the name stays as an empty working file.
-      const id = await drive(() => this.ctx.working.write(staff, place, name, body));
-      await copyProperties(
-        this.ctx.db,
-        { kind: 'r', id: node.resource.id },
-        { kind: 'w', id: id.id },
-      );
-      await drive(() => this.ctx.trash.binResources(staff, [node.resource.id]));
-      return;
-    }
-    const upload = await drive(() => this.ctx.uploads.save(staff, name, body));
-    if (node.kind === 'file') {
-      await drive(() => this.ctx.resources.replaceContent(staff, node.resource.id, upload.fileId));
-      return;
-    }
-    const [id] = await drive(() =>
-      this.ctx.resources.add(
-        staff,
-        place.folderId === null ? { sType: MY_DISK } : { fId: place.folderId },
-        [{ path: upload.url, name, fileName: name }],
-        { resourcesType: OTHER_TYPE },
-      ),
-    );
-    if (existingWork) {
-      // The empty file a client made first becomes the drive's file.
-      await copyProperties(this.ctx.db, { kind: 'w', id: existingWork.id }, { kind: 'r', id: id! });
-      await this.ctx.working.remove([existingWork]);
-      await dropProperties(this.ctx.db, { kind: 'w', id: existingWork.id });
-    }
+    await putBytes(this.ctx, staffOf(user), {
+      place: this.placeForNew(),
+      node: this.node,
+      name: this.name,
+      contentLength: this.adapter.contentLength,
+      input,
+    });
   }
 
   async create(user: User): Promise<void> {
@@ -290,11 +228,11 @@ export class DavResource implements Resource {
               ),
             ),
           }
-        : { kind: 'r', id: await this.placeFile(staff, node, place, name, true) };
+        : { kind: 'r', id: await placeFile(this.ctx, staff, node, place, name, true) };
     } else if (node.kind === 'work') {
       to = isWorkingName(name)
-        ? { kind: 'w', id: await this.copyWork(staff, node, place, name) }
-        : { kind: 'r', id: await this.workToFile(staff, node, place, name) };
+        ? { kind: 'w', id: await copyWork(this.ctx, staff, node, place, name) }
+        : { kind: 'r', id: await workToFile(this.ctx, staff, node, place, name) };
     } else {
       throw new ResourceNotFoundError('文件不存在或已删除');
     }
@@ -320,13 +258,13 @@ export class DavResource implements Resource {
         await copyProperties(this.ctx.db, { kind: 'r', id: node.resource.id }, { kind: 'w', id });
         await drive(() => this.ctx.trash.binResources(staff, [node.resource.id]));
       } else {
-        await this.placeFile(staff, node, place, name, false);
+        await placeFile(this.ctx, staff, node, place, name, false);
       }
     } else if (node.kind === 'work') {
       if (isWorkingName(name)) {
         await drive(() => this.ctx.working.place(node.work, place, name));
       } else {
-        const id = await this.workToFile(staff, node, place, name);
+        const id = await workToFile(this.ctx, staff, node, place, name);
         await copyProperties(this.ctx.db, { kind: 'w', id: node.work.id }, { kind: 'r', id });
         await this.ctx.working.remove([node.work]);
         await dropProperties(this.ctx.db, { kind: 'w', id: node.work.id });
@@ -335,75 +273,6 @@ export class DavResource implements Resource {
       throw new MethodNotSupportedError('文件夹由逐项移动完成');
     }
     await this.ctx.locks.dropUnder(this.lockPath());
-  }
-
-  /** The drive's move or copy of a file, to a folder and name. */
-  private placeFile(
-    staff: DavStaff,
-    node: Extract<DavNode, { kind: 'file' }>,
-    place: Place,
-    name: string,
-    copy: boolean,
-  ): Promise<number> {
-    return drive(() =>
-      this.ctx.resources.move(staff, {
-        resourceId: node.resource.id,
-        copy,
-        fromId: node.place.folderId ?? 0,
-        toId: place.folderId ?? 0,
-        sType: place.space.ownerId === null ? LIBRARY : MY_DISK,
-        name,
-      }),
-    );
-  }
-
-  private async copyWork(
-    staff: DavStaff,
-    node: Extract<DavNode, { kind: 'work' }>,
-    place: Place,
-    name: string,
-  ): Promise<number> {
-    const { work } = node;
-    if (work.fileId === null) {
-      return (await drive(() => this.ctx.working.write(staff, place, name, Readable.from([])))).id;
-    }
-    return drive(() => this.ctx.working.adopt(staff, place, name, work.fileId!, work.size));
-  }
-
-  /** A working file given a name the drive takes: its bytes, checked, become a drive file. */
-  private async workToFile(
-    staff: DavStaff,
-    node: Extract<DavNode, { kind: 'work' }>,
-    place: Place,
-    name: string,
-  ): Promise<number> {
-    const stored =
-      node.work.fileId === null
-        ? undefined
-        : await this.ctx.db
-            .selectFrom('storedFile')
-            .select(['sha256', 'size'])
-            .where('id', '=', node.work.fileId)
-            .executeTakeFirst();
-    if (!stored?.sha256 || Number(stored.size) === 0) {
-      return (await drive(() => this.ctx.working.write(staff, place, name, Readable.from([])))).id;
-    }
-    const upload = await drive(() =>
-      this.ctx.uploads.byHash(staff, name, stored.sha256!, Number(stored.size)),
-    );
-    if (!upload) throw new ResourceNotFoundError('文件不存在或已删除');
-    if (place.space.ownerId === null && place.folderId === null) {
-      throw new ForbiddenError('教学资源库的文件须放在文件夹里');
-    }
-    const [id] = await drive(() =>
-      this.ctx.resources.add(
-        staff,
-        place.folderId === null ? { sType: MY_DISK } : { fId: place.folderId },
-        [{ path: upload.url, name, fileName: name }],
-        { resourcesType: OTHER_TYPE },
-      ),
-    );
-    return id!;
   }
 
   async getLength(): Promise<number> {

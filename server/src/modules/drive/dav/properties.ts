@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Properties, User } from 'nephele';
 import { PropertyIsProtectedError, PropertyNotFoundError } from 'nephele';
-import type { Database } from '../../db/schema.js';
+import type { Database } from '../../../db/schema.js';
 import type { Resource } from 'nephele';
 
 /** What the properties read of a resource. */

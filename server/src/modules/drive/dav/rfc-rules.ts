@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Method, Plugin, User } from 'nephele';
 import { ForbiddenError, PreconditionFailedError, ResourceTreeNotCompleteError } from 'nephele';
-import type { Database } from '../../db/schema.js';
-import type { Clock } from '../../time.js';
+import type { Database } from '../../../db/schema.js';
+import type { Clock } from '../../../time.js';
 
 type Parsed = Record<string, unknown>;
 interface Parser {

@@ -1,0 +1,27 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.js';
+import type { FileService } from '../../../platform/files/service.js';
+import type { DriveFolders } from '../folders.js';
+import type { DiskQuota } from '../quota.js';
+import type { DriveResources } from '../resources.js';
+import type { DriveTrash } from '../trash.js';
+import type { DriveUploads } from '../uploads.js';
+import type { WorkingFiles } from '../working-files.js';
+import type { DavLocks } from './locks.js';
+import type { DavTree } from './tree.js';
+
+/** The drive's services WebDAV works through (one set per process). */
+export interface DavContext {
+  db: Kysely<Database>;
+  tree: DavTree;
+  locks: DavLocks;
+  folders: DriveFolders;
+  resources: DriveResources;
+  trash: DriveTrash;
+  working: WorkingFiles;
+  uploads: DriveUploads;
+  files: FileService;
+  quota: DiskQuota;
+}
+
+export type DavSpaceName = 'disk' | 'library';
