@@ -87,6 +87,17 @@ export class DavLocks {
     await this.db.deleteFrom('davLock').where('token', '=', token).execute();
   }
 
+  /** Whether a live lock is held on anything below `path`. */
+  async anyBelow(path: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('davLock')
+      .select('token')
+      .where(sql<string>`substr(path, 1, ${path.length + 1})`, '=', `${path}/`)
+      .where('expiresAt', '>', this.now().getTime())
+      .executeTakeFirst();
+    return Boolean(row);
+  }
+
   /** The locks on a path and below it go with what was there (DELETE, the source of a MOVE). */
   async dropUnder(path: string): Promise<void> {
     await this.db

@@ -178,6 +178,18 @@ export class DavResource implements Resource {
   }
 
   /**
+   * A folder deleted at once, everything in it going to the 回收站 as one entry (restored as
+   * one), when nothing below it is locked; else false, and nephele deletes item by item,
+   * honouring each lock.
+   */
+  async deleteWhole(user: User): Promise<boolean> {
+    if (this.node.kind !== 'folder') return false;
+    if (await this.ctx.locks.anyBelow(this.lockPath())) return false;
+    await this.delete(user);
+    return true;
+  }
+
+  /**
    * Whether the viewer may move this (asked before nephele starts, so that a refusal is the
    * answer's own status, not one inside a 207): a file of the library is its administrators'
    * to move, one's disk one's own.

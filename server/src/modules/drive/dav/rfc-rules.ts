@@ -87,9 +87,12 @@ function namespacesApart(method: Method): void {
     render(prefixApart(xml), prefixes);
 }
 
-/** A resource that says whether it may be moved (ours do). */
+/** What our resources add (/dav/ itself has neither). */
 interface Movable {
+  /** Whether the user may move it (a refusal before nephele's 207 could wrap it). */
   assertMayMove?: (user: User) => Promise<void>;
+  /** A folder deleted as one 回收站 entry; false when nephele is to go item by item. */
+  deleteWhole?: (user: User) => Promise<boolean>;
 }
 
 /** What a resource tells of itself to the lock rule below (ours do; /dav/ itself has none). */
@@ -102,7 +105,8 @@ interface LockPathed {
  * - Overwrite: F onto an existing resource is 412 itself, not a 207 that wraps it (§10.6);
  * - PROPFIND never walks a whole tree: Depth: infinity is refused with 403 (§9.1 allows it);
  * - UNLOCK with a token that is no lock of the resource is 409 (§9.11.1), not a 207;
- * - properties of the same name in several namespaces are told apart.
+ * - properties of the same name in several namespaces are told apart;
+ * - a folder is deleted as one 回收站 entry when nothing below it is locked.
  */
 export function rfcRules(db: Kysely<Database>, now: Clock): Plugin {
   return {
@@ -122,6 +126,11 @@ export function rfcRules(db: Kysely<Database>, now: Clock): Plugin {
         throw new ForbiddenError('不支持 Depth: infinity，请逐层列出');
       }
       namespacesApart(data.method);
+    },
+    async beforeDelete(_request, response, data) {
+      if (!(await (data.resource as Movable).deleteWhole?.(response.locals.user))) return;
+      response.status(204).end();
+      return false;
     },
     async beginProppatch(_request, _response, data) {
       namespacesApart(data.method);

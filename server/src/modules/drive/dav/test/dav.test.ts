@@ -200,6 +200,26 @@ describe('the personal disk over WebDAV', () => {
   });
 });
 
+describe('deleting a folder', () => {
+  it('puts the folder and all in it into the 回收站 as one entry', async () => {
+    const folder = `/dav/disk/${enc('旧学期')}`;
+    expect((await dav('MKCOL', `${folder}/`, other)).status).toBe(201);
+    expect(
+      (await dav('PUT', `${folder}/${enc('期末.pdf')}`, other, { body: pdf(600) })).status,
+    ).toBe(201);
+    expect((await dav('DELETE', `${folder}/`, other)).status).toBe(204);
+    expect((await dav('PROPFIND', `${folder}/`, other, { headers: { depth: '0' } })).status).toBe(
+      404,
+    );
+    const bin = await t.db
+      .selectFrom('driveTrash')
+      .select(['kind', 'name'])
+      .where('deletedBy', '=', other.id)
+      .execute();
+    expect(bin).toEqual([{ kind: 'folder', name: '旧学期' }]);
+  });
+});
+
 describe('the shared library over WebDAV', () => {
   it('lets only drive administrators make folders (403 otherwise)', async () => {
     expect((await dav('MKCOL', `${column}/${enc('教案')}/`, teacher)).status).toBe(403);
