@@ -30,6 +30,7 @@ import * as siteVersion from './migrations/0028_site_version.js';
 import * as flatLists from './migrations/0029_flat_lists.js';
 import * as mailBoxVersion from './migrations/0030_mail_box_version.js';
 import * as sharedResumable from './migrations/0032_shared_resumable.js';
+import * as staffLists from './migrations/0034_staff_lists.js';
 
 /** Migrations in order. They are imported, not read from disk, so the build carries them. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -64,6 +65,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0029_flat_lists': { up: (db) => flatLists.up(db, dialect) },
     '0030_mail_box_version': { up: (db) => mailBoxVersion.up(db) },
     '0032_shared_resumable': { up: (db) => sharedResumable.up(db) },
+    '0034_staff_lists': { up: (db) => staffLists.up(db, dialect) },
   };
 }
 

@@ -20,6 +20,10 @@ export interface SearchDocInput {
   listed: boolean;
   /** The date shown in results; the public finds the item once it has come (news: shelves date). */
   docDate: string;
+  /** News: what the site search's filters read (newcontenttype, campus, publisher). */
+  contentKind?: number;
+  schChange?: number | null;
+  releaseUser?: string | null;
 }
 
 export interface SearchQuery {
@@ -75,6 +79,9 @@ export class SearchIndex {
       enableType: doc.enableType,
       listed: doc.listed ? 1 : 0,
       docDate: doc.docDate,
+      contentKind: doc.contentKind ?? 0,
+      schChange: doc.schChange ?? null,
+      releaseUser: doc.releaseUser ?? null,
     };
     const existing = await db
       .selectFrom('searchDoc')
@@ -133,6 +140,22 @@ export class SearchIndex {
         )
         .where(this.hasTerms(terms))
     );
+  }
+
+  /**
+   * The listed entries of `infoTable` whose title or body hold every term of `keyword`, to
+   * filter, count and order on the entries' own columns (the site search: a match is probed
+   * in a small index entry, never in the item's row); null when the keyword has no terms.
+   * The caller adds the date (a listed item is found from its date on).
+   */
+  listedMatches(infoTable: InfoTable, keyword: string) {
+    const terms = queryTerms(keyword);
+    if (terms.length === 0) return null;
+    return this.db
+      .selectFrom('searchDoc')
+      .where('searchDoc.infoTable', '=', infoTable)
+      .where('searchDoc.listed', '=', 1)
+      .where(this.hasTerms(terms));
   }
 
   private hasTerms(terms: string[]) {
