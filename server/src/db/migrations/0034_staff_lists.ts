@@ -9,9 +9,7 @@ import type { DialectName } from '../database.js';
  * 100,000 items the 77,800 matches of 校园 were 2 s of reading on a loaded machine). Its
  * filters that search_doc lacked are copied into it: the content kind (newcontenttype; 2 is
  * a picture set), the campus (schChange) and the publisher's name (releaseUser), kept in
- * line with the item by the same re-index as its title. SQLite: an index led by the id
- * holds every column the count and the order read, so probing a match reads a small index
- * entry, not the row with its summary.
+ * line with the item by the same re-index as its title.
  *
  * The drive's folder pages and searches are kept between changes (modules/drive/listing.ts)
  * under versions in drive_list_version, raised by triggers in the same transaction as every
@@ -38,23 +36,6 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
       release_user = (SELECT news.release_user FROM news WHERE news.id = search_doc.obj_id)
     WHERE info_table = 'T_NEWS' AND EXISTS (SELECT 1 FROM news WHERE news.id = search_doc.obj_id)
   `.execute(db);
-  if (dialect === 'sqlite') {
-    await db.schema
-      .createIndex('search_doc_probe_idx')
-      .on('search_doc')
-      .columns([
-        'id',
-        'info_table',
-        'listed',
-        'doc_date',
-        'if_top',
-        'obj_id',
-        'type_id',
-        'content_kind',
-        'sch_change',
-      ])
-      .execute();
-  }
   await db.schema
     .createTable('drive_list_version')
     .addColumn('scope', 'varchar(40)', (c) => c.primaryKey())

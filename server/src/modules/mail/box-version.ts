@@ -39,7 +39,7 @@ export class KeptInboxPages {
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly limit = 5000,
+    private readonly limit = 2000,
   ) {}
 
   async keep<T>(readerId: number, key: string, read: () => Promise<T>): Promise<T> {

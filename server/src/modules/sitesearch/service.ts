@@ -139,18 +139,19 @@ export class SiteSearch {
     if (matches) {
       // A keyword's matches are counted and ordered in the search index, whose entries carry
       // the list's order and filters (migration 0034): never reading a news row.
-      const base = matches
-        .where('searchDoc.docDate', '<=', nowIso)
-        .$if(columns !== undefined, (qb) => qb.where('searchDoc.typeId', 'in', columns!))
-        .$if(kind !== undefined, (qb) => qb.where('searchDoc.contentKind', '=', kind!))
+      const { query, column } = matches;
+      const base = query
+        .where(column('docDate'), '<=', nowIso)
+        .$if(columns !== undefined, (qb) => qb.where(column('typeId'), 'in', columns!))
+        .$if(kind !== undefined, (qb) => qb.where(column('contentKind'), '=', kind!))
         .$if(filter.schChange !== undefined, (qb) =>
-          qb.where('searchDoc.schChange', '=', filter.schChange!),
+          qb.where(column('schChange'), '=', filter.schChange!),
         )
         .$if(Boolean(publisher), (qb) =>
           qb.where(containsText('searchDoc.releaseUser', publisher!)),
         )
-        .$if(begin !== undefined, (qb) => qb.where('searchDoc.docDate', '>=', begin!))
-        .$if(end !== undefined, (qb) => qb.where('searchDoc.docDate', '<', end!));
+        .$if(begin !== undefined, (qb) => qb.where(column('docDate'), '>=', begin!))
+        .$if(end !== undefined, (qb) => qb.where(column('docDate'), '<', end!));
       count = countRows(base);
       pageIds = base
         .select('searchDoc.objId')

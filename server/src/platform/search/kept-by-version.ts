@@ -23,7 +23,7 @@ export class KeptByVersion {
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly limit = 5000,
+    private readonly limit = 1000,
   ) {}
 
   /** The site's content version and the drive list versions of `scopes`, in that order. */

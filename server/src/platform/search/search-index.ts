@@ -3,6 +3,7 @@ import type { DialectName } from '../../db/database.js';
 import { containsText } from '../../db/like.js';
 import { CountCache, countKey } from '../../db/paging.js';
 import type { Database, InfoTable } from '../../db/schema.js';
+import type { SearchDocTable } from '../../db/tables/content.js';
 import { iso, systemClock, type Clock } from '../../time.js';
 import { indexTerms, queryTerms } from './terms.js';
 
@@ -145,17 +146,25 @@ export class SearchIndex {
   /**
    * The listed entries of `infoTable` whose title or body hold every term of `keyword`, to
    * filter, count and order on the entries' own columns (the site search: a match is probed
-   * in a small index entry, never in the item's row); null when the keyword has no terms.
-   * The caller adds the date (a listed item is found from its date on).
+   * in its small search entry, never in the item's row); null when the keyword has no terms.
+   * `column` names a column for the caller's conditions: on SQLite written `+column`, so
+   * that the matching terms drive the lookup (without statistics SQLite would otherwise walk
+   * the list or kind index, every listed entry, and probe the matches: 240 ms instead of
+   * about 40 for 校园 at 100,000 items).
    */
   listedMatches(infoTable: InfoTable, keyword: string) {
     const terms = queryTerms(keyword);
     if (terms.length === 0) return null;
-    return this.db
+    const column = <C extends keyof SearchDocTable & string>(name: C) =>
+      this.dialect === 'postgres'
+        ? sql.ref<SearchDocTable[C]>(`searchDoc.${name}`)
+        : sql<SearchDocTable[C]>`+${sql.ref(`searchDoc.${name}`)}`;
+    const query = this.db
       .selectFrom('searchDoc')
-      .where('searchDoc.infoTable', '=', infoTable)
-      .where('searchDoc.listed', '=', 1)
+      .where(column('infoTable'), '=', infoTable)
+      .where(column('listed'), '=', 1)
       .where(this.hasTerms(terms));
+    return { query, column };
   }
 
   private hasTerms(terms: string[]) {
