@@ -10,7 +10,7 @@ import { displayTime } from '../../time.js';
 import { subtreeOf, type DriveFolders } from './folders.js';
 import { assertCanSee, resourceColumn, visibleTo, type Space, type Viewer } from './space.js';
 import { isDriveAdmin } from '../../http/roles.js';
-import { KeptByVersion } from '../../platform/search/kept-by-version.js';
+import { KeptByVersion, type Versions } from '../../platform/search/kept-by-version.js';
 
 /** The filters and the one active sort of a drive list (intranet.md §2, §4 "Sorting"). */
 export interface ListQuery {
@@ -106,6 +106,8 @@ export function fileRow(row: FileRowData): DriveRow {
 export class DriveListing {
   /** Folder pages and searches kept under the drive's list versions (migration 0034). */
   private readonly kept: KeptByVersion;
+  /** The library's file version the library counts were last read under. */
+  private libraryFiles: string | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -132,14 +134,23 @@ export class DriveListing {
     const at = space.ownerId ?? 'lib';
     const scopes = [`tree:${at}`, `files:${at}`, ...(folderScope ? [folderScope] : [])];
     const key = JSON.stringify([...what, viewer.id, isDriveAdmin(viewer), space.ownerId]);
+    let seen: Versions = [];
     return this.kept.keep(
       key,
-      () => this.kept.driveVersions(scopes),
+      async () => (seen = await this.kept.driveVersions(scopes)),
       (v, answer) =>
         folderScope && !answer.list.some((row) => row.stype === 0)
           ? `${v[0]} ${v[1]} ${v[3]}`
           : v.join(' '),
-      read,
+      () => {
+        // The library's folder counts (LibraryStats, per worker) are read again once its files
+        // changed, in any worker: an answer kept under the new version must not hold old counts.
+        if (space.ownerId === null && seen[2] !== this.libraryFiles) {
+          this.folders.stats.invalidate();
+          this.libraryFiles = seen[2];
+        }
+        return read();
+      },
     );
   }
 
