@@ -133,7 +133,7 @@ export class SiteSearch {
     const { keyword, kind, publisher, begin, end } = filter;
     const columns =
       filter.typeId === undefined ? undefined : await this.columnAndChildren(filter.typeId);
-    const matches = keyword ? this.index.listedMatches('T_NEWS', keyword) : null;
+    const matches = keyword ? this.index.listedMatches('T_NEWS', keyword, !publisher) : null;
     let count: Promise<number>;
     let pageIds: Promise<number[]>;
     if (matches) {
