@@ -31,6 +31,7 @@ import * as flatLists from './migrations/0029_flat_lists.js';
 import * as mailBoxVersion from './migrations/0030_mail_box_version.js';
 import * as sharedResumable from './migrations/0032_shared_resumable.js';
 import * as appPasswords from './migrations/0033_app_passwords.js';
+import * as staffLists from './migrations/0034_staff_lists.js';
 import * as webdav from './migrations/0035_webdav.js';
 
 /** Migrations in order. They are imported, not read from disk, so the build carries them. */
@@ -67,6 +68,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0030_mail_box_version': { up: (db) => mailBoxVersion.up(db) },
     '0032_shared_resumable': { up: (db) => sharedResumable.up(db) },
     '0033_app_passwords': { up: (db) => appPasswords.up(db, dialect) },
+    '0034_staff_lists': { up: (db) => staffLists.up(db, dialect) },
     '0035_webdav': { up: (db) => webdav.up(db, dialect) },
   };
 }

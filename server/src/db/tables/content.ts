@@ -168,6 +168,12 @@ export interface SearchDocTable {
   /** 1 when the item is on the shelf, approved and not deleted. */
   listed: number;
   docDate: string;
+  /** News: newcontenttype (2 a picture set); 0 for videos. Filters the site search. */
+  contentKind: Generated<number>;
+  /** News: the campus (1 high school, 2 junior high), null for the whole school. */
+  schChange: number | null;
+  /** News: the publisher's name as written on the item. */
+  releaseUser: string | null;
 }
 
 /** What the private text index (platform/search/text-index.ts) holds: mails, drive files (their ids). */

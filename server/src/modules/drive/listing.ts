@@ -9,6 +9,8 @@ import { fileUrl } from '../../platform/files/service.js';
 import { displayTime } from '../../time.js';
 import { subtreeOf, type DriveFolders } from './folders.js';
 import { assertCanSee, resourceColumn, visibleTo, type Space, type Viewer } from './space.js';
+import { isDriveAdmin } from '../../http/roles.js';
+import { KeptByVersion, type Versions } from '../../platform/search/kept-by-version.js';
 
 /** The filters and the one active sort of a drive list (intranet.md §2, §4 "Sorting"). */
 export interface ListQuery {
@@ -102,11 +104,55 @@ export function fileRow(row: FileRowData): DriveRow {
  * pinned first), with the filters, keyword and sort of the spec.
  */
 export class DriveListing {
+  /** Folder pages and searches kept under the drive's list versions (migration 0034). */
+  private readonly kept: KeptByVersion;
+  /** The library's file version the library counts were last read under. */
+  private libraryFiles: string | undefined;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly folders: DriveFolders,
     private readonly texts: TextIndex,
-  ) {}
+  ) {
+    this.kept = new KeptByVersion(db);
+  }
+
+  /**
+   * What a list answers `viewer` in `space`, kept under the site's content version (names)
+   * and the space's folder and file versions, raised by the database with every write to
+   * them (migration 0034): read per request, so a change shows at once in every worker.
+   * `folderScope` (a folder page): the answer depends on the space's files only when it
+   * shows folders (their file counts), else on that folder's files alone.
+   */
+  private keptFor<T extends { list: DriveRow[] }>(
+    what: unknown[],
+    viewer: Viewer,
+    space: Space,
+    read: () => Promise<T>,
+    folderScope?: string,
+  ): Promise<T> {
+    const at = space.ownerId ?? 'lib';
+    const scopes = [`tree:${at}`, `files:${at}`, ...(folderScope ? [folderScope] : [])];
+    const key = JSON.stringify([...what, viewer.id, isDriveAdmin(viewer), space.ownerId]);
+    let seen: Versions = [];
+    return this.kept.keep(
+      key,
+      async () => (seen = await this.kept.driveVersions(scopes)),
+      (v, answer) =>
+        folderScope && !answer.list.some((row) => row.stype === 0)
+          ? `${v[0]} ${v[1]} ${v[3]}`
+          : v.join(' '),
+      () => {
+        // The library's folder counts (LibraryStats, per worker) are read again once its files
+        // changed, in any worker: an answer kept under the new version must not hold old counts.
+        if (space.ownerId === null && seen[2] !== this.libraryFiles) {
+          this.folders.stats.invalidate();
+          this.libraryFiles = seen[2];
+        }
+        return read();
+      },
+    );
+  }
 
   /**
    * The resources of the viewer's reach with a list's filters, joined with
@@ -203,7 +249,23 @@ export class DriveListing {
       folderId = folder.id;
     }
     assertCanSee(space, viewer);
+    const folderScope = folderId === null ? `top:${space.ownerId ?? 'lib'}` : `folder:${folderId}`;
+    return this.keptFor(
+      ['folder', folderId, query, paging],
+      viewer,
+      space,
+      () => this.readFolderPage(viewer, space, folderId, query, paging),
+      folderScope,
+    );
+  }
 
+  private async readFolderPage(
+    viewer: Viewer,
+    space: Space,
+    folderId: number | null,
+    query: ListQuery,
+    paging: Paging,
+  ): Promise<{ total: number; list: DriveRow[] }> {
     const allFolders = await this.folders.all(space);
     const keyword = query.keyword?.trim().toLowerCase();
     const showFolders = !query.resourcesType && !query.fileType;
@@ -305,19 +367,29 @@ export class DriveListing {
     paging: Paging,
   ): Promise<{ total: number; list: DriveRow[] }> {
     let space = place.space;
-    let within: number[] | null = null;
+    let folderId: number | null = null;
     if (place.fId) {
       const folder = await this.folders.get(place.fId, viewer);
       space = { ownerId: folder.ownerId };
-      within = subtreeOf(await this.folders.all(space), folder.id);
+      folderId = folder.id;
     }
     assertCanSee(space, viewer);
-    const base = this.resources(viewer, query, space)
-      .$if(within !== null, (qb) => qb.where('driveResource.folderId', 'in', within!))
-      .$if(place.uploaderId !== undefined, (qb) =>
-        qb.where('driveResource.uploaderId', '=', place.uploaderId!),
-      );
-    return this.page(base, this.ordered(base.select(FILE_COLUMNS), query, false), paging);
+    // Kept under the space's versions: a keyword's candidates are checked and sorted once.
+    return this.keptFor(
+      ['search', folderId, place.uploaderId, query, paging],
+      viewer,
+      space,
+      async () => {
+        const within =
+          folderId === null ? null : subtreeOf(await this.folders.all(space), folderId);
+        const base = this.resources(viewer, query, space)
+          .$if(within !== null, (qb) => qb.where('driveResource.folderId', 'in', within!))
+          .$if(place.uploaderId !== undefined, (qb) =>
+            qb.where('driveResource.uploaderId', '=', place.uploaderId!),
+          );
+        return this.page(base, this.ordered(base.select(FILE_COLUMNS), query, false), paging);
+      },
+    );
   }
 
   private async page(

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
 /**
@@ -21,20 +21,21 @@ export async function raiseBoxVersions(db: Kysely<Database>, staffIds: number[])
 }
 
 /**
- * The inbox searches' pages (a count and the page's entry ids) kept between
- * changes, per person, so a keyword search does not read every mail holding
- * the keyword's terms on each request (家长会: 12,500 mails of the school at
- * 100,000, each checked against the person's inbox). An answer holds while
- * the person's inbox version (raised with every change to their entries) and
- * the site's content version (a sender renamed: the search also looks at the
- * sender's name) stay as they were: both are read per request from one
- * primary-key row each, so every worker sees a change at once. Requests made
- * at the same moment for the same page wait for one reading. The rows shown
- * are read fresh by id. At most `limit` pages are kept (oldest out).
+ * The inbox's pages (the count and the rows shown) kept between changes, per person, so a
+ * page is not read again on each request: a keyword search reads every mail of the school
+ * holding the keyword's terms (家长会: 12,500 mails at 100,000, each checked against the
+ * person's inbox), the plain list counts the person's entries and skips the pages before
+ * it. An answer holds while the person's inbox version (raised with every change to their
+ * entries: a mail delivered, read, deleted, recalled) and the site's content version (a
+ * sender renamed) stay as they were: both are read per request from one primary-key row
+ * each, so every worker sees a change at once. Requests made at the same moment for the
+ * same page wait for one reading. At most `limit` pages are kept (oldest out).
  */
 export class KeptInboxPages {
   private readonly kept = new Map<string, { version: string; answer: unknown }>();
   private readonly reading = new Map<string, Promise<unknown>>();
+  /** The versions statement, compiled once (building it costs more than running it). */
+  private versionsQuery: CompiledQuery | null = null;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -68,11 +69,13 @@ export class KeptInboxPages {
   }
 
   private async version(readerId: number): Promise<string> {
-    const { rows } = await sql<{ site: number | string | null; box: number | string | null }>`
+    this.versionsQuery ??= sql`
       select (select version from site_version where id = 1) as site,
-        (select version from mail_box_version where staff_id = ${readerId}) as box`.execute(
-      this.db,
-    );
+        (select version from mail_box_version where staff_id = ${0}) as box`.compile(this.db);
+    const { rows } = await this.db.executeQuery<{
+      site: number | string | null;
+      box: number | string | null;
+    }>(CompiledQuery.raw(this.versionsQuery.sql, [readerId]));
     return `${rows[0]?.site ?? 0}.${rows[0]?.box ?? 0}`;
   }
 }

@@ -106,22 +106,21 @@ export class Mailbox {
       .$if(Boolean(text), (qb) =>
         qb.where(this.keywordFilter(text!, 'sender', 'mailInbox.mailId')),
       );
-    const read = async () => {
+    // The count, the page's ids and its rows are kept under the reader's inbox version and the
+    // site's content version: a keyword's count checks every mail of the school that holds its
+    // terms, and a deep page skips the entries before it.
+    const key = JSON.stringify([filter.state ?? null, text ?? '', paging.pageNum, paging.pageSize]);
+    return this.keptPages.keep(reader.id, key, async () => {
       const [total, page] = await Promise.all([
         countRows(base),
         base.select('mailInbox.id').orderBy('mailInbox.id', 'desc').$call(onPage(paging)).execute(),
       ]);
-      return { total, ids: page.map((row) => row.id) };
-    };
-    // A keyword's count and page are kept under the reader's inbox version: counting them
-    // checks every mail of the school that holds the keyword's terms.
-    const { total, ids } = text
-      ? await this.keptPages.keep(
-          reader.id,
-          JSON.stringify([filter.state ?? null, text, paging.pageNum, paging.pageSize]),
-          read,
-        )
-      : await read();
+      return { total, list: await this.receivedRows(page.map((row) => row.id)) };
+    });
+  }
+
+  /** The inbox rows of entry ids `ids`, newest first. */
+  private async receivedRows(ids: number[]): Promise<ReceiveItem[]> {
     const rows = ids.length
       ? await this.db
           .selectFrom('mailInbox')
@@ -140,18 +139,15 @@ export class Mailbox {
           .orderBy('mailInbox.id', 'desc')
           .execute()
       : [];
-    return {
-      total,
-      list: rows.map((row) => ({
-        inmailId: row.mailId,
-        receiveId: row.receiveId,
-        inmailTitle: row.title,
-        sendName: row.senderName,
-        inmainState: row.state,
-        fileCount: row.fileCount,
-        createDate: displayTime(row.createdAt),
-      })),
-    };
+    return rows.map((row) => ({
+      inmailId: row.mailId,
+      receiveId: row.receiveId,
+      inmailTitle: row.title,
+      sendName: row.senderName,
+      inmainState: row.state,
+      fileCount: row.fileCount,
+      createDate: displayTime(row.createdAt),
+    }));
   }
 
   /** The sent box, newest first, paged on the sent index as the inbox is. */

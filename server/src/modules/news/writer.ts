@@ -224,6 +224,9 @@ export class NewsWriter {
         'checkStatus',
         'deleted',
         'shelvesDate',
+        'contentKind',
+        'schChange',
+        'releaseUser',
       ])
       .where('id', '=', newId)
       .executeTakeFirstOrThrow();
@@ -240,6 +243,9 @@ export class NewsWriter {
         enableType: row.enableType,
         listed: row.deleted === 0 && row.ifShelves === 1 && row.checkStatus === 1,
         docDate: row.shelvesDate,
+        contentKind: row.contentKind,
+        schChange: row.schChange,
+        releaseUser: row.releaseUser,
       },
       db,
     );

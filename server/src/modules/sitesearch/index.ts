@@ -5,8 +5,8 @@ import { SiteSearch } from './service.js';
 /** The staff intranet's site search: news, pictures, videos, teachers and phones. */
 export const siteSearchArea = defineArea({
   name: 'sitesearch',
-  services: ({ db, search, dialect, clock }) => ({
-    siteSearch: new SiteSearch(db, search, dialect, clock),
+  services: ({ db, search, clock }) => ({
+    siteSearch: new SiteSearch(db, search, clock),
   }),
   routes: async (api, services) => {
     await api.register(siteSearchRoutes, { siteSearch: services.siteSearch });

@@ -1,8 +1,7 @@
 import type { NewsItem, TeacherHit, VideoItem } from '@school/common/api';
-import { sql, type Kysely } from 'kysely';
-import type { DialectName } from '../../db/database.js';
+import { CompiledQuery, type Kysely } from 'kysely';
 import { containsText } from '../../db/like.js';
-import { countKey, onPage, pageOf } from '../../db/paging.js';
+import { CountCache, countRows, onPage, pageOf } from '../../db/paging.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import type { Paging } from '../../http/paging.js';
@@ -42,6 +41,21 @@ export interface SiteSearchAnswer {
 /** A picture set (查图片): a news item of newcontenttype 2. */
 const PICTURE_SET = 2;
 
+/** At most this many answers (and about this many bytes of them) are kept per process. */
+const KEPT_ANSWERS = 500;
+const KEPT_BYTES = 8 * 1024 * 1024;
+
+/** What a news or picture answer depends on besides the content, the time and the page. */
+interface NewsFilter {
+  keyword?: string;
+  typeId?: number;
+  kind?: number;
+  schChange?: number;
+  publisher?: string;
+  begin?: string;
+  end?: string;
+}
+
 /** The instant a Beijing calendar day (YYYY-MM-DD) starts; a day that does not exist is refused. */
 function dayStart(day: string, label: string): Date {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
@@ -58,12 +72,18 @@ function dayStart(day: string, label: string): Date {
  * phone. A keyword is looked up in the search index; the filters narrow it.
  */
 export class SiteSearch {
+  /** Answers kept under the site's content version and its next scheduled item. */
+  private readonly kept: CountCache;
+  /** The counters statement per number of ids, compiled once. */
+  private readonly counterQueries = new Map<number, CompiledQuery>();
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly index: SearchIndex,
-    private readonly dialect: DialectName,
     private readonly now: Clock,
-  ) {}
+  ) {
+    this.kept = new CountCache(db, KEPT_ANSWERS, KEPT_BYTES);
+  }
 
   async search(query: SiteSearchQuery, paging: Paging): Promise<SiteSearchAnswer> {
     const { begin, end } = this.range(query);
@@ -89,55 +109,82 @@ export class SiteSearch {
   }
 
   private async news(query: SiteSearchQuery, begin?: string, end?: string, paging?: Paging) {
-    const keyword = query.str?.trim();
-    const matching = keyword ? this.index.matchingIds('T_NEWS', keyword) : null;
+    const nowIso = iso(this.now());
     const kind = query.type === 4 ? PICTURE_SET : query.newcontenttype;
+    const filter: NewsFilter = {
+      keyword: query.str?.trim() || undefined,
+      typeId: query.typeId,
+      kind,
+      schChange: query.schChange,
+      publisher: query.releaseUser?.trim() || undefined,
+      begin,
+      end,
+    };
+    // The whole answer is kept between content changes (the site search does not depend on
+    // who asks); views and likes change without a new version and are read fresh.
+    const key = JSON.stringify(['news', filter, paging!.pageNum, paging!.pageSize]);
+    const answer = await this.kept.keep(key, nowIso, () => this.readNews(filter, nowIso, paging!), {
+      size: (kept) => JSON.stringify(kept).length * 2,
+    });
+    return { total: answer.total, list: await this.withCounters(answer.list) };
+  }
+
+  private async readNews(filter: NewsFilter, nowIso: string, paging: Paging) {
+    const { keyword, kind, publisher, begin, end } = filter;
     const columns =
-      query.typeId === undefined ? undefined : await this.columnAndChildren(query.typeId);
-    const publisher = query.releaseUser?.trim();
-    const now = this.now();
-    const nowIso = iso(now);
-    // With a keyword the matching items drive the lookup (SQLite: `+deleted` keeps the
-    // list index out of it); without one, the listed news in their usual order.
-    const base = (
-      matching && this.dialect === 'sqlite'
-        ? this.db
-            .selectFrom('news')
-            .innerJoin('newsType', 'newsType.id', 'news.typeId')
-            .where(sql`+news.deleted`, '=', 0)
-            .where('news.ifShelves', '=', 1)
-            .where('news.checkStatus', '=', 1)
-            .where('news.shelvesDate', '<=', nowIso)
-        : newsListQuery(this.db, now)
-    )
-      .$if(columns !== undefined, (qb) => qb.where('news.typeId', 'in', columns!))
-      .$if(kind !== undefined, (qb) => qb.where('news.contentKind', '=', kind!))
-      .$if(query.schChange !== undefined, (qb) => qb.where('news.schChange', '=', query.schChange!))
-      .$if(Boolean(publisher), (qb) => qb.where(containsText('news.releaseUser', publisher!)))
-      .$if(begin !== undefined, (qb) => qb.where('news.shelvesDate', '>=', begin!))
-      .$if(end !== undefined, (qb) => qb.where('news.shelvesDate', '<', end!))
-      .$if(Boolean(keyword), (qb) =>
-        matching
-          ? qb.where('news.id', 'in', matching)
-          : qb.where(containsText('news.title', keyword!)),
-      );
-    const countQuery = base.select((eb) => eb.fn.countAll<number>().as('n'));
-    const pageIds = base
-      .select('news.id')
-      .orderBy('news.ifTop', 'desc')
-      .orderBy('news.shelvesDate', 'desc')
-      .orderBy('news.id', 'desc')
-      .$call(onPage(paging!));
-    // The count and the page's ids are kept between changes (a keyword's matches are sorted
-    // whole); the rows are read fresh, so views, column and department names are current.
-    const [total, ids] = await Promise.all([
-      this.index.keep(`count ${countKey(countQuery, nowIso)}`, nowIso, async () =>
-        Number((await countQuery.executeTakeFirstOrThrow()).n),
-      ),
-      this.index.keep(countKey(pageIds, nowIso), nowIso, async () =>
-        (await pageIds.execute()).map((row) => row.id),
-      ),
-    ]);
+      filter.typeId === undefined ? undefined : await this.columnAndChildren(filter.typeId);
+    const matches = keyword ? this.index.listedMatches('T_NEWS', keyword, !publisher) : null;
+    let count: Promise<number>;
+    let pageIds: Promise<number[]>;
+    if (matches) {
+      // A keyword's matches are counted and ordered in the search index, whose entries carry
+      // the list's order and filters (migration 0034): never reading a news row.
+      const { query, column } = matches;
+      const base = query
+        .where(column('docDate'), '<=', nowIso)
+        .$if(columns !== undefined, (qb) => qb.where(column('typeId'), 'in', columns!))
+        .$if(kind !== undefined, (qb) => qb.where(column('contentKind'), '=', kind!))
+        .$if(filter.schChange !== undefined, (qb) =>
+          qb.where(column('schChange'), '=', filter.schChange!),
+        )
+        .$if(Boolean(publisher), (qb) =>
+          qb.where(containsText('searchDoc.releaseUser', publisher!)),
+        )
+        .$if(begin !== undefined, (qb) => qb.where(column('docDate'), '>=', begin!))
+        .$if(end !== undefined, (qb) => qb.where(column('docDate'), '<', end!));
+      count = countRows(base);
+      pageIds = base
+        .select('searchDoc.objId')
+        .orderBy('searchDoc.ifTop', 'desc')
+        .orderBy('searchDoc.docDate', 'desc')
+        .orderBy('searchDoc.objId', 'desc')
+        .$call(onPage(paging))
+        .execute()
+        .then((rows) => rows.map((row) => row.objId));
+    } else {
+      // The listed news in their usual order (news_list_idx); a keyword without terms
+      // (punctuation, say) is looked for in the titles.
+      const base = newsListQuery(this.db, this.now())
+        .$if(columns !== undefined, (qb) => qb.where('news.typeId', 'in', columns!))
+        .$if(kind !== undefined, (qb) => qb.where('news.contentKind', '=', kind!))
+        .$if(filter.schChange !== undefined, (qb) =>
+          qb.where('news.schChange', '=', filter.schChange!),
+        )
+        .$if(Boolean(publisher), (qb) => qb.where(containsText('news.releaseUser', publisher!)))
+        .$if(begin !== undefined, (qb) => qb.where('news.shelvesDate', '>=', begin!))
+        .$if(end !== undefined, (qb) => qb.where('news.shelvesDate', '<', end!))
+        .$if(Boolean(keyword), (qb) => qb.where(containsText('news.title', keyword!)));
+      count = countRows(base);
+      pageIds = base
+        .select('news.id')
+        .orderBy('news.ifTop', 'desc')
+        .orderBy('news.shelvesDate', 'desc')
+        .orderBy('news.id', 'desc')
+        .$call(onPage(paging))
+        .execute()
+        .then((rows) => rows.map((row) => row.id));
+    }
+    const [total, ids] = await Promise.all([count, pageIds]);
     const rows = ids.length
       ? await this.db
           .selectFrom('news')
@@ -148,6 +195,32 @@ export class SiteSearch {
       : [];
     const byId = new Map(rows.map((row) => [row.id, row]));
     return { total, list: ids.flatMap((id) => (byId.has(id) ? [toListItem(byId.get(id)!)] : [])) };
+  }
+
+  /** Copies of `items` with their view and like counts as they are now (one statement). */
+  private async withCounters(items: NewsItem[]): Promise<NewsItem[]> {
+    if (!items.length) return [];
+    const ids = items.map((item) => item.newId);
+    let compiled = this.counterQueries.get(ids.length);
+    if (!compiled) {
+      compiled = this.db
+        .selectFrom('news')
+        .select(['id', 'viewCount', 'flowerCount'])
+        .where('id', 'in', ids)
+        .compile();
+      // Its parameters are the ids in order, so another page's ids can take their place.
+      this.counterQueries.set(ids.length, compiled);
+    }
+    const { rows } = await this.db.executeQuery<{
+      id: number;
+      viewCount: number;
+      flowerCount: number;
+    }>(CompiledQuery.raw(compiled.sql, ids));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return items.map((item) => {
+      const now = byId.get(item.newId);
+      return now ? { ...item, viewCount: now.viewCount, flowerCount: now.flowerCount } : item;
+    });
   }
 
   private async videos(query: SiteSearchQuery, begin?: string, end?: string, paging?: Paging) {

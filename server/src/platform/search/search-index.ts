@@ -3,6 +3,7 @@ import type { DialectName } from '../../db/database.js';
 import { containsText } from '../../db/like.js';
 import { CountCache, countKey } from '../../db/paging.js';
 import type { Database, InfoTable } from '../../db/schema.js';
+import type { SearchDocTable } from '../../db/tables/content.js';
 import { iso, systemClock, type Clock } from '../../time.js';
 import { indexTerms, queryTerms } from './terms.js';
 
@@ -20,6 +21,10 @@ export interface SearchDocInput {
   listed: boolean;
   /** The date shown in results; the public finds the item once it has come (news: shelves date). */
   docDate: string;
+  /** News: what the site search's filters read (newcontenttype, campus, publisher). */
+  contentKind?: number;
+  schChange?: number | null;
+  releaseUser?: string | null;
 }
 
 export interface SearchQuery {
@@ -75,6 +80,9 @@ export class SearchIndex {
       enableType: doc.enableType,
       listed: doc.listed ? 1 : 0,
       docDate: doc.docDate,
+      contentKind: doc.contentKind ?? 0,
+      schChange: doc.schChange ?? null,
+      releaseUser: doc.releaseUser ?? null,
     };
     const existing = await db
       .selectFrom('searchDoc')
@@ -135,12 +143,41 @@ export class SearchIndex {
     );
   }
 
-  private hasTerms(terms: string[]) {
+  /**
+   * The listed entries of `infoTable` whose title or body hold every term of `keyword`, to
+   * filter, count and order on the entries' own columns (the site search: never reading the
+   * item's row); null when the keyword has no terms. `column` names a column for the
+   * caller's conditions. SQLite, without statistics, is told how to read them:
+   * - `walk` (for conditions on the columns of `search_doc_order_idx`, migration 0034): the
+   *   listed entries are read in list order from that index alone, each checked against
+   *   the matches (`+id`): page 1 of 校园 at 100,000 items in 7 ms where sorting its 77,800
+   *   matches took 40, a count in 30, and about as much for any word, however many matches;
+   * - else (a condition on another column: the publisher) the matches are probed by rowid
+   *   (`+column` keeps the other indexes out of it): linear in the matches.
+   */
+  listedMatches(infoTable: InfoTable, keyword: string, walk: boolean) {
+    const terms = queryTerms(keyword);
+    if (terms.length === 0) return null;
+    const sqlite = this.dialect === 'sqlite';
+    const column = <C extends keyof SearchDocTable & string>(name: C) =>
+      sqlite && !(walk && (name === 'infoTable' || name === 'listed'))
+        ? sql<SearchDocTable[C]>`+${sql.ref(`searchDoc.${name}`)}`
+        : sql.ref<SearchDocTable[C]>(`searchDoc.${name}`);
+    const query = this.db
+      .selectFrom('searchDoc')
+      .where(column('infoTable'), '=', infoTable)
+      .where(column('listed'), '=', 1)
+      .where(this.hasTerms(terms, sqlite && walk));
+    return { query, column };
+  }
+
+  /** `checked`: SQLite checks each entry's id against the matches rather than looking them up. */
+  private hasTerms(terms: string[], checked = false) {
     return (eb: ExpressionBuilder<Database, 'searchDoc'>) =>
       this.dialect === 'postgres'
         ? eb(sql`terms`, '@>', sql`${terms}::text[]`)
         : eb(
-            'id',
+            checked ? sql<number>`+${sql.ref('searchDoc.id')}` : 'id',
             'in',
             sql<number>`(SELECT rowid FROM search_fts WHERE search_fts MATCH ${terms
               .map((t) => `"${t}"`)
