@@ -117,6 +117,24 @@ describe('the personal disk over WebDAV', () => {
     expect(await listing('/dav/disk/', teacher)).toContain('/dav/disk/第一单元 教案.pdf');
   });
 
+  it("counts a file put into a disk folder in /mineWp's folder tree", async () => {
+    const folder = `/dav/disk/${enc('第二单元')}`;
+    expect((await dav('MKCOL', `${folder}/`, teacher)).status).toBe(201);
+    expect(
+      (await dav('PUT', `${folder}/${enc('学案.pdf')}`, teacher, { body: pdf(900) })).status,
+    ).toBe(201);
+    const tree = expectOk<Array<{ fid: number; fname: string; fnum: number }>>(
+      await call('getFolderTree', { sType: 1 }, teacher),
+    );
+    expect(tree).toEqual([expect.objectContaining({ fname: '第二单元', fnum: 1 })]);
+    const page = expectOk<{ list: Array<{ resourcesName: string; resourcesSize: number }> }>(
+      await call('getFolderFiles', { sType: 1, fId: tree[0]!.fid }, teacher),
+    );
+    expect(page.list).toEqual([
+      expect.objectContaining({ resourcesName: '学案.pdf', resourcesSize: 900 }),
+    ]);
+  });
+
   it('keeps the same bytes once, whatever they are called', async () => {
     const bytes = pdf(3000);
     for (const name of ['甲.pdf', '乙.pdf']) {
