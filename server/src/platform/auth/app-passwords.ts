@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { displayTime, iso, type Clock } from '../../time.js';
-import type { AuthStaff } from './session.js';
+import { AUTH_STAFF_COLUMNS, type AuthStaff } from './session.js';
 import type { LoginThrottle } from './throttle.js';
 
 /**
@@ -170,16 +170,7 @@ export class AppPasswords {
             'appPassword.id as appPasswordId',
             'appPassword.name as appPasswordName',
             'appPassword.lastUsedAt',
-            'staff.id',
-            'staff.code',
-            'staff.name',
-            'staff.staffType',
-            'staff.isPower',
-            'staff.isAdmin',
-            'staff.email',
-            'staff.schoolId',
-            'staff.whetherpass',
-            'staff.status',
+            ...AUTH_STAFF_COLUMNS,
           ])
           .where('appPassword.secretHash', '=', hashSecret(secret))
           .where('staff.code', '=', code)

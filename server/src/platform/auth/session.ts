@@ -25,6 +25,20 @@ export interface Actor {
   ip: string | null;
 }
 
+/** The staff columns an AuthStaff is made of (a session's, an app password's), with status. */
+export const AUTH_STAFF_COLUMNS = [
+  'staff.id',
+  'staff.code',
+  'staff.name',
+  'staff.staffType',
+  'staff.isPower',
+  'staff.isAdmin',
+  'staff.email',
+  'staff.schoolId',
+  'staff.whetherpass',
+  'staff.status',
+] as const;
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Writing lastSeenAt on every request would make every read a write; once a minute is enough. */
@@ -82,16 +96,7 @@ export class SessionStore {
         'session.id as sessionId',
         'session.lastSeenAt',
         'session.expiresAt',
-        'staff.id',
-        'staff.code',
-        'staff.name',
-        'staff.staffType',
-        'staff.isPower',
-        'staff.isAdmin',
-        'staff.email',
-        'staff.schoolId',
-        'staff.whetherpass',
-        'staff.status',
+        ...AUTH_STAFF_COLUMNS,
       ])
       .where('session.tokenHash', '=', hashToken(token))
       .executeTakeFirst();

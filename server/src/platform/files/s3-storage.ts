@@ -70,30 +70,13 @@ export class S3Storage implements FileStorage {
   ): Promise<StoredBytes> {
     const { key } = newKey(options.extension);
     const counted = { size: 0 };
-    const body = new PassThrough();
-    const upload = new Upload({
-      client: this.client,
-      params: { Bucket: this.settings.bucket, Key: this.objectKey(key), Body: body },
-      partSize: PART_BYTES,
-      queueSize: 2,
-      leavePartsOnError: false,
-    });
-    const sent = upload.done();
-    try {
-      await Promise.all([
-        pipeline(
-          source,
-          (chunks: AsyncIterable<Buffer>) => capped(chunks, options.maxBytes ?? Infinity, counted),
-          body,
-        ),
-        sent,
-      ]);
-    } catch (err) {
-      body.destroy();
-      await upload.abort().catch(() => {});
-      await sent.catch(() => {});
-      throw err;
-    }
+    await this.send(key, (body) =>
+      pipeline(
+        source,
+        (chunks: AsyncIterable<Buffer>) => capped(chunks, options.maxBytes ?? Infinity, counted),
+        body,
+      ),
+    );
     return { key, size: counted.size };
   }
 
@@ -161,6 +144,14 @@ export class S3Storage implements FileStorage {
    * throws before the end) leaves no object.
    */
   async putAt(key: string, source: Readable): Promise<void> {
+    await this.send(key, (body) => pipeline(source, body));
+  }
+
+  /**
+   * One streamed multipart upload to `key`: `feed` writes the body; on any failure the upload
+   * is aborted and nothing is left at the key.
+   */
+  private async send(key: string, feed: (body: PassThrough) => Promise<void>): Promise<void> {
     const body = new PassThrough();
     const upload = new Upload({
       client: this.client,
@@ -171,7 +162,7 @@ export class S3Storage implements FileStorage {
     });
     const sent = upload.done();
     try {
-      await Promise.all([pipeline(source, body), sent]);
+      await Promise.all([feed(body), sent]);
     } catch (err) {
       body.destroy();
       await upload.abort().catch(() => {});

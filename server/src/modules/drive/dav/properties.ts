@@ -154,9 +154,10 @@ export class DavProperties implements Properties {
     return this.runInstructions(instructions);
   }
 
+  /** allprop: every property but the quotas (RFC 4331 §3), which cost a disk's sums each. */
   async getAll(): Promise<Record<string, Value>> {
     const all: Record<string, Value> = {};
-    for (const name of await this.list()) {
+    for (const name of [...LIVE, ...(await this.listDead())]) {
       try {
         all[name] = await this.get(name);
       } catch (err) {
