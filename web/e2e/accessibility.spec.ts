@@ -17,8 +17,11 @@ interface Finding {
   text: string;
 }
 
-/** Steps one audited page takes: the navigation, its wait, axe, the h1 and skip-link checks. */
-const PAGE_STEPS = 4;
+/**
+ * Steps one audited page takes: the navigation, its waits (content, PDF, transitions), axe, the
+ * h1 and skip-link checks.
+ */
+const PAGE_STEPS = 6;
 
 class Walk {
   readonly findings: Finding[] = [];
@@ -76,6 +79,14 @@ class Walk {
   async settle() {
     await expect(this.page.locator('main')).toBeVisible();
     await expect(this.page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
+    // A PDF reader has loaded its document (its page turners are enabled)...
+    await expect(this.page.locator('.pdf-indicator', { hasText: '- / -' })).toHaveCount(0);
+    // ...and no CSS transition is under way: axe reads colours as they are drawn, and a button
+    // fading from its disabled grey would be judged by the grey. (The home carousel's slides
+    // move every few seconds; between moves nothing is in transition.)
+    await this.page.waitForFunction(
+      () => !document.getAnimations().some((animation) => animation instanceof CSSTransition),
+    );
   }
 
   async audit(where: string) {
