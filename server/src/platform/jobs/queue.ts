@@ -235,15 +235,27 @@ export class JobQueue {
 
   /** Claims one due job and runs it; answers whether there was one. */
   async runOnce(): Promise<boolean> {
-    const job = await this.claim();
+    // Made before the claim, so a stop that comes while the claim is under way is heard.
+    const controller = new AbortController();
+    this.current = controller;
+    let job: Awaited<ReturnType<JobQueue['claim']>>;
+    try {
+      job = await this.claim();
+    } finally {
+      if (this.current === controller) this.current = undefined;
+    }
     if (!job) return false;
+    if (controller.signal.reason instanceof Stopped) {
+      // This process stopped as it claimed the job: it waits for the next start, not counted.
+      await this.requeue(job, this.now(), job.attempts - 1, null);
+      return true;
+    }
     const kind = this.kinds.get(job.kind)!;
     if (job.attempts > kind.maxAttempts) {
       // Taken over from stopped processes more often than it may run: it stopped them.
       await this.finish(job, 'failed', '多次运行均未完成');
       return true;
     }
-    const controller = new AbortController();
     this.current = controller;
     const timer = setTimeout(() => controller.abort(new Error('超时')), kind.timeoutMs);
     timer.unref?.();

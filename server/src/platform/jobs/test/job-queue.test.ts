@@ -159,6 +159,22 @@ describe('the durable job queue', () => {
     expect(await jobRow(database.db, 'cut')).toMatchObject({ state: 'done' });
   });
 
+  it('queues a job claimed as its process stops again at once, without running it', async () => {
+    const q = queue();
+    const { job, runs } = scripted('k', ['hang']);
+    q.register(job);
+    await q.enqueue('k', 'cut', {});
+    // The worker's first claim is under way when the stop comes.
+    q.start();
+    await q.stop();
+    expect(runs).toHaveLength(0);
+    expect(await jobRow(database.db, 'cut')).toMatchObject({
+      state: 'queued',
+      attempts: 0,
+      lockedBy: null,
+    });
+  });
+
   it('runs a recurring job again after its interval', async () => {
     const q = queue();
     const { job, runs } = scripted('daily', [], { repeatMs: 24 * 3_600_000 });
