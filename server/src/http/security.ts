@@ -58,6 +58,27 @@ export function strictTransportOverHttps(app: FastifyInstance): void {
 
 const nonces = new WeakMap<ServerResponse, string>();
 
+/** Bytes of one nonce, and how many nonces one draw of random bytes makes. */
+const NONCE_BYTES = 16;
+const NONCES_PER_DRAW = 256;
+
+/**
+ * Random bytes drawn for many nonces at once, each byte used once: a draw per response cost
+ * 3% of a staff API call's time (issue 20), and slices of one draw are as unpredictable.
+ */
+let drawn = Buffer.alloc(0);
+let used = 0;
+
+function freshNonce(): string {
+  if (used + NONCE_BYTES > drawn.length) {
+    drawn = randomBytes(NONCE_BYTES * NONCES_PER_DRAW);
+    used = 0;
+  }
+  const nonce = drawn.toString('base64', used, used + NONCE_BYTES);
+  used += NONCE_BYTES;
+  return nonce;
+}
+
 /**
  * A fresh nonce per response for the Content-Security-Policy's script-src:
  * the pages' own inline scripts (React Router's hydration data and module
@@ -66,7 +87,7 @@ const nonces = new WeakMap<ServerResponse, string>();
  */
 export function createScriptNonces(app: FastifyInstance): void {
   app.addHook('onRequest', async (_request, reply) => {
-    nonces.set(reply.raw, randomBytes(16).toString('base64'));
+    nonces.set(reply.raw, freshNonce());
   });
 }
 

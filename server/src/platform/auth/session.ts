@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { TOKEN_EXPIRED, TOKEN_INVALID, unauthorized } from '../../http/errors.js';
@@ -38,6 +38,14 @@ export const AUTH_STAFF_COLUMNS = [
   'staff.whetherpass',
   'staff.status',
 ] as const;
+
+/** What the session lookup reads: the session's times and its staff member. */
+type SessionRow = Omit<AuthStaff, 'sessionId'> & {
+  sessionId: number;
+  lastSeenAt: string;
+  expiresAt: string;
+  status: number;
+};
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -87,19 +95,35 @@ export class SessionStore {
     return token;
   }
 
+  /**
+   * The statement that finds a token's session and staff member, compiled at the first request:
+   * every staff request runs it, and building it costs more than running it (issue 20).
+   */
+  private lookupSql: string | undefined;
+
+  private lookup(tokenHash: string) {
+    this.lookupSql ??= (() => {
+      const query = this.db
+        .selectFrom('session')
+        .innerJoin('staff', 'staff.id', 'session.staffId')
+        .select([
+          'session.id as sessionId',
+          'session.lastSeenAt',
+          'session.expiresAt',
+          ...AUTH_STAFF_COLUMNS,
+        ])
+        .where('session.tokenHash', '=', '')
+        .compile();
+      // Its one parameter is the token's hash, so each request only puts its own in.
+      if (query.parameters.length !== 1) throw new Error('session lookup: one parameter expected');
+      return query.sql;
+    })();
+    return this.db.executeQuery<SessionRow>(CompiledQuery.raw(this.lookupSql, [tokenHash]));
+  }
+
   /** The staff member of a token, or a 401 with the spec's message. */
   async resolve(token: string): Promise<AuthStaff> {
-    const row = await this.db
-      .selectFrom('session')
-      .innerJoin('staff', 'staff.id', 'session.staffId')
-      .select([
-        'session.id as sessionId',
-        'session.lastSeenAt',
-        'session.expiresAt',
-        ...AUTH_STAFF_COLUMNS,
-      ])
-      .where('session.tokenHash', '=', hashToken(token))
-      .executeTakeFirst();
+    const row = (await this.lookup(hashToken(token))).rows[0];
     if (!row || row.status !== 1) throw unauthorized(TOKEN_INVALID);
     const now = this.now();
     const idleLimit = addMinutes(new Date(row.lastSeenAt), this.config.sessionIdleMinutes);
