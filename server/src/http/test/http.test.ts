@@ -165,7 +165,8 @@ describe('cross-site requests, HSTS and the script nonce (issue 16, finding 9)',
 
   it('allows no inline script but this response’s nonce, a new one each time', async () => {
     const policies = [];
-    for (let i = 0; i < 2; i++) {
+    // More answers than one draw of random bytes makes nonces for (256), so a new draw is seen.
+    for (let i = 0; i < 600; i++) {
       const response = await t.app.inject({ method: 'GET', url: '/api/health' });
       policies.push(String(response.headers['content-security-policy']));
     }
@@ -174,6 +175,6 @@ describe('cross-site requests, HSTS and the script nonce (issue 16, finding 9)',
       expect(sources).toMatch(/^'self' 'nonce-[A-Za-z0-9+/]{22}=='$/);
       expect(sources).not.toContain('unsafe-inline');
     }
-    expect(scriptSources[0]).not.toBe(scriptSources[1]);
+    expect(new Set(scriptSources).size).toBe(scriptSources.length);
   });
 });
