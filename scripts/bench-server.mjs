@@ -78,7 +78,7 @@ export async function startServer(dataDir) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      API_RATE_LIMIT: '1000000',
+      API_RATE_LIMIT: '1000000000',
     },
   });
   const base = `http://127.0.0.1:${port}`;

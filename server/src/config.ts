@@ -218,7 +218,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       100000,
     ),
     loginFailureWindowMinutes: integer(env, 'LOGIN_FAILURE_WINDOW_MINUTES', 15, 1, 24 * 60),
-    apiRateLimitPerMinute: integer(env, 'API_RATE_LIMIT', 1200, 1, 1_000_000),
+    apiRateLimitPerMinute: integer(env, 'API_RATE_LIMIT', 1200, 1, 1_000_000_000),
     trustProxy: flag(env, 'TRUST_PROXY', false),
     s3: s3Settings(env),
     checkResponses: flag(env, 'CHECK_RESPONSES', false),

@@ -15,6 +15,14 @@ const EARLY_DEATH_MS = 10_000;
 const MAX_EARLY_DEATHS = 5;
 /** How long the workers have to finish their requests at shutdown. */
 const STOP_GRACE_MS = 30_000;
+/**
+ * The workers' young generation (V8's semi-space, MB; Node's default is 16). A worker's
+ * requests make short-lived objects fast: at 16 MB a worker under load collected them about
+ * 45 times a second (2-3 ms each, every request in its queue waiting); at 32 half as often,
+ * for about a quarter less time collecting in all (issue 20). A
+ * --max-semi-space-size given in NODE_OPTIONS or on the command line is kept.
+ */
+const WORKER_SEMI_SPACE_MB = 32;
 /** The environment variable that makes a forked process the one-off preparer. */
 const PREPARE_ROLE = 'SCHOOL_PREPARE';
 
@@ -86,6 +94,12 @@ function banner(config: Config, demoLogins: string[], workers: number) {
  */
 function supervise(config: Config, demoLogins: string[]) {
   relayBus();
+  const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ');
+  if (!given.includes('--max-semi-space-size')) {
+    cluster.setupPrimary({
+      execArgv: [...process.execArgv, `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`],
+    });
+  }
   // Every worker's metrics summed, for METRICS_PORT and the workers' token-guarded page.
   serveClusterMetrics(config).catch((err: Error) => {
     console.error(`metrics port ${config.metricsPort}: ${err.message}`);

@@ -8,6 +8,9 @@ import { watchPool } from '../observability/metrics.js';
 import { SiteWrites, registerSiteWrites, watchedDialect } from './content-watch.js';
 import type { Database } from './schema.js';
 
+/** How much of the SQLite file is read through a memory map (file-backed, shared by the workers). */
+const MMAP_BYTES = 256 * 1024 * 1024;
+
 export type DialectName = 'sqlite' | 'postgres';
 
 export interface DatabaseHandle {
@@ -59,6 +62,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   // and the sorts' temporary trees in memory.
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('temp_store = MEMORY');
+  // Pages read through a memory map: each worker's page cache is emptied whenever another
+  // worker has written (a rate-limit count, a view), and the pages it then reads again come
+  // from the map instead of a read() each (issue 20: +5-15% on the API calls with two workers).
+  sqlite.pragma(`mmap_size = ${MMAP_BYTES}`);
   const writes = new SiteWrites();
   const db = new Kysely<Database>({
     dialect: watchedDialect(

@@ -3,7 +3,7 @@ import { teachHomeCalls, newsCalls } from '@school/common/api';
 
 import { staffOf } from '../../http/auth.js';
 import { route } from '../../http/contract.js';
-import { ok } from '../../http/envelope.js';
+import { keptOk, ok } from '../../http/envelope.js';
 import { badRequest } from '../../http/errors.js';
 import { assertSelf } from '../../http/roles.js';
 import { visitorOf } from '../../platform/engagement/visitor.js';
@@ -33,8 +33,9 @@ export const newsRoutes: FastifyPluginAsyncTypebox<NewsRouteDeps> = async (
 
   route(app, newsCalls.columnTree, async () => ok(await reader.columnTree()));
 
-  route(app, newsCalls.home, { preHandler: app.optionalStaff }, async () =>
-    ok(await news.home(null)),
+  const homeAnswer = keptOk<Awaited<ReturnType<NewsService['home']>>>();
+  route(app, newsCalls.home, { preHandler: app.optionalStaff }, async (_request, reply) =>
+    homeAnswer(reply, await news.home(null)),
   );
 
   route(app, newsCalls.list, { preHandler: app.optionalStaff }, async (request) => {

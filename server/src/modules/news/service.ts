@@ -59,6 +59,13 @@ export interface NewsPage {
   list: NewsListItem[];
 }
 
+/** Whether two lists of the same items carry the same view and like counts. */
+const sameCounters = (a: readonly NewsListItem[], b: readonly NewsListItem[]) =>
+  a.length === b.length &&
+  a.every(
+    (item, i) => item.viewCount === b[i]!.viewCount && item.flowerCount === b[i]!.flowerCount,
+  );
+
 /** A tab of the home page's news box. */
 export interface HomeTab {
   typeId: number;
@@ -73,6 +80,11 @@ export class NewsService {
   private readonly writer: NewsWriter;
   /** What the public calls answer an anonymous caller, kept between content changes. */
   readonly kept: KeptAnswers;
+  /**
+   * The last anonymous home box answered, with the kept tabs and counters it was made of:
+   * the same object is answered while neither changes, so its JSON is made once (keptOk).
+   */
+  private lastHome: { tabs: HomeTab[]; items: NewsListItem[]; answer: HomeTab[] } | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -207,8 +219,12 @@ export class NewsService {
       (home) => home.until,
     );
     const items = await this.kept.withCounters(tabs.flatMap((tab) => tab.list));
+    const last = this.lastHome;
+    if (last?.tabs === tabs && sameCounters(last.items, items)) return last.answer;
     let at = 0;
-    return tabs.map((tab) => ({ ...tab, list: items.slice(at, (at += tab.list.length)) }));
+    const answer = tabs.map((tab) => ({ ...tab, list: items.slice(at, (at += tab.list.length)) }));
+    this.lastHome = { tabs, items, answer };
+    return answer;
   }
 
   private async homeTabs(staff: AuthStaff | null, now: Date) {

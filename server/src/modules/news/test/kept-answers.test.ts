@@ -185,6 +185,20 @@ describe('kept answers of the public news calls', () => {
     expect(tab(await home())).toMatchObject({ viewCount: 41, flowerCount: 1 });
   });
 
+  it('sends an unchanged home box as the same JSON, and a changed count in new JSON', async () => {
+    const newId = await createNews(t.services, { typeId: 2, title: '首页计数新闻' });
+    const first = await postForm(t.app, HOME, {});
+    const again = await postForm(t.app, HOME, {});
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(again.body).toBe(first.body);
+    await t.db.updateTable('news').set({ viewCount: 7 }).where('id', '=', newId).execute();
+    const counted = expectOk<Tab[]>(await postForm(t.app, HOME, {}))
+      .flatMap((tab) => tab.list)
+      .find((item) => item.newId === newId);
+    expect(counted?.viewCount).toBe(7);
+  });
+
   it('shows a scheduled item when it becomes due, and drops the 新 badge when it runs out', async () => {
     const due = new Date(t.clock.now().getTime() + 30 * 60_000);
     const newId = await createNews(t.services, {
