@@ -2,6 +2,7 @@ import { FOLDER_NAME_MAX, type FolderInfo, type FolderNode } from '@school/commo
 import type { Kysely } from 'kysely';
 import type { TextIndex } from '../../platform/search/text-index.js';
 import type { Database } from '../../db/schema.js';
+import { compiledOnce } from '../../db/compiled.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { iso, type Clock } from '../../time.js';
@@ -77,7 +78,14 @@ export class DriveFolders {
     /** The library's counts, kept between changes. */
     readonly stats: LibraryStats,
     private readonly texts: TextIndex,
-  ) {}
+  ) {
+    this.folderById = compiledOnce<FolderRow, [number]>(this.db, () =>
+      this.db.selectFrom('driveFolder').select(FOLDER_COLUMNS).where('id', '=', 0),
+    );
+  }
+
+  /** A folder's row by its id, the statement compiled once. */
+  private readonly folderById: (id: number) => Promise<FolderRow[]>;
 
   /** Every folder of a space. */
   async all(space: Space, db: Kysely<Database> = this.db): Promise<FolderRow[]> {
@@ -91,11 +99,11 @@ export class DriveFolders {
 
   /** A folder, with the space it is in; 404 when gone, 403 for another's disk. */
   async get(fId: number, viewer: Viewer, db: Kysely<Database> = this.db): Promise<FolderRow> {
-    const row = await db
-      .selectFrom('driveFolder')
-      .select(FOLDER_COLUMNS)
-      .where('id', '=', fId)
-      .executeTakeFirst();
+    const byId = (from: Kysely<Database>, id: number) =>
+      from.selectFrom('driveFolder').select(FOLDER_COLUMNS).where('id', '=', id);
+    // Outside a transaction (every folder page) the statement is compiled once.
+    const [row] =
+      db === this.db ? await this.folderById(fId) : [await byId(db, fId).executeTakeFirst()];
     if (!row) throw notFound(FOLDER_GONE);
     assertCanSee({ ownerId: row.ownerId }, viewer);
     return row;

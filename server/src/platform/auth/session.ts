@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { CompiledQuery, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { compiledOnce } from '../../db/compiled.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { TOKEN_EXPIRED, TOKEN_INVALID, unauthorized } from '../../http/errors.js';
@@ -57,7 +58,9 @@ export class SessionStore {
     private readonly db: Kysely<Database>,
     private readonly config: Pick<Config, 'sessionIdleMinutes' | 'sessionMaxHours'>,
     private readonly now: Clock,
-  ) {}
+  ) {
+    this.lookup = this.lookupStatement();
+  }
 
   /**
    * A new session of `staffId`. With `parent` (a hand-off), it ends when that
@@ -99,11 +102,11 @@ export class SessionStore {
    * The statement that finds a token's session and staff member, compiled at the first request:
    * every staff request runs it, and building it costs more than running it (issue 20).
    */
-  private lookupSql: string | undefined;
+  private readonly lookup: (tokenHash: string) => Promise<SessionRow[]>;
 
-  private lookup(tokenHash: string) {
-    this.lookupSql ??= (() => {
-      const query = this.db
+  private lookupStatement() {
+    return compiledOnce<SessionRow, [tokenHash: string]>(this.db, () =>
+      this.db
         .selectFrom('session')
         .innerJoin('staff', 'staff.id', 'session.staffId')
         .select([
@@ -112,18 +115,13 @@ export class SessionStore {
           'session.expiresAt',
           ...AUTH_STAFF_COLUMNS,
         ])
-        .where('session.tokenHash', '=', '')
-        .compile();
-      // Its one parameter is the token's hash, so each request only puts its own in.
-      if (query.parameters.length !== 1) throw new Error('session lookup: one parameter expected');
-      return query.sql;
-    })();
-    return this.db.executeQuery<SessionRow>(CompiledQuery.raw(this.lookupSql, [tokenHash]));
+        .where('session.tokenHash', '=', ''),
+    );
   }
 
   /** The staff member of a token, or a 401 with the spec's message. */
   async resolve(token: string): Promise<AuthStaff> {
-    const row = (await this.lookup(hashToken(token))).rows[0];
+    const [row] = await this.lookup(hashToken(token));
     if (!row || row.status !== 1) throw unauthorized(TOKEN_INVALID);
     const now = this.now();
     const idleLimit = addMinutes(new Date(row.lastSeenAt), this.config.sessionIdleMinutes);
