@@ -97,7 +97,12 @@ export async function startServer(dataDir) {
       staffPass: process.env.DEMO_PASSWORD ?? 'School@2026',
       staffType,
     });
-    return { authorization: `Bearer ${data.token}` };
+    // As a browser after its first staff call: it keeps the file cookie the answer set and
+    // sends it with every /api/ request (server/src/http/auth.ts), so no answer sets it again.
+    return {
+      authorization: `Bearer ${data.token}`,
+      cookie: `school_file_session=${data.token}`,
+    };
   };
   return {
     base,
