@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { api, loginToken } from './api';
 import { DEMO_PASSWORD, staffState } from './login';
 import { allowSteps } from './steps';
+import { answerDialog } from './popconfirm';
 
 /** Waits until the editor has written its draft of a new news item to this browser. */
 const draftWritten = (page: Page, contains: string) =>
@@ -52,15 +53,15 @@ test.describe('as the teacher', () => {
 
     await menuLink.click();
     const ask = page.getByRole('dialog').filter({ hasText: '有未保存的修改，确定离开？' });
-    await expect(ask).toBeVisible();
-    await ask.getByRole('button', { name: /留\s*下/ }).click();
+    // A person answers once the dialog is there; a click while it still zooms in is swallowed.
+    await answerDialog(ask, /留\s*下/);
     await expect(ask).toHaveCount(0);
     await expect(page).toHaveURL(/\/cms\/news\/new$/);
     await expect(title).toHaveValue('还没写完的通知');
 
     await draftWritten(page, '还没写完的通知');
     await menuLink.click();
-    await ask.getByRole('button', { name: /离\s*开/ }).click();
+    await answerDialog(ask, /离\s*开/);
     await expect(page).toHaveURL(/\/cms\/video$/);
 
     // The draft waits for the next visit; 丢弃 removes it.
@@ -99,10 +100,7 @@ test.describe('as the administrator', () => {
     const bar = page.getByRole('region', { name: '批量操作' });
     await expect(bar).toContainText('已选 2 条');
     await bar.getByRole('button', { name: '批量审核通过' }).click();
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: /审核通过/ })
-      .click();
+    await answerDialog(page.getByRole('dialog'), /审核通过/);
     await expect(page.getByText('已审核通过 2 条')).toBeVisible();
     // The list reads again: nothing of the two is waiting any more.
     await expect(rows).toHaveCount(0);
