@@ -71,6 +71,10 @@ export function subtreeOf(rows: FolderRow[], rootId: number): number[] {
  * pinning and deleting with everything below. A school has hundreds of
  * folders, not millions: a space's folders are read whole.
  */
+/** A folder's row by its id. */
+const folderQuery = (db: Kysely<Database>, id: number) =>
+  db.selectFrom('driveFolder').select(FOLDER_COLUMNS).where('id', '=', id);
+
 export class DriveFolders {
   constructor(
     private readonly db: Kysely<Database>,
@@ -79,9 +83,7 @@ export class DriveFolders {
     readonly stats: LibraryStats,
     private readonly texts: TextIndex,
   ) {
-    this.folderById = compiledOnce<FolderRow, [number]>(this.db, () =>
-      this.db.selectFrom('driveFolder').select(FOLDER_COLUMNS).where('id', '=', 0),
-    );
+    this.folderById = compiledOnce<FolderRow, [number]>(this.db, () => folderQuery(this.db, 0));
   }
 
   /** A folder's row by its id, the statement compiled once. */
@@ -99,11 +101,9 @@ export class DriveFolders {
 
   /** A folder, with the space it is in; 404 when gone, 403 for another's disk. */
   async get(fId: number, viewer: Viewer, db: Kysely<Database> = this.db): Promise<FolderRow> {
-    const byId = (from: Kysely<Database>, id: number) =>
-      from.selectFrom('driveFolder').select(FOLDER_COLUMNS).where('id', '=', id);
     // Outside a transaction (every folder page) the statement is compiled once.
     const [row] =
-      db === this.db ? await this.folderById(fId) : [await byId(db, fId).executeTakeFirst()];
+      db === this.db ? await this.folderById(fId) : [await folderQuery(db, fId).executeTakeFirst()];
     if (!row) throw notFound(FOLDER_GONE);
     assertCanSee({ ownerId: row.ownerId }, viewer);
     return row;
