@@ -737,7 +737,7 @@ export const driveTrashCalls = endpoints('drive', {
   versions: endpoint(
     '/resources/getVersions',
     'owner',
-    '文件的历史版本（新的在前，最多保留 10 个），可看文件的人可看；canRestore 为可还原（可编辑该文件的人）',
+    '文件的历史版本（新的在前，最多保留 10 个），可看且可下载该文件的人可看（防泄密文件为上传者与网盘管理员）；canRestore 为可还原（可编辑该文件的人）',
     Type.Object({ resId: Id('请选择文件') }),
     Type.Array(FileVersion),
   ),

@@ -11,6 +11,7 @@ import type { SessionStore } from '../../platform/auth/session.js';
 import { createTestApp, type TestApp } from '../../test-kit/app.js';
 import { createStaff, type TestStaff } from '../../test-kit/factories.js';
 import { expectOk, login, postForm } from '../../test-kit/http.js';
+import { walkVersionsOfGuardedFiles } from './protected-version-walk.js';
 
 /**
  * Issue 16: every route declares who may call it, and one walk checks every
@@ -467,5 +468,12 @@ describe('every route declares who may call it (issue 16)', () => {
     expect(resource.resourcesName).toBe('成绩.pdf');
     const leave = await ok<{ state: string }>('/leave/detail', { leaveId }, as.owner);
     expect(leave.state).not.toBe('withdrawn');
+  });
+
+  it('another teacher gets no version of a 防泄密 or private drive file, by any route', async () => {
+    const { tried, problems } = await walkVersionsOfGuardedFiles(t, routes, minimal);
+    console.log(`versions of guarded files: ${tried} calls by another teacher`);
+    expect(problems).toEqual([]);
+    expect(tried).toBeGreaterThanOrEqual(40);
   });
 });

@@ -7,6 +7,7 @@ import type { FileService } from '../../platform/files/service.js';
 import type { TextIndex } from '../../platform/search/text-index.js';
 import { iso, type Clock } from '../../time.js';
 import type { DriveFolders } from './folders.js';
+import { sameName, takenNames } from './folder-names.js';
 import { fileRow } from './listing.js';
 import { DRIVE_UPLOAD, type DiskQuota } from './quota.js';
 import {
@@ -113,7 +114,7 @@ export class DriveResources {
 
   /**
    * Registers uploads (one, or a batch of at most 10) in a folder or at the
-   * top of one's disk. A name the folder already holds (issue 19): '' adds
+   * top of one's disk. A name the folder holds (of the files the viewer sees): '' adds
    * another file of that name (as before), 'keep' adds it as "名称(1)",
    * 'replace' puts the bytes under the file there, its old ones kept as a
    * version (versions.ts).
@@ -155,7 +156,7 @@ export class DriveResources {
         const asked = (upload.name?.trim() || fileName).slice(0, 200);
         if (!extensionAllowed(fileName)) throw badRequest(`不符合格式文件：${fileName}`);
         const clash = onConflict
-          ? await this.sameName(trx, space, folderId, asked)
+          ? await sameName(trx, viewer, { space, folderId }, asked)
           : { found: undefined, names: [] };
         const name = onConflict === 'keep' ? freeName(asked, clash.names, 200) : asked;
         if (onConflict === 'replace' && clash.found) {
@@ -239,7 +240,7 @@ export class DriveResources {
     if (dropped.length) await this.dropUnused(dropped);
   }
 
-  /** The names among `names` a folder (or a disk's top) already holds: the upload dialog asks 保留两者 / 替换. */
+  /** The names among `names` a folder (or a disk's top) holds that the viewer sees (folder-names.ts). */
   async clashingNames(
     viewer: Viewer,
     target: { fId?: number; sType?: number },
@@ -257,40 +258,7 @@ export class DriveResources {
     const wanted = [
       ...new Set((names as string[]).map((name) => name.trim().slice(0, 200)).filter(Boolean)),
     ];
-    if (wanted.length === 0) return [];
-    const rows = await this.inFolder(this.db, space, folderId)
-      .select('name')
-      .where('name', 'in', wanted)
-      .execute();
-    const taken = new Set(rows.map((row) => row.name));
-    return wanted.filter((name) => taken.has(name));
-  }
-
-  /** The live files of one folder (or a disk's top, or the library's). */
-  private inFolder(db: Kysely<Database>, space: Space, folderId: number | null) {
-    return db
-      .selectFrom('driveResource')
-      .$if(space.ownerId === null, (qb) => qb.where('ownerId', 'is', null))
-      .$if(space.ownerId !== null, (qb) => qb.where('ownerId', '=', space.ownerId!))
-      .$if(folderId === null, (qb) => qb.where('folderId', 'is', null))
-      .$if(folderId !== null, (qb) => qb.where('folderId', '=', folderId!));
-  }
-
-  /** The newest file of that name in the folder, and the names like it (for a free one). */
-  private async sameName(
-    db: Kysely<Database>,
-    space: Space,
-    folderId: number | null,
-    name: string,
-  ) {
-    const rows = await this.inFolder(db, space, folderId)
-      .select(['id', 'name', 'ownerId', 'uploaderId'])
-      .orderBy('id', 'desc')
-      .execute();
-    return {
-      found: rows.find((row) => row.name === name),
-      names: rows.map((row) => row.name),
-    };
+    return takenNames(this.db, viewer, { space, folderId }, wanted);
   }
 
   async edit(

@@ -5,6 +5,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { FileGuard } from '../../platform/files/guards.js';
 import { displayTime, iso, type Clock } from '../../time.js';
+import { downloadableBy, LEAK_PROTECTED_VERSIONS, mayDownload } from './leak-protection.js';
 import { DRIVE_USE, mayEdit, readResource, PRIVATE_FILE } from './resource-access.js';
 import { fileTypeOf } from './resource-files.js';
 import { visibleTo, type Viewer } from './space.js';
@@ -83,9 +84,10 @@ export class DriveVersions {
     return this.trim(trx, id);
   }
 
-  /** The versions of a file the viewer may see, newest first. */
+  /** The versions of a file the viewer may see and download, newest first. */
   async list(viewer: Viewer, resId: number): Promise<FileVersion[]> {
     const resource = await readResource(this.db, resId, viewer);
+    if (!mayDownload(resource, viewer)) throw forbidden(LEAK_PROTECTED_VERSIONS);
     const rows = await this.db
       .selectFrom('driveVersion')
       .leftJoin('staff', 'staff.id', 'driveVersion.uploaderId')
@@ -218,7 +220,11 @@ export class DriveVersions {
   }
 }
 
-/** A version's stored file: read by whoever may see the file it is a version of. */
+/**
+ * A version's stored file: read under the rule of the file it is a version of,
+ * as that file stands at this request — whoever may see it and, when it is
+ * 防泄密, may have its bytes (its uploader and the drive administrators).
+ */
 export function driveVersionGuard(): FileGuard {
   return {
     tables: [DRIVE_VERSION_USE],
@@ -234,6 +240,7 @@ export function driveVersionGuard(): FileGuard {
           uses.map((use) => use.objId),
         )
         .where(visibleTo(reader))
+        .where(downloadableBy(reader))
         .executeTakeFirst();
       return Boolean(seen);
     },

@@ -274,7 +274,7 @@ export function ResourceDetailView({ data }: { data: ResourceDetailData }) {
           name={file.resourcesName}
         />
       </Card>
-      <FileVersions detail={file} onRestored={() => void revalidate()} />
+      {!guarded && <FileVersions detail={file} onRestored={() => void revalidate()} />}
       <Comments detail={file} />
       {actions.shareDialog}
     </main>
