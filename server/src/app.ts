@@ -72,6 +72,7 @@ const SECRET_FIELDS = [
   'ticket',
   'entryTicket',
   'extractCode',
+  'shareCode',
   'sign',
   'authorization',
   'cookie',
@@ -87,14 +88,17 @@ export const REDACT = [
 
 /**
  * Query parameters whose values never reach a log line: /publicPage's entry (staffPass),
- * tickets, tokens, a linked system's signature, a share's 提取码, and any other …pass,
- * …password, …ticket or …token.
+ * tickets, tokens, a linked system's signature, a share link's code and 提取码, and any
+ * other …pass, …password, …ticket or …token.
  */
 const SECRET_PARAMS =
-  /([?&](?:[a-z]*pass(?:word)?|[a-z]*ticket|[a-z_]*token|sign(?:ature)?|secret|extractCode)=)[^&#]*/gi;
+  /([?&](?:[a-z]*pass(?:word)?|[a-z]*ticket|[a-z_]*token|sign(?:ature)?|secret|extractCode|shareCode)=)[^&#]*/gi;
+/** Paths that hold a share link's code: its page (/s/…) and its file and preview. */
+const SECRET_PATHS = /^(\/s\/|\/api\/share\/(?:file|preview)\/)[^/?#]+/i;
 
-/** A request as log lines show it: the address with secrets in its query masked. */
-export const logUrl = (url: string) => url.replace(SECRET_PARAMS, '$1[REDACTED]');
+/** A request as log lines show it: the address with secrets in its path and query masked. */
+export const logUrl = (url: string) =>
+  url.replace(SECRET_PATHS, '$1[REDACTED]').replace(SECRET_PARAMS, '$1[REDACTED]');
 
 const serializers = {
   req: (request: { method: string; url: string; ip?: string }) => ({
@@ -189,8 +193,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     errorResponseBuilder: () => new AppError(429, '请求过于频繁，请稍后再试'),
   });
   rateLimits.pruneWhileRunning(app);
-  // The job worker runs while the app is up (office previews, the daily prune of old ones).
-  services.jobs.runWhile(app, () => services.officePreviews.schedule());
+  // The job worker runs while the app is up (office previews, the daily prune of old ones,
+  // the hourly prune of login counts).
+  services.jobs.runWhile(app, async () => {
+    await services.officePreviews.schedule(app.log);
+    await services.loginThrottle.schedule();
+  });
   // Before the routes and @fastify/static, whose answers it hooks.
   await compressAnswers(app);
   await app.register(formbody);
@@ -228,9 +236,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await platformRoutes(api, services);
       for (const area of AREAS) await area.routes(api, services);
-      api.get('/docs/json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
-        app.swagger(),
-      );
+      // The document lists every call with its access rule (API_DOCS): staff only unless
+      // public; off leaves it to the unknown-call 404 below.
+      if (config.apiDocs !== 'off') {
+        const access = config.apiDocs === 'public' ? 'public' : 'staff';
+        api.get('/docs/json', { config: { access }, schema: { hide: true } }, async () =>
+          app.swagger(),
+        );
+      }
       api.all('/*', { config: { access: 'public' } }, async () => {
         throw new AppError(404, '接口不存在');
       });

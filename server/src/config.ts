@@ -54,6 +54,11 @@ export interface Config {
    * off unless set, as such a password ends up in logs and histories.
    */
   publicEntryPassword: boolean;
+  /**
+   * Who reads the OpenAPI document at /api/docs/json (API_DOCS): `public` anyone, `staff`
+   * (default) a signed-in staff member, `off` nobody (404). It lists every call with its rule.
+   */
+  apiDocs: ApiDocs;
   /** The school's linked systems and their secrets (LINKED_SYSTEMS="oa=secret,jw=secret"). */
   linkedSystems: ReadonlyMap<string, string>;
   /** Bytes each person's disk (我的网盘) may hold (DRIVE_QUOTA_BYTES, default 10 GiB). */
@@ -76,6 +81,15 @@ export interface Config {
   sofficePath: string | null;
   /** Seconds one office conversion may take before soffice is killed (OFFICE_PREVIEW_TIMEOUT_SECONDS). */
   officePreviewTimeoutSeconds: number;
+  /**
+   * bubblewrap, which seals every conversion (BWRAP_PATH, default /usr/bin/bwrap). Where it
+   * is missing or fails its check at start, office files are not previewed.
+   */
+  bwrapPath: string;
+  /** Address space one conversion may map, in MiB (OFFICE_PREVIEW_MEMORY_MB, default 1024). */
+  officePreviewMemoryMb: number;
+  /** Processor seconds one conversion may use (OFFICE_PREVIEW_CPU_SECONDS, default the time-out). */
+  officePreviewCpuSeconds: number;
 }
 
 /**
@@ -144,6 +158,17 @@ function soffice(raw: string | undefined): string | null {
     return raw;
   }
   return SOFFICE_CANDIDATES.find((file) => fs.existsSync(file)) ?? null;
+}
+
+const API_DOCS = ['public', 'staff', 'off'] as const;
+export type ApiDocs = (typeof API_DOCS)[number];
+
+function apiDocs(raw: string | undefined): ApiDocs {
+  const value = (raw || 'staff').toLowerCase();
+  if (!(API_DOCS as readonly string[]).includes(value)) {
+    throw new ConfigError(`API_DOCS must be one of ${API_DOCS.join(', ')}, got "${raw}"`);
+  }
+  return value as ApiDocs;
 }
 
 export const DEFAULT_DEMO_PASSWORD = 'School@2026';
@@ -231,6 +256,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     metricsToken,
     webBuildDir: env.WEB_BUILD_DIR ? path.resolve(cwd, env.WEB_BUILD_DIR) : DEFAULT_WEB_BUILD,
     publicEntryPassword: flag(env, 'PUBLIC_ENTRY_PASSWORD', false),
+    apiDocs: apiDocs(env.API_DOCS),
     linkedSystems: linkedSystems(env.LINKED_SYSTEMS),
     driveQuotaBytes: integer(env, 'DRIVE_QUOTA_BYTES', 10 * 1024 ** 3, 0, 2 ** 50),
     driveFileMaxBytes: integer(env, 'DRIVE_FILE_MAX_BYTES', 2 * 1024 ** 3, 1, 2 ** 50),
@@ -239,5 +265,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     pendingUploadHours: integer(env, 'PENDING_UPLOAD_HOURS', 24, 1, 24 * 365),
     sofficePath: soffice(env.SOFFICE_PATH),
     officePreviewTimeoutSeconds: integer(env, 'OFFICE_PREVIEW_TIMEOUT_SECONDS', 120, 1, 3600),
+    bwrapPath: env.BWRAP_PATH || '/usr/bin/bwrap',
+    officePreviewMemoryMb: integer(env, 'OFFICE_PREVIEW_MEMORY_MB', 1024, 64, 65536),
+    officePreviewCpuSeconds: integer(
+      env,
+      'OFFICE_PREVIEW_CPU_SECONDS',
+      integer(env, 'OFFICE_PREVIEW_TIMEOUT_SECONDS', 120, 1, 3600),
+      1,
+      3600,
+    ),
   };
 }

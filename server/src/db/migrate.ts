@@ -33,6 +33,9 @@ import * as sharedResumable from './migrations/0032_shared_resumable.js';
 import * as appPasswords from './migrations/0033_app_passwords.js';
 import * as staffLists from './migrations/0034_staff_lists.js';
 import * as webdav from './migrations/0035_webdav.js';
+import * as officePreviewTurns from './migrations/0036_office_preview_turns.js';
+import * as fileLeases from './migrations/0037_file_leases.js';
+import * as webdavPropertySizes from './migrations/0038_webdav_property_sizes.js';
 
 /** Migrations in order. They are imported, not read from disk, so the build carries them. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -70,6 +73,9 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0033_app_passwords': { up: (db) => appPasswords.up(db, dialect) },
     '0034_staff_lists': { up: (db) => staffLists.up(db, dialect) },
     '0035_webdav': { up: (db) => webdav.up(db, dialect) },
+    '0036_office_preview_turns': { up: (db) => officePreviewTurns.up(db) },
+    '0037_file_leases': { up: (db) => fileLeases.up(db) },
+    '0038_webdav_property_sizes': { up: (db) => webdavPropertySizes.up(db) },
   };
 }
 

@@ -61,7 +61,7 @@ export function createPlatform(deps: PlatformDeps) {
   const sessions = new SessionStore(db, config, clock);
   const uploads = new UploadService(files);
   const jobs = new JobQueue(db, dialect, clock);
-  const throttle = new LoginThrottle(db, config, clock);
+  const throttle = new LoginThrottle(db, config, clock, jobs);
   return {
     config,
     db,
@@ -69,6 +69,8 @@ export function createPlatform(deps: PlatformDeps) {
     clock,
     sessions,
     auth: new AuthService(db, sessions, throttle, clock),
+    /** Counts of failed logins (and other throttles' tries), pruned hourly in the job queue. */
+    loginThrottle: throttle,
     /** App passwords for WebDAV clients: `authenticate(login, password, ip)` (README). */
     appPasswords: new AppPasswords(db, throttle, clock),
     files,
@@ -88,6 +90,9 @@ export function createPlatform(deps: PlatformDeps) {
     /** PDFs of office documents, made by LibreOffice in the job queue. */
     officePreviews: new OfficePreviews(db, files, jobs, clock, {
       soffice: config.sofficePath,
+      bwrap: config.bwrapPath,
+      memoryMb: config.officePreviewMemoryMb,
+      cpuSeconds: config.officePreviewCpuSeconds,
       timeoutMs: config.officePreviewTimeoutSeconds * 1000,
     }),
   };
@@ -105,7 +110,11 @@ export async function platformRoutes(
   api: FastifyInstance,
   services: Platform & { handoff: HandoffService },
 ) {
-  await api.register(healthRoutes, { db: services.db, storage: services.files.storage });
+  await api.register(healthRoutes, {
+    db: services.db,
+    storage: services.files.storage,
+    clock: services.clock,
+  });
   await api.register(authRoutes, { auth: services.auth });
   await api.register(appPasswordRoutes, { appPasswords: services.appPasswords });
   await api.register(fileRoutes, { files: services.files });

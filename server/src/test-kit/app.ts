@@ -59,6 +59,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       SEED_DEMO: 'false',
       // Every answer's fields must be described by its route's schema.
       CHECK_RESPONSES: 'true',
+      // The generated tests (fuzz, route access, bad input) read the API document anonymously.
+      API_DOCS: 'public',
       DATA_DIR: dataDir,
       ...(database.url ? { DATABASE_URL: database.url } : {}),
       ...options.env,

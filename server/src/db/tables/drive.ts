@@ -192,4 +192,8 @@ export interface DavPropertyTable {
   itemId: number;
   name: string;
   value: string;
+  /** Who set (or copied) it: its size counts in their quota. */
+  staffId: number | null;
+  /** Its name and value in bytes. */
+  size: number;
 }

@@ -29,4 +29,6 @@ export interface FileUseTable {
   objId: number;
   /** When an upload's hold (T_DRIVE_UPLOAD, T_MAIL_UPLOAD) began; null for others and older rows. */
   createdAt: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1: an upload's hold not registered yet; its stored file is not deleted (migration 0037). */
+  pending: ColumnType<number, number | undefined, number>;
 }

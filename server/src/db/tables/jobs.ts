@@ -21,6 +21,8 @@ export interface JobTable {
   runAfter: string;
   /** A running job whose lock ran out was left by a process that stopped: it is taken again. */
   lockedUntil: string | null;
+  /** Who asked for it (`staff:<id>`): jobs take turns per requester. */
+  requestedBy: ColumnType<string | null, string | null | undefined, string | null>;
   /** Which process holds it (a random id per process). */
   lockedBy: string | null;
   error: string | null;
