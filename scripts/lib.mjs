@@ -138,25 +138,31 @@ const SOFFICE_CANDIDATES = [
 ];
 /** The CJK font LibreOffice renders Chinese documents with. */
 const NOTO_CJK = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
+/**
+ * bubblewrap, which seals every conversion (no network, no files but its own): without it the
+ * server previews no office file (server/src/platform/files/office-sandbox.ts).
+ */
+const BWRAP = process.env.BWRAP_PATH || '/usr/bin/bwrap';
 
 /**
- * LibreOffice headless and the Noto CJK fonts for the drive's office previews (issue 19),
+ * LibreOffice headless, the Noto CJK fonts and bubblewrap for the drive's office previews,
  * installed when missing. Where they cannot be (not root, no network), the caller goes on
  * with a warning: the server then answers 暂不支持预览，请下载 for office files.
  * Answers whether soffice is there.
  */
 export async function ensureLibreOffice() {
-  if (process.env.SOFFICE_PATH) return true;
-  const present = SOFFICE_CANDIDATES.some((file) => fs.existsSync(file));
+  const present =
+    !!process.env.SOFFICE_PATH || SOFFICE_CANDIDATES.some((file) => fs.existsSync(file));
   const packages = [
+    ...(fs.existsSync(BWRAP) ? [] : ['bubblewrap']),
     ...(present
       ? []
       : ['libreoffice-writer-nogui', 'libreoffice-calc-nogui', 'libreoffice-impress-nogui']),
-    ...(fs.existsSync(NOTO_CJK) ? [] : ['fonts-noto-cjk']),
+    ...(process.env.SOFFICE_PATH || fs.existsSync(NOTO_CJK) ? [] : ['fonts-noto-cjk']),
   ];
   if (packages.length === 0) return true;
   try {
-    await aptInstall(packages, 'office previews need LibreOffice and a CJK font');
+    await aptInstall(packages, 'office previews need LibreOffice, a CJK font and bubblewrap');
     return true;
   } catch (err) {
     console.warn(

@@ -53,7 +53,7 @@ export class DrivePreviews {
     // its uploader and drive administrators, and others get the watermarked copy made below.
     const protectedFromViewer = !mayDownload(resource, viewer);
     if (!protectedFromViewer) await this.files.access.assertReadable(original, viewer);
-    return this.pages(original, resource.fileName, downloadName(resource), (time) =>
+    return this.pages(original, resource.fileName, downloadName(resource), viewer.id, (time) =>
       protectedFromViewer
         ? {
             text: `${viewer.name} ${viewer.code} ${time}`,
@@ -78,7 +78,7 @@ export class DrivePreviews {
     const original = await this.files.findWithFacts(fileId);
     if (!original) throw notFound('文件不存在');
     const ascii = address.replace(/[^\x20-\x7e]/g, '?');
-    return this.pages(original, fileName, name, (time) =>
+    return this.pages(original, fileName, name, undefined, (time) =>
       leakProtected ? { text: `分享访客 ${ascii} ${time}`, ascii: `guest ${ascii} ${time}` } : null,
     );
   }
@@ -88,6 +88,8 @@ export class DrivePreviews {
     original: StoredFile,
     storedName: string,
     shownName: string,
+    /** Whose turn a conversion takes (a share's visitor: none, the uploader's). */
+    requester: number | undefined,
     mark: (time: string) => { text: string; ascii: string } | null,
   ): Promise<DrivePreview> {
     const fileName = shownName.replace(/\.[^.]+$/, '') + '.pdf';
@@ -95,7 +97,7 @@ export class DrivePreviews {
     if (original.mimeType === 'application/pdf') {
       pdf = original;
     } else {
-      const made = await this.previews.forFile(original.id, extensionOf(storedName));
+      const made = await this.previews.forFile(original.id, extensionOf(storedName), requester);
       if (made.state === 'unsupported') throw new AppError(415, PREVIEW_UNSUPPORTED);
       if (made.state === 'failed') throw new AppError(422, PREVIEW_FAILED);
       if (made.state === 'pending') {

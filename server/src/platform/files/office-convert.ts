@@ -4,6 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
+import {
+  SANDBOX_DIR,
+  SANDBOX_ENV,
+  limitedCommand,
+  sandboxArgs,
+  type Converter,
+} from './office-sandbox.js';
 
 /** Office documents LibreOffice turns into PDF pages (issue 19). */
 export const OFFICE_EXTENSIONS: ReadonlySet<string> = new Set([
@@ -23,16 +30,53 @@ export const OFFICE_EXTENSIONS: ReadonlySet<string> = new Set([
 const OUTPUT_MAX = 2000;
 
 /**
- * Converts one office document to PDF with LibreOffice headless, in a
- * folder of its own under the system's temp folder: the document, a fresh
- * LibreOffice profile (-env:UserInstallation, so runs never share or lock
- * one, and a run killed half-way leaves nothing behind for the next) and the
- * PDF. soffice runs in its own process group, killed whole (soffice.bin with
- * it) when `signal` aborts. `use` gets the PDF's path; the folder goes
- * afterwards, whatever happened.
+ * LibreOffice's settings for a run, written into its fresh profile: links,
+ * fields and external data are never updated (Writer `Update/Link` 0 = never,
+ * Calc's 1 = never), documents are never recalculated on load (so
+ * WEBSERVICE and DDE formulas keep their saved values), macros never run,
+ * and links from untrusted documents are blocked. The sandbox holds even
+ * without these; these hold where a future LibreOffice finds a way out of it.
+ */
+const PROFILE_SETTINGS = `<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+${[
+  ['org.openoffice.Office.Common/Security/Scripting', 'MacroSecurityLevel', 'int', '3'],
+  ['org.openoffice.Office.Common/Security/Scripting', 'DisableMacrosExecution', 'boolean', 'true'],
+  [
+    'org.openoffice.Office.Common/Security/Scripting',
+    'BlockUntrustedRefererLinks',
+    'boolean',
+    'true',
+  ],
+  ['org.openoffice.Office.Writer/Content/Update', 'Link', 'int', '0'],
+  ['org.openoffice.Office.Writer/Content/Update', 'Field', 'boolean', 'false'],
+  ['org.openoffice.Office.Writer/Content/Update', 'Chart', 'boolean', 'false'],
+  ['org.openoffice.Office.Calc/Content/Update', 'Link', 'int', '1'],
+  ['org.openoffice.Office.Calc/Formula/Load', 'OOXMLRecalcMode', 'int', '1'],
+  ['org.openoffice.Office.Calc/Formula/Load', 'ODFRecalcMode', 'int', '1'],
+  ['org.openoffice.Office.Common/Misc', 'UseLocking', 'boolean', 'false'],
+]
+  .map(
+    ([group, name, type, value]) =>
+      `<item oor:path="/${group}"><prop oor:name="${name}" oor:op="fuse" oor:type="xs:${type}"><value>${value}</value></prop></item>`,
+  )
+  .join('\n')}
+</oor:items>
+`;
+
+/**
+ * Converts one office document to PDF with LibreOffice headless, sealed
+ * (office-sandbox.ts): in a folder of its own under the system's temp
+ * folder — the document, a fresh LibreOffice profile holding PROFILE_SETTINGS
+ * (-env:UserInstallation, so runs never share or lock one) and the PDF —
+ * which is all of the host's files the run may write or read besides the
+ * system's libraries and fonts; with no network, under a memory and
+ * processor limit. bwrap runs in its own process group, killed whole when
+ * `signal` aborts; the sandbox dies with it, and with this process. `use`
+ * gets the PDF's path; the folder goes afterwards, whatever happened.
  */
 export async function convertToPdf<T>(
-  soffice: string,
+  converter: Converter,
   source: Readable,
   extension: string,
   signal: AbortSignal,
@@ -40,30 +84,34 @@ export async function convertToPdf<T>(
 ): Promise<T> {
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'school-office-'));
   try {
-    const input = path.join(dir, `document.${extension}`);
-    await pipeline(source, fs.createWriteStream(input));
-    const outDir = path.join(dir, 'out');
-    await fs.promises.mkdir(outDir);
+    const input = `document.${extension}`;
+    await pipeline(source, fs.createWriteStream(path.join(dir, input)));
+    await fs.promises.mkdir(path.join(dir, 'out'));
+    const user = path.join(dir, 'profile', 'user');
+    await fs.promises.mkdir(user, { recursive: true });
+    await fs.promises.writeFile(path.join(user, 'registrymodifications.xcu'), PROFILE_SETTINGS);
+    const inside = (name: string) => path.posix.join(SANDBOX_DIR, name);
     await run(
-      soffice,
       [
-        '--headless',
-        '--invisible',
-        '--nologo',
-        '--norestore',
-        '--nolockcheck',
-        '--nodefault',
-        `-env:UserInstallation=file://${path.join(dir, 'profile')}`,
-        '--convert-to',
-        'pdf',
-        '--outdir',
-        outDir,
-        input,
+        ...sandboxArgs(converter.bwrap, dir, converter.soffice),
+        ...limitedCommand(converter, [
+          '--headless',
+          '--invisible',
+          '--nologo',
+          '--norestore',
+          '--nolockcheck',
+          '--nodefault',
+          `-env:UserInstallation=file://${inside('profile')}`,
+          '--convert-to',
+          'pdf',
+          '--outdir',
+          inside('out'),
+          inside(input),
+        ]),
       ],
-      { HOME: dir },
       signal,
     );
-    const pdf = path.join(outDir, 'document.pdf');
+    const pdf = path.join(dir, 'out', 'document.pdf');
     const stat = await fs.promises.stat(pdf).catch(() => undefined);
     // soffice answers 0 for a document it could not read too: no PDF is the failure.
     if (!stat || stat.size === 0) throw new Error('LibreOffice 未生成 PDF');
@@ -73,18 +121,13 @@ export async function convertToPdf<T>(
   }
 }
 
-function run(
-  command: string,
-  args: string[],
-  env: Record<string, string>,
-  signal: AbortSignal,
-): Promise<void> {
+function run(command: string[], signal: AbortSignal): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
-    const child = spawn(command, args, {
+    const child = spawn(command[0]!, command.slice(1), {
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ...env },
+      env: SANDBOX_ENV,
     });
     let output = '';
     const keep = (chunk: Buffer) => {

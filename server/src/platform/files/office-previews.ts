@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.js';
 import { iso, type Clock } from '../../time.js';
 import type { JobQueue } from '../jobs/queue.js';
 import { OFFICE_EXTENSIONS, convertToPdf } from './office-convert.js';
+import { probeSandbox, type Converter } from './office-sandbox.js';
 import type { FileService, StoredFile } from './service.js';
 
 /** What a preview of an office document is at the moment it is asked for. */
@@ -45,8 +46,13 @@ export class OfficePreviews {
     private readonly files: FileService,
     private readonly jobs: JobQueue,
     private readonly now: Clock,
-    private readonly options: { soffice: string | null; timeoutMs: number },
+    private readonly options: Omit<Converter, 'soffice'> & {
+      soffice: string | null;
+      timeoutMs: number;
+    },
   ) {
+    // Never unsealed: without a working sandbox there are no previews here.
+    this.sandboxProblem = options.soffice ? probeSandbox(options.bwrap) : null;
     jobs.register<ConvertPayload>({
       kind: CONVERT,
       timeoutMs: options.timeoutMs,
@@ -63,9 +69,12 @@ export class OfficePreviews {
     });
   }
 
-  /** Whether LibreOffice is there (SOFFICE_PATH, found at start). */
+  /** Why the sandbox cannot be had here (bwrap missing or failing its check), or null. */
+  readonly sandboxProblem: string | null;
+
+  /** Whether LibreOffice is there (SOFFICE_PATH, found at start) and can be sealed. */
   get available(): boolean {
-    return this.options.soffice !== null;
+    return this.options.soffice !== null && this.sandboxProblem === null;
   }
 
   /** Whether a file of this name is an office document LibreOffice previews. */
@@ -73,8 +82,14 @@ export class OfficePreviews {
     return OFFICE_EXTENSIONS.has(extensionOf(fileName));
   }
 
-  /** Queues the daily prune (at start). */
-  schedule(): Promise<void> {
+  /** Queues the daily prune (at start), and says when previews are off for want of a sandbox. */
+  schedule(log?: { warn(message: string): void }): Promise<void> {
+    if (this.options.soffice && this.sandboxProblem) {
+      log?.warn(
+        `office previews are off: bubblewrap (BWRAP_PATH=${this.options.bwrap}) cannot seal ` +
+          `a conversion here (${this.sandboxProblem}); install Debian's bubblewrap`,
+      );
+    }
     return this.jobs.schedule(PRUNE, PRUNE);
   }
 
@@ -82,14 +97,16 @@ export class OfficePreviews {
    * The preview of stored file `fileId` of type `extension` (doc, xlsx …):
    * ready with its PDF, pending (queued now when nobody asked before),
    * unsupported (not an office type, or no LibreOffice here) or failed.
-   * The caller has checked that the person may read the file.
+   * The caller has checked that the person may read the file. `requester`:
+   * the staff member asking, whose turn the conversion takes in the queue
+   * (none, for a share link's visitor: the document's uploader's).
    */
-  async forFile(fileId: number, extension: string): Promise<OfficePreview> {
+  async forFile(fileId: number, extension: string, requester?: number): Promise<OfficePreview> {
     const type = extension.toLowerCase().replace(/^\./, '');
     if (!OFFICE_EXTENSIONS.has(type) || !this.available) return { state: 'unsupported' };
     const file = await this.db
       .selectFrom('storedFile')
-      .select(['id', 'sha256'])
+      .select(['id', 'sha256', 'createdBy'])
       .where('id', '=', fileId)
       .executeTakeFirst();
     if (!file) return { state: 'failed', error: '文件不存在' };
@@ -104,7 +121,13 @@ export class OfficePreviews {
       (job.state === 'done' ||
         (job.state === 'failed' &&
           new Date(job.updatedAt).getTime() < this.now().getTime() - FAILED_RETRY_MS));
-    if (!job || retry) job = await this.jobs.enqueue(CONVERT, jobKey, payload, { again: true });
+    if (!job || retry) {
+      const asker = requester ?? file.createdBy;
+      job = await this.jobs.enqueue(CONVERT, jobKey, payload, {
+        again: true,
+        requester: asker === null ? undefined : `staff:${asker}`,
+      });
+    }
     if (job.state === 'failed') return { state: 'failed', error: job.error ?? '' };
     if (job.state === 'running') return { state: 'pending', phase: 'converting', position: 0 };
     if (job.state === 'done') {
@@ -136,8 +159,8 @@ export class OfficePreviews {
 
   /** One conversion (a job): the document's bytes through LibreOffice into storage. */
   private async convert(payload: ConvertPayload, signal: AbortSignal): Promise<void> {
-    const { soffice } = this.options;
-    if (!soffice) throw new Error('未安装 LibreOffice');
+    const { soffice, bwrap, memoryMb, cpuSeconds } = this.options;
+    if (!soffice || this.sandboxProblem) throw new Error('未安装 LibreOffice');
     if (await this.stored(payload.key)) return;
     // The file named, or another with the same bytes when that one went meanwhile.
     const source = await this.db
@@ -152,7 +175,7 @@ export class OfficePreviews {
       .executeTakeFirst();
     if (!source) throw new Error('文件已删除');
     const pdf = await convertToPdf(
-      soffice,
+      { soffice, bwrap, memoryMb, cpuSeconds },
       this.files.storage.read(source.storageKey),
       payload.extension,
       signal,

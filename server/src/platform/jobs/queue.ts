@@ -94,7 +94,7 @@ export class JobQueue {
     kind: string,
     key: string,
     payload: unknown,
-    options: { runAfter?: Date; again?: boolean } = {},
+    options: { runAfter?: Date; again?: boolean; requester?: string } = {},
   ): Promise<Job> {
     const at = iso(this.now());
     const runAfter = iso(options.runAfter ?? this.now());
@@ -107,6 +107,7 @@ export class JobQueue {
         state: 'queued',
         attempts: 0,
         runAfter,
+        requestedBy: options.requester ?? null,
         createdAt: at,
         updatedAt: at,
       })
@@ -123,6 +124,7 @@ export class JobQueue {
           lockedUntil: null,
           lockedBy: null,
           payload: JSON.stringify(payload ?? {}),
+          requestedBy: options.requester ?? null,
           updatedAt: at,
         })
         .where('key', '=', key)
@@ -166,6 +168,24 @@ export class JobQueue {
       ]);
   }
 
+  /**
+   * Turns per person: among due jobs, first those whose requester has had
+   * the fewest of their jobs run (running, done or failed) since this one
+   * was queued, then the oldest. So two of one teacher's conversions queued
+   * before a colleague's let the colleague's run second, people take turns
+   * while their jobs wait, and while one teacher's job runs another worker
+   * takes someone else's. Jobs asked by nobody (a daily purge) always count
+   * as first in their turn.
+   */
+  private byTurn(eb: ExpressionBuilder<Database, 'job'>) {
+    return eb
+      .selectFrom('job as mine')
+      .select((inner) => inner.fn.countAll<number>().as('n'))
+      .whereRef('mine.requestedBy', '=', 'job.requestedBy')
+      .whereRef('mine.updatedAt', '>=', 'job.updatedAt')
+      .where('mine.state', 'in', ['running', 'done', 'failed']);
+  }
+
   /** Takes the next due job for this process, or answers undefined. */
   async claim(): Promise<(Job & { payload: string }) | undefined> {
     const now = this.now();
@@ -190,6 +210,7 @@ export class JobQueue {
             .selectFrom('job')
             .select('job.id')
             .where(this.due(at))
+            .orderBy((eb) => this.byTurn(eb))
             .orderBy('job.runAfter')
             .orderBy('job.id')
             .limit(1)
@@ -205,6 +226,7 @@ export class JobQueue {
         .selectFrom('job')
         .select(['id', 'kind', 'state', 'lockedUntil'])
         .where(this.due(at))
+        .orderBy((eb) => this.byTurn(eb))
         .orderBy('runAfter')
         .orderBy('id')
         .limit(1)

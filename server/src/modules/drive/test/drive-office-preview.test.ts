@@ -193,6 +193,7 @@ describe('office previews: LibreOffice in the job queue, under the file’s read
     expect(t.config.sofficePath).toBeTruthy();
   });
 
+  // Eleven conversions one after another: more than the default 30 s on a busy machine.
   it('turns every office type into PDF pages holding its text, queued at the first ask', async () => {
     const soffice = t.config.sofficePath!;
     const made: Array<[string, Buffer, string[]]> = [
@@ -229,7 +230,7 @@ describe('office previews: LibreOffice in the job queue, under the file’s read
     });
     expect(part.statusCode).toBe(206);
     expect(part.rawPayload.equals(whole.rawPayload.subarray(0, 100))).toBe(true);
-  });
+  }, 180_000);
 
   it('converts the same bytes once, whichever resources hold them', async () => {
     const data = await docx('TWICE');
