@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError, badRequest, forbidden } from '../../http/errors.js';
+import { settleHolds } from '../../platform/files/leases.js';
 import type { FileService } from '../../platform/files/service.js';
 import type { TextIndex } from '../../platform/search/text-index.js';
 import { iso, type Clock } from '../../time.js';
@@ -142,6 +143,8 @@ export class DriveResources {
       const byId = new Map(stored.map((file) => [file.id, file]));
       if (fileIds.some((id) => !byId.has(id!))) throw badRequest('文件不存在，请重新上传');
       await this.assertUploadedBy(trx, viewer, stored);
+      // Registered: the viewer's uploads of these bytes no longer keep them pending.
+      await settleHolds(trx, { table: DRIVE_UPLOAD, objId: viewer.id }, fileIds as number[]);
       const total = stored.reduce((sum, file) => sum + Number(file.size), 0);
       if (space.ownerId !== null) {
         // The check and the inserts below hold the disk: registrations at once go one by one.
@@ -224,6 +227,7 @@ export class DriveResources {
         .executeTakeFirst();
       if (!file) throw badRequest('文件不存在，请重新上传');
       await this.assertUploadedBy(trx, viewer, [file]);
+      await settleHolds(trx, { table: DRIVE_UPLOAD, objId: viewer.id }, [file.id]);
       const size = Number(file.size);
       if (row.ownerId !== null) {
         await this.quota.lock(trx, row.ownerId);
@@ -309,32 +313,27 @@ export class DriveResources {
     await this.dropUnused(fileIds);
   }
 
-  /** Removes the stored files among `fileIds` that no resource or other item uses any more. */
+  /**
+   * Removes the stored files among `fileIds` that no resource or other item
+   * uses any more, through the file service's one guarded delete: an upload
+   * of the same bytes (or a 秒传) not registered yet keeps them. Registered
+   * uploads' holds (T_DRIVE_UPLOAD, no longer pending) do not.
+   */
   async dropUnused(fileIds: number[]): Promise<void> {
     for (const fileId of fileIds) {
-      const [resource, other, attached] = await Promise.all([
-        this.db
-          .selectFrom('driveResource')
-          .select('id')
-          .where('fileId', '=', fileId)
-          .executeTakeFirst(),
-        this.db
-          .selectFrom('fileUse')
-          .select('fileId')
-          .where('fileId', '=', fileId)
-          .where('infoTable', 'not in', [DRIVE_USE, DRIVE_UPLOAD])
-          .executeTakeFirst(),
-        this.db
-          .selectFrom('mailFile')
-          .select('fileId')
-          .where('fileId', '=', fileId)
-          .executeTakeFirst(),
-      ]);
-      if (resource || other || attached) continue;
-      const stored = await this.files.find(fileId);
-      await this.db.deleteFrom('fileUse').where('fileId', '=', fileId).execute();
-      await this.db.deleteFrom('storedFile').where('id', '=', fileId).execute();
-      if (stored) await this.files.storage.remove(stored.storageKey);
+      await this.files.removeIfUnused(fileId, async (id, db) => {
+        const [resource, other, attached] = await Promise.all([
+          db.selectFrom('driveResource').select('id').where('fileId', '=', id).executeTakeFirst(),
+          db
+            .selectFrom('fileUse')
+            .select('fileId')
+            .where('fileId', '=', id)
+            .where('infoTable', 'not in', [DRIVE_USE, DRIVE_UPLOAD])
+            .executeTakeFirst(),
+          db.selectFrom('mailFile').select('fileId').where('fileId', '=', id).executeTakeFirst(),
+        ]);
+        return Boolean(resource || other || attached);
+      });
     }
   }
 

@@ -6,7 +6,10 @@ import type { FileStorage } from './storage.js';
 import { iso, type Clock } from '../../time.js';
 import type { Actor, AuthStaff } from '../auth/session.js';
 import { FileAccess, pictureIdOf, type FileFacts } from './access.js';
+import { claimHold, heldPending, isPostgres, writeHold, type UploadHold } from './leases.js';
 import { setFileUses, type FileOwnerTable } from './uses.js';
+
+export type { UploadHold } from './leases.js';
 
 export interface StoredFile {
   id: number;
@@ -39,6 +42,8 @@ export interface DeduplicatedFile {
   file: StoredFile;
   /** true: the same bytes were already stored; the new copy was dropped and `file` is the old one. */
   reused: boolean;
+  /** Reused, and the uploader could read the old copy before (asked before the hold is taken). */
+  known: boolean;
 }
 
 const SHA256 = /^[0-9a-f]{64}$/;
@@ -126,6 +131,13 @@ export class FileService {
       createdBy?: number | null;
       maxBytes: number;
       inspect: (head: Buffer) => Promise<string>;
+      /**
+       * The pending use written with the file found or recorded (see claim);
+       * without it (WebDAV's working files) an old copy is answered unclaimed.
+       */
+      hold?: UploadHold;
+      /** Whether the uploader could read an old copy before this upload's hold (see `known`). */
+      readable?: (fileId: number) => Promise<boolean>;
     },
     source: Readable,
   ): Promise<DeduplicatedFile> {
@@ -157,18 +169,31 @@ export class FileService {
       await this.storage.remove(key);
       throw err;
     }
-    if (existing) {
+    // The old copy only when it is claimed: one deleted meanwhile leaves this copy to be kept.
+    const hold = input.hold;
+    const known = Boolean(existing && input.readable && (await input.readable(existing.id)));
+    if (existing && (!hold || (await this.claim(existing.id, sha256, hold)))) {
       await this.storage.remove(key);
-      return { file: existing, reused: true };
+      return { file: existing, reused: true, known };
     }
-    const file = await this.record(key, size, {
-      fileName: input.fileName,
-      mimeType,
-      createdBy: input.createdBy,
-      sha256,
-      sharedByHash: true,
-    });
-    return { file, reused: false };
+    const file = await this.record(
+      key,
+      size,
+      {
+        fileName: input.fileName,
+        mimeType,
+        createdBy: input.createdBy,
+        sha256,
+        sharedByHash: true,
+      },
+      input.hold,
+    );
+    return { file, reused: false, known: false };
+  }
+
+  /** Takes a pending use of a file shared by hash, unless it was deleted first (leases.ts). */
+  claim(fileId: number, sha256: string, hold: UploadHold): Promise<boolean> {
+    return claimHold(this.db, this.now, fileId, sha256, hold);
   }
 
   /**
@@ -194,21 +219,36 @@ export class FileService {
   }
 
   /**
-   * Deletes a file (its row, then its bytes) when `isUsed` says nothing uses
-   * it any more; answers whether it was deleted. `isUsed` runs in the same
-   * transaction as the delete, on the handle it is given, so an area can ask
-   * its own tables (the drive: is any resource still pointing at it, since a
-   * copy shares the file). A missing file answers false.
+   * The one delete of stored bytes: deletes a file (its row, then its bytes)
+   * when `isUsed` says nothing uses it any more and no upload holds it
+   * pending (an upload of the same bytes or a 秒传 not registered yet);
+   * answers whether it was deleted. `isUsed` runs in the same transaction as
+   * the delete, on the handle it is given, so an area can ask its own tables
+   * (the drive: is any resource still pointing at it, since a copy shares the
+   * file). On PostgreSQL the row is locked first, so a hold or use written
+   * meanwhile (its foreign key waits for the lock) is either seen or finds
+   * the file gone. Only a row this deleted removes bytes. A missing file
+   * answers false.
    */
   async removeIfUnused(
     fileId: number,
     isUsed: (fileId: number, db: Kysely<Database>) => Promise<boolean>,
   ): Promise<boolean> {
     const key = await this.db.transaction().execute(async (trx) => {
+      if (isPostgres(this.db)) {
+        const locked = await trx
+          .selectFrom('storedFile')
+          .select('id')
+          .where('id', '=', fileId)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!locked) return undefined;
+      }
       if (await isUsed(fileId, trx)) return undefined;
       const row = await trx
         .deleteFrom('storedFile')
         .where('id', '=', fileId)
+        .where((eb) => eb.not(heldPending(eb)))
         .returning('storageKey')
         .executeTakeFirst();
       return row?.storageKey;
@@ -231,26 +271,31 @@ export class FileService {
       sha256?: string;
       sharedByHash?: boolean;
     },
+    /** A pending use written in the same transaction as the file. */
+    hold?: UploadHold,
   ): Promise<StoredFile> {
     try {
-      const row = await this.db
-        .insertInto('storedFile')
-        .values({
-          storageKey: key,
-          fileName: input.fileName.slice(0, 255),
-          mimeType: input.mimeType,
-          size,
-          createdBy: input.createdBy ?? null,
-          createdAt: iso(this.now()),
-          thumbFileId: input.thumbFileId ?? null,
-          width: input.width ?? null,
-          height: input.height ?? null,
-          sha256: input.sha256 ?? null,
-          sharedByHash: input.sharedByHash ? 1 : 0,
-        })
-        .returning(['id', 'storageKey', 'fileName', 'mimeType', 'size'])
-        .executeTakeFirstOrThrow();
-      return row;
+      return await this.db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('storedFile')
+          .values({
+            storageKey: key,
+            fileName: input.fileName.slice(0, 255),
+            mimeType: input.mimeType,
+            size,
+            createdBy: input.createdBy ?? null,
+            createdAt: iso(this.now()),
+            thumbFileId: input.thumbFileId ?? null,
+            width: input.width ?? null,
+            height: input.height ?? null,
+            sha256: input.sha256 ?? null,
+            sharedByHash: input.sharedByHash ? 1 : 0,
+          })
+          .returning(['id', 'storageKey', 'fileName', 'mimeType', 'size'])
+          .executeTakeFirstOrThrow();
+        if (hold) await writeHold(trx, this.now, row.id, hold);
+        return row;
+      });
     } catch (err) {
       await this.storage.remove(key);
       throw err;

@@ -291,17 +291,18 @@ export class UploadService {
       source.resume();
       throw err;
     }
-    const { file, reused } = await this.files.saveDeduplicated(
+    const uploader = input.uploader;
+    const { file, known } = await this.files.saveDeduplicated(
       {
         fileName,
         createdBy: input.createdBy,
         maxBytes: input.maxBytes,
         inspect: contentCheck(fileName),
+        hold: { table: 'T_DRIVE_UPLOAD', objId: input.createdBy },
+        readable: uploader && ((fileId) => this.readable(fileId, uploader)),
       },
       source,
     );
-    const known = reused && !!input.uploader && (await this.readable(file.id, input.uploader));
-    await this.files.addUse(file.id, 'T_DRIVE_UPLOAD', input.createdBy);
     return {
       fileId: file.id,
       fileName,
@@ -315,7 +316,9 @@ export class UploadService {
    * 秒传: the drive file with these bytes (hex SHA-256), under a new name,
    * without sending them again; undefined when the drive does not hold them.
    * The stored bytes are checked against the new name's extension; the file
-   * is recorded as the person's drive upload (T_DRIVE_UPLOAD).
+   * is recorded as the person's drive upload (T_DRIVE_UPLOAD), pending until
+   * registered, in one transaction with finding the file again: bytes deleted
+   * meanwhile answer undefined, as unknown ones (leases.ts).
    */
   async driveFileByHash(input: {
     fileName: string;
@@ -337,7 +340,8 @@ export class UploadService {
       head.push(chunk as Buffer);
     }
     await contentCheck(fileName)(Buffer.concat(head));
-    await this.files.addUse(file.id, 'T_DRIVE_UPLOAD', input.reader.id);
+    const hold = { table: 'T_DRIVE_UPLOAD', objId: input.reader.id } as const;
+    if (!(await this.files.claim(file.id, input.sha256, hold))) return undefined;
     return { fileId: file.id, fileName, url: fileUrl(file.id), fileSize: file.size, reused: true };
   }
 

@@ -678,6 +678,10 @@ describe('FileService', () => {
     expect(checked).toEqual([fileId]);
     expect(storedCopiesOf(bytes)).toHaveLength(1);
     expect(await files.find(fileId)).toBeDefined();
+    // Its upload, not registered yet, holds it pending: kept while the hold is there.
+    expect(await files.removeIfUnused(fileId, async () => false)).toBe(false);
+    expect(storedCopiesOf(bytes)).toHaveLength(1);
+    await t.db.deleteFrom('fileUse').where('fileId', '=', fileId).execute();
 
     expect(await files.removeIfUnused(fileId, async () => false)).toBe(true);
     expect(await files.find(fileId)).toBeUndefined();
