@@ -17,7 +17,10 @@ const megabytes = (bytes: number) => (bytes / 1048576).toFixed(2);
 
 /** What a person's disk holds, in bytes. */
 export interface DiskUsage {
-  /** Registered files of the disk, with its 回收站 and its files' versions (issue 19). */
+  /**
+   * Registered files of the disk, with its 回收站 and its files' versions (issue 19), and what
+   * the person keeps over WebDAV: working files and dead properties.
+   */
   used: number;
   /**
    * The person's drive uploads not registered yet, and resumable uploads
@@ -66,53 +69,67 @@ export class DiskQuota {
     db: Kysely<Database> = this.db,
     registering: readonly number[] = [],
   ): Promise<DiskUsage> {
-    const [registered, unregistered, arriving, binned, versions, working] = await Promise.all([
-      db
-        .selectFrom('driveResource')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('bytes'))
-        .where('ownerId', '=', staffId)
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('fileUse')
-        .innerJoin('storedFile', 'storedFile.id', 'fileUse.fileId')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('storedFile.size'), eb.lit(0)).as('bytes'))
-        .where('fileUse.infoTable', '=', DRIVE_UPLOAD)
-        .where('fileUse.objId', '=', staffId)
-        .where((eb) => eb.not(driveHoldTaken(eb)))
-        .$if(registering.length > 0, (qb) => qb.where('fileUse.fileId', 'not in', [...registering]))
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('driveTusUpload')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('bytes'))
-        .where('staffId', '=', staffId)
-        .executeTakeFirstOrThrow(),
-      // Issue 19: the disk's 回收站 and its files' earlier versions hold stored bytes too.
-      db
-        .selectFrom('driveTrash')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('bytes'))
-        .where('ownerId', '=', staffId)
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('driveVersion')
-        .innerJoin('driveResource', 'driveResource.id', 'driveVersion.resourceId')
-        .select((eb) =>
-          eb.fn.coalesce(eb.fn.sum<number>('driveVersion.size'), eb.lit(0)).as('bytes'),
-        )
-        .where('driveResource.ownerId', '=', staffId)
-        .executeTakeFirstOrThrow(),
-      // Issue 22: the working files a WebDAV client keeps on the disk.
-      db
-        .selectFrom('davFile')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('bytes'))
-        .where('ownerId', '=', staffId)
-        .executeTakeFirstOrThrow(),
-    ]);
+    const [registered, unregistered, arriving, binned, versions, working, dead] = await Promise.all(
+      [
+        db
+          .selectFrom('driveResource')
+          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('bytes'))
+          .where('ownerId', '=', staffId)
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('fileUse')
+          .innerJoin('storedFile', 'storedFile.id', 'fileUse.fileId')
+          .select((eb) =>
+            eb.fn.coalesce(eb.fn.sum<number>('storedFile.size'), eb.lit(0)).as('bytes'),
+          )
+          .where('fileUse.infoTable', '=', DRIVE_UPLOAD)
+          .where('fileUse.objId', '=', staffId)
+          .where((eb) => eb.not(driveHoldTaken(eb)))
+          .$if(registering.length > 0, (qb) =>
+            qb.where('fileUse.fileId', 'not in', [...registering]),
+          )
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('driveTusUpload')
+          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('bytes'))
+          .where('staffId', '=', staffId)
+          .executeTakeFirstOrThrow(),
+        // Issue 19: the disk's 回收站 and its files' earlier versions hold stored bytes too.
+        db
+          .selectFrom('driveTrash')
+          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('bytes'))
+          .where('ownerId', '=', staffId)
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('driveVersion')
+          .innerJoin('driveResource', 'driveResource.id', 'driveVersion.resourceId')
+          .select((eb) =>
+            eb.fn.coalesce(eb.fn.sum<number>('driveVersion.size'), eb.lit(0)).as('bytes'),
+          )
+          .where('driveResource.ownerId', '=', staffId)
+          .executeTakeFirstOrThrow(),
+        // Issue 22: the working files a WebDAV client keeps, on the disk or in the library: each
+        // counts for its uploader (the library has no quota of its own).
+        db
+          .selectFrom('davFile')
+          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('bytes'))
+          .where('uploaderId', '=', staffId)
+          .executeTakeFirstOrThrow(),
+        // The dead properties the person set over WebDAV (on whatever item).
+        db
+          .selectFrom('davProperty')
+          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('bytes'))
+          .where('staffId', '=', staffId)
+          .executeTakeFirstOrThrow(),
+      ],
+    );
     return {
       used:
         Number(registered.bytes) +
         Number(binned.bytes) +
         Number(versions.bytes) +
-        Number(working.bytes),
+        Number(working.bytes) +
+        Number(dead.bytes),
       pending: Number(unregistered.bytes) + Number(arriving.bytes),
       total: this.totalBytes,
     };

@@ -63,7 +63,7 @@ const COLUMNS = [
  * The files a WebDAV client keeps beside the drive's own (issue 22): what the drive does not
  * take as a file (see isWorkingName) and the empty file a client makes before writing it
  * (Windows Explorer, a LOCK on a new name). Each is its uploader's only, shown over WebDAV and
- * nowhere else, counted in the disk's quota; its bytes are stored like every upload's (hashed,
+ * nowhere else, counted in its uploader's quota wherever it is (the library's too); its bytes are stored like every upload's (hashed,
  * kept once), read under the one read rule (the T_DAV guard: its uploader).
  */
 export class WorkingFiles {
@@ -100,7 +100,7 @@ export class WorkingFiles {
 
   /**
    * Puts `source`'s bytes under `name` in a place (over `existing`, the working file there):
-   * stored and hashed as they arrive, within the disk's quota (413, told as 507 over WebDAV).
+   * stored and hashed as they arrive, within its uploader's quota (413, told as 507 over WebDAV).
    */
   async write(
     viewer: Viewer,
@@ -123,10 +123,8 @@ export class WorkingFiles {
     let row: WorkingFileRow;
     try {
       row = await inTransaction(this.db, async (trx) => {
-        if (place.space.ownerId !== null) {
-          await this.quota.lock(trx, place.space.ownerId);
-          await this.quota.assertRoom(trx, place.space.ownerId, size - (existing?.size ?? 0));
-        }
+        await this.quota.lock(trx, viewer.id);
+        await this.quota.assertRoom(trx, viewer.id, size - (existing?.size ?? 0));
         const at = iso(this.now());
         let id: number;
         if (existing) {
@@ -181,10 +179,8 @@ export class WorkingFiles {
   /** Records `fileId`'s bytes (a drive file's, which the viewer reads) as a working file. */
   async adopt(viewer: Viewer, place: Place, name: string, fileId: number, size: number) {
     return inTransaction(this.db, async (trx) => {
-      if (place.space.ownerId !== null) {
-        await this.quota.lock(trx, place.space.ownerId);
-        await this.quota.assertRoom(trx, place.space.ownerId, size);
-      }
+      await this.quota.lock(trx, viewer.id);
+      await this.quota.assertRoom(trx, viewer.id, size);
       const at = iso(this.now());
       const { id } = await trx
         .insertInto('davFile')
@@ -205,13 +201,12 @@ export class WorkingFiles {
     });
   }
 
-  /** Moves and renames a working file (within its uploader's reach: the caller checked). */
+  /**
+   * Moves and renames a working file (within its uploader's reach: the caller checked); it
+   * counts for its uploader wherever it is, so a move changes no quota.
+   */
   async place(row: WorkingFileRow, place: Place, name: string): Promise<void> {
     await inTransaction(this.db, async (trx) => {
-      if (place.space.ownerId !== null && place.space.ownerId !== row.ownerId) {
-        await this.quota.lock(trx, place.space.ownerId);
-        await this.quota.assertRoom(trx, place.space.ownerId, row.size);
-      }
       await trx
         .updateTable('davFile')
         .set({

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import type { Adapter, AuthResponse, Method, User } from 'nephele';
 import {
-  BadGatewayError,
+  BadRequestError,
   ForbiddenError,
   MethodNotImplementedError,
   ResourceNotFoundError,
@@ -89,7 +89,12 @@ export class DavSpaceAdapter extends DavAdapterBase implements DavSpace {
 
   private async at(url: URL, baseUrl: URL, collection = false): Promise<DavResource> {
     const names = namesOf(url, baseUrl);
-    if (names === null) throw new BadGatewayError('该地址不在此网盘下');
+    // Outside this space (a path climbing out with "..", a Destination in the other space).
+    if (names === null) throw new BadRequestError('该地址不在此网盘下');
+    // eslint-disable-next-line no-control-regex -- control characters are what is refused
+    if (names.some((name) => /[\u0000-\u001f\u007f]/.test(name))) {
+      throw new BadRequestError('文件名不能包含控制字符');
+    }
     const node = await this.ctx.tree.lookup(this.staff, this.space, names);
     return new DavResource(this, baseUrl, names, node, collection);
   }

@@ -9,9 +9,16 @@ import {
   UnauthorizedError,
 } from 'nephele';
 import { AppError } from '../../../http/errors.js';
+import { FileTooLargeError } from '../../../platform/files/storage.js';
 
-/** The drive's refusals as WebDAV's: a full disk is 507, a type the drive does not take 415. */
+const FILE_TOO_LARGE = '文件过大，超过网盘单个文件的大小上限';
+
+/**
+ * The drive's refusals as WebDAV's: a full disk is 507, a file past the size limit 413 (also
+ * when a body without a length streams past it), a type the drive does not take 415.
+ */
 export function davError(err: unknown): unknown {
+  if (err instanceof FileTooLargeError) return new AppError(413, FILE_TOO_LARGE);
   if (!(err instanceof AppError)) return err;
   const message = err.message;
   switch (err.statusCode) {
@@ -28,7 +35,7 @@ export function davError(err: unknown): unknown {
     case 409:
       return new ResourceTreeNotCompleteError(message);
     case 413:
-      return new InsufficientStorageError(message);
+      return message.startsWith('文件过大') ? err : new InsufficientStorageError(message);
     case 429:
       return new ServiceUnavailableError(message);
     default:

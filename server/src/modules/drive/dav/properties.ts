@@ -1,8 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Properties, User } from 'nephele';
-import { PropertyIsProtectedError, PropertyNotFoundError } from 'nephele';
+import { InsufficientStorageError, PropertyIsProtectedError, PropertyNotFoundError } from 'nephele';
 import type { Database } from '../../../db/schema.js';
 import type { Resource } from 'nephele';
+import type { DiskQuota } from '../quota.js';
+import { drive } from './errors.js';
+import { staffOf } from './user.js';
 
 /** What the properties read of a resource. */
 export interface PropertySource extends Resource {
@@ -14,6 +17,14 @@ export interface PropertySource extends Resource {
 }
 
 type Value = string | object | object[];
+
+/**
+ * Dead properties count in the quota of whoever set them, and are bounded per item besides: a
+ * client keeps a few short ones (Windows its file times), an item at most this many, this large.
+ */
+export const DEAD_PROPERTY_LIMITS = { count: 100, valueBytes: 8 * 1024, totalBytes: 64 * 1024 };
+const TOO_MANY = `每个文件或文件夹最多 ${DEAD_PROPERTY_LIMITS.count} 个自定义属性，合计 ${DEAD_PROPERTY_LIMITS.totalBytes / 1024} KiB`;
+const TOO_LARGE = `自定义属性的值最多 ${DEAD_PROPERTY_LIMITS.valueBytes / 1024} KiB`;
 
 /** Properties the server keeps itself (RFC 4918 §15, RFC 4331 quotas on collections). */
 const LIVE = [
@@ -44,6 +55,8 @@ export class DavProperties implements Properties {
   constructor(
     readonly resource: PropertySource,
     private readonly db: Kysely<Database>,
+    /** The quota dead properties count in (none where none can be set: /dav/ itself). */
+    private readonly quota?: DiskQuota,
   ) {}
 
   private async live(): Promise<string[]> {
@@ -98,26 +111,46 @@ export class DavProperties implements Properties {
   }
 
   async set(name: string, value: Value | undefined) {
-    const errors = await this.runInstructions([['set', name, value]]);
-    if (errors?.length) throw errors[0]![1];
+    await this.one('set', name, value, null);
   }
 
-  setByUser(name: string, value: Value | undefined, _user: User) {
-    return this.set(name, value);
+  setByUser(name: string, value: Value | undefined, user: User) {
+    return this.one('set', name, value, staffOf(user).id);
   }
 
   async remove(name: string) {
-    const errors = await this.runInstructions([['remove', name, undefined]]);
+    await this.one('remove', name, undefined, null);
+  }
+
+  removeByUser(name: string, user: User) {
+    return this.one('remove', name, undefined, staffOf(user).id);
+  }
+
+  private async one(
+    action: 'set' | 'remove',
+    name: string,
+    value: unknown,
+    staffId: number | null,
+  ) {
+    const errors = await this.apply([[action, name, value]], staffId);
     if (errors?.length) throw errors[0]![1];
   }
 
-  removeByUser(name: string, _user: User) {
-    return this.remove(name);
+  runInstructions(instructions: ['set' | 'remove', string, unknown][]) {
+    return this.apply(instructions, null);
   }
 
-  /** All or nothing (RFC 4918 §9.2): a protected property refuses the whole PROPPATCH. */
-  async runInstructions(
+  runInstructionsByUser(instructions: ['set' | 'remove', string, unknown][], user: User) {
+    return this.apply(instructions, staffOf(user).id);
+  }
+
+  /**
+   * All or nothing (RFC 4918 §9.2): a protected property refuses the whole PROPPATCH, and so
+   * does one past the bounds or the setter's quota (507).
+   */
+  private async apply(
     instructions: ['set' | 'remove', string, unknown][],
+    staffId: number | null,
   ): Promise<undefined | [string, Error][]> {
     const live = new Set<string>([...LIVE, ...QUOTA]);
     const errors: [string, Error][] = instructions
@@ -131,8 +164,16 @@ export class DavProperties implements Properties {
         new PropertyIsProtectedError('这里不能设置属性'),
       ]);
     }
+    const stored = instructions.map(([action, name, value]) => {
+      const json = action === 'set' ? JSON.stringify(value ?? '') : '';
+      if (Buffer.byteLength(json) > DEAD_PROPERTY_LIMITS.valueBytes) {
+        throw new InsufficientStorageError(TOO_LARGE);
+      }
+      return { action, name, json, size: Buffer.byteLength(name) + Buffer.byteLength(json) };
+    });
     await this.db.transaction().execute(async (trx) => {
-      for (const [action, name, value] of instructions) {
+      if (staffId !== null) await this.quota?.lock(trx, staffId);
+      for (const { action, name, json, size } of stored) {
         await trx
           .deleteFrom('davProperty')
           .where('kind', '=', key.kind)
@@ -142,16 +183,31 @@ export class DavProperties implements Properties {
         if (action === 'set') {
           await trx
             .insertInto('davProperty')
-            .values({ kind: key.kind, itemId: key.id, name, value: JSON.stringify(value ?? '') })
+            .values({ kind: key.kind, itemId: key.id, name, value: json, staffId, size })
             .execute();
         }
       }
+      const held = await trx
+        .selectFrom('davProperty')
+        .select((eb) => [
+          eb.fn.countAll<number>().as('count'),
+          eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('bytes'),
+        ])
+        .where('kind', '=', key.kind)
+        .where('itemId', '=', key.id)
+        .executeTakeFirstOrThrow();
+      // Over the bounds: the whole PROPPATCH is undone (the transaction rolls back).
+      if (
+        Number(held.count) > DEAD_PROPERTY_LIMITS.count ||
+        Number(held.bytes) > DEAD_PROPERTY_LIMITS.totalBytes
+      ) {
+        throw new InsufficientStorageError(TOO_MANY);
+      }
+      if (staffId !== null && this.quota && stored.some((row) => row.action === 'set')) {
+        await drive(() => this.quota!.assertRoom(trx, staffId, 0));
+      }
     });
     return undefined;
-  }
-
-  runInstructionsByUser(instructions: ['set' | 'remove', string, unknown][], _user: User) {
-    return this.runInstructions(instructions);
   }
 
   /** allprop: every property but the quotas (RFC 4331 §3), which cost a disk's sums each. */
@@ -205,15 +261,19 @@ export class DavProperties implements Properties {
   }
 }
 
-/** Copies an item's dead properties to another (a COPY, a file turned into a working file). */
+/**
+ * Copies an item's dead properties to another (a COPY, a file turned into a working file), as
+ * `staffId`'s: they count in the quota of who copied them (an item's few, within its bounds).
+ */
 export async function copyProperties(
   db: Kysely<Database>,
   from: { kind: string; id: number },
   to: { kind: string; id: number },
+  staffId: number,
 ): Promise<void> {
   const rows = await db
     .selectFrom('davProperty')
-    .select(['name', 'value'])
+    .select(['name', 'value', 'size'])
     .where('kind', '=', from.kind)
     .where('itemId', '=', from.id)
     .execute();
@@ -225,7 +285,7 @@ export async function copyProperties(
   if (rows.length) {
     await db
       .insertInto('davProperty')
-      .values(rows.map((row) => ({ kind: to.kind, itemId: to.id, ...row })))
+      .values(rows.map((row) => ({ kind: to.kind, itemId: to.id, staffId, ...row })))
       .execute();
   }
 }

@@ -14,6 +14,7 @@ import { isWorkingName, type Place } from '../working-files.js';
 import type { DavContext, DavSpaceName } from './context.js';
 import { copyWork, placeFile, putBytes, workToFile } from './transfers.js';
 import { drive } from './errors.js';
+import { assertMayWrite } from './rights.js';
 import { copyProperties, DavProperties, dropProperties } from './properties.js';
 import { nameOf, type DavLookup } from './tree.js';
 import { staffOf, type DavStaff } from './user.js';
@@ -102,7 +103,7 @@ export class DavResource implements Resource {
   }
 
   async getProperties() {
-    return new DavProperties(this, this.ctx.db);
+    return new DavProperties(this, this.ctx.db, this.ctx.quota);
   }
 
   async getStream(range?: { start: number; end: number }): Promise<Readable> {
@@ -190,15 +191,19 @@ export class DavResource implements Resource {
   }
 
   /**
-   * Whether the viewer may move this (asked before nephele starts, so that a refusal is the
-   * answer's own status, not one inside a 207): a file of the library is its administrators'
-   * to move, one's disk one's own.
+   * Whether the viewer may move this (asked before nephele starts: a refusal is the answer's own
+   * status, not one in a 207): a library file is its administrators' to move, a disk its owner's.
    */
   async assertMayMove(user: User): Promise<void> {
     const staff = staffOf(user);
     const node = this.node;
     if (node.kind === 'file') await drive(async () => assertCanManage(node.place.space, staff));
     if (node.kind === 'folder') await drive(async () => assertCanManage(node.space, staff));
+  }
+
+  /** Whether the user may change this as a PUT or DELETE would (before a LOCK, a PROPPATCH). */
+  assertMayWrite(user: User): Promise<void> {
+    return assertMayWrite(this.node, staffOf(user));
   }
 
   /** The destination's resource (nephele removed what was there when it overwrites). */
@@ -248,7 +253,7 @@ export class DavResource implements Resource {
     } else {
       throw new ResourceNotFoundError('文件不存在或已删除');
     }
-    if (from && to) await copyProperties(this.ctx.db, from, to);
+    if (from && to) await copyProperties(this.ctx.db, from, to, staff.id);
   }
 
   async move(destinationUrl: URL, _baseUrl: URL, user: User): Promise<void> {
@@ -267,7 +272,12 @@ export class DavResource implements Resource {
             Number(node.resource.size),
           ),
         );
-        await copyProperties(this.ctx.db, { kind: 'r', id: node.resource.id }, { kind: 'w', id });
+        await copyProperties(
+          this.ctx.db,
+          { kind: 'r', id: node.resource.id },
+          { kind: 'w', id },
+          staff.id,
+        );
         await drive(() => this.ctx.trash.binResources(staff, [node.resource.id]));
       } else {
         await placeFile(this.ctx, staff, node, place, name, false);
@@ -277,7 +287,12 @@ export class DavResource implements Resource {
         await drive(() => this.ctx.working.place(node.work, place, name));
       } else {
         const id = await workToFile(this.ctx, staff, node, place, name);
-        await copyProperties(this.ctx.db, { kind: 'w', id: node.work.id }, { kind: 'r', id });
+        await copyProperties(
+          this.ctx.db,
+          { kind: 'w', id: node.work.id },
+          { kind: 'r', id },
+          staff.id,
+        );
         await this.ctx.working.remove([node.work]);
         await dropProperties(this.ctx.db, { kind: 'w', id: node.work.id });
       }

@@ -2,7 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Method, Plugin, User } from 'nephele';
 import { ForbiddenError, PreconditionFailedError, ResourceTreeNotCompleteError } from 'nephele';
 import type { Database } from '../../../db/schema.js';
+import { isDriveAdmin } from '../../../http/roles.js';
 import type { Clock } from '../../../time.js';
+import { staffOf } from './user.js';
 
 type Parsed = Record<string, unknown>;
 interface Parser {
@@ -95,9 +97,18 @@ interface Movable {
   deleteWhole?: (user: User) => Promise<boolean>;
 }
 
-/** What a resource tells of itself to the lock rule below (ours do; /dav/ itself has none). */
+/** What a resource tells of itself to the lock rules below (ours do; /dav/ itself has none). */
 interface LockPathed {
   lockPath?: () => string;
+  /** 403 unless the user may change it (as a PUT or DELETE of it would). */
+  assertMayWrite?: (user: User) => Promise<void>;
+}
+
+/** LOCK and PROPPATCH change what others see: only someone who may write it may do either. */
+async function assertMayWrite(resource: unknown, user: User): Promise<void> {
+  const pathed = resource as LockPathed;
+  if (pathed.assertMayWrite) return pathed.assertMayWrite(user);
+  throw new ForbiddenError('这里不能加锁或设置属性');
 }
 
 /**
@@ -106,10 +117,22 @@ interface LockPathed {
  * - PROPFIND never walks a whole tree: Depth: infinity is refused with 403 (§9.1 allows it);
  * - UNLOCK with a token that is no lock of the resource is 409 (§9.11.1), not a 207;
  * - properties of the same name in several namespaces are told apart;
- * - a folder is deleted as one 回收站 entry when nothing below it is locked.
+ * - a folder is deleted as one 回收站 entry when nothing below it is locked;
+ * - LOCK and PROPPATCH need the right to write the target; a drive administrator's UNLOCK
+ *   breaks anyone's lock on the library;
+ * - answers name no server software.
  */
 export function rfcRules(db: Kysely<Database>, now: Clock): Plugin {
   return {
+    async begin(_request, response) {
+      response.removeHeader('Server');
+    },
+    async preLock(_request, response, data) {
+      await assertMayWrite(data.resource, response.locals.user);
+    },
+    async preProppatch(_request, response, data) {
+      await assertMayWrite(data.resource, response.locals.user);
+    },
     async beforeCopy(_request, _response, data) {
       if (data.overwrite === 'F' && data.exists) {
         throw new PreconditionFailedError('目标已存在（Overwrite: F）');
@@ -135,7 +158,7 @@ export function rfcRules(db: Kysely<Database>, now: Clock): Plugin {
     async beginProppatch(_request, _response, data) {
       namespacesApart(data.method);
     },
-    async preUnlock(_request, _response, data) {
+    async preUnlock(_request, response, data) {
       const token = data.lockTokenHeader?.trim().replace(/^<|>$/g, '');
       const path = (data.resource as LockPathed).lockPath?.();
       if (!token || !path) return;
@@ -149,6 +172,12 @@ export function rfcRules(db: Kysely<Database>, now: Clock): Plugin {
         lock &&
         (lock.path === path || (lock.depth === 'infinity' && path.startsWith(`${lock.path}/`)));
       if (!covers) throw new ResourceTreeNotCompleteError('该锁不存在或不属于这个地址');
+      // A drive administrator breaks a lock someone else left on the library.
+      if (path.startsWith('library') && isDriveAdmin(staffOf(response.locals.user))) {
+        await db.deleteFrom('davLock').where('token', '=', token).execute();
+        response.status(204).end();
+        return false;
+      }
     },
   };
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import nepheleServer, { UnauthorizedError, type AuthResponse, type Authenticator } from 'nephele';
 import { AppError } from '../../../http/errors.js';
 import { DavRootAdapter, DavSpaceAdapter } from './adapter.js';
+import { bodyLimits } from './bodies.js';
 import type { DavContext } from './context.js';
 import { davError } from './errors.js';
 import { rfcRules } from './rfc-rules.js';
@@ -22,6 +23,9 @@ const METHODS = ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', 'POST', ...DAV_METHO
 
 /** Where WebDAV is served: the same port as the site. */
 export const DAV_PREFIX = '/dav';
+
+/** The longest a lock is granted (a client asking for more, or Infinite, gets this). */
+export const DAV_LOCK_MAX_MS = 60 * 60 * 1000;
 
 const CHALLENGE = 'Basic realm="school-drive", charset="UTF-8"';
 
@@ -99,6 +103,8 @@ async function answerError(
     response.end();
     return;
   }
+  // A refusal before the body was read leaves it unread: the connection closes, nothing drains it.
+  if (!request.complete) response.set('Connection', 'close');
   const body = `${code} ${message}\n`;
   response.status(code);
   response.set({
@@ -126,28 +132,29 @@ export function davRoutes(
   dav.set('etag', false);
   // Mounted at the root with the prefix in the adapters' paths: nephele finds a parent's adapter
   // by the whole path, so a mount path would not be part of its adapters' keys.
-  dav.use(
-    nepheleServer(
-      {
-        adapter: async (request: Request, response: AuthResponse) => {
-          const staff = (response.locals.user as DavUser | undefined)?.staff;
-          const length = request.get('Content-Length');
-          const spaces = {
-            disk: new DavSpaceAdapter(options.ctx, staff, length, 'disk'),
-            library: new DavSpaceAdapter(options.ctx, staff, length, 'library'),
-          };
-          return {
-            '/': new DavRootAdapter(options.ctx, staff, spaces),
-            [`${DAV_PREFIX}/disk/`]: spaces.disk,
-            [`${DAV_PREFIX}/library/`]: spaces.library,
-          };
-        },
-        authenticator,
-        plugins: [rfcRules(options.ctx.db, options.now)],
+  const server = nepheleServer(
+    {
+      adapter: async (request: Request, response: AuthResponse) => {
+        const staff = (response.locals.user as DavUser | undefined)?.staff;
+        const length = request.get('Content-Length');
+        const spaces = {
+          disk: new DavSpaceAdapter(options.ctx, staff, length, 'disk'),
+          library: new DavSpaceAdapter(options.ctx, staff, length, 'library'),
+        };
+        return {
+          '/': new DavRootAdapter(options.ctx, staff, spaces),
+          [`${DAV_PREFIX}/disk/`]: spaces.disk,
+          [`${DAV_PREFIX}/library/`]: spaces.library,
+        };
       },
-      { errorHandler: answerError },
-    ),
+      authenticator,
+      plugins: [bodyLimits, rfcRules(options.ctx.db, options.now)],
+    },
+    { errorHandler: answerError, maxLockTimeout: DAV_LOCK_MAX_MS },
   );
+  // Answers name no software (nephele's own Express app would say "Express").
+  server.disable('x-powered-by');
+  dav.use(server);
 
   const serve = (request: FastifyRequest, raw: IncomingMessage, res: ServerResponse) => {
     const arrival: Arrival = { ip: request.ip, log: request.log };

@@ -50,7 +50,7 @@ export async function putBytes(
   if (!working) {
     const sType = place.space.ownerId === null ? '0' : '1';
     await drive(() => ctx.uploads.admit(staff, name, length, { sType }));
-  } else if (place.space.ownerId !== null && length > 0) {
+  } else if (length > 0) {
     await drive(() =>
       ctx.quota.assertRoom(ctx.db, staff.id, length - (node.kind === 'work' ? node.work.size : 0)),
     );
@@ -64,7 +64,12 @@ export async function putBytes(
   if (empty && node.kind === 'file') {
     // A file emptied: its bytes go to the 回收站 and the name stays as an empty working file.
     const id = await drive(() => ctx.working.write(staff, place, name, body));
-    await copyProperties(ctx.db, { kind: 'r', id: node.resource.id }, { kind: 'w', id: id.id });
+    await copyProperties(
+      ctx.db,
+      { kind: 'r', id: node.resource.id },
+      { kind: 'w', id: id.id },
+      staff.id,
+    );
     await drive(() => ctx.trash.binResources(staff, [node.resource.id]));
     return;
   }
@@ -83,7 +88,12 @@ export async function putBytes(
   );
   if (existingWork) {
     // The empty file a client made first becomes the drive's file.
-    await copyProperties(ctx.db, { kind: 'w', id: existingWork.id }, { kind: 'r', id: id! });
+    await copyProperties(
+      ctx.db,
+      { kind: 'w', id: existingWork.id },
+      { kind: 'r', id: id! },
+      staff.id,
+    );
     await ctx.working.remove([existingWork]);
     await dropProperties(ctx.db, { kind: 'w', id: existingWork.id });
   }
