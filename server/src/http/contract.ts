@@ -194,7 +194,8 @@ export function checkResponses(app: FastifyInstance) {
     const schema = responses?.[reply.statusCode] ?? responses?.['2xx'];
     const extra = undeclaredFields(payload, schema);
     if (extra.length) {
-      const message = `${request.url}: answer fields not in the schema: ${extra.slice(0, 10).join(', ')}`;
+      // The route's pattern, not the address: an address may carry a token or a share code.
+      const message = `${request.method} ${request.routeOptions.url}: answer fields not in the schema: ${extra.slice(0, 10).join(', ')}`;
       console.error(message);
       throw new Error(message);
     }

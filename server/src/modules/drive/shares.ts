@@ -6,15 +6,16 @@ import {
   type SharePreview,
   type ShareState,
 } from '@school/common/api';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
-import { AppError, forbidden, notFound, tooManyRequests } from '../../http/errors.js';
+import { AppError, forbidden, notFound } from '../../http/errors.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import type { FileService } from '../../platform/files/service.js';
 import { addMinutes, displayTime, iso, type Clock } from '../../time.js';
 import { readResource } from './resource-access.js';
 import { downloadName, fileTypeOf } from './resource-files.js';
+import { ShareCodeThrottle } from './share-codes.js';
 import type { Viewer } from './space.js';
 
 /**
@@ -31,14 +32,8 @@ export const SHARE_EXPIRED = '该分享已过期';
 export const SHARE_USED_UP = '该分享的下载次数已用完';
 export const SHARE_FILE_GONE = '分享的文件已被删除';
 export const SHARE_OWNER_LOST = '分享者已无权查看该文件，分享已失效';
-export const WRONG_CODE = '提取码错误';
 export const NEED_CODE = '请输入提取码';
 export const NO_PREVIEW = '暂不支持预览，请下载';
-
-/** Wrong codes allowed per link, and per address over all links, within the window. */
-export const WRONG_CODES_PER_SHARE = 10;
-export const WRONG_CODES_PER_ADDRESS = 20;
-export const WRONG_CODE_WINDOW_MINUTES = 15;
 
 /** Office documents: their link previews LibreOffice's PDF of them (sharePreviewSource). */
 const OFFICE_EXTENSIONS = new Set([
@@ -157,11 +152,16 @@ export interface OpenShare {
 }
 
 export class DriveShares {
+  /** Wrong 提取码 counted per link and per address. */
+  private readonly codes: ShareCodeThrottle;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: Clock,
     private readonly files: FileService,
-  ) {}
+  ) {
+    this.codes = new ShareCodeThrottle(db, now);
+  }
 
   /**
    * A new link to a file the person may read (a private one: its uploader, or
@@ -277,11 +277,7 @@ export class DriveShares {
     if (share.extractCode !== null) {
       const given = (extractCode ?? '').trim().toLowerCase();
       if (!given) return { locked: true, share, uploader: target.uploaderName };
-      await this.assertNotThrottled(shareCode, address);
-      if (given !== share.extractCode) {
-        await this.wrongCode(shareCode, address);
-        throw forbidden(WRONG_CODE);
-      }
+      await this.codes.check(shareCode, share.extractCode, given, address);
     }
     // The owner's permission, asked again now: the resource's rule and the file's one rule.
     const owner = await this.ownerOf(share.staffId);
@@ -369,51 +365,6 @@ export class DriveShares {
     if (!row || row.status !== 1) return null;
     const { status: _status, ...staff } = row;
     return { ...staff, sessionId: 0 };
-  }
-
-  /** Keys of the wrong-code counters, in the login throttle's table (shared by all processes). */
-  private keys(shareCode: string, address: string) {
-    return { share: `share-code:${shareCode}`, address: `share-address:${address}` };
-  }
-
-  private windowStart(): string {
-    return iso(addMinutes(this.now(), -WRONG_CODE_WINDOW_MINUTES));
-  }
-
-  private async assertNotThrottled(shareCode: string, address: string): Promise<void> {
-    const keys = this.keys(shareCode, address);
-    const rows = await this.db
-      .selectFrom('loginThrottle')
-      .select(['key', 'failures'])
-      .where('key', 'in', [keys.share, keys.address])
-      .where('windowStart', '>=', this.windowStart())
-      .execute();
-    const over = rows.some((row) =>
-      row.key === keys.share
-        ? row.failures >= WRONG_CODES_PER_SHARE
-        : row.failures >= WRONG_CODES_PER_ADDRESS,
-    );
-    if (over) {
-      throw tooManyRequests(`提取码错误次数过多，请${WRONG_CODE_WINDOW_MINUTES}分钟后再试`);
-    }
-  }
-
-  /** One more wrong code for the link and the address (a new window once the old one is over). */
-  private async wrongCode(shareCode: string, address: string): Promise<void> {
-    const now = iso(this.now());
-    const stale = this.windowStart();
-    for (const key of Object.values(this.keys(shareCode, address))) {
-      await this.db
-        .insertInto('loginThrottle')
-        .values({ key, failures: 1, windowStart: now })
-        .onConflict((oc) =>
-          oc.column('key').doUpdateSet({
-            failures: sql`case when login_throttle.window_start < ${stale} then 1 else login_throttle.failures + 1 end`,
-            windowStart: sql`case when login_throttle.window_start < ${stale} then ${now} else login_throttle.window_start end`,
-          }),
-        )
-        .execute();
-    }
   }
 }
 

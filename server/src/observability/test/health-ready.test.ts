@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-kit/app.js';
 import { expectOk, expectRefusal } from '../../test-kit/http.js';
 
@@ -49,5 +49,18 @@ describe('api/health and api/ready', () => {
     await t.db.destroy();
     expectRefusal(await get('/api/ready'), 503, '服务未就绪：数据库、任务队列不可用');
     expect(expectOk(await get('/api/health'))).toEqual({ database: 'down' });
+  });
+
+  it('ready writes to the storage at most once a minute, however many ask at once', async () => {
+    t = await createTestApp();
+    const writes = vi.spyOn(t.services.files.storage, 'put');
+    const answers = await Promise.all(Array.from({ length: 50 }, () => get('/api/ready')));
+    for (const answer of answers) expectOk(answer);
+    for (let i = 0; i < 50; i += 1) expectOk(await get('/api/ready'));
+    expect(writes).toHaveBeenCalledTimes(1);
+    t.clock.advanceMinutes(1);
+    expectOk(await get('/api/ready'));
+    expectOk(await get('/api/ready'));
+    expect(writes).toHaveBeenCalledTimes(2);
   });
 });

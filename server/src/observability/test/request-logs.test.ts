@@ -118,4 +118,28 @@ describe('request ids and secrets in JSON logs', () => {
       expect(text).not.toContain(secret);
     }
   });
+
+  it("never log a share link's code, in its address, its page or a body", async () => {
+    const link = 'Sh4reLinkQ9';
+    const page = 'Sh4rePageW2';
+    const landing = 'Sh4reJudgeE7';
+    const preview = 'Sh4rePreviewR5';
+    const body = 'Sh4reBodyT8';
+    await t.app.inject({ method: 'GET', url: `/api/share/file/${link}?extractCode=ab2c` });
+    await t.app.inject({ method: 'GET', url: `/api/share/preview/${preview}` });
+    await t.app.inject({ method: 'GET', url: `/s/${page}?resourcesId=3` });
+    await t.app.inject({ method: 'GET', url: `/judgePage?resourcesId=3&shareCode=${landing}` });
+    await postForm(t.app, '/api/share/getShareInfo', { shareCode: body, extractCode: 'ab2c' });
+    await postForm(t.app, '/echo-log', { shareCode: body });
+
+    const text = lines.join('');
+    expect(text).toContain('/api/share/file/[REDACTED]?extractCode=[REDACTED]');
+    expect(text).toContain('/api/share/preview/[REDACTED]');
+    expect(text).toContain('/s/[REDACTED]?resourcesId=3');
+    expect(text).toContain('/judgePage?resourcesId=3&shareCode=[REDACTED]');
+    expect(text).toContain('/api/share/getShareInfo');
+    for (const secret of [link, page, landing, preview, body]) {
+      expect(text).not.toContain(secret);
+    }
+  });
 });

@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { displayTime, iso, type Clock } from '../../time.js';
 import { AUTH_STAFF_COLUMNS, type AuthStaff } from './session.js';
-import type { LoginThrottle } from './throttle.js';
+import { ProvenSecrets, type LoginThrottle } from './throttle.js';
 
 /**
  * App passwords (应用专用密码, issue 22): a password a person makes on /editPwd for one
@@ -78,6 +78,9 @@ const DUPLICATE = '已有同名的应用专用密码，请换一个名称';
 const NOT_FOUND = '应用专用密码不存在或已撤销';
 
 export class AppPasswords {
+  /** Secrets proven right in this process: their requests only read the throttle. */
+  private readonly proven = new ProvenSecrets();
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly throttle: LoginThrottle,
@@ -154,33 +157,33 @@ export class AppPasswords {
   /**
    * Who sends `login` (the staff code, as typed at login) and `password` from `ip`, by one
    * of their app passwords; null for a wrong code or password or a disabled account. The
-   * account password is never accepted. Failures are counted with the login's (LoginThrottle):
-   * past its limits this throws the login's 429, even for a right password. A request that
-   * succeeds reads and writes nothing else, but for last_used_at / last_used_ip once a minute.
+   * account password is never accepted. Tries are counted with the login's (LoginThrottle):
+   * past its limits this throws the login's 429, even for a right password. A secret not seen
+   * right before takes its try before it is looked up (so a burst of guesses has exactly the
+   * limit looked up) and gives it back when right; one this process saw right only reads the
+   * counts, so a client's steady requests write nothing but last_used_at once a minute.
    */
   async authenticate(login: string, password: string, ip: string): Promise<AppPasswordUser | null> {
     const code = login.trim();
-    const { failuresHere } = await this.throttle.check(code, ip);
     const secret = typedSecret(password);
-    const row = secret
-      ? await this.db
-          .selectFrom('appPassword')
-          .innerJoin('staff', 'staff.id', 'appPassword.staffId')
-          .select([
-            'appPassword.id as appPasswordId',
-            'appPassword.name as appPasswordName',
-            'appPassword.lastUsedAt',
-            ...AUTH_STAFF_COLUMNS,
-          ])
-          .where('appPassword.secretHash', '=', hashSecret(secret))
-          .where('staff.code', '=', code)
-          .executeTakeFirst()
-      : undefined;
-    if (!row || row.status !== 1) {
-      await this.throttle.failed(code, ip);
+    const proven = secret !== null && this.proven.has(code, secret);
+    let failuresHere = false;
+    if (proven) ({ failuresHere } = await this.throttle.check(code, ip));
+    else await this.throttle.attempt(code, ip);
+    const row = secret ? await this.lookUp(code, secret) : undefined;
+    if (!secret || !row || row.status !== 1) {
+      if (proven) {
+        this.proven.delete(code, secret);
+        await this.throttle.failed(code, ip);
+      }
       return null;
     }
-    if (failuresHere) await this.throttle.forgive(code, ip);
+    if (!proven) {
+      await this.throttle.succeeded(code, ip);
+      this.proven.add(code, secret);
+    } else if (failuresHere) {
+      await this.throttle.forgive(code, ip);
+    }
     const now = this.now();
     if (
       !row.lastUsedAt ||
@@ -193,12 +196,28 @@ export class AppPasswords {
         .execute();
       // The address is the owner's, as after a login: guesses spread over other addresses do
       // not close the account to it (LoginThrottle's per-account limit).
-      await this.throttle.trust(code, ip);
+      if (proven) await this.throttle.trust(code, ip);
     }
     const { appPasswordId, appPasswordName, lastUsedAt: _used, status: _status, ...staff } = row;
     return {
       staff: { ...staff, sessionId: 0 },
       appPassword: { id: appPasswordId, name: appPasswordName },
     };
+  }
+
+  /** The app password `secret` of the account `code`, with its owner. */
+  private lookUp(code: string, secret: string) {
+    return this.db
+      .selectFrom('appPassword')
+      .innerJoin('staff', 'staff.id', 'appPassword.staffId')
+      .select([
+        'appPassword.id as appPasswordId',
+        'appPassword.name as appPasswordName',
+        'appPassword.lastUsedAt',
+        ...AUTH_STAFF_COLUMNS,
+      ])
+      .where('appPassword.secretHash', '=', hashSecret(secret))
+      .where('staff.code', '=', code)
+      .executeTakeFirst();
   }
 }

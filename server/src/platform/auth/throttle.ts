@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { tooManyRequests } from '../../http/errors.js';
 import { addMinutes, iso, type Clock } from '../../time.js';
+import type { JobQueue } from '../jobs/queue.js';
 
 type ThrottleConfig = Pick<
   Config,
@@ -14,6 +16,87 @@ type ThrottleConfig = Pick<
 
 /** An address the account logged in from within this many days is its owner's (see `trusted`). */
 export const TRUSTED_ADDRESS_DAYS = 30;
+
+/**
+ * Counts of other throttles kept in the same table (a share link's 提取码, 15 minutes) use
+ * windows of at most this: the prune keeps their rows this long.
+ */
+export const OTHER_COUNT_WINDOW_MAX_MINUTES = 60;
+
+const PRUNE = 'login-throttle-prune';
+const HOUR_MS = 60 * 60_000;
+/** Key prefixes of the login's own counts, pruned once the login's window is over. */
+const LOGIN_PREFIXES = ['account:', 'address:', 'account-all:'];
+
+/**
+ * Takes one try of `key` in its window (a new window once the old one is over), in one
+ * statement, and answers the count with this try. A caller counts the try *before* it checks
+ * the secret and refuses past its limit, so a burst of tries sent at once cannot all read a
+ * count under the limit: exactly the limit are checked.
+ */
+export async function takeTry(
+  db: Kysely<Database>,
+  key: string,
+  now: Date,
+  windowMinutes: number,
+): Promise<number> {
+  const at = iso(now);
+  const stale = iso(addMinutes(now, -windowMinutes));
+  const { failures } = await db
+    .insertInto('loginThrottle')
+    .values({ key, failures: 1, windowStart: at })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        failures: sql`case when login_throttle.window_start < ${stale} then 1 else login_throttle.failures + 1 end`,
+        windowStart: sql`case when login_throttle.window_start < ${stale} then ${at} else login_throttle.window_start end`,
+      }),
+    )
+    .returning('failures')
+    .executeTakeFirstOrThrow();
+  return failures;
+}
+
+/** Gives a try taken by `takeTry` back (the secret was right): it does not count. */
+export async function giveBack(db: Kysely<Database>, keys: string[]): Promise<void> {
+  await db
+    .updateTable('loginThrottle')
+    .set({ failures: sql`case when failures > 0 then failures - 1 else 0 end` })
+    .where('key', 'in', keys)
+    .execute();
+}
+
+/** How many secrets a process remembers as proven right (`ProvenSecrets`). */
+const PROVEN_MAX = 5_000;
+
+/**
+ * Secrets this process has seen proven right (an app password, a link's 提取码), by a hash.
+ * A request with one of them has its secret checked all the same, but takes no try: the
+ * throttle is only read, so a WebDAV client or a video played through a link does not write
+ * counts with every request. A guess is never in here, so guesses always take their tries.
+ */
+export class ProvenSecrets {
+  private readonly seen = new Set<string>();
+
+  private static key(parts: string[]): string {
+    return createHash('sha256').update(parts.join('\n')).digest('base64url');
+  }
+
+  has(...parts: string[]): boolean {
+    return this.seen.has(ProvenSecrets.key(parts));
+  }
+
+  add(...parts: string[]): void {
+    const key = ProvenSecrets.key(parts);
+    this.seen.delete(key);
+    this.seen.add(key);
+    // The oldest goes first: a Set keeps the order things were added in.
+    if (this.seen.size > PROVEN_MAX) this.seen.delete(this.seen.values().next().value!);
+  }
+
+  delete(...parts: string[]): void {
+    this.seen.delete(ProvenSecrets.key(parts));
+  }
+}
 
 /**
  * Counts login attempts that did not succeed, in the database so that every
@@ -33,7 +116,56 @@ export class LoginThrottle {
     private readonly db: Kysely<Database>,
     private readonly config: ThrottleConfig,
     private readonly now: Clock,
-  ) {}
+    private readonly jobs?: JobQueue,
+  ) {
+    jobs?.register({
+      kind: PRUNE,
+      timeoutMs: 10 * 60_000,
+      maxAttempts: 3,
+      repeatMs: HOUR_MS,
+      run: () => this.prune(),
+    });
+  }
+
+  /** Queues the hourly prune (at start). */
+  async schedule(): Promise<void> {
+    await this.jobs?.schedule(PRUNE, PRUNE);
+  }
+
+  /**
+   * Removes rows nothing reads any more: the login's counts whose window is over, other
+   * throttles' counts past OTHER_COUNT_WINDOW_MAX_MINUTES, addresses not trusted lately.
+   */
+  async prune(): Promise<void> {
+    const now = this.now();
+    const before = (minutes: number) => iso(addMinutes(now, -minutes));
+    const isLogin = LOGIN_PREFIXES.map((prefix) => `${prefix}%`);
+    await this.db
+      .deleteFrom('loginThrottle')
+      .where((eb) =>
+        eb.or([
+          eb.and([
+            eb.or(isLogin.map((pattern) => eb('key', 'like', pattern))),
+            eb('windowStart', '<', this.windowStart()),
+          ]),
+          eb.and([
+            eb('key', 'like', 'trusted:%'),
+            eb('windowStart', '<', before(TRUSTED_ADDRESS_DAYS * 24 * 60)),
+          ]),
+          eb.and([
+            ...[...isLogin, 'trusted:%'].map((pattern) => eb('key', 'not like', pattern)),
+            eb(
+              'windowStart',
+              '<',
+              before(
+                Math.max(OTHER_COUNT_WINDOW_MAX_MINUTES, this.config.loginFailureWindowMinutes),
+              ),
+            ),
+          ]),
+        ]),
+      )
+      .execute();
+  }
 
   private keys(code: string, ip: string) {
     const account = code.toLowerCase();
@@ -50,21 +182,8 @@ export class LoginThrottle {
   }
 
   /** Adds one attempt to `key`'s window (a new window once the old one is over): the count. */
-  private async count(key: string): Promise<number> {
-    const now = iso(this.now());
-    const stale = this.windowStart();
-    const { failures } = await this.db
-      .insertInto('loginThrottle')
-      .values({ key, failures: 1, windowStart: now })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet({
-          failures: sql`case when login_throttle.window_start < ${stale} then 1 else login_throttle.failures + 1 end`,
-          windowStart: sql`case when login_throttle.window_start < ${stale} then ${now} else login_throttle.window_start end`,
-        }),
-      )
-      .returning('failures')
-      .executeTakeFirstOrThrow();
-    return failures;
+  private count(key: string): Promise<number> {
+    return takeTry(this.db, key, this.now(), this.config.loginFailureWindowMinutes);
   }
 
   /** Whether the account logged in from this address lately. */
@@ -116,12 +235,11 @@ export class LoginThrottle {
   }
 
   /**
-   * For a password sent with every request (WebDAV's Basic authentication with an app
-   * password): reads the counts and throws the login's 429 when this account and address are
-   * past a limit, writing nothing, so a request that succeeds costs no write. The limits are the
-   * login's, on the same counts: a guess over WebDAV is a guess at the login and the other way
-   * round. Guesses sent at the same moment may pass this check together and go a few over the
-   * limit; an app password's secret is far too large for that to matter.
+   * For a secret this process has seen proven right (ProvenSecrets: an app password sent
+   * with every WebDAV request): reads the counts and throws the login's 429 when this account
+   * and address are past a limit, writing nothing, so such a request costs no write. The
+   * limits are the login's, on the same counts. A secret not proven takes its try with
+   * `attempt` instead, before it is checked.
    * Answers whether this account has failures counted at this address (`forgive` clears them).
    */
   async check(code: string, ip: string): Promise<{ failuresHere: boolean }> {
@@ -152,7 +270,7 @@ export class LoginThrottle {
     return { failuresHere: account > 0 };
   }
 
-  /** A failure after `check`: counted for the account at this address, the address, the account. */
+  /** A proven secret that failed after `check` (revoked since): counted as a failure. */
   async failed(code: string, ip: string): Promise<void> {
     const keys = this.keys(code, ip);
     await this.count(keys.account);
@@ -185,22 +303,9 @@ export class LoginThrottle {
    */
   async succeeded(code: string, ip: string): Promise<void> {
     const keys = this.keys(code, ip);
-    const now = iso(this.now());
     await this.db.deleteFrom('loginThrottle').where('key', '=', keys.account).execute();
-    await this.db
-      .updateTable('loginThrottle')
-      .set({ failures: sql`case when failures > 0 then failures - 1 else 0 end` })
-      .where('key', 'in', [keys.address, keys.overall])
-      .execute();
-    await this.db
-      .insertInto('loginThrottle')
-      .values({ key: keys.trusted, failures: 0, windowStart: now })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ windowStart: now }))
-      .execute();
-    await this.db
-      .deleteFrom('loginThrottle')
-      .where('key', 'like', 'trusted:%')
-      .where('windowStart', '<', iso(addMinutes(this.now(), -TRUSTED_ADDRESS_DAYS * 24 * 60)))
-      .execute();
+    await giveBack(this.db, [keys.address, keys.overall]);
+    // Addresses trusted long ago are removed by the hourly prune.
+    await this.trust(code, ip);
   }
 }

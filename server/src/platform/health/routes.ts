@@ -7,11 +7,17 @@ import type { Database } from '../../db/schema.js';
 import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
+import type { Clock } from '../../time.js';
 import type { FileStorage } from '../files/storage.js';
 
 /** A check that takes longer than this counts as down (a hung disk or database). */
 const CHECK_TIMEOUT_MS = 5_000;
 const PROBE = Buffer.from('ready');
+/**
+ * A storage write that worked is trusted this long: /api/ready is open to anyone and asked
+ * every few seconds by each load balancer, and must not write a file for each of them.
+ */
+const STORAGE_TRUSTED_MS = 60_000;
 
 type State = 'up' | 'down';
 const NAMES = { database: '数据库', storage: '文件存储', jobs: '任务队列' } as const;
@@ -36,10 +42,32 @@ async function probeStorage(storage: FileStorage): Promise<void> {
   }
 }
 
+/**
+ * The storage check of readiness: a probe that worked answers for STORAGE_TRUSTED_MS; those
+ * who ask while a probe runs wait for that one; a failure is not kept, so the next asks again.
+ */
+function storageCheck(storage: FileStorage, now: Clock): () => Promise<void> {
+  let passedAt = Number.NEGATIVE_INFINITY;
+  let running: Promise<void> | undefined;
+  return async () => {
+    if (now().getTime() - passedAt < STORAGE_TRUSTED_MS) return;
+    running ??= within(probeStorage(storage))
+      .then(() => {
+        passedAt = now().getTime();
+      })
+      .finally(() => {
+        running = undefined;
+      });
+    await running;
+  };
+}
+
 export const healthRoutes: FastifyPluginAsyncTypebox<{
   db: Kysely<Database>;
   storage: FileStorage;
-}> = async (app, { db, storage }) => {
+  clock: Clock;
+}> = async (app, { db, storage, clock }) => {
+  const checkStorage = storageCheck(storage, clock);
   // Alive: answered while the process answers; the database is reported, not required.
   route(app, healthCalls.health, async () => {
     const database = await within(ping(db)).then(
@@ -53,7 +81,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{
   route(app, healthCalls.ready, async (request) => {
     const checks: Record<keyof typeof NAMES, () => Promise<unknown>> = {
       database: () => ping(db),
-      storage: () => probeStorage(storage),
+      storage: checkStorage,
       jobs: () => db.selectFrom('job').select('id').limit(1).execute(),
     };
     const entries = await Promise.all(
