@@ -61,6 +61,8 @@ const newsItemFields = {
   source: Maybe(Type.String()),
   releaseUser: Maybe(Type.String()),
   createStaff: Maybe(Type.Integer()),
+  /** The name of the account that wrote it (createStaff); releaseUser is the byline shown. */
+  createUser: Maybe(Type.String()),
   /** The publishing department (the author's main department when written). */
   deptId: Maybe(Type.Integer()),
   deptName: Maybe(Type.String()),
@@ -108,8 +110,6 @@ const newsFilesFields = {
 export const NewsDetail = Type.Object({
   ...newsItemFields,
   newsContent: Type.String(),
-  /** The name of the account that wrote it (createStaff); releaseUser is the byline shown. */
-  createUser: Maybe(Type.String()),
   /**
    * Whether the public sees it now (approved, on the shelf, due). Only its
    * author and administrators can read an item that is not: a preview.
@@ -159,6 +159,11 @@ export const NewsSearchHit = Type.Object({
   newsDesc: Type.String(),
   ifTop: Type.Integer(),
   releaseUser: Maybe(Type.String()),
+  /** The news item's or the video's own: its cover, author, views and likes as they are now. */
+  imgUrl: Type.String(),
+  createStaff: Maybe(Type.Integer()),
+  viewCount: Type.Integer(),
+  flowerCount: Type.Integer(),
   shelvesDate: Type.String(),
 });
 export type NewsSearchHit = Static<typeof NewsSearchHit>;

@@ -103,7 +103,11 @@ export type VideoDetail = Static<typeof VideoDetail>;
  * §3 "Video": videoId, videoTitle, typeName, filePath, fileName): a video of a
  * video set (newcontenttype 3; videoId null, fileId its file, typeName the
  * set's column), or a video of the video centre (videoId; fileId, filePath and
- * fileName its first file, empty when it has none yet).
+ * fileName its first file, empty when it has none yet). The portal.md §3
+ * Video fields imgUrl, flowerCount, createStaff, releaseUser and source are a
+ * video set's news item's own for its videos (videoId null: the item's cover,
+ * likes, author, byline and source), and the video's own for a video-centre
+ * video.
  */
 export const NewsVideoItem = Type.Object({
   videoId: Maybe(Type.Integer()),
@@ -114,6 +118,10 @@ export const NewsVideoItem = Type.Object({
   filePath: Type.String(),
   fileName: Type.String(),
   imgUrl: Type.String(),
+  source: Maybe(Type.String()),
+  releaseUser: Maybe(Type.String()),
+  createStaff: Maybe(Type.Integer()),
+  flowerCount: Type.Integer(),
   createDate: Type.String(),
 });
 export type NewsVideoItem = Static<typeof NewsVideoItem>;

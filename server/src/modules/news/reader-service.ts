@@ -1,3 +1,4 @@
+import type { NewsSearchHit } from '@school/common/api';
 import type { Kysely } from 'kysely';
 import type { Database, InfoTable } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
@@ -5,6 +6,7 @@ import type { Paging } from '../../http/paging.js';
 import { assertCanManage } from '../../http/roles.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import type { EngagementService } from '../../platform/engagement/service.js';
+import { fileUrl } from '../../platform/files/service.js';
 import { isListed } from '../../platform/publishing/visibility.js';
 import type { SearchIndex } from '../../platform/search/search-index.js';
 import { displayTime, iso, type Clock } from '../../time.js';
@@ -63,14 +65,39 @@ export class NewsReaderService {
     const includeStaffOnly = Boolean(staff) && query.enableType === 2;
     const { typeId } = query;
     if (includeStaffOnly) return this.hits(keyword, typeId, true, paging);
-    // Without staff-only items the answer is the same whoever asks (it holds no counters):
-    // kept between content changes.
-    return this.news.kept.keep(['find', keyword, typeId, paging], iso(this.now()), () =>
-      this.hits(keyword, typeId, false, paging),
+    // Without staff-only items the answer is the same whoever asks: kept between content
+    // changes, with its views and likes read fresh (they change without a new version).
+    const answer = await this.news.kept.keep(
+      ['find', keyword, typeId, paging],
+      iso(this.now()),
+      () => this.hits(keyword, typeId, false, paging),
     );
+    return { ...answer, list: await this.withCounters(answer.list) };
   }
 
-  /** A page of the search's hits with their bylines and column names. */
+  /** Copies of `hits` with the view and like counts of their news items and videos as they are now. */
+  private async withCounters(hits: NewsSearchHit[]): Promise<NewsSearchHit[]> {
+    const videoIds = hits.flatMap((hit) => (hit.videoId === null ? [] : [hit.videoId]));
+    const [news, videos] = await Promise.all([
+      this.news.kept.withCounters(hits.filter((hit) => hit.videoId === null)),
+      videoIds.length
+        ? this.db
+            .selectFrom('video')
+            .select(['id', 'viewCount', 'flowerCount'])
+            .where('id', 'in', videoIds)
+            .execute()
+        : [],
+    ]);
+    const newsById = new Map(news.map((hit) => [hit.newId, hit]));
+    const videoById = new Map(videos.map((row) => [row.id, row]));
+    return hits.map((hit) => {
+      if (hit.videoId === null) return newsById.get(hit.newId) ?? hit;
+      const now = videoById.get(hit.videoId);
+      return now ? { ...hit, viewCount: now.viewCount, flowerCount: now.flowerCount } : hit;
+    });
+  }
+
+  /** A page of the search's hits with their rows' fields (byline, cover, author, counters) and column names. */
   private async hits(
     keyword: string,
     typeId: number | undefined,
@@ -85,15 +112,16 @@ export class NewsReaderService {
     });
     const byTable = (table: InfoTable) =>
       result.list.filter((hit) => hit.infoTable === table).map((hit) => hit.objId);
-    const [bylines, columns] = await Promise.all([
-      this.bylines(byTable('T_NEWS'), byTable('TF_VIDEO')),
+    const [rows, columns] = await Promise.all([
+      this.rowsOf(byTable('T_NEWS'), byTable('TF_VIDEO')),
       this.columnNames(result.list.map((hit) => hit.typeId)),
     ]);
     return {
       total: result.total,
       keyword,
-      list: result.list.map((hit) => {
+      list: result.list.map((hit): NewsSearchHit => {
         const video = hit.infoTable === 'TF_VIDEO';
+        const row = rows.get(`${video ? 'TF_VIDEO' : 'T_NEWS'}:${hit.objId}`);
         return {
           // The page opens a hit by typeId with newId: for a video (13), the video's id.
           newId: hit.objId,
@@ -103,34 +131,41 @@ export class NewsReaderService {
           newsTitle: hit.title,
           newsDesc: hit.summary,
           ifTop: hit.ifTop,
-          releaseUser: bylines.get(`${video ? 'TF_VIDEO' : 'T_NEWS'}:${hit.objId}`) ?? null,
+          releaseUser: row?.releaseUser ?? null,
+          imgUrl: fileUrl(row?.coverFileId),
+          createStaff: row?.createStaff ?? null,
+          viewCount: row?.viewCount ?? 0,
+          flowerCount: row?.flowerCount ?? 0,
           shelvesDate: displayTime(hit.docDate),
         };
       }),
     };
   }
 
-  /** The bylines (releaseUser) of a page of hits, by `infoTable:objId`. */
-  private async bylines(newsIds: number[], videoIds: number[]) {
+  /**
+   * The fields of a page of hits that their rows hold (the index does not), by
+   * `infoTable:objId`: one read by primary key per table, never one per hit.
+   */
+  private async rowsOf(newsIds: number[], videoIds: number[]) {
+    const columns = [
+      'id',
+      'releaseUser',
+      'coverFileId',
+      'createStaff',
+      'viewCount',
+      'flowerCount',
+    ] as const;
     const [news, videos] = await Promise.all([
       newsIds.length
-        ? this.db
-            .selectFrom('news')
-            .select(['id', 'releaseUser'])
-            .where('id', 'in', newsIds)
-            .execute()
+        ? this.db.selectFrom('news').select(columns).where('id', 'in', newsIds).execute()
         : [],
       videoIds.length
-        ? this.db
-            .selectFrom('video')
-            .select(['id', 'releaseUser'])
-            .where('id', 'in', videoIds)
-            .execute()
+        ? this.db.selectFrom('video').select(columns).where('id', 'in', videoIds).execute()
         : [],
     ]);
     return new Map([
-      ...news.map((row) => [`T_NEWS:${row.id}`, row.releaseUser] as const),
-      ...videos.map((row) => [`TF_VIDEO:${row.id}`, row.releaseUser] as const),
+      ...news.map((row) => [`T_NEWS:${row.id}`, row] as const),
+      ...videos.map((row) => [`TF_VIDEO:${row.id}`, row] as const),
     ]);
   }
 

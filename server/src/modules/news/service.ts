@@ -292,15 +292,12 @@ export class NewsService {
     const row = await this.db
       .selectFrom('news')
       .innerJoin('newsType', 'newsType.id', 'news.typeId')
-      .leftJoin('staff as creator', 'creator.id', 'news.createStaff')
       .select([...NEWS_LIST_COLUMNS, 'news.content', 'news.ifShelves', 'news.checkStatus'])
-      .select('creator.name as createUser')
       .where('news.id', '=', newId)
       .executeTakeFirstOrThrow();
     return {
       ...toListItem(row),
       newsContent: row.content,
-      createUser: row.createUser ?? null,
       published: row.ifShelves === 1 && row.checkStatus === 1 && row.shelvesDate <= iso(this.now()),
       ...(await filesOf(this.db, newId, null)),
     };

@@ -56,6 +56,10 @@ export class VideoReaderService {
           'videoType.name as typeName',
           'video.title',
           'video.coverFileId',
+          'video.source',
+          'video.releaseUser',
+          'video.createStaff',
+          'video.flowerCount',
           'video.createdAt',
         ])
         .orderBy('video.ifTop', 'desc')
@@ -76,6 +80,10 @@ export class VideoReaderService {
           filePath: fileUrl(file?.fileId),
           fileName: file?.fileName ?? '',
           imgUrl: fileUrl(row.coverFileId),
+          source: row.source,
+          releaseUser: row.releaseUser,
+          createStaff: row.createStaff,
+          flowerCount: row.flowerCount,
           createDate: displayTime(row.createdAt),
         });
       }
@@ -99,6 +107,9 @@ export class VideoReaderService {
         'news.createStaff',
         'news.shelvesDate',
         'news.coverFileId',
+        'news.source',
+        'news.releaseUser',
+        'news.flowerCount',
       ])
       .where('news.id', '=', newsId)
       .executeTakeFirst();
@@ -120,7 +131,12 @@ export class VideoReaderService {
       videoTitle: file.caption?.trim() || file.fileName,
       filePath: file.legacyPath ?? fileUrl(file.fileId),
       fileName: file.fileName,
+      // A set's video has no row of its own: it is shown with its news item's fields.
       imgUrl: fileUrl(item.coverFileId),
+      source: item.source,
+      releaseUser: item.releaseUser,
+      createStaff: item.createStaff,
+      flowerCount: item.flowerCount,
       createDate: displayTime(item.shelvesDate),
     }));
   }

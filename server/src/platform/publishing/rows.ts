@@ -26,6 +26,13 @@ const deptName = sql<
   'deptName',
 );
 
+/** The name of the account that wrote a news item, read per row shown as deptName is. */
+const createUser = sql<
+  string | null
+>`(SELECT ${sql.ref('staff.name')} FROM ${sql.table('staff')} WHERE ${sql.ref('staff.id')} = ${sql.ref('news.createStaff')})`.as(
+  'createUser',
+);
+
 export const NEWS_LIST_COLUMNS = [
   'news.id',
   'news.typeId',
@@ -40,6 +47,7 @@ export const NEWS_LIST_COLUMNS = [
   'news.source',
   'news.releaseUser',
   'news.createStaff',
+  createUser,
   'news.deptId',
   deptName,
   'news.viewCount',
@@ -65,6 +73,7 @@ type NewsListRow = {
   source: string | null;
   releaseUser: string | null;
   createStaff: number | null;
+  createUser: string | null;
   deptId: number | null;
   deptName: string | null;
   viewCount: number;
@@ -92,6 +101,7 @@ export function toListItem(row: NewsListRow): NewsItem {
     source: row.source,
     releaseUser: row.releaseUser,
     createStaff: row.createStaff,
+    createUser: row.createUser,
     deptId: row.deptId,
     deptName: row.deptName,
     viewCount: row.viewCount,

@@ -90,6 +90,11 @@ describe('api/news/getVideoList: the videos of a video set (intranet.md §2 publ
         filePath: `/api/files/${fileId}`,
         fileName: `片段${i + 1}.mp4`,
         imgUrl: '',
+        // A set's videos are shown with its news item's own fields.
+        source: null,
+        releaseUser: null,
+        createStaff: null,
+        flowerCount: 0,
         createDate: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
       })),
     );
@@ -235,7 +240,10 @@ describe('api/news/getNewsTitleList: every hit has the spec’s fields and a lin
     for (const hit of found.list) {
       expect(Object.keys(hit).sort()).toEqual(
         [
+          'createStaff',
+          'flowerCount',
           'ifTop',
+          'imgUrl',
           'newId',
           'newsDesc',
           'newsTitle',
@@ -244,6 +252,7 @@ describe('api/news/getNewsTitleList: every hit has the spec’s fields and a lin
           'typeId',
           'typeName',
           'videoId',
+          'viewCount',
         ].sort(),
       );
       expect(hit.newId).toEqual(expect.any(Number));
