@@ -12,6 +12,8 @@ import type { Viewer } from './space.js';
  * administrators.
  */
 export const LEAK_PROTECTED_DOWNLOAD = '该文件已设为防泄密，只有上传者和网盘管理员可以下载';
+/** A share link gives the bytes out: the same people may make one. */
+export const LEAK_PROTECTED_SHARE = '防泄密文件只有上传者和网盘管理员可以分享';
 /** A 防泄密 file's earlier versions are its bytes too: listed and read by the same people. */
 export const LEAK_PROTECTED_VERSIONS = '该文件已设为防泄密，历史版本只有上传者和网盘管理员可以查看';
 

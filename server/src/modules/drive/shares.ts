@@ -13,6 +13,7 @@ import { AppError, forbidden, notFound } from '../../http/errors.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import type { FileService } from '../../platform/files/service.js';
 import { addMinutes, displayTime, iso, type Clock } from '../../time.js';
+import { LEAK_PROTECTED_SHARE, mayDownload } from './leak-protection.js';
 import { readResource } from './resource-access.js';
 import { downloadName, fileTypeOf } from './resource-files.js';
 import { ShareCodeThrottle } from './share-codes.js';
@@ -173,6 +174,7 @@ export class DriveShares {
     options: { needCode?: '0' | '1'; expireDays?: string; maxDownloads?: number },
   ): Promise<{ url: string; shareCode: string; extractCode: string | null }> {
     const resource = await readResource(this.db, resourceId, viewer);
+    if (!mayDownload(resource, viewer)) throw forbidden(LEAK_PROTECTED_SHARE);
     const file = await this.files.access.facts(resource.fileId);
     const staff = await this.ownerOf(viewer.id);
     if (!file || !staff) throw notFound(SHARE_FILE_GONE);

@@ -365,6 +365,12 @@ describe('office previews: LibreOffice in the job queue, under the file’s read
     // Every download address refuses the others.
     const refusal = '该文件已设为防泄密，只有上传者和网盘管理员可以下载';
     expectRefusal(await drive.call('download', { resourcesId: id }, token.other), 403, refusal);
+    // Sharing gives the bytes out too: said as what it is, not as a private file.
+    expectRefusal(
+      await drive.call('share', { resourcesId: id }, token.other),
+      403,
+      '防泄密文件只有上传者和网盘管理员可以分享',
+    );
     const get = (url: string, who: string) =>
       t.app.inject({ url, headers: { authorization: `Bearer ${who}` } });
     expectRefusal(await get(`/api/resources/file/${id}`, token.other), 403, refusal);
