@@ -31,6 +31,7 @@ import antdPortal from './styles/antd/antd-portal.css?url';
 import antdRead from './styles/antd/antd-read.css?url';
 import antdStaff from './styles/antd/antd-staff.css?url';
 import { THEME } from './lib/theme';
+import { paletteCss, paletteOf } from './lib/palette';
 
 // Date pickers name months and weekdays in Chinese, as antd's zh_CN texts around them.
 dayjs.locale('zh-cn');
@@ -40,7 +41,6 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: portalPages },
   // Last, so contrast and 长辈模式 rules win over the page styles of equal weight.
   { rel: 'stylesheet', href: a11y },
-  { rel: 'icon', href: '/images/logo.svg', type: 'image/svg+xml' },
 ];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -51,12 +51,43 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { site: siteFromParameters(rows.data), staff: hasLoginCookie(request) };
 }
 
-/** The school's details do not change between pages of one visit. */
-export const shouldRevalidate = () => false;
+let siteChanged = false;
+
+/** After 站点设置 saves: the next revalidation reads the school's details again. */
+export function refreshSite() {
+  siteChanged = true;
+}
+
+/** The school's details do not change between pages of one visit, unless 站点设置 saved them. */
+export const shouldRevalidate = () => {
+  const changed = siteChanged;
+  siteChanged = false;
+  return changed;
+};
 
 export function useSite(): SiteInfo {
   const data = useRouteLoaderData<typeof loader>('root');
   return data?.site ?? siteFromParameters([]);
+}
+
+/**
+ * The school's favicon and colours, from the root loader's data: the colours are custom properties
+ * in the first HTML, after the stylesheets they override, so no page shows another colour first.
+ */
+function SiteLook() {
+  const site = useSite();
+  const icon = site.favicon;
+  const type = /\.svg(\?|$)/.test(icon) ? 'image/svg+xml' : undefined;
+  return (
+    <>
+      <link rel="icon" href={icon} type={type} />
+      <meta name="theme-color" content={paletteOf(site.themeColor).primary} />
+      <style
+        data-site-theme=""
+        dangerouslySetInnerHTML={{ __html: paletteCss(paletteOf(site.themeColor)) }}
+      />
+    </>
+  );
 }
 
 /** The styles are in the baked stylesheets: antd generates none while pages render. */
@@ -141,6 +172,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <AntdStyles hydrated={hydrated} />
         <Links />
+        <SiteLook />
       </head>
       <body>
         <StyleProvider container={STYLE_SINK}>

@@ -13,7 +13,7 @@ import {
   type Static,
 } from './shared.js';
 
-/** Magazine series of portal.md §9: 1 《青禾》校刊, 2 《禾苗》学生文集, 3 《青溪》教师文集. */
+/** Magazine series of portal.md §9: 1 校刊, 2 学生文集, 3 教师文集 (names a school gives them). */
 export const MAGAZINE_SERIES_IDS = [1, 2, 3] as const;
 export const SERIES_MESSAGE = '请选择刊物系列（1、2 或 3）';
 const SeriesId = OneOf(MAGAZINE_SERIES_IDS, SERIES_MESSAGE);

@@ -33,7 +33,14 @@ export const NEWS_TYPES: Array<{ id: number; name: string; parentId: number }> =
   { id: 22, name: '党务公开', parentId: 0 },
 ];
 
-type Param = Omit<Insertable<SysParameterTable>, 'id'>;
+/** Related links every school in China may show: the national education sites. */
+export const NATIONAL_LINKS = [
+  { name: '中华人民共和国教育部', value: 'http://www.moe.gov.cn/' },
+  { name: '国家中小学智慧教育平台', value: 'https://basic.smartedu.cn/' },
+  { name: '中国教育和科研计算机网', value: 'https://www.edu.cn/' },
+];
+
+export type Param = Omit<Insertable<SysParameterTable>, 'id'>;
 const param = (code: string, name: string, value: string, extra: Partial<Param> = {}): Param => ({
   code,
   name,
@@ -45,64 +52,35 @@ const param = (code: string, name: string, value: string, extra: Partial<Param> 
 });
 
 /**
- * System parameters with every code the specs use, plus the school's own
- * details shown in the chrome. Values describe the generated demo school
- * (青禾实验中学, an invented name) and are edited by administrators.
+ * System parameters with every code the specs and the pages use, neutral:
+ * no school's name, address, numbers or sites. The first administrator names
+ * the school at /setup (or the importer, or 站点设置); the demo school's values
+ * are in demo-site.ts. National education sites are everyone's.
  */
 export const SYSTEM_PARAMETERS: Param[] = [
-  param('XXMC', '学校名称', '青禾实验中学'),
-  param('XXYWMC', '学校英文名称', 'Qinghe Experimental Middle School'),
-  param(
-    'XXJJ',
-    '学校简介',
-    '青禾实验中学创办于1952年，是一所设有初中部和高中部的完全中学。学校秉承“厚德、博学、笃行、日新”的校训，致力于培养全面发展、具有家国情怀与国际视野的时代新人。',
-  ),
-  param('XXDZ', '学校地址', '青禾市文华区书院路88号'),
-  param('YZBM', '邮政编码', '100000'),
-  param('LXDH', '联系电话', '010-6000 1234', { name: '办公室电话', sort: 1 }),
-  param('LXDH', '联系电话', '010-6000 5678', { name: '招生咨询电话', sort: 2 }),
-  param('XXYX', '学校邮箱', 'office@qinghe-school.example', { name: '办公室', sort: 1 }),
-  param('XXYX', '学校邮箱', 'zhaosheng@qinghe-school.example', { name: '招生办', sort: 2 }),
-  param('XXYX', '学校邮箱', 'xiaoyou@qinghe-school.example', { name: '校友会', sort: 3 }),
-  param('ICP', 'ICP备案号', '青ICP备20260001号-1'),
-  param('GABA', '公安备案号', '青公网安备 11000002000001号'),
-  param('EWM', '官方公众号二维码', '', { pic: '/images/qrcode.svg' }),
+  param('XXMC', '学校名称', ''),
+  param('XXJC', '学校简称', ''),
+  param('XXYWMC', '学校英文名称', ''),
+  param('XXJJ', '学校简介', ''),
+  param('XXDZ', '学校地址', ''),
+  param('YZBM', '邮政编码', ''),
+  param('ICP', 'ICP备案号', ''),
+  param('GABA', '公安备案号', ''),
+  param('EWM', '官方公众号二维码', ''),
   param('TPZX', '网络课程', 'https://basic.smartedu.cn/'),
-  param('JGW', '返回旧版', 'https://old.qinghe-school.example/'),
-  param('ZSXX', '招生信息', 'https://zs.qinghe-school.example/'),
+  param('JGW', '返回旧版', ''),
+  param('ZSXX', '招生信息', ''),
   param('FJXZ', '附件下载地址', '/'),
   param('QJTS', '请假审批天数', '3'),
   param('GLPTBJ', '内容管理平台编辑地址', '/api/cms/handoff'),
   // The blog: its address (a signed hand-off, visitType 2). This server's receiver lands on the
   // blog's placeholder until the school sets its own blog's sign-on address.
   param('BK', '博客', '/api/cms/handoff'),
-  param('SYLJ', '书院', 'https://academy.qinghe-school.example/', { name: '青禾书院' }),
-  param('YQLJ', '相关链接', 'http://www.moe.gov.cn/', { name: '中华人民共和国教育部', sort: 1 }),
-  param('YQLJ', '相关链接', 'https://basic.smartedu.cn/', {
-    name: '国家中小学智慧教育平台',
-    sort: 2,
-  }),
-  param('YQLJ', '相关链接', 'https://www.edu.cn/', { name: '中国教育和科研计算机网', sort: 3 }),
-  param('YQLJ', '相关链接', 'https://jyj.qinghe.example/', { name: '青禾市教育局', sort: 4 }),
-  param('YQLJ', '相关链接', 'https://www.qinghe-school.example/', {
-    name: '青禾实验中学附属小学',
-    sort: 5,
-  }),
-  param('FYZR', '智慧服务', 'https://service.qinghe-school.example/'),
-  param('XNZD', '校内站点', 'https://oa.qinghe-school.example/', { name: '协同办公', sort: 1 }),
-  param('XNZD', '校内站点', 'https://jw.qinghe-school.example/', { name: '教务管理', sort: 2 }),
-  param('XNZD', '校内站点', 'https://lib.qinghe-school.example/', { name: '图书馆', sort: 3 }),
-  param('XNZD', '校内站点', 'https://cz.qinghe-school.example/', { name: '成长档案', sort: 4 }),
-  param('XNZD', '校内站点', 'https://cw.qinghe-school.example/', {
-    name: '财务系统',
-    sort: 5,
-    type: '2',
-  }),
-  param('XNZD', '校内站点', 'https://zc.qinghe-school.example/', {
-    name: '资产管理',
-    sort: 6,
-    type: '2',
-  }),
+  param('SYLJ', '书院', ''),
+  param('FYZR', '智慧服务', ''),
+  ...NATIONAL_LINKS.map((link, index) =>
+    param('YQLJ', '相关链接', link.value, { name: link.name, sort: index + 1 }),
+  ),
 ];
 
 /** Inserts the column tree and the parameter codes into a new database; leaves existing rows alone. */

@@ -25,7 +25,8 @@ export function pageMeta(
   const siteName = site.name ?? '学校门户网站';
   const title = page.title ? `${page.title} - ${siteName}` : siteName;
   const description = truncate((page.description || site.intro || '').replace(/\s+/g, ' '), 150);
-  const image = page.image || '/images/logo.svg';
+  // A shared link's card shows the item's own picture, else the school's logo.
+  const image = page.image || site.logo || '/api/site/logo.svg';
   return [
     { title },
     { name: 'description', content: description },

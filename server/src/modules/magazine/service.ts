@@ -11,11 +11,15 @@ import { FileService } from '../../platform/files/service.js';
 export const MAGAZINE_GONE_MESSAGE = '刊物不存在';
 export const SERIES_MESSAGE = '请选择刊物系列（1、2 或 3）';
 
-/** The three series of the school-magazine menu (the pages' newsNum / typeId 1, 2, 3). */
+/**
+ * The three series of the school-magazine menu (the pages' newsNum / typeId 1, 2, 3). Their
+ * names are data: a new site starts with these plain names, which a school renames to its own
+ * titles (the demo school's are in seed/demo-site.ts).
+ */
 export const MAGAZINE_SERIES: Array<{ id: number; name: string }> = [
-  { id: 1, name: '《青禾》校刊' },
-  { id: 2, name: '《禾苗》学生文集' },
-  { id: 3, name: '《青溪》教师文集' },
+  { id: 1, name: '校刊' },
+  { id: 2, name: '学生文集' },
+  { id: 3, name: '教师文集' },
 ];
 
 /** Adds the series that are missing; running it again changes nothing. */

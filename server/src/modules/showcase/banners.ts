@@ -25,7 +25,7 @@ export const COVER_TYPE_NAMES: Readonly<Record<number, string>> = {
   0: '校刊文集',
   1: '新闻中心',
   5: '校园媒体',
-  9: '遇见青禾·图片中心·视频中心',
+  9: '影像中心·图片中心·视频中心',
   14: '校园专栏',
 };
 

@@ -55,6 +55,8 @@ export function uploadTo<T>(
   file: File,
   onProgress?: (percent: number) => void,
   signal?: AbortSignal,
+  /** Form fields sent before the file (a streamed upload reads them first). */
+  fields: Record<string, string> = {},
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
@@ -86,6 +88,7 @@ export function uploadTo<T>(
       resolve(envelope.data);
     };
     const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
     form.append('file', file, file.name);
     request.send(form);
   });

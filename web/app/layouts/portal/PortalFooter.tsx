@@ -1,17 +1,17 @@
 import { QrFigure } from '../../components/ui/QrFigure';
-import type { SiteInfo } from '../../lib/site';
+import { policeRecordHref, type SiteInfo } from '../../lib/site';
+import { PoliceBadge } from './PoliceBadge';
 
 /** Footer of portal.md §1: contact details, registration numbers and the QR image. */
 export function PortalFooter({ site }: { site: SiteInfo }) {
-  const policeCode = site.police.match(/\d{10,}/)?.[0];
   return (
     <footer className="portal-footer">
       <div className="container footer-inner">
         <div className="footer-contact">
           <h2>{site.name}</h2>
-          {site.address && (
+          {(site.address || site.postcode) && (
             <p>
-              <span className="footer-item">地址：{site.address}</span>
+              {site.address && <span className="footer-item">地址：{site.address}</span>}
               {site.postcode && <span className="footer-item">邮编：{site.postcode}</span>}
             </p>
           )}
@@ -41,10 +41,12 @@ export function PortalFooter({ site }: { site: SiteInfo }) {
             )}
             {site.police && (
               <a
-                href={`https://beian.mps.gov.cn/#/query/webSearch${policeCode ? `?code=${policeCode}` : ''}`}
+                href={policeRecordHref(site.police)}
                 target="_blank"
                 rel="noopener noreferrer"
+                className="footer-police"
               >
+                <PoliceBadge />
                 {site.police}
               </a>
             )}

@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { ElderModeSwitch, SkipLink } from '../../components/a11y/ElderModeSwitch';
 import { LOGIN_HREF } from '../../lib/portal-context';
 import { safeHref, type SiteInfo } from '../../lib/site';
+import { menuLabels, tileLabels } from '../../lib/site-labels';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useUser } from '../../lib/use-user';
 
@@ -22,19 +23,21 @@ interface NavItem {
 
 function navItems(site: SiteInfo): NavItem[] {
   const course = safeHref(site.courseUrl);
+  const label = menuLabels(site);
+  const tile = tileLabels(site);
   return [
-    { label: '首页', to: '/index' },
+    { label: label('home'), to: '/index' },
     {
-      label: '遇见青禾',
+      label: label('intro'),
       to: '/meetfuyi?newsNum=1',
       children: [
         { label: '学校概况', to: '/meetfuyi?newsNum=1' },
         { label: '人物风采', to: '/meetfuyi?newsNum=2' },
-        { label: '青禾印象', to: '/meetfuyi?newsNum=3' },
+        { label: label('impressions'), to: '/meetfuyi?newsNum=3' },
       ],
     },
     {
-      label: '新闻中心',
+      label: label('news'),
       to: '/news?newsNum=2',
       children: [
         { label: '校园新闻', to: '/news?newsNum=2' },
@@ -43,33 +46,33 @@ function navItems(site: SiteInfo): NavItem[] {
       ],
     },
     {
-      label: '校园媒体',
+      label: label('media'),
       to: '/media?newsNum=6',
       children: [
-        { label: '校友频道', to: '/media?newsNum=6' },
+        { label: tile('alumni'), to: '/media?newsNum=6' },
         { label: '教师频道', to: '/media?newsNum=7' },
-        { label: '学生频道', to: '/media?newsNum=8' },
+        { label: tile('students'), to: '/media?newsNum=8' },
         { label: '学生社团', to: '/media?newsNum=9' },
       ],
     },
-    { label: '招生信息', href: safeHref(site.enrolmentUrl) },
+    { label: label('enrolment'), href: safeHref(site.enrolmentUrl) },
     {
-      label: '校刊文集',
+      label: label('wenji'),
       to: '/schoolWenji?newsNum=1',
       children: [
-        { label: '《青禾》校刊', to: '/schoolWenji?newsNum=1' },
-        { label: '《禾苗》学生文集', to: '/schoolWenji?newsNum=2' },
-        { label: '《青溪》教师文集', to: '/schoolWenji?newsNum=3' },
+        { label: label('magazine'), to: '/schoolWenji?newsNum=1' },
+        { label: label('studentWenji'), to: '/schoolWenji?newsNum=2' },
+        { label: label('teacherWenji'), to: '/schoolWenji?newsNum=3' },
       ],
     },
-    { label: '智慧平台', staffOnly: true },
+    { label: label('platform'), staffOnly: true },
     {
       label: '快捷入口',
       phoneOnly: true,
       children: [
         { label: '校园专栏', to: '/campus?campusNum=15' },
-        { label: '视频中心', to: '/video' },
-        { label: '图片中心', to: '/picture' },
+        { label: tile('video'), to: '/video' },
+        { label: tile('picture'), to: '/picture' },
         ...(course ? [{ label: '网络课程', to: course, external: true }] : []),
       ],
     },
@@ -181,13 +184,16 @@ export function PortalHeader({ site, onStaffEntry }: { site: SiteInfo; onStaffEn
           </nav>
         </div>
       </div>
-      <div className="brand-bar">
+      <div
+        className={site.banner ? 'brand-bar has-banner' : 'brand-bar'}
+        style={site.banner ? { backgroundImage: `url("${encodeURI(site.banner)}")` } : undefined}
+      >
         <div className="container brand-inner">
           <Link to="/index" className="brand">
-            <img src="/images/logo.svg" alt="" width={64} height={64} />
+            <img src={site.logo} alt="" width={64} height={64} className="brand-logo" />
             <span className="brand-text">
               <strong>{site.name}</strong>
-              <small>{site.englishName}</small>
+              {site.englishName && <small lang="en">{site.englishName}</small>}
             </span>
           </Link>
           <form

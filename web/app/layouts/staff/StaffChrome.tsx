@@ -206,7 +206,7 @@ export function StaffChrome({
       <header className="staff-banner">
         <div className="container staff-banner-inner">
           <Link to="/teachPage" className="brand">
-            <img src="/images/logo.svg" alt="" width={52} height={52} />
+            <img src={site.logo} alt="" width={52} height={52} className="brand-logo" />
             <span className="brand-text">
               <strong>{site.name}</strong>
               <small>校内网</small>

@@ -9,6 +9,7 @@ import { HomeCarousel } from '../../features/showcase/portal/HomeCarousel';
 import { NewsBox } from '../../features/news/portal/NewsBox';
 import { pageMeta } from '../../lib/meta';
 import { safeHref, safeRedirect } from '../../lib/site';
+import { tileLabels } from '../../lib/site-labels';
 import { getUser } from '../../lib/session';
 import type { PageHandle } from '../../lib/static-page';
 import { useSite } from '../../root';
@@ -86,7 +87,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <HomeCarousel banners={loaderData.banners} schoolName={site.name} />
       <div className="container home-grid">
         <NewsBox tabs={loaderData.news} />
-        <CampusGrid academy={site.academy} />
+        <CampusGrid academy={site.academy} label={tileLabels(site)} />
       </div>
       {site.relatedLinks.length > 0 && (
         <section className="container related-links" aria-label="相关链接">

@@ -6,14 +6,17 @@ import { IntroContentView } from '../../features/intro/portal/IntroContent';
 import { introMetaOf } from '../../features/intro/portal/intro-meta';
 import { IntroMenu } from '../../features/intro/portal/IntroMenu';
 import {
-  INTRO_TITLE,
   introHref,
+  introTitle,
   introViewOf,
+  sectionLabel,
   sectionOf,
+  subLabel,
   subSectionOf,
 } from '../../features/intro/portal/sections';
 import { PageCover } from '../../components/ui/PageCover';
-import { pageMeta } from '../../lib/meta';
+import { pageMeta, siteOf } from '../../lib/meta';
+import { useSite } from '../../root';
 import css from '../../styles/portal-intro.css?url';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: css }];
@@ -24,13 +27,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
-  if (!data) return pageMeta(matches, { title: INTRO_TITLE });
+  const { shortName = '', menu = {} } = siteOf(matches);
+  const site = { shortName, menu };
+  const introName = introTitle(site);
+  if (!data) return pageMeta(matches, { title: introName });
   const sub = subSectionOf(data.view);
+  const subName = subLabel(sub, site);
   const { itemTitle, description, image } = introMetaOf(data.content);
   const tab = sub.kind === 'people' ? sub.tabs.find((t) => t.code === data.view.tab) : undefined;
   const title = itemTitle ?? tab?.label;
   return pageMeta(matches, {
-    title: title ? `${title} - ${sub.label}` : `${sub.label} - ${INTRO_TITLE}`,
+    title: title ? `${title} - ${subName}` : `${subName} - ${introName}`,
     description,
     image: image || data.cover?.coverUrl,
   });
@@ -42,26 +49,28 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
  */
 export default function Meetfuyi({ loaderData }: Route.ComponentProps) {
   const { view, cover, content } = loaderData;
+  const site = useSite();
+  const title = introTitle(site);
   const section = sectionOf(view);
   const sub = subSectionOf(view);
   const single = section.subs.length === 1;
   return (
     <main id="main" className="section-page intro-page">
-      <PageCover cover={cover} title={INTRO_TITLE} />
+      <PageCover cover={cover} title={title} />
       <div className="container section-body">
         <IntroMenu view={view} />
         <section className="section-main" aria-labelledby="intro-heading">
           <Crumbs
             items={[
-              { label: INTRO_TITLE, to: introHref({ newsNum: 1 }) },
+              { label: title, to: introHref({ newsNum: 1 }) },
               single
-                ? { label: section.label }
-                : { label: section.label, to: introHref({ newsNum: view.newsNum }) },
+                ? { label: sectionLabel(section, site) }
+                : { label: sectionLabel(section, site), to: introHref({ newsNum: view.newsNum }) },
               ...(single
                 ? []
                 : [
                     {
-                      label: sub.label,
+                      label: subLabel(sub, site),
                       to: view.item
                         ? introHref({ newsNum: view.newsNum, sub: view.sub })
                         : undefined,
@@ -70,7 +79,7 @@ export default function Meetfuyi({ loaderData }: Route.ComponentProps) {
             ]}
           />
           <h1 id="intro-heading" className="intro-heading">
-            {sub.label}
+            {subLabel(sub, site)}
           </h1>
           <IntroContentView view={view} sub={sub} content={content} />
         </section>

@@ -3,6 +3,7 @@ import { reorder } from '../../../platform/catalogue/common.js';
 import { seedBaseData, WORKBENCH_DEFAULTS } from '../../../seed/base.js';
 import { seedDemoIntranet } from '../../../seed/demo-intranet.js';
 import { createTestApp, type TestApp } from '../../../test-kit/app.js';
+import { seedDemoSite } from '../../../seed/demo-site.js';
 import { createFile, createStaff, type TestStaff } from '../../../test-kit/factories.js';
 import { expectOk, expectRefusal, login, postForm, postJson } from '../../../test-kit/http.js';
 
@@ -77,6 +78,8 @@ describe('api/cms: rolling notices, workbench, parameters, dictionaries', () => 
 
   beforeAll(async () => {
     t = await createTestApp();
+    // The demo school's sites and links (a new site has none): what these checks read.
+    await seedDemoSite(t.db);
     admin = await createStaff(t.db, { name: '管理员甲', staffType: 5, isPower: 1 });
     teacher = await createStaff(t.db, { name: '王老师' });
     powerTeacher = await createStaff(t.db, { name: '李主任', isPower: 1 });
@@ -987,6 +990,8 @@ describe('the demo intranet', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
+    // The demo school's sites and links (a new site has none): what these checks read.
+    await seedDemoSite(t.db);
     await createStaff(t.db, { code: 'admin', name: '系统管理员', staffType: 5, isPower: 1 });
   });
   afterAll(() => t?.close());

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test-kit/app.js';
+import { seedDemoSite } from '../../../seed/demo-site.js';
 import { createStaff } from '../../../test-kit/factories.js';
 import { expectOk, expectRefusal, login, postForm } from '../../../test-kit/http.js';
 
@@ -21,6 +22,8 @@ describe('api/sysParameter', () => {
   let powerToken: string;
   beforeAll(async () => {
     t = await createTestApp();
+    // The demo school's sites and links (a new site has none): what these checks read.
+    await seedDemoSite(t.db);
     teacherToken = await login(t.app, await createStaff(t.db));
     powerToken = await login(t.app, await createStaff(t.db, { isPower: 1 }));
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressDept, AddressEntry, HomeEntry, NewsItem } from '@school/common/api';
 import type { AuthStaff } from '../../../platform/auth/session.js';
 import { createTestApp, type TestApp } from '../../../test-kit/app.js';
+import { seedDemoSite } from '../../../seed/demo-site.js';
 import {
   createDepartment,
   createFile,
@@ -31,6 +32,8 @@ const people: TestStaff[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
+  // The demo school's sites and links (a new site has none): what these checks read.
+  await seedDemoSite(t.db);
   school = await createDepartment(t.db, { name: '学校', sort: 0 });
   office = await createDepartment(t.db, { name: '校长办公室', parentId: school, sort: 0 });
   maths = await createDepartment(t.db, { name: '数学教研组', parentId: school, sort: 1 });

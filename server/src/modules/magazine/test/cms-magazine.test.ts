@@ -108,7 +108,7 @@ describe('api/cms/magazine: issues of the three series', () => {
       magazineId,
       magazineTitle: '2026春季刊',
       typeId: 2,
-      typeName: '《禾苗》学生文集',
+      typeName: '学生文集',
       coverFileId: coverId,
       imgUrl: `/api/files/${coverId}`,
       thumbUrl: `/api/files/${coverId}`,

@@ -57,11 +57,7 @@ describe('api/magazine', () => {
   it('seeds the three series once', async () => {
     const rows = await t.db.selectFrom('magazineSeries').selectAll().orderBy('id').execute();
     expect(rows).toEqual(MAGAZINE_SERIES);
-    expect(rows.map((row) => row.name)).toEqual([
-      '《青禾》校刊',
-      '《禾苗》学生文集',
-      '《青溪》教师文集',
-    ]);
+    expect(rows.map((row) => row.name)).toEqual(['校刊', '学生文集', '教师文集']);
   });
 
   it('selMagazineList pages 15 by default, newest first, one series at a time', async () => {
@@ -90,9 +86,7 @@ describe('api/magazine', () => {
     const series2 = expectOk<Page<MagazineItem>>(await postForm(t.app, LIST, { typeId: 2 }));
     expect(series2).toMatchObject({ total: 2 });
     expect(ids(series2)).toEqual([second[1], second[0]]);
-    expect(series2.list.every((m) => m.typeId === 2 && m.typeName === '《禾苗》学生文集')).toBe(
-      true,
-    );
+    expect(series2.list.every((m) => m.typeId === 2 && m.typeName === '学生文集')).toBe(true);
     expect(expectOk(await postForm(t.app, LIST, { typeId: 3 }))).toEqual({ total: 0, list: [] });
   });
 
@@ -119,7 +113,7 @@ describe('api/magazine', () => {
       magazineId: id,
       magazineTitle: '春之韵',
       typeId: 3,
-      typeName: '《青溪》教师文集',
+      typeName: '教师文集',
       imgUrl: `/api/files/${cover}`,
       filePath: `/api/files/${pdf}`,
       createDate: '2026-03-02 16:00:00',

@@ -1,11 +1,21 @@
 import { Link } from 'react-router';
-import { INTRO_SECTIONS, INTRO_TITLE, introHref, type IntroView } from './sections';
+import { useSite } from '../../../root';
+import {
+  INTRO_SECTIONS,
+  introHref,
+  introTitle,
+  sectionLabel,
+  subLabel,
+  type IntroView,
+} from './sections';
 
 /** The left menu: the three sections, the open one with its sub-sections. */
 export function IntroMenu({ view }: { view: IntroView }) {
+  const site = useSite();
+  const title = introTitle(site);
   return (
-    <nav className="side-tabs intro-menu" aria-label={INTRO_TITLE}>
-      <h2>{INTRO_TITLE}</h2>
+    <nav className="side-tabs intro-menu" aria-label={title}>
+      <h2>{title}</h2>
       <ul>
         {INTRO_SECTIONS.map((section) => {
           const open = section.newsNum === view.newsNum;
@@ -17,7 +27,7 @@ export function IntroMenu({ view }: { view: IntroView }) {
                 className={`intro-menu-section${open && single ? ' active' : ''}`}
                 aria-current={open && single ? 'page' : undefined}
               >
-                {section.label}
+                {sectionLabel(section, site)}
               </Link>
               {open && !single && (
                 <ul>
@@ -30,7 +40,7 @@ export function IntroMenu({ view }: { view: IntroView }) {
                           className={current ? 'active' : undefined}
                           aria-current={current ? 'page' : undefined}
                         >
-                          {sub.label}
+                          {subLabel(sub, site)}
                         </Link>
                       </li>
                     );

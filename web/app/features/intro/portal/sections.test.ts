@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { INTRO_SECTIONS, introHref, introViewOf, subSectionOf } from './sections';
+import {
+  INTRO_SECTIONS,
+  introHref,
+  introTitle,
+  introViewOf,
+  sectionLabel,
+  subLabel,
+  subSectionOf,
+} from './sections';
 
 const at = (query: string) => introViewOf(`http://localhost/meetfuyi?${query}`);
 
@@ -53,7 +61,16 @@ describe('subSectionOf', () => {
   it('names the view’s sub-section', () => {
     expect(subSectionOf({ newsNum: 1, sub: 3 }).label).toBe('现任领导');
     expect(subSectionOf({ newsNum: 2, sub: 1 }).label).toBe('历任校长');
-    expect(subSectionOf({ newsNum: 3, sub: 1 }).label).toBe('青禾印象');
+    expect(subSectionOf({ newsNum: 3, sub: 1 }).label).toBe('校园印象');
+  });
+
+  it('names the impressions and the title after the school', () => {
+    const site = { shortName: '明德', menu: {} };
+    expect(subLabel(subSectionOf({ newsNum: 3, sub: 1 }), site)).toBe('明德印象');
+    expect(sectionLabel(INTRO_SECTIONS[2], site)).toBe('明德印象');
+    expect(sectionLabel(INTRO_SECTIONS[0], site)).toBe('学校概况');
+    expect(introTitle(site)).toBe('遇见明德');
+    expect(introTitle({ shortName: '明德', menu: { intro: '学校介绍' } })).toBe('学校介绍');
   });
 });
 

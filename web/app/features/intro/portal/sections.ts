@@ -1,8 +1,14 @@
+import type { SiteInfo } from '../../../lib/site';
+import { menuLabels } from '../../../lib/site-labels';
+
 /**
  * The Encounter section (meetfuyi) as its menu shows it: three sections
  * (newsNum 1-3) and their sub-sections (`sub`, from 1). Every view has its
  * own address, built by introHref, so it renders on the server and works
  * without JavaScript.
+ *
+ * The section's title and its impressions are named after the school (lib/site-labels.ts):
+ * sectionLabel and subLabel give the names a page shows.
  *
  * The API's codes: wwfzType picks the school-introduction pages of section 1,
  * fmsmType the people of section 2; both lists and their tab names follow
@@ -36,8 +42,6 @@ export interface IntroSection {
   label: string;
   subs: SubSection[];
 }
-
-export const INTRO_TITLE = '遇见青禾';
 
 export const INTRO_SECTIONS: IntroSection[] = [
   {
@@ -95,10 +99,26 @@ export const INTRO_SECTIONS: IntroSection[] = [
   },
   {
     newsNum: 3,
-    label: '青禾印象',
-    subs: [{ kind: 'impressions', label: '青禾印象' }],
+    // Shown with the school's short name (sectionLabel): 明德印象.
+    label: '校园印象',
+    subs: [{ kind: 'impressions', label: '校园印象' }],
   },
 ];
+
+type SiteNames = Pick<SiteInfo, 'shortName' | 'menu'>;
+
+/** 遇见明德: the section's title, or the administrator's name for it. */
+export const introTitle = (site: SiteNames) => menuLabels(site)('intro');
+
+/** A section's label as the school names it: the impressions take the short name. */
+export function sectionLabel(section: IntroSection, site: SiteNames): string {
+  return section.subs[0]?.kind === 'impressions' ? menuLabels(site)('impressions') : section.label;
+}
+
+/** A sub-section's label as the school names it. */
+export function subLabel(sub: SubSection, site: SiteNames): string {
+  return sub.kind === 'impressions' ? menuLabels(site)('impressions') : sub.label;
+}
 
 /** Where the visitor is in the section; `tab` and `item` are ids the page checks against its data. */
 export interface IntroView {

@@ -2,11 +2,14 @@ import type { MagazineAdminItem } from '@school/common/api';
 import type { ApiBody } from '../../../api/client';
 import type { UploadedFile } from '../../../components/editor/uploads';
 
-/** The three series of the school-magazine menu (portal.md: schoolWenji?newsNum=1..3). */
+/**
+ * The three series of the school-magazine menu (portal.md: schoolWenji?newsNum=1..3), by kind:
+ * the portal's menu names them after the school (《明德》校刊, or the names given in 站点设置).
+ */
 export const MAGAZINE_SERIES = [
-  { typeId: 1, typeName: '《青禾》校刊' },
-  { typeId: 2, typeName: '《禾苗》学生文集' },
-  { typeId: 3, typeName: '《青溪》教师文集' },
+  { typeId: 1, typeName: '校刊' },
+  { typeId: 2, typeName: '学生文集' },
+  { typeId: 3, typeName: '教师文集' },
 ] as const;
 
 /** A row of api/cms/magazine/list. */

@@ -12,19 +12,26 @@ interface Tile {
  * 校园专栏: campus columns 15, 16, 17, 21, the picture centre, the academy's
  * site, the alumni channel (media 6) and the student channel (media 8).
  */
-export function CampusGrid({ academy }: { academy: { label: string; value: string } }) {
+export function CampusGrid({
+  academy,
+  label,
+}: {
+  academy: { label: string; value: string };
+  /** The tile's label by key (lib/site-labels.ts tileLabels: the names given in 站点设置). */
+  label: (key: string) => string;
+}) {
   const academyHref = safeHref(academy.value);
   const tiles: Tile[] = [
-    { label: '示范校建设', to: '/campus?campusNum=15', tone: 'blue' },
-    { label: '校务公开', to: '/campus?campusNum=16', tone: 'teal' },
-    { label: '办公室通知', to: '/campus?campusNum=17', tone: 'amber' },
-    { label: '课程建设', to: '/campus?campusNum=21', tone: 'green' },
-    { label: '图片中心', to: '/picture', tone: 'rose' },
+    { label: label('campus15'), to: '/campus?campusNum=15', tone: 'blue' },
+    { label: label('campus16'), to: '/campus?campusNum=16', tone: 'teal' },
+    { label: label('campus17'), to: '/campus?campusNum=17', tone: 'amber' },
+    { label: label('campus21'), to: '/campus?campusNum=21', tone: 'green' },
+    { label: label('picture'), to: '/picture', tone: 'rose' },
     ...(academyHref
       ? [{ label: academy.label, to: academyHref, external: true, tone: 'indigo' }]
       : []),
-    { label: '校友频道', to: '/media?newsNum=6', tone: 'purple' },
-    { label: '学生频道', to: '/media?newsNum=8', tone: 'cyan' },
+    { label: label('alumni'), to: '/media?newsNum=6', tone: 'purple' },
+    { label: label('students'), to: '/media?newsNum=8', tone: 'cyan' },
   ];
   return (
     <section className="home-box campus-grid" aria-label="校园专栏">

@@ -64,6 +64,7 @@ export function NewsBox({ tabs }: { tabs: NewsTab[] }) {
           ))
         )}
       </div>
+      {tabs.length === 0 && <EmptyState text="暂无新闻" />}
       {tabs.map((tab, i) => (
         <div
           key={tab.typeId}
@@ -73,7 +74,7 @@ export function NewsBox({ tabs }: { tabs: NewsTab[] }) {
           hidden={i !== 0}
         >
           {tab.list.length === 0 ? (
-            <EmptyState />
+            <EmptyState text="暂无新闻" />
           ) : (
             <ul className="home-news-list">
               {tab.list.map((item) => (

@@ -10,7 +10,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 /**
  * The words of a search keyword: split on white space, each once, longer
- * first so that '青禾实验' wins over '青禾' where both match.
+ * first so that '实验中学' wins over '中学' where both match.
  */
 export function keywordWords(keyword: string): string[] {
   const words = new Set(keyword.trim().split(/\s+/).filter(Boolean));

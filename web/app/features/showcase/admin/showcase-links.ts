@@ -10,7 +10,7 @@ export const COVER_TYPES: ReadonlyArray<{ typeId: number; label: string; page: s
   { typeId: 1, label: '新闻中心', page: '/news?newsNum=2' },
   { typeId: 5, label: '校园媒体', page: '/media?newsNum=6' },
   { typeId: 14, label: '校园专栏', page: '/campus?campusNum=15' },
-  { typeId: 9, label: '遇见青禾·图片中心·视频中心', page: '/meetfuyi?newsNum=1' },
+  { typeId: 9, label: '学校介绍·图片中心·视频中心', page: '/meetfuyi?newsNum=1' },
   { typeId: 0, label: '校刊文集', page: '/schoolWenji?newsNum=1' },
 ];
 
