@@ -130,6 +130,22 @@ export async function ensureCjkFont() {
   );
 }
 
+/** The ffmpeg the demo seed makes its slideshow videos with (server/src/seed/demo-video.ts). */
+export const FFMPEG = '/usr/bin/ffmpeg';
+
+/**
+ * Installs Debian's ffmpeg when it is missing. Where it cannot be (not root, no network),
+ * the caller goes on with a warning: the demo's videos then play the sample clip.
+ */
+export async function ensureFfmpeg() {
+  if (fs.existsSync(FFMPEG)) return;
+  try {
+    await aptInstall(['ffmpeg'], "the demo school's videos are slideshows made with ffmpeg");
+  } catch (err) {
+    console.warn(`Warning: ${err.message}. The demo's videos will play a sample clip.`);
+  }
+}
+
 /** Where the server looks for soffice when SOFFICE_PATH is unset (server/src/config.ts). */
 const SOFFICE_CANDIDATES = [
   '/usr/bin/soffice',

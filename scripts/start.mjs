@@ -1,7 +1,14 @@
 // `npm start`: install what is missing, build when sources changed, then serve.
 // The server creates ./data with the demo school on its first run.
 import { spawn } from 'node:child_process';
-import { ensureBuilt, ensureCjkFont, ensureInstalled, ensureLibreOffice, root } from './lib.mjs';
+import {
+  ensureBuilt,
+  ensureCjkFont,
+  ensureFfmpeg,
+  ensureInstalled,
+  ensureLibreOffice,
+  root,
+} from './lib.mjs';
 
 try {
   await ensureInstalled();
@@ -9,6 +16,8 @@ try {
   // needs the font.
   if (process.env.SEED_DEMO !== 'false')
     await ensureCjkFont().catch((err) => console.warn(err.message));
+  // The demo's videos are slideshows of their pictures; without ffmpeg, a sample clip.
+  if (process.env.SEED_DEMO !== 'false') await ensureFfmpeg();
   // Office previews; without LibreOffice the drive offers office files for download only.
   await ensureLibreOffice();
   await ensureBuilt();

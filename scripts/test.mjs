@@ -11,6 +11,7 @@ import {
   aptInstall,
   ensureBuilt,
   ensureCjkFont,
+  ensureFfmpeg,
   ensureInstalled,
   ensureLibreOffice,
   freePort,
@@ -48,6 +49,8 @@ try {
     await aptInstall(['chromium'], "the end-to-end tests drive Debian's Chromium");
   // The demo seed (seed tests, e2e) draws Chinese PDFs with it.
   await ensureCjkFont();
+  // ... and makes its videos with ffmpeg (the picture tests check the slideshows).
+  await ensureFfmpeg();
   // Office previews (issue 19); without it their tests fail and say why, the others run.
   await ensureLibreOffice();
   // The scale-out tests put nginx with the shipped site (TLS: openssl makes its certificate).

@@ -5,7 +5,7 @@ import type { Actor } from '../modules/news/service.js';
 import { seedMagazineSeries } from '../modules/magazine/service.js';
 import { seedVideoTypes } from '../modules/video/service.js';
 import { DAY, type DemoContext } from './demo-context.js';
-import { makeDemoFiles } from './demo-files.js';
+import { makeDemoFiles, type DemoFileOptions } from './demo-files.js';
 import { seedIntroduction } from './demo-introduction.js';
 import { seedMagazines, seedVideos } from './demo-media.js';
 import { seedAdmissions, seedColumnNews, seedGalleries, seedSpecialTopics } from './demo-news.js';
@@ -26,6 +26,31 @@ export async function seedDemoContent(
   config: { dataDir: string },
   now: Date = new Date(),
 ): Promise<void> {
+  const ctx = await demoContext(db, services, config, now);
+  // The parts draw from the one generator in turn: their order is part of the content.
+  await seedDemoReports(ctx);
+  await seedMagazines(ctx);
+  await seedIntroduction(ctx);
+  await seedSocieties(ctx);
+  await seedBanners(ctx);
+  // Frequent contacts (常用联系人) of the two demo logins: colleagues of the address book.
+  const colleagues = ctx.staff.filter((s) => /^t10\d\d$/.test(s.code)).map((s) => s.id);
+  await services.addressBook.add(ctx.teacher, colleagues.slice(0, 5));
+  await services.addressBook.add(ctx.admin, colleagues.slice(3, 9));
+}
+
+/**
+ * What the parts of the demo content share: the seeded generator, the clock, the stored
+ * pictures and the demo authors. `files` passes options to the pictures (a test without
+ * ffmpeg's slideshows).
+ */
+export async function demoContext(
+  db: Kysely<Database>,
+  services: Services,
+  config: { dataDir: string },
+  now: Date,
+  files: DemoFileOptions = {},
+) {
   const random = seededRandom(20260901);
   const staff = await db.selectFrom('staff').select(['id', 'name', 'code']).orderBy('id').execute();
   const admin = staff.find((s) => s.code === 'admin') ?? staff[0]!;
@@ -37,20 +62,22 @@ export async function seedDemoContent(
 
   await seedVideoTypes(db);
   await seedMagazineSeries(db);
-  const files = await makeDemoFiles(services, config.dataDir, now);
-  // The parts draw from the one generator in turn: their order is part of the content.
-  const ctx: DemoContext = { services, random, now, files, actor, daysAgo };
+  const ctx: DemoContext = {
+    services,
+    random,
+    now,
+    files: await makeDemoFiles(services, config.dataDir, now, files),
+    actor,
+    daysAgo,
+  };
+  return { ...ctx, staff, admin, teacher };
+}
+
+/** The reports: column news, admissions, special topics, galleries and videos, in this order. */
+export async function seedDemoReports(ctx: DemoContext): Promise<void> {
   await seedColumnNews(ctx);
   await seedAdmissions(ctx);
   await seedSpecialTopics(ctx);
   await seedGalleries(ctx);
   await seedVideos(ctx);
-  await seedMagazines(ctx);
-  await seedIntroduction(ctx);
-  await seedSocieties(ctx);
-  await seedBanners(ctx);
-  // Frequent contacts (常用联系人) of the two demo logins: colleagues of the address book.
-  const colleagues = staff.filter((s) => /^t10\d\d$/.test(s.code)).map((s) => s.id);
-  await services.addressBook.add(teacher, colleagues.slice(0, 5));
-  await services.addressBook.add(admin, colleagues.slice(3, 9));
 }

@@ -2,8 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Services } from '../app.js';
-import { makeImage, type ImageKind } from './demo-images.js';
+import { makeImage, makeSceneImage, type ImageKind } from './demo-images.js';
 import { makeDocumentPdf } from './demo-pdf.js';
+import type { MarkKind } from './demo-pdf-calendar.js';
+import type { SceneSpec } from './demo-scene.js';
+import { FFMPEG, makeSlideshow, type SlideshowInput } from './demo-video.js';
 
 const SAMPLE_VIDEO = fileURLToPath(new URL('../../assets/demo/sample.mp4', import.meta.url));
 
@@ -25,8 +28,23 @@ export interface DemoFiles {
   attachments: Attachments;
   /** A picture only staff-only items show, so it is read by staff only. */
   internalPicture: number;
-  /** The one stored sample video that every video of the demo plays. */
+  /** The stored sample clip: what a video plays when no slideshow can be made. */
   sampleVideo: number;
+  /**
+   * A stored picture of `kind` showing `spec` (its caption is not drawn), the `variant`th
+   * view of it. The same arguments give the same file, made once.
+   */
+  picture(kind: ImageKind, spec: SceneSpec, variant?: number): Promise<number>;
+  /**
+   * A stored slideshow video: a title card, then each scene with its caption, two
+   * seconds each. Without ffmpeg (or when it fails) the sample clip.
+   */
+  video(input: SlideshowInput): Promise<number>;
+}
+
+export interface DemoFileOptions {
+  /** The ffmpeg the slideshows are made with; a missing one means the sample clip. */
+  ffmpeg?: string;
 }
 
 /** Makes and stores the demo's pictures, attachments and sample video, always in the same order. */
@@ -34,6 +52,7 @@ export async function makeDemoFiles(
   services: Services,
   dataDir: string,
   now: Date,
+  options: DemoFileOptions = {},
 ): Promise<DemoFiles> {
   const pools = await imagePools(services);
   const attachments = await attachmentFiles(services, dataDir, now);
@@ -45,7 +64,57 @@ export async function makeDemoFiles(
     { fileName: 'sample.mp4', mimeType: 'video/mp4' },
     fs.createReadStream(SAMPLE_VIDEO),
   );
-  return { pools, attachments, internalPicture, sampleVideo: sample.id };
+  return {
+    pools,
+    attachments,
+    internalPicture,
+    sampleVideo: sample.id,
+    picture: storedPictures(services),
+    video: storedVideos(services, sample.id, options.ffmpeg ?? FFMPEG),
+  };
+}
+
+function storedPictures(services: Services): DemoFiles['picture'] {
+  const made = new Map<string, Promise<number>>();
+  return (kind, spec, variant = 0) => {
+    const key = `${kind}|${spec.scene}|${spec.season}|${spec.timeOfDay}|${variant}`;
+    let id = made.get(key);
+    if (!id) {
+      id = makeSceneImage(kind, spec, variant).then(
+        async (image) => (await services.uploads.image(image.fileName, null, image.data)).fileId,
+      );
+      made.set(key, id);
+    }
+    return id;
+  };
+}
+
+/** Slideshows stored once per input; the `sample` clip's id when ffmpeg cannot make one. */
+export function storedVideos(
+  services: Services,
+  sample: number,
+  ffmpeg: string,
+): DemoFiles['video'] {
+  const made = new Map<string, Promise<number>>();
+  let warned = false;
+  const make = async (input: SlideshowInput) => {
+    let data: Buffer | null = null;
+    try {
+      data = await makeSlideshow(input, ffmpeg);
+    } catch (err) {
+      if (!warned) console.warn(`Demo videos play the sample clip: ${(err as Error).message}`);
+      warned = true;
+    }
+    if (!data) return sample;
+    const file = { fileName: `slideshow-${input.seed}.mp4`, mimeType: 'video/mp4' };
+    return (await services.files.save(file, data)).id;
+  };
+  return (input) => {
+    const key = JSON.stringify([input.title, input.scenes, input.captions, input.seed]);
+    let id = made.get(key);
+    if (!id) made.set(key, (id = make(input)));
+    return id;
+  };
 }
 
 async function imagePools(services: Services): Promise<Pools> {
@@ -60,11 +129,29 @@ async function imagePools(services: Services): Promise<Pools> {
   return {
     cover: await make('cover', 24, 100),
     photo: await make('photo', 24, 200),
-    banner: await make('banner', 5, 300),
+    banner: await banners(services),
     portrait: await make('portrait', 16, 400),
     logo: await make('logo', 12, 500),
     poster: await make('poster', 12, 600),
   };
+}
+
+/** The carousel: wide views of the campus and its ceremonies, one for each season. */
+const BANNERS: SceneSpec[] = [
+  { scene: 'campus', season: 'spring', timeOfDay: 'morning' },
+  { scene: 'campus', season: 'autumn', timeOfDay: 'day' },
+  { scene: 'ceremony', season: 'autumn', timeOfDay: 'morning' },
+  { scene: 'sports', season: 'summer', timeOfDay: 'day' },
+  { scene: 'campus', season: 'winter', timeOfDay: 'day' },
+];
+
+async function banners(services: Services): Promise<number[]> {
+  const ids: number[] = [];
+  for (const spec of BANNERS) {
+    const image = await makeSceneImage('banner', spec);
+    ids.push((await services.uploads.image(image.fileName, null, image.data)).fileId);
+  }
+  return ids;
 }
 
 /** Attachments: public ones, one of the old site by path, and ones of staff-only items. */
@@ -108,6 +195,12 @@ export function schoolYear(now: Date): number {
   return now.getUTCMonth() >= 7 ? now.getUTCFullYear() : now.getUTCFullYear() - 1;
 }
 
+/** `days` days from year-month-day on (months count from 1). */
+function mark(kind: MarkKind, year: number, month: number, day: number, days: number) {
+  const from = new Date(Date.UTC(year, month - 1, day));
+  return { kind, from, to: new Date(Date.UTC(year, month - 1, day + days - 1)) };
+}
+
 /** The calendar of the school year under way: its name and the PDF's content. */
 function schoolCalendar(now: Date) {
   const y = schoolYear(now);
@@ -144,6 +237,19 @@ function schoolCalendar(now: Date) {
           lines: ['具体放假安排以上级通知为准，如有调整，学校将另行通知。'],
         },
       ],
+      // The days the lines above name to the day, shaded on the months.
+      grid: {
+        start: new Date(Date.UTC(y, 7, 1)),
+        months: 12,
+        marks: [
+          mark('school', y, 8, 31, 1),
+          mark('school', y, 9, 1, 1),
+          mark('holiday', y, 10, 1, 7),
+          mark('holiday', y + 1, 1, 1, 1),
+          mark('holiday', y + 1, 5, 1, 5),
+          mark('exam', y + 1, 6, 7, 4),
+        ],
+      },
     },
   };
 }

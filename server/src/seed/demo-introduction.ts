@@ -9,17 +9,9 @@ import {
   SCHOOL_PROFILE_HTML,
   SCHOOL_SONG_HTML,
 } from './demo-school-intro.js';
-import {
-  academicianTitle,
-  distinctTitle,
-  exchangeTitle,
-  honourTitle,
-  leaderCareTitle,
-  newsDescription,
-  newsHtml,
-  personName,
-} from './demo-text.js';
-import type { Random } from './random.js';
+import { PRINCIPAL, SECRETARY } from './demo-events-facts.js';
+import { distinctEvent, type EventKindId } from './demo-events.js';
+import { newsDescription, personName } from './demo-text.js';
 
 /**
  * The school introduction: its pages (profile, history, leaders, honours,
@@ -50,7 +42,8 @@ export async function seedIntroduction(ctx: DemoContext): Promise<void> {
   }
   const posts = ['校长', '党委书记', '副校长', '副校长', '副校长', '工会主席'];
   for (const [i, post] of posts.entries()) {
-    const name = personName(random);
+    // The principal and the secretary are the ones the reports name.
+    const name = [PRINCIPAL, SECRETARY][i] ?? personName(random);
     await intro.createPage({
       wwfzType: 3,
       title: name,
@@ -60,24 +53,24 @@ export async function seedIntroduction(ctx: DemoContext): Promise<void> {
       sort: i,
     });
   }
-  const lists: Array<[number, (r: Random, date: Date) => string, number]> = [
-    [5, honourTitle, 20],
-    [8, leaderCareTitle, 14],
-    [9, academicianTitle, 14],
-    [10, exchangeTitle, 14],
+  const lists: Array<[number, EventKindId, number]> = [
+    [5, 'honour', 20],
+    [8, 'visit', 14],
+    [9, 'academician', 14],
+    [10, 'exchange', 14],
   ];
-  for (const [wwfzType, title, count] of lists) {
+  for (const [wwfzType, kind, count] of lists) {
     const titles = new Set<string>();
+    const bodies = new Set<string>();
     for (let i = 0; i < count; i++) {
-      const createdAt = at(i * 30);
-      const text = distinctTitle(titles, () => title(random, createdAt));
+      const event = distinctEvent(random, [kind], at(i * 30), titles, bodies);
       await intro.createPage({
         wwfzType,
-        title: text,
-        description: newsDescription(random, 'campus', createdAt),
-        content: newsHtml(random, 'campus', text, createdAt),
-        picFileId: random.pick(pools.photo),
-        createdAt,
+        title: event.title,
+        description: event.description,
+        content: event.html,
+        picFileId: await ctx.files.picture('photo', event.scene, i % 2),
+        createdAt: event.date,
         enableType: wwfzType === 8 && i === 3 ? 2 : 1,
       });
     }
@@ -110,32 +103,40 @@ export async function seedIntroduction(ctx: DemoContext): Promise<void> {
     content: SCHOLARSHIP_HTML,
   });
 
-  // Principals since 1952: school name at the time, post, name, education, tenure.
-  const schoolNames = [
-    '青溪学堂',
-    '青禾县第一中学',
-    '青禾县第一中学',
-    '青禾市第一中学',
-    '青禾市第一中学',
-    '青禾实验中学',
-    '青禾实验中学',
-    '青禾实验中学',
-    '青禾实验中学',
-    '青禾实验中学',
-  ];
-  let year = 1952;
+  // Principals since 1952, under the school's name of the time (see 校名沿革).
+  const schoolNames = Array.from({ length: 10 });
+  const nameAt = (year: number) =>
+    year < 1960
+      ? '青禾市第一中学'
+      : year < 1978
+        ? '青禾师范专科学校附属中学'
+        : year < 1998
+          ? '青禾市第一中学'
+          : '青禾实验中学';
+  // Consecutive terms from 1952 to now; each principal took office in their forties, with the
+  // schooling of their generation.
+  const span = now.getUTCFullYear() - 1952;
+  const starts = schoolNames.map((_, i) =>
+    i === 0 ? 1952 : 1952 + Math.round((i * span) / schoolNames.length) + random.int(-1, 1),
+  );
   for (let i = 0; i < schoolNames.length; i++) {
-    const years = random.int(5, 9);
+    const start = starts[i]!;
+    const born = start - random.int(40, 48);
+    const degree =
+      born < 1935
+        ? random.pick(['大学本科', '大学专科'])
+        : born < 1960
+          ? random.pick(['大学本科', '大学本科', '大学专科'])
+          : random.pick(['硕士研究生', '大学本科', '博士研究生']);
     await services.intro.createPerson({
       fmsmType: 1,
-      title: personName(random),
+      title: i === schoolNames.length - 1 ? PRINCIPAL : personName(random),
       post: '校长',
-      plateType: schoolNames[i]!,
-      description: random.pick(['本科', '研究生', '大专', '博士研究生']),
-      brith: `${year}年—${i === schoolNames.length - 1 ? '今' : `${year + years}年`}`,
+      plateType: nameAt(start),
+      description: `${degree}，${born}年生`,
+      brith: `${start}年—${i === schoolNames.length - 1 ? '今' : `${starts[i + 1]}年`}`,
       sort: i,
     });
-    year += years;
   }
   const people: Array<[number, number]> = [
     [3, 8],

@@ -6,40 +6,52 @@ import { makeMagazineCover } from './demo-images.js';
 import {
   MAGAZINE_ISSUES,
   MAGAZINE_SERIES,
-  distinctTitle,
   issueDate,
   magazineIssueLabel,
   magazineTitle,
-  newsHtml,
-  newsTitle,
   sourceName,
-  videoFileName,
 } from './demo-text.js';
+import { distinctEvent, eventVideo, type EventKindId } from './demo-events.js';
 
-/** Videos: one stored sample, many catalogue entries. */
+/** The kinds of event each video category (视频分类) shows, by its id. */
+const VIDEO_KINDS: Record<number, readonly EventKindId[]> = {
+  1: ['opening', 'study'],
+  2: ['openLesson'],
+  3: ['volunteer'],
+  4: ['sportsMeet', 'football'],
+  5: ['artFest'],
+  6: ['scienceFest'],
+  7: ['lecture'],
+  8: ['classMeeting'],
+  9: ['clubShow', 'club'],
+  10: ['graduation'],
+};
+
+/** Videos: each one event's slideshow, its title and description written from that event. */
 export async function seedVideos(ctx: DemoContext): Promise<void> {
   const { services, random, actor, daysAgo } = ctx;
-  const { pools, sampleVideo } = ctx.files;
   const titles = new Set<string>();
+  const bodies = new Set<string>();
   for (let i = 0; i < 24; i++) {
     const category = DEFAULT_VIDEO_TYPES[i % DEFAULT_VIDEO_TYPES.length]!;
-    const createdAt = daysAgo(i * 8);
-    const title = distinctTitle(titles, () => newsTitle(random, 'video', createdAt));
+    const kinds = VIDEO_KINDS[category.id] ?? ['opening'];
+    const event = distinctEvent(random, kinds, daysAgo(i * 8), titles, bodies);
     const count = i === 0 ? 30 : random.int(1, 4);
+    const clip = await eventVideo(ctx.files, event);
     await services.video.create(
       {
         typeId: category.id,
-        title,
-        content: newsHtml(random, 'video', title, createdAt),
-        coverFileId: random.pick(pools.cover),
+        title: event.title,
+        content: event.html,
+        coverFileId: await ctx.files.picture('cover', event.scene, i % 2),
         source: i % 5 === 4 ? null : sourceName(random),
         enableType: i === 6 ? 2 : 1,
         ifShelves: i === 7 ? 0 : 1,
         ifTop: i === 0 ? 1 : 0,
-        createdAt,
+        createdAt: event.date,
         files: Array.from({ length: count }, (_, f) => ({
-          fileId: sampleVideo,
-          fileName: videoFileName(random, f + 1, createdAt),
+          fileId: clip,
+          fileName: `${event.word}${event.date.getUTCFullYear()}年${count > 1 ? `（${f + 1}）` : ''}.mp4`,
         })),
       },
       actor(),

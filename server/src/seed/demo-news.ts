@@ -1,6 +1,14 @@
 import type { NewsFileInput } from '../modules/news/service.js';
 import type { DemoContext } from './demo-context.js';
 import { DAY } from './demo-context.js';
+import { termOf } from './demo-events-facts.js';
+import {
+  COLUMN_KINDS,
+  distinctEvent,
+  eventVideo,
+  titleKey,
+  type EventKindId,
+} from './demo-events.js';
 import {
   admissionsNotice,
   distinctTitle,
@@ -43,34 +51,37 @@ export async function seedColumnNews(ctx: DemoContext): Promise<void> {
   const { pools, attachments, internalPicture, sampleVideo } = ctx.files;
   for (const column of NEWS_COLUMNS) {
     const titles = new Set<string>();
+    const bodies = new Set<string>();
+    const kinds = COLUMN_KINDS[column.typeId];
     for (let i = 0; i < column.count; i++) {
-      // The date first: the title's year, term, season and holiday are the date's.
-      const shelvesDate = daysAgo(i * 9 + random.int(0, 6));
-      const title = distinctTitle(titles, () => newsTitle(random, column.topic, shelvesDate));
+      const target = daysAgo(i * 9 + random.int(0, 6));
+      // Every item is written from its event (a rule: the day it was issued).
+      const event = kinds ? distinctEvent(random, kinds, target, titles, bodies) : undefined;
+      const shelvesDate = event?.date ?? target;
+      const title =
+        event?.title ?? distinctTitle(titles, () => newsTitle(random, column.topic, shelvesDate));
       const withPictures = i % 4 === 1;
       const withVideos = i % 8 === 6;
       const files: NewsFileInput[] = [];
       if (withVideos) {
-        files.push(
-          {
+        // One clip of each kind of event, its scene and word, shared by the items of that kind.
+        const clip = event ? await eventVideo(ctx.files, event) : sampleVideo;
+        for (const part of ['视频', '花絮']) {
+          files.push({
             role: 'video',
-            fileId: sampleVideo,
+            fileId: clip,
             fileName: 'sample.mp4',
-            caption: `${title.slice(0, 12)}（视频）`,
-          },
-          {
-            role: 'video',
-            fileId: sampleVideo,
-            fileName: 'sample.mp4',
-            caption: `${title.slice(0, 12)}（花絮）`,
-          },
-        );
+            caption: `${title.slice(0, 12)}（${part}）`,
+          });
+        }
       }
       if (withPictures) {
         for (let p = 0; p < 3; p++) {
           files.push({
             role: 'image',
-            fileId: random.pick(pools.photo),
+            fileId: event
+              ? await ctx.files.picture('photo', event.scene, p)
+              : random.pick(pools.photo),
             fileName: `photo-${p + 1}.jpg`,
             caption: `${title.slice(0, 12)}（${p + 1}）`,
           });
@@ -84,9 +95,9 @@ export async function seedColumnNews(ctx: DemoContext): Promise<void> {
         {
           typeId: column.typeId,
           title,
-          description: newsDescription(random, column.topic, shelvesDate),
+          description: event?.description ?? newsDescription(random, column.topic, shelvesDate),
           content:
-            newsHtml(random, column.topic, title, shelvesDate) +
+            (event?.html ?? newsHtml(random, column.topic, title, shelvesDate)) +
             (staffOnly
               ? `<p><img src="/api/files/${internalPicture}" alt="校内资料照片"></p>`
               : ''),
@@ -99,7 +110,9 @@ export async function seedColumnNews(ctx: DemoContext): Promise<void> {
           checkStatus: i === 8 ? 0 : 1,
           source: i % 6 === 4 ? null : sourceName(random),
           releaseUser: i % 7 === 6 ? null : undefined,
-          coverFileId: random.pick(pools.cover),
+          coverFileId: event
+            ? await ctx.files.picture('cover', event.scene, i % 2)
+            : random.pick(pools.cover),
           shelvesDate,
           files: staffOnly
             ? files.filter((f) => f.role !== 'attachment').concat(attachments.staff)
@@ -150,56 +163,88 @@ export async function seedAdmissions(ctx: DemoContext): Promise<void> {
   }
 }
 
-/** Special topics (type 4) with their sub-news; the first ones have more than a page. */
+/** What a special topic (专题) gathers: the reports of one kind of work over a term. */
+const TOPICS: ReadonlyArray<readonly [EventKindId, string]> = [
+  ['volunteer', '志愿服务'],
+  ['study', '研学实践'],
+  ['research', '教研活动'],
+  ['contest', '学科竞赛'],
+  ['football', '校园足球'],
+  ['openLesson', '公开课'],
+];
+
+/**
+ * Special topics (type 4) with their sub-news: each gathers the reports of one kind of work in
+ * one term (专题｜2025—2026学年第一学期研学实践), its sub-news events of that kind. The first
+ * ones have more than a page.
+ */
 export async function seedSpecialTopics(ctx: DemoContext): Promise<void> {
   const { services, random, actor, daysAgo } = ctx;
-  const { pools } = ctx.files;
   const titles = new Set<string>();
+  const bodies = new Set<string>();
   for (let i = 0; i < 20; i++) {
-    const shelvesDate = daysAgo(i * 14);
-    const title = distinctTitle(titles, () => newsTitle(random, 'special', shelvesDate));
+    const [kind, name] = TOPICS[i % TOPICS.length]!;
+    const subs = i < 3 ? 13 : random.int(3, 8);
+    let first = distinctEvent(random, [kind], daysAgo(i * 14), new Set(), bodies);
+    let title = `专题｜${termOf(first.date)}${name}`;
+    // One topic per kind and term: an older term when this one has its topic.
+    while (titles.has(title)) {
+      first = distinctEvent(
+        random,
+        [kind],
+        new Date(first.date.getTime() - 120 * DAY),
+        new Set(),
+        bodies,
+      );
+      title = `专题｜${termOf(first.date)}${name}`;
+    }
+    titles.add(title);
+    titles.add(titleKey(first.title));
     const topicId = await services.news.create(
       {
         typeId: 4,
         title,
-        description: newsDescription(random, 'special', shelvesDate),
-        content: newsHtml(random, 'special', title, shelvesDate),
+        description: `本专题汇集${termOf(first.date)}我校${name}的${subs}篇报道。${first.description}`,
+        content: `<p>本专题汇集${termOf(first.date)}我校${name}的${subs}篇报道，按时间先后排列，下面是最近的一篇。</p>${first.html}`,
         contentKind: 2,
         ifTop: i === 0 ? 1 : 0,
-        coverFileId: random.pick(pools.poster),
+        coverFileId: await ctx.files.picture('poster', first.scene, 0),
         source: sourceName(random),
-        shelvesDate,
-        files: [0, 1, 2].map((p) => ({
-          role: 'image' as const,
-          fileId: random.pick(pools.poster),
-          fileName: `poster-${p + 1}.jpg`,
-          caption: `${title.slice(0, 14)}`,
-        })),
+        shelvesDate: first.date,
+        files: await Promise.all(
+          [0, 1, 2].map(async (p) => ({
+            role: 'image' as const,
+            fileId: await ctx.files.picture('poster', first.scene, p),
+            fileName: `poster-${p + 1}.jpg`,
+            caption: title.slice(0, 14),
+          })),
+        ),
       },
       actor(),
     );
-    const subs = i < 3 ? 13 : random.int(3, 8);
+    // The sub-news: reports of the same kind, from the topic's day back through its term.
+    let at = first.date;
     for (let s = 0; s < subs; s++) {
-      const date = daysAgo(i * 14 + s);
-      const subTitle = distinctTitle(titles, () => newsTitle(random, 'special', date));
+      const event = s === 0 ? first : distinctEvent(random, [kind], at, titles, bodies);
+      at = new Date(event.date.getTime() - random.int(3, 9) * DAY);
+      const pictures = s % 3 === 0 ? [0, 1] : [];
       await services.news.createSubject(
         {
           newsId: topicId,
-          title: subTitle,
-          content: newsHtml(random, 'special', subTitle, date),
-          contentKind: s % 3 === 0 ? 2 : 1,
+          title: event.title,
+          content: event.html,
+          contentKind: pictures.length ? 2 : 1,
           source: s % 4 === 3 ? null : sourceName(random),
           sort: s,
-          date,
-          files:
-            s % 3 === 0
-              ? [0, 1].map((p) => ({
-                  role: 'image' as const,
-                  fileId: random.pick(pools.photo),
-                  fileName: `photo-${p + 1}.jpg`,
-                  caption: subTitle.slice(0, 14),
-                }))
-              : [],
+          date: event.date,
+          files: await Promise.all(
+            pictures.map(async (p) => ({
+              role: 'image' as const,
+              fileId: await ctx.files.picture('photo', event.scene, p),
+              fileName: `photo-${p + 1}.jpg`,
+              caption: event.title.slice(0, 14),
+            })),
+          ),
         },
         actor(),
       );
@@ -207,38 +252,41 @@ export async function seedSpecialTopics(ctx: DemoContext): Promise<void> {
   }
 }
 
-/** Galleries: picture sets of 11 似水流年 and 12 最美校园. */
+/**
+ * Galleries: picture sets of 11 似水流年 (old photographs) and 12 最美校园 (the campus in its
+ * season). A gallery's pictures are its one event's scene, seen several ways.
+ */
 export async function seedGalleries(ctx: DemoContext): Promise<void> {
   const { services, random, actor, daysAgo } = ctx;
-  const { pools } = ctx.files;
-  for (const [typeId, topic] of [
-    [11, 'gallery-past'],
-    [12, 'gallery-campus'],
-  ] as const) {
+  for (const typeId of [11, 12]) {
     const titles = new Set<string>();
+    const bodies = new Set<string>();
     for (let i = 0; i < 20; i++) {
-      const shelvesDate = daysAgo(i * 11);
-      const title = distinctTitle(titles, () => newsTitle(random, topic, shelvesDate));
+      const event = distinctEvent(random, COLUMN_KINDS[typeId]!, daysAgo(i * 11), titles, bodies);
       const pictures = random.int(3, 6);
+      const files = [];
+      for (let p = 0; p < pictures; p++) {
+        files.push({
+          role: 'image' as const,
+          fileId: await ctx.files.picture('photo', event.scene, p),
+          fileName: `photo-${p + 1}.jpg`,
+          caption: `${event.title.slice(0, 16)} ${p + 1}/${pictures}`,
+        });
+      }
       await services.news.create(
         {
           typeId,
-          title,
-          description: newsDescription(random, topic, shelvesDate),
-          content: newsHtml(random, topic, title, shelvesDate),
+          title: event.title,
+          description: event.description,
+          content: event.html,
           newsType: 3,
           contentKind: 2,
           ifTop: i === 0 ? 1 : 0,
           // The last two of each gallery wait for the picture review (图片审核).
           ...(i >= 18 ? { checkStatus: 0 } : {}),
-          coverFileId: random.pick(pools.photo),
-          shelvesDate,
-          files: Array.from({ length: pictures }, (_, p) => ({
-            role: 'image' as const,
-            fileId: random.pick(pools.photo),
-            fileName: `photo-${p + 1}.jpg`,
-            caption: `${title.slice(0, 16)} ${p + 1}/${pictures}`,
-          })),
+          coverFileId: files[0]!.fileId,
+          shelvesDate: event.date,
+          files,
         },
         actor(),
       );

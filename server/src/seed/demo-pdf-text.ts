@@ -92,8 +92,22 @@ export function chineseHeadlines(random: Random, count: number): string[] {
   });
 }
 
-/** One sentence of a school-life report, in one of three shapes. */
+/** The last sentences each generator gave, so a paragraph never says one twice. */
+const recent = new WeakMap<Random, string[]>();
+
+/** One sentence of a school-life report, in one of three shapes; not one of the last eight. */
 export function chineseSentence(random: Random): string {
+  const said = recent.get(random) ?? [];
+  recent.set(random, said);
+  let sentence = anySentence(random);
+  for (let tries = 0; tries < 20 && said.includes(sentence); tries++)
+    sentence = anySentence(random);
+  said.push(sentence);
+  if (said.length > 8) said.shift();
+  return sentence;
+}
+
+function anySentence(random: Random): string {
   const shape = random.next();
   if (shape < 0.45) return `${random.pick(SUBJECTS)}${random.pick(ACTIONS)}${random.pick(ENDINGS)}`;
   if (shape < 0.7) {

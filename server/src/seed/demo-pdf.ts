@@ -1,7 +1,8 @@
 import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import sharp from 'sharp';
-import { makeImage } from './demo-images.js';
+import { magazineScene, makeImage, makeSceneImage } from './demo-images.js';
 import { embedChinese, textWidth, wrapChinese } from './demo-font.js';
+import { drawMonthGrid, type MonthGrid } from './demo-pdf-calendar.js';
 import { chineseAuthor, chineseHeadlines, chineseSentence } from './demo-pdf-text.js';
 import { seededRandom, type Random } from './random.js';
 
@@ -46,14 +47,18 @@ function write(
 
 const pictures = new Map<string, Promise<Buffer>>();
 
-/** A generated picture, made once per process: drawing one costs more than a page of text. */
-function picture(kind: 'photo' | 'inset', seed: number): Promise<Buffer> {
-  const key = `${kind}:${seed}`;
+/**
+ * A generated picture, made once per process: drawing one costs more than a page of text.
+ * The cover's shows a scene of the issue's season.
+ */
+function picture(kind: 'photo' | 'inset', seed: number, issue = ''): Promise<Buffer> {
+  const scene = magazineScene(issue, seed);
+  const key = `${kind}:${seed}:${scene.season}`;
   let made = pictures.get(key);
   if (!made) {
     made =
       kind === 'photo'
-        ? makeImage('photo', seed).then((image) => image.data)
+        ? makeSceneImage('photo', scene, seed).then((image) => image.data)
         : makeImage('cover', seed).then((image) =>
             // A smaller copy, so several fit in the size budget.
             sharp(image.data).resize(480).jpeg({ quality: 70, mozjpeg: false }).toBuffer(),
@@ -75,7 +80,9 @@ async function drawCover(
   accent: ReturnType<typeof rgb>,
 ) {
   const page = doc.addPage([PAGE.width, PAGE.height]);
-  const photo = await doc.embedJpg(await picture('photo', input.pictureSeed ?? input.seed));
+  const photo = await doc.embedJpg(
+    await picture('photo', input.pictureSeed ?? input.seed, input.issue),
+  );
   const white = rgb(1, 1, 1);
   page.drawRectangle({ x: 0, y: PAGE.height - 150, width: PAGE.width, height: 150, color: accent });
   write(page, input.seriesName, { x: MARGIN, y: PAGE.height - 100, size: 48, font, color: white });
@@ -210,6 +217,8 @@ export interface DocumentInput {
   /** The line under the heading, e.g. 历史组 · 高一. */
   byline: string;
   sections: Array<{ heading: string; lines: string[] }>;
+  /** A calendar: the months drawn as a grid with its marked days, before the sections. */
+  grid?: MonthGrid;
 }
 
 /** A one- or two-page document (a lesson plan, a test, a calendar): heading, byline, sections. */
@@ -225,6 +234,9 @@ export async function makeDocumentPdf(input: DocumentInput): Promise<Buffer> {
   const bylineWidth = textWidth(input.byline, font, 11);
   write(page, input.byline, { x: (PAGE.width - bylineWidth) / 2, y, size: 11, font, color: GREY });
   y -= 30;
+  if (input.grid) {
+    y = drawMonthGrid(page, font, { x: MARGIN, top: y, width: TEXT_WIDTH }, input.grid);
+  }
   const need = (height: number) => {
     if (y - height >= MARGIN) return;
     page = doc.addPage([PAGE.width, PAGE.height]);

@@ -100,10 +100,6 @@ export function svgDocument(width: number, height: number, defs: string, body: s
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><defs>${defs}</defs>${body}</svg>`;
 }
 
-export function verticalGradient(id: string, top: string, bottom: string): string {
-  return `<linearGradient id="${id}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient>`;
-}
-
 /** Blends two #rrggbb colours; opaque blends render much faster than SVG opacity layers. */
 export function mix(a: string, b: string, weight: number): string {
   let out = '#';

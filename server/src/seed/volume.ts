@@ -1,25 +1,21 @@
 import type { Kysely } from 'kysely';
 import type { Services } from '../app.js';
 import type { Database } from '../db/schema.js';
-import { newsDescription, newsHtml, newsTitle, sourceName, type DemoTopic } from './demo-text.js';
+import { COLUMN_KINDS, demoEvent } from './demo-events.js';
+import { makeSceneImage } from './demo-images.js';
+import type { SceneSpec } from './demo-scene.js';
+import { sourceName } from './demo-text.js';
 import { seededRandom } from './random.js';
 
-const COLUMNS: Array<[number, DemoTopic]> = [
-  [2, 'campus'],
-  [3, 'education'],
-  [6, 'alumni'],
-  [7, 'teacher'],
-  [8, 'student'],
-  [15, 'demonstration'],
-  [16, 'affairs'],
-  [17, 'notice'],
-  [21, 'course'],
-];
+/** The columns the volume fills, in turn. */
+const COLUMNS = [2, 3, 6, 7, 8, 15, 16, 17, 21];
 
 /**
  * A school's worth of years: `count` more news items spread over the columns
- * and the last ten years, made through the same service as real content. For
- * benchmarks (`npm run bench`), not for the demo.
+ * and the last ten years, made through the same service as real content. Each
+ * is one event's report, dated in the months that event belongs to; its cover
+ * is one of a few pictures of the event's scene and season. For benchmarks
+ * (`npm run bench`), not for the demo.
  */
 export async function addVolume(
   db: Kysely<Database>,
@@ -29,26 +25,33 @@ export async function addVolume(
 ): Promise<void> {
   const random = seededRandom(7);
   const authors = await db.selectFrom('staff').select(['id', 'name']).limit(20).execute();
-  const covers = await db
-    .selectFrom('news')
-    .select('coverFileId')
-    .where('coverFileId', 'is not', null)
-    .limit(20)
-    .execute();
+  const covers = new Map<string, Promise<number>>();
+  const cover = (spec: SceneSpec, variant: number) => {
+    const key = `${spec.scene}|${spec.season}|${variant}`;
+    let id = covers.get(key);
+    if (!id) {
+      id = makeSceneImage('cover', spec, variant).then(
+        async (image) => (await services.uploads.image(image.fileName, null, image.data)).fileId,
+      );
+      covers.set(key, id);
+    }
+    return id;
+  };
   for (let i = 0; i < count; i++) {
-    const [typeId, topic] = COLUMNS[i % COLUMNS.length]!;
-    const title = newsTitle(random, topic);
+    const typeId = COLUMNS[i % COLUMNS.length]!;
+    const target = new Date(now.getTime() - random.int(0, 3650) * 86_400_000);
+    const event = demoEvent(random, random.pick(COLUMN_KINDS[typeId]!), target);
     await services.news.create(
       {
         typeId,
-        title,
-        description: newsDescription(random, topic),
-        content: newsHtml(random, topic, title),
+        title: event.title,
+        description: event.description,
+        content: event.html,
         source: sourceName(random),
-        coverFileId: covers.length ? random.pick(covers).coverFileId : null,
+        coverFileId: await cover(event.scene, i % 3),
         schChange: typeId === 2 || typeId === 21 ? random.pick([null, 1, 2]) : null,
         enableType: i % 10 === 9 ? 2 : 1,
-        shelvesDate: new Date(now.getTime() - random.int(0, 3650) * 86_400_000),
+        shelvesDate: event.date,
       },
       { staff: random.pick(authors), ip: '10.10.0.9' },
     );

@@ -1,0 +1,333 @@
+import { CLASSROOMS, HALLS, SCHOOL_MONTHS, type EventKind } from './demo-events-kinds.js';
+
+/**
+ * Notices, public accounts, party work, alumni, societies, courses, and the two picture
+ * columns: what the offices of the demo school write about.
+ */
+export const OFFICE_KINDS = {
+  examNotice: {
+    word: '期中考试',
+    fixed: [
+      [4, 13, 17],
+      [11, 2, 6],
+    ],
+    scene: 'classroom',
+    time: 'day',
+    places: CLASSROOMS,
+    titles: ['关于{grade}{term}期中考试考务安排的通知'],
+    leads: [
+      '各处室、各年级、全体师生：{term}{grade}期中考试定于{upcoming}起举行，地点在{place}，现将考务安排通知如下。',
+    ],
+    facts: [
+      '一、考试时间。期中考试共{days}天，每天上午两科、下午一科。',
+      '二、考场安排。{grade}共设考场{rooms}个，考场座位表于考前一天张贴。',
+      '三、监考要求。监考教师须提前十五分钟到教务处领取试卷。',
+      '四、考生须知。考生凭学生证进入考场，不得携带手机。',
+      '五、考试结束后，各备课组在三天内完成阅卷，成绩由教务处统一发布。',
+    ],
+    quotes: ['如有疑问，请与教务处{teacher}老师联系。'],
+  },
+  winterBreak: {
+    word: '寒假',
+    months: [1],
+    scene: 'campus',
+    time: 'day',
+    places: CLASSROOMS,
+    titles: ['关于做好{holidayYear}年寒假安全工作的通知'],
+    leads: [
+      '各处室、各年级、全体师生：{holidayYear}年寒假将于{upcoming}开始，为让师生度过一个安全、健康的寒假，现将有关事项通知如下。',
+    ],
+    facts: [
+      '一、放假前，各班上好一节寒假安全教育课，重点讲清防火、交通和燃放烟花爆竹的安全。',
+      '二、寒假期间，学生外出应告知家长去向，不到结冰的河面和湖面上行走。',
+      '三、合理安排作息，控制使用手机和电子产品的时间。',
+      '四、寒假值班安排已报校长办公室，值班人员须保持通讯畅通。',
+      '五、下学期学生报到时间另行通知。',
+    ],
+    quotes: ['请班主任将本通知转发给每一位家长，联系人：德育处{teacher}老师。'],
+  },
+  summerBreak: {
+    word: '暑假',
+    months: [7],
+    scene: 'campus',
+    time: 'day',
+    places: CLASSROOMS,
+    titles: ['关于做好{holidayYear}年暑假安全工作的通知'],
+    leads: [
+      '各处室、各年级、全体师生：{holidayYear}年暑假将于{upcoming}开始，现将暑假安全工作有关事项通知如下。',
+    ],
+    facts: [
+      '一、放假前，各班上好一节暑假安全教育课，重点讲清防溺水、交通和食品安全。',
+      '二、暑假期间，学生不私自到江河、水库等无安全保障的水域游泳。',
+      '三、参加社会实践和志愿服务的同学，须由家长陪同或学校统一组织。',
+      '四、暑假值班安排已报校长办公室，值班人员须坚守岗位。',
+      '五、新学期报到时间为8月31日。',
+    ],
+    quotes: ['请班主任将本通知转发给每一位家长，联系人：德育处{teacher}老师。'],
+  },
+  meetNotice: {
+    word: '运动会',
+    fixed: [
+      [4, 6, 12],
+      [10, 10, 16],
+    ],
+    scene: 'sports',
+    time: 'day',
+    places: ['田径场'],
+    titles: ['关于举办青禾实验中学{nth}{season}田径运动会的通知'],
+    leads: [
+      '各处室、各年级、全体师生：学校定于{upcoming}起在{place}举办{nth}{season}田径运动会，现将有关事项通知如下。',
+    ],
+    facts: [
+      '一、比赛项目。设田径项目{events}项，另设跳绳和拔河两项集体项目。',
+      '二、报名办法。每班每项限报两人，每人限报两项，报名表于{deadline}前交体育组。',
+      '三、开幕式。各班组成方阵入场，方阵人数不少于三十人。',
+      '四、安全要求。运动员赛前须做好准备活动，患病学生不得参赛。',
+      '五、志愿者由校团委统一招募，名额{volunteers}人。',
+    ],
+    quotes: ['联系人：体育组{teacher}老师。'],
+  },
+  canteen: {
+    word: '食品安全',
+    months: SCHOOL_MONTHS,
+    scene: 'campus',
+    time: 'day',
+    places: ['学生食堂'],
+    titles: ['学生食堂{year}年{month}月份食品安全检查情况通报'],
+    leads: [
+      '{md}，后勤保障处会同家长伙食委员会对学生食堂进行了{year}年{month}月份食品安全检查，现将情况通报如下。',
+    ],
+    facts: [
+      '一、本次检查覆盖食材采购、储存、加工和留样等{items}个项目。',
+      '二、{items2}个项目符合要求，发现的问题已当场整改。',
+      '三、{parents}位家长代表参加了陪餐，对饭菜口味和价格提出了意见。',
+      '四、食堂将在下月调整早餐品种，增加杂粮和水果。',
+      '五、欢迎师生和家长通过校长信箱继续监督食堂工作。',
+    ],
+    quotes: ['联系人：后勤保障处{teacher}老师。'],
+  },
+  aid: {
+    word: '资助',
+    months: [3, 4, 10, 11],
+    scene: 'meeting',
+    time: 'day',
+    places: ['校务公开栏'],
+    titles: ['关于{term}学生资助工作的公示'],
+    leads: [
+      '按照学生资助工作的有关要求，经学生申请、班级评议和学校审核，{term}学生资助名单已确定，现公示如下。',
+    ],
+    facts: [
+      '一、本学期共有{students}名学生获得国家助学金，每人每学期{money}元。',
+      '二、{n}名学生获得青溪助学金，资金由校友会捐资设立。',
+      '三、名单已在{place}张贴，为保护学生隐私，只公布姓名和班级。',
+      '四、公示期为五个工作日，自{md}起。',
+      '五、如有异议，请在公示期内向学生资助管理中心书面反映。',
+    ],
+    quotes: ['联系人：学生资助管理中心{teacher}老师。'],
+  },
+  merit: {
+    word: '三好学生',
+    months: [1, 6, 7],
+    scene: 'meeting',
+    time: 'day',
+    places: ['校务公开栏'],
+    titles: ['关于{grade}{term}“三好学生”评选结果的公示'],
+    leads: ['经班级推荐、年级审核和学校评审，{grade}{term}“三好学生”评选结果已经产生，现予公示。'],
+    facts: [
+      '一、本次{grade}共评出“三好学生”{students}名、“优秀学生干部”{n2}名。',
+      '二、评选依据学生的品德表现、学业成绩、体育锻炼和社会实践情况。',
+      '三、名单已在{place}张贴，公示期为五个工作日，自{md}起。',
+      '四、如有异议，请在公示期内向德育处书面反映，并提供具体事实。',
+    ],
+    quotes: ['联系人：德育处{teacher}老师。'],
+  },
+  party: {
+    word: '主题党日',
+    months: [1, 3, 4, 5, 6, 7, 9, 10, 11, 12],
+    scene: 'meeting',
+    time: 'day',
+    places: ['党员活动室', '学术报告厅', '青禾市革命历史纪念馆'],
+    titles: ['校党委在{place}开展主题党日活动', '{school}党委开展“{partyTheme}”主题党日活动'],
+    leads: [
+      '{md}，青禾实验中学党委在{place}开展“{partyTheme}”主题党日活动，{members}名党员教师参加。',
+    ],
+    facts: [
+      '党委书记{secretary}带领大家重温了入党誓词。',
+      '党员教师{teacher}结合自己带毕业班的经历，谈了对“{partyTheme}”的理解。',
+      '活动中，{n}个党支部分别汇报了“党员示范岗”的工作情况。',
+      '会后，党员教师与{grade}的{n2}名学生结成了学习帮扶对子。',
+    ],
+    quotes: [
+      '“党员的样子，学生每天都看在眼里。”{teacher}老师说。',
+      '{secretary}书记说：“主题党日要落在每一间教室里。”',
+    ],
+  },
+  alumniReturn: {
+    word: '校友',
+    fixed: [[10, 2, 5]],
+    scene: 'people',
+    time: 'day',
+    places: ['校史馆', '青禾礼堂'],
+    titles: [
+      '{classYear}届校友返校聚首，共叙师生情谊',
+      '毕业{since}年，{classYear}届校友重回{place}',
+    ],
+    leads: [
+      '{md}，{classYear}届校友{alumni}人回到阔别{since}年的母校，在{place}与当年的老师们重逢。',
+    ],
+    facts: [
+      '校友{alumnus}代表同学们向母校赠送了一幅书法作品。',
+      '退休教师{teacher}老师一眼认出了当年的班长。',
+      '校长{principal}向校友们介绍了学校近年来的变化。',
+      '校友们参观了新建的科技楼，又在文华楼前拍了一张毕业{since}年的合影。',
+    ],
+    quotes: [
+      '“教室换了新桌椅，可窗外的银杏还是那棵。”校友{alumnus}说。',
+      '{teacher}老师说：“看到你们过得好，就是老师最大的安慰。”',
+    ],
+  },
+  alumniTalk: {
+    word: '校友',
+    months: SCHOOL_MONTHS,
+    scene: 'meeting',
+    time: 'day',
+    places: HALLS,
+    titles: [
+      '{classYear}届校友{alumnus}回母校作专题讲座',
+      '校友{alumnus}：从青禾出发，走向{field}研究',
+    ],
+    leads: [
+      '{md}，{classYear}届校友、{field}研究者{alumnus}回到母校，在{place}为高二学生作了一场专题讲座。',
+    ],
+    facts: [
+      '{alumnus}讲起了自己在青禾读高中时参加{club}的经历。',
+      '讲座中，{alumnus}介绍了{field}领域正在研究的几个问题。',
+      '{klass}的{student}问：“怎么知道自己适合做研究？”',
+      '讲座由{teacher}老师主持，他也是{alumnus}当年的班主任。',
+    ],
+    quotes: [
+      '“青禾给我的，是敢于提问的勇气。”{alumnus}说。',
+      '{student}说：“原来学长也曾经为选科纠结过。”',
+    ],
+  },
+  club: {
+    word: '社团',
+    fixed: [[9, 15, 22]],
+    scene: 'people',
+    time: 'day',
+    places: ['文华楼前广场'],
+    titles: ['{clubs}个学生社团在{place}同台纳新', '社团招新季：{club}的展位前排起长队'],
+    leads: ['{md}，{school}{clubs}个学生社团在{place}同台纳新，{club}的展位前排起了长队。'],
+    facts: [
+      '{club}的社长{student}介绍，今年新社员有{members}人。',
+      '{club2}现场演示了自己的作品，吸引了许多高一新生驻足。',
+      '指导教师{teacher}老师说，社团每周活动两次，由学生自己设计内容。',
+      '学校目前共有学生社团{clubs}个，覆盖科技、人文、体育和艺术。',
+    ],
+    quotes: [
+      '“在{club}，我找到了和我一样的人。”{student2}说。',
+      '{teacher}老师说：“社团是学生自己的地方，老师只在旁边搭把手。”',
+    ],
+  },
+  clubShow: {
+    word: '社团',
+    fixed: [[12, 8, 14]],
+    scene: 'art',
+    time: 'evening',
+    places: ['艺术中心'],
+    titles: ['{club}等学生社团在{place}举行年度汇报展演'],
+    leads: [
+      '{md}晚，{school}{club}等{n2}个学生社团在{place}举行年度汇报展演，台下坐满了师生和家长。',
+    ],
+    facts: [
+      '{club}的社长{student}介绍，这台展演排练了{weeks}周。',
+      '{club2}展出了一学期的作品，展台就设在{place}的门厅里。',
+      '展演由{student2}和另一位同学主持，节目单全部由社员自己设计。',
+      '指导教师{teacher}老师说，年度展演是社团一年里最重要的一次汇报。',
+    ],
+    quotes: [
+      '“谢幕的时候，台下的掌声让我们觉得一学期都值了。”{student}说。',
+      '{teacher}老师说：“社团是学生自己的地方，老师只在旁边搭把手。”',
+    ],
+  },
+  course: {
+    word: '校本课程',
+    months: [3, 4, 9, 10],
+    scene: 'classroom',
+    time: 'day',
+    places: CLASSROOMS,
+    titles: [
+      '校本课程《{course}》{year}年{season}班开课',
+      '课程建设｜《{course}》：{klass}的同学把课堂搬到校园里',
+    ],
+    leads: [
+      '{md}，{school}校本课程《{course}》{year}年{season}班在{place}开课，{students}名学生选修。',
+      '{md}，{klass}的同学们在校本课程《{course}》的课堂上走出教室，把课堂搬到了校园里。',
+    ],
+    facts: [
+      '课程由{teacher}老师开发，共{lessons}课时，每周一次。',
+      '第一节课，同学们在校园里完成了一项小调查。',
+      '课程采用项目式学习，学期末每个小组要交一份成果。',
+      '{klass}的{student}说，选这门课是因为想做点课本以外的事。',
+    ],
+    quotes: [
+      '“校本课程要让学生带着问题来，带着作品走。”{teacher}老师说。',
+      '“这门课没有标准答案，我很喜欢。”{student2}说。',
+    ],
+  },
+  outreach: {
+    word: '送教',
+    months: SCHOOL_MONTHS,
+    scene: 'classroom',
+    time: 'day',
+    places: ['青禾市西乡中学', '溪口镇中学', '石桥镇中学'],
+    titles: ['{subject}名师工作室赴{place}送教', '示范引领：我校教师到{place}送教'],
+    leads: ['{md}，{school}{subject}名师工作室一行{n}人来到{place}开展送教活动。'],
+    facts: [
+      '{teacher}老师为{place}的学生上了一节{subject}示范课《{lesson}》。',
+      '课后，两校教师围绕“{teachTheme}”进行了研讨。',
+      '工作室向{place}赠送了一套自编的{subject}练习册。',
+      '这是本学年工作室第{n2}次送教，两校约定每学期互相听课。',
+    ],
+    quotes: [
+      '“送教不是送一节课，是和当地老师一起想办法。”{teacher}老师说。',
+      '{place}的一位老师说：“这样的课，我们的学生也能上出来。”',
+    ],
+  },
+  oldPhotos: {
+    word: '老照片',
+    months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+    scene: 'history',
+    time: 'day',
+    places: ['校史馆'],
+    titles: ['老照片里的青禾：{decade}年代的{oldScene}', '{decade}年代的{oldScene}，一组老照片'],
+    leads: [
+      '这组老照片摄于{decade}年代，记录了当年青禾的{oldScene}，由{classYear}届校友{alumnus}捐赠给{place}。',
+    ],
+    facts: [
+      '照片里的文华楼还是两层，门前的银杏树只有碗口粗。',
+      '{alumnus}回忆，那时全校只有一台照相机，由美术老师保管。',
+      '照片的背面，还留着当年用钢笔写下的日期和人名。',
+      '校史馆整理了这批照片，并请退休教师{teacher}老师辨认照片中的人物。',
+    ],
+    quotes: ['“照片里第三排左边那个就是我。”{alumnus}说。'],
+  },
+  scenery: {
+    word: '校园',
+    months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+    scene: 'campus',
+    time: 'morning',
+    places: ['青溪湖畔', '文华楼前', '银杏大道', '紫藤长廊', '图书馆', '荷花池'],
+    titles: ['{seasonDay}青禾校园：{place}风光正好', '镜头里的青禾校园：{seasonDay}的{place}'],
+    leads: [
+      '{seasonDay}的{place}，是青禾校园里最让人流连的地方，这组照片由{club}的同学们拍摄于{md}。',
+    ],
+    facts: [
+      '{student}说，为了这组照片，他们连续几天一早就来到{place}。',
+      '{seasonNote}',
+      '照片入选了本学期的校园摄影展，在图书馆一楼展出。',
+      '指导教师{teacher}老师说，拍校园最难的是拍出每天路过却没注意的东西。',
+    ],
+    quotes: ['“原来每天走过的{place}，这么好看。”{student2}说。'],
+  },
+} satisfies Record<string, EventKind>;
