@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromium } from './e2e/chromium';
-import { DEMO_PASSWORD, WEAK_PASSWORD, weakBaseURL } from './e2e/login';
+import {
+  DEMO_PASSWORD,
+  SETUP_ADDRESS_FILE,
+  WEAK_PASSWORD,
+  setupBaseURL,
+  weakBaseURL,
+} from './e2e/login';
 
 /**
  * End-to-end tests against the built app (`npm run build`), served by the
@@ -12,6 +18,7 @@ import { DEMO_PASSWORD, WEAK_PASSWORD, weakBaseURL } from './e2e/login';
  */
 const port = Number(process.env.E2E_PORT ?? 3210);
 const weakPort = Number(new URL(weakBaseURL).port);
+const setupPort = Number(new URL(setupBaseURL).port);
 const fresh = (name: string) =>
   fs.mkdtempSync(path.join(os.tmpdir(), `school-portal-e2e-${name}-`));
 // The servers' JSON logs, for e2e/log-secrets.ts after the run (set once: workers inherit it).
@@ -21,9 +28,10 @@ const server = (listen: number, dataDir: string, extra: Record<string, string> =
   command: `node ../server/dist/main.js >> "${path.join(logDir, `server-${listen}.log`)}"`,
   url: `http://127.0.0.1:${listen}/api/health`,
   reuseExistingServer: false,
-  // A fresh data folder means seeding the demo school (about 60 password hashes): over a minute
-  // when both cores are busy.
-  timeout: 180_000,
+  // A fresh data folder means seeding the demo school (password hashes, about 400 scene pictures
+  // and a slideshow per kind of event): a minute on a quiet machine, and the two demo servers
+  // seed at once on two cores. E2E_SERVER_TIMEOUT_MS: longer on a machine many runs share.
+  timeout: Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 420_000),
   stdout: 'ignore' as const,
   stderr: 'pipe' as const,
   env: {
@@ -60,5 +68,10 @@ export default defineConfig({
     // Set, not the default: the check after the run then holds the server to never logging it.
     server(port, fresh('main'), { DEMO_PASSWORD }),
     server(weakPort, fresh('weak'), { DEMO_PASSWORD: WEAK_PASSWORD }),
+    // A new school: no demo, no ADMIN_CODE; its setup address also goes to a file for setup.spec.ts.
+    server(setupPort, fresh('setup'), {
+      SEED_DEMO: 'false',
+      SETUP_TOKEN_FILE: path.join(logDir, SETUP_ADDRESS_FILE),
+    }),
   ],
 });

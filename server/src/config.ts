@@ -90,6 +90,11 @@ export interface Config {
   officePreviewMemoryMb: number;
   /** Processor seconds one conversion may use (OFFICE_PREVIEW_CPU_SECONDS, default the time-out). */
   officePreviewCpuSeconds: number;
+  /**
+   * A file the first run's setup address is also written to (SETUP_TOKEN_FILE; unset: none),
+   * for scripted installs and the end-to-end tests; the console line is always printed.
+   */
+  setupTokenFile: string | undefined;
 }
 
 /**
@@ -274,5 +279,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       1,
       3600,
     ),
+    setupTokenFile: env.SETUP_TOKEN_FILE ? path.resolve(cwd, env.SETUP_TOKEN_FILE) : undefined,
   };
 }

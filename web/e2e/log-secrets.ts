@@ -22,6 +22,10 @@ const LOGGED_HEADER = /"(?:authorization|cookie|token|set-cookie)"\s*:\s*"(?!\[R
  */
 const TOKEN_SHAPED = /(?:=|")(?:[A-Za-z0-9_-]{43}|[A-Za-z0-9_-]{32})(?:[&"#]|$)/;
 
+/** The one line the server prints its first-run address on (boot/prepare.ts): allowed once. */
+const SETUP_LINE =
+  /^\s*首次设置：请在浏览器中打开 http:\/\/\S+\/setup\?token=([A-Za-z0-9_-]{43})\s*$/;
+
 /** An app password (issue 22; platform/auth/app-passwords.ts), with or without its dashes. */
 const APP_PASSWORD_SHAPED = /(?<![\w-])[2-9a-hjkmnp-z]{7}(?:-?[2-9a-hjkmnp-z]{7}){3}(?![\w-])/;
 
@@ -57,18 +61,27 @@ export default function checkServerLogs(): void {
   const dir = process.env.E2E_SERVER_LOG_DIR;
   if (!dir || !fs.existsSync(dir)) throw new Error('e2e: no server log folder to check');
   const files = fs.readdirSync(dir).filter((name) => name.endsWith('.log'));
-  const secrets = [
+  const secrets: Array<readonly [string, string]> = [
     ...PASSWORDS.flatMap((password) => [password, encodeURIComponent(password)]).map(
       (value) => ['a password', value] as const,
     ),
     ...keptSessions().map((value) => ['a kept session token or cookie', value] as const),
   ];
+  // The first run's token is printed once, on its own console line (SETUP_LINE): any other
+  // line holding it is a leak.
+  for (const name of files) {
+    for (const line of fs.readFileSync(path.join(dir, name), 'utf8').split('\n')) {
+      const token = SETUP_LINE.exec(line)?.[1];
+      if (token) secrets.push(['the setup token', token] as const);
+    }
+  }
   const found: string[] = [];
   let requests = 0;
   for (const name of files) {
     const lines = fs.readFileSync(path.join(dir, name), 'utf8').split('\n');
     lines.forEach((line, index) => {
       if (line.includes('"incoming request"')) requests++;
+      if (SETUP_LINE.test(line)) return;
       const where = `${name}:${index + 1}`;
       for (const [kind, value] of secrets)
         if (line.includes(value)) found.push(`${where}: ${kind}`);

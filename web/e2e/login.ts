@@ -5,6 +5,10 @@ export const DEMO_PASSWORD = 'School@2026';
 /** The second test server's demo password: it fails the strength rule on purpose. */
 export const WEAK_PASSWORD = 'weakpass1';
 export const weakBaseURL = `http://127.0.0.1:${process.env.E2E_WEAK_PORT ?? 3211}`;
+/** The third test server: no demo and no ADMIN_CODE, so it waits for its first run (/setup). */
+export const setupBaseURL = `http://127.0.0.1:${process.env.E2E_SETUP_PORT ?? 3213}`;
+/** The file that server writes its setup address to (SETUP_TOKEN_FILE), in the logs' folder. */
+export const SETUP_ADDRESS_FILE = 'setup-address.txt';
 
 /** The demo school's two staff accounts, with the identity each picks in the login modal. */
 export const STAFF = {

@@ -25,6 +25,21 @@ export const CmsOverview = Type.Object({
   mySubmitted: Type.Integer(),
   myRejected: Type.Integer(),
   scheduledNews: Type.Integer(),
+  /**
+   * The new school's first steps, for administrators (null for others): whether each is done
+   * as far as the server can tell (null: it cannot).
+   */
+  firstSteps: Type.Union([
+    Type.Object({
+      /** The short name set, and a logo or a theme colour (站点设置). */
+      siteSettings: Type.Boolean(),
+      /** More staff than the first administrator (人员导入). */
+      staffImport: Type.Boolean(),
+      /** An import from the old site has run (从旧站导入). */
+      siteImport: Type.Union([Type.Boolean(), Type.Null()]),
+    }),
+    Type.Null(),
+  ]),
 });
 export type CmsOverview = Static<typeof CmsOverview>;
 

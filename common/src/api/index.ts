@@ -17,4 +17,8 @@ export * from './drive.js';
 export * from './drive-upload.js';
 export * from './drive-share.js';
 export * from './sensitive-words.js';
+export * from './staff-import.js';
+export * from './setup.js';
+export * from './site-settings.js';
+export * from './site-import.js';
 export type * from './map.js';

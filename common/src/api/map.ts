@@ -17,6 +17,10 @@ import type * as drive from './drive.js';
 import type * as drive_upload from './drive-upload.js';
 import type * as drive_share from './drive-share.js';
 import type * as sensitive_words from './sensitive-words.js';
+import type * as staff_import from './staff-import.js';
+import type * as setup from './setup.js';
+import type * as site_settings from './site-settings.js';
+import type * as site_import from './site-import.js';
 
 /**
  * The contract as plain types for the pages' client (web/app/api/client.ts):
@@ -44,7 +48,11 @@ type Contract = typeof magazine &
   typeof drive &
   typeof drive_upload &
   typeof drive_share &
-  typeof sensitive_words;
+  typeof sensitive_words &
+  typeof staff_import &
+  typeof setup &
+  typeof site_settings &
+  typeof site_import;
 type Exported = Contract[keyof Contract];
 
 /** The members of the endpoint groups (`endpoints(tag, { ... })`) among them. */

@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import { createServices } from '../app.js';
 import type { Config } from '../config.js';
 import { openDatabase } from '../db/database.js';
@@ -5,6 +6,19 @@ import { migrateToLatest } from '../db/migrate.js';
 import { prepareDatabase } from '../seed/index.js';
 import { loadWebBuild } from '../web/pages.js';
 import { precompressAssets } from '../web/precompress.js';
+import { setupAddress } from '../modules/setup/token.js';
+
+/**
+ * The first run's address, on stdout as one line of its own (never through the request log),
+ * and in SETUP_TOKEN_FILE when that is set (readable by the server's user only).
+ */
+async function announceSetup(config: Config, token: string) {
+  const address = setupAddress(config, token);
+  console.log(`\n  首次设置：请在浏览器中打开 ${address}\n`);
+  if (config.setupTokenFile) {
+    await fs.writeFile(config.setupTokenFile, `${address}\n`, { mode: 0o600 });
+  }
+}
 
 /**
  * Gets the database and the build ready once: migrations, the first boot's seeding, the
@@ -20,6 +34,7 @@ export async function prepare(config: Config): Promise<{ demoLogins: string[] }>
     await migrateToLatest(db, dialect);
     const services = createServices({ config, db, dialect });
     const seeded = await prepareDatabase(db, config, services);
+    if (seeded.setupToken) await announceSetup(config, seeded.setupToken);
     const web = await loadWebBuild(config.webBuildDir);
     if (web) await precompressAssets(web.clientDir);
     else

@@ -36,6 +36,9 @@ import * as webdav from './migrations/0035_webdav.js';
 import * as officePreviewTurns from './migrations/0036_office_preview_turns.js';
 import * as fileLeases from './migrations/0037_file_leases.js';
 import * as webdavPropertySizes from './migrations/0038_webdav_property_sizes.js';
+import * as staffImport from './migrations/0039_staff_import.js';
+import * as setup from './migrations/0041_setup.js';
+import * as siteImport from './migrations/0040_site_import.js';
 
 /** Migrations in order. They are imported, not read from disk, so the build carries them. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -76,6 +79,9 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0036_office_preview_turns': { up: (db) => officePreviewTurns.up(db) },
     '0037_file_leases': { up: (db) => fileLeases.up(db) },
     '0038_webdav_property_sizes': { up: (db) => webdavPropertySizes.up(db) },
+    '0039_staff_import': { up: (db) => staffImport.up(db, dialect) },
+    '0040_site_import': { up: (db) => siteImport.up(db, dialect) },
+    '0041_setup': { up: (db) => setup.up(db) },
   };
 }
 

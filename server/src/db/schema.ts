@@ -8,6 +8,7 @@ import type {
   HandoffTicketTable,
   ContactTable,
   LinkedRequestTable,
+  StaffImportTable,
 } from './tables/people.js';
 import type {
   NewsTypeTable,
@@ -33,6 +34,8 @@ import type {
 } from './tables/site.js';
 import type { StoredFileTable, FileUseTable } from './tables/files.js';
 import type { ApiRateLimitTable } from './tables/limits.js';
+import type { SetupTokenTable } from './tables/setup.js';
+import type { SiteImportMapTable, SiteImportRunTable } from './tables/site-import.js';
 import type { FilePreviewTable, JobTable } from './tables/jobs.js';
 import type { LeaveRequestTable, LeaveStepTable } from './tables/leave.js';
 import type {
@@ -83,6 +86,7 @@ export interface Database {
   session: SessionTable;
   loginThrottle: LoginThrottleTable;
   appPassword: AppPasswordTable;
+  staffImport: StaffImportTable;
   apiRateLimit: ApiRateLimitTable;
   sysParameter: SysParameterTable;
   newsType: NewsTypeTable;
@@ -140,6 +144,9 @@ export interface Database {
   driveVersion: DriveVersionTable;
   job: JobTable;
   filePreview: FilePreviewTable;
+  setupToken: SetupTokenTable;
+  siteImportMap: SiteImportMapTable;
+  siteImportRun: SiteImportRunTable;
   /** The public site's content version (one row, id 1; db/content-watch.ts). */
   siteVersion: { id: number; version: number };
 }

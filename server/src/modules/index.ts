@@ -9,8 +9,11 @@ import { mailArea } from './mail/index.js';
 import { newsArea } from './news/index.js';
 import { peopleArea } from './people/index.js';
 import { showcaseArea } from './showcase/index.js';
+import { setupArea } from './setup/index.js';
+import { siteArea } from './site/index.js';
 import { siteSearchArea } from './sitesearch/index.js';
 import { videoArea } from './video/index.js';
+import { siteImportArea } from '../ops/site-import/routes.js';
 
 /** Every area of the site; app.ts builds and registers them in this order. */
 export const AREAS = [
@@ -26,6 +29,9 @@ export const AREAS = [
   driveArea,
   siteSearchArea,
   cmsArea,
+  setupArea,
+  siteArea,
+  siteImportArea,
 ] as const;
 
 type ServicesOf<A> = A extends Area<infer S> ? S : never;

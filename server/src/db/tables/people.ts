@@ -22,6 +22,11 @@ export interface StaffTable {
   status: number;
   /** The person's photo (address book, profile). */
   photoFileId: Generated<number | null>;
+  /** 职务 and 学科 (staff import, the CMS). */
+  position: ColumnType<string | null, string | null | undefined, string | null>;
+  subject: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1: made with a generated initial password; the first login must change it. */
+  mustChangePassword: ColumnType<number, number | undefined, number>;
   sort: number;
   createdAt: string;
   updatedAt: string;
@@ -114,4 +119,22 @@ export interface AppPasswordTable {
   /** Written at most once a minute, not per request. */
   lastUsedAt: ColumnType<string | null, string | null | undefined, string | null>;
   lastUsedIp: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/**
+ * A staff import's dry run (人员导入): the sheet as read, for the administrator who uploaded
+ * it, until applied or expired. `passwords` holds the new accounts' initial passwords after
+ * the apply, AES-GCM encrypted with a key only the administrator was given; cleared by the
+ * one download.
+ */
+export interface StaffImportTable {
+  id: Generated<number>;
+  staffId: number;
+  fileName: string;
+  /** JSON of the sheet's rows (modules/people/staff-sheet.ts SheetRow[]). */
+  sheet: string;
+  createdAt: string;
+  expiresAt: string;
+  appliedAt: ColumnType<string | null, string | null | undefined, string | null>;
+  passwords: ColumnType<string | null, string | null | undefined, string | null>;
 }

@@ -1,4 +1,4 @@
-import { isContentAdmin } from '../../http/roles.js';
+import { isContentAdmin, isSystemAdmin } from '../../http/roles.js';
 import type { Kysely } from 'kysely';
 import type { Database, ReviewState } from '../../db/schema.js';
 import { iso, type Clock } from '../../time.js';
@@ -50,6 +50,25 @@ export class CmsOverviewService {
         (await count('news', { reviewState: 'rejected', own: true })) +
         (await count('video', { reviewState: 'rejected', own: true })),
       scheduledNews: Number(scheduled.n),
+      firstSteps: isSystemAdmin(staff) ? await this.firstSteps() : null,
+    };
+  }
+
+  /** What a new school's administrator has done of the first steps the overview lists. */
+  private async firstSteps() {
+    const values = await this.db
+      .selectFrom('sysParameter')
+      .select(['code', 'value', 'pic'])
+      .where('code', 'in', ['XXJC', 'XXBZ', 'ZTYS'])
+      .execute();
+    const set = (code: string, field: 'value' | 'pic') =>
+      values.some((row) => row.code === code && Boolean(row[field]?.trim()));
+    const staff = await this.db.selectFrom('staff').select('id').limit(2).execute();
+    const imported = await this.db.selectFrom('siteImportRun').select('id').limit(1).execute();
+    return {
+      siteSettings: set('XXJC', 'value') && (set('XXBZ', 'pic') || set('ZTYS', 'value')),
+      staffImport: staff.length > 1,
+      siteImport: imported.length > 0,
     };
   }
 }

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import { iso, systemClock, type Clock } from '../../time.js';
 import { hashPassword } from '../../platform/auth/password.js';
+import { inTransaction } from '../../db/transaction.js';
 
 export interface NewStaffInput {
   code: string;
@@ -39,7 +40,8 @@ export class StaffService {
     if (existing) throw badRequest('账号已存在');
     const passwordHash = await hashPassword(input.password);
     const now = iso(this.now());
-    return this.db.transaction().execute(async (trx) => {
+    // In the caller's transaction when there is one (the first run's setup, modules/setup).
+    return inTransaction(this.db, async (trx) => {
       const { id } = await trx
         .insertInto('staff')
         .values({

@@ -10,6 +10,8 @@ import { CmsDepartmentService } from './department-service.js';
 import { DirectoryService } from './directory.js';
 import { cmsStaffRoutes } from './staff-routes.js';
 import { CmsStaffService } from './staff-service.js';
+import { StaffImportService } from './staff-import.js';
+import { staffImportRoutes } from './staff-import-routes.js';
 
 /** Staff accounts and the department tree (and the address book, with the intranet). */
 export const peopleArea = defineArea({
@@ -20,6 +22,7 @@ export const peopleArea = defineArea({
     profile: new ProfileService(db, clock, files),
     cmsStaff: new CmsStaffService(db, clock),
     cmsDepartment: new CmsDepartmentService(db, clock),
+    staffImport: new StaffImportService(db, clock),
   }),
   routes: async (api, services) => {
     await api.register(departmentRoutes, { directory: services.directory });
@@ -27,6 +30,7 @@ export const peopleArea = defineArea({
     await api.register(profileRoutes, { profile: services.profile });
     await api.register(cmsStaffRoutes, { cmsStaff: services.cmsStaff });
     await api.register(cmsDepartmentRoutes, { cmsDepartment: services.cmsDepartment });
+    await api.register(staffImportRoutes, { staffImport: services.staffImport });
   },
   // A staff photo is the address book's picture: all staff see it.
   fileGuards: () => [itemGuard('T_STAFF', async () => true)],

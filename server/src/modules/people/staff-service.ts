@@ -33,7 +33,7 @@ export const EMAIL_MESSAGE = '邮箱格式不正确';
 export const PHONE_MESSAGE = '电话号码格式不正确';
 export const PASSWORD_IN_EDIT_MESSAGE = '编辑用户时不能修改密码，请使用“重置密码”';
 
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+export const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 const PHONE = /^[0-9+\-() ]{3,32}$/;
 
 export interface StaffFilter {

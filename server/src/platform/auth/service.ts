@@ -45,7 +45,9 @@ export class AuthService {
 
     // whetherpass 0: the password fails the strength rule, or an administrator set it
     // (a new account, a reset) and the user has not chosen their own yet.
-    const whetherpass = isStrongPassword(input.staffPass) ? staff.whetherpass : 0;
+    // An imported account's generated password (mustChangePassword) is replaced at first login.
+    const whetherpass =
+      isStrongPassword(input.staffPass) && !staff.mustChangePassword ? staff.whetherpass : 0;
     if (whetherpass !== staff.whetherpass) {
       await this.db.updateTable('staff').set({ whetherpass }).where('id', '=', staff.id).execute();
     }
@@ -93,7 +95,7 @@ export class AuthService {
     await this.db.transaction().execute(async (trx) => {
       await trx
         .updateTable('staff')
-        .set({ passwordHash, whetherpass: 1, updatedAt: iso(this.now()) })
+        .set({ passwordHash, whetherpass: 1, mustChangePassword: 0, updatedAt: iso(this.now()) })
         .where('id', '=', staff.id)
         .execute();
       // A hand-off's session would go with the session it came from: it is kept on its own.

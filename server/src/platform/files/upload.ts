@@ -210,7 +210,8 @@ export class UploadService {
 
   async upload(
     kind: UploadKind,
-    input: { fileName: string; createdBy: number },
+    /** createdBy null: nobody's upload (the site importer's files, used by what it imports). */
+    input: { fileName: string; createdBy: number | null },
     source: Readable & { truncated?: boolean },
     readAll: () => Promise<Buffer>,
   ): Promise<UploadedFile> {
@@ -238,7 +239,7 @@ export class UploadService {
    * streamed to storage and checked by its bytes.
    */
   async attachment(
-    input: { fileName: string; createdBy: number; maxBytes: number },
+    input: { fileName: string; createdBy: number | null; maxBytes: number },
     extensions: ReadonlySet<string>,
     source: Readable,
   ): Promise<UploadedFile> {

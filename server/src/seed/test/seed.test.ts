@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../config.js';
+import { loadConfig } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { DEMO_STAFF_COUNT } from '../demo-staff.js';
 import { prepareDatabase, type PrepareResult } from '../index.js';
@@ -369,10 +369,10 @@ describe('prepareDatabase without SEED_DEMO', () => {
   let t: TestApp;
   afterAll(() => t?.close());
 
-  it('refuses an empty database without ADMIN_CODE, then creates that administrator', async () => {
+  it('waits for /setup on an empty database without ADMIN_CODE, then creates that administrator', async () => {
     t = await createTestApp({ seedBase: false });
     const noAdmin = loadConfig({ SEED_DEMO: 'false' });
-    await expect(prepareDatabase(t.db, noAdmin, t.services)).rejects.toThrow(ConfigError);
+    expect((await prepareDatabase(t.db, noAdmin, t.services)).setupToken).toMatch(/^\S{40,}$/);
     expect((await counts(t.db)).staff).toBe(0);
 
     const weak = loadConfig({ SEED_DEMO: 'false', ADMIN_CODE: 'root', ADMIN_PASSWORD: 'abc123' });

@@ -73,7 +73,10 @@ const MENU_GROUPS: Array<{
     icon: <SettingOutlined />,
     items: [
       { key: '/cms/staff', label: '用户管理', who: 'site' },
+      { key: '/cms/staffImport', label: '人员导入', who: 'site' },
       { key: '/cms/department', label: '部门管理', who: 'site' },
+      { key: '/cms/site', label: '站点设置', who: 'site' },
+      { key: '/cms/importSite', label: '导入旧站', who: 'site' },
       { key: '/cms/parameter', label: '系统参数与外部站点', who: 'site' },
       { key: '/cms/dictionary', label: '数据字典', who: 'site' },
     ],

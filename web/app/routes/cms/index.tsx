@@ -4,6 +4,7 @@ import { Link, useOutletContext } from 'react-router';
 import type { Route } from './+types/index';
 import { read, useLoadFailure } from '../../api/page-data';
 import { requireUser, type StoredUser } from '../../lib/session';
+import { FirstSteps } from '../../features/setup/FirstSteps';
 
 export const meta = () => [{ title: '内容管理平台' }];
 
@@ -63,6 +64,7 @@ export default function CmsHome({ loaderData }: Route.ComponentProps) {
           </Link>
         </Space>
       </div>
+      {overview?.firstSteps && <FirstSteps done={overview.firstSteps} />}
       {overview && (
         <Row gutter={[16, 16]} className="cms-tiles">
           {overview.reviewer && (

@@ -11,6 +11,7 @@ interface Overview {
   mySubmitted: number;
   myRejected: number;
   scheduledNews: number;
+  firstSteps: { siteSettings: boolean; staffImport: boolean; siteImport: boolean | null } | null;
 }
 
 describe('api/cms/overview: what waits on the platform’s home', () => {
@@ -53,6 +54,7 @@ describe('api/cms/overview: what waits on the platform’s home', () => {
       mySubmitted: 1,
       myRejected: 1,
       scheduledNews: 0,
+      firstSteps: null,
     });
     expect(await overview(token.admin)).toMatchObject({
       reviewer: true,
@@ -69,5 +71,47 @@ describe('api/cms/overview: what waits on the platform’s home', () => {
     expectOk(await cms('news/shelve', { newId: later }, token.admin));
     expect((await overview(token.admin)).scheduledNews).toBe(1);
     expect((await overview(token.teacher)).scheduledNews).toBe(0);
+  });
+
+  it('shows the system administrator the first steps, each marked done when it is', async () => {
+    // Two staff already: the staff step is done; the short name and the import are not.
+    expect((await overview(token.admin)).firstSteps).toEqual({
+      siteSettings: false,
+      staffImport: true,
+      siteImport: false,
+    });
+    // The row of the code where the base seed has one, a new row otherwise.
+    const parameter = async (
+      parameteCode: string,
+      parameterName: string,
+      parameteValue: string,
+    ) => {
+      const row = await t.db
+        .selectFrom('sysParameter')
+        .select('id')
+        .where('code', '=', parameteCode)
+        .executeTakeFirst();
+      const body = { parameterId: row?.id, parameteCode, parameterName, parameteValue };
+      return cms('parameter/save', body, token.admin);
+    };
+    expectOk(await parameter('XXJC', '学校简称', '东山二中'));
+    // A short name alone is not the school's look yet: a logo or a colour is.
+    expect((await overview(token.admin)).firstSteps?.siteSettings).toBe(false);
+    expectOk(await parameter('ZTYS', '主题色', '#2a6f4e'));
+    await t.db
+      .insertInto('siteImportRun')
+      .values({
+        source: 'https://old.example.edu.cn',
+        startedAt: '2026-03-02T08:00:00.000Z',
+        finishedAt: null,
+        state: '{}',
+        report: '{}',
+      })
+      .execute();
+    expect((await overview(token.admin)).firstSteps).toEqual({
+      siteSettings: true,
+      staffImport: true,
+      siteImport: true,
+    });
   });
 });

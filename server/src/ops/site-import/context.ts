@@ -1,0 +1,93 @@
+import type { Kysely } from 'kysely';
+import type { Services } from '../../app.js';
+import type { Database } from '../../db/schema.js';
+import type { OldSiteClient } from './client.js';
+import { reasonOf, type FileImporter } from './files.js';
+import type { Outcome, Progress, Report } from './report.js';
+import { fingerprintOf, type IdMap } from './store.js';
+
+/** What every area's importer works with. */
+export interface ImportContext {
+  client: OldSiteClient;
+  services: Services;
+  db: Kysely<Database>;
+  map: IdMap;
+  report: Report;
+  files: FileImporter;
+  progress: Progress;
+  dryRun: boolean;
+  maxPages: number;
+  /** Aborted: the run stops before its next item (what is done stays done). */
+  signal?: AbortSignal;
+}
+
+/**
+ * The areas of a run: one an interrupted run finished is skipped (its counts are in the
+ * report already); one it did not is done again from its start, counted afresh.
+ */
+export interface AreaRun {
+  /** True when `area` was finished; otherwise its counts start from zero. */
+  skip(area: string): boolean;
+  finish(area: string): Promise<void>;
+}
+
+/**
+ * One item of an area: read (`read` answers what was read, the fingerprint's input), then,
+ * unless the map says it was imported as it is now, its files brought (`prepare`) and the
+ * item made or updated here in one transaction with its map row, so a run stopped at any point
+ * leaves no item without its row (the next run would add it twice). Counted in the report; a
+ * failure is reported with the item's address and the run goes on.
+ */
+export async function importItem<T, P>(
+  ctx: ImportContext,
+  item: {
+    area: string;
+    kind: string;
+    oldId: string | number;
+    address: string;
+    read: () => Promise<T>;
+    prepare: (read: T) => Promise<P>;
+    create: (prepared: P, trx: Kysely<Database>) => Promise<number>;
+    update: (prepared: P, newId: number, trx: Kysely<Database>) => Promise<void>;
+    /**
+     * false: the kind's service takes no transaction of the caller's: the item is written,
+     * then its map row (a run stopped between the two adds it again on the next run).
+     */
+    atomic?: boolean;
+  },
+): Promise<number | undefined> {
+  const { map, report } = ctx;
+  ctx.signal?.throwIfAborted();
+  try {
+    const read = await item.read();
+    const fingerprint = fingerprintOf(read);
+    const known = await map.get(item.kind, item.oldId);
+    if (known && known.fingerprint === fingerprint) {
+      report.count(item.area, 'unchanged');
+      return known.newId;
+    }
+    const prepared = await item.prepare(read);
+    const outcome: Outcome = known ? 'updated' : 'new';
+    let newId = known?.newId ?? -1;
+    if (ctx.dryRun) await map.set(item.kind, item.oldId, { newId, fingerprint });
+    else if (item.atomic === false) {
+      newId = known ? known.newId : await item.create(prepared, ctx.db);
+      if (known) await item.update(prepared, newId, ctx.db);
+      await map.set(item.kind, item.oldId, { newId, fingerprint });
+    } else {
+      newId = await ctx.db.transaction().execute(async (trx) => {
+        const id = known ? known.newId : await item.create(prepared, trx);
+        if (known) await item.update(prepared, id, trx);
+        await map.set(item.kind, item.oldId, { newId: id, fingerprint }, trx);
+        return id;
+      });
+    }
+    report.count(item.area, outcome);
+    return newId;
+  } catch (err) {
+    report.fail(item.area, item.address, reasonOf(err));
+    return undefined;
+  } finally {
+    ctx.progress.tick();
+  }
+}

@@ -1,0 +1,278 @@
+import type {
+  BannerItem,
+  VideoCategory,
+  VideoDetail,
+  VideoFileItem,
+  VideoItem,
+} from '@school/common/api';
+import { COVER_TYPE_IDS, MAGAZINE_SERIES_IDS } from '@school/common/api';
+import { sanitizeRichText } from '../../platform/content/sanitize.js';
+import { reindexVideo } from '../../modules/video/store.js';
+import { iso } from '../../time.js';
+import { importItem, type AreaRun, type ImportContext } from './context.js';
+import { parseTime, readAll } from './paging.js';
+
+/** A magazine as api/magazine/selMagazineList answers it. */
+interface MagazineItem {
+  magazineId: number;
+  magazineTitle: string;
+  typeId: number;
+  imgUrl: string;
+  filePath: string;
+  createDate: string;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const maybe = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+const count = (value: unknown) => Math.max(0, Math.trunc(Number(value) || 0));
+
+/** The video centre: every video (api/video/getVideoList, getVideoDetails, getVideoFiles). */
+async function importVideos(ctx: ImportContext, areas: AreaRun) {
+  const area = '视频中心';
+  if (areas.skip(area)) return;
+  const { client, services, db } = ctx;
+  // The old site's categories, under their ids (as the defaults are made: the ids are the
+  // spec's typeId); a category this site has already keeps its name.
+  const categories = await client.call<VideoCategory[]>('video/getVideoTypeList', { parentId: 0 });
+  const valid = (Array.isArray(categories) ? categories : []).filter(
+    (c) => Number.isInteger(c.typeId) && c.typeId > 0 && text(c.typeName).trim(),
+  );
+  if (!ctx.dryRun && valid.length) {
+    await db
+      .insertInto('videoType')
+      .values(
+        valid.map((c, sort) => ({
+          id: c.typeId,
+          name: text(c.typeName).trim().slice(0, 64),
+          parentId: 0,
+          sort,
+        })),
+      )
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+  }
+  const here = new Set((await db.selectFrom('videoType').select('id').execute()).map((r) => r.id));
+  if (ctx.dryRun) for (const c of valid) here.add(c.typeId);
+  const list = (enableType: 1 | 2) =>
+    readAll<VideoItem>(
+      client,
+      'video/getVideoList',
+      { ifShelves: 'A', checkStatus: 'A', enableType },
+      (row) => row.videoId,
+      ctx.report,
+      area,
+      ctx.maxPages,
+    );
+  const rows = await list(1);
+  const publicIds = new Set(rows.map((row) => row.videoId));
+  if (client.loggedIn) {
+    for (const row of await list(2)) if (!publicIds.has(row.videoId)) rows.push(row);
+  }
+  ctx.progress.start(area, rows.length);
+  for (const row of rows) {
+    await importItem(ctx, {
+      area,
+      kind: 'video',
+      oldId: row.videoId,
+      address: `${client.origin}/videoDetail?videoId=${row.videoId}`,
+      atomic: false,
+      read: async () => ({
+        detail: await client.call<VideoDetail>('video/getVideoDetails', { videoId: row.videoId }),
+        files: await readAll<VideoFileItem>(
+          client,
+          'video/getVideoFiles',
+          { videoId: row.videoId },
+          (file) => file.fileId,
+          ctx.report,
+          area,
+          ctx.maxPages,
+        ),
+        enableType: publicIds.has(row.videoId) ? 1 : 2,
+      }),
+      prepare: async ({ detail, files, enableType }) => {
+        if (!here.has(detail.typeId)) throw new Error(`本站没有视频分类 ${detail.typeId}`);
+        const stored = [];
+        for (const file of files) {
+          const fileId = await ctx.files.fileFor(file.filePath, 'video', area);
+          if (fileId !== null) stored.push({ fileId, fileName: text(file.fileName) || undefined });
+        }
+        return {
+          input: {
+            typeId: detail.typeId,
+            title: text(detail.videoTitle),
+            content: await ctx.files.rewriteHtml(text(detail.videoContent), area),
+            coverFileId: await ctx.files.fileFor(detail.imgUrl, 'image', area),
+            source: maybe(detail.source),
+            releaseUser: maybe(detail.releaseUser),
+            enableType,
+            ifTop: detail.ifTop === 1 ? 1 : 0,
+            createdAt: parseTime(detail.createDate),
+            files: stored,
+          },
+          counts: { viewCount: count(detail.viewCount), flowerCount: count(detail.flowerCount) },
+        };
+      },
+      create: async ({ input, counts }, on) => {
+        const id = await services.video.create(input, null);
+        await on.updateTable('video').set(counts).where('id', '=', id).execute();
+        return id;
+      },
+      // The kind's own save needs a signed-in administrator: the fields the import sets, the
+      // files replaced, the search entry brought in line, as the save does.
+      update: async ({ input, counts }, id, on) => {
+        const { files, createdAt, content, ...fields } = input;
+        await on.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('video')
+            .set({
+              ...fields,
+              ...counts,
+              content: sanitizeRichText(content),
+              ...(createdAt ? { createdAt: iso(createdAt) } : {}),
+            })
+            .where('id', '=', id)
+            .execute();
+          await trx.deleteFrom('videoFile').where('videoId', '=', id).execute();
+          if (files.length) {
+            const at = iso(createdAt ?? new Date());
+            await trx
+              .insertInto('videoFile')
+              .values(
+                files.map((f, sort) => ({
+                  videoId: id,
+                  fileId: f.fileId,
+                  fileName: f.fileName ?? '视频',
+                  sort,
+                  createdAt: at,
+                })),
+              )
+              .execute();
+          }
+          await reindexVideo(trx, services.search, id);
+        });
+      },
+    });
+  }
+  ctx.progress.stop();
+  await areas.finish(area);
+}
+
+/** The school magazines of the three series (api/magazine/selMagazineList) with their PDFs. */
+async function importMagazines(ctx: ImportContext, areas: AreaRun) {
+  const area = '校刊';
+  if (areas.skip(area)) return;
+  const { client, services } = ctx;
+  const rows: MagazineItem[] = [];
+  for (const typeId of MAGAZINE_SERIES_IDS) {
+    rows.push(
+      ...(await readAll<MagazineItem>(
+        client,
+        'magazine/selMagazineList',
+        { typeId },
+        (row) => row.magazineId,
+        ctx.report,
+        area,
+        ctx.maxPages,
+      )),
+    );
+  }
+  ctx.progress.start(area, rows.length);
+  for (const row of rows) {
+    await importItem(ctx, {
+      area,
+      kind: 'magazine',
+      oldId: row.magazineId,
+      address: `${client.origin}/schWenjiDetail?magazineId=${row.magazineId}`,
+      atomic: false,
+      read: async () => ({ ...row, seriesId: row.typeId }),
+      prepare: async (item) => ({
+        seriesId: item.seriesId,
+        title: text(item.magazineTitle),
+        coverFileId: await ctx.files.fileFor(item.imgUrl, 'image', area),
+        pdfFileId: await ctx.files.fileFor(item.filePath, 'pdf', area),
+        createdAt: parseTime(item.createDate),
+      }),
+      create: (input) => services.magazine.create(input, null),
+      update: async ({ createdAt, ...fields }, id, on) => {
+        await on
+          .updateTable('magazine')
+          .set({ ...fields, ...(createdAt ? { createdAt: iso(createdAt) } : {}) })
+          .where('id', '=', id)
+          .execute();
+      },
+    });
+  }
+  ctx.progress.stop();
+  await areas.finish(area);
+}
+
+/**
+ * The home carousel (api/moveImg/getMoveImg) and the sections' cover banners
+ * (api/coverPic/getCoverPic). Banners have no id in the answers: each is known by its place
+ * and position.
+ */
+async function importBanners(ctx: ImportContext, areas: AreaRun) {
+  const area = '轮播与封面图';
+  if (areas.skip(area)) return;
+  const { client, services } = ctx;
+  const banners: Array<{
+    key: string;
+    place: 'home' | 'cover';
+    typeId: number;
+    sort: number;
+    row: BannerItem;
+  }> = [];
+  const home = await client.call<BannerItem[]>('moveImg/getMoveImg');
+  for (const [sort, row] of (Array.isArray(home) ? home : []).entries()) {
+    banners.push({ key: `home:${sort}`, place: 'home', typeId: 0, sort, row });
+  }
+  for (const typeId of COVER_TYPE_IDS) {
+    const covers = await client.call<BannerItem[]>('coverPic/getCoverPic', { typeId });
+    for (const [sort, row] of (Array.isArray(covers) ? covers : []).entries()) {
+      banners.push({ key: `cover:${typeId}:${sort}`, place: 'cover', typeId, sort, row });
+    }
+  }
+  ctx.progress.start(area, banners.length);
+  for (const banner of banners) {
+    await importItem(ctx, {
+      area,
+      kind: 'banner',
+      oldId: banner.key,
+      address: `${client.origin}${text(banner.row.coverUrl) || '/'}`,
+      atomic: false,
+      read: async () => banner.row,
+      prepare: async (row) => {
+        const imageFileId = await ctx.files.fileFor(row.coverUrl, 'image', area);
+        if (imageFileId === null) throw new Error('图片未能导入');
+        const link = text(row.newsUrl).trim();
+        // A link to the old site is a page of this site now; another site's stays.
+        const local = client.resolve(link);
+        return {
+          place: banner.place,
+          typeId: banner.typeId,
+          sort: banner.sort,
+          imageFileId,
+          title: text(row.coverTitle),
+          linkUrl: local ? local.pathname + local.search : /^https?:\/\//i.test(link) ? link : null,
+        };
+      },
+      create: (input) => services.showcase.createBanner(input),
+      update: async ({ imageFileId, title, linkUrl }, id, on) => {
+        await on
+          .updateTable('banner')
+          .set({ imageFileId, title, linkUrl })
+          .where('id', '=', id)
+          .execute();
+      },
+    });
+  }
+  ctx.progress.stop();
+  await areas.finish(area);
+}
+
+/** Videos, magazines, banners. */
+export async function importShowcase(ctx: ImportContext, areas: AreaRun) {
+  await importVideos(ctx, areas);
+  await importMagazines(ctx, areas);
+  await importBanners(ctx, areas);
+}
