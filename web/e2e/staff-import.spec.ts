@@ -35,7 +35,7 @@ test.describe('as the administrator', () => {
     await page.screenshot({ path: '/tmp/shots-staff-import/plan-390.png', fullPage: true });
 
     await expect(page.getByRole('button', { name: '确认导入' })).toBeDisabled();
-    await page.getByText('跳过错误行').click();
+    await page.getByRole('checkbox', { name: '跳过错误行' }).check();
     await page.getByRole('button', { name: '确认导入' }).click();
     await page.getByRole('tooltip').getByRole('button', { name: '确认导入' }).click();
     await expect(page.getByText('导入完成')).toBeVisible();
