@@ -187,3 +187,23 @@ export async function ensureLibreOffice() {
     return present;
   }
 }
+
+/**
+ * A command of the built server (`server/dist/<script>`): installs and builds what is missing
+ * (as npm start does; nothing when it has run), then runs it with this process's arguments and
+ * environment, and exits with its code.
+ */
+export async function runBuilt(script) {
+  try {
+    await ensureInstalled();
+    await ensureBuilt();
+  } catch (err) {
+    console.error(`\n构建失败 (build failed): ${err.message}`);
+    process.exit(1);
+  }
+  const child = spawn(process.execPath, [`server/dist/${script}`, ...process.argv.slice(2)], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Services } from '../../app.js';
 import type { Database } from '../../db/schema.js';
+import type { AuthStaff } from '../../platform/auth/session.js';
 import type { OldSiteClient } from './client.js';
 import { reasonOf, type FileImporter } from './files.js';
 import type { Outcome, Progress, Report } from './report.js';
@@ -90,4 +91,21 @@ export async function importItem<T, P>(
   } finally {
     ctx.progress.tick();
   }
+}
+
+/**
+ * The site's first system administrator (the setup's account): the content platform's own
+ * saves (pages, people, societies, 站点设置) are made as them, so each keeps its version and
+ * its operation-log row as an edit on the platform does. A site with none yet is refused.
+ */
+export async function actingAdmin(db: Kysely<Database>): Promise<AuthStaff> {
+  const admin = await db
+    .selectFrom('staff')
+    .selectAll()
+    .where('isPower', '=', 1)
+    .where('staffType', '=', 5)
+    .orderBy('id')
+    .executeTakeFirst();
+  if (!admin) throw new Error('本站还没有系统管理员（请先完成 /setup）');
+  return { ...admin, sessionId: 0 };
 }

@@ -48,6 +48,12 @@ export class FileImporter {
     private readonly map: IdMap,
     private readonly report: Report,
     private readonly dryRun: boolean,
+    /**
+     * Whom the files are stored as uploaded by: the setup's administrator, as whom the
+     * platform's own saves are made (a file is used by the one who may read it); null on a site
+     * without one yet.
+     */
+    private readonly owner: number | null,
   ) {}
 
   /**
@@ -94,13 +100,13 @@ export class FileImporter {
       const stored =
         kind === 'attachment'
           ? await this.services.uploads.attachment(
-              { fileName, createdBy: null, maxBytes: UPLOAD_LIMITS.attachment },
+              { fileName, createdBy: this.owner, maxBytes: UPLOAD_LIMITS.attachment },
               ATTACHMENT_EXTENSIONS,
               source,
             )
           : await this.services.uploads.upload(
               kind === 'image' ? 'attachment' : kind,
-              { fileName, createdBy: null },
+              { fileName, createdBy: this.owner },
               source,
               async () => bytes,
             );

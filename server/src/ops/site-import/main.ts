@@ -9,7 +9,7 @@ import { runImport } from './run.js';
 
 const USAGE = `用法:
   npm run import -- --from <旧站地址> [--staff-code <账号> --staff-pass <密码>] [--dry-run]
-读取旧站（规格所述接口）的新闻、专题、视频、校刊、图片、轮播图，写入本站。
+读取旧站（规格所述接口）的新闻、专题、视频、校刊、图片、轮播图、学校介绍、人物、社团和学校信息，写入本站。
 数据目录与数据库取自 DATA_DIR、DATABASE_URL（与服务器相同），可在服务器运行时导入。
 --staff-code/--staff-pass: 旧站教职工账号，同时导入仅校内可见的内容（密码也可放在
   IMPORT_STAFF_PASS 环境变量中，免得留在命令历史里）。

@@ -2,8 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Services } from '../../app.js';
 import type { Database } from '../../db/schema.js';
 import { OldSiteClient } from './client.js';
-import type { AreaRun, ImportContext } from './context.js';
+import { actingAdmin, type AreaRun, type ImportContext } from './context.js';
 import { FileImporter } from './files.js';
+import { importIntro } from './intro.js';
 import { importNews } from './news.js';
 import { importShowcase } from './showcase.js';
 import { importSiteSettings } from './site.js';
@@ -52,13 +53,17 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
     await client.login(options.staffCode, options.staffPass);
   }
   const map = new IdMap(options.db, client.origin, dryRun);
+  const owner = await actingAdmin(options.db).then(
+    (admin) => admin.id,
+    () => null,
+  );
   const ctx: ImportContext = {
     client,
     services: options.services,
     db: options.db,
     map,
     report,
-    files: new FileImporter(client, options.services, map, report, dryRun),
+    files: new FileImporter(client, options.services, map, report, dryRun, owner),
     progress: options.progress ?? silentProgress,
     dryRun,
     maxPages: options.maxPages ?? MAX_PAGES,
@@ -77,6 +82,7 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
   };
   await importNews(ctx, areas);
   await importShowcase(ctx, areas);
+  await importIntro(ctx, areas);
   await importSiteSettings(ctx, areas);
   report.data.seconds = (Date.now() - started) / 1000;
   await runs.save(run.id, run.state, report.data, new Date());

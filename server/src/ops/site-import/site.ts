@@ -1,6 +1,6 @@
 import type { Parameter, SiteSettingsInput } from '@school/common/api';
 import { fileUrl } from '../../platform/files/service.js';
-import { importItem, type AreaRun, type ImportContext } from './context.js';
+import { actingAdmin, importItem, type AreaRun, type ImportContext } from './context.js';
 
 /** The old site's one-value parameters and the 站点设置 field each fills. */
 const TEXTS = {
@@ -78,14 +78,6 @@ export async function importSiteSettings(ctx: ImportContext, areas: AreaRun) {
   await areas.finish(AREA);
 
   async function save(form: SiteSettingsInput) {
-    const admin = await db
-      .selectFrom('staff')
-      .selectAll()
-      .where('isPower', '=', 1)
-      .where('staffType', '=', 5)
-      .orderBy('id')
-      .executeTakeFirst();
-    if (!admin) throw new Error('本站还没有系统管理员（请先完成 /setup），学校信息未导入');
-    await services.siteSettings.save(form, { ...admin, sessionId: 0 }, null);
+    await services.siteSettings.save(form, await actingAdmin(db), null);
   }
 }

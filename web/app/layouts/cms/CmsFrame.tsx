@@ -18,6 +18,7 @@ import { App, Layout, Menu } from 'antd';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { call } from '../../api/client';
 import { ElderModeSwitch, SkipLink } from '../../components/a11y/ElderModeSwitch';
+import { ChangePasswordModal } from '../../components/password/ChangePasswordModal';
 import { clearUser, type StoredUser } from '../../lib/session';
 import type { SiteInfo } from '../../lib/site';
 
@@ -120,6 +121,9 @@ export function CmsFrame({
   const navigate = useNavigate();
   const { modal } = App.useApp();
   const groups = menuFor(user);
+  // An account given its password by someone else (人员导入, a reset) changes it before it
+  // manages anything, administrators as teachers do on the intranet (whetherpass 0).
+  const forced = user.whetherpass === 0;
   // Below 768 px the menu folds away behind a button and folds again after a choice.
   const [narrow, setNarrow] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -208,6 +212,7 @@ export function CmsFrame({
           {children}
         </Layout.Content>
       </Layout>
+      <ChangePasswordModal open={forced} forced onClose={() => undefined} />
     </Layout>
   );
 }

@@ -19,7 +19,7 @@ import { BackToTop } from '../../components/ui/BackToTop';
 import { QrFigure } from '../../components/ui/QrFigure';
 
 import type { Parameter, RollingNotice } from '@school/common/api';
-import { ChangePasswordModal } from './ChangePasswordModal';
+import { ChangePasswordModal } from '../../components/password/ChangePasswordModal';
 import { RollingTicker } from './RollingTicker';
 
 const NOTICE = '本平台为互联网非涉密平台，严禁处理、传输国家秘密、工作秘密和敏感信息。';

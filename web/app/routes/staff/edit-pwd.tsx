@@ -12,7 +12,7 @@ import {
   changePassword,
   PasswordFields,
   type PasswordValues,
-} from '../../layouts/staff/PasswordFields';
+} from '../../components/password/PasswordFields';
 import { requireUser, updateUser } from '../../lib/session';
 
 export const meta = () => [{ title: '个人设置 - 校内网' }];

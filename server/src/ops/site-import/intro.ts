@@ -1,0 +1,232 @@
+import type { Kysely } from 'kysely';
+import type { IntroPageItem, PersonItem, SocietyItem } from '@school/common/api';
+import { FMSM_TYPE_IDS, WWFZ_TYPE_IDS } from '@school/common/api';
+import type { Database } from '../../db/schema.js';
+import { SINGLE_PAGE_TYPES } from '../../modules/intro/pages.js';
+import { fixedPage } from '../../modules/intro/service.js';
+import { SOCIETY_CATEGORIES } from '../../modules/showcase/service.js';
+import { iso } from '../../time.js';
+import { actingAdmin, importItem, type AreaRun, type ImportContext } from './context.js';
+import { reasonOf } from './files.js';
+import { parseTime, readAll } from './paging.js';
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const maybe = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : '');
+
+/**
+ * Rows of a list that takes enableType: the public ones, then (with a staff login) the
+ * staff-only ones, each with its audience and its position (the old site's order: the sort).
+ */
+async function bothAudiences<T>(
+  ctx: ImportContext,
+  path: string,
+  form: Record<string, number>,
+  idOf: (row: T) => number,
+  area: string,
+): Promise<Array<{ row: T; enableType: 1 | 2; sort: number }>> {
+  const read = (enableType: 1 | 2) =>
+    readAll<T>(ctx.client, path, { ...form, enableType }, idOf, ctx.report, area, ctx.maxPages);
+  try {
+    const shown = await read(1);
+    const ids = new Set(shown.map(idOf));
+    const all = ctx.client.loggedIn ? await read(2) : shown;
+    return all.map((row, sort) => ({ row, enableType: ids.has(idOf(row)) ? 1 : 2, sort }));
+  } catch (err) {
+    // An old site without this list (or one that fails it): reported, the other lists go on.
+    ctx.report.fail(area, `${ctx.client.origin}/api/${path}`, reasonOf(err), false);
+    return [];
+  }
+}
+
+/**
+ * The school-introduction pages (api/wwfz/getWwfzDetails) of every sub-section. The pages the
+ * original pages open by fixed id (history tabs, emblem, song) fill this site's pages of the
+ * same id; a sub-section of one page (profile, aims, scholarships) fills the page it has.
+ */
+async function importPages(ctx: ImportContext, areas: AreaRun) {
+  const area = '学校介绍';
+  if (areas.skip(area)) return;
+  const rows: Array<{ row: IntroPageItem; enableType: 1 | 2; sort: number }> = [];
+  for (const wwfzType of WWFZ_TYPE_IDS) {
+    rows.push(
+      ...(await bothAudiences<IntroPageItem>(
+        ctx,
+        'wwfz/getWwfzDetails',
+        { wwfzType },
+        (row) => row.wwfzId,
+        area,
+      )),
+    );
+  }
+  ctx.progress.start(area, rows.length);
+  for (const { row, enableType, sort } of rows) {
+    await importItem(ctx, {
+      area,
+      kind: 'wwfz',
+      oldId: row.wwfzId,
+      address: `${ctx.client.origin}/meetfuyi?wwfzType=${row.wwfzType}&wwfzId=${row.wwfzId}`,
+      atomic: false,
+      read: async () => ({ row, enableType, sort }),
+      prepare: async () => ({
+        wwfzType: row.wwfzType,
+        wwfzTitle: text(row.wwfzTitle),
+        enWwfzTitle: maybe(row.enWwfzTitle),
+        wwfzDesc: text(row.wwfzDesc),
+        wwfzCont: await ctx.files.rewriteHtml(text(row.wwfzCont), area),
+        picFileId: (await ctx.files.fileFor(row.wwfzPic, 'image', area)) ?? 0,
+        enableType,
+        sort,
+        createdAt: parseTime(row.createDate),
+      }),
+      create: async ({ createdAt, ...input }, db) => {
+        const admin = await actingAdmin(db);
+        const fixed = fixedPage(row.wwfzId);
+        const own =
+          fixed && fixed.wwfzType === row.wwfzType
+            ? fixed.wwfzId
+            : SINGLE_PAGE_TYPES.includes(row.wwfzType)
+              ? (
+                  await db
+                    .selectFrom('introPage')
+                    .select('id')
+                    .where('wwfzType', '=', row.wwfzType)
+                    .orderBy('id')
+                    .executeTakeFirst()
+                )?.id
+              : undefined;
+        const id = await ctx.services.cmsIntro.pages.save({ ...input, wwfzId: own }, admin, null);
+        await dated(db, 'introPage', id, createdAt);
+        return id;
+      },
+      update: async ({ createdAt, ...input }, id, db) => {
+        await ctx.services.cmsIntro.pages.save(
+          { ...input, wwfzId: id },
+          await actingAdmin(db),
+          null,
+        );
+        await dated(db, 'introPage', id, createdAt);
+      },
+    });
+  }
+  ctx.progress.stop();
+  await areas.finish(area);
+}
+
+/** The people of the school's story (api/fmsm/getFmsmDetails): principals, teachers, alumni, medals. */
+async function importPeople(ctx: ImportContext, areas: AreaRun) {
+  const area = '人物';
+  if (areas.skip(area)) return;
+  const rows: Array<{ row: PersonItem; enableType: 1 | 2; sort: number }> = [];
+  for (const fmsmType of FMSM_TYPE_IDS) {
+    rows.push(
+      ...(await bothAudiences<PersonItem>(
+        ctx,
+        'fmsm/getFmsmDetails',
+        { fmsmType },
+        (row) => row.fmsmId,
+        area,
+      )),
+    );
+  }
+  ctx.progress.start(area, rows.length);
+  for (const { row, enableType, sort } of rows) {
+    await importItem(ctx, {
+      area,
+      kind: 'fmsm',
+      oldId: row.fmsmId,
+      address: `${ctx.client.origin}/meetfuyi?fmsmType=${row.fmsmType}&fmsmId=${row.fmsmId}`,
+      atomic: false,
+      read: async () => ({ row, enableType, sort }),
+      prepare: async () => ({
+        fmsmType: row.fmsmType,
+        fmsmTitle: text(row.fmsmTitle),
+        fmsmDesc: text(row.fmsmDesc),
+        fmsmCont: await ctx.files.rewriteHtml(text(row.fmsmCont), area),
+        picFileId: (await ctx.files.fileFor(row.fmsmPic, 'image', area)) ?? 0,
+        post: maybe(row.post),
+        plateType: maybe(row.plateType),
+        brith: maybe(row.brith),
+        enableType,
+        sort,
+      }),
+      create: async (input, db) =>
+        ctx.services.cmsIntro.people.save(input, await actingAdmin(db), null),
+      update: async (input, id, db) => {
+        await ctx.services.cmsIntro.people.save(
+          { ...input, fmsmId: id },
+          await actingAdmin(db),
+          null,
+        );
+      },
+    });
+  }
+  ctx.progress.stop();
+  await areas.finish(area);
+}
+
+/** The student societies of media channel 9 (api/news/getSocietyList), logo and picture each. */
+async function importSocieties(ctx: ImportContext, areas: AreaRun) {
+  const area = '学生社团';
+  if (areas.skip(area)) return;
+  const answer = await ctx.client.call<SocietyItem[]>('news/getSocietyList').catch((err) => {
+    ctx.report.fail(area, `${ctx.client.origin}/api/news/getSocietyList`, reasonOf(err), false);
+    return [];
+  });
+  const rows = (Array.isArray(answer) ? answer : []).filter((row) =>
+    Number.isInteger(row.associationId),
+  );
+  ctx.progress.start(area, rows.length);
+  for (const [sort, row] of rows.entries()) {
+    await importItem(ctx, {
+      area,
+      kind: 'society',
+      oldId: row.associationId,
+      address: `${ctx.client.origin}/media?newsNum=9`,
+      atomic: false,
+      read: async () => ({ row, sort }),
+      prepare: async () => {
+        if (!SOCIETY_CATEGORIES[row.associationType]) {
+          throw new Error(`本站没有社团类别 ${row.associationType}`);
+        }
+        const logoFileId = await ctx.files.fileFor(row.associationLog, 'image', area);
+        const picFileId = await ctx.files.fileFor(row.associationPic, 'image', area);
+        if (logoFileId === null || picFileId === null) throw new Error('社团标志或图片未能导入');
+        return {
+          associationName: text(row.associationName),
+          associationType: row.associationType,
+          logoFileId,
+          picFileId,
+          sort,
+        };
+      },
+      create: async (input, db) =>
+        ctx.services.cmsShowcase.societies.save(input, await actingAdmin(db), null),
+      update: async (input, id, db) => {
+        await ctx.services.cmsShowcase.societies.save(
+          { ...input, associationId: id },
+          await actingAdmin(db),
+          null,
+        );
+      },
+    });
+  }
+  ctx.progress.stop();
+  await areas.finish(area);
+}
+
+/** The old site's date kept (a save dates a new page now). */
+async function dated(db: Kysely<Database>, table: 'introPage', id: number, at: Date | undefined) {
+  if (at)
+    await db
+      .updateTable(table)
+      .set({ createdAt: iso(at) })
+      .where('id', '=', id)
+      .execute();
+}
+
+/** The Encounter section (pages and people) and the student societies. */
+export async function importIntro(ctx: ImportContext, areas: AreaRun) {
+  await importPages(ctx, areas);
+  await importPeople(ctx, areas);
+  await importSocieties(ctx, areas);
+}
