@@ -73,8 +73,9 @@ const Remove = Type.Optional(Type.String({ maxLength: 1 }));
 /**
  * The save, form-encoded strings as the pages post them: an empty or absent
  * field keeps its value; a list given (JSON) replaces the list; a picture
- * takes an address the upload answered; removeX=1 clears a picture. The
- * server names the first bad field in Chinese.
+ * takes an address the upload answered; removeX=1 clears a picture; `clear`
+ * names the optional texts to empty (comma-separated: englishName, address,
+ * postcode, icp, police). The server names the first bad field in Chinese.
  */
 export const SiteSettingsForm = Type.Object({
   name: Field(200),
@@ -98,6 +99,7 @@ export const SiteSettingsForm = Type.Object({
   removeFavicon: Remove,
   removeBanner: Remove,
   removeQr: Remove,
+  clear: Type.Optional(Type.String({ maxLength: 200 })),
 });
 export type SiteSettingsInput = Static<typeof SiteSettingsForm>;
 

@@ -51,6 +51,9 @@ const KEYED = {
 } as const;
 
 type TextField = keyof typeof TEXTS;
+
+/** The texts a school may leave empty (the name, short name and colour it may not). */
+const CLEARABLE = ['englishName', 'address', 'postcode', 'icp', 'police'] as const;
 type PictureField = keyof typeof PICTURES;
 type ListField = keyof typeof LISTS;
 type KeyedField = keyof typeof KEYED;
@@ -111,8 +114,10 @@ export class SiteSettingsService {
           .where('code', '=', code)
           .orderBy('id')
           .executeTakeFirst();
-        // Clearing a picture nobody set changes nothing.
-        if (!current && row.picFileId === null) continue;
+        // Clearing a picture or a text nobody set changes nothing.
+        if (!current && (row.picFileId === null || (!row.value && row.picFileId === undefined))) {
+          continue;
+        }
         await parameters.save({ id: current?.id, code, ...row }, actor, ip);
       }
       for (const [code, rows] of changes.lists) {
@@ -194,6 +199,19 @@ export function checkForm(input: SiteSettingsInput): Changes {
     }
     if (field === 'postcode' && !/^\d{6}$/.test(value)) throw badRequest('邮政编码须为6位数字');
     changes.single.set(rule.code, { name: parameterCode(rule.code).name, value });
+  }
+
+  for (const field of given(input.clear)
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean)) {
+    if (!(CLEARABLE as readonly string[]).includes(field)) {
+      throw badRequest(`不能清空“${TEXTS[field as TextField]?.label ?? field}”`);
+    }
+    const rule = TEXTS[field as TextField];
+    if (!changes.single.has(rule.code)) {
+      changes.single.set(rule.code, { name: parameterCode(rule.code).name, value: '' });
+    }
   }
 
   for (const [field, rule] of Object.entries(PICTURES) as Array<

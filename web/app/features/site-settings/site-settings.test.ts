@@ -47,6 +47,14 @@ describe('payloadOf', () => {
     expect(payload).not.toHaveProperty('logo');
     expect(payload).not.toHaveProperty('removeLogo');
   });
+
+  it('names the optional texts emptied in clear, never the name, and nothing when unchanged', () => {
+    expect(payloadOf(formOf(loaded), loaded, keys)).not.toHaveProperty('clear');
+    const values = { ...formOf(loaded), address: ' ', icp: '', name: '' };
+    const payload = payloadOf(values, { ...loaded, address: '东山路1号', icp: 'ICP1' }, keys);
+    expect(payload.clear).toBe('address,icp');
+    expect(payload.name).toBe('');
+  });
 });
 
 describe('formOf', () => {

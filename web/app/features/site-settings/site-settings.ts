@@ -27,6 +27,9 @@ const TEXTS = [
   'police',
 ] as const;
 
+/** The texts a school may leave empty: emptied, the save names them in `clear`. */
+const CLEARABLE: readonly string[] = ['englishName', 'address', 'postcode', 'icp', 'police'];
+
 /** The form's values: texts, pictures by address ('' for none), lists, and labels by key. */
 export type SettingsForm = Pick<SiteSettings, (typeof TEXTS)[number] | PictureKind> & {
   phones: LabelledValue[];
@@ -86,7 +89,14 @@ export function payloadOf(
   keys: { menu: string[]; tiles: string[] },
 ): Record<string, string> {
   const payload: Record<string, string> = {};
-  for (const field of TEXTS) payload[field] = (values[field] ?? '').trim();
+  const cleared: string[] = [];
+  for (const field of TEXTS) {
+    payload[field] = (values[field] ?? '').trim();
+    // An empty box keeps the value (the spec's clients send empty fields); emptied on
+    // purpose, it is named in `clear`.
+    if (!payload[field] && loaded[field] && CLEARABLE.includes(field)) cleared.push(field);
+  }
+  if (cleared.length) payload.clear = cleared.join(',');
   for (const kind of PICTURES) {
     const now = values[kind] ?? '';
     if (now && now !== loaded[kind]) payload[kind] = now;

@@ -112,6 +112,23 @@ describe('站点设置 (api/cms/siteSettings)', () => {
     expect((await read()).links).toEqual([]);
   });
 
+  it('empties the optional texts named in clear, and refuses to empty the name', async () => {
+    expectOk(await save({ name: '明德实验学校', address: '东山路1号', icp: '浙ICP备00000001号' }));
+    const cleared = expectOk<SiteSettings>(
+      await save({ address: '', icp: '', clear: 'address,icp' }),
+    );
+    expect(cleared).toMatchObject({ name: '明德实验学校', address: '', icp: '' });
+    expect((await publicRows('XXDZ,ICP')).map((r) => r.parameteValue)).toEqual(['', '']);
+    // A value given wins over its name in clear; nothing else is touched.
+    expect(
+      expectOk<SiteSettings>(await save({ address: '南山路3号', clear: 'address' })),
+    ).toMatchObject({ address: '南山路3号', name: '明德实验学校' });
+    expectRefusal(await save({ clear: 'name' }), 400, '不能清空“学校名称”');
+    expectRefusal(await save({ clear: 'nothing' }), 400, '不能清空“nothing”');
+    expectRefusal(await save({ clear: 'icp' }, teacher), 403, SYSTEM_ADMIN_MESSAGE);
+    expect((await read()).name).toBe('明德实验学校');
+  });
+
   it('refuses teachers and visitors as every system setting does', async () => {
     expectRefusal(await save({ name: '改名' }, teacher), 403, SYSTEM_ADMIN_MESSAGE);
     const get = await t.app.inject({
