@@ -24,7 +24,7 @@ export function pictureKind(value: string | undefined): SitePictureKind {
 }
 
 /** Whether text bytes are an SVG document: an <svg> root after the prolog. */
-function isSvg(bytes: Buffer): boolean {
+export function isSvg(bytes: Buffer): boolean {
   const head = bytes
     .subarray(0, 4096)
     .toString('utf8')
@@ -76,15 +76,18 @@ export async function storeSitePicture(
   }
   const text = !detected || detected.ext === 'xml' || detected.ext === 'svg';
   if (!text || !isSvg(bytes)) throw badRequest(PICTURE_TYPES_MESSAGE);
+  return uploads.image(`${kind}.png`, createdBy, await svgToPng(bytes, SVG_WIDTH[kind]));
+}
+
+/** A safe SVG (assertSafeSvg) drawn into a PNG `width` pixels wide. */
+export async function svgToPng(bytes: Buffer, width: number): Promise<Buffer> {
   assertSafeSvg(bytes.toString('utf8'));
-  let png: Buffer;
   try {
-    png = await sharp(bytes, { density: 300, limitInputPixels: 40_000_000 })
-      .resize({ width: SVG_WIDTH[kind], withoutEnlargement: false })
+    return await sharp(bytes, { density: 300, limitInputPixels: 40_000_000 })
+      .resize({ width, withoutEnlargement: false })
       .png()
       .toBuffer();
   } catch {
     throw badRequest('SVG 图片无法读取，请检查文件');
   }
-  return uploads.image(`${kind}.png`, createdBy, png);
 }

@@ -61,13 +61,17 @@ export async function importItem<T, P>(
   ctx.signal?.throwIfAborted();
   try {
     const read = await item.read();
-    const fingerprint = fingerprintOf(read);
+    let fingerprint = fingerprintOf(read);
     const known = await map.get(item.kind, item.oldId);
     if (known && known.fingerprint === fingerprint) {
       report.count(item.area, 'unchanged');
       return known.newId;
     }
+    const missedBefore = ctx.files.missed;
     const prepared = await item.prepare(read);
+    // An item brought without one of its files is not marked as done: the next run tries
+    // its files again (and updates it) instead of calling it unchanged.
+    if (ctx.files.missed > missedBefore) fingerprint = fingerprintOf(['partial', fingerprint]);
     const outcome: Outcome = known ? 'updated' : 'new';
     let newId = known?.newId ?? -1;
     if (ctx.dryRun) await map.set(item.kind, item.oldId, { newId, fingerprint });

@@ -8,6 +8,10 @@ import { UPLOAD_LIMITS, type UploadKind } from '../../platform/files/upload.js';
 import { ImportFailure, type OldSiteClient } from './client.js';
 import type { Report } from './report.js';
 import type { IdMap } from './store.js';
+import { isSvg, svgToPng } from '../../modules/site/pictures.js';
+
+/** The width an SVG picture of the old site is drawn at. */
+const SVG_IMPORT_WIDTH = 600;
 
 /** Picture types a page shows; the old site's pictures are kept as they are (their bytes). */
 const PICTURE_TYPES = new Set(['jpg', 'png', 'gif', 'webp']);
@@ -41,6 +45,8 @@ const ITEM_PARAMS: Record<string, string> = {
 export class FileImporter {
   /** Addresses that failed in this run: not fetched again, reported once. */
   private readonly failed = new Set<string>();
+  /** Files asked for that could not be brought, in this run (an item brought without one). */
+  missed = 0;
 
   constructor(
     private readonly client: OldSiteClient,
@@ -67,7 +73,10 @@ export class FileImporter {
     const key = url.pathname + url.search;
     const known = await this.map.get('file', key);
     if (known) return known.newId;
-    if (this.failed.has(key)) return null;
+    if (this.failed.has(key)) {
+      this.missed++;
+      return null;
+    }
     try {
       const { bytes, fileName } = await this.client.download(url.toString(), UPLOAD_LIMITS[kind]);
       const sha256 = createHash('sha256').update(bytes).digest('hex');
@@ -78,21 +87,31 @@ export class FileImporter {
       return newId;
     } catch (err) {
       this.failed.add(key);
+      this.missed++;
       this.report.fail(area, url.toString(), reasonOf(err), false);
       return null;
     }
   }
 
   /** Stores checked bytes; a dry run stores nothing and answers a stand-in id. */
-  private async store(kind: UploadKind, name: string, bytes: Buffer): Promise<number> {
-    const detected = await fileTypeFromBuffer(bytes.subarray(0, 4100));
+  private async store(kind: UploadKind, name: string, read: Buffer): Promise<number> {
+    let bytes = read;
+    let ext = (await fileTypeFromBuffer(bytes.subarray(0, 4100)))?.ext as string | undefined;
     let fileName = name;
     if (kind === 'image') {
-      if (!detected || !PICTURE_TYPES.has(detected.ext)) {
+      if ((!ext || ext === 'xml') && isSvg(bytes)) {
+        // A drawing (a QR code or an emblem as SVG): checked and drawn into a PNG, as
+        // 站点设置 stores an uploaded one; a picture that could run anything is refused.
+        bytes = await svgToPng(bytes, SVG_IMPORT_WIDTH).catch((err: unknown) => {
+          throw new ImportFailure(reasonOf(err));
+        });
+        ext = 'png';
+      }
+      if (!ext || !PICTURE_TYPES.has(ext)) {
         throw new ImportFailure('不是图片（按内容检查）');
       }
       // Named by what the bytes are, so the upload's check by name and content agrees.
-      fileName = name.replace(/\.[A-Za-z0-9]{1,8}$/, '') + `.${detected.ext}`;
+      fileName = name.replace(/\.[A-Za-z0-9]{1,8}$/, '') + `.${ext}`;
     }
     if (this.dryRun) return -1;
     const source = Readable.from([bytes]);

@@ -5,6 +5,7 @@ import formbody from '@fastify/formbody';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test-kit/app.js';
+import { UNSAFE_SVG_MESSAGE } from '../../../modules/site/pictures.js';
 import { runImport, type ImportResult } from '../run.js';
 
 const ok = (data: unknown) => ({ status: 0, msg: 'success', data });
@@ -57,6 +58,7 @@ async function hostileSite(elsewhere: string): Promise<FastifyInstance> {
         '<p>正文<script>alert(1)</script></p>' +
         '<p><img src="/api/files/1"><img src="/api/files/2"><img src="/api/files/3">' +
         `<img src="/api/files/5"><img src="/api/files/4"></p>` +
+        '<p><img src="/api/files/6"><img src="/api/files/7"></p>' +
         `<p><a href="${elsewhere}/page">别处</a><img src="${elsewhere}/picture.jpg"></p>`,
       fileList: [],
       imgOrViewList: [],
@@ -83,6 +85,20 @@ async function hostileSite(elsewhere: string): Promise<FastifyInstance> {
     reply.type('image/png').header('content-disposition', 'inline; filename="cover.png"').send(png),
   );
   app.get('/api/files/5', () => new Promise(() => undefined));
+  // A drawing that runs a script, and an honest one (a QR code or an emblem as SVG).
+  app.get('/api/files/6', async (_request, reply) =>
+    reply
+      .type('image/svg+xml')
+      .send('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="4"/></svg>'),
+  );
+  app.get('/api/files/7', async (_request, reply) =>
+    reply
+      .type('image/svg+xml')
+      .send(
+        '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="8" height="8">' +
+          '<rect width="8" height="8" fill="#123456"/></svg>',
+      ),
+  );
   for (const path of ['video/getVideoTypeList', 'moveImg/getMoveImg', 'coverPic/getCoverPic']) {
     app.post(`/api/${path}`, async () => ok([]));
   }
@@ -98,6 +114,7 @@ describe('npm run import from a hostile old site', () => {
   let hostile: FastifyInstance;
   let elsewhereHits = 0;
   let result: ImportResult;
+  let from: string;
 
   beforeAll(async () => {
     elsewhere = Fastify();
@@ -110,8 +127,9 @@ describe('npm run import from a hostile old site', () => {
     hostile = await hostileSite(elsewhereOrigin);
     await hostile.listen({ port: 0, host: '127.0.0.1' });
     target = await createTestApp();
+    from = `http://127.0.0.1:${(hostile.server.address() as AddressInfo).port}`;
     result = await runImport({
-      from: `http://127.0.0.1:${(hostile.server.address() as AddressInfo).port}`,
+      from,
       db: target.db,
       services: target.services,
       maxPages: 3,
@@ -146,15 +164,29 @@ describe('npm run import from a hostile old site', () => {
     expect(news[0]!.content).toMatch(/<img src="\/api\/files\/\d+"/);
   });
 
-  it('refuses the 50 MB picture, the page named .jpg, the redirect and the file that never comes', async () => {
+  it('refuses the 50 MB picture, the page named .jpg, the redirect, the file that never comes and the SVG that runs a script', async () => {
     expect(failure('/api/files/1')).toContain('文件过大');
     expect(failure('/api/files/2')).toContain('不是图片');
     expect(failure('/api/files/3')).toContain('未跟随');
     expect(failure('/api/files/5')).toContain('超时');
-    // Only the honest picture is stored (once, though the body and the cover both use it).
+    expect(failure('/api/files/6')).toBe(UNSAFE_SVG_MESSAGE);
+    // Only the honest pictures are stored (the PNG once, though the body and the cover both
+    // use it; the honest SVG drawn into a PNG).
     const files = await target.db.selectFrom('storedFile').select(['mimeType']).execute();
-    expect(files.map((f) => f.mimeType)).toEqual(['image/png']);
+    expect(files.map((f) => f.mimeType)).toEqual(['image/png', 'image/png']);
   });
+
+  it('tries an item brought without some of its files again on the next run', async () => {
+    const again = await runImport({
+      from,
+      db: target.db,
+      services: target.services,
+      maxPages: 3,
+      timeoutMs: 8000,
+    });
+    expect(again.data.areas['栏目·重复分页']).toMatchObject({ new: 0, updated: 1, unchanged: 0 });
+    expect(await target.db.selectFrom('news').select('id').execute()).toHaveLength(1);
+  }, 120_000);
 
   it('never fetches or rewrites another site’s address', async () => {
     expect(elsewhereHits).toBe(0);
