@@ -48,7 +48,7 @@ export const setupRoutes: FastifyPluginAsyncTypebox<{
       ? await multipartForm(request)
       : { form: (request.body ?? {}) as SetupInput, logo: undefined };
     const checked = await setup.check(form);
-    const stored = logo ? await setup.storeLogo(logo.fileName, logo.bytes) : undefined;
+    const stored = logo ? await setup.storeLogo(logo.bytes) : undefined;
     const user = await setup.setup(checked, stored, {
       ip: request.ip,
       userAgent: request.headers['user-agent'] ?? null,

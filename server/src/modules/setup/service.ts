@@ -5,11 +5,8 @@ import type { Database } from '../../db/schema.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import type { SessionStore } from '../../platform/auth/session.js';
 import type { FileService } from '../../platform/files/service.js';
-import {
-  cleanFileName,
-  type UploadService,
-  type UploadedFile,
-} from '../../platform/files/upload.js';
+import { storeSitePicture } from '../../platform/files/site-pictures.js';
+import type { UploadService, UploadedFile } from '../../platform/files/upload.js';
 import type { Clock } from '../../time.js';
 import { createFirstAdministrator, nameSchool } from '../../seed/first-run.js';
 import { hashSetupToken } from './token.js';
@@ -46,11 +43,12 @@ export class SetupService {
   ) {}
 
   /**
-   * The logo, checked by its bytes and stored as every picture is, before the
-   * setup's transaction (whose administrator will own it).
+   * The logo, checked by its bytes and stored as 站点设置 stores one (PNG, JPEG,
+   * or a safe SVG drawn into a PNG), before the setup's transaction (whose
+   * administrator will own it).
    */
-  storeLogo(fileName: string, bytes: Buffer): Promise<UploadedFile> {
-    return this.uploads.image(cleanFileName(fileName) || 'logo.png', null, bytes);
+  storeLogo(bytes: Buffer): Promise<UploadedFile> {
+    return storeSitePicture(this.uploads, 'logo', bytes, null);
   }
 
   /** Whether the site still waits for its setup: no staff member exists. */

@@ -7,7 +7,7 @@ import { ok } from '../../http/envelope.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import type { UploadService } from '../../platform/files/upload.js';
 import { drawFavicon, drawLogo, tagOf, type Identity } from './emblem.js';
-import { pictureKind, storeSitePicture } from './pictures.js';
+import { pictureKind, storeSitePicture } from '../../platform/files/site-pictures.js';
 import type { SiteSettingsService } from './service.js';
 
 const LARGEST = Math.max(...Object.values(SITE_PICTURE_MAX_BYTES));

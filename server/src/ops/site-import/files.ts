@@ -8,7 +8,7 @@ import { UPLOAD_LIMITS, type UploadKind } from '../../platform/files/upload.js';
 import { ImportFailure, type OldSiteClient } from './client.js';
 import type { Report } from './report.js';
 import type { IdMap } from './store.js';
-import { isSvg, svgToPng } from '../../modules/site/pictures.js';
+import { isSvg, svgToPng } from '../../platform/files/site-pictures.js';
 
 /** The width an SVG picture of the old site is drawn at. */
 const SVG_IMPORT_WIDTH = 600;

@@ -84,10 +84,10 @@ export function SetupForm({ token }: { token: string }) {
         </Form.Item>
         <Form.Item
           label="学校标志"
-          extra="可选：PNG 或 JPG 图片，不超过 2 MB；以后可在站点设置中更换"
+          extra="可选：PNG、JPG 或 SVG 图片，不超过 2 MB；以后可在站点设置中更换"
         >
           <Upload
-            accept="image/png,image/jpeg"
+            accept="image/png,image/jpeg,image/svg+xml,.svg"
             maxCount={1}
             listType="picture"
             fileList={logo}

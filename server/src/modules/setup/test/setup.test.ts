@@ -1,10 +1,13 @@
 import { PASSWORD_RULE_MESSAGE } from '@school/common';
 import { SETUP_TOKEN_MESSAGE } from '@school/common/api';
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config.js';
 import { prepareDatabase } from '../../../seed/index.js';
+import {
+  PICTURE_TYPES_MESSAGE,
+  UNSAFE_SVG_MESSAGE,
+} from '../../../platform/files/site-pictures.js';
 import { createTestApp, type TestApp } from '../../../test-kit/app.js';
 import { expectOk, expectRefusal, postForm } from '../../../test-kit/http.js';
 import { SETUP_DONE_MESSAGE } from '../service.js';
@@ -139,20 +142,25 @@ describe('first run without the demo and without ADMIN_CODE', () => {
       data: Buffer.from('<script>alert(1)</script>'),
       type: 'image/png',
     });
-    expectRefusal(response, 400, '请上传 JPG、PNG、GIF 或 WebP 格式的图片');
+    expectRefusal(response, 400, PICTURE_TYPES_MESSAGE);
+    const script = await postSetupMultipart(t.app, form(token), {
+      name: 'logo.svg',
+      data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      type: 'image/svg+xml',
+    });
+    expectRefusal(script, 400, UNSAFE_SVG_MESSAGE);
     expect(await staffCount(t)).toBe(0);
   });
 
-  it('creates the administrator, names the school, keeps the logo and logs in', async () => {
-    const png = await sharp({
-      create: { width: 96, height: 96, channels: 3, background: '#2a6f4e' },
-    })
-      .png()
-      .toBuffer();
+  it('creates the administrator, names the school, keeps the logo (an SVG, stored as a PNG) and logs in', async () => {
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96">' +
+        '<circle cx="48" cy="48" r="40" fill="#2a6f4e"/></svg>',
+    );
     const response = await postSetupMultipart(t.app, form(token, { staffName: '王校长' }), {
-      name: '校徽.png',
-      data: png,
-      type: 'image/png',
+      name: '校徽.svg',
+      data: svg,
+      type: 'image/svg+xml',
     });
     const user = expectOk<{ token: string; staffCode: string; staffType: number }>(response);
     expect(user).toMatchObject({ staffCode: 'principal', staffType: 5, isPower: 1, isAdmin: '1' });

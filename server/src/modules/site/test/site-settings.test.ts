@@ -5,7 +5,10 @@ import { createTestApp, type TestApp } from '../../../test-kit/app.js';
 import { createStaff } from '../../../test-kit/factories.js';
 import { expectOk, expectRefusal, login, postFile, postForm } from '../../../test-kit/http.js';
 import { SYSTEM_ADMIN_MESSAGE } from '../../../http/roles.js';
-import { PICTURE_TYPES_MESSAGE, UNSAFE_SVG_MESSAGE } from '../pictures.js';
+import {
+  PICTURE_TYPES_MESSAGE,
+  UNSAFE_SVG_MESSAGE,
+} from '../../../platform/files/site-pictures.js';
 
 const SETTINGS = '/api/cms/siteSettings';
 const UPLOAD = '/api/cms/siteSettings/upload';

@@ -5,7 +5,7 @@ import formbody from '@fastify/formbody';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test-kit/app.js';
-import { UNSAFE_SVG_MESSAGE } from '../../../modules/site/pictures.js';
+import { UNSAFE_SVG_MESSAGE } from '../../../platform/files/site-pictures.js';
 import { runImport, type ImportResult } from '../run.js';
 
 const ok = (data: unknown) => ({ status: 0, msg: 'success', data });

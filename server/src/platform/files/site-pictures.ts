@@ -2,7 +2,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { SITE_PICTURE_KINDS, type SitePictureKind } from '@school/common/api';
 import { badRequest } from '../../http/errors.js';
-import type { UploadService, UploadedFile } from '../../platform/files/upload.js';
+import type { UploadService, UploadedFile } from './upload.js';
 
 export const PICTURE_TYPES_MESSAGE = '请上传 PNG、JPG 或 SVG 格式的图片';
 export const UNSAFE_SVG_MESSAGE = 'SVG 图片不能含有脚本、事件属性、外部引用或嵌入的网页内容';
@@ -67,7 +67,7 @@ export async function storeSitePicture(
   uploads: UploadService,
   kind: SitePictureKind,
   bytes: Buffer,
-  createdBy: number,
+  createdBy: number | null,
 ): Promise<UploadedFile> {
   if (bytes.length === 0) throw badRequest('请选择要上传的图片');
   const detected = await fileTypeFromBuffer(bytes.subarray(0, 4100));
