@@ -28,6 +28,11 @@ export const LoginUser = Type.Object({
   email: Maybe(Type.String()),
   schoolId: Type.Integer(),
   whetherpass: Type.Integer(),
+  /**
+   * 1: the password was given by someone else (人员导入) and must be changed before anything
+   * else, whatever the role; cleared by the change.
+   */
+  mustChangePassword: Type.Optional(Type.Integer()),
 });
 export type LoginUser = Static<typeof LoginUser>;
 

@@ -21,6 +21,7 @@ const FIELDS: Array<keyof StoredUser> = [
   'email',
   'schoolId',
   'whetherpass',
+  'mustChangePassword',
 ];
 
 const inBrowser = () => typeof window !== 'undefined';

@@ -185,6 +185,7 @@ export class HandoffService {
         email: staff.email,
         schoolId: staff.schoolId,
         whetherpass: staff.whetherpass,
+        mustChangePassword: staff.mustChangePassword ? 1 : 0,
         target: used.targetUrl,
       };
     });

@@ -63,6 +63,7 @@ export class AuthService {
       email: staff.email,
       schoolId: staff.schoolId,
       whetherpass,
+      mustChangePassword: staff.mustChangePassword ? 1 : 0,
     };
   }
 

@@ -69,5 +69,5 @@ export async function changePassword(values: PasswordValues): Promise<void> {
     oldStaffPass: values.oldStaffPass,
     newStaffPass: values.newStaffPass,
   });
-  updateUser({ whetherpass: 1 });
+  updateUser({ whetherpass: 1, mustChangePassword: 0 });
 }

@@ -121,9 +121,9 @@ export function CmsFrame({
   const navigate = useNavigate();
   const { modal } = App.useApp();
   const groups = menuFor(user);
-  // An account given its password by someone else (人员导入, a reset) changes it before it
-  // manages anything, administrators as teachers do on the intranet (whetherpass 0).
-  const forced = user.whetherpass === 0;
+  // An account given its password by someone else (人员导入) changes it before it manages
+  // anything, administrators too (a weak password alone forces only teachers, on the intranet).
+  const forced = user.mustChangePassword === 1;
   // Below 768 px the menu folds away behind a button and folds again after a choice.
   const [narrow, setNarrow] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);

@@ -145,7 +145,9 @@ export function StaffChrome({
   const navigate = useNavigate();
   const [kind, setKind] = useState('0');
   const [passwordOpen, setPasswordOpen] = useState(false);
-  const forced = user.whetherpass === 0 && isTeacher(user);
+  // The spec forces teachers with a weak password; an account whose password someone else
+  // gave (人员导入) changes it first whatever its role.
+  const forced = (user.whetherpass === 0 && isTeacher(user)) || user.mustChangePassword === 1;
 
   const signOut = () =>
     modal.confirm({

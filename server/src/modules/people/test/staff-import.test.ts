@@ -287,7 +287,7 @@ describe('api/cms/staffImport: staff from a spreadsheet (人员导入)', () => {
       staffType: 2,
     });
     const user = expectOk<LoginData>(first);
-    expect(user.whetherpass).toBe(0);
+    expect(user).toMatchObject({ whetherpass: 0, mustChangePassword: 1 });
     const changed = await postForm(
       t.app,
       '/api/login/updateUserPwd.do',
@@ -300,7 +300,7 @@ describe('api/cms/staffImport: staff from a spreadsheet (人员导入)', () => {
       staffPass: 'New#Pass99',
       staffType: 2,
     });
-    expect(expectOk<LoginData>(again).whetherpass).toBe(1);
+    expect(expectOk<LoginData>(again)).toMatchObject({ whetherpass: 1, mustChangePassword: 0 });
   });
 
   it('re-imports: updates by 账号, never deletes, lists 未在表中', async () => {

@@ -46,6 +46,7 @@ describe('api/login/login', () => {
       email: 'lin@example.com',
       schoolId: 1,
       whetherpass: 1,
+      mustChangePassword: 0,
     });
     const { passwordHash } = await t.db
       .selectFrom('staff')
@@ -76,6 +77,7 @@ describe('api/login/login', () => {
       'email',
       'isAdmin',
       'isPower',
+      'mustChangePassword',
       'schoolId',
       'staffCode',
       'staffId',
