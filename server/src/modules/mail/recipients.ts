@@ -1,6 +1,6 @@
 import type { MailStaff } from '@school/common/api';
 import type { Kysely } from 'kysely';
-import { containsText } from '../../db/like.js';
+import { containsText, startsWithText } from '../../db/like.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import {
@@ -9,6 +9,7 @@ import {
   subtreeIds,
   type DeptBranch,
 } from '../../platform/org/department-tree.js';
+import { looksLikeInitials, nameInitials } from '../../platform/org/name-initials.js';
 
 /** How many people the recipient search offers. */
 export const SEARCH_MAX = 20;
@@ -22,18 +23,45 @@ export const DEPT_TREE_DEPTH = 4;
 export class MailRecipients {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /**
+   * Active staff found by a part of the name, the start of the account (t10 finds t1001), or
+   * the start of the name's pinyin initials (wh finds 王华); at least 2 characters.
+   */
   async search(name: string): Promise<MailStaff[]> {
     const text = name.trim();
     if ([...text].length < 2) return [];
+    const columns = [
+      'staff.id',
+      'staff.name',
+      'staff.staffType',
+      'staff.email',
+      'staff.sort',
+    ] as const;
     const rows = await this.db
       .selectFrom('staff')
-      .select(['staff.id', 'staff.name', 'staff.staffType', 'staff.email'])
+      .select(columns)
       .where('staff.status', '=', 1)
-      .where(containsText('staff.name', text))
+      .where((eb) => eb.or([containsText('staff.name', text), startsWithText('staff.code', text)]))
       .orderBy('staff.sort')
       .orderBy('staff.id')
       .limit(SEARCH_MAX)
       .execute();
+    if (looksLikeInitials(text) && rows.length < SEARCH_MAX) {
+      // Initials are worked out from the names (a school's staff: hundreds to a few thousand
+      // short rows), each name's kept once per worker.
+      const wanted = text.toLowerCase();
+      const found = new Set(rows.map((row) => row.id));
+      const everyone = await this.db
+        .selectFrom('staff')
+        .select(columns)
+        .where('staff.status', '=', 1)
+        .execute();
+      for (const row of everyone) {
+        if (!found.has(row.id) && nameInitials(row.name).startsWith(wanted)) rows.push(row);
+      }
+      rows.sort((a, b) => a.sort - b.sort || a.id - b.id);
+      rows.length = Math.min(rows.length, SEARCH_MAX);
+    }
     return this.withDepartments(rows);
   }
 

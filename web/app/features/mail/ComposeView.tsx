@@ -9,6 +9,7 @@ import { useUser } from '../../lib/use-user';
 import { AttachmentField, DriveAttachButton } from './AttachmentField';
 import { saveDraft, sendMail, uploadMailFile } from './mail-api';
 import {
+  ATTACHMENT_HINT,
   asksAboutAttachments,
   bodyLength,
   clockOf,
@@ -127,8 +128,8 @@ export function ComposeView({
     if (asksAboutAttachments(draft.content, draft.files.length)) {
       modal.confirm({
         title: '提示',
-        content: '是否不上传附件?',
-        okText: '确定',
+        content: ATTACHMENT_HINT,
+        okText: '仍要发送',
         cancelText: '取消',
         onOk: () => void go(),
       });

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { errorText, useApiData } from '../../api/page-data';
 import { departmentStaff, toRecipient } from './mail-api';
 import { addRecipients, type Recipient } from './mail-data';
-import { useStaffSearch } from './useStaffSearch';
+import { SEARCH_MIN_CHARS, useStaffSearch } from './useStaffSearch';
 
 /** intranet.md §3: the mail's department tree goes down four levels. */
 const TREE_DEPTH = 4;
@@ -143,6 +143,8 @@ export function RecipientPicker({
   const [dialog, setDialog] = useState<'dept' | 'contacts' | null>(null);
   const chosen = value.map((p) => p.staffId);
   const add = (people: Recipient[]) => onChange(addRecipients(value, people));
+  const typed = Array.from(text.trim()).length;
+  const tooShort = typed > 0 && typed < SEARCH_MIN_CHARS;
   const { hits, searching } = useStaffSearch(text, chosen, (hit) => {
     add([toRecipient(hit)]);
     setText('');
@@ -175,10 +177,16 @@ export function RecipientPicker({
           className="mail-recipient-search"
           value={text}
           onChange={(next) => setText(next)}
-          placeholder="输入姓名查找收件人"
+          placeholder="姓名、账号或拼音首字母"
           aria-label="查找收件人"
           notFoundContent={
-            searching ? '查找中…' : hits && hits.length === 0 ? '没有找到此人' : undefined
+            tooShort
+              ? `请至少输入 ${SEARCH_MIN_CHARS} 个字`
+              : searching
+                ? '查找中…'
+                : hits && hits.length === 0
+                  ? '没有找到此人'
+                  : undefined
           }
           options={(hits ?? []).map((hit) => ({
             value: String(hit.staffId),

@@ -111,6 +111,18 @@ describe('the mail page', () => {
     expect(asksAboutAttachments('<p>见附件</p>', 1)).toBe(false);
   });
 
+  it('reads only the new text of a reply or forward for the attachment hint', () => {
+    const original = { ...mail, inmailContent: '<p>课表见附件。</p>' };
+    const reply = replyDraft(original);
+    expect(asksAboutAttachments(reply.content, 0)).toBe(false);
+    expect(asksAboutAttachments(`<p>收到，谢谢</p>${reply.content}`, 0)).toBe(false);
+    expect(asksAboutAttachments(`<p>修改稿见附件</p>${reply.content}`, 0)).toBe(true);
+    // The quote block lost by an editor: the heading line still ends the new text.
+    const flat = reply.content.replace(/<\/?blockquote>/g, '');
+    expect(asksAboutAttachments(`<p>好的</p>${flat}`, 0)).toBe(false);
+    expect(asksAboutAttachments(forwardDraft(original).content, 0)).toBe(false);
+  });
+
   it('refuses a send without recipients or subject, in that order', () => {
     const draft = emptyDraft();
     expect(sendProblem(draft)).toBe('请选择收件人');

@@ -142,14 +142,29 @@ export const bodyLength = (html: string) => Array.from(bodyText(html).replace(/\
 
 export const bodyTooLong = (html: string) => bodyLength(html) > MAIL_BODY_MAX;
 
+/** The hint before a send when the new text mentions 附件 and nothing is attached. */
+export const ATTACHMENT_HINT = '正文提到附件，但没有添加附件，仍要发送吗？';
+
+/** The quoted original's heading line (quotedOriginal), where the writer's own text ends. */
+const QUOTE_HEADING = /^-{6,}\s*(原始邮件|转发的邮件)\s*-{6,}$/m;
+
+/** What the writer typed: the body above a quoted original (its heading or its quote block). */
+export function newText(html: string): string {
+  const quote = html.search(/<blockquote\b/i);
+  const text = bodyText(quote >= 0 ? html.slice(0, quote) : html);
+  const heading = text.search(QUOTE_HEADING);
+  return heading >= 0 ? text.slice(0, heading) : text;
+}
+
 /**
- * Before sending, a confirm asks 是否不上传附件? when the body mentions 附件
- * and nothing is attached: the writer likely forgot it (issue 10; intranet.md
- * §5 words it the other way round, which would ask on nearly every mail; see
- * the README).
+ * Before sending, a confirm (ATTACHMENT_HINT) when the writer's own text
+ * mentions 附件 and nothing is attached: they likely forgot it. The quoted
+ * original of a reply is not read (it mentions its own attachments).
+ * intranet.md §5 words it the other way round, which would ask on nearly
+ * every mail; see docs/decisions/mail.md.
  */
 export function asksAboutAttachments(html: string, fileCount: number): boolean {
-  return fileCount === 0 && bodyText(html).includes('附件');
+  return fileCount === 0 && newText(html).includes('附件');
 }
 
 /** Why a mail may not go yet, in the order a person fixes it; null when it may. */

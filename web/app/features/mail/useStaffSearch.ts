@@ -7,8 +7,9 @@ export const SEARCH_DELAY_MS = 300;
 export const SEARCH_MIN_CHARS = 2;
 
 /**
- * The people whose name holds `text` (selectStaff), once more than one
- * character is typed and typing has paused; those in `exclude` left out.
+ * The people whose name holds `text`, or whose account or pinyin initials
+ * start with it (selectStaff), once more than one character is typed and
+ * typing has paused; those in `exclude` left out.
  */
 export function useStaffSearch(
   text: string,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createStaff } from '../../../test-kit/factories.js';
 import { expectRefusal } from '../../../test-kit/http.js';
 import { useMailWorld, type Detail, type Fields } from '../../../test-kit/mail.js';
 
@@ -121,6 +122,33 @@ describe('api/email: what a send may hold, who may act, who reads attachments', 
       w.token.bob,
     );
     expect((await read(w.token.outsider)).statusCode).toBe(200);
+  });
+
+  it('finds recipients by the start of the account and of the name’s pinyin initials', async () => {
+    const code = `wh${Date.now() % 100000}`;
+    const wang = await createStaff(w.t.db, { name: '王华', code: `t${code}` });
+    await createStaff(w.t.db, { name: '王华停', code: `x${code}`, status: 0 });
+    const names = async (staffName: string) =>
+      (
+        await ok<Array<{ staffId: number; staffName: string }>>(
+          'selectStaff',
+          { staffName, staffType: 2 },
+          w.token.sender,
+        )
+      ).map((s) => s.staffName);
+    // The account: its start, letters of either case; not a part in the middle.
+    expect(await names(`t${code}`)).toEqual(['王华']);
+    expect(await names(`T${code.toUpperCase()}`)).toEqual(['王华']);
+    expect(await names(code.slice(2))).not.toContain('王华');
+    // Pinyin initials (the disabled namesake never).
+    expect(await names('wh')).toContain('王华');
+    expect(await names('WH')).toContain('王华');
+    expect(await names('whx')).not.toContain('王华');
+    expect(await names('hw')).not.toContain('王华');
+    // The name itself still, and 2 characters at least.
+    expect(await names('王华')).toEqual(['王华']);
+    expect(await names('w')).toEqual([]);
+    expect(wang.name).toBe('王华');
   });
 
   it('finds recipients by name and by department', async () => {
