@@ -26,21 +26,28 @@ const e2eReport = path.join(
   'report.json',
 );
 
+/** Minutes since `start`, for the summary table. */
+const minutesSince = (start) => (performance.now() - start) / 60000;
+
 async function suite(name, command, args, options = {}) {
   log(name);
+  const start = performance.now();
   const code = await run(command, args, options);
-  results.push({ name, ok: code === 0 });
+  results.push({ name, ok: code === 0, minutes: minutesSince(start) });
 }
 
 async function step(name, action) {
+  const start = performance.now();
   try {
     await action();
-    results.push({ name, ok: true });
+    results.push({ name, ok: true, minutes: minutesSince(start) });
   } catch (err) {
     console.error(err.message);
-    results.push({ name, ok: false });
+    results.push({ name, ok: false, minutes: minutesSince(start) });
   }
 }
+
+const runStart = performance.now();
 
 let postgres;
 try {
@@ -51,13 +58,13 @@ try {
   await ensureCjkFont();
   // ... and makes its videos with ffmpeg (the picture tests check the slideshows).
   await ensureFfmpeg();
-  // Office previews (issue 19); without it their tests fail and say why, the others run.
+  // Office previews of drive files; without it their tests fail and say why, the others run.
   await ensureLibreOffice();
   // The scale-out tests put nginx with the shipped site (TLS: openssl makes its certificate).
   await ensureNginx('the scale-out tests run two copies behind nginx');
   if (!fs.existsSync('/usr/bin/openssl'))
     await aptInstall(['openssl'], "the scale-out tests make nginx's test certificate");
-  // WebDAV (issue 22): the compliance suite and a real client run against /dav/.
+  // WebDAV: the compliance suite and a real client run against /dav/.
   const davClients = ['litmus', 'rclone'].filter((name) => !fs.existsSync(`/usr/bin/${name}`));
   if (davClients.length)
     await aptInstall(davClients, 'the WebDAV tests run litmus and rclone against /dav/');
@@ -137,7 +144,13 @@ function e2eFailures() {
 const failed = results.filter((r) => !r.ok);
 const e2eDigest = e2eFailures();
 if (e2eDigest.length) console.log(`\nFailed end-to-end tests:\n${e2eDigest.join('\n')}`);
-console.log('\nSummary:');
-for (const r of results) console.log(`  ${r.ok ? 'ok  ' : 'FAIL'}  ${r.name}`);
-console.log(`suites: ${results.length - failed.length} passed, ${failed.length} failed`);
+console.log('\nSummary (result, minutes, suite):');
+for (const r of results) {
+  const minutes = r.minutes === undefined ? '     ' : r.minutes.toFixed(1).padStart(5);
+  console.log(`  ${r.ok ? 'ok  ' : 'FAIL'}  ${minutes}  ${r.name}`);
+}
+console.log(
+  `suites: ${results.length - failed.length} passed, ${failed.length} failed, ` +
+    `${minutesSince(runStart).toFixed(1)} min in all`,
+);
 process.exit(failed.length ? 1 : 0);

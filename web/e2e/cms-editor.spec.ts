@@ -131,8 +131,9 @@ test.describe('as the teacher', () => {
     const row = admin.getByRole('row', { name: new RegExp(title) });
     await row.getByRole('button', { name: '通过' }).click();
     await expect(row.getByText('审核通过')).toBeVisible();
-    await row.getByRole('button', { name: '上架' }).click();
+    // Approval publishes (上架时间 立即): no second click on 上架, and the list says so.
     await expect(row.getByText('已上架')).toBeVisible();
+    await expect(row.getByRole('button', { name: '上架' })).toHaveCount(0);
     await adminContext.close();
 
     // A visitor sees it in the home page's campus news, with its attachment.

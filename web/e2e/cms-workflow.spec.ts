@@ -42,8 +42,9 @@ test.describe('as the teacher', () => {
     const row = adminPage.getByRole('row', { name: new RegExp(title) });
     await row.getByRole('button', { name: '通过' }).click();
     await expect(row.getByText('审核通过')).toBeVisible();
-    await row.getByRole('button', { name: '上架' }).click();
+    // Approval publishes (上架时间 立即): no second click on 上架, and the list says so.
     await expect(row.getByText('已上架')).toBeVisible();
+    await expect(row.getByRole('button', { name: '上架' })).toHaveCount(0);
 
     const list = await api<{ list: Array<{ newsTitle: string }> }>(request, 'news/getNewsList', {
       typeId: 2,
@@ -57,7 +58,8 @@ test.describe('as the teacher', () => {
 
     // Versions: the list shows the saves; taking it off the shelf hides it again.
     await row.getByRole('button', { name: '下架' }).click();
-    await expect(row.getByText('未上架')).toBeVisible();
+    // The list says why the item is not live.
+    await expect(row.getByText('未上架：待上架')).toBeVisible();
     const after = await api<{ list: Array<{ newsTitle: string }> }>(request, 'news/getNewsList', {
       typeId: 2,
       pageSize: 50,

@@ -38,6 +38,7 @@ import * as fileLeases from './migrations/0037_file_leases.js';
 import * as webdavPropertySizes from './migrations/0038_webdav_property_sizes.js';
 import * as staffImport from './migrations/0039_staff_import.js';
 import * as setup from './migrations/0041_setup.js';
+import * as approvedOnShelf from './migrations/0044_approved_on_shelf.js';
 import * as siteImport from './migrations/0040_site_import.js';
 
 /** Migrations in order. They are imported, not read from disk, so the build carries them. */
@@ -82,6 +83,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0039_staff_import': { up: (db) => staffImport.up(db, dialect) },
     '0040_site_import': { up: (db) => siteImport.up(db, dialect) },
     '0041_setup': { up: (db) => setup.up(db) },
+    '0044_approved_on_shelf': { up: (db) => approvedOnShelf.up(db) },
   };
 }
 

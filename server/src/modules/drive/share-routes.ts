@@ -49,10 +49,11 @@ export const driveShareRoutes: FastifyPluginAsyncTypebox<{
     const { share, target, file } = await opened(request.params.shareCode, extractCode, request.ip);
     // A 防泄密 file's bytes go to its uploader and the drive administrators only, never a link.
     if (target.leakProtected) throw new AppError(403, LEAK_PROTECTED_DOWNLOAD);
-    // A download counts once: the request for the whole file or for its first bytes
-    // (a download manager's later ranges and a HEAD do not count).
+    // Every GET that delivers the file counts once, shown inline or saved: the request
+    // for the whole file or for its first bytes (a player's or download manager's later
+    // ranges and a HEAD do not count).
     const range = request.headers.range;
-    if (download === '1' && request.method === 'GET' && (!range || /^bytes=0-/.test(range))) {
+    if (request.method === 'GET' && (!range || /^bytes=0-/.test(range))) {
       await shares.countDownload(share.id);
     }
     return sendBytes(files, request, reply, file, {

@@ -113,7 +113,8 @@ export class NewsWriter {
           ifTop: input.ifTop ?? 0,
           schChange: input.schChange ?? null,
           enableType: input.enableType ?? 1,
-          ifShelves: input.ifShelves ?? 1,
+          // Only an approved item is on the shelf (an item waiting for review never shows).
+          ifShelves: reviewState === 'approved' ? (input.ifShelves ?? 1) : 0,
           checkStatus: reviewState === 'approved' ? 1 : 0,
           reviewState,
           reviewNote: null,

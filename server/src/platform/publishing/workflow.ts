@@ -17,7 +17,8 @@ import { writeOperLog } from '../oplog/service.js';
  * The review workflow of authored items (news and videos today; anything
  * reviewable later), written once:
  *
- *   草稿 → 待审核 → 审核通过 / 已退回 (with a reason) → 上架 ⇄ 下架; 置顶; 删除
+ *   草稿 → 待审核 → 审核通过 (on the shelf: published, at its shelves date for news)
+ *                 / 已退回 (with a reason);  下架 ⇄ 上架; 置顶; 删除
  *
  * Each step is a guarded state change: permission first, then the step's rule
  * on the current row, then a conditional UPDATE that only matches the row as
@@ -121,7 +122,8 @@ export class ReviewWorkflow<Row extends ReviewRow, State> {
       check: (row) => {
         if (row.reviewState !== 'submitted') throw wrongState(row, '不能审核');
       },
-      change: { reviewState: 'approved', checkStatus: 1, reviewNote: null },
+      // Approval publishes: at once, or for news at its shelves date (listedNews).
+      change: { reviewState: 'approved', checkStatus: 1, reviewNote: null, ifShelves: 1 },
     });
   }
 

@@ -182,6 +182,8 @@ export function ContentEditor<V extends object, S, R>({
       initialValues={initial}
       className="cms-editor"
       requiredMark
+      // On a phone the first wrong field may be below the screen: bring it into view.
+      scrollToFirstError={{ block: 'center', behavior: 'smooth' }}
       onFinish={() => primary && void run(primary)}
       onValuesChange={changed}
     >
@@ -190,7 +192,8 @@ export function ContentEditor<V extends object, S, R>({
       {conflict && <ConflictNotice message={conflict} onReload={() => onReload(id)} />}
       {screening.panel}
       {side ? (
-        <Row gutter={24}>
+        // No gutter on a phone: its negative margins pushed the row past a 390 px screen.
+        <Row gutter={{ xs: 0, lg: 24 }}>
           <Col xs={24} lg={17}>
             {fields}
           </Col>

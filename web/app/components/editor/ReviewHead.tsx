@@ -1,6 +1,6 @@
 import { Alert, Space, Tag } from 'antd';
 import type { ReactNode } from 'react';
-import { reviewColor, type ReviewKind, type ReviewedItem } from './review';
+import { publicationNote, reviewColor, type ReviewKind, type ReviewedItem } from './review';
 
 /**
  * The top of the editor of a reviewed item: its review state, whether it is
@@ -26,13 +26,7 @@ export function ReviewHead({
     <>
       <Space className="cms-editor-state" wrap>
         <Tag color={reviewColor(item.reviewState)}>{item.reviewStateName}</Tag>
-        {item.live ? (
-          <Tag color="green">已上架</Tag>
-        ) : item.scheduled ? (
-          <Tag color="gold">定时发布：{item.shelvesDate}</Tag>
-        ) : (
-          <Tag>未上架</Tag>
-        )}
+        <Tag color={publicationNote(item).color}>{publicationNote(item).text}</Tag>
         {children}
         <span className="cms-editor-updated">最后修改：{item.updateDate}</span>
         <a href={pageHref} target="_blank" rel="noreferrer">

@@ -19,6 +19,7 @@ import { BulkActions } from './BulkActions';
 import { ReviewActions } from './ReviewActions';
 import {
   REVIEW_STATES,
+  publicationNote,
   reviewColor,
   reviewFilterOf,
   type ListedKind,
@@ -63,6 +64,16 @@ export const stateColumn = <Row extends ReviewedItem>(width: number): ColumnsTyp
   dataIndex: 'reviewState',
   width,
   render: (state: string, row) => <Tag color={reviewColor(state)}>{row.reviewStateName}</Tag>,
+});
+
+/** Whether a row is on the portal and, if not, why: 已上架, 定时上架 · 11月30日 08:00, 未上架：审核中 … */
+export const shelfColumn = <Row extends ReviewedItem>(width: number): ColumnsType<Row>[number] => ({
+  title: '上架',
+  width,
+  render: (_, row) => {
+    const note = publicationNote(row);
+    return <Tag color={note.color}>{note.text}</Tag>;
+  },
 });
 
 /** Why a row was sent back, under its title. */

@@ -28,6 +28,24 @@ export interface ReviewedItem {
   updateDate: string;
 }
 
+/** 2026-11-30 08:00:00 → 11月30日 08:00 (anything else as it came). */
+const shortTime = (text: string) => {
+  const parts = /^\d{4}-(\d{2})-(\d{2})[ T](\d{2}:\d{2})/.exec(text);
+  return parts ? `${Number(parts[1])}月${Number(parts[2])}日 ${parts[3]}` : text;
+};
+
+/** Whether an item is on the portal, and if not, why: the list's and the editor's one word. */
+export function publicationNote(item: ReviewedItem): { text: string; color?: string } {
+  if (item.live) return { text: '已上架', color: 'green' };
+  if (item.scheduled)
+    return { text: `定时上架 · ${shortTime(item.shelvesDate ?? '')}`, color: 'gold' };
+  if (item.reviewState === 'draft') return { text: '未上架：尚未提交' };
+  if (item.reviewState === 'submitted') return { text: '未上架：审核中' };
+  if (item.reviewState === 'rejected') return { text: '未上架：修改后再提交' };
+  // Approved and off the shelf: taken off, or an administrator's new item not yet put on.
+  return { text: '未上架：待上架' };
+}
+
 /**
  * The workflow calls of one item of a reviewed kind, each a typed call of
  * the contract (`submit: (newId) => call('cms/news/submit', { newId })`).

@@ -8,6 +8,7 @@ import {
   RejectedNote,
   ReviewList,
   loadReviewList,
+  shelfColumn,
   stateColumn,
 } from '../../components/editor/ReviewList';
 import { NEWS_KIND, listNews } from '../../features/news/admin/news-form';
@@ -77,16 +78,7 @@ export default function CmsNewsList({ loaderData }: Route.ComponentProps) {
         },
         { title: '栏目', dataIndex: 'typeName', width: 100 },
         stateColumn(100),
-        {
-          title: '上架',
-          width: 100,
-          render: (_, row) =>
-            row.ifShelves !== 1
-              ? '未上架'
-              : row.scheduled
-                ? `定时 ${row.shelvesDate?.slice(0, 16)}`
-                : '已上架',
-        },
+        shelfColumn(130),
         { title: '发布人', dataIndex: 'releaseUser', width: 90 },
         { title: '更新时间', dataIndex: 'updateDate', width: 160 },
       ]}

@@ -280,12 +280,22 @@ describe('api/resources/share and api/share/*: share links outside the school (i
     expect(states.get(never.shareCode)).toMatchObject({ shareState: '有效', expireDate: null });
   });
 
+  it('counts an inline GET as a delivery: a link limited to 1 serves the file once', async () => {
+    const id = await add(teacher, '限一次.txt');
+    const code = (await made(teacher, id, { needCode: '0', maxDownloads: '1' })).shareCode;
+    const head = await t.app.inject({ method: 'HEAD', url: `/api/share/file/${code}` });
+    expect(head.statusCode).not.toBe(410);
+    expect((await get('file', code)).statusCode).toBe(200);
+    refused(await get('file', code), 410, '该分享的下载次数已用完');
+    const line = (await mine(teacher)).find((row) => row.shareCode === code)!;
+    expect(line).toMatchObject({ downloads: 1, shareState: '次数用完' });
+  });
+
   it('counts downloads (whole file or from byte 0) up to the limit; Range is served', async () => {
     const id = await add(teacher, '讲义.txt');
     const link = await made(teacher, id, { needCode: '0', maxDownloads: '2' });
     const code = link.shareCode;
-    // Showing it and later ranges do not count.
-    expect((await get('file', code)).statusCode).toBe(200);
+    // The preview page and later ranges do not count.
     expect((await get('preview', code)).statusCode).toBe(200);
     const part = await get('file', code, { download: '1' }, { range: 'bytes=3-8' });
     expect(part.statusCode).toBe(206);

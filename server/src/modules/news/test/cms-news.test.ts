@@ -119,7 +119,6 @@ describe('api/cms/news: authoring, review, shelving, revisions', () => {
     expect((await publicDetail(newId, token.other)).statusCode).toBe(404);
     await ok('submit', { newId }, token.teacher);
     await ok('approve', { newId }, token.admin);
-    await ok('shelve', { newId }, token.admin);
     expect(expectOk<{ published: boolean }>(await publicDetail(newId)).published).toBe(true);
   });
 
@@ -142,7 +141,6 @@ describe('api/cms/news: authoring, review, shelving, revisions', () => {
 
   it('deletes an item for its author or an administrator only, at once and logged', async () => {
     const newId = await approvedItem('待删除的新闻');
-    await ok('shelve', { newId }, token.admin);
     expect((await publicList(2)).map((item) => item.newId)).toContain(newId);
 
     expectRefusal(
@@ -312,7 +310,7 @@ describe('api/cms/news: authoring, review, shelving, revisions', () => {
     );
   });
 
-  it('draft -> submitted -> approved -> shelved is public; unshelved is gone', async () => {
+  it('draft -> submitted -> approved is public at once (approval publishes); unshelved is gone', async () => {
     const newId = await save(
       { typeId: 2, newsTitle: '青禾杯辩论赛决赛落幕', newsContent: '<p>辩论赛正文</p>' },
       token.teacher,
@@ -321,18 +319,15 @@ describe('api/cms/news: authoring, review, shelving, revisions', () => {
       reviewState: 'submitted',
       reviewStateName: '待审核',
     });
+    expect((await publicList(2)).map((i) => i.newId)).not.toContain(newId);
     expect(await ok('approve', { newId }, token.admin)).toMatchObject({
       reviewState: 'approved',
-      ifShelves: 0,
-      live: false,
-    });
-    expect((await publicList(2)).map((i) => i.newId)).not.toContain(newId);
-
-    expect(await ok('shelve', { newId }, token.teacher)).toMatchObject({
       ifShelves: 1,
       live: true,
     });
+    // No second click: the approved item is on the portal, and 上架 has nothing to do.
     expect((await publicList(2)).map((i) => i.newId)).toContain(newId);
+    expectRefusal(await cms('shelve', { newId }, token.teacher), 400, '该内容已经上架');
     expect(expectOk<{ newsTitle: string }>(await publicDetail(newId)).newsTitle).toBe(
       '青禾杯辩论赛决赛落幕',
     );
@@ -354,7 +349,6 @@ describe('api/cms/news: authoring, review, shelving, revisions', () => {
       '新增',
       '提交审核',
       '审核通过',
-      '上架',
       '置顶',
       '取消置顶',
       '下架',
@@ -376,14 +370,12 @@ describe('api/cms/news: authoring, review, shelving, revisions', () => {
 
   it('a teacher’s edit of a live item takes it off the portal until it is approved again', async () => {
     const newId = await approvedItem('已发布后再修改的新闻');
-    await ok('shelve', { newId }, token.teacher);
     expect((await publicList(2)).map((i) => i.newId)).toContain(newId);
     await save({ newId, typeId: 2, newsTitle: '已发布后再修改的新闻（改）' }, token.teacher);
     expect(await get(newId)).toMatchObject({ reviewState: 'draft', ifShelves: 0, live: false });
     expect((await publicList(2)).map((i) => i.newId)).not.toContain(newId);
     // An administrator's edit keeps the item where it is.
     const live = await approvedItem('管理员修改的新闻');
-    await ok('shelve', { newId: live }, token.admin);
     await save({ newId: live, typeId: 2, newsTitle: '管理员修改的新闻（改）' }, token.admin);
     expect(await get(live)).toMatchObject({ reviewState: 'approved', ifShelves: 1, live: true });
     expect((await publicList(2)).find((i) => i.newId === live)!.newsTitle).toBe(
@@ -467,7 +459,7 @@ describe('api/cms/news: authoring, review, shelving, revisions', () => {
       400,
       '当前状态为审核通过，不能提交审核',
     );
-    await ok('shelve', { newId }, token.teacher);
+    // Approval published it: 上架 has nothing left to do.
     expectRefusal(await cms('shelve', { newId }, token.teacher), 400, '该内容已经上架');
 
     // Bad input and missing items.
@@ -561,7 +553,6 @@ describe('api/cms/news: authoring, review, shelving, revisions', () => {
 
   it('keeps a revision at every save, compares them and restores an old one', async () => {
     const newId = await approvedItem('校史馆开馆');
-    await ok('shelve', { newId }, token.admin);
     await save(
       { newId, typeId: 2, newsTitle: '校史馆正式开馆', newsContent: '<p>新的正文</p>' },
       token.admin,

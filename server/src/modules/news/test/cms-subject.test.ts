@@ -39,7 +39,7 @@ describe('api/cms/subject: sub-news of special topics', () => {
     postJson(t.app, `/api/cms/subject/${path}`, body, { token: who });
   const save = async (body: Record<string, unknown>, who: string) =>
     expectOk<{ subjectNewId: number }>(await cms('save', body, who)).subjectNewId;
-  /** The topic back on the portal: its author submits it, the administrator approves and shelves. */
+  /** The topic back on the portal: its author submits it, the administrator approves it. */
   const republish = async () => {
     const step = (path: string, who: string) =>
       postJson(t.app, `/api/cms/news/${path}`, { newId: topicId }, { token: who });
@@ -49,7 +49,6 @@ describe('api/cms/subject: sub-news of special topics', () => {
     if (state.reviewState === 'approved' && state.ifShelves === 1) return;
     expectOk(await step('submit', token.author));
     expectOk(await step('approve', token.admin));
-    expectOk(await step('shelve', token.admin));
   };
   const publicSubjects = async () =>
     expectOk<{ list: Array<{ subjectNewId: number; newsTitle: string }> }>(

@@ -449,7 +449,7 @@ describe('api/cms/video: authoring, review, shelving, categories, revisions', ()
     expect(titles).not.toContain('借用视频');
   });
 
-  it('draft -> submitted -> approved -> shelved is public at once; unshelved is gone', async () => {
+  it('draft -> submitted -> approved is public at once (approval publishes); unshelved is gone', async () => {
     const film = await clip(teacher, '决赛.mp4');
     const videoId = await save(
       {
@@ -466,23 +466,19 @@ describe('api/cms/video: authoring, review, shelving, categories, revisions', ()
       reviewStateName: '待审核',
     });
     expectRefusal(await cms('video/shelve', { videoId }, token.admin), 400, '审核通过后才能上架');
+    expect(await publicIds(4)).not.toContain(videoId);
+    // Approval publishes: no second click on 上架.
     expect(await ok('video/approve', { videoId }, token.admin)).toMatchObject({
       reviewState: 'approved',
-      ifShelves: 0,
-      live: false,
+      ifShelves: 1,
+      live: true,
     });
-    expect(await publicIds(4)).not.toContain(videoId);
     const row = await t.db
       .selectFrom('video')
       .select(['checkStatus', 'ifShelves'])
       .where('id', '=', videoId)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ checkStatus: 1, ifShelves: 0 });
-
-    expect(await ok('video/shelve', { videoId }, token.admin)).toMatchObject({
-      ifShelves: 1,
-      live: true,
-    });
+    expect(row).toEqual({ checkStatus: 1, ifShelves: 1 });
     expectRefusal(await cms('video/shelve', { videoId }, token.admin), 400, '该视频已经上架');
     expect(await publicIds(4)).toContain(videoId);
     expect(await publicSearch('篮球决赛')).toEqual([videoId]);
@@ -496,7 +492,6 @@ describe('api/cms/video: authoring, review, shelving, categories, revisions', ()
     });
 
     const older = await approvedVideo('另一场比赛', { typeId: 4 });
-    await ok('video/shelve', { videoId: older }, token.admin);
     expect((await publicList(4))[0]!.videoId).toBe(older);
     await ok('video/pin', { videoId, ifTop: 1 }, token.admin);
     expectRefusal(
@@ -526,7 +521,6 @@ describe('api/cms/video: authoring, review, shelving, categories, revisions', ()
       '新增',
       '提交审核',
       '审核通过',
-      '上架',
       '置顶',
       '取消置顶',
       '下架',
@@ -541,13 +535,11 @@ describe('api/cms/video: authoring, review, shelving, categories, revisions', ()
     expect((await detail()).statusCode).toBe(404);
     await ok('video/submit', { videoId }, token.teacher);
     await ok('video/approve', { videoId }, token.admin);
-    await ok('video/shelve', { videoId }, token.admin);
     expect(expectOk<{ published: boolean }>(await detail()).published).toBe(true);
   });
 
   it('a teacher’s edit of a live video takes it off the portal; an administrator’s keeps it', async () => {
     const videoId = await approvedVideo('已上架后再修改的视频');
-    await ok('video/shelve', { videoId }, token.admin);
     expect(await publicIds()).toContain(videoId);
     await save({ videoId, typeId: 1, videoTitle: '已上架后再修改的视频（改）' }, token.teacher);
     expect(await get(videoId)).toMatchObject({ reviewState: 'draft', ifShelves: 0, live: false });
@@ -672,18 +664,21 @@ describe('api/cms/video: authoring, review, shelving, categories, revisions', ()
     expect([400, 409]).toContain(refused.statusCode);
     expect((await operTypes(second)).filter((op) => op === '审核通过')).toHaveLength(1);
 
-    // A save racing a step: one of them is refused, so a teacher's edit never stays on the shelf.
+    // A save racing the approval (which publishes): one of them is refused, so a teacher's
+    // edit never reaches the shelf unreviewed.
+    const third = await save({ typeId: 8, videoTitle: '主题班会：审核时修改' }, token.teacher);
+    await ok('video/submit', { videoId: third }, token.teacher);
     const both = racing();
     const shelving = Promise.allSettled([
-      both.shelve(videoId, reviewer, null),
+      both.approve(third, reviewer, null),
       both.save(
-        { videoId, typeId: 8, title: '主题班会：改标题' },
+        { videoId: third, typeId: 8, title: '主题班会：改标题' },
         { ...teacher, sessionId: 0, schoolId: 1, whetherpass: 1, email: null },
         null,
       ),
     ]);
     expect((await shelving).map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
-    const row = await get(videoId);
+    const row = await get(third);
     expect([
       ['draft', 0],
       ['approved', 1],
@@ -695,7 +690,6 @@ describe('api/cms/video: authoring, review, shelving, categories, revisions', ()
       typeId: 9,
       videoContent: '<p>社团纳新宣传片</p>',
     });
-    await ok('video/shelve', { videoId }, token.admin);
     expect(await publicIds(9)).toContain(videoId);
     expect(await publicSearch('纳新宣传片')).toEqual([videoId]);
 
@@ -720,7 +714,6 @@ describe('api/cms/video: authoring, review, shelving, categories, revisions', ()
       videoContent: '<p>原来的简介</p>',
       files: [{ fileId: film }],
     });
-    await ok('video/shelve', { videoId }, token.admin);
     await save(
       {
         videoId,

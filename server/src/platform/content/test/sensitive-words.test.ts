@@ -251,6 +251,9 @@ describe('sensitive words', () => {
       expect((await newsState(newId)).reviewState).toBe('submitted');
       await ok('cms/news/approve', { newId, confirmSensitive: '1' }, token.admin);
       expect(await oplog('T_NEWS', newId)).toContain('审核通过（确认含敏感词：开放日）');
+      // Approval published it; taken off and put back, 上架 screens again.
+      expect(await newsState(newId)).toMatchObject({ reviewState: 'approved', ifShelves: 1 });
+      await ok('cms/news/unshelve', { newId }, token.admin);
       expectRefusal(await api('cms/news/shelve', { newId }, token.admin), 422, message);
       await ok('cms/news/shelve', { newId, confirmSensitive: '1' }, token.admin);
       expect(await newsState(newId)).toMatchObject({ reviewState: 'approved', ifShelves: 1 });
@@ -306,6 +309,7 @@ describe('sensitive words', () => {
       );
       await ok('cms/video/submit', { videoId, confirmSensitive: '1' }, token.admin);
       await ok('cms/video/approve', { videoId, confirmSensitive: '1' }, token.admin);
+      await ok('cms/video/unshelve', { videoId }, token.admin);
       await ok('cms/video/shelve', { videoId, confirmSensitive: '1' }, token.admin);
       expect(await oplog('TF_VIDEO', videoId)).toEqual(
         expect.arrayContaining([

@@ -207,7 +207,6 @@ describe('the one read rule for stored files', () => {
     expect(await status(own)).toBe(401);
     expectOk(await postJson(t.app, '/api/cms/news/submit', { newId }, { token: token.owner }));
     expectOk(await postJson(t.app, '/api/cms/news/approve', { newId }, { token: token.power }));
-    expectOk(await postJson(t.app, '/api/cms/news/shelve', { newId }, { token: token.power }));
     expect(await status(own)).toBe(200);
   });
 

@@ -238,7 +238,6 @@ describe('one content path: version, review and revisions for every kind', () =>
       expectOk(await cms(kind, call, { [kind.idName]: id }, who));
     await step('submit', token.teacher);
     await step('approve', token.admin);
-    await step('shelve', token.admin);
     expect(await form(kind, id)).toMatchObject({ reviewState: 'approved', ifShelves: 1 });
     return id;
   }
@@ -292,7 +291,6 @@ describe('one content path: version, review and revisions for every kind', () =>
         if (state.reviewState !== 'submitted') await topicStep('submit', token.teacher);
         await topicStep('approve', token.admin);
       }
-      await topicStep('shelve', token.admin);
     };
     const id = await create(kind, '子新闻');
     await republish();

@@ -1,7 +1,7 @@
 import { PictureOutlined } from '@ant-design/icons';
 import { Image, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { RejectedNote, stateColumn } from '../../../components/editor/ReviewList';
+import { RejectedNote, shelfColumn, stateColumn } from '../../../components/editor/ReviewList';
 import type { VideoAdminItem } from '@school/common/api';
 
 /** The columns of 视频管理 before its actions: cover, title with its files, category, state, shelf, pin, author. */
@@ -44,13 +44,7 @@ export const VIDEO_COLUMNS: ColumnsType<VideoAdminItem> = [
   },
   { title: '分类', dataIndex: 'typeName', width: 100 },
   stateColumn(96),
-  {
-    title: '上架',
-    dataIndex: 'ifShelves',
-    width: 80,
-    render: (ifShelves: number) =>
-      ifShelves === 1 ? <Tag color="green">已上架</Tag> : <Tag>未上架</Tag>,
-  },
+  shelfColumn(120),
   {
     title: '置顶',
     dataIndex: 'ifTop',
