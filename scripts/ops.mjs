@@ -1,20 +1,6 @@
-// `npm run backup -- --to <…>` and `npm run restore -- --from <…>`: install and build what is
-// missing (as npm start does; nothing when it has run), then server/dist/ops/cli.js does the work
-// with the server's settings from the environment (DATA_DIR, DATABASE_URL, S3_*; BACKUP_S3_* for
-// an s3:// backup location).
-import { spawn } from 'node:child_process';
-import { ensureBuilt, ensureInstalled, root } from './lib.mjs';
+// `npm run backup -- --to <…>` and `npm run restore -- --from <…>`: server/dist/ops/cli.js does
+// the work with the server's settings from the environment (DATA_DIR, DATABASE_URL, S3_*;
+// BACKUP_S3_* for an s3:// backup location), after installing and building what is missing.
+import { runBuilt } from './lib.mjs';
 
-try {
-  await ensureInstalled();
-  await ensureBuilt();
-} catch (err) {
-  console.error(`\n构建失败 (build failed): ${err.message}`);
-  process.exit(1);
-}
-
-const child = spawn(process.execPath, ['server/dist/ops/cli.js', ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-});
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+await runBuilt('ops/cli.js');
