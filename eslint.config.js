@@ -87,6 +87,20 @@ export default tseslint.config(
           ],
         },
       ],
+      // An antd icon names itself in English ("search", "delete"): read out inside a
+      // button or link, so each is hidden from screen readers or given a Chinese name.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'JSXOpeningElement[name.name=/(Outlined|Filled|TwoTone)$/]:not(:has(JSXAttribute[name.name=/^aria-(hidden|label)$/]))',
+          message: '图标需加 aria-hidden（装饰）或中文 aria-label。',
+        },
+        {
+          selector: "JSXMemberExpression[object.name='Input'][property.name='Search']",
+          message: 'Use components/ui/SearchInput: its button is named 搜索, not "search".',
+        },
+      ],
     },
   },
   ...serverBoundaries,

@@ -21,7 +21,7 @@ interface Finding {
  * Steps one audited page takes: the navigation, its waits (content, PDF, transitions), axe, the
  * h1 and skip-link checks.
  */
-const PAGE_STEPS = 6;
+const PAGE_STEPS = 7;
 
 class Walk {
   readonly findings: Finding[] = [];
@@ -92,6 +92,23 @@ class Walk {
   async audit(where: string) {
     await this.axe(where);
     await this.structure(where);
+    await this.chineseNames(where);
+  }
+
+  /**
+   * No control or image is read out in English: antd names its icons after them ("search",
+   * "close-circle") and its table's checkbox "Select all", unless the page names them.
+   */
+  async chineseNames(where: string) {
+    const english = await this.page.evaluate(() =>
+      [...document.querySelectorAll('[aria-label]')]
+        .filter((element) => !element.closest('[aria-hidden="true"]'))
+        .map((element) => element.getAttribute('aria-label') ?? '')
+        .filter((label) => /^([a-z]+(-[a-z]+)*|Select .*|Custom selection)$/.test(label)),
+    );
+    if (english.length) {
+      this.findings.push({ where, text: `English names: ${[...new Set(english)].join(', ')}` });
+    }
   }
 
   /** The first link of the current page whose address starts with `prefix`. */

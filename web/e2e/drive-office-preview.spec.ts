@@ -3,6 +3,7 @@ import PptxGenJS from 'pptxgenjs';
 import { expect, test, type Page } from '@playwright/test';
 import { api, loginToken } from './api';
 import { DEMO_PASSWORD, STAFF, staffState } from './login';
+import { PICK_FILES } from './drive-upload';
 import { allowSteps } from './steps';
 
 /** A Word 教案 of two pages, made as a teacher's word processor would. */
@@ -44,7 +45,7 @@ async function upload(page: Page, name: string, buffer: Buffer, mimeType: string
     await list.locator('.ant-select-item-option', { hasText: '课件' }).click({ timeout: 5000 });
     await expect(dialog.locator('.ant-select')).toContainText('课件', { timeout: 2000 });
   }).toPass({ timeout: 30_000 });
-  await dialog.locator('input[type=file]').setInputFiles({ name, mimeType, buffer });
+  await dialog.locator(PICK_FILES).setInputFiles({ name, mimeType, buffer });
   await expect(dialog.locator('.ant-upload-list-item-done')).toHaveCount(1);
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await expect(dialog).toBeHidden();

@@ -1,5 +1,10 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
+/** The 选择文件 button's input of 文件上传 (the drop zone beside it has its own). */
+export const PICK_FILES = '.drive-upload-pick input[type=file]';
+/** The drop zone's input: on 我的网盘 and for drive administrators it picks a folder. */
+export const PICK_FOLDER = '.drive-upload-drop input[type=file]';
+
 /**
  * Picks a small text file in 文件上传 of my disk and presses 确定, choosing the dialog's 资源类型
  * until the select shows it (antd's list animates open; a click mid-way can be lost). Answers
@@ -14,7 +19,7 @@ export async function uploadText(page: Page, name: string, text: string): Promis
     await list.locator('.ant-select-item-option', { hasText: '课件' }).click({ timeout: 5000 });
     await expect(dialog.locator('.ant-select')).toContainText('课件', { timeout: 2000 });
   }).toPass({ timeout: 30_000 });
-  await dialog.locator('input[type=file]').setInputFiles({
+  await dialog.locator(PICK_FILES).setInputFiles({
     name,
     mimeType: 'text/plain',
     buffer: Buffer.from(text),

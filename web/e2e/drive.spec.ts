@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { api, loginToken } from './api';
 import { DEMO_PASSWORD, nameOf, staffState, teacherBrowser } from './login';
+import { PICK_FILES, PICK_FOLDER } from './drive-upload';
 import { allowSteps, CONTEXT_STEPS, LOGIN_STEPS } from './steps';
 
 /** The colleague who opens the teacher's upload (a teacher of the demo school). */
@@ -108,7 +109,7 @@ test.describe('the teaching drive', () => {
       await expect(dialog.getByRole('radio', { name: '教师和学生' })).toBeChecked();
       await expect(dialog.getByRole('radio', { name: '不可评论' })).toBeChecked();
       await dialog.getByRole('radio', { name: '可以评论' }).check();
-      await dialog.locator('input[type=file]').setInputFiles(filePath);
+      await dialog.locator(PICK_FILES).setInputFiles(filePath);
       return dialog;
     };
     const progressOf = async (dialog: Locator) =>
@@ -226,17 +227,19 @@ test.describe('the teaching drive', () => {
     );
     await page.getByRole('button', { name: '文件上传' }).click();
     const dialog = page.getByRole('dialog', { name: '文件上传' });
-    await expect(dialog.getByText('当前限制一次选择 1 个文件')).toBeVisible();
+    // On 我的网盘 是否公开 would mean nothing: the dialog says who sees the file instead.
+    await expect(dialog.getByText('我的网盘中的文件只有自己可以查看')).toBeVisible();
+    await expect(dialog.getByRole('radio', { name: '教师和学生' })).toHaveCount(0);
     await pickType(page, dialog, '课件');
     // Bytes that are not what the name says: the server's refusal, in its words.
-    await dialog.locator('input[type=file]').setInputFiles({
+    await dialog.locator(PICK_FILES).setInputFiles({
       name: `讲义扫描${n}.pdf`,
       mimeType: 'application/pdf',
       buffer: Buffer.from('这不是 PDF 文件'),
     });
     await expect(page.getByText('上传失败：文件内容与扩展名不符')).toBeVisible();
     await expect(dialog.locator('.ant-upload-list-item')).toHaveCount(0);
-    await dialog.locator('input[type=file]').setInputFiles({
+    await dialog.locator(PICK_FILES).setInputFiles({
       name: fileName,
       mimeType: 'text/plain',
       buffer: Buffer.from('第三课 讲义'),
@@ -286,6 +289,43 @@ test.describe('the teaching drive', () => {
     await expect(page.getByRole('row', { name: new RegExp(fileName) })).toContainText(
       '/judgePage?resourcesId=',
     );
+  });
+
+  test('a teacher puts many files and a whole folder on her disk in one 文件上传', async ({
+    page,
+  }, testInfo) => {
+    allowSteps(24);
+    const n = Date.now() % 100000;
+    const top = `教案${n}`;
+    // A folder as the teacher has it on her computer: a unit folder inside, a file at each level.
+    const root = testInfo.outputPath('dropped');
+    fs.mkdirSync(`${root}/${top}/第一单元`, { recursive: true });
+    fs.writeFileSync(`${root}/${top}/教学计划.txt`, '本学期教学计划');
+    fs.writeFileSync(`${root}/${top}/第一单元/第1课.txt`, '第1课 教案');
+
+    await page.goto('/mineWp');
+    await page.getByRole('button', { name: '文件上传' }).click();
+    const dialog = page.getByRole('dialog', { name: '文件上传' });
+    await pickType(page, dialog, '教案');
+    await dialog.locator(PICK_FILES).setInputFiles(
+      [1, 2, 3].map((i) => ({
+        name: `练习${n}-${i}.txt`,
+        mimeType: 'text/plain',
+        buffer: Buffer.from(`练习 ${i}`),
+      })),
+    );
+    await dialog.locator(PICK_FOLDER).setInputFiles(`${root}/${top}`);
+    await expect(dialog.locator('.ant-upload-list-item-done')).toHaveCount(5);
+    await expect(dialog.getByText(`放入文件夹：${top}/第一单元`)).toBeVisible();
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(page.getByText('上传成功，共 5 个文件')).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(`练习${n}-3`) })).toBeVisible();
+
+    await page.getByRole('link', { name: top }).click();
+    await expect(page.getByRole('navigation', { name: '当前位置' })).toContainText(top);
+    await expect(page.getByRole('row', { name: /教学计划\.txt/ })).toBeVisible();
+    await page.getByRole('link', { name: '第一单元' }).click();
+    await expect(page.getByRole('row', { name: /第1课\.txt/ })).toBeVisible();
   });
 
   test('a teacher finds her library files under 我的公共资源 and reads a PDF page by page in its preview', async ({

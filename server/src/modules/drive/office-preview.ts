@@ -131,6 +131,14 @@ export class DrivePreviews {
 }
 
 /**
+ * A drive resource's bytes by its id (file/<id>, preview/<id>): the address
+ * stays when 替换 or 还原 changes the bytes, so the browser keeps them but
+ * asks each time; the ETag names the stored file, and only an unchanged one
+ * is answered 304.
+ */
+export const RESOURCE_BYTES_CACHE = 'private, no-cache';
+
+/**
  * Answers a preview: 202 with where the conversion stands, the watermarked
  * pages made for this viewer, or the stored PDF (with byte ranges).
  */
@@ -139,7 +147,7 @@ export function sendPreview(
   request: FastifyRequest,
   reply: FastifyReply,
   answer: DrivePreview,
-  cacheControl = 'private, max-age=3600',
+  cacheControl = RESOURCE_BYTES_CACHE,
 ) {
   if (answer.kind === 'pending') {
     return reply

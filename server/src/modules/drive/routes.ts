@@ -15,6 +15,7 @@ import type { DriveListing, ListQuery } from './listing.js';
 import type { DriveEngagement } from './engagement.js';
 import { assertMayDownload } from './leak-protection.js';
 import { downloadName } from './resource-files.js';
+import { RESOURCE_BYTES_CACHE } from './office-preview.js';
 import type { DriveResources } from './resources.js';
 import type { DriveShares } from './shares.js';
 import { spaceOf } from './space.js';
@@ -402,7 +403,7 @@ export const driveFileRoutes: FastifyPluginAsyncTypebox<{
     if (!(await files.storage.has(file.storageKey))) throw notFound('文件不存在');
     return sendBytes(files, request, reply, file, {
       disposition: request.query.download === '1' ? 'attachment' : 'inline',
-      cacheControl: 'private, max-age=3600',
+      cacheControl: RESOURCE_BYTES_CACHE,
       fileName: downloadName(resource),
     });
   });

@@ -105,7 +105,7 @@ export function FileListField<T extends ListedFile>({
           ) : kind === 'video' ? (
             <video src={file.url} preload="metadata" className="cms-file-video" muted />
           ) : (
-            <PaperClipOutlined />
+            <PaperClipOutlined aria-hidden />
           )}
           <div className="cms-file-main">
             {text === 'name' ? (
@@ -141,7 +141,7 @@ export function FileListField<T extends ListedFile>({
           <Space size={4}>
             <Button
               size="small"
-              icon={<ArrowUpOutlined />}
+              icon={<ArrowUpOutlined aria-hidden />}
               aria-label={`上移 ${file.fileName}`}
               title="上移"
               disabled={index === 0}
@@ -149,7 +149,7 @@ export function FileListField<T extends ListedFile>({
             />
             <Button
               size="small"
-              icon={<ArrowDownOutlined />}
+              icon={<ArrowDownOutlined aria-hidden />}
               aria-label={`下移 ${file.fileName}`}
               title="下移"
               disabled={index === value.length - 1}
@@ -158,7 +158,7 @@ export function FileListField<T extends ListedFile>({
             <Button
               size="small"
               danger
-              icon={<DeleteOutlined />}
+              icon={<DeleteOutlined aria-hidden />}
               aria-label={`移除 ${file.fileName}`}
               title="移除"
               onClick={() => change(value.filter((_, i) => i !== index))}
@@ -181,7 +181,7 @@ export function FileListField<T extends ListedFile>({
       />
       <div>
         <Button
-          icon={<UploadOutlined />}
+          icon={<UploadOutlined aria-hidden />}
           disabled={progress !== null}
           onClick={() => picker.current?.click()}
         >

@@ -1,5 +1,5 @@
 import { isContentAdmin } from '@school/common';
-import { Checkbox, DatePicker, Empty, Input, Select, Table, Tag } from 'antd';
+import { Checkbox, DatePicker, Empty, Select, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { cloneElement, isValidElement, useState, type ReactNode } from 'react';
@@ -27,6 +27,7 @@ import {
   type ReviewQuery,
   type ReviewedItem,
 } from './review';
+import { SearchInput } from '../ui/SearchInput';
 
 const PAGE_SIZE = 10;
 
@@ -160,7 +161,7 @@ export function ReviewList<Row extends ReviewedItem & { typeId: number }>({
           options={REVIEW_STATES.map((s) => ({ value: s.value, label: s.label }))}
           onChange={(reviewState?: string) => change({ reviewState })}
         />
-        <Input.Search
+        <SearchInput
           allowClear
           placeholder="标题关键字"
           aria-label="标题关键字"

@@ -104,7 +104,11 @@ export function RevisionHistory({
 
   return (
     <>
-      <Button icon={<HistoryOutlined />} onClick={() => void show()} disabled={disabled}>
+      <Button
+        icon={<HistoryOutlined aria-hidden />}
+        onClick={() => void show()}
+        disabled={disabled}
+      >
         版本记录
       </Button>
       <Drawer

@@ -240,13 +240,13 @@ export function RichTextEditor({
       <div className="cms-rich-toolbar" role="toolbar" aria-label="正文格式">
         <ToolButton
           label="撤销"
-          icon={<UndoOutlined />}
+          icon={<UndoOutlined aria-hidden />}
           disabled={!state.canUndo}
           onClick={() => run().undo().run()}
         />
         <ToolButton
           label="重做"
-          icon={<RedoOutlined />}
+          icon={<RedoOutlined aria-hidden />}
           disabled={!state.canRedo}
           onClick={() => run().redo().run()}
         />
@@ -265,38 +265,38 @@ export function RichTextEditor({
         />
         <ToolButton
           label="加粗"
-          icon={<BoldOutlined />}
+          icon={<BoldOutlined aria-hidden />}
           active={state.bold}
           onClick={() => run().toggleBold().run()}
         />
         <ToolButton
           label="斜体"
-          icon={<ItalicOutlined />}
+          icon={<ItalicOutlined aria-hidden />}
           active={state.italic}
           onClick={() => run().toggleItalic().run()}
         />
         <ToolButton
           label="下划线"
-          icon={<UnderlineOutlined />}
+          icon={<UnderlineOutlined aria-hidden />}
           active={state.underline}
           onClick={() => run().toggleUnderline().run()}
         />
         <ToolButton
           label="删除线"
-          icon={<StrikethroughOutlined />}
+          icon={<StrikethroughOutlined aria-hidden />}
           active={state.strike}
           onClick={() => run().toggleStrike().run()}
         />
         <Divider type="vertical" />
         <ToolButton
           label="无序列表"
-          icon={<UnorderedListOutlined />}
+          icon={<UnorderedListOutlined aria-hidden />}
           active={state.bullet}
           onClick={() => run().toggleBulletList().run()}
         />
         <ToolButton
           label="有序列表"
-          icon={<OrderedListOutlined />}
+          icon={<OrderedListOutlined aria-hidden />}
           active={state.ordered}
           onClick={() => run().toggleOrderedList().run()}
         />
@@ -307,35 +307,44 @@ export function RichTextEditor({
           onClick={() => run().toggleBlockquote().run()}
         />
         <Divider type="vertical" />
-        <ToolButton label="左对齐" icon={<AlignLeftOutlined />} onClick={() => align('left')} />
+        <ToolButton
+          label="左对齐"
+          icon={<AlignLeftOutlined aria-hidden />}
+          onClick={() => align('left')}
+        />
         <ToolButton
           label="居中"
-          icon={<AlignCenterOutlined />}
+          icon={<AlignCenterOutlined aria-hidden />}
           active={state.center}
           onClick={() => align('center')}
         />
         <ToolButton
           label="右对齐"
-          icon={<AlignRightOutlined />}
+          icon={<AlignRightOutlined aria-hidden />}
           active={state.right}
           onClick={() => align('right')}
         />
         <Divider type="vertical" />
-        <ToolButton label="链接" icon={<LinkOutlined />} active={state.link} onClick={openLink} />
+        <ToolButton
+          label="链接"
+          icon={<LinkOutlined aria-hidden />}
+          active={state.link}
+          onClick={openLink}
+        />
         <ToolButton
           label="插入图片"
-          icon={<PictureOutlined />}
+          icon={<PictureOutlined aria-hidden />}
           onClick={() => picker.current?.click()}
         />
         <ToolButton
           label="图片说明"
-          icon={<FileImageOutlined />}
+          icon={<FileImageOutlined aria-hidden />}
           disabled={!state.image}
           onClick={openAlt}
         />
         <ToolButton
           label="清除格式"
-          icon={<ClearOutlined />}
+          icon={<ClearOutlined aria-hidden />}
           onClick={() => run().unsetAllMarks().clearNodes().run()}
         />
         {uploading > 0 && <Spin size="small" className="cms-rich-uploading" />}

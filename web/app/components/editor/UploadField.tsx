@@ -63,7 +63,7 @@ export function UploadField({
           <video src={value.url} controls preload="metadata" className="cms-upload-video" />
         ) : (
           <a href={value.url} target="_blank" rel="noreferrer" className="cms-upload-name">
-            <PaperClipOutlined /> {value.fileName}
+            <PaperClipOutlined aria-hidden /> {value.fileName}
           </a>
         ))}
       <Space>
@@ -76,7 +76,7 @@ export function UploadField({
           onChange={(event) => void pick(event.target.files?.[0])}
         />
         <Button
-          icon={<UploadOutlined />}
+          icon={<UploadOutlined aria-hidden />}
           disabled={disabled || progress !== null}
           onClick={() => input.current?.click()}
         >
@@ -84,7 +84,7 @@ export function UploadField({
         </Button>
         {value && (
           <Button
-            icon={<DeleteOutlined />}
+            icon={<DeleteOutlined aria-hidden />}
             danger
             disabled={disabled || progress !== null}
             onClick={() => onChange?.(null)}

@@ -30,7 +30,7 @@ export function BackToTop({ threshold }: { threshold: number }) {
       aria-label="返回顶部"
       title="返回顶部"
     >
-      <VerticalAlignTopOutlined />
+      <VerticalAlignTopOutlined aria-hidden />
     </button>
   );
 }

@@ -1,10 +1,11 @@
 import { FileOutlined } from '@ant-design/icons';
 import type { DriveRow } from '@school/common/api';
-import { App, Checkbox, Empty, Input, List, Modal, Pagination, Segmented, Spin } from 'antd';
+import { App, Checkbox, Empty, List, Modal, Pagination, Segmented, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { call } from '../../api/client';
 import { errorText, type ListPage } from '../../api/page-data';
 import { formatBytes } from '../../lib/size';
+import { SearchInput } from './SearchInput';
 
 const PAGE_SIZE = 8;
 const PLACES = [
@@ -133,7 +134,7 @@ export function DriveFilePicker({
             setPageNum(1);
           }}
         />
-        <Input.Search
+        <SearchInput
           allowClear
           placeholder="文件名或关键字搜索"
           aria-label="搜索网盘文件"
@@ -164,7 +165,7 @@ export function DriveFilePicker({
                   checked={chosen.has(row.resourcesId ?? 0)}
                   onChange={(event) => toggle(row, event.target.checked)}
                 >
-                  <FileOutlined /> {row.resourcesName}
+                  <FileOutlined aria-hidden /> {row.resourcesName}
                 </Checkbox>
               </List.Item>
             )}

@@ -1,6 +1,7 @@
-import { Input, Select } from 'antd';
+import { Select } from 'antd';
 import type { Dictionary } from './drive-api';
 import type { DriveQuery } from './drive-load';
+import { SearchInput } from '../../components/ui/SearchInput';
 
 /** 类型 and 文件格式 (the dictionaries) and the search box of a drive list. */
 export function DriveFilters({
@@ -40,7 +41,7 @@ export function DriveFilters({
         onChange={(value?: string) => onChange({ resourcesFileType: value })}
       />
       {onSearch && (
-        <Input.Search
+        <SearchInput
           className="drive-search"
           placeholder={placeholder}
           aria-label={placeholder}

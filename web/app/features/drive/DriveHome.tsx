@@ -1,7 +1,7 @@
 import { isDriveAdmin } from '@school/common';
 import type { ApiData } from '@school/common/api';
 import { FolderFilled } from '@ant-design/icons';
-import { App, Badge, Card, Input, Select, Space } from 'antd';
+import { App, Badge, Card, Select, Space } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useLoadFailure, type Read } from '../../api/page-data';
@@ -10,6 +10,7 @@ import type { Dictionary, DriveList } from './drive-api';
 import { formatDay } from './drive-data';
 import { DriveName } from './DriveTable';
 import { useUser } from '../../lib/use-user';
+import { SearchInput } from '../../components/ui/SearchInput';
 
 export type RootFolder = ApiData<'resources/getFolderList'>[number];
 
@@ -94,7 +95,7 @@ export function DriveHome({ data }: { data: DriveHomeData }) {
             onChange={setType}
             options={types.data.map((t) => ({ value: t.dicValue, label: t.dicName }))}
           />
-          <Input.Search
+          <SearchInput
             placeholder="请输入搜索内容"
             aria-label="搜索资源"
             enterButton="搜索"
@@ -111,7 +112,7 @@ export function DriveHome({ data }: { data: DriveHomeData }) {
               <li key={folder.fid}>
                 <Link to={folderHref(folder.fid, folder.fid)} className="drive-column">
                   <Badge count={folder.fnum} overflowCount={9999} showZero color="#1677ff">
-                    <FolderFilled className="drive-column-icon" />
+                    <FolderFilled aria-hidden className="drive-column-icon" />
                   </Badge>
                   <span className="drive-column-name">{folder.fname}</span>
                 </Link>

@@ -31,12 +31,12 @@ type ShownSort = DriveSort & { unset?: boolean };
 export const DRIVE_PAGE_SIZE = 10;
 
 export const ICONS: Record<DriveIcon, ReactNode> = {
-  folder: <FolderFilled className="drive-icon drive-icon-folder" />,
-  document: <FileTextOutlined className="drive-icon drive-icon-document" />,
-  picture: <FileImageOutlined className="drive-icon drive-icon-picture" />,
-  audio: <CustomerServiceOutlined className="drive-icon drive-icon-audio" />,
-  video: <VideoCameraOutlined className="drive-icon drive-icon-video" />,
-  archive: <FileZipOutlined className="drive-icon drive-icon-archive" />,
+  folder: <FolderFilled aria-hidden className="drive-icon drive-icon-folder" />,
+  document: <FileTextOutlined aria-hidden className="drive-icon drive-icon-document" />,
+  picture: <FileImageOutlined aria-hidden className="drive-icon drive-icon-picture" />,
+  audio: <CustomerServiceOutlined aria-hidden className="drive-icon drive-icon-audio" />,
+  video: <VideoCameraOutlined aria-hidden className="drive-icon drive-icon-video" />,
+  archive: <FileZipOutlined aria-hidden className="drive-icon drive-icon-archive" />,
 };
 
 export const isFolderRow = (row: DriveRow) => row.stype === 0 || row.resourcesFileType === '-1';
@@ -86,7 +86,7 @@ export function DriveName({
           type="link"
           size="small"
           className="drive-folder-download"
-          icon={<DownloadOutlined />}
+          icon={<DownloadOutlined aria-hidden />}
           aria-label={`下载文件夹 ${row.fname ?? row.resourcesName}`}
           title="打包下载该文件夹"
           onClick={() => onDownloadFolder(row)}
@@ -126,8 +126,8 @@ function SortTitle({
     >
       {label}
       <span className="drive-sort-arrows" aria-hidden>
-        <CaretUpOutlined className={active && sort.order === 0 ? 'on' : ''} />
-        <CaretDownOutlined className={active && sort.order === 1 ? 'on' : ''} />
+        <CaretUpOutlined aria-hidden className={active && sort.order === 0 ? 'on' : ''} />
+        <CaretDownOutlined aria-hidden className={active && sort.order === 1 ? 'on' : ''} />
       </span>
     </button>
   );

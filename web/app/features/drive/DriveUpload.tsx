@@ -1,5 +1,15 @@
-import { UploadOutlined } from '@ant-design/icons';
-import { App, Button, Form, Modal, Radio, Select, Upload, type UploadFile } from 'antd';
+import { InboxOutlined, UploadOutlined } from '@ant-design/icons';
+import {
+  App,
+  Button,
+  Form,
+  Modal,
+  Radio,
+  Select,
+  Upload,
+  type UploadFile,
+  type UploadProps,
+} from 'antd';
 import { useState } from 'react';
 import { call } from '../../api/client';
 import { errorText } from '../../api/page-data';
@@ -9,13 +19,20 @@ import {
   DRIVE_ACCEPT,
   formatSize,
   isAllowedFile,
+  DISK_PRIVATE_NOTE,
   OPENNESS_OPTIONS,
   UPLOAD_DEFAULTS,
 } from './drive-data';
 import { tusUpload, type StoredDriveFile } from './drive-tus';
+import { badFolderName, chunks, ensureFolders, folderOfPath } from './folder-upload';
 
-/** At most 10 files in the add-file dialog, 1 in a single upload (intranet.md §9). */
+/** Files one registration call takes (the server's limit, intranet.md §9's 10). */
 export const BATCH_MAX = 10;
+/**
+ * Files one dialog takes, on both the library and 我的网盘: many, and whole
+ * folders by drag and drop; they are registered BATCH_MAX at a time.
+ */
+export const UPLOAD_MAX = 100;
 
 export type UploadedDriveFile = StoredDriveFile;
 
@@ -37,6 +54,38 @@ export function uploadFile(
   return tusUpload(file, { onProgress, onResume, signal, sType });
 }
 
+interface RegisterFields {
+  sType: 0 | 1;
+  resourcesType: string;
+  resourcesIsOpen: string;
+  resourcesIsComment: string;
+}
+
+/** Registers up to BATCH_MAX uploaded files in folder `fId`; the whole file name is the name. */
+async function register(
+  fId: number,
+  uploaded: UploadedDriveFile[],
+  fields: RegisterFields,
+  onConflict: 'keep' | 'replace' | undefined,
+) {
+  const row = (one: UploadedDriveFile) => ({
+    resourcesName: one.fileName,
+    resourcesFname: one.fileName,
+    resourcesPath: one.url,
+    resourcesSize: one.fileSize,
+  });
+  if (uploaded.length === 1) {
+    await addResource({ fId, ...fields, onConflict, ...row(uploaded[0]!) });
+  } else {
+    await batchAddResource({
+      fId,
+      ...fields,
+      onConflict,
+      fileAddList: JSON.stringify(uploaded.map(row)),
+    });
+  }
+}
+
 interface UploadForm {
   resourcesType?: string;
   resourcesIsOpen: string;
@@ -52,9 +101,13 @@ interface Props {
   fId: number;
   sType: 0 | 1;
   types: Dictionary;
-  /** 文件上传 of a list page takes one file; the library's dialog up to 10. */
-  single?: boolean;
+  /** Whether dropped folders may be made here (the library: drive administrators only). */
+  canMakeFolders: boolean;
 }
+
+/** The folder a picked file came in, from its relative path ('' when picked alone). */
+const droppedFolder = (file: UploadFile) =>
+  folderOfPath((file.originFileObj as File | undefined)?.webkitRelativePath ?? '');
 
 /**
  * 文件上传 (intranet.md §4 "Upload", §5, §9): the type, openness and
@@ -63,7 +116,15 @@ interface Props {
  * stops what is on its way and clears the dialog; the server keeps those
  * bytes, so picking the same file again goes on from there.
  */
-export function DriveUploadDialog({ open, onClose, onDone, fId, sType, types, single }: Props) {
+export function DriveUploadDialog({
+  open,
+  onClose,
+  onDone,
+  fId,
+  sType,
+  types,
+  canMakeFolders,
+}: Props) {
   const { message } = App.useApp();
   const [form] = Form.useForm<UploadForm>();
   const [files, setFiles] = useState<UploadFile[]>([]);
@@ -73,7 +134,7 @@ export function DriveUploadDialog({ open, onClose, onDone, fId, sType, types, si
   const [saving, setSaving] = useState(false);
   /** Names the target folder already holds (issue 19): 保留两者 / 替换 is asked first. */
   const [clashes, setClashes] = useState<string[]>([]);
-  const max = single ? 1 : BATCH_MAX;
+  const max = UPLOAD_MAX;
 
   const reset = () => {
     for (const controller of aborts.values()) controller.abort();
@@ -92,54 +153,51 @@ export function DriveUploadDialog({ open, onClose, onDone, fId, sType, types, si
     const { resourcesType, resourcesIsOpen, resourcesIsComment } = form.getFieldsValue();
     if (!resourcesType) return void message.error('请选择资源类型');
     const done = files.filter((f) => f.status === 'done');
-    if (!done.length) return void message.error(single ? '请选择文件' : '请上传文件');
+    if (!done.length) return void message.error('请上传文件');
     if (files.some((f) => f.status === 'uploading')) return void message.warning('文件正在上传');
-    const uploaded = done.map((f) => f.response as UploadedDriveFile);
+    const placed = done.map((f) => ({
+      file: f.response as UploadedDriveFile,
+      folder: droppedFolder(f),
+    }));
+    const tooLong = badFolderName(placed.map((one) => one.folder));
+    if (tooLong) return void message.error(`文件夹名称不能超过25个字：${tooLong}`);
+    const loose = placed.filter((one) => !one.folder).map((one) => one.file);
     setSaving(true);
     try {
-      if (!onConflict) {
+      // Files picked alone may clash with names here: 保留两者 / 替换 is asked.
+      if (!onConflict && loose.length) {
         const names = await call('resources/checkNames', {
           fId,
           sType,
-          names: JSON.stringify(uploaded.map((one) => one.fileName)),
+          names: JSON.stringify(loose.map((one) => one.fileName)),
         });
         if (names.length) {
           setClashes(names);
           return;
         }
       }
-      const common = {
+      const folderIds = await ensureFolders(
+        placed.map((one) => one.folder),
         fId,
         sType,
-        resourcesType,
-        resourcesIsOpen,
-        resourcesIsComment,
-        onConflict,
-      };
-      // The whole file name is the resource's name: a download is named after it.
-      if (uploaded.length === 1) {
-        const [one] = uploaded;
-        await addResource({
-          ...common,
-          resourcesName: one.fileName,
-          resourcesFname: one.fileName,
-          resourcesPath: one.url,
-          resourcesSize: one.fileSize,
-        });
-      } else {
-        await batchAddResource({
-          ...common,
-          fileAddList: JSON.stringify(
-            uploaded.map((one) => ({
-              resourcesName: one.fileName,
-              resourcesFname: one.fileName,
-              resourcesPath: one.url,
-              resourcesSize: one.fileSize,
-            })),
-          ),
-        });
+      );
+      const fields = { sType, resourcesType, resourcesIsOpen, resourcesIsComment };
+      const byFolder = new Map<string, typeof placed>();
+      for (const one of placed)
+        byFolder.set(one.folder, [...(byFolder.get(one.folder) ?? []), one]);
+      for (const [folder, group] of byFolder) {
+        // A dropped folder merged into one already there keeps both of a clashing name.
+        const mode = folder ? 'keep' : onConflict;
+        for (const part of chunks(group, BATCH_MAX)) {
+          await register(
+            folderIds.get(folder)!,
+            part.map((one) => one.file),
+            fields,
+            mode,
+          );
+        }
       }
-      message.success('上传成功');
+      message.success(placed.length > 1 ? `上传成功，共 ${placed.length} 个文件` : '上传成功');
       reset();
       onDone();
       onClose();
@@ -149,6 +207,52 @@ export function DriveUploadDialog({ open, onClose, onDone, fId, sType, types, si
     } finally {
       setSaving(false);
     }
+  };
+
+  const picking: UploadProps = {
+    multiple: true,
+    accept: DRIVE_ACCEPT,
+    fileList: files,
+    beforeUpload: (file, batch) => {
+      if (!isAllowedFile(file.name)) {
+        message.error(`${file.name} 不符合格式文件`);
+        return Upload.LIST_IGNORE;
+      }
+      const position = files.length + batch.indexOf(file);
+      if (position >= max) {
+        if (position === max) {
+          message.warning(
+            `当前限制选择 ${max} 个文件，本次选择了 ${batch.length} 个文件，共选择了 ${files.length + batch.length} 个文件`,
+          );
+        }
+        return Upload.LIST_IGNORE;
+      }
+      return true;
+    },
+    customRequest: ({ file, onProgress, onSuccess, onError }) => {
+      const controller = new AbortController();
+      const uid = (file as UploadFile).uid;
+      aborts.set(uid, controller);
+      uploadFile(
+        file as File,
+        (percent) => onProgress?.({ percent }),
+        controller.signal,
+        sType,
+        (offset) => setResumedAt((known) => ({ ...known, [uid]: offset })),
+      )
+        .then((answer) => onSuccess?.(answer))
+        .catch((err: unknown) => onError?.(err as Error))
+        .finally(() => aborts.delete(uid));
+      return { abort: () => controller.abort() };
+    },
+    onChange: ({ file, fileList }) => {
+      if (file.status === 'error') message.error(`上传失败：${errorText(file.error)}`);
+      setFiles(fileList.filter((f) => f.status !== 'error'));
+    },
+    onRemove: (file) => {
+      aborts.get(file.uid)?.abort();
+      return true;
+    },
   };
 
   return (
@@ -197,79 +301,58 @@ export function DriveUploadDialog({ open, onClose, onDone, fId, sType, types, si
               options={types.map((t) => ({ value: t.dicValue, label: t.dicName }))}
             />
           </Form.Item>
-          <Form.Item name="resourcesIsOpen" label="是否公开" required>
-            <Radio.Group options={OPENNESS_OPTIONS} />
-          </Form.Item>
+          {sType === 0 ? (
+            <Form.Item name="resourcesIsOpen" label="是否公开" required>
+              <Radio.Group options={OPENNESS_OPTIONS} />
+            </Form.Item>
+          ) : (
+            <p className="muted">{DISK_PRIVATE_NOTE}</p>
+          )}
           <Form.Item name="resourcesIsComment" label="是否可以评论" required>
             <Radio.Group options={COMMENT_OPTIONS} />
           </Form.Item>
-          <Form.Item
-            label="文件"
-            required
-            extra={single ? '当前限制一次选择 1 个文件' : `最多${max}个文件`}
-          >
+          <Form.Item label="文件" required extra={`一次最多 ${max} 个文件`}>
+            <Upload.Dragger
+              {...picking}
+              // Dropped folders keep their structure: each becomes a folder here.
+              directory={canMakeFolders}
+              showUploadList={false}
+              className="drive-upload-drop"
+            >
+              <p className="ant-upload-drag-icon">
+                <InboxOutlined aria-hidden />
+              </p>
+              <p className="ant-upload-text">
+                {canMakeFolders
+                  ? '将文件或文件夹拖到此处，或点击选择文件夹'
+                  : '将文件拖到此处，或点击选择文件'}
+              </p>
+              {canMakeFolders && (
+                <p className="ant-upload-hint">文件夹中的子文件夹会一并建好，同名文件夹合并</p>
+              )}
+            </Upload.Dragger>
             <Upload
-              multiple={!single}
-              accept={DRIVE_ACCEPT}
-              fileList={files}
+              {...picking}
+              className="drive-upload-pick"
               // A large file takes a while: its percent beside the bar.
               progress={{ size: [-1, 2], showInfo: true, format: (percent) => `${percent ?? 0}%` }}
-              beforeUpload={(file, batch) => {
-                if (!isAllowedFile(file.name)) {
-                  message.error(single ? '上传文件格式不正确!' : `${file.name} 不符合格式文件`);
-                  return Upload.LIST_IGNORE;
-                }
-                const position = files.length + batch.indexOf(file);
-                if (position >= max) {
-                  if (position === max) {
-                    message.warning(
-                      single
-                        ? '当前限制一次选择 1 个文件'
-                        : `当前限制选择 ${max} 个文件，本次选择了 ${batch.length} 个文件，共选择了 ${files.length + batch.length} 个文件`,
-                    );
-                  }
-                  return Upload.LIST_IGNORE;
-                }
-                return true;
-              }}
-              customRequest={({ file, onProgress, onSuccess, onError }) => {
-                const controller = new AbortController();
-                const uid = (file as UploadFile).uid;
-                aborts.set(uid, controller);
-                uploadFile(
-                  file as File,
-                  (percent) => onProgress?.({ percent }),
-                  controller.signal,
-                  sType,
-                  (offset) => setResumedAt((known) => ({ ...known, [uid]: offset })),
-                )
-                  .then((answer) => onSuccess?.(answer))
-                  .catch((err: unknown) => onError?.(err as Error))
-                  .finally(() => aborts.delete(uid));
-                return { abort: () => controller.abort() };
-              }}
-              onChange={({ file, fileList }) => {
-                if (file.status === 'error') message.error(`上传失败：${errorText(file.error)}`);
-                setFiles(fileList.filter((f) => f.status !== 'error'));
-              }}
-              itemRender={(item, file) =>
-                file.status === 'uploading' && resumedAt[file.uid] !== undefined ? (
-                  <div>
-                    {item}
+              itemRender={(item, file) => (
+                <div>
+                  {item}
+                  {droppedFolder(file) && (
+                    <div className="muted drive-upload-folder">
+                      放入文件夹：{droppedFolder(file)}
+                    </div>
+                  )}
+                  {file.status === 'uploading' && resumedAt[file.uid] !== undefined && (
                     <div className="muted drive-upload-resumed">
                       从上次中断处继续上传（已上传 {formatSize(resumedAt[file.uid])}）
                     </div>
-                  </div>
-                ) : (
-                  item
-                )
-              }
-              onRemove={(file) => {
-                aborts.get(file.uid)?.abort();
-                return true;
-              }}
+                  )}
+                </div>
+              )}
             >
-              <Button icon={<UploadOutlined />} disabled={files.length >= max}>
+              <Button icon={<UploadOutlined aria-hidden />} disabled={files.length >= max}>
                 选择文件
               </Button>
             </Upload>

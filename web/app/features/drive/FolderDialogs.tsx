@@ -10,7 +10,7 @@ import {
   type Dictionary,
   type ResourceDetail,
 } from './drive-api';
-import { COMMENT_OPTIONS, OPENNESS_OPTIONS } from './drive-data';
+import { COMMENT_OPTIONS, DISK_PRIVATE_NOTE, OPENNESS_OPTIONS } from './drive-data';
 
 interface FolderForm {
   fName: string;
@@ -122,12 +122,15 @@ export function EditFileDialog({
   formats,
   onClose,
   onDone,
+  onDisk = false,
 }: {
   resourcesId: number | null;
   types: Dictionary;
   formats: Dictionary;
   onClose: () => void;
   onDone: () => void;
+  /** A file of 我的网盘: no 是否公开 (the owner's alone, shared by link). */
+  onDisk?: boolean;
 }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<FileForm>();
@@ -218,13 +221,17 @@ export function EditFileDialog({
         >
           <Select options={options(formats)} placeholder="请选择文件格式" />
         </Form.Item>
-        <Form.Item
-          name="resourcesIsOpen"
-          label="是否公开"
-          rules={[{ required: true, message: '请选择是否公开' }]}
-        >
-          <Radio.Group options={OPENNESS_OPTIONS} />
-        </Form.Item>
+        {onDisk ? (
+          <p className="muted">{DISK_PRIVATE_NOTE}</p>
+        ) : (
+          <Form.Item
+            name="resourcesIsOpen"
+            label="是否公开"
+            rules={[{ required: true, message: '请选择是否公开' }]}
+          >
+            <Radio.Group options={OPENNESS_OPTIONS} />
+          </Form.Item>
+        )}
         <Form.Item
           name="resourcesIsComment"
           label="是否可以评论"

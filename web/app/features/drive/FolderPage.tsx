@@ -6,7 +6,7 @@ import {
   MenuUnfoldOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import { App, Button, Card, Input } from 'antd';
+import { App, Button, Card } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import type { FolderInfo } from '@school/common/api';
@@ -25,6 +25,7 @@ import { FolderTreePicker } from './FolderTreePicker';
 import { useFileActions } from './useFileActions';
 import { useManageActions } from './useManageActions';
 import { SelectionBar } from './SelectionBar';
+import { SearchInput } from '../../components/ui/SearchInput';
 
 export interface FolderPageData {
   fid: number;
@@ -51,7 +52,7 @@ function ColumnList({ columns, fid, root }: { columns: RootFolder[]; fid: number
         <Button
           type="text"
           size="small"
-          icon={shown ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+          icon={shown ? <MenuFoldOutlined aria-hidden /> : <MenuUnfoldOutlined aria-hidden />}
           onClick={() => setShown(!shown)}
         >
           {shown ? '隐藏' : '显示'}
@@ -169,7 +170,7 @@ export function FolderPage({ data }: { data: FolderPageData }) {
           }
         >
           <div className="drive-toolbar">
-            <Input.Search
+            <SearchInput
               className="drive-search"
               placeholder="文件名或关键字搜索"
               aria-label="文件名或关键字搜索"
@@ -183,15 +184,22 @@ export function FolderPage({ data }: { data: FolderPageData }) {
               }}
             />
             <div className="drive-buttons">
-              <Button type="primary" icon={<UploadOutlined />} onClick={() => setDialog('upload')}>
+              <Button
+                type="primary"
+                icon={<UploadOutlined aria-hidden />}
+                onClick={() => setDialog('upload')}
+              >
                 文件上传
               </Button>
               {isAdmin && (
-                <Button icon={<FolderAddOutlined />} onClick={() => setDialog('newFolder')}>
+                <Button
+                  icon={<FolderAddOutlined aria-hidden />}
+                  onClick={() => setDialog('newFolder')}
+                >
                   新建文件夹
                 </Button>
               )}
-              <Button icon={<AimOutlined />} onClick={() => setDialog('locate')}>
+              <Button icon={<AimOutlined aria-hidden />} onClick={() => setDialog('locate')}>
                 快速定位
               </Button>
             </div>
@@ -251,6 +259,7 @@ export function FolderPage({ data }: { data: FolderPageData }) {
         fId={fid}
         sType={0}
         types={types.data}
+        canMakeFolders={isAdmin}
       />
       <FolderDialog
         open={dialog === 'newFolder' || dialog === 'editFolder'}

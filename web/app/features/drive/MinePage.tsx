@@ -274,12 +274,15 @@ export function MinePage({ data }: { data: MinePageData }) {
                 <div className="drive-buttons">
                   <Button
                     type="primary"
-                    icon={<UploadOutlined />}
+                    icon={<UploadOutlined aria-hidden />}
                     onClick={() => setDialog('upload')}
                   >
                     文件上传
                   </Button>
-                  <Button icon={<FolderAddOutlined />} onClick={() => setDialog('newFolder')}>
+                  <Button
+                    icon={<FolderAddOutlined aria-hidden />}
+                    onClick={() => setDialog('newFolder')}
+                  >
                     新建文件夹
                   </Button>
                 </div>
@@ -348,7 +351,7 @@ export function MinePage({ data }: { data: MinePageData }) {
         fId={fid}
         sType={1}
         types={types.data}
-        single
+        canMakeFolders
       />
       <FolderDialog
         open={dialog === 'newFolder' || dialog === 'editFolder'}
@@ -367,6 +370,7 @@ export function MinePage({ data }: { data: MinePageData }) {
         onDone={refresh}
       />
       <EditFileDialog
+        onDisk
         resourcesId={editing}
         types={types.data}
         formats={formats.data}

@@ -1,5 +1,5 @@
 import type { RecycleRow } from '@school/common/api';
-import { App, Button, Input, Popconfirm, Segmented, Space, Table } from 'antd';
+import { App, Button, Popconfirm, Segmented, Space, Table } from 'antd';
 import { useState } from 'react';
 import { call } from '../../api/client';
 import { errorText, type ListPage } from '../../api/page-data';
@@ -7,6 +7,7 @@ import { Pager } from '../../components/ui/Pager';
 import { usePhoneTable, type PhoneColumn } from '../../components/ui/phone-table';
 import { formatDay, formatSize, iconOf } from './drive-data';
 import { DRIVE_PAGE_SIZE, ICONS } from './DriveTable';
+import { SearchInput } from '../../components/ui/SearchInput';
 
 export type RecycleScope = 'mine' | 'library';
 
@@ -149,7 +150,7 @@ export function RecycleBin({
               aria-label="回收站范围"
             />
           )}
-          <Input.Search
+          <SearchInput
             key={keyword}
             defaultValue={keyword}
             allowClear

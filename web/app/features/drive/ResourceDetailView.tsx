@@ -212,7 +212,7 @@ export function ResourceDetailView({ data }: { data: ResourceDetailData }) {
             分享
           </Button>
           <Button
-            icon={liked ? <LikeFilled /> : <LikeOutlined />}
+            icon={liked ? <LikeFilled aria-hidden /> : <LikeOutlined aria-hidden />}
             disabled={busy || liked}
             aria-label={liked ? `已赞 ${file.givelikeNum}` : `点赞 ${file.givelikeNum}`}
             onClick={() => void act(() => giveLike(id), null)}
@@ -220,7 +220,7 @@ export function ResourceDetailView({ data }: { data: ResourceDetailData }) {
             {liked ? '已赞' : '点赞'} {file.givelikeNum}
           </Button>
           <Button
-            icon={favourite ? <HeartFilled /> : <HeartOutlined />}
+            icon={favourite ? <HeartFilled aria-hidden /> : <HeartOutlined aria-hidden />}
             disabled={busy}
             onClick={() =>
               void act(

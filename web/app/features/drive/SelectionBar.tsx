@@ -26,7 +26,12 @@ export function SelectionBar({
       <span className="drive-selection-count" aria-live="polite">
         已选 {count} 项
       </span>
-      <Button type="primary" size="small" icon={<DownloadOutlined />} onClick={onDownload}>
+      <Button
+        type="primary"
+        size="small"
+        icon={<DownloadOutlined aria-hidden />}
+        onClick={onDownload}
+      >
         下载
       </Button>
       {onMove && (

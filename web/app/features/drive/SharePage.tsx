@@ -20,12 +20,12 @@ import { formatSize, iconOf, type DriveIcon } from './drive-data';
 import { ResourcePreview } from './ResourcePreview';
 
 const ICONS: Record<DriveIcon, ReactNode> = {
-  folder: <FileTextOutlined />,
-  document: <FileTextOutlined />,
-  picture: <FileImageOutlined />,
-  audio: <CustomerServiceOutlined />,
-  video: <VideoCameraOutlined />,
-  archive: <FileZipOutlined />,
+  folder: <FileTextOutlined aria-hidden />,
+  document: <FileTextOutlined aria-hidden />,
+  picture: <FileImageOutlined aria-hidden />,
+  audio: <CustomerServiceOutlined aria-hidden />,
+  video: <VideoCameraOutlined aria-hidden />,
+  archive: <FileZipOutlined aria-hidden />,
 };
 
 /** RESOURCES_FILE_TYPE as words. */
@@ -182,7 +182,7 @@ export function SharePage({
                 <Button
                   type="primary"
                   size="large"
-                  icon={<DownloadOutlined />}
+                  icon={<DownloadOutlined aria-hidden />}
                   href={links.download}
                   download={file.name}
                 >

@@ -82,7 +82,14 @@ export const isAllowedFile = (name: string) => ALLOWED.has(extensionOf(name));
 
 export const DRIVE_ACCEPT = DRIVE_FILE_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 
-/** intranet.md §3 resourcesIsOpen: who may see a file. */
+/**
+ * 是否公开 is a choice of the library only: a file on 我的网盘 is its owner's
+ * alone whatever the field holds, and reaches others by a share link.
+ */
+export const DISK_PRIVATE_NOTE =
+  '我的网盘中的文件只有自己可以查看；要给同事或家长看，请使用「分享」。';
+
+/** intranet.md §3 resourcesIsOpen: who may see a file in the library. */
 export const OPENNESS_OPTIONS = [
   { value: '2', label: '教师和学生' },
   { value: '0', label: '仅教师' },

@@ -45,7 +45,7 @@ export function DriveAttachButton({
   return (
     <>
       <Button
-        icon={<CloudOutlined />}
+        icon={<CloudOutlined aria-hidden />}
         onClick={() =>
           room > 0 ? setOpen(true) : void message.error(`附件最多${MAIL_FILES_MAX}个`)
         }
@@ -137,7 +137,7 @@ export function AttachmentField({
           return true;
         }}
       >
-        <Button icon={<PaperClipOutlined />}>添加附件</Button>
+        <Button icon={<PaperClipOutlined aria-hidden />}>添加附件</Button>
       </Upload>
       <span className="muted mail-attachments-hint">
         最多{MAIL_FILES_MAX}个，{value.length}/{MAIL_FILES_MAX}

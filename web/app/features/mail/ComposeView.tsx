@@ -190,13 +190,13 @@ export function ComposeView({
       <div className="mail-compose-actions">
         <Button
           type="primary"
-          icon={<SendOutlined />}
+          icon={<SendOutlined aria-hidden />}
           loading={slowLoading(sending)}
           onClick={() => void send()}
         >
           发送
         </Button>
-        <Button icon={<SaveOutlined />} onClick={() => void save(false)}>
+        <Button icon={<SaveOutlined aria-hidden />} onClick={() => void save(false)}>
           存草稿
         </Button>
         {savedAt && (

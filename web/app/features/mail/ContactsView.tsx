@@ -132,7 +132,11 @@ export function ContactsView({
         phoneWidth: 150,
         render: (_, p) => (
           <Space>
-            <Button size="small" icon={<EditOutlined />} onClick={() => onWrite([toRecipient(p)])}>
+            <Button
+              size="small"
+              icon={<EditOutlined aria-hidden />}
+              onClick={() => onWrite([toRecipient(p)])}
+            >
               写信
             </Button>
             <Button
@@ -152,10 +156,10 @@ export function ContactsView({
   return (
     <div className="mail-contacts">
       <Space wrap className="mail-list-tools">
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => open('single')}>
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => open('single')}>
           添加联系人
         </Button>
-        <Button icon={<TeamOutlined />} onClick={() => open('group')}>
+        <Button icon={<TeamOutlined aria-hidden />} onClick={() => open('group')}>
           新建分组
         </Button>
       </Space>
@@ -199,7 +203,7 @@ export function ContactsView({
               <Space>
                 <Button
                   size="small"
-                  icon={<EditOutlined />}
+                  icon={<EditOutlined aria-hidden />}
                   onClick={() => onWrite(group.frequentcontactsStaffList.map(toRecipient))}
                 >
                   写信

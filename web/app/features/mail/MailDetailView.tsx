@@ -120,33 +120,33 @@ export function MailDetailView({
   return (
     <article className="mail-detail">
       <Space wrap className="mail-detail-actions">
-        <Button icon={<ArrowLeftOutlined />} onClick={onBack}>
+        <Button icon={<ArrowLeftOutlined aria-hidden />} onClick={onBack}>
           返回
         </Button>
         {!asSender && (
-          <Button type="primary" icon={<RollbackOutlined />} onClick={onReply}>
+          <Button type="primary" icon={<RollbackOutlined aria-hidden />} onClick={onReply}>
             回复
           </Button>
         )}
         {!asSender && (
-          <Button icon={<TeamOutlined />} onClick={onReplyAll}>
+          <Button icon={<TeamOutlined aria-hidden />} onClick={onReplyAll}>
             回复全部
           </Button>
         )}
-        <Button icon={<ShareAltOutlined />} onClick={onForward}>
+        <Button icon={<ShareAltOutlined aria-hidden />} onClick={onForward}>
           转发
         </Button>
         {asSender && (
-          <Button icon={<SendOutlined />} onClick={onResend}>
+          <Button icon={<SendOutlined aria-hidden />} onClick={onResend}>
             重新发送
           </Button>
         )}
         {asSender && !mail.recalled && (
-          <Button icon={<UndoOutlined />} onClick={recall}>
+          <Button icon={<UndoOutlined aria-hidden />} onClick={recall}>
             撤回
           </Button>
         )}
-        <Button danger icon={<DeleteOutlined />} onClick={remove}>
+        <Button danger icon={<DeleteOutlined aria-hidden />} onClick={remove}>
           删除
         </Button>
       </Space>
@@ -166,7 +166,7 @@ export function MailDetailView({
       {mail.fileList.length > 0 && (
         <section className="mail-files" aria-label="附件">
           <h3 className="mail-subhead">
-            <PaperClipOutlined /> 附件（{mail.fileList.length}）
+            <PaperClipOutlined aria-hidden /> 附件（{mail.fileList.length}）
           </h3>
           <ul>
             {mail.fileList.map((file) => (

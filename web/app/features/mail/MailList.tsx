@@ -1,12 +1,13 @@
 import { DeleteOutlined, EyeOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { MAIL_PAGE_SIZE, MAIL_UNREAD } from '@school/common';
 import type { DraftItem, ReceiveItem, SendItem } from '@school/common/api';
-import { App, Badge, Button, Input, Radio, Table, Tag, Tooltip } from 'antd';
+import { App, Badge, Button, Radio, Table, Tag, Tooltip } from 'antd';
 import { useState, type Key } from 'react';
 import { call } from '../../api/client';
 import { usePhoneTable, type PhoneColumn } from '../../components/ui/phone-table';
 import type { ListPage } from '../../api/page-data';
 import { cutTitle, type ListView } from './mail-data';
+import { SearchInput } from '../../components/ui/SearchInput';
 
 export type MailRow = ReceiveItem | SendItem | DraftItem;
 
@@ -188,7 +189,7 @@ export function MailList({
   return (
     <div className="mail-list">
       <div className="mail-list-tools">
-        <Input.Search
+        <SearchInput
           key={`${kind}-${keyword}`}
           className="mail-search"
           placeholder="搜索主题、正文或联系人"
@@ -211,7 +212,7 @@ export function MailList({
             ]}
           />
         )}
-        <Button danger icon={<DeleteOutlined />} onClick={remove}>
+        <Button danger icon={<DeleteOutlined aria-hidden />} onClick={remove}>
           删除
         </Button>
       </div>
@@ -223,7 +224,15 @@ export function MailList({
         locale={{ emptyText: kind === 'drafts' ? '暂无草稿' : '暂无邮件' }}
         {...table.props}
         rowClassName="mail-row"
-        rowSelection={{ selectedRowKeys: selected, onChange: setSelected }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: setSelected,
+          // The checkboxes' names in Chinese (antd names them "Select all").
+          getCheckboxProps: (row) => ({
+            'aria-label': `选择邮件《${row.inmailTitle || '无主题'}》`,
+          }),
+          getTitleCheckboxProps: () => ({ 'aria-label': '全选本页' }),
+        }}
         onRow={(row) => ({
           onClick: (event) => {
             // A click on the checkbox selects, on 展开 shows the details; elsewhere it opens the mail.

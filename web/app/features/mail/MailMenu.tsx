@@ -53,10 +53,10 @@ export function MailMenu({
         selectedKeys={[active]}
         onClick={({ key }) => onChoose(key as MenuKey)}
         items={[
-          { key: 'write', icon: <EditOutlined />, label: '写邮件' },
+          { key: 'write', icon: <EditOutlined aria-hidden />, label: '写邮件' },
           {
             key: 'inbox',
-            icon: <InboxOutlined />,
+            icon: <InboxOutlined aria-hidden />,
             label: (
               <span className="mail-menu-inbox">
                 收件箱
@@ -64,9 +64,9 @@ export function MailMenu({
               </span>
             ),
           },
-          { key: 'sent', icon: <SendOutlined />, label: '发件箱' },
-          { key: 'drafts', icon: <FileTextOutlined />, label: '草稿箱' },
-          { key: 'contacts', icon: <StarOutlined />, label: '常用联系人' },
+          { key: 'sent', icon: <SendOutlined aria-hidden />, label: '发件箱' },
+          { key: 'drafts', icon: <FileTextOutlined aria-hidden />, label: '草稿箱' },
+          { key: 'contacts', icon: <StarOutlined aria-hidden />, label: '常用联系人' },
         ]}
       />
     </nav>

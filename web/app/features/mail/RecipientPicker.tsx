@@ -96,7 +96,7 @@ function ContactsDialog({
                 className="link-button"
                 onClick={() => onPick([toRecipient(person)], person.staffName)}
               >
-                <UserOutlined /> {person.staffName}
+                <UserOutlined aria-hidden /> {person.staffName}
               </button>
               <span className="muted">{person.deptName ?? ''}</span>
             </List.Item>
@@ -116,7 +116,7 @@ function ContactsDialog({
                   onPick(group.frequentcontactsStaffList.map(toRecipient), group.contactsNote)
                 }
               >
-                <TeamOutlined /> {group.contactsNote}
+                <TeamOutlined aria-hidden /> {group.contactsNote}
               </button>
               <span className="muted">{group.frequentcontactsStaffList.length} 人</span>
             </List.Item>
@@ -205,10 +205,18 @@ export function RecipientPicker({
         />
       </div>
       <div className="mail-recipient-actions">
-        <Button size="small" icon={<ApartmentOutlined />} onClick={() => setDialog('dept')}>
+        <Button
+          size="small"
+          icon={<ApartmentOutlined aria-hidden />}
+          onClick={() => setDialog('dept')}
+        >
           从部门选择
         </Button>
-        <Button size="small" icon={<StarOutlined />} onClick={() => setDialog('contacts')}>
+        <Button
+          size="small"
+          icon={<StarOutlined aria-hidden />}
+          onClick={() => setDialog('contacts')}
+        >
           从常用联系人选择
         </Button>
       </div>

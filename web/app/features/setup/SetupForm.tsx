@@ -101,7 +101,7 @@ export function SetupForm({ token }: { token: string }) {
             }}
             onRemove={() => setLogo([])}
           >
-            <Button icon={<UploadOutlined />}>选择图片</Button>
+            <Button icon={<UploadOutlined aria-hidden />}>选择图片</Button>
           </Upload>
         </Form.Item>
       </fieldset>

@@ -53,19 +53,19 @@ export function LabelledList({
               </Form.Item>
               <span className="site-list-actions">
                 <Button
-                  icon={<ArrowUpOutlined />}
+                  icon={<ArrowUpOutlined aria-hidden />}
                   aria-label={`上移${noun} ${index + 1}`}
                   disabled={index === 0}
                   onClick={() => move(index, index - 1)}
                 />
                 <Button
-                  icon={<ArrowDownOutlined />}
+                  icon={<ArrowDownOutlined aria-hidden />}
                   aria-label={`下移${noun} ${index + 1}`}
                   disabled={index === fields.length - 1}
                   onClick={() => move(index, index + 1)}
                 />
                 <Button
-                  icon={<DeleteOutlined />}
+                  icon={<DeleteOutlined aria-hidden />}
                   danger
                   aria-label={`删除${noun} ${index + 1}`}
                   onClick={() => remove(field.name)}
@@ -74,7 +74,7 @@ export function LabelledList({
             </div>
           ))}
           <Button
-            icon={<PlusOutlined />}
+            icon={<PlusOutlined aria-hidden />}
             onClick={() => add({ label: '', value: '' })}
             disabled={fields.length >= max}
           >

@@ -84,14 +84,14 @@ export function PictureField({
             onChange={(event) => void pick(event.target.files?.[0])}
           />
           <Button
-            icon={<UploadOutlined />}
+            icon={<UploadOutlined aria-hidden />}
             disabled={progress !== null}
             onClick={() => input.current?.click()}
           >
             {value ? `更换${label}` : `上传${label}`}
           </Button>
           {value && (
-            <Button icon={<DeleteOutlined />} danger onClick={() => onChange?.('')}>
+            <Button icon={<DeleteOutlined aria-hidden />} danger onClick={() => onChange?.('')}>
               移除{label}
             </Button>
           )}

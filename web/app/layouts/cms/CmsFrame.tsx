@@ -38,7 +38,7 @@ const MENU_GROUPS: Array<{
   {
     key: 'content',
     label: '内容管理',
-    icon: <FileTextOutlined />,
+    icon: <FileTextOutlined aria-hidden />,
     items: [
       { key: '/cms', label: '工作台', who: 'staff' },
       { key: '/cms/news', label: '新闻管理', who: 'staff' },
@@ -51,7 +51,7 @@ const MENU_GROUPS: Array<{
   {
     key: 'site',
     label: '门户展示',
-    icon: <PictureOutlined />,
+    icon: <PictureOutlined aria-hidden />,
     items: [
       { key: '/cms/banner', label: '横幅与封面', who: 'content' },
       { key: '/cms/society', label: '社团风采', who: 'content' },
@@ -62,7 +62,7 @@ const MENU_GROUPS: Array<{
   {
     key: 'intranet',
     label: '校内办公',
-    icon: <NotificationOutlined />,
+    icon: <NotificationOutlined aria-hidden />,
     items: [
       { key: '/cms/notice', label: '滚动通知', who: 'content' },
       { key: '/cms/workbench', label: '工作台与应用', who: 'site' },
@@ -71,7 +71,7 @@ const MENU_GROUPS: Array<{
   {
     key: 'system',
     label: '系统设置',
-    icon: <SettingOutlined />,
+    icon: <SettingOutlined aria-hidden />,
     items: [
       { key: '/cms/staff', label: '用户管理', who: 'site' },
       { key: '/cms/staffImport', label: '人员导入', who: 'site' },
@@ -85,12 +85,12 @@ const MENU_GROUPS: Array<{
 ];
 
 const ITEM_ICONS: Record<string, ReactNode> = {
-  '/cms': <DashboardOutlined />,
-  '/cms/news': <FileTextOutlined />,
-  '/cms/video': <VideoCameraOutlined />,
-  '/cms/magazine': <BookOutlined />,
-  '/cms/staff': <TeamOutlined />,
-  '/cms/workbench': <AppstoreOutlined />,
+  '/cms': <DashboardOutlined aria-hidden />,
+  '/cms/news': <FileTextOutlined aria-hidden />,
+  '/cms/video': <VideoCameraOutlined aria-hidden />,
+  '/cms/magazine': <BookOutlined aria-hidden />,
+  '/cms/staff': <TeamOutlined aria-hidden />,
+  '/cms/workbench': <AppstoreOutlined aria-hidden />,
 };
 
 function mayOpen(user: StoredUser, who: Audience) {
@@ -157,7 +157,7 @@ export function CmsFrame({
             aria-expanded={menuOpen}
             onClick={() => setMenuOpen((open) => !open)}
           >
-            <MenuOutlined />
+            <MenuOutlined aria-hidden />
           </button>
         )}
         <Link to="/cms" className="cms-brand">
@@ -168,10 +168,10 @@ export function CmsFrame({
         </span>
         <ElderModeSwitch className="cms-header-link" />
         <Link to="/index" className="cms-header-link">
-          <HomeOutlined /> <span className="cms-header-label">门户首页</span>
+          <HomeOutlined aria-hidden /> <span className="cms-header-label">门户首页</span>
         </Link>
         <button type="button" className="cms-header-link link-button" onClick={signOut}>
-          <LogoutOutlined /> <span className="cms-header-label">退出登录</span>
+          <LogoutOutlined aria-hidden /> <span className="cms-header-label">退出登录</span>
         </button>
       </Layout.Header>
       <Layout>

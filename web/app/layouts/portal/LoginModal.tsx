@@ -73,7 +73,7 @@ export function LoginModal({
           rules={[{ required: true, whitespace: true, message: '请输入账号' }]}
         >
           <Input
-            prefix={<UserOutlined />}
+            prefix={<UserOutlined aria-hidden />}
             placeholder="请输入账号"
             autoComplete="username"
             maxLength={64}
@@ -85,7 +85,7 @@ export function LoginModal({
           rules={[{ required: true, message: '请输入密码' }]}
         >
           <Input.Password
-            prefix={<LockOutlined />}
+            prefix={<LockOutlined aria-hidden />}
             placeholder="请输入密码"
             autoComplete="current-password"
             maxLength={128}

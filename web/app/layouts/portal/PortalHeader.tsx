@@ -210,7 +210,7 @@ export function PortalHeader({ site, onStaffEntry }: { site: SiteInfo; onStaffEn
               maxLength={50}
             />
             <button type="submit" aria-label="搜索">
-              <SearchOutlined />
+              <SearchOutlined aria-hidden />
             </button>
           </form>
           <MenuToggle menu={menu} />

@@ -26,7 +26,7 @@ export function RollingTicker({ notices }: { notices: RollingNotice[] }) {
   return (
     <div className="notice-ticker" role="region" aria-label="滚动通知">
       <div className="container">
-        <SoundOutlined />
+        <SoundOutlined aria-hidden />
         <div className="ticker-window" ref={windowRef}>
           <div
             className="ticker-text"

@@ -93,7 +93,7 @@ function MailLink() {
     >
       <Badge count={unread} size="small" overflowCount={99} offset={[6, -2]}>
         <span className="staff-mail-label">
-          <MailOutlined /> 邮件
+          <MailOutlined aria-hidden /> 邮件
         </span>
       </Badge>
     </NavLink>
@@ -192,14 +192,14 @@ export function StaffChrome({
           </span>
           <nav aria-label="账户">
             <Link to="/index">
-              <LinkOutlined /> 外网
+              <LinkOutlined aria-hidden /> 外网
             </Link>
             <Link to="/editPwd">个人设置</Link>
             <button type="button" className="link-button" onClick={() => setPasswordOpen(true)}>
               修改密码
             </button>
             <button type="button" className="link-button" onClick={signOut}>
-              <LogoutOutlined /> 退出登录
+              <LogoutOutlined aria-hidden /> 退出登录
             </button>
             <ElderModeSwitch />
           </nav>
@@ -231,7 +231,7 @@ export function StaffChrome({
             )}
             {service && (
               <a href={serviceHref(service, user)} target="_blank" rel="noopener noreferrer">
-                <AppstoreOutlined /> 智慧服务
+                <AppstoreOutlined aria-hidden /> 智慧服务
               </a>
             )}
           </nav>
@@ -239,7 +239,7 @@ export function StaffChrome({
             <div className="staff-search-box">
               <input name="str" placeholder="请输入搜索内容" aria-label="站内搜索" maxLength={50} />
               <button type="submit" aria-label="搜索">
-                <SearchOutlined />
+                <SearchOutlined aria-hidden />
               </button>
             </div>
             <Radio.Group
@@ -260,7 +260,11 @@ export function StaffChrome({
             <ul className="site-list">
               {sites.map((s) => (
                 <li key={s.parameterId}>
-                  {s.pic ? <img src={s.pic} alt="" width={20} height={20} /> : <AppstoreOutlined />}
+                  {s.pic ? (
+                    <img src={s.pic} alt="" width={20} height={20} />
+                  ) : (
+                    <AppstoreOutlined aria-hidden />
+                  )}
                   <SiteLink site={s} />
                 </li>
               ))}

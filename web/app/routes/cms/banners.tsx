@@ -88,7 +88,7 @@ function BannerAdmin({
             options={COVER_TYPES.map((c) => ({ value: c.typeId, label: c.label }))}
           />
         )}
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)}>
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openForm(null)}>
           {cover ? '新增封面' : '新增横幅'}
         </Button>
         <Typography.Text type="secondary" style={{ alignSelf: 'center' }}>

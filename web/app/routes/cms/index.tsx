@@ -55,12 +55,12 @@ export default function CmsHome({ loaderData }: Route.ComponentProps) {
         <h1>您好，{user.staffName}</h1>
         <Space>
           <Link to="/cms/news/new">
-            <Button type="primary" icon={<PlusOutlined />}>
+            <Button type="primary" icon={<PlusOutlined aria-hidden />}>
               新增新闻
             </Button>
           </Link>
           <Link to="/cms/video/edit">
-            <Button icon={<PlusOutlined />}>新增视频</Button>
+            <Button icon={<PlusOutlined aria-hidden />}>新增视频</Button>
           </Link>
         </Space>
       </div>

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Input, Select, Tooltip } from 'antd';
+import { Button, Select, Tooltip } from 'antd';
 import { useOutletContext } from 'react-router';
 import type { Route } from './+types/intro-pages';
 import { usePageLoading, useLoadFailure, type Read, type ListPage } from '../../api/page-data';
@@ -13,6 +13,7 @@ import {
 import { loadIntroList, useIntroAdmin } from '../../features/intro/admin/use-intro-admin';
 import { ContentAdminOnly } from '../../layouts/cms/ContentAdminOnly';
 import { requireUser, type StoredUser } from '../../lib/session';
+import { SearchInput } from '../../components/ui/SearchInput';
 
 export const meta = () => [{ title: '学校介绍 - 内容管理平台' }];
 
@@ -60,7 +61,7 @@ function IntroPagesAdmin({
           defaultValue={filter.wwfzType}
           onChange={(wwfzType?: number) => change({ wwfzType })}
         />
-        <Input.Search
+        <SearchInput
           allowClear
           placeholder="标题关键字"
           aria-label="标题关键字"
@@ -75,7 +76,7 @@ function IntroPagesAdmin({
         >
           <Button
             type="primary"
-            icon={<PlusOutlined />}
+            icon={<PlusOutlined aria-hidden />}
             disabled={single}
             onClick={() => edit(null)}
           >

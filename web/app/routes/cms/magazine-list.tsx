@@ -81,7 +81,7 @@ export default function CmsMagazineList({ loaderData }: Route.ComponentProps) {
     <section className="cms-panel" aria-label="校刊管理">
       <div className="cms-panel-head">
         <h1>校刊管理</h1>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing(null)}>
           新增
         </Button>
       </div>

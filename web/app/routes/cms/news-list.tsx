@@ -42,7 +42,7 @@ export default function CmsNewsList({ loaderData }: Route.ComponentProps) {
       heading="新闻管理"
       head={
         <Link to={filter.typeId ? `/cms/news/new?typeId=${filter.typeId}` : '/cms/news/new'}>
-          <Button type="primary" icon={<PlusOutlined />}>
+          <Button type="primary" icon={<PlusOutlined aria-hidden />}>
             新增新闻
           </Button>
         </Link>

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Input, Select } from 'antd';
+import { Button, Select } from 'antd';
 import { useOutletContext } from 'react-router';
 import type { Route } from './+types/people';
 import { usePageLoading, useLoadFailure, type Read, type ListPage } from '../../api/page-data';
@@ -9,6 +9,7 @@ import { FMSM_OPTIONS } from '../../features/intro/admin/intro-types';
 import { loadIntroList, useIntroAdmin } from '../../features/intro/admin/use-intro-admin';
 import { ContentAdminOnly } from '../../layouts/cms/ContentAdminOnly';
 import { requireUser, type StoredUser } from '../../lib/session';
+import { SearchInput } from '../../components/ui/SearchInput';
 
 export const meta = () => [{ title: '人物风采 - 内容管理平台' }];
 
@@ -49,7 +50,7 @@ function PeopleAdmin({
           defaultValue={filter.fmsmType}
           onChange={(fmsmType?: number) => change({ fmsmType })}
         />
-        <Input.Search
+        <SearchInput
           allowClear
           placeholder="姓名"
           aria-label="姓名"
@@ -57,7 +58,7 @@ function PeopleAdmin({
           defaultValue={filter.keyword}
           onSearch={(keyword) => change({ keyword: keyword.trim() || undefined })}
         />
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => edit(null)}>
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => edit(null)}>
           新增人物
         </Button>
       </div>

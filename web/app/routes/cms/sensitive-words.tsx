@@ -14,6 +14,7 @@ import {
 } from '../../api/page-data';
 import { ContentAdminOnly } from '../../layouts/cms/ContentAdminOnly';
 import { requireUser, type StoredUser } from '../../lib/session';
+import { SearchInput } from '../../components/ui/SearchInput';
 
 export const meta = () => [{ title: '敏感词管理 - 内容管理平台' }];
 
@@ -79,7 +80,7 @@ export default function CmsSensitiveWords({ loaderData }: Route.ComponentProps) 
           教师提交审核、管理员发布新闻和视频前，系统检查标题和正文（含专题的子新闻）是否含有下列词语：教师须修改后才能提交；管理员确认后可以发布，并记入操作日志。不区分大小写和全角半角。
         </p>
         <div className="cms-filters">
-          <Input.Search
+          <SearchInput
             allowClear
             placeholder="查找敏感词"
             aria-label="查找敏感词"

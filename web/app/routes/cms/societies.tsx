@@ -1,6 +1,6 @@
 import { isContentAdmin } from '@school/common';
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Input, Select } from 'antd';
+import { App, Button, Select } from 'antd';
 import { useState } from 'react';
 import { useOutletContext, useRevalidator } from 'react-router';
 import type { Route } from './+types/societies';
@@ -20,6 +20,7 @@ import {
   type Read,
 } from '../../api/page-data';
 import { requireUser, type StoredUser } from '../../lib/session';
+import { SearchInput } from '../../components/ui/SearchInput';
 
 export const meta = () => [{ title: '社团风采 - 内容管理平台' }];
 
@@ -81,7 +82,7 @@ function SocietyAdmin({
           defaultValue={filter.associationType}
           onChange={(associationType?: number) => change({ associationType })}
         />
-        <Input.Search
+        <SearchInput
           allowClear
           placeholder="社团名称"
           aria-label="社团名称"
@@ -89,7 +90,7 @@ function SocietyAdmin({
           defaultValue={filter.keyword}
           onSearch={(keyword) => change({ keyword: keyword.trim() || undefined })}
         />
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)}>
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openForm(null)}>
           新增社团
         </Button>
       </div>

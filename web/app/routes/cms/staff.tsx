@@ -1,5 +1,5 @@
 import { isSystemAdmin } from '@school/common';
-import { Button, Card, Input, Select } from 'antd';
+import { Button, Card, Select } from 'antd';
 import { useState } from 'react';
 import { useOutletContext, useRevalidator } from 'react-router';
 import type { Route } from './+types/staff';
@@ -12,6 +12,7 @@ import { StaffFormDrawer } from '../../features/people/StaffFormDrawer';
 import { PAGE_SIZE, StaffTable } from '../../features/people/StaffTable';
 import type { StaffFilter, StaffRow } from '../../features/people/staff-types';
 import { requireUser, type StoredUser } from '../../lib/session';
+import { SearchInput } from '../../components/ui/SearchInput';
 
 export const meta = () => [{ title: '用户管理 - 内容管理平台' }];
 
@@ -92,7 +93,7 @@ function StaffManager({
         </Card>
         <div style={{ flex: 1, minWidth: 0 }}>
           <div className="cms-filters">
-            <Input.Search
+            <SearchInput
               allowClear
               placeholder="姓名、工号或电话"
               aria-label="搜索姓名、工号或电话"

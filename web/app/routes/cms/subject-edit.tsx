@@ -49,7 +49,7 @@ export default function CmsSubjectEdit({ loaderData }: Route.ComponentProps) {
             }
           >
             <Link to={`/cms/subject/new?newId=${data.topic.newId}`}>
-              <Button type="dashed" block icon={<PlusOutlined />}>
+              <Button type="dashed" block icon={<PlusOutlined aria-hidden />}>
                 新增子新闻
               </Button>
             </Link>

@@ -43,13 +43,13 @@ export default function CmsVideoList({ loaderData }: Route.ComponentProps) {
         head={
           <Space>
             {admin && (
-              <Button icon={<AppstoreOutlined />} onClick={() => setTypesOpen(true)}>
+              <Button icon={<AppstoreOutlined aria-hidden />} onClick={() => setTypesOpen(true)}>
                 视频分类
               </Button>
             )}
             <Button
               type="primary"
-              icon={<PlusOutlined />}
+              icon={<PlusOutlined aria-hidden />}
               onClick={() => navigate('/cms/video/edit')}
             >
               新增视频

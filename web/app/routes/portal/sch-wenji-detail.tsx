@@ -47,7 +47,7 @@ export default function SchWenjiDetail({ loaderData }: Route.ComponentProps) {
           <span>发布时间：{day(magazine.createDate)}</span>
           {pdf && (
             <a className="pdf-download" href={pdf} download={`${magazine.magazineTitle}.pdf`}>
-              <DownloadOutlined /> 下载 PDF
+              <DownloadOutlined aria-hidden /> 下载 PDF
             </a>
           )}
         </p>

@@ -1,4 +1,4 @@
-import { Button, Card, Input, Table, Tabs, Tag } from 'antd';
+import { Button, Card, Table, Tabs, Tag } from 'antd';
 import { usePhoneTable, type PhoneColumn } from '../../components/ui/phone-table';
 import { App } from 'antd';
 import { useRevalidator } from 'react-router';
@@ -17,6 +17,7 @@ import {
 import { DeptTree } from '../../features/people/address-book/DeptTree';
 import { requireUser } from '../../lib/session';
 import { useUser } from '../../lib/use-user';
+import { SearchInput } from '../../components/ui/SearchInput';
 
 export const meta = () => [{ title: '通讯录 - 校内网' }];
 
@@ -139,7 +140,7 @@ export default function AddressBookPage({ loaderData }: Route.ComponentProps) {
               label: '通讯录',
               children: (
                 <>
-                  <Input.Search
+                  <SearchInput
                     className="address-search"
                     placeholder="输入电话号码或姓名查找"
                     defaultValue={phone}

@@ -65,7 +65,11 @@ export default function LeavePage({ loaderData }: Route.ComponentProps) {
       <Card
         title="请假审批"
         extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setApplying(true)}>
+          <Button
+            type="primary"
+            icon={<PlusOutlined aria-hidden />}
+            onClick={() => setApplying(true)}
+          >
             请假申请
           </Button>
         }

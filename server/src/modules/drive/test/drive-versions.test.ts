@@ -53,9 +53,14 @@ describe('api/resources versions: checkNames, keep both, replace, list, restore'
   }
   const get = (url: string, who?: string) =>
     t.app.inject({ url, headers: who ? { authorization: `Bearer ${who}` } : {} });
-  const upload = async (owner: TestStaff, fileName: string, text: string) => {
+  const upload = async (
+    owner: TestStaff,
+    fileName: string,
+    text: string,
+    mimeType = 'text/plain',
+  ) => {
     const file = await t.services.files.save(
-      { fileName, mimeType: 'text/plain', createdBy: owner.id },
+      { fileName, mimeType, createdBy: owner.id },
       Buffer.from(text),
     );
     return { path: `/api/files/${file.id}`, fileId: file.id };
@@ -183,6 +188,49 @@ describe('api/resources versions: checkNames, keep both, replace, list, restore'
       404,
       '该版本不存在或已删除',
     );
+  });
+
+  it('after 替换 and 还原 the same address answers the new bytes to a browser that kept the old ones', async () => {
+    // A PDF: previewed as itself (an Office file's preview is its converted PDF, keyed the same).
+    const pdf = (line: string) => `%PDF-1.4\n% ${line}\n%%EOF\n`;
+    const v1 = await upload(teacher, '春晓.pdf', pdf('春眠不觉晓'), 'application/pdf');
+    const id = await register(token.teacher, v1.path, { fId: unit });
+    const addresses = [`/api/resources/file/${id}`, `/api/resources/preview/${id}`];
+    const kept = new Map<string, string>();
+    for (const url of addresses) {
+      const first = await get(url, token.other);
+      expect(first.statusCode).toBe(200);
+      // Kept, but asked again each time: never served from the cache unchecked.
+      expect(first.headers['cache-control']).toBe('private, no-cache');
+      kept.set(url, String(first.headers.etag));
+      const again = await t.app.inject({
+        url,
+        headers: { authorization: `Bearer ${token.other}`, 'if-none-match': kept.get(url)! },
+      });
+      expect(again.statusCode).toBe(304);
+    }
+
+    const v2 = await upload(teacher, '春晓.pdf', pdf('处处闻啼鸟'), 'application/pdf');
+    expect(await register(token.teacher, v2.path, { fId: unit }, 'replace')).toBe(id);
+    const revalidate = (url: string) =>
+      t.app.inject({
+        url,
+        headers: { authorization: `Bearer ${token.other}`, 'if-none-match': kept.get(url)! },
+      });
+    for (const url of addresses) {
+      const fresh = await revalidate(url);
+      expect(fresh.statusCode).toBe(200);
+      expect(fresh.body).toBe(pdf('处处闻啼鸟'));
+      kept.set(url, String(fresh.headers.etag));
+    }
+
+    const [version] = await ok<Version[]>('getVersions', { resId: id }, token.teacher);
+    await ok('restoreVersion', { versionId: version!.versionId }, token.teacher);
+    for (const url of addresses) {
+      const restored = await revalidate(url);
+      expect(restored.statusCode).toBe(200);
+      expect(restored.body).toBe(pdf('春眠不觉晓'));
+    }
   });
 
   it('a private file’s versions are read by nobody else; a disk file’s by its owner only', async () => {

@@ -57,7 +57,7 @@ export function EntryButton({ entry, user }: { entry: HomeEntry; user: StoredUse
         />
       ) : (
         <span className="home-entry-icon" aria-hidden>
-          <AppstoreOutlined />
+          <AppstoreOutlined aria-hidden />
         </span>
       )}
       <span className="home-entry-name">{entry.workbenchName}</span>

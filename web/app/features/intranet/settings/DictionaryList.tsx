@@ -106,7 +106,7 @@ export function DictionaryList({
   return (
     <>
       <div className="cms-filters">
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => list.edit(null)}>
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => list.edit(null)}>
           新增{about.name}
         </Button>
         <Typography.Text type="secondary">{about.hint}</Typography.Text>

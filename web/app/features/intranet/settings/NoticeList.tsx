@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Input, Table, Tag, Typography } from 'antd';
+import { Button, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { call } from '../../../api/client';
@@ -15,6 +15,7 @@ import { safeHref } from '../../../lib/site';
 import { EnabledSwitch, RowActions } from './SiteControls';
 import { NoticeFormModal } from './NoticeFormModal';
 import type { NoticeRow } from './site-forms';
+import { SearchInput } from '../../../components/ui/SearchInput';
 
 export const NOTICE_PAGE_SIZE = 10;
 
@@ -60,7 +61,7 @@ export function NoticeList({
         <h1>滚动通知</h1>
         <Button
           type="primary"
-          icon={<PlusOutlined />}
+          icon={<PlusOutlined aria-hidden />}
           onClick={() => setEditing({ open: true, row: null })}
         >
           新增通知
@@ -70,7 +71,7 @@ export function NoticeList({
         显示在教职工页面顶部的滚动通知栏；上架时间未到的通知到时才显示。
       </Typography.Paragraph>
       <div className="cms-filters">
-        <Input.Search
+        <SearchInput
           allowClear
           placeholder="标题关键字"
           aria-label="标题关键字"

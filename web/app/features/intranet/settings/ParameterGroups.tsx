@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Empty, Input, Spin, Typography } from 'antd';
+import { Button, Empty, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { useLoadFailure, usePageLoading, type Read } from '../../../api/page-data';
@@ -7,6 +7,7 @@ import { ParameterFormModal, type ParameterEdit } from './ParameterFormModal';
 import { ParameterListCard, SingleParameterTable } from './ParameterTables';
 import { filterGroups, parameterSections, type ParameterGroup } from './site-forms';
 import { useMoved } from './site-hooks';
+import { SearchInput } from '../../../components/ui/SearchInput';
 
 /**
  * 系统参数与外部站点: every code with its rows in three sections (links and
@@ -33,7 +34,7 @@ export function ParameterGroups({ loaded }: { loaded: Read<ParameterGroup[]> }) 
         <h1>系统参数与外部站点</h1>
         <Button
           type="primary"
-          icon={<PlusOutlined />}
+          icon={<PlusOutlined aria-hidden />}
           onClick={() => open({ group: null, row: null })}
         >
           新增参数编码
@@ -43,7 +44,7 @@ export function ParameterGroups({ loaded }: { loaded: Read<ParameterGroup[]> }) 
         门户与教职工页面读取这些参数，保存后刷新页面即生效；网站正在使用的参数不能删除，可以修改。
       </Typography.Paragraph>
       <div className="cms-filters">
-        <Input.Search
+        <SearchInput
           allowClear
           placeholder="编码、名称或地址"
           aria-label="搜索参数"

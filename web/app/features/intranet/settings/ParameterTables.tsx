@@ -149,7 +149,7 @@ export function ParameterListCard({
       extra={
         <Button
           size="small"
-          icon={<PlusOutlined />}
+          icon={<PlusOutlined aria-hidden />}
           aria-label={`新增一行 ${group.codeName}`}
           onClick={() => onEdit({ group, row: null })}
         >

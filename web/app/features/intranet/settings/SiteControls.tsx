@@ -53,7 +53,7 @@ export function MoveButtons({
     <Space size={4}>
       <Button
         size="small"
-        icon={<ArrowUpOutlined />}
+        icon={<ArrowUpOutlined aria-hidden />}
         disabled={first || busy}
         aria-label={`上移 ${name}`}
         onClick={() => void move('up')}
@@ -62,7 +62,7 @@ export function MoveButtons({
       </Button>
       <Button
         size="small"
-        icon={<ArrowDownOutlined />}
+        icon={<ArrowDownOutlined aria-hidden />}
         disabled={last || busy}
         aria-label={`下移 ${name}`}
         onClick={() => void move('down')}

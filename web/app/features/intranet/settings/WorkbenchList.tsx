@@ -36,7 +36,7 @@ export function WorkbenchList({
   return (
     <>
       <div className="cms-filters">
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => list.edit(null)}>
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => list.edit(null)}>
           新增{name}入口
         </Button>
         <Typography.Text type="secondary">

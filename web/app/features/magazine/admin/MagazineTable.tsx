@@ -55,7 +55,7 @@ export function MagazineTable({
               />
             ) : (
               <span className="muted" aria-label="无封面">
-                <PictureOutlined /> 无
+                <PictureOutlined aria-hidden /> 无
               </span>
             ),
         },

@@ -23,7 +23,7 @@ export function AddSubjectNews({
     <Button
       type="primary"
       size="small"
-      icon={<PlusOutlined />}
+      icon={<PlusOutlined aria-hidden />}
       className="topic-add"
       onClick={() => void openCmsHandoff(site.cmsHandoffUrl, user, { visitType: 29, newId })}
     >

@@ -125,7 +125,11 @@ export function StaffImport() {
           extra={
             <Space wrap>
               {applied.downloadToken && !downloaded && (
-                <Button type="primary" icon={<DownloadOutlined />} onClick={downloadPasswords}>
+                <Button
+                  type="primary"
+                  icon={<DownloadOutlined aria-hidden />}
+                  onClick={downloadPasswords}
+                >
                   下载初始密码
                 </Button>
               )}
@@ -157,7 +161,7 @@ export function StaffImport() {
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Card size="small" title="第一步：下载模板">
         <Space wrap>
-          <Button icon={<DownloadOutlined />} onClick={downloadTemplate}>
+          <Button icon={<DownloadOutlined aria-hidden />} onClick={downloadTemplate}>
             下载模板
           </Button>
           <Typography.Text type="secondary">
@@ -177,7 +181,7 @@ export function StaffImport() {
           }}
         >
           <p className="ant-upload-drag-icon">
-            <InboxOutlined />
+            <InboxOutlined aria-hidden />
           </p>
           <p className="ant-upload-text">
             点击或拖入人员表（.xlsx / .csv，最大 {SHEET_MAX_MB} MB）

@@ -85,7 +85,7 @@ export function BannerTable({
                 <span style={{ minWidth: 24, display: 'inline-block' }}>{row.sort}</span>
                 <Button
                   size="small"
-                  icon={<ArrowUpOutlined />}
+                  icon={<ArrowUpOutlined aria-hidden />}
                   disabled={first}
                   onClick={() =>
                     void act(
@@ -99,7 +99,7 @@ export function BannerTable({
                 </Button>
                 <Button
                   size="small"
-                  icon={<ArrowDownOutlined />}
+                  icon={<ArrowDownOutlined aria-hidden />}
                   disabled={last}
                   onClick={() =>
                     void act(

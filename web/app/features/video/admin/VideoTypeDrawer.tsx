@@ -80,7 +80,11 @@ export function VideoTypeDrawer({
       open={open}
       onClose={onClose}
       extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => edit({ typeName: '' })}>
+        <Button
+          type="primary"
+          icon={<PlusOutlined aria-hidden />}
+          onClick={() => edit({ typeName: '' })}
+        >
           新增分类
         </Button>
       }

@@ -22,7 +22,7 @@ export const VIDEO_COLUMNS: ColumnsType<VideoAdminItem> = [
         />
       ) : (
         <span className="muted" aria-label="无封面">
-          <PictureOutlined /> 无
+          <PictureOutlined aria-hidden /> 无
         </span>
       ),
   },

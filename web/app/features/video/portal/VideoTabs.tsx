@@ -53,7 +53,7 @@ export function VideoTabs({ types, current }: { types: VideoType[]; current: num
                 }}
               >
                 <button type="button" className={chosen ? 'more-button active' : 'more-button'}>
-                  {moreLabel} <DownOutlined />
+                  {moreLabel} <DownOutlined aria-hidden />
                 </button>
               </Dropdown>
             ) : (
