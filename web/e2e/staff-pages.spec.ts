@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { api, loginToken } from './api';
 import { DEMO_PASSWORD, staffState } from './login';
 import { allowSteps } from './steps';
@@ -152,3 +153,88 @@ test.describe('as the teacher', () => {
     await expect(page.locator('.search-filters').getByLabel('关键字')).toHaveValue('通知');
   });
 });
+
+/** axe's WCAG 2.1 AA rules: no serious or critical violation (as accessibility.spec). */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
+}
+
+/** Nothing on the page scrolls sideways, the notices' table neither. */
+async function expectNoSidewaysScroll(page: Page) {
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    window: window.innerWidth,
+    tables: [...document.querySelectorAll('.ant-table-content, .ant-table-body')].map(
+      (box) => box.scrollWidth - box.clientWidth,
+    ),
+  }));
+  expect(widths.page).toBeLessThanOrEqual(widths.window);
+  expect(widths.tables.filter((overflow) => overflow > 0)).toEqual([]);
+}
+
+for (const viewport of [
+  { width: 1280, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  const phone = viewport.width < 768;
+  test.describe(`staff pages at ${viewport.width}px`, () => {
+    test.use({ storageState: staffState('teacher'), viewport });
+
+    test('/pubNoti shows the notices with 部门, 发布者 and 时间 in view; on a phone the columns fold away', async ({
+      page,
+    }) => {
+      allowSteps(14);
+      await page.goto('/pubNoti?typeId=17');
+      const list = page.locator('.staff-card', { has: page.locator('.ant-table') });
+      const first = list.locator('.ant-table-row').first();
+      await expect(first).toBeVisible();
+      const myRelease = page.getByRole('menuitem', { name: '我的发布' });
+      if (phone) {
+        // The notices come first: their first row is in the first screen, the menu folded.
+        const box = (await first.boundingBox())!;
+        expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+        await expect(myRelease).toBeHidden();
+        // 部门 · 发布者 · 时间 as the row's second line, whole.
+        const meta = first.locator('.news-row-meta');
+        await expect(meta).toHaveText(/^.+ · .+ · \d{4}-\d{2}-\d{2}$/);
+        const line = (await meta.boundingBox())!;
+        expect(line.x + line.width).toBeLessThanOrEqual(viewport.width);
+        await page.screenshot({ path: test.info().outputPath('pubNoti-390.png') });
+        await page.getByRole('button', { name: /栏目：部门公告/ }).click();
+        await expect(myRelease).toBeVisible();
+      } else {
+        await expect(myRelease).toBeVisible();
+        await expect(list.getByRole('columnheader', { name: '发布者' })).toBeVisible();
+      }
+      await expectNoSidewaysScroll(page);
+      await expectAccessible(page);
+      await myRelease.click();
+      await page.getByRole('menuitem', { name: '通知', exact: true }).click();
+      await expect(page).toHaveURL(/myRelease=2/);
+    });
+
+    test('/mineWp reaches 回收站 from its tab list without an overflow menu', async ({ page }) => {
+      allowSteps(10);
+      await page.goto('/mineWp');
+      const tabs = page.getByRole('tablist', { name: '我的网盘' });
+      await expect(tabs.getByRole('tab')).toHaveCount(5);
+      await expect(tabs.getByRole('tab', { name: '我的网盘' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
+      await expectAccessible(page);
+      const bin = tabs.getByRole('tab', { name: '回收站' });
+      await expect(bin).toBeInViewport();
+      await bin.click();
+      await expect(page).toHaveURL(/\/mineWp\?tab=4$/);
+      await expect(bin).toHaveAttribute('aria-selected', 'true');
+      await expectNoSidewaysScroll(page);
+    });
+  });
+}

@@ -1,7 +1,7 @@
 import { FolderAddOutlined, UploadOutlined } from '@ant-design/icons';
 import { isDriveAdmin } from '@school/common';
 import type { FolderInfo, MineRow, RecycleRow } from '@school/common/api';
-import { App, Button, Card, Popconfirm, Progress, Tabs, Tag, Typography } from 'antd';
+import { App, Button, Card, Popconfirm, Progress, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import {
@@ -27,6 +27,7 @@ import { useFileActions } from './useFileActions';
 import { shareText } from './ShareDialog';
 import { useManageActions } from './useManageActions';
 import { RecycleBin, type RecycleScope } from './RecycleBin';
+import { MineTabs } from './MineTabs';
 import { useUser } from '../../lib/use-user';
 
 export const MINE_TABS = ['0', '1', '2', '3', '4'] as const;
@@ -133,7 +134,7 @@ export function MinePage({ data }: { data: MinePageData }) {
   const used = quota.data.total ? Math.round((quota.data.used / quota.data.total) * 100) : 0;
   const path = info.data?.path ?? [];
   const rows = list.data.list as Array<DriveRow & Partial<MineRow>>;
-  const tabItems = [
+  const tabItems: Array<{ key: MineTab; label: string }> = [
     { key: '0', label: '我的网盘' },
     { key: '1', label: '我的收藏' },
     { key: '2', label: '我的下载' },
@@ -239,8 +240,8 @@ export function MinePage({ data }: { data: MinePageData }) {
             {formatSize(quota.data.used)} / {formatSize(quota.data.total)}
           </span>
         </div>
-        <Tabs
-          activeKey={tab}
+        <MineTabs
+          active={tab}
           onChange={(key) => {
             checked.clear();
             navigate(key === '0' ? '/mineWp' : `/mineWp?tab=${key}`);

@@ -60,7 +60,7 @@ export default function CmsColumns({ loaderData }: Route.ComponentProps) {
         locale={{ emptyText: '暂无数据' }}
         columns={[
           { title: '栏目名称', dataIndex: 'typeName' },
-          { title: '编号 typeId', dataIndex: 'typeId', width: 110 },
+          { title: '编号', dataIndex: 'typeId', width: 110 },
           { title: '排序', dataIndex: 'sort', width: 80 },
           {
             title: '新闻数',

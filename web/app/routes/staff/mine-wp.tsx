@@ -4,8 +4,10 @@ import { emptyPage, intSearch, read, type ListPage } from '../../api/page-data';
 import { driveQueryOf, listPayload, readDictionaries } from '../../features/drive/drive-load';
 import { MINE_TABS, MinePage, type MineTab } from '../../features/drive/MinePage';
 import { requireUser } from '../../lib/session';
+import mineCss from '../../styles/drive-mine.css?url';
 
 export const meta = () => [{ title: '我的网盘 - 教学网盘' }];
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: mineCss }];
 
 const TAB_PATHS: Record<Exclude<MineTab, '4'>, PathsAnswering<ListPage<DriveRow>>> = {
   '0': 'resources/getFolderFiles',

@@ -1,4 +1,4 @@
-import { Card, Menu, Tag } from 'antd';
+import { Card, Collapse, Grid, Menu, Tag } from 'antd';
 import type { NewsColumnNode } from '@school/common/api';
 import type { Route } from './+types/pub-noti';
 import {
@@ -58,6 +58,8 @@ export default function PubNoti({ loaderData }: Route.ComponentProps) {
   useLoadFailure(tree, page);
   const { change, setPage } = useSearchState();
   const loading = usePageLoading();
+  // Below antd's md (768 px) the side menu folds away (the page is one column there).
+  const phone = Grid.useBreakpoint().md === false;
   const groups = GROUPS.map((id) => tree.data.find((node) => node.typeId === id)).filter(
     (node): node is NewsColumnNode => Boolean(node),
   );
@@ -85,40 +87,53 @@ export default function PubNoti({ loaderData }: Route.ComponentProps) {
   ];
   const selected = mine ? `m${mine.myRelease}` : `t${typeId}`;
 
+  const menu = (
+    <Menu
+      mode="inline"
+      items={items}
+      selectedKeys={[selected]}
+      defaultOpenKeys={[group ? `g${group.typeId}` : 'mine', ...(mine ? ['mine'] : [])]}
+      onClick={({ key }) =>
+        key.startsWith('m')
+          ? // 我的发布 clears the column and filters by the caller.
+            change({
+              myRelease: key.slice(1),
+              typeId: undefined,
+              createStaff: undefined,
+              publisher: undefined,
+            })
+          : // A group clears the publisher filter.
+            change({
+              typeId: key.slice(1),
+              myRelease: undefined,
+              createStaff: undefined,
+              publisher: undefined,
+            })
+      }
+    />
+  );
+
   return (
     <main id="main" className="container staff-page">
       {/* The page's one h1, for screen readers: its cards name the parts. */}
       <h1 className="visually-hidden">通知公告</h1>
-      <Card className="staff-card" title="通知公告">
-        <Menu
-          mode="inline"
-          items={items}
-          selectedKeys={[selected]}
-          defaultOpenKeys={[group ? `g${group.typeId}` : 'mine', ...(mine ? ['mine'] : [])]}
-          onClick={({ key }) =>
-            key.startsWith('m')
-              ? // 我的发布 clears the column and filters by the caller.
-                change({
-                  myRelease: key.slice(1),
-                  typeId: undefined,
-                  createStaff: undefined,
-                  publisher: undefined,
-                })
-              : // A group clears the publisher filter.
-                change({
-                  typeId: key.slice(1),
-                  myRelease: undefined,
-                  createStaff: undefined,
-                  publisher: undefined,
-                })
-          }
-        />
-      </Card>
+      {!phone && (
+        <Card className="staff-card" title="通知公告">
+          {menu}
+        </Card>
+      )}
       <div className="staff-main">
         <Crumbs
           home="/teachPage"
           items={[{ label: '通知公告', to: '/pubNoti' }, { label: title }]}
         />
+        {phone && (
+          // A phone shows the notices first: the columns wait, folded, in one line above them.
+          <Collapse
+            size="small"
+            items={[{ key: 'columns', label: `栏目：${title}`, children: menu }]}
+          />
+        )}
         <Card className="staff-card" title={title}>
           {createStaff && (
             <Tag

@@ -4,7 +4,12 @@ import { call } from '../../../api/client';
 import { safeHref } from '../../../lib/site';
 import type { ParameterEdit } from './ParameterFormModal';
 import { MoveButtons, RowActions } from './SiteControls';
-import { isLastRequiredRow, type ParameterGroup, type ParameterRow } from './site-forms';
+import {
+  isLastRequiredRow,
+  ownAddressName,
+  type ParameterGroup,
+  type ParameterRow,
+} from './site-forms';
 import { useAction } from '../../../api/page-data';
 
 const KEEP = '网站正在使用该参数，不能删除，可以修改';
@@ -12,6 +17,9 @@ const KEEP = '网站正在使用该参数，不能删除，可以修改';
 /** A parameter's value as the pages use it: a link opens, text shows, empty says so. */
 function ParameterValue({ group, row }: { group: ParameterGroup; row: ParameterRow }) {
   const href = group.kind === 'link' ? safeHref(row.parameteValue) : undefined;
+  // This server's own addresses by their name, the address itself on hover.
+  const own = ownAddressName(row.parameteValue);
+  if (own) return <span title={row.parameteValue}>{own}</span>;
   if (href) {
     return (
       <a href={href} target="_blank" rel="noopener noreferrer">
@@ -71,11 +79,9 @@ export function SingleParameterTable({
           title: '参数',
           width: 220,
           render: (_, { group }) => (
-            <Tooltip title={group.description}>
+            // The code (GLPTBJ) is the pages' key, not a name: it shows on hover.
+            <Tooltip title={`${group.description}（编码 ${group.parameteCode}）`}>
               <strong>{group.codeName}</strong>
-              <Typography.Text type="secondary" style={{ marginLeft: 6 }}>
-                {group.parameteCode}
-              </Typography.Text>
             </Tooltip>
           ),
         },
@@ -139,12 +145,9 @@ export function ParameterListCard({
       size="small"
       style={{ marginBottom: 16 }}
       title={
-        <span>
-          {group.codeName}
-          <Typography.Text type="secondary" style={{ marginLeft: 8, fontWeight: 'normal' }}>
-            {group.parameteCode}
-          </Typography.Text>
-        </span>
+        <Tooltip title={`编码 ${group.parameteCode}`}>
+          <span>{group.codeName}</span>
+        </Tooltip>
       }
       extra={
         <Button

@@ -4,6 +4,7 @@ import {
   isLastRequiredRow,
   isSafeLink,
   linkRule,
+  ownAddressName,
   parameterSections,
   pictureChange,
   pictureValue,
@@ -127,5 +128,14 @@ describe('parameterSections', () => {
       ['自定义参数', [], ['MINE']],
     ]);
     expect(parameterSections([group({})]).map((s) => s.title)).toEqual(['链接与外部站点']);
+  });
+});
+
+describe('ownAddressName', () => {
+  it("names this server's own addresses instead of showing them", () => {
+    expect(ownAddressName('/api/cms/handoff')).toBe('本站内容管理平台');
+    expect(ownAddressName(' /api/cms/handoff?x=1 ')).toBe('本站内容管理平台');
+    expect(ownAddressName('https://oa.school.example/sso')).toBeNull();
+    expect(ownAddressName('')).toBeNull();
   });
 });

@@ -102,3 +102,12 @@ export function parameterSections(groups: ParameterGroup[]): ParameterSection[] 
     })
     .filter((section) => section.singles.length + section.lists.length > 0);
 }
+
+/** This server's own addresses a parameter may hold, by the name an administrator knows them. */
+const OWN_ADDRESSES: Record<string, string> = {
+  '/api/cms/handoff': '本站内容管理平台',
+};
+
+/** The name of one of this server's own addresses (/api/cms/handoff: 本站内容管理平台), else null. */
+export const ownAddressName = (value: string): string | null =>
+  OWN_ADDRESSES[value.trim().replace(/\?.*$/, '')] ?? null;
