@@ -84,7 +84,7 @@ export const SYSTEM_PARAMETERS: Param[] = [
 ];
 
 /** Inserts the column tree and the parameter codes into a new database; leaves existing rows alone. */
-export async function seedBaseData(db: Kysely<Database>): Promise<void> {
+export async function seedBaseData(db: Kysely<Database>, now = new Date()): Promise<void> {
   const types = await db
     .selectFrom('newsType')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -108,7 +108,7 @@ export async function seedBaseData(db: Kysely<Database>): Promise<void> {
   if (Number(params.n) === 0) {
     await db.insertInto('sysParameter').values(SYSTEM_PARAMETERS).execute();
   }
-  await seedIntranetDefaults(db, new Date());
+  await seedIntranetDefaults(db, now);
   // The three fixed series a magazine is saved under: without them (a database started
   // without the demo) every magazine save failed on its foreign key.
   await seedMagazineSeries(db);

@@ -53,11 +53,8 @@ export async function seedDemoLeave(db: Kysely<Database>, services: Services): P
   const admin = await actor(db, 'admin');
   const teacher = await actor(db, 'teacher');
   const head = await actor(db, TEACHER_HEAD);
-  const today = Date.UTC(
-    new Date().getUTCFullYear(),
-    new Date().getUTCMonth(),
-    new Date().getUTCDate(),
-  );
+  const now = services.clock();
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const day = (offset: number) => new Date(today + offset * DAY).toISOString().slice(0, 10);
   const file = (
     who: AuthStaff,

@@ -41,7 +41,7 @@ export async function prepareDatabase(
   >,
   services: Services,
 ): Promise<PrepareResult> {
-  await seedBaseData(db);
+  await seedBaseData(db, services.clock());
   const { n } = await db
     .selectFrom('staff')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -52,8 +52,8 @@ export async function prepareDatabase(
     if (config.seedDemo) {
       await seedDemoStaff(db, config.demoPassword);
       await seedDemoSite(db);
-      await seedDemoContent(db, services, config);
-      await seedDemoIntranet(db, services);
+      await seedDemoContent(db, services, config, services.clock());
+      await seedDemoIntranet(db, services, services.clock());
       await seedDemoLeave(db, services);
       await seedDemoMail(db, services);
       await seedDemoDrive(db, services);

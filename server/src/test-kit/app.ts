@@ -34,6 +34,8 @@ export interface TestAppOptions {
   seedBase?: boolean;
   /** Pages to serve (a test's own renderer; API-only without). */
   web?: AppDeps['web'];
+  /** Where the test's clock starts (default 2026-03-02 16:00 in Beijing). */
+  startAt?: Date;
 }
 
 export interface TestApp {
@@ -65,7 +67,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...(database.url ? { DATABASE_URL: database.url } : {}),
       ...options.env,
     });
-    const clock = createTestClock();
+    const clock = createTestClock(options.startAt);
     const services = createServices({
       config,
       db: database.db,
