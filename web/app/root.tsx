@@ -1,4 +1,5 @@
 import { StyleProvider } from '@ant-design/cssinjs';
+import { RightOutlined } from '@ant-design/icons';
 import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
@@ -92,6 +93,15 @@ function SiteLook() {
 
 /** The styles are in the baked stylesheets: antd generates none while pages render. */
 const PAGE_THEME = { ...THEME, zeroRuntime: true };
+/**
+ * A panel's arrow is decoration in its named header (the icons' patch names a lone → 下一页,
+ * as pagination draws it).
+ */
+const COLLAPSE = {
+  expandIcon: ({ isActive }: { isActive?: boolean }) => (
+    <RightOutlined aria-hidden rotate={isActive ? 90 : 0} />
+  ),
+};
 
 /**
  * Even with zeroRuntime antd still writes its CSS variables (the theme's and each component's)
@@ -176,7 +186,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <StyleProvider container={STYLE_SINK}>
-          <ConfigProvider locale={zhCN} theme={PAGE_THEME}>
+          <ConfigProvider locale={zhCN} theme={PAGE_THEME} collapse={COLLAPSE}>
             <AntApp>{children}</AntApp>
           </ConfigProvider>
         </StyleProvider>

@@ -243,3 +243,26 @@ test.describe('on a phone, as the administrator', () => {
     await expect(menuItem).toBeHidden();
   });
 });
+
+test.describe('on a phone, as a teacher', () => {
+  test.use({ storageState: staffState('teacher'), viewport: { width: 390, height: 844 } });
+
+  test('提交审核 without a 栏目 brings 请选择栏目 into view and announces it; the editor never scrolls sideways', async ({
+    page,
+  }, testInfo) => {
+    allowSteps(10);
+    await page.goto('/cms/news/new');
+    await page.getByLabel('标题', { exact: true }).fill('初二年级读书分享会');
+    const sideways = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(await sideways()).toBeLessThanOrEqual(0);
+
+    // The button is far below the 栏目 field: the tap must show why nothing was sent.
+    await page.getByRole('button', { name: '提交审核' }).scrollIntoViewIfNeeded();
+    await page.getByRole('button', { name: '提交审核' }).click();
+    const error = page.getByRole('alert').filter({ hasText: '请选择栏目' });
+    await expect(error).toBeInViewport();
+    await page.screenshot({ path: testInfo.outputPath('editor-error-390.png') });
+    expect(await sideways()).toBeLessThanOrEqual(0);
+  });
+});
