@@ -1,3 +1,4 @@
+import { SENSITIVE_REASON_MAX } from '../limits.js';
 import {
   Id,
   Maybe,
@@ -77,7 +78,6 @@ export const ConfirmSensitive = Type.Optional(
  * words, written into the step's log row. Without it ('' or left out) such a
  * step of a content administrator answers 422 naming the words.
  */
-export const SENSITIVE_REASON_MAX = 200;
 export const SensitiveReason = Type.Optional(
   Type.String({
     maxLength: SENSITIVE_REASON_MAX,

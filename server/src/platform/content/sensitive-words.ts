@@ -1,4 +1,4 @@
-import { SENSITIVE_LEVEL_NAMES } from '@school/common/api';
+import { SENSITIVE_LEVEL_NAMES } from '@school/common';
 import type { Kysely } from 'kysely';
 import { containsText } from '../../db/like.js';
 import { pageOf } from '../../db/paging.js';
