@@ -64,3 +64,8 @@ export const DRIVE_UPLOAD_HEADERS = {
   /** '1' the bytes were already stored, '0' a new file. */
   reused: 'X-File-Reused',
 } as const;
+
+/** The sensitive-word levels as the pages name them (api/sensitive-words.ts `SensitiveLevel`). */
+export const SENSITIVE_LEVEL_NAMES = { block: '禁止', warn: '提醒' } as const;
+/** The longest reason a reviewer gives for publishing an item with 提醒 words. */
+export const SENSITIVE_REASON_MAX = 200;

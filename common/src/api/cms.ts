@@ -9,7 +9,7 @@ import {
   endpoint,
   endpoints,
 } from './shared.js';
-import { ConfirmSensitive } from './sensitive-words.js';
+import { ConfirmSensitive, SensitiveReason } from './sensitive-words.js';
 
 /** The shared field schemas (fields.ts), for the server's route builders of the platform. */
 export { EnabledFlag, OrNull, SortNumber } from './fields.js';
@@ -94,7 +94,11 @@ export const reviewEndpoints = <B extends string, K extends string, S extends TS
 ) => {
   const id = Type.Object(itemId(idName, what));
   // The steps that submit or publish run the sensitive-word check (sensitive-words.ts).
-  const screened = Type.Object({ ...itemId(idName, what), confirmSensitive: ConfirmSensitive });
+  const screened = Type.Object({
+    ...itemId(idName, what),
+    confirmSensitive: ConfirmSensitive,
+    sensitiveReason: SensitiveReason,
+  });
   const { access, shelvers } = options;
   const at = <P extends ReviewStep>(step: P) => `${base}/${step}` as `${B}/${P}`;
   return endpoints('cms', {

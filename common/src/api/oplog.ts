@@ -32,6 +32,7 @@ export const INFO_TABLES = [
   'T_DEPARTMENT',
   'T_COLUMN',
   'T_SENSITIVE_WORD',
+  'T_ALLOWED_PHRASE',
 ] as const;
 
 /** One row of an item's operation log, newest first (landingtime: when, as shown). */

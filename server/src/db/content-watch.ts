@@ -12,9 +12,10 @@ import {
 /**
  * Tables whose writes can never change a public page: sessions and limits, logs, the
  * engagement records, the staff-only areas (mail, drive, leave, contacts, linked systems), the
- * job queue and previews, saved revisions, the sensitive-word list (read when saving, not when
- * showing). Every other table counts as content, so a table added later invalidates the page
- * cache until it is listed here: forgetting costs hit rate, never freshness.
+ * job queue and previews, saved revisions, the sensitive-word list and its allowed phrases
+ * (read when saving, not when showing). Every other table counts as content, so a table added
+ * later invalidates the page cache until it is listed here: forgetting costs hit rate, never
+ * freshness.
  */
 const NOT_CONTENT = [
   /^session$/,
@@ -36,6 +37,7 @@ const NOT_CONTENT = [
   /^content_revision$/,
   /^news_revision$/,
   /^sensitive_word$/,
+  /^allowed_phrase$/,
   /^site_version$/,
   /^kysely_migration/,
 ];

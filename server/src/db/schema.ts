@@ -72,6 +72,7 @@ import type {
   ViewVisitTable,
   ContentRevisionTable,
   SensitiveWordTable,
+  AllowedPhraseTable,
 } from './tables/log.js';
 
 /**
@@ -114,6 +115,7 @@ export interface Database {
   dictionaryItem: DictionaryItemTable;
   contentRevision: ContentRevisionTable;
   sensitiveWord: SensitiveWordTable;
+  allowedPhrase: AllowedPhraseTable;
   fileUse: FileUseTable;
   contact: ContactTable;
   linkedRequest: LinkedRequestTable;
@@ -212,5 +214,6 @@ export type {
   FootprintTable,
   ViewVisitTable,
   ContentRevisionTable,
+  SensitiveLevel,
 } from './tables/log.js';
 export type { JobTable, JobState, FilePreviewTable } from './tables/jobs.js';

@@ -20,6 +20,20 @@ export interface OperLogTable {
 export interface SensitiveWordTable {
   id: Generated<number>;
   word: string;
+  /** block (禁止): a step with it is refused; warn (提醒): recorded, published with a reason (0045). */
+  level: ColumnType<SensitiveLevel, SensitiveLevel | undefined, SensitiveLevel>;
+  /** Raised by each change of the row, so a process sees the list changed (0045). */
+  revision: ColumnType<number, number | undefined, number>;
+  staffName: string | null;
+  createdAt: string;
+}
+
+export type SensitiveLevel = 'block' | 'warn';
+
+/** A phrase in which a listed word is not a hit (0045: 反赌博宣传), stored normalised. */
+export interface AllowedPhraseTable {
+  id: Generated<number>;
+  phrase: string;
   staffName: string | null;
   createdAt: string;
 }

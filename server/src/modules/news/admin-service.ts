@@ -29,7 +29,7 @@ import {
 } from '../../platform/publishing/revisions.js';
 
 import { existingFiles } from '../../platform/files/item-files.js';
-import type { SensitiveWords } from '../../platform/content/sensitive-words.js';
+import type { SensitiveConsent, SensitiveWords } from '../../platform/content/sensitive-words.js';
 
 export type { CmsFileInput } from '../../platform/files/item-files.js';
 export type { CmsSaveInput, NewsDraft } from './admin-save.js';
@@ -200,20 +200,20 @@ export class CmsNewsService {
     return writeNews(this.saveDeps, input, staff, ip, { operType: input.newId ? '修改' : '新增' });
   }
 
-  submit(newId: number, staff: AuthStaff, ip: string | null, confirmed?: boolean) {
-    return this.review.submit(newId, staff, ip, confirmed);
+  submit(newId: number, staff: AuthStaff, ip: string | null, consent?: SensitiveConsent) {
+    return this.review.submit(newId, staff, ip, consent);
   }
 
-  approve(newId: number, staff: AuthStaff, ip: string | null, confirmed?: boolean) {
-    return this.review.approve(newId, staff, ip, confirmed);
+  approve(newId: number, staff: AuthStaff, ip: string | null, consent?: SensitiveConsent) {
+    return this.review.approve(newId, staff, ip, consent);
   }
 
   reject(newId: number, reason: string, staff: AuthStaff, ip: string | null) {
     return this.review.reject(newId, reason, staff, ip);
   }
 
-  shelve(newId: number, staff: AuthStaff, ip: string | null, confirmed?: boolean) {
-    return this.review.shelve(newId, staff, ip, confirmed);
+  shelve(newId: number, staff: AuthStaff, ip: string | null, consent?: SensitiveConsent) {
+    return this.review.shelve(newId, staff, ip, consent);
   }
 
   unshelve(newId: number, staff: AuthStaff, ip: string | null) {

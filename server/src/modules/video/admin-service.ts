@@ -1,4 +1,4 @@
-import type { SensitiveWords } from '../../platform/content/sensitive-words.js';
+import type { SensitiveConsent, SensitiveWords } from '../../platform/content/sensitive-words.js';
 import { countRows, onPage } from '../../db/paging.js';
 import { existingFiles } from '../../platform/files/item-files.js';
 import type { FileService } from '../../platform/files/service.js';
@@ -163,20 +163,20 @@ export class CmsVideoService {
     return writeVideo(this.deps, input, staff, ip, { operType: input.videoId ? '修改' : '新增' });
   }
 
-  submit(videoId: number, staff: AuthStaff, ip: string | null, confirmed?: boolean) {
-    return this.review.submit(videoId, staff, ip, confirmed);
+  submit(videoId: number, staff: AuthStaff, ip: string | null, consent?: SensitiveConsent) {
+    return this.review.submit(videoId, staff, ip, consent);
   }
 
-  approve(videoId: number, staff: AuthStaff, ip: string | null, confirmed?: boolean) {
-    return this.review.approve(videoId, staff, ip, confirmed);
+  approve(videoId: number, staff: AuthStaff, ip: string | null, consent?: SensitiveConsent) {
+    return this.review.approve(videoId, staff, ip, consent);
   }
 
   reject(videoId: number, reason: string, staff: AuthStaff, ip: string | null) {
     return this.review.reject(videoId, reason, staff, ip);
   }
 
-  shelve(videoId: number, staff: AuthStaff, ip: string | null, confirmed?: boolean) {
-    return this.review.shelve(videoId, staff, ip, confirmed);
+  shelve(videoId: number, staff: AuthStaff, ip: string | null, consent?: SensitiveConsent) {
+    return this.review.shelve(videoId, staff, ip, consent);
   }
 
   unshelve(videoId: number, staff: AuthStaff, ip: string | null) {

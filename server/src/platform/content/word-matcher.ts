@@ -50,18 +50,38 @@ export class WordMatcher {
     }
   }
 
-  /** How often each word occurs in `text` (normalised here); words that do not occur are left out. */
-  count(text: string): Map<string, number> {
-    const found = new Map<string, number>();
+  /**
+   * Every occurrence of a word in `text` (normalised here), in the order they
+   * end: positions are code-point indexes into the normalised text's
+   * characters (`[...normaliseWords(text)]`), `end` exclusive.
+   */
+  find(text: string): WordOccurrence[] {
+    const found: WordOccurrence[] = [];
     let state = 0;
+    let at = 0;
     for (const char of normaliseWords(text)) {
+      at += 1;
       while (state !== 0 && !this.next[state]!.has(char)) state = this.fail[state]!;
       state = this.next[state]!.get(char) ?? 0;
       for (const index of this.ends[state]!) {
         const word = this.words[index]!;
-        found.set(word, (found.get(word) ?? 0) + 1);
+        found.push({ word, start: at - [...word].length, end: at });
       }
     }
     return found;
   }
+
+  /** How often each word occurs in `text` (normalised here); words that do not occur are left out. */
+  count(text: string): Map<string, number> {
+    const found = new Map<string, number>();
+    for (const { word } of this.find(text)) found.set(word, (found.get(word) ?? 0) + 1);
+    return found;
+  }
+}
+
+/** One place a word was found: [start, end) in code points of the normalised text. */
+export interface WordOccurrence {
+  word: string;
+  start: number;
+  end: number;
 }

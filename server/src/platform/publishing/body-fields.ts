@@ -1,4 +1,5 @@
 import { badRequest } from '../../http/errors.js';
+import type { SensitiveConsent } from '../content/sensitive-words.js';
 
 /**
  * Reading the fields of a body the route's schema has already checked, in the
@@ -25,7 +26,15 @@ export function textIn(body: unknown, name: string): string {
   return value;
 }
 
-/** A review step's `confirmSensitive` (cms.ts): '1' confirms; absent, '' or '0' does not. */
-export function confirmedIn(body: unknown): boolean {
-  return fieldOf(body, 'confirmSensitive') === '1';
+/**
+ * What a review step (cms.ts) says about sensitive words: `confirmSensitive`
+ * '1' confirms (absent, '' or '0' does not); `sensitiveReason` the reason for
+ * publishing despite 提醒 words (absent or '': none).
+ */
+export function consentIn(body: unknown): SensitiveConsent {
+  const reason = fieldOf(body, 'sensitiveReason');
+  return {
+    confirmed: fieldOf(body, 'confirmSensitive') === '1',
+    reason: typeof reason === 'string' ? reason : '',
+  };
 }

@@ -7,15 +7,31 @@ import { ok } from '../../http/envelope.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { idsOf } from '../../http/id-list.js';
 import type { AuthStaff } from '../auth/session.js';
-import { confirmedIn, integerIn, textIn } from './body-fields.js';
+import type { SensitiveConsent } from '../content/sensitive-words.js';
+import { consentIn, integerIn, textIn } from './body-fields.js';
 
 /** The review steps an authored item's service offers (news, videos), answering the new state. */
 export interface ReviewedItems<State> {
-  /** `confirmed`: an administrator publishes despite sensitive words (workflow.ts). */
-  submit(id: number, staff: AuthStaff, ip: string | null, confirmed?: boolean): Promise<State>;
-  approve(id: number, staff: AuthStaff, ip: string | null, confirmed?: boolean): Promise<State>;
+  /** `consent`: what the person says about the item's sensitive words (workflow.ts). */
+  submit(
+    id: number,
+    staff: AuthStaff,
+    ip: string | null,
+    consent?: SensitiveConsent,
+  ): Promise<State>;
+  approve(
+    id: number,
+    staff: AuthStaff,
+    ip: string | null,
+    consent?: SensitiveConsent,
+  ): Promise<State>;
   reject(id: number, reason: string, staff: AuthStaff, ip: string | null): Promise<State>;
-  shelve(id: number, staff: AuthStaff, ip: string | null, confirmed?: boolean): Promise<State>;
+  shelve(
+    id: number,
+    staff: AuthStaff,
+    ip: string | null,
+    consent?: SensitiveConsent,
+  ): Promise<State>;
   unshelve(id: number, staff: AuthStaff, ip: string | null): Promise<State>;
   pin(id: number, ifTop: 0 | 1, staff: AuthStaff, ip: string | null): Promise<State>;
 }
@@ -40,7 +56,7 @@ export function workflowRoutes<B extends string, K extends string, S extends TSc
         idOf(request.body),
         staffOf(request),
         request.ip,
-        confirmedIn(request.body),
+        consentIn(request.body),
       ),
       '已提交审核',
     ),
@@ -51,7 +67,7 @@ export function workflowRoutes<B extends string, K extends string, S extends TSc
         idOf(request.body),
         staffOf(request),
         request.ip,
-        confirmedIn(request.body),
+        consentIn(request.body),
       ),
       '审核通过',
     ),
@@ -69,7 +85,7 @@ export function workflowRoutes<B extends string, K extends string, S extends TSc
         idOf(request.body),
         staffOf(request),
         request.ip,
-        confirmedIn(request.body),
+        consentIn(request.body),
       ),
       '已上架',
     ),

@@ -10,7 +10,12 @@ import {
 } from '../../http/roles.js';
 import { iso, type Clock } from '../../time.js';
 import type { AuthStaff } from '../auth/session.js';
-import type { ScreenedText, SensitiveWords } from '../content/sensitive-words.js';
+import {
+  NO_CONSENT,
+  type ScreenedText,
+  type SensitiveConsent,
+  type SensitiveWords,
+} from '../content/sensitive-words.js';
 import { writeOperLog } from '../oplog/service.js';
 
 /**
@@ -96,13 +101,14 @@ export class ReviewWorkflow<Row extends ReviewRow, State> {
   ) {}
 
   /**
-   * `confirmed` (submit, approve, shelve): an administrator takes the step
-   * despite sensitive words in the item; a teacher cannot (sensitive-words.ts).
+   * `consent` (submit, approve, shelve): an administrator's confirmation to
+   * take the step despite 禁止 words (a teacher cannot), a reviewer's reason
+   * to publish despite 提醒 words (sensitive-words.ts `screen`).
    */
-  submit(id: number, staff: AuthStaff, ip: string | null, confirmed = false) {
+  submit(id: number, staff: AuthStaff, ip: string | null, consent = NO_CONSENT) {
     return this.transition(id, staff, ip, {
       operType: '提交审核',
-      screened: { confirmed },
+      screened: { consent },
       allowed: (row) => canManage(staff, row.createStaff),
       refusal: NOT_OWN_SUBMIT_MESSAGE,
       check: (row) => {
@@ -114,11 +120,11 @@ export class ReviewWorkflow<Row extends ReviewRow, State> {
     });
   }
 
-  approve(id: number, staff: AuthStaff, ip: string | null, confirmed = false) {
+  approve(id: number, staff: AuthStaff, ip: string | null, consent = NO_CONSENT) {
     this.assertReviewer(staff);
     return this.transition(id, staff, ip, {
       operType: '审核通过',
-      screened: { confirmed },
+      screened: { consent, publishes: '通过' },
       check: (row) => {
         if (row.reviewState !== 'submitted') throw wrongState(row, '不能审核');
       },
@@ -141,10 +147,10 @@ export class ReviewWorkflow<Row extends ReviewRow, State> {
     });
   }
 
-  shelve(id: number, staff: AuthStaff, ip: string | null, confirmed = false) {
+  shelve(id: number, staff: AuthStaff, ip: string | null, consent = NO_CONSENT) {
     return this.transition(id, staff, ip, {
       operType: '上架',
-      screened: { confirmed },
+      screened: { consent, publishes: '上架' },
       ...this.shelver(staff),
       check: (row) => {
         if (row.reviewState !== 'approved') throw badRequest(SHELVE_NEEDS_APPROVAL);
@@ -226,8 +232,11 @@ export class ReviewWorkflow<Row extends ReviewRow, State> {
       check?: (row: Row) => void;
       change: StepChange;
       goneMessage?: string;
-      /** A step that submits or publishes: the item is screened for sensitive words. */
-      screened?: { confirmed: boolean };
+      /**
+       * A step that submits or publishes: the item is screened for sensitive
+       * words; `publishes`, the step a reviewer gives a reason for.
+       */
+      screened?: { consent: SensitiveConsent; publishes?: '通过' | '上架' };
     },
   ): Promise<State> {
     const row = await this.kind.load(id, step.goneMessage);
@@ -238,7 +247,12 @@ export class ReviewWorkflow<Row extends ReviewRow, State> {
     // UPDATE's state guard below sees (409): unscreened text of theirs never passes.
     const note =
       screen && step.screened
-        ? await screen.words.screen(await screen.texts(row), staff, step.screened.confirmed)
+        ? await screen.words.screen(
+            await screen.texts(row),
+            staff,
+            step.screened.consent,
+            step.screened.publishes,
+          )
         : null;
     const now = this.now();
     const { table, infoTable } = this.kind;

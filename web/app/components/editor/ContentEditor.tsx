@@ -3,6 +3,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useKeptWork } from './kept-work';
 import { RevisionHistory } from './RevisionHistory';
 import { useContentSave, type ContentCalls } from './use-content-save';
+import { NO_CONSENT, type SensitiveConsent } from './review';
 import { useSensitiveCheck, type SensitiveCheckOptions } from './SensitiveHits';
 import { slowLoading } from '../ui/slow-loading';
 
@@ -13,8 +14,8 @@ export interface EditorAction {
   primary?: boolean;
   /** A step that submits or publishes: the sensitive-word check runs first (SensitiveHits). */
   screened?: boolean;
-  /** `confirmed`: an administrator chose to publish despite sensitive words. */
-  then: (id: number, confirmed: boolean) => Promise<string> | string;
+  /** `consent`: what the person said about sensitive words (SensitiveHits `before`). */
+  then: (id: number, consent: SensitiveConsent) => Promise<string> | string;
 }
 
 /** The version comparison of an editor: field names, and a saved version and the form as it reads them. */
@@ -168,9 +169,9 @@ export function ContentEditor<V extends object, S, R>({
   }));
 
   const run = async (action: EditorAction) => {
-    const screened = action.screened ? await screening.before() : { go: true, confirmed: false };
+    const screened = action.screened ? await screening.before() : { go: true, consent: NO_CONSENT };
     if (!screened.go) return;
-    const stored = await save((savedId) => action.then(savedId, screened.confirmed));
+    const stored = await save((savedId) => action.then(savedId, screened.consent));
     if (stored !== null) onSaved(stored);
   };
 

@@ -47,15 +47,33 @@ export function publicationNote(item: ReviewedItem): { text: string; color?: str
 }
 
 /**
+ * What a step that submits or publishes says about sensitive words:
+ * `confirmed`, an administrator publishes despite 禁止 words; `reason`, why a
+ * reviewer publishes despite 提醒 words ('' : none).
+ */
+export interface SensitiveConsent {
+  confirmed: boolean;
+  reason: string;
+}
+
+export const NO_CONSENT: SensitiveConsent = { confirmed: false, reason: '' };
+
+/** A consent as a step's fields (cms.ts `confirmSensitive`, `sensitiveReason`). */
+export const consentFields = (consent?: SensitiveConsent) => ({
+  confirmSensitive: consent?.confirmed ? ('1' as const) : undefined,
+  sensitiveReason: consent?.reason || undefined,
+});
+
+/**
  * The workflow calls of one item of a reviewed kind, each a typed call of
  * the contract (`submit: (newId) => call('cms/news/submit', { newId })`).
  */
 export interface ReviewSteps {
-  /** `confirmed` (submit, approve, shelve): publish despite sensitive words (administrators). */
-  submit: (id: number, confirmed?: boolean) => Promise<unknown>;
-  approve: (id: number, confirmed?: boolean) => Promise<unknown>;
+  /** `consent` (submit, approve, shelve): what the step says about sensitive words. */
+  submit: (id: number, consent?: SensitiveConsent) => Promise<unknown>;
+  approve: (id: number, consent?: SensitiveConsent) => Promise<unknown>;
   reject: (id: number, reason: string) => Promise<unknown>;
-  shelve: (id: number, confirmed?: boolean) => Promise<unknown>;
+  shelve: (id: number, consent?: SensitiveConsent) => Promise<unknown>;
   unshelve: (id: number) => Promise<unknown>;
   pin: (id: number, ifTop: 0 | 1) => Promise<unknown>;
   remove: (id: number) => Promise<unknown>;

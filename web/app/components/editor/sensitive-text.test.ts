@@ -40,9 +40,9 @@ describe('marking sensitive words in the editor', () => {
   it('names the hits as the server does', () => {
     expect(
       describeHits([
-        { word: '代考', field: 'title', count: 1, part: null },
-        { word: '代考', field: 'content', count: 2, part: null },
-        { word: '赌博', field: 'content', count: 1, part: '好书推荐' },
+        { word: '代考', level: 'block', field: 'title', count: 1, part: null },
+        { word: '代考', level: 'block', field: 'content', count: 2, part: null },
+        { word: '赌博', level: 'warn', field: 'content', count: 1, part: '好书推荐' },
       ]),
     ).toBe('代考（标题、正文）、赌博（子新闻《好书推荐》正文）');
   });

@@ -9,6 +9,7 @@ import type { StoredUser } from '../../../lib/session';
 import { searchResultHref } from '../../../lib/result-href';
 import { ContentEditor, type EditorAction } from '../../../components/editor/ContentEditor';
 import { ReviewHead } from '../../../components/editor/ReviewHead';
+import type { SensitiveConsent } from '../../../components/editor/review';
 import {
   AudienceField,
   CoverField,
@@ -44,16 +45,16 @@ function columnOptions(columns: NewsColumnChoice[]) {
 }
 
 /** Moves an item on to the shelf through whichever steps it still needs. */
-async function publish(newId: number, confirmed: boolean) {
+async function publish(newId: number, consent: SensitiveConsent) {
   const { steps } = NEWS_KIND;
   const state = await call('cms/news/get', { newId });
   if (state.reviewState === 'draft' || state.reviewState === 'rejected') {
-    await steps.submit(newId, confirmed);
-    await steps.approve(newId, confirmed);
+    await steps.submit(newId, consent);
+    await steps.approve(newId, consent);
   } else if (state.reviewState === 'submitted') {
-    await steps.approve(newId, confirmed);
+    await steps.approve(newId, consent);
   }
-  if (state.ifShelves !== 1) await steps.shelve(newId, confirmed);
+  if (state.ifShelves !== 1) await steps.shelve(newId, consent);
   const shelves = dayjs(state.shelvesDate, TIME);
   return shelves.isAfter(dayjs()) ? `已发布，将于 ${state.shelvesDate} 上线` : '已发布';
 }

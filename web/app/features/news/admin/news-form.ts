@@ -6,7 +6,11 @@ import type {
   NewsRevision,
 } from '@school/common/api';
 import { call } from '../../../api/client';
-import type { ListedKind, ReviewQuery } from '../../../components/editor/review';
+import {
+  consentFields,
+  type ListedKind,
+  type ReviewQuery,
+} from '../../../components/editor/review';
 import type { UploadedFile } from '../../../components/editor/uploads';
 import type { ContentCalls } from '../../../components/editor/use-content-save';
 
@@ -22,13 +26,10 @@ export const NEWS_KIND: ListedKind<NewsAdminItem> = {
   list: listNews,
   idOf: (row) => row.newId,
   steps: {
-    submit: (newId, confirmed) =>
-      call('cms/news/submit', { newId, confirmSensitive: confirmed ? '1' : undefined }),
-    approve: (newId, confirmed) =>
-      call('cms/news/approve', { newId, confirmSensitive: confirmed ? '1' : undefined }),
+    submit: (newId, consent) => call('cms/news/submit', { newId, ...consentFields(consent) }),
+    approve: (newId, consent) => call('cms/news/approve', { newId, ...consentFields(consent) }),
     reject: (newId, reason) => call('cms/news/reject', { newId, reason }),
-    shelve: (newId, confirmed) =>
-      call('cms/news/shelve', { newId, confirmSensitive: confirmed ? '1' : undefined }),
+    shelve: (newId, consent) => call('cms/news/shelve', { newId, ...consentFields(consent) }),
     unshelve: (newId) => call('cms/news/unshelve', { newId }),
     pin: (newId, ifTop) => call('cms/news/pin', { newId, ifTop }),
     remove: (newId) => call('cms/news/delete', { newId }),

@@ -6,7 +6,7 @@ import type {
   VideoRevision,
 } from '@school/common/api';
 import { call } from '../../../api/client';
-import type { ListedKind } from '../../../components/editor/review';
+import { consentFields, type ListedKind } from '../../../components/editor/review';
 import type { UploadedFile } from '../../../components/editor/uploads';
 import type { ContentCalls } from '../../../components/editor/use-content-save';
 
@@ -18,13 +18,11 @@ export const VIDEO_KIND: ListedKind<VideoAdminItem> = {
   list: (query) => call('cms/video/list', query),
   idOf: (row) => row.videoId,
   steps: {
-    submit: (videoId, confirmed) =>
-      call('cms/video/submit', { videoId, confirmSensitive: confirmed ? '1' : undefined }),
-    approve: (videoId, confirmed) =>
-      call('cms/video/approve', { videoId, confirmSensitive: confirmed ? '1' : undefined }),
+    submit: (videoId, consent) => call('cms/video/submit', { videoId, ...consentFields(consent) }),
+    approve: (videoId, consent) =>
+      call('cms/video/approve', { videoId, ...consentFields(consent) }),
     reject: (videoId, reason) => call('cms/video/reject', { videoId, reason }),
-    shelve: (videoId, confirmed) =>
-      call('cms/video/shelve', { videoId, confirmSensitive: confirmed ? '1' : undefined }),
+    shelve: (videoId, consent) => call('cms/video/shelve', { videoId, ...consentFields(consent) }),
     unshelve: (videoId) => call('cms/video/unshelve', { videoId }),
     pin: (videoId, ifTop) => call('cms/video/pin', { videoId, ifTop }),
     remove: (videoId) => call('cms/video/delete', { videoId }),
