@@ -16,8 +16,6 @@ import {
  * real server on a fresh data folder with the demo school. A second server
  * uses a weak demo password to exercise the forced password change.
  */
-/** The servers' clock at their start: a Friday morning near the end of a month, in Beijing. */
-const E2E_CLOCK_START = process.env.E2E_CLOCK_START ?? '2026-11-27T09:30:00+08:00';
 const port = Number(process.env.E2E_PORT ?? 3210);
 const weakPort = Number(new URL(weakBaseURL).port);
 const setupPort = Number(new URL(setupBaseURL).port);
@@ -44,9 +42,6 @@ const server = (listen: number, dataDir: string, extra: Record<string, string> =
     SEED_DEMO: 'true',
     // Every request's line, so the check after the run reads them all.
     LOG_LEVEL: 'info',
-    // The same day whenever the suite runs: the demo is dated from it, and what a page shows
-    // by date (new, scheduled, this year's) never depends on the day of the run.
-    CLOCK_START: E2E_CLOCK_START,
     ...extra,
   },
 });

@@ -38,7 +38,7 @@ import type { FileStorage } from './platform/files/storage.js';
 import { legacyFileRoutes } from './platform/files/legacy-routes.js';
 import { requestIdOf } from './observability/request-id.js';
 import { metricsRoute, observability } from './observability/plugin.js';
-import { shiftedClock, type Clock } from './time.js';
+import { systemClock, type Clock } from './time.js';
 import { PageCache } from './web/page-cache.js';
 import { fastServe, servePagesFromCache, webPages, type WebBuild } from './web/pages.js';
 import { siteVersionFor } from './web/site-version.js';
@@ -119,7 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const services = deps.services ?? createServices(deps);
   // The content version as this process knows it: the page cache, the kept counts and the
   // kept API answers follow it; polled while the app runs.
-  const siteVersion = siteVersionFor(deps.db, deps.clock ?? shiftedClock(deps.config.clockShiftMs));
+  const siteVersion = siteVersionFor(deps.db, deps.clock ?? systemClock);
   const pageCache =
     deps.web && config.pageCacheBytes > 0
       ? new PageCache(siteVersion, config.pageCacheBytes)
@@ -276,7 +276,7 @@ export function createServices(
   // Content writes raise the site's content version from here on (the migrations made its
   // row): the page cache and the kept counts of lists and searches both end with it.
   siteWritesOf(deps.db)?.arm();
-  siteVersionFor(deps.db, deps.clock ?? shiftedClock(deps.config.clockShiftMs));
+  siteVersionFor(deps.db, deps.clock ?? systemClock);
   const platform = createPlatform(deps);
   const services = { ...platform } as Platform & AreaServices;
   for (const area of AREAS) Object.assign(services, area.services(platform));

@@ -9,12 +9,6 @@ const DEFAULT_WEB_BUILD = fileURLToPath(new URL('../../web/build', import.meta.u
 
 /** Everything the process reads from its environment, validated once at boot. */
 export interface Config {
-  /**
-   * Milliseconds the app's clock runs ahead of the machine's: CLOCK_START (an instant such
-   * as 2026-11-27T09:00:00+08:00) sets the clock to it at boot, running on from there, so
-   * a demonstration or a test suite sees the same day whenever it runs. 0: the real time.
-   */
-  clockShiftMs: number;
   port: number;
   host: string;
   dataDir: string;
@@ -198,22 +192,6 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   return value;
 }
 
-/**
- * CLOCK_START as a shift from the machine's time. The primary turns it into
- * CLOCK_SHIFT_MS once, which its workers inherit, so they all read one time.
- */
-function clockShift(env: Env): number {
-  if (env.CLOCK_SHIFT_MS) return integer(env, 'CLOCK_SHIFT_MS', 0, -1e13, 1e13);
-  if (!env.CLOCK_START) return 0;
-  const at = Date.parse(env.CLOCK_START);
-  if (Number.isNaN(at)) {
-    throw new ConfigError(
-      `CLOCK_START must be an instant like 2026-11-27T09:00:00+08:00, got "${env.CLOCK_START}"`,
-    );
-  }
-  return at - Date.now();
-}
-
 function flag(env: Env, name: string, fallback: boolean): boolean {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -249,7 +227,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     throw new ConfigError('METRICS_TOKEN must be at least 16 printable characters without spaces');
   }
   return {
-    clockShiftMs: clockShift(env),
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(cwd, env.DATA_DIR || 'data'),

@@ -154,8 +154,6 @@ function supervise(config: Config, demoLogins: string[]) {
 
 async function main() {
   const config = loadConfig();
-  // Workers read the clock the primary set (CLOCK_START), not one set at their own start.
-  if (cluster.isPrimary) process.env.CLOCK_SHIFT_MS = String(config.clockShiftMs);
   if (cluster.isWorker) return process.env[PREPARE_ROLE] ? prepareAndReport(config) : serve(config);
   if (config.webConcurrency === 1) {
     const seeded = await prepareHere(config);

@@ -3,10 +3,6 @@ export type Clock = () => Date;
 
 export const systemClock: Clock = () => new Date();
 
-/** The machine's time moved by `shiftMs` (Config.clockShiftMs); 0: systemClock itself. */
-export const shiftedClock = (shiftMs: number): Clock =>
-  shiftMs === 0 ? systemClock : () => new Date(Date.now() + shiftMs);
-
 export const iso = (date: Date) => date.toISOString();
 
 export const addMinutes = (date: Date, minutes: number) =>

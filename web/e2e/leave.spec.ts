@@ -39,8 +39,11 @@ test.describe('as the teacher', () => {
     await expect(dialog).toBeVisible();
     // The first select of the form is 请假类型.
     await choose(page, dialog.locator('.ant-select').first(), '公假');
-    await pickDate(page, '开始日期', '2027-03-15');
-    await pickDate(page, '结束日期', '2027-03-16');
+    // Days of next year, whatever the day of the run: ahead of today, and shown with the year
+    // (this year's dates are shown without it).
+    const year = new Date().getFullYear() + 1;
+    await pickDate(page, '开始日期', `${year}-03-15`);
+    await pickDate(page, '结束日期', `${year}-03-16`);
     await dialog.getByLabel('请假原因').fill(reason);
     await dialog
       .getByRole('button', { name: '提 交' })
@@ -49,7 +52,7 @@ test.describe('as the teacher', () => {
     await expect(dialog).toBeHidden();
     const mine = page.getByRole('row', { name: new RegExp(reason) });
     await expect(mine.getByText('待审批')).toBeVisible();
-    await expect(mine).toContainText('2027-03-15 上午 至 2027-03-16 下午');
+    await expect(mine).toContainText(`${year}-03-15 上午 至 ${year}-03-16 下午`);
 
     const { context: headContext, page: headPage } = await teacherBrowser(browser, HEAD_CODE);
     // The head's home shows the to-do dot; it opens the list through the hand-off, in a new tab.

@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 import type { DialectName } from '../db/database.js';
 import { countedStorage } from '../observability/counted-storage.js';
 import type { Database } from '../db/schema.js';
-import { shiftedClock, type Clock } from '../time.js';
+import { systemClock, type Clock } from '../time.js';
 import { AppPasswords } from './auth/app-passwords.js';
 import { appPasswordRoutes } from './auth/app-password-routes.js';
 import { HandoffService, type HandoffTarget } from './auth/handoff-service.js';
@@ -50,7 +50,7 @@ export interface PlatformDeps {
  */
 export function createPlatform(deps: PlatformDeps) {
   const { config, db, dialect } = deps;
-  const clock = deps.clock ?? shiftedClock(deps.config.clockShiftMs);
+  const clock = deps.clock ?? systemClock;
   const storage = countedStorage(
     deps.storage ??
       (config.s3

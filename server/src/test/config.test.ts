@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { shiftedClock, systemClock } from '../time.js';
 import { ConfigError, DEFAULT_DEMO_PASSWORD, loadConfig } from '../config.js';
 
 describe('loadConfig', () => {
@@ -95,24 +94,8 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     [{ DRIVE_FILE_MAX_BYTES: '2GB' }, /DRIVE_FILE_MAX_BYTES/],
     [{ DRIVE_FILE_MAX_BYTES: '0' }, /DRIVE_FILE_MAX_BYTES/],
-    [{ CLOCK_START: '下周一' }, /CLOCK_START/],
-    [{ CLOCK_SHIFT_MS: '1.5' }, /CLOCK_SHIFT_MS/],
   ])('refuses %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
-  });
-
-  it('sets the clock to CLOCK_START at boot, running on from there; the workers share one shift', () => {
-    expect(loadConfig({}).clockShiftMs).toBe(0);
-    expect(shiftedClock(0)).toBe(systemClock);
-    const start = '2028-02-29T09:30:00+08:00';
-    const { clockShiftMs } = loadConfig({ CLOCK_START: start });
-    const clock = shiftedClock(clockShiftMs);
-    // Read just after the config: the start, give or take the milliseconds between.
-    expect(Math.abs(clock().getTime() - Date.parse(start))).toBeLessThan(5_000);
-    // A worker given the primary's shift reads the same time, whenever it starts.
-    expect(loadConfig({ CLOCK_START: start, CLOCK_SHIFT_MS: '-86400000' }).clockShiftMs).toBe(
-      -86_400_000,
-    );
   });
 });

@@ -167,10 +167,16 @@ export function CmsFrame({
           {user.staffName}（{isSystemAdmin(user) ? '管理员' : '老师'}）
         </span>
         <ElderModeSwitch className="cms-header-link" />
-        <Link to="/index" className="cms-header-link">
+        {/* Named: on a phone only the icon shows. */}
+        <Link to="/index" className="cms-header-link" aria-label="门户首页">
           <HomeOutlined aria-hidden /> <span className="cms-header-label">门户首页</span>
         </Link>
-        <button type="button" className="cms-header-link link-button" onClick={signOut}>
+        <button
+          type="button"
+          className="cms-header-link link-button"
+          aria-label="退出登录"
+          onClick={signOut}
+        >
           <LogoutOutlined aria-hidden /> <span className="cms-header-label">退出登录</span>
         </button>
       </Layout.Header>
