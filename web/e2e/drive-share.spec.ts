@@ -196,7 +196,7 @@ test.describe('drive share links (issue 19)', () => {
       visitor.locator('.share-staff').getByRole('link', { name: '登录后查看' }),
     ).toBeVisible();
     await visitor.getByLabel('请输入提取码：').fill(code);
-    await visitor.getByRole('button', { name: '打开' }).click();
+    await visitor.getByRole('button', { name: '打开文件夹' }).click();
     const list = visitor.locator('.share-folder-list');
     await expect(list.getByText(topFile)).toBeVisible();
     await expect(list.getByRole('button', { name: subName })).toBeVisible();
@@ -238,7 +238,7 @@ test.describe('drive share links (issue 19)', () => {
     const mobile = await phone.newPage();
     await mobile.goto(link);
     await mobile.getByLabel('请输入提取码：').fill(code);
-    await mobile.getByRole('button', { name: '打开' }).click();
+    await mobile.getByRole('button', { name: '打开文件夹' }).click();
     const phoneList = mobile.locator('.share-folder-list');
     await expect(phoneList.getByText(topFile)).toBeVisible();
     await expectNoSidewaysScroll(mobile);

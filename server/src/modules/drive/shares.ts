@@ -221,7 +221,7 @@ export class DriveShares {
     await inTransaction(this.db, async (trx) => {
       await trx
         .insertInto('driveShare')
-        .values({ ...made.row, resourceId, staffId: staff.id })
+        .values({ ...made, resourceId, staffId: staff.id })
         .execute();
       await trx
         .updateTable('driveResource')
@@ -229,7 +229,7 @@ export class DriveShares {
         .where('id', '=', resourceId)
         .execute();
     });
-    const { shareCode, extractCode } = made.row;
+    const { shareCode, extractCode } = made;
     return { url: shareUrl(resourceId, shareCode), shareCode, extractCode };
   }
 
@@ -254,9 +254,9 @@ export class DriveShares {
     const made = this.newLink(options);
     await this.db
       .insertInto('driveShare')
-      .values({ ...made.row, folderId, staffId: staff.id })
+      .values({ ...made, folderId, staffId: staff.id })
       .execute();
-    const { shareCode, extractCode } = made.row;
+    const { shareCode, extractCode } = made;
     return { url: folderShareUrl(folderId, shareCode), shareCode, extractCode };
   }
 
@@ -265,13 +265,11 @@ export class DriveShares {
     const at = this.now();
     const days = Number(options.expireDays ?? '7');
     return {
-      row: {
-        shareCode: randomBytes(6).toString('base64url'),
-        createdAt: iso(at),
-        extractCode: options.needCode === '0' ? null : newExtractCode(),
-        expiresAt: days > 0 ? iso(addMinutes(at, days * 24 * 60)) : null,
-        maxDownloads: options.maxDownloads ?? null,
-      },
+      shareCode: randomBytes(6).toString('base64url'),
+      createdAt: iso(at),
+      extractCode: options.needCode === '0' ? null : newExtractCode(),
+      expiresAt: days > 0 ? iso(addMinutes(at, days * 24 * 60)) : null,
+      maxDownloads: options.maxDownloads ?? null,
     };
   }
 

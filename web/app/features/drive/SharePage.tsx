@@ -187,7 +187,7 @@ export function SharePage({
                 onChange={(event) => setCode(event.target.value)}
               />
               <Button type="primary" htmlType="submit" loading={busy}>
-                {folder ? '打开' : '提取文件'}
+                {folder ? '打开文件夹' : '提取文件'}
               </Button>
             </div>
             {wrong && (
