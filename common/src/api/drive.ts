@@ -569,6 +569,13 @@ export const driveCalls = endpoints('drive', {
     Type.Object({ ...Who, resourcesId: ResourceId, ...ShareOptions }),
     ShareMade,
   ),
+  shareFolder: endpoint(
+    '/resources/shareFolder',
+    'owner',
+    '分享文件夹：选项与应答同分享文件；链接打开时列出该文件夹及其下级中分享者此刻可以查看的文件（之后放入的也在内，他人的私有文件不在内），可预览、下载与打包下载',
+    Type.Object({ ...Who, fId: FolderId, ...ShareOptions }),
+    ShareMade,
+  ),
   newUpload: endpoint(
     '/resources/getNewUpload',
     'staff',
@@ -643,6 +650,23 @@ export const driveCalls = endpoints('drive', {
     '我的分享（新的在前），resId 为分享记录（取消分享用），shareUrl 为分享链接，另有提取码、有效期、下载次数与状态（有效/已过期/已取消/次数用完）',
     Type.Object(ListFilters),
     Page(MineRow),
+  ),
+  myFolderShares: endpoint(
+    '/resources/getMyFolderShares',
+    'owner',
+    '我的文件夹分享（新的在前）：resId 为分享记录（取消分享用 cancelShare），fId、fname 为分享的文件夹，shareUrl 为分享链接，另有提取码、有效期、下载次数与状态',
+    Type.Object({ ...Who, ...Paging(10) }),
+    Page(
+      Type.Object({
+        resId: Type.Integer(),
+        fId: Type.Integer(),
+        fname: Type.String(),
+        shareUrl: Type.String(),
+        shareCode: Type.String(),
+        createDate: Type.String(),
+        ...ShareFields,
+      }),
+    ),
   ),
   delDownloadRecord: endpoint(
     '/resources/delDownloadRecord',

@@ -41,6 +41,7 @@ import * as setup from './migrations/0041_setup.js';
 import * as approvedOnShelf from './migrations/0044_approved_on_shelf.js';
 import * as siteImport from './migrations/0040_site_import.js';
 import * as sensitiveWordContext from './migrations/0045_sensitive_word_context.js';
+import * as driveFolderShares from './migrations/0046_drive_folder_shares.js';
 
 /** Migrations in order. They are imported, not read from disk, so the build carries them. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -86,6 +87,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0041_setup': { up: (db) => setup.up(db) },
     '0044_approved_on_shelf': { up: (db) => approvedOnShelf.up(db) },
     '0045_sensitive_word_context': { up: (db) => sensitiveWordContext.up(db, dialect) },
+    '0046_drive_folder_shares': { up: (db) => driveFolderShares.up(db, dialect) },
   };
 }
 

@@ -33,6 +33,7 @@ export function loader({ request }: Route.LoaderArgs) {
  * login: a phone (by its user agent, or a narrow window) opens the share
  * page; a desktop with a stored login opens the file's detail as before; a
  * desktop without one opens the same share page, which offers 登录后查看.
+ * A folder's link (fId) opens the share page for everyone.
  * A link without a share code keeps the spec's way: 请先登录 and the home
  * page with the login (yesorNo 1).
  */
@@ -41,7 +42,8 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
   const resourcesId = intSearch(params, 'resourcesId');
   const share = sharePage(params);
   const phone = window.innerWidth < PHONE_WIDTH || MOBILE_AGENT.test(window.navigator.userAgent);
-  if (share && phone) throw redirect(share);
+  // A folder's link has no detail page: everyone opens its share page.
+  if (share && (phone || params.has('fId'))) throw redirect(share);
   if (getUser()) {
     throw redirect(resourcesId ? `/folderDetail?resourcesId=${resourcesId}` : '/education');
   }

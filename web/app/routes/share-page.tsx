@@ -5,6 +5,7 @@ import { serverTransport } from '../api/server';
 import { SharePage } from '../features/drive/SharePage';
 import shareStyles from '../styles/share-page.css?url';
 import type { PageHandle } from '../lib/static-page';
+import { useSite } from '../root';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: shareStyles }];
 
@@ -23,23 +24,31 @@ const SHARE_CODE = /^[A-Za-z0-9_-]{1,16}$/;
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const shareCode = SHARE_CODE.test(params.shareCode) ? params.shareCode : '';
   // The link as it opens, on the server: a page a phone reads before any script has run.
-  const first = shareCode
-    ? await load(serverTransport(context), 'share/getShareInfo', { shareCode, extractCode: '' })
-    : ({ ok: false, status: 404, message: '分享链接不正确' } as const);
+  const transport = serverTransport(context);
+  const [first, link] = shareCode
+    ? await Promise.all([
+        load(transport, 'share/getShareInfo', { shareCode, extractCode: '' }),
+        load(transport, 'share/getShareLink', { shareCode }),
+      ])
+    : [{ ok: false, status: 404, message: '分享链接不正确' } as const, null];
   return {
     shareCode,
     resourcesId: intSearch(new URL(request.url).searchParams, 'resourcesId'),
     first: first.ok ? { info: first.data, message: null } : { info: null, message: first.message },
+    sharerName: link?.ok ? link.data.sharerName : null,
   };
 }
 
 export default function ShareRoute({ loaderData }: Route.ComponentProps) {
+  const site = useSite();
   return (
     <SharePage
       key={loaderData.shareCode}
       shareCode={loaderData.shareCode}
       resourcesId={loaderData.resourcesId}
       first={loaderData.first}
+      sharerName={loaderData.sharerName}
+      schoolName={site.name}
     />
   );
 }

@@ -63,7 +63,10 @@ export interface DriveFavoriteTable {
 
 export interface DriveShareTable {
   id: Generated<number>;
-  resourceId: number;
+  /** The shared file; null for a folder's link. */
+  resourceId: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The shared folder (a link to everything below it the owner may read); null for a file's. */
+  folderId: ColumnType<number | null, number | null | undefined, number | null>;
   staffId: number;
   shareCode: string;
   createdAt: string;

@@ -203,15 +203,18 @@ export class DriveEngagement {
           .as('record');
       }
       if (kind === 'shares') {
+        // A folder's links are listed by getMyFolderShares.
         return this.db
           .selectFrom('driveShare')
           .where('staffId', '=', viewer.id)
+          .where('resourceId', 'is not', null)
           .select([
             'resourceId',
             'id as recordId',
             'createdAt as recordAt',
             sql<string | null>`share_code`.as('shareCode'),
           ])
+          .$narrowType<{ resourceId: number }>()
           .as('record');
       }
       return this.db

@@ -14,6 +14,7 @@ import { DriveUploads } from './uploads.js';
 import { DriveTrash, driveTrashGuard } from './trash.js';
 import { driveTrashRoutes } from './trash-routes.js';
 import { driveVersionGuard } from './versions.js';
+import { FolderShareLinks } from './folder-shares.js';
 import { driveShareRoutes } from './share-routes.js';
 import { DriveShares } from './shares.js';
 import { WorkingFiles, workingFileGuard } from './working-files.js';
@@ -70,9 +71,11 @@ export const driveArea = defineArea({
     // WebDAV's working files (issue 22); those whose folder was deleted in the page go here.
     const workingFiles = new WorkingFiles(db, clock, files, quota, config.driveFileMaxBytes);
     uploadSweep.addChore(() => workingFiles.dropOrphans());
+    const driveZips = new FolderZips(db, driveFolders, files, config.driveZipMaxBytes);
+    const driveShares = new DriveShares(db, clock, files);
     return {
       driveFolders,
-      driveZips: new FolderZips(db, driveFolders, files, config.driveZipMaxBytes),
+      driveZips,
       driveListing,
       driveResources,
       driveTrash,
@@ -88,7 +91,8 @@ export const driveArea = defineArea({
         shared: config.s3 ? { db, storage: files.storage } : undefined,
         uploadSweep,
       },
-      driveShares: new DriveShares(db, clock, files),
+      driveShares,
+      driveFolderLinks: new FolderShareLinks(db, driveShares, driveFolders, driveZips),
       /** Office documents and PDFs as PDF pages, 防泄密 watermarked (issue 19). */
       drivePreviews: new DrivePreviews(driveResources, files, officePreviews, clock),
     };
@@ -119,6 +123,7 @@ export const driveArea = defineArea({
     // Share links (issue 19): cancelShare and the public calls under api/share/.
     await api.register(driveShareRoutes, {
       shares: services.driveShares,
+      folderLinks: services.driveFolderLinks,
       files: services.driveFiles,
       previews: services.drivePreviews,
     });

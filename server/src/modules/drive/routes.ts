@@ -301,6 +301,13 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
     return ok(await shares.create(staff, resourcesId, options));
   });
 
+  route(app, driveCalls.shareFolder, async (request) => {
+    const staff = staffOf(request);
+    assertSelf(staff, request.body.userId);
+    const { fId, ...options } = request.body;
+    return ok(await shares.createForFolder(staff, fId, options));
+  });
+
   for (const [call, order] of [
     [driveCalls.newUpload, 'new'],
     [driveCalls.hotShare, 'shared'],
@@ -352,6 +359,13 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
       return ok(kind === 'shares' ? await shares.decorate(page) : page);
     });
   }
+
+  route(app, driveCalls.myFolderShares, async (request) => {
+    const { userId, pageNum, pageSize } = request.body;
+    const staff = staffOf(request);
+    assertSelf(staff, userId);
+    return ok(await shares.folderLinksOf(staff, { pageNum, pageSize }));
+  });
 
   route(app, driveCalls.delDownloadRecord, async (request) => {
     const staff = staffOf(request);

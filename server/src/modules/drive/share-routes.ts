@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import contentDisposition from 'content-disposition';
 import { driveShareCalls, driveShareFileCalls } from '@school/common/api';
 import { staffOf } from '../../http/auth.js';
 import { route } from '../../http/contract.js';
@@ -9,6 +10,7 @@ import { sendBytes } from '../../platform/files/routes.js';
 import type { FileService } from '../../platform/files/service.js';
 import { LEAK_PROTECTED_DOWNLOAD } from './leak-protection.js';
 import { sendPreview, type DrivePreviews } from './office-preview.js';
+import type { FolderShareLinks } from './folder-shares.js';
 import { downloadName } from './resource-files.js';
 import { NEED_CODE, NO_PREVIEW, sharePreviewSource, type DriveShares } from './shares.js';
 
@@ -21,10 +23,12 @@ const SHARE_CACHE = 'private, no-store';
  */
 export const driveShareRoutes: FastifyPluginAsyncTypebox<{
   shares: DriveShares;
+  /** A folder's links: its folders and its zip. */
+  folderLinks: FolderShareLinks;
   files: FileService;
   /** The PDF pages of office documents and of 防泄密 files. */
   previews: DrivePreviews;
-}> = async (app, { shares, files, previews }) => {
+}> = async (app, { shares, folderLinks, files, previews }) => {
   route(app, driveShareCalls.cancelShare, async (request) => {
     const staff = staffOf(request);
     assertSelf(staff, request.body.userId);
@@ -37,16 +41,36 @@ export const driveShareRoutes: FastifyPluginAsyncTypebox<{
     return ok(await shares.info(shareCode, extractCode, request.ip));
   });
 
-  /** The link's file, opened with its code; a locked link (no code sent) answers 403. */
-  const opened = async (shareCode: string, extractCode: string | undefined, ip: string) => {
-    const open = await shares.open(shareCode, extractCode, ip);
+  route(app, driveShareCalls.shareLink, async (request) => {
+    return ok(await shares.link(request.body.shareCode));
+  });
+
+  route(app, driveShareCalls.shareFolder, async (request) => {
+    const { shareCode, extractCode, fId } = request.body;
+    return ok(await folderLinks.folder(shareCode, extractCode, request.ip, fId));
+  });
+
+  /**
+   * The link's file (a folder's link: its file `resourcesId`), opened with its
+   * code; a locked link (no code sent) answers 403.
+   */
+  const opened = async (
+    shareCode: string,
+    query: { extractCode?: string; resourcesId?: number },
+    ip: string,
+  ) => {
+    const open = await shares.open(shareCode, query.extractCode, ip, query.resourcesId);
     if (open.locked) throw new AppError(403, NEED_CODE);
     return open;
   };
 
   route(app, driveShareFileCalls.file, async (request, reply) => {
-    const { extractCode, download } = request.query;
-    const { share, target, file } = await opened(request.params.shareCode, extractCode, request.ip);
+    const { download } = request.query;
+    const { share, target, file } = await opened(
+      request.params.shareCode,
+      request.query,
+      request.ip,
+    );
     // A 防泄密 file's bytes go to its uploader and the drive administrators only, never a link.
     if (target.leakProtected) throw new AppError(403, LEAK_PROTECTED_DOWNLOAD);
     // Every GET that delivers the file counts once, shown inline or saved: the request
@@ -64,11 +88,7 @@ export const driveShareRoutes: FastifyPluginAsyncTypebox<{
   });
 
   route(app, driveShareFileCalls.preview, async (request, reply) => {
-    const { target, file } = await opened(
-      request.params.shareCode,
-      request.query.extractCode,
-      request.ip,
-    );
+    const { target, file } = await opened(request.params.shareCode, request.query, request.ip);
     const source = sharePreviewSource(target, file.mimeType);
     if (!source) throw notFound(NO_PREVIEW);
     if (source.kind === 'office' || target.leakProtected) {
@@ -86,5 +106,15 @@ export const driveShareRoutes: FastifyPluginAsyncTypebox<{
       cacheControl: SHARE_CACHE,
       fileName: downloadName(target),
     });
+  });
+
+  route(app, driveShareFileCalls.zip, async (request, reply) => {
+    const { extractCode, fId } = request.query;
+    const zip = await folderLinks.zip(request.params.shareCode, extractCode, request.ip, fId);
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', contentDisposition(zip.name))
+      .header('cache-control', SHARE_CACHE)
+      .send(zip.stream);
   });
 };

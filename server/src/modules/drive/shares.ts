@@ -3,12 +3,15 @@ import {
   EXTRACT_CODE_ALPHABET,
   type MineRow,
   type ShareInfo,
+  type ShareLink,
   type SharePreview,
   type ShareState,
 } from '@school/common/api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { pageOf } from '../../db/paging.js';
 import { inTransaction } from '../../db/transaction.js';
+import type { Paging } from '../../http/paging.js';
 import { AppError, forbidden, notFound } from '../../http/errors.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import type { FileService } from '../../platform/files/service.js';
@@ -17,14 +20,17 @@ import { LEAK_PROTECTED_SHARE, mayDownload } from './leak-protection.js';
 import { readResource } from './resource-access.js';
 import { downloadName, fileTypeOf } from './resource-files.js';
 import { ShareCodeThrottle } from './share-codes.js';
-import type { Viewer } from './space.js';
+import { FOLDER_GONE } from './folders.js';
+import { isBelow, lends } from './share-rules.js';
+import { assertCanSee, type Viewer } from './space.js';
 
 /**
- * Share links (issue 19). A share is its owner's permission to one file,
- * lent to whoever holds the link (and its extraction code): every use asks
- * again whether the owner may still read the file, so a file made private
- * or moved out of the owner's reach stops being shared. Nothing but that one
- * file is reachable by a link.
+ * Share links (issue 19). A share is its owner's permission to one file or
+ * one folder, lent to whoever holds the link (and its extraction code): every
+ * use asks again whether the owner may still read the file, so a file made
+ * private or moved out of the owner's reach stops being shared. A file's link
+ * reaches that one file; a folder's link the files below the folder
+ * (folder-shares.ts), each checked as it is asked for.
  */
 
 export const SHARE_NOT_FOUND = '分享链接不存在，或分享的文件已被删除';
@@ -33,8 +39,11 @@ export const SHARE_EXPIRED = '该分享已过期';
 export const SHARE_USED_UP = '该分享的下载次数已用完';
 export const SHARE_FILE_GONE = '分享的文件已被删除';
 export const SHARE_OWNER_LOST = '分享者已无权查看该文件，分享已失效';
+export const SHARE_FOLDER_GONE = '分享的文件夹已被删除';
 export const NEED_CODE = '请输入提取码';
 export const NO_PREVIEW = '暂不支持预览，请下载';
+/** Anything a link does not lend: outside its folder, or not the owner's to read now. */
+export const NOT_IN_SHARE = '分享中没有该文件或文件夹';
 
 /** Office documents: their link previews LibreOffice's PDF of them (sharePreviewSource). */
 const OFFICE_EXTENSIONS = new Set([
@@ -52,16 +61,20 @@ const OFFICE_EXTENSIONS = new Set([
 
 export const shareUrl = (resourceId: number, code: string) =>
   `/judgePage?resourcesId=${resourceId}&shareCode=${code}`;
+export const folderShareUrl = (folderId: number, code: string) =>
+  `/judgePage?fId=${folderId}&shareCode=${code}`;
 
 const extensionOf = (name: string) => name.match(/\.([^.]+)$/)?.[1]?.toLowerCase() ?? '';
 
 /** A display time without seconds ("2026-03-09 16:00"), or null. */
 const shortTime = (stored: string | null) => (stored ? displayTime(stored).slice(0, 16) : null);
 
-/** A share row as the public calls read it. */
-interface ShareRow {
+/** A share row as the public calls read it: one of resourceId and folderId is set. */
+export interface ShareRow {
   id: number;
-  resourceId: number;
+  shareCode: string;
+  resourceId: number | null;
+  folderId: number | null;
   staffId: number;
   extractCode: string | null;
   expiresAt: string | null;
@@ -129,6 +142,23 @@ export function sharePreviewSource(
   return null;
 }
 
+/** A file as a link shows it (getShareInfo, getShareFolder). */
+export function sharedFile(
+  target: Pick<ShareTarget, 'name' | 'fileName' | 'size' | 'leakProtected'>,
+  mimeType: string,
+) {
+  const name = downloadName(target);
+  return {
+    name,
+    size: target.size,
+    fileType: fileTypeOf(target.fileName),
+    extension: extensionOf(target.fileName) || extensionOf(name),
+    mimeType,
+    preview: sharePreviewSource(target, mimeType)?.kind ?? null,
+    leakProtected: target.leakProtected,
+  };
+}
+
 /** The state of a link at `now`, as 我的分享 shows it. */
 export function shareState(row: ShareRow, now: Date): ShareState {
   if (row.cancelledAt) return '已取消';
@@ -143,6 +173,13 @@ function newExtractCode(): string {
     { length: 4 },
     () => EXTRACT_CODE_ALPHABET[randomInt(EXTRACT_CODE_ALPHABET.length)],
   ).join('');
+}
+
+/** 分享's options (form strings; undefined: not given). */
+interface ShareOptions {
+  needCode?: '0' | '1';
+  expireDays?: string;
+  maxDownloads?: number;
 }
 
 /** An opened link: the share, its file, the stored file's facts. */
@@ -171,7 +208,7 @@ export class DriveShares {
   async create(
     viewer: Viewer,
     resourceId: number,
-    options: { needCode?: '0' | '1'; expireDays?: string; maxDownloads?: number },
+    options: ShareOptions,
   ): Promise<{ url: string; shareCode: string; extractCode: string | null }> {
     const resource = await readResource(this.db, resourceId, viewer);
     if (!mayDownload(resource, viewer)) throw forbidden(LEAK_PROTECTED_SHARE);
@@ -180,22 +217,11 @@ export class DriveShares {
     if (!file || !staff) throw notFound(SHARE_FILE_GONE);
     // The resource's rule said yes; the file's one rule must too, as for every address.
     await this.files.access.assertReadable(file, staff);
-    const at = this.now();
-    const days = Number(options.expireDays ?? '7');
-    const shareCode = randomBytes(6).toString('base64url');
-    const extractCode = options.needCode === '0' ? null : newExtractCode();
+    const made = this.newLink(options);
     await inTransaction(this.db, async (trx) => {
       await trx
         .insertInto('driveShare')
-        .values({
-          resourceId,
-          staffId: staff.id,
-          shareCode,
-          createdAt: iso(at),
-          extractCode,
-          expiresAt: days > 0 ? iso(addMinutes(at, days * 24 * 60)) : null,
-          maxDownloads: options.maxDownloads ?? null,
-        })
+        .values({ ...made, resourceId, staffId: staff.id })
         .execute();
       await trx
         .updateTable('driveResource')
@@ -203,7 +229,48 @@ export class DriveShares {
         .where('id', '=', resourceId)
         .execute();
     });
+    const { shareCode, extractCode } = made;
     return { url: shareUrl(resourceId, shareCode), shareCode, extractCode };
+  }
+
+  /**
+   * A new link to a folder the person may see: at each use it lends what is
+   * below the folder then and the person may read then (folder-shares.ts).
+   */
+  async createForFolder(
+    viewer: Viewer,
+    folderId: number,
+    options: ShareOptions,
+  ): Promise<{ url: string; shareCode: string; extractCode: string | null }> {
+    const folder = await this.db
+      .selectFrom('driveFolder')
+      .select(['id', 'ownerId'])
+      .where('id', '=', folderId)
+      .executeTakeFirst();
+    if (!folder) throw notFound(FOLDER_GONE);
+    assertCanSee({ ownerId: folder.ownerId }, viewer);
+    const staff = await this.ownerOf(viewer.id);
+    if (!staff) throw notFound(FOLDER_GONE);
+    const made = this.newLink(options);
+    await this.db
+      .insertInto('driveShare')
+      .values({ ...made, folderId, staffId: staff.id })
+      .execute();
+    const { shareCode, extractCode } = made;
+    return { url: folderShareUrl(folderId, shareCode), shareCode, extractCode };
+  }
+
+  /** A link's code, extraction code, expiry and limit, from 分享's options. */
+  private newLink(options: ShareOptions) {
+    const at = this.now();
+    const days = Number(options.expireDays ?? '7');
+    return {
+      shareCode: randomBytes(6).toString('base64url'),
+      createdAt: iso(at),
+      extractCode: options.needCode === '0' ? null : newExtractCode(),
+      expiresAt: days > 0 ? iso(addMinutes(at, days * 24 * 60)) : null,
+      maxDownloads: options.maxDownloads ?? null,
+    };
   }
 
   /** Ends one of the person's own links at once (drive administrators too: their own only). */
@@ -221,6 +288,37 @@ export class DriveShares {
       .set({ cancelledAt: iso(this.now()) })
       .where('id', '=', shareId)
       .execute();
+  }
+
+  /** The person's folder links, newest first, with their folder, code, expiry, downloads and state. */
+  async folderLinksOf(staff: Pick<AuthStaff, 'id'>, paging: Paging) {
+    const base = this.db
+      .selectFrom('driveShare')
+      .innerJoin('driveFolder', 'driveFolder.id', 'driveShare.folderId')
+      .where('driveShare.staffId', '=', staff.id);
+    const now = this.now();
+    return pageOf(
+      base,
+      paging,
+      (query) =>
+        query
+          .select(SHARE_COLUMNS.map((column) => `driveShare.${column}` as const))
+          .select(['driveFolder.name as folderName', 'driveShare.createdAt'])
+          .orderBy('driveShare.id', 'desc'),
+      (row) => ({
+        resId: row.id,
+        fId: row.folderId!,
+        fname: row.folderName,
+        shareUrl: folderShareUrl(row.folderId!, row.shareCode),
+        shareCode: row.shareCode,
+        createDate: displayTime(row.createdAt),
+        extractCode: row.extractCode,
+        expireDate: shortTime(row.expiresAt),
+        downloads: row.downloads,
+        maxDownloads: row.maxDownloads,
+        shareState: shareState(row, now),
+      }),
+    );
   }
 
   /** 我的分享's rows with each link's code, expiry, downloads and state. */
@@ -256,24 +354,26 @@ export class DriveShares {
    * cancelled, expired, used up, its file deleted or out of its owner's
    * reach, or its code wrong; wrong codes are throttled per link and per
    * address. `extractCode` '' / undefined on a link with a code: `locked`.
+   * A folder's link opens the file `resourceId` below its folder
+   * (folder-shares.ts); a file's link only its own file.
    */
   async open(
     shareCode: string,
     extractCode: string | undefined,
     address: string,
+    resourceId?: number,
   ): Promise<
     (OpenShare & { locked: false }) | { locked: true; share: ShareRow; uploader: string }
   > {
-    const share = await this.db
-      .selectFrom('driveShare')
-      .select(SHARE_COLUMNS)
-      .where('shareCode', '=', shareCode)
-      .executeTakeFirst();
-    if (!share) throw notFound(SHARE_NOT_FOUND);
-    const state = shareState(share, this.now());
-    if (state === '已取消') throw new AppError(410, SHARE_CANCELLED);
-    if (state === '已过期') throw new AppError(410, SHARE_EXPIRED);
-    if (state === '次数用完') throw new AppError(410, SHARE_USED_UP);
+    const share = await this.usable(shareCode);
+    if (share.folderId !== null) {
+      const lent = await this.unlock(share, extractCode, address);
+      if (lent.locked) return { locked: true, share, uploader: lent.owner.name };
+      if (resourceId === undefined) throw notFound(NOT_IN_SHARE);
+      return { locked: false, share, ...(await this.lentFile(share, lent.owner, resourceId)) };
+    }
+    if (share.resourceId === null) throw notFound(SHARE_NOT_FOUND);
+    if (resourceId !== undefined && resourceId !== share.resourceId) throw notFound(NOT_IN_SHARE);
     const target = await shareTarget(this.db, share.resourceId);
     if (!target) throw new AppError(410, SHARE_FILE_GONE);
     if (share.extractCode !== null) {
@@ -289,19 +389,101 @@ export class DriveShares {
     } catch {
       throw new AppError(410, SHARE_OWNER_LOST);
     }
+    return { locked: false, share, target, file: await this.storedFile(target, owner) };
+  }
+
+  /** A link that may be used now: 404 unknown, 410 cancelled, expired or used up. */
+  async usable(shareCode: string): Promise<ShareRow> {
+    const share = await this.db
+      .selectFrom('driveShare')
+      .select(SHARE_COLUMNS)
+      .where('shareCode', '=', shareCode)
+      .executeTakeFirst();
+    if (!share) throw notFound(SHARE_NOT_FOUND);
+    const state = shareState(share, this.now());
+    if (state === '已取消') throw new AppError(410, SHARE_CANCELLED);
+    if (state === '已过期') throw new AppError(410, SHARE_EXPIRED);
+    if (state === '次数用完') throw new AppError(410, SHARE_USED_UP);
+    return share;
+  }
+
+  /**
+   * A folder's link with its code: its owner (410 when the account is gone or
+   * may no longer see the folder), `locked` when a code is needed and none given.
+   */
+  async unlock(
+    share: ShareRow,
+    extractCode: string | undefined,
+    address: string,
+  ): Promise<{
+    locked: boolean;
+    owner: AuthStaff;
+    folder: { id: number; name: string; ownerId: number | null };
+  }> {
+    const owner = await this.ownerOf(share.staffId);
+    if (!owner) throw new AppError(410, SHARE_OWNER_LOST);
+    const folder = await this.db
+      .selectFrom('driveFolder')
+      .select(['id', 'name', 'ownerId'])
+      .where('id', '=', share.folderId!)
+      .executeTakeFirst();
+    if (!folder) throw new AppError(410, SHARE_FOLDER_GONE);
+    try {
+      assertCanSee({ ownerId: folder.ownerId }, owner);
+    } catch {
+      throw new AppError(410, SHARE_OWNER_LOST);
+    }
+    if (share.extractCode !== null) {
+      const given = (extractCode ?? '').trim().toLowerCase();
+      if (!given) return { locked: true, owner, folder };
+      await this.codes.check(share.shareCode, share.extractCode, given, address);
+    }
+    return { locked: false, owner, folder };
+  }
+
+  /**
+   * A file a folder's link lends now: below the folder (its ancestry checked
+   * here, never taken from the request), readable by the owner by the drive's
+   * one rule and the file's, and not another's private file (folder-shares.ts
+   * `lends`). Anything else answers 404 alike, so an id tells nothing.
+   */
+  private async lentFile(share: ShareRow, owner: AuthStaff, resourceId: number) {
+    const row = await lends(this.db, resourceId, owner);
+    if (!row || !(await isBelow(this.db, row.folderId, share.folderId!))) {
+      throw notFound(NOT_IN_SHARE);
+    }
+    const target = await shareTarget(this.db, resourceId);
+    if (!target) throw notFound(NOT_IN_SHARE);
+    return { target, file: await this.storedFile(target, owner) };
+  }
+
+  /** The stored bytes of a lent file: 410 when gone, or when the file's one rule refuses the owner. */
+  private async storedFile(target: ShareTarget, owner: AuthStaff) {
     const file = await this.files.findWithFacts(target.fileId);
     if (!file || !(await this.files.storage.has(file.storageKey))) {
       throw new AppError(410, SHARE_FILE_GONE);
     }
     const verdict = await this.files.access.verdict(file, owner);
     if (!verdict.ok) throw new AppError(410, SHARE_OWNER_LOST);
-    return { locked: false, share, target, file };
+    return file;
   }
 
   /** What getShareInfo answers. */
   async info(shareCode: string, extractCode: string | undefined, address: string) {
+    const share = await this.usable(shareCode);
+    const expireDate = shortTime(share.expiresAt);
+    if (share.folderId !== null) {
+      const lent = await this.unlock(share, extractCode, address);
+      return {
+        needCode: share.extractCode !== null,
+        unlocked: !lent.locked,
+        uploaderName: lent.owner.name,
+        expireDate,
+        folder: { fId: lent.folder.id, fname: lent.folder.name },
+        file: null,
+      } satisfies ShareInfo;
+    }
     const opened = await this.open(shareCode, extractCode, address);
-    const expireDate = shortTime(opened.share.expiresAt);
     if (opened.locked) {
       return {
         needCode: true,
@@ -311,23 +493,22 @@ export class DriveShares {
         file: null,
       } satisfies ShareInfo;
     }
-    const { target, file, share } = opened;
-    const name = downloadName(target);
+    const { target, file } = opened;
     return {
       needCode: share.extractCode !== null,
       unlocked: true,
       uploaderName: target.uploaderName,
       expireDate,
-      file: {
-        name,
-        size: target.size,
-        fileType: fileTypeOf(target.fileName),
-        extension: extensionOf(target.fileName) || extensionOf(name),
-        mimeType: file.mimeType,
-        preview: sharePreviewSource(target, file.mimeType)?.kind ?? null,
-        leakProtected: target.leakProtected,
-      },
+      file: sharedFile(target, file.mimeType),
     } satisfies ShareInfo;
+  }
+
+  /** What getShareLink answers: the link's kind and who made it, refused as getShareInfo is. */
+  async link(shareCode: string): Promise<ShareLink> {
+    const share = await this.usable(shareCode);
+    const owner = await this.ownerOf(share.staffId);
+    if (!owner) throw new AppError(410, SHARE_OWNER_LOST);
+    return { kind: share.folderId === null ? 'file' : 'folder', sharerName: owner.name };
   }
 
   /**
@@ -347,7 +528,7 @@ export class DriveShares {
   }
 
   /** The share owner as the read rules take a reader; null when the account is gone or disabled. */
-  private async ownerOf(staffId: number): Promise<AuthStaff | null> {
+  async ownerOf(staffId: number): Promise<AuthStaff | null> {
     const row = await this.db
       .selectFrom('staff')
       .select([
@@ -372,7 +553,9 @@ export class DriveShares {
 
 const SHARE_COLUMNS = [
   'id',
+  'shareCode',
   'resourceId',
+  'folderId',
   'staffId',
   'extractCode',
   'expiresAt',

@@ -1,6 +1,7 @@
 import {
   CaretDownOutlined,
   DownloadOutlined,
+  ShareAltOutlined,
   CaretUpOutlined,
   CustomerServiceOutlined,
   FileImageOutlined,
@@ -50,11 +51,14 @@ export function DriveName({
   row,
   folderHref,
   onDownloadFolder,
+  onShareFolder,
 }: {
   row: DriveRow;
   folderHref?: (row: DriveRow) => string;
   /** 下载 of a folder row: the folder as one zip. */
   onDownloadFolder?: (row: DriveRow) => void;
+  /** 分享 of a folder row: a link to the folder. */
+  onShareFolder?: (row: DriveRow) => void;
 }) {
   const folder = isFolderRow(row);
   const label = (
@@ -78,21 +82,37 @@ export function DriveName({
     ) : (
       <span className="drive-name">{label}</span>
     );
-    if (!onDownloadFolder) return name;
+    if (!onDownloadFolder && !onShareFolder) return name;
+    const folderName = row.fname ?? row.resourcesName;
     return (
       <span className="drive-folder-cell">
         {name}
-        <Button
-          type="link"
-          size="small"
-          className="drive-folder-download"
-          icon={<DownloadOutlined aria-hidden />}
-          aria-label={`下载文件夹 ${row.fname ?? row.resourcesName}`}
-          title="打包下载该文件夹"
-          onClick={() => onDownloadFolder(row)}
-        >
-          下载
-        </Button>
+        {onDownloadFolder && (
+          <Button
+            type="link"
+            size="small"
+            className="drive-folder-download"
+            icon={<DownloadOutlined aria-hidden />}
+            aria-label={`下载文件夹 ${folderName}`}
+            title="打包下载该文件夹"
+            onClick={() => onDownloadFolder(row)}
+          >
+            下载
+          </Button>
+        )}
+        {onShareFolder && (
+          <Button
+            type="link"
+            size="small"
+            className="drive-folder-download"
+            icon={<ShareAltOutlined aria-hidden />}
+            aria-label={`分享文件夹 ${folderName}`}
+            title="分享该文件夹"
+            onClick={() => onShareFolder(row)}
+          >
+            分享
+          </Button>
+        )}
       </span>
     );
   }
@@ -146,6 +166,8 @@ interface Props {
   folderHref?: (row: DriveRow) => string;
   /** 下载 on each folder row. */
   onDownloadFolder?: (row: DriveRow) => void;
+  /** 分享 on each folder row. */
+  onShareFolder?: (row: DriveRow) => void;
   /** Hide 上传者 (my disk). */
   withoutUploader?: boolean;
   /** Extra columns after the six (my lists); `keep` ones stay in a phone's row. */
@@ -167,6 +189,7 @@ export function DriveTable({
   onSelect,
   folderHref,
   onDownloadFolder,
+  onShareFolder,
   withoutUploader,
   extraColumns = [],
 }: Props) {
@@ -177,7 +200,12 @@ export function DriveTable({
       key: 'name',
       keep: true,
       render: (_, row) => (
-        <DriveName row={row} folderHref={folderHref} onDownloadFolder={onDownloadFolder} />
+        <DriveName
+          row={row}
+          folderHref={folderHref}
+          onDownloadFolder={onDownloadFolder}
+          onShareFolder={onShareFolder}
+        />
       ),
     },
     {

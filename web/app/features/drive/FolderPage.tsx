@@ -237,6 +237,7 @@ export function FolderPage({ data }: { data: FolderPageData }) {
             onSelect={checked.set}
             folderHref={rowFolder}
             onDownloadFolder={actions.downloadFolder}
+            onShareFolder={actions.shareFolder}
           />
           {isAdmin && (
             <div className="drive-footer" role="group" aria-label="管理">

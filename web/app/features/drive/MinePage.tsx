@@ -24,6 +24,7 @@ import { DriveUploadDialog } from './DriveUpload';
 import { EditFileDialog, FolderDialog } from './FolderDialogs';
 import { FolderTreePicker } from './FolderTreePicker';
 import { useFileActions } from './useFileActions';
+import { FolderShareList, type FolderShareLine } from './FolderShareList';
 import { shareText } from './ShareDialog';
 import { useManageActions } from './useManageActions';
 import { RecycleBin, type RecycleScope } from './RecycleBin';
@@ -45,6 +46,8 @@ export interface MinePageData {
   /** Tab 4, the 回收站 (issue 19): its page and whose bin. */
   recycle: Read<ListPage<RecycleRow>>;
   scope: RecycleScope;
+  /** Tab 3: the folder links. */
+  folderShares: Read<ListPage<FolderShareLine>>;
 }
 
 type Dialog = 'upload' | 'newFolder' | 'editFolder' | 'move' | 'copy' | null;
@@ -121,7 +124,7 @@ export function MinePage({ data }: { data: MinePageData }) {
     }
   };
 
-  const stopShare = async (row: MineRow) => {
+  const stopShare = async (row: Pick<MineRow, 'resId'>) => {
     try {
       await cancelShare(row.resId);
       message.success('已取消分享');
@@ -213,6 +216,7 @@ export function MinePage({ data }: { data: MinePageData }) {
       onSelect={checked.set}
       folderHref={(row) => mineHref(row.fid ?? 0)}
       onDownloadFolder={tab === '0' ? actions.downloadFolder : undefined}
+      onShareFolder={tab === '0' ? actions.shareFolder : undefined}
       withoutUploader={tab === '0'}
       extraColumns={recordColumns}
     />
@@ -332,6 +336,13 @@ export function MinePage({ data }: { data: MinePageData }) {
               onClear={checked.clear}
             />
             {table}
+            {tab === '3' && (
+              <FolderShareList
+                lines={data.folderShares.data.list}
+                onCancel={(resId) => void stopShare({ resId })}
+                onCopy={(url, extractCode) => void copyLink(url, extractCode)}
+              />
+            )}
             {tab === '0' && (
               <div className="drive-footer" role="group" aria-label="管理">
                 <Button danger onClick={() => void manage.remove(checked.rows)}>

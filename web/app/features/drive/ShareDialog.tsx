@@ -2,7 +2,7 @@ import { App, Button, Checkbox, Input, InputNumber, Modal, Radio, Space } from '
 import { useState } from 'react';
 import type { ApiData } from '../../api/client';
 import { errorText } from '../../api/page-data';
-import { shareResource } from './drive-api';
+import { shareFolder, shareResource } from './drive-api';
 import { shareAddress } from './drive-data';
 
 type Made = ApiData<'resources/share'>;
@@ -18,15 +18,19 @@ const EXPIRY = [
 export const shareText = (link: string, extractCode: string | null) =>
   extractCode ? `链接：${link} 提取码：${extractCode}` : link;
 
+/** What 分享 makes a link to: a file or a folder. */
+export type ShareTarget = { kind: 'file' | 'folder'; id: number };
+
 /**
  * 分享 (issue 19): the link's options (需要提取码, 有效期, 下载次数上限),
- * then the link on this site's address and its code, with 复制.
+ * then the link on this site's address and its code, with 复制. A folder's
+ * link shows its files as they are at each visit.
  */
 export function ShareDialog({
-  resourceId,
+  target,
   onClose,
 }: {
-  resourceId: number | null;
+  target: ShareTarget | null;
   onClose: () => void;
 }) {
   const { message } = App.useApp();
@@ -45,15 +49,18 @@ export function ShareDialog({
   };
 
   const create = async () => {
-    if (resourceId === null) return;
+    if (target === null) return;
     setBusy(true);
+    const options = {
+      needCode: needCode ? ('1' as const) : ('0' as const),
+      expireDays,
+      maxDownloads: maxDownloads === null ? '' : String(maxDownloads),
+    };
     try {
       setMade(
-        await shareResource(resourceId, {
-          needCode: needCode ? '1' : '0',
-          expireDays,
-          maxDownloads: maxDownloads === null ? '' : String(maxDownloads),
-        }),
+        target.kind === 'folder'
+          ? await shareFolder(target.id, options)
+          : await shareResource(target.id, options),
       );
     } catch (err) {
       message.error(errorText(err));
@@ -75,7 +82,7 @@ export function ShareDialog({
   return (
     <Modal
       title="分享"
-      open={resourceId !== null}
+      open={target !== null}
       onCancel={close}
       footer={
         made ? (
@@ -114,6 +121,11 @@ export function ShareDialog({
         </div>
       ) : (
         <div className="drive-share-options">
+          {target?.kind === 'folder' && (
+            <p className="muted">
+              分享文件夹：打开链接可以浏览该文件夹及其下级，预览和下载其中的文件；之后放入的文件也会显示，他人的私有文件不会显示。
+            </p>
+          )}
           <Checkbox checked={needCode} onChange={(e) => setNeedCode(e.target.checked)}>
             需要提取码
           </Checkbox>

@@ -1,12 +1,8 @@
 import {
   ClockCircleOutlined,
-  CustomerServiceOutlined,
   DownloadOutlined,
-  FileImageOutlined,
-  FileTextOutlined,
-  FileZipOutlined,
+  FolderOpenOutlined,
   UserOutlined,
-  VideoCameraOutlined,
 } from '@ant-design/icons';
 import type { ShareInfo } from '@school/common/api';
 import { Alert, Button, Input } from 'antd';
@@ -16,17 +12,10 @@ import { call } from '../../api/client';
 import { errorText } from '../../api/page-data';
 import { getUser } from '../../lib/session';
 import { useHydrated } from '../../lib/use-hydrated';
-import { formatSize, iconOf, type DriveIcon } from './drive-data';
+import { formatSize, iconOf } from './drive-data';
 import { ResourcePreview } from './ResourcePreview';
-
-const ICONS: Record<DriveIcon, ReactNode> = {
-  folder: <FileTextOutlined aria-hidden />,
-  document: <FileTextOutlined aria-hidden />,
-  picture: <FileImageOutlined aria-hidden />,
-  audio: <CustomerServiceOutlined aria-hidden />,
-  video: <VideoCameraOutlined aria-hidden />,
-  archive: <FileZipOutlined aria-hidden />,
-};
+import { SharedFolderView } from './SharedFolderView';
+import { SHARE_ICONS, shareQuery } from './share-parts';
 
 /** RESOURCES_FILE_TYPE as words. */
 const TYPE_NAMES: Record<string, string> = {
@@ -41,7 +30,7 @@ const TYPE_NAMES: Record<string, string> = {
 
 /** The link's addresses with its code: the file (shown or downloaded) and its preview. */
 function addresses(shareCode: string, extractCode: string) {
-  const code = extractCode ? `extractCode=${encodeURIComponent(extractCode)}` : '';
+  const code = shareQuery({ extractCode });
   const base = `/api/share`;
   return {
     preview: `${base}/preview/${shareCode}${code ? `?${code}` : ''}`,
@@ -49,23 +38,37 @@ function addresses(shareCode: string, extractCode: string) {
   };
 }
 
+/** What a visitor can do about a link that no longer opens. */
+const failureText = (message: string) =>
+  message.startsWith('分享链接不正确') || message.startsWith('分享链接不存在')
+    ? `${message}，请联系分享人确认链接`
+    : `${message.replace(/[。，]$/, '')}，请联系分享人重新分享`;
+
 type State = { phase: 'failed'; message: string } | { phase: 'ready'; info: ShareInfo };
 
 /**
- * The share page (issue 19): what a link opens for a visitor with no login,
- * on a phone or a desktop — the file's name, size, type, who shared it and
- * until when, the extraction code when the link has one, then the preview
- * and 下载. Only the shared file is reachable here (api/share/*).
+ * The share page (issue 19): what a link opens for a visitor with no login
+ * — a parent on a phone as much as a colleague at a desk. It names the
+ * school and who shared the link; a file's link shows the file's name, size
+ * and type, until when, the extraction code when the link has one, then the
+ * preview and 下载; a folder's link its folders and files (SharedFolderView).
+ * Nothing asks for a login: staff find 登录后查看 in small print below. A link
+ * that no longer opens says what to do, with the school's home page.
  */
 export function SharePage({
   shareCode,
   resourcesId,
   first,
+  sharerName,
+  schoolName,
 }: {
   shareCode: string;
   resourcesId?: number;
   /** The link as the server opened it, without a code. */
   first: { info: ShareInfo; message: null } | { info: null; message: string };
+  /** Who made the link (null when it does not open). */
+  sharerName: string | null;
+  schoolName: string;
 }) {
   const hydrated = useHydrated();
   const [state, setState] = useState<State>(
@@ -114,19 +117,40 @@ export function SharePage({
     body = (
       <>
         <h1 className="share-file-name">文件分享</h1>
-        <Alert type="warning" showIcon message={state.message} className="share-alert" />
+        <Alert
+          type="warning"
+          showIcon
+          message={failureText(state.message)}
+          className="share-alert"
+        />
+        <p className="share-home">
+          <a href="/">返回{schoolName || '学校'}首页</a>
+        </p>
       </>
     );
   } else {
     const { info } = state;
     const file = info.file;
+    const folder = info.folder ?? null;
     const links = addresses(shareCode, opened);
     body = (
       <>
-        {file ? (
+        {folder ? (
           <div className="share-file">
             <span className="share-file-icon" aria-hidden="true">
-              {ICONS[iconOf(file.fileType)]}
+              <FolderOpenOutlined aria-hidden />
+            </span>
+            <div className="share-file-text">
+              <h1 className="share-file-name">{folder.fname}</h1>
+              <p className="share-file-facts">
+                <span>文件夹</span>
+              </p>
+            </div>
+          </div>
+        ) : file ? (
+          <div className="share-file">
+            <span className="share-file-icon" aria-hidden="true">
+              {SHARE_ICONS[iconOf(file.fileType)]}
             </span>
             <div className="share-file-text">
               <h1 className="share-file-name">{file.name}</h1>
@@ -142,7 +166,7 @@ export function SharePage({
         )}
         <ul className="share-meta">
           <li>
-            <UserOutlined aria-hidden="true" /> 分享者：{info.uploaderName}
+            <UserOutlined aria-hidden="true" /> 分享者：{sharerName ?? info.uploaderName}
           </li>
           <li>
             <ClockCircleOutlined aria-hidden="true" />{' '}
@@ -163,7 +187,7 @@ export function SharePage({
                 onChange={(event) => setCode(event.target.value)}
               />
               <Button type="primary" htmlType="submit" loading={busy}>
-                提取文件
+                {folder ? '打开文件夹' : '提取文件'}
               </Button>
             </div>
             {wrong && (
@@ -173,6 +197,7 @@ export function SharePage({
             )}
           </form>
         )}
+        {folder && info.unlocked && <SharedFolderView shareCode={shareCode} extractCode={opened} />}
         {file && (
           <>
             <div className="share-actions">
@@ -208,22 +233,30 @@ export function SharePage({
     );
   }
 
+  const kind = state.phase === 'ready' && state.info.folder ? '文件夹分享' : '文件分享';
   return (
     <main id="main" className="share-page">
       <div className="share-card">
         <header className="share-header">
-          <span className="share-brand">教学网盘 · 文件分享</span>
-          {hydrated &&
-            (loggedIn ? (
-              <Link to={resourcesId ? `/folderDetail?resourcesId=${resourcesId}` : '/education'}>
-                在网盘中查看
-              </Link>
-            ) : (
-              <Link to={loginLink}>登录后查看</Link>
-            ))}
+          {schoolName && <span className="share-school">{schoolName}</span>}
+          <span className="share-brand">教学网盘 · {kind}</span>
         </header>
         {body}
       </div>
+      {/* For the school's staff only: a parent needs no account to open the link. */}
+      {hydrated && (
+        <p className="share-staff">
+          {loggedIn ? (
+            <Link to={resourcesId ? `/folderDetail?resourcesId=${resourcesId}` : '/education'}>
+              在网盘中查看
+            </Link>
+          ) : (
+            <>
+              本校教职工 <Link to={loginLink}>登录后查看</Link>
+            </>
+          )}
+        </p>
+      )}
     </main>
   );
 }

@@ -55,6 +55,12 @@ export async function downloadZip(selection: { resourcesId: number[]; fId: numbe
 }
 
 /** 分享 with its options as the form sends them ('' = not given). */
+/** 分享 of a folder: the link lends what is below it, as the files are at each visit. */
+export const shareFolder = (
+  fId: number,
+  options: { needCode: '0' | '1'; expireDays: string; maxDownloads: string },
+) => call('resources/shareFolder', { fId, ...options });
+
 export const shareResource = (
   resourcesId: number,
   options: { needCode: '0' | '1'; expireDays: string; maxDownloads: string } = {

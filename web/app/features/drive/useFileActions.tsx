@@ -4,18 +4,19 @@ import { ApiError } from '../../api/client';
 import { errorText } from '../../api/page-data';
 import { addFavourite, downloadResource, downloadZip, type DriveRow } from './drive-api';
 import { isFolderRow } from './DriveTable';
-import { ShareDialog } from './ShareDialog';
+import { ShareDialog, type ShareTarget } from './ShareDialog';
 
 /**
  * 收藏, 下载 and 分享 of the checked rows (intranet.md §5 "File actions"):
- * 收藏 and 分享 take one file (请选择文件; folders refused with the spec's
- * messages); 下载 takes one file directly, and a folder or several items as
- * one zip (issue 18). Each answers whether it worked, so the page clears its
+ * 收藏 takes one file (请选择文件; a folder refused with the spec's message);
+ * 分享 one file or one folder (a folder's link lends what is below it);
+ * 下载 takes one file directly, and a folder or several items as one zip
+ * (issue 18). Each answers whether it worked, so the page clears its
  * selection.
  */
 export function useFileActions() {
   const { message } = App.useApp();
-  const [sharing, setSharing] = useState<number | null>(null);
+  const [sharing, setSharing] = useState<ShareTarget | null>(null);
 
   const fileOf = (rows: DriveRow[], folderMessage: string): number | null => {
     const [row] = rows;
@@ -75,13 +76,23 @@ export function useFileActions() {
     },
     /** 下载 on a folder's row: the folder as one zip. */
     downloadFolder: (row: DriveRow) => void zip([row]),
+    /** 分享 on a folder's row. */
+    shareFolder: (row: DriveRow) => {
+      if (row.fid !== null) setSharing({ kind: 'folder', id: row.fid });
+    },
     share: async (rows: DriveRow[]) => {
-      const id = fileOf(rows, '不能分享文件夹');
+      const [row] = rows;
+      // A folder's row: its link, when it is the only one chosen.
+      if (row && rows.length === 1 && isFolderRow(row) && row.fid !== null) {
+        setSharing({ kind: 'folder', id: row.fid });
+        return true;
+      }
+      const id = fileOf(rows, '请只选择一个文件或文件夹');
       if (id === null) return false;
       // The dialog asks the link's options, then makes it.
-      setSharing(id);
+      setSharing({ kind: 'file', id });
       return true;
     },
-    shareDialog: <ShareDialog resourceId={sharing} onClose={() => setSharing(null)} />,
+    shareDialog: <ShareDialog target={sharing} onClose={() => setSharing(null)} />,
   };
 }

@@ -27,7 +27,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const query = driveQueryOf(params);
   // Tab 4 is the 回收站 (issue 19); scope=library its library view for drive administrators.
   const scope = params.get('scope') === 'library' ? 'library' : 'mine';
-  const [info, list, quota, { types, formats }, recycle] = await Promise.all([
+  const [info, list, quota, { types, formats }, recycle, folderShares] = await Promise.all([
     fid
       ? read('resources/getFolderInfo', { fId: fid }, null)
       : Promise.resolve({ data: null, error: null }),
@@ -47,8 +47,24 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
           emptyPage(),
         )
       : Promise.resolve({ data: emptyPage(), error: null }),
+    // 我的分享 lists the folder links too, below the files'.
+    tab === '3'
+      ? read('resources/getMyFolderShares', { pageNum: 1, pageSize: 50 }, emptyPage())
+      : Promise.resolve({ data: emptyPage(), error: null }),
   ]);
-  return { tab, fid, query, info, list, quota, types, formats, recycle, scope } as const;
+  return {
+    tab,
+    fid,
+    query,
+    info,
+    list,
+    quota,
+    types,
+    formats,
+    recycle,
+    scope,
+    folderShares,
+  } as const;
 }
 
 export default function MineWp({ loaderData }: Route.ComponentProps) {
