@@ -260,7 +260,9 @@ test.describe('on a phone, as a teacher', () => {
     // The button is far below the 栏目 field: the tap must show why nothing was sent.
     await page.getByRole('button', { name: '提交审核' }).scrollIntoViewIfNeeded();
     await page.getByRole('button', { name: '提交审核' }).click();
-    const error = page.getByRole('alert').filter({ hasText: '请选择栏目' });
+    // Announced (a toast is role alert), and the field's own message scrolled into view.
+    await expect(page.getByRole('alert').filter({ hasText: '请选择栏目' })).toBeVisible();
+    const error = page.locator('.ant-form-item-explain-error', { hasText: '请选择栏目' });
     await expect(error).toBeInViewport();
     await page.screenshot({ path: testInfo.outputPath('editor-error-390.png') });
     expect(await sideways()).toBeLessThanOrEqual(0);

@@ -66,8 +66,16 @@ export function useContentSave<V, S>({
     let checked: V;
     try {
       checked = await form.validateFields();
-    } catch {
-      message.error('请检查表单中标红的内容');
+    } catch (err) {
+      // The tap may be far below the wrong field (a phone): bring it into view, and say the
+      // first error in the toast, which screen readers announce (role alert).
+      const first = (
+        err as { errorFields?: Array<{ name: (string | number)[]; errors: string[] }> }
+      ).errorFields?.[0];
+      if (first) form.scrollToField(first.name, { block: 'center', behavior: 'smooth' });
+      message.error(
+        first?.errors[0] ? `请检查标红的内容：${first.errors[0]}` : '请检查表单中标红的内容',
+      );
       return null;
     }
     setBusy(true);
