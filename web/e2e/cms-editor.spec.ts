@@ -260,8 +260,13 @@ test.describe('on a phone, as a teacher', () => {
     // The button is far below the 栏目 field: the tap must show why nothing was sent.
     await page.getByRole('button', { name: '提交审核' }).scrollIntoViewIfNeeded();
     await page.getByRole('button', { name: '提交审核' }).click();
-    // Announced (a toast is role alert), and the field's own message scrolled into view.
-    await expect(page.getByRole('alert').filter({ hasText: '请选择栏目' })).toBeVisible();
+    // The wrong field is focused (a screen reader reads its label and, by aria-describedby, its
+    // error) and its message is on the screen.
+    await expect(page.getByRole('combobox', { name: '栏目' })).toBeFocused();
+    await expect(page.getByRole('combobox', { name: '栏目' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
     const error = page.locator('.ant-form-item-explain-error', { hasText: '请选择栏目' });
     await expect(error).toBeInViewport();
     await page.screenshot({ path: testInfo.outputPath('editor-error-390.png') });

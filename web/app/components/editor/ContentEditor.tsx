@@ -184,7 +184,7 @@ export function ContentEditor<V extends object, S, R>({
       className="cms-editor"
       requiredMark
       // On a phone the first wrong field may be below the screen: bring it into view.
-      scrollToFirstError={{ block: 'center', behavior: 'smooth' }}
+      scrollToFirstError={{ block: 'center', behavior: 'smooth', focus: true }}
       onFinish={() => primary && void run(primary)}
       onValuesChange={changed}
     >

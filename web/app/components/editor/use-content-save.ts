@@ -67,12 +67,15 @@ export function useContentSave<V, S>({
     try {
       checked = await form.validateFields();
     } catch (err) {
-      // The tap may be far below the wrong field (a phone): bring it into view, and say the
-      // first error in the toast, which screen readers announce (role alert).
+      // The tap may be far below the wrong field (a phone): bring it into view and focus it, so
+      // a screen reader reads its label and its error (antd links them by aria-describedby).
       const first = (
         err as { errorFields?: Array<{ name: (string | number)[]; errors: string[] }> }
       ).errorFields?.[0];
-      if (first) form.scrollToField(first.name, { block: 'center', behavior: 'smooth' });
+      if (first) {
+        form.focusField(first.name);
+        form.scrollToField(first.name, { block: 'center', behavior: 'smooth' });
+      }
       message.error(
         first?.errors[0] ? `请检查标红的内容：${first.errors[0]}` : '请检查表单中标红的内容',
       );
