@@ -222,7 +222,13 @@ export function EditFileDialog({
           <Select options={options(formats)} placeholder="请选择文件格式" />
         </Form.Item>
         {onDisk ? (
-          <p className="muted">{DISK_PRIVATE_NOTE}</p>
+          <>
+            {/* Sent back as it is stored: the call requires it, and on a disk it means nothing. */}
+            <Form.Item name="resourcesIsOpen" hidden>
+              <Input />
+            </Form.Item>
+            <p className="muted">{DISK_PRIVATE_NOTE}</p>
+          </>
         ) : (
           <Form.Item
             name="resourcesIsOpen"
