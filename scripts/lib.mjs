@@ -59,6 +59,8 @@ export async function ensureInstalled() {
     'common/package.json',
     'server/package.json',
     'web/package.json',
+    // patch-package applies these at install: a changed patch installs again.
+    'patches',
   ]);
   if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === want) return;
   log('Installing npm packages (npm ci)');
@@ -68,6 +70,8 @@ export async function ensureInstalled() {
 
 const BUILD_INPUTS = [
   'package-lock.json',
+  // The pages bundle the patched packages.
+  'patches',
   'tsconfig.base.json',
   'common/src',
   'common/tsconfig.json',
