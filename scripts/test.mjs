@@ -128,6 +128,7 @@ try {
         PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
         E2E_PORT: String(await freePort()),
         E2E_WEAK_PORT: String(await freePort()),
+        E2E_SETUP_PORT: String(await freePort()),
       },
     },
   );

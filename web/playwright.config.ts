@@ -14,7 +14,8 @@ import {
 /**
  * End-to-end tests against the built app (`npm run build`), served by the
  * real server on a fresh data folder with the demo school. A second server
- * uses a weak demo password to exercise the forced password change.
+ * runs a copy of that school whose accounts have a weak password, for the
+ * forced password change (e2e/weak-school.mjs).
  */
 const port = Number(process.env.E2E_PORT ?? 3210);
 const weakPort = Number(new URL(weakBaseURL).port);
@@ -24,8 +25,13 @@ const fresh = (name: string) =>
 // The servers' JSON logs, for e2e/log-secrets.ts after the run (set once: workers inherit it).
 const logDir = (process.env.E2E_SERVER_LOG_DIR ??= fresh('logs'));
 
-const server = (listen: number, dataDir: string, extra: Record<string, string> = {}) => ({
-  command: `node ../server/dist/main.js >> "${path.join(logDir, `server-${listen}.log`)}"`,
+const server = (
+  listen: number,
+  dataDir: string,
+  extra: Record<string, string> = {},
+  before = '',
+) => ({
+  command: `${before}node ../server/dist/main.js >> "${path.join(logDir, `server-${listen}.log`)}"`,
   url: `http://127.0.0.1:${listen}/api/health`,
   reuseExistingServer: false,
   // A fresh data folder means seeding the demo school (password hashes, about 400 scene pictures
@@ -45,6 +51,8 @@ const server = (listen: number, dataDir: string, extra: Record<string, string> =
     ...extra,
   },
 });
+
+const mainDir = fresh('main');
 
 export default defineConfig({
   testDir: 'e2e',
@@ -66,8 +74,14 @@ export default defineConfig({
   ],
   webServer: [
     // Set, not the default: the check after the run then holds the server to never logging it.
-    server(port, fresh('main'), { DEMO_PASSWORD }),
-    server(weakPort, fresh('weak'), { DEMO_PASSWORD: WEAK_PASSWORD }),
+    server(port, mainDir, { DEMO_PASSWORD }),
+    // The demo school again, copied once the first server has seeded it, with weak passwords.
+    (() => {
+      const weakDir = fresh('weak');
+      const health = `http://127.0.0.1:${port}/api/health`;
+      const copy = `node e2e/weak-school.mjs ${health} "${mainDir}" "${weakDir}" ${WEAK_PASSWORD} && `;
+      return server(weakPort, weakDir, { DEMO_PASSWORD: WEAK_PASSWORD }, copy);
+    })(),
     // A new school: no demo, no ADMIN_CODE; its setup address also goes to a file for setup.spec.ts.
     server(setupPort, fresh('setup'), {
       SEED_DEMO: 'false',

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { isHydrated } from './hydration';
 import { api, newsList } from './api';
 import { staffState } from './login';
 import { allowSteps, CONTEXT_STEPS } from './steps';
@@ -106,13 +107,19 @@ const countCalls = (page: Page) =>
       ).length,
   );
 
-/** Plays the page's video, muted, and pauses it; the page's play handler has run when it returns. */
-const play = (page: Page) =>
-  page.locator('video').evaluate(async (v: HTMLVideoElement) => {
+/**
+ * Plays the page's video, muted, and pauses it; the page's play handler has run when it returns.
+ * The server-rendered player shows before React attaches that handler: it plays once hydrated.
+ */
+async function play(page: Page) {
+  const video = page.locator('video');
+  await expect.poll(() => isHydrated(video), { message: 'the player hydrates' }).toBe(true);
+  await video.evaluate(async (v: HTMLVideoElement) => {
     v.muted = true;
     await v.play();
     v.pause();
   });
+}
 
 /** Plays, and answers what the server made of the page's play count. */
 async function playCounted(page: Page): Promise<{ viewCount: number; counted: boolean }> {
@@ -163,7 +170,8 @@ test.describe('view and play counts (issue 18)', () => {
     browser,
     request,
   }) => {
-    allowSteps(26 + 2 * CONTEXT_STEPS);
+    // Each of its 6 plays first waits for the player to hydrate.
+    allowSteps(26 + 6 + 2 * CONTEXT_STEPS);
     const videos = await api<{ list: Array<Video & { viewCount: number }> }>(
       request,
       'video/getVideoList',

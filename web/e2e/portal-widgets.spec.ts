@@ -1,5 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { api, newsList } from './api';
+import { isHydrated } from './hydration';
 import { allowSteps } from './steps';
 
 /** Index of the slide an antd carousel shows (antd marks it slick-active). */
@@ -13,13 +14,6 @@ const currentSlide = (carousel: Locator) =>
   carousel
     .locator('.carousel-slide')
     .evaluateAll((slides) => slides.findIndex((s) => s.classList.contains('is-current')));
-
-/**
- * True once React has hydrated the element (it then carries React's fiber): a server-rendered
- * carousel starts its timers only then, so a clock moved earlier would prove nothing.
- */
-const isHydrated = (element: Locator) =>
-  element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber$')));
 
 test('the home carousel turns every 3 seconds; an article carousel waits for the reader', async ({
   page,

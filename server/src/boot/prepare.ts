@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
-import { createServices } from '../app.js';
 import type { Config } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { prepareDatabase } from '../seed/index.js';
-import { loadWebBuild } from '../web/pages.js';
+import { systemClock } from '../time.js';
+import { webClientDir } from '../web/build-dir.js';
 import { precompressAssets } from '../web/precompress.js';
 import { setupAddress } from '../modules/setup/token.js';
 
@@ -23,7 +23,8 @@ async function announceSetup(config: Config, token: string) {
 /**
  * Gets the database and the build ready once: migrations, the first boot's seeding, the
  * compressed copies of the built assets. Runs before any server listens; answers the demo
- * logins the banner shows.
+ * logins the banner shows. The app's areas and the page build are loaded only to seed a new
+ * database: a restart on a prepared one migrates and checks, then the workers start.
  */
 export async function prepare(config: Config): Promise<{ demoLogins: string[] }> {
   const { db, dialect, close } = openDatabase({
@@ -32,11 +33,13 @@ export async function prepare(config: Config): Promise<{ demoLogins: string[] }>
   });
   try {
     await migrateToLatest(db, dialect);
-    const services = createServices({ config, db, dialect });
-    const seeded = await prepareDatabase(db, config, services);
+    const seeded = await prepareDatabase(db, config, {
+      clock: systemClock,
+      make: async () => (await import('../app.js')).createServices({ config, db, dialect }),
+    });
     if (seeded.setupToken) await announceSetup(config, seeded.setupToken);
-    const web = await loadWebBuild(config.webBuildDir);
-    if (web) await precompressAssets(web.clientDir);
+    const clientDir = webClientDir(config.webBuildDir);
+    if (clientDir) await precompressAssets(clientDir);
     else
       console.warn(
         `no page build in ${config.webBuildDir}: run "npm run build"; serving the API only`,

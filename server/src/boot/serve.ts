@@ -38,4 +38,10 @@ export async function serve(config: Config) {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // The pages' bundle loads once the API answers; a build that cannot load ends the worker, as
+  // a failed start does (the primary gives up after a few).
+  web?.ready().catch((err: Error) => {
+    app.log.error(err, 'the page build could not be loaded');
+    process.exit(1);
+  });
 }

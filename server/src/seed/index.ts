@@ -4,14 +4,8 @@ import { ConfigError, type Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { seedBaseData } from './base.js';
 import type { Services } from '../app.js';
-import { seedDemoContent } from './demo-content.js';
-import { seedDemoIntranet } from './demo-intranet.js';
-import { seedDemoLeave } from './demo-leave.js';
-import { seedDemoMail } from './demo-mail.js';
-import { seedDemoDrive } from './demo-drive.js';
-import { seedDemoStaff } from './demo-staff.js';
-import { seedDemoSite } from './demo-site.js';
 import { issueSetupToken } from '../modules/setup/token.js';
+import type { Clock } from '../time.js';
 import { createFirstAdministrator } from './first-run.js';
 
 export interface PrepareResult {
@@ -22,11 +16,24 @@ export interface PrepareResult {
 }
 
 /**
+ * How the services are made when a new database needs them: making them loads every area of
+ * the app, which a start on a database that has its staff already never needs.
+ */
+export interface ServicesWhenNeeded {
+  clock: Clock;
+  make(): Promise<Services>;
+}
+
+const isDeferred = (services: Services | ServicesWhenNeeded): services is ServicesWhenNeeded =>
+  'make' in services;
+
+/**
  * Fills a new database: the column tree and parameter codes always; then the
  * demo school (SEED_DEMO) or the first administrator (ADMIN_CODE); without
  * either, a one-time setup token for /setup (a new one at every start until the
  * setup is done). A database that already has staff is left as it is, so a
- * restart loses nothing.
+ * restart loses nothing. The demo's seeders (fonts, PDFs, pictures, videos) load only when
+ * they run.
  */
 export async function prepareDatabase(
   db: Kysely<Database>,
@@ -39,9 +46,12 @@ export async function prepareDatabase(
     | 'adminPassword'
     | 'dataDir'
   >,
-  services: Services,
+  servicesOrMaker: Services | ServicesWhenNeeded,
 ): Promise<PrepareResult> {
-  await seedBaseData(db, services.clock());
+  const clock = servicesOrMaker.clock;
+  const services = () =>
+    isDeferred(servicesOrMaker) ? servicesOrMaker.make() : Promise.resolve(servicesOrMaker);
+  await seedBaseData(db, clock());
   const { n } = await db
     .selectFrom('staff')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -50,27 +60,22 @@ export async function prepareDatabase(
   let setupToken: string | undefined;
   if (created) {
     if (config.seedDemo) {
-      await seedDemoStaff(db, config.demoPassword);
-      await seedDemoSite(db);
-      await seedDemoContent(db, services, config, services.clock());
-      await seedDemoIntranet(db, services, services.clock());
-      await seedDemoLeave(db, services);
-      await seedDemoMail(db, services);
-      await seedDemoDrive(db, services);
+      const { seedDemoSchool } = await import('./demo.js');
+      await seedDemoSchool(db, config, await services());
     } else if (config.adminCode && config.adminPassword) {
       if (!isStrongPassword(config.adminPassword)) {
         throw new ConfigError(
           'ADMIN_PASSWORD must have 6-16 characters of at least three kinds (upper, lower, digit, symbol)',
         );
       }
-      await createFirstAdministrator(db, services.clock, {
+      await createFirstAdministrator(db, clock, {
         code: config.adminCode,
         name: '系统管理员',
         password: config.adminPassword,
       });
     } else {
       // No administrator yet: the first visitor with the printed link names the school (/setup).
-      setupToken = await issueSetupToken(db, services.clock);
+      setupToken = await issueSetupToken(db, clock);
     }
   }
   if (!setupToken) await db.deleteFrom('setupToken').execute();

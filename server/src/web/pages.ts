@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { OutgoingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -8,23 +7,36 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { scriptNonceOf } from '../http/security.js';
+import { serverEntryOf, webClientDir } from './build-dir.js';
 import { cacheableRequest, type PageCache } from './page-cache.js';
 
 export interface WebBuild {
   /** Renders a page (React Router's request handler over the server build). */
   render(request: Request, context: PageContext): Promise<Response>;
+  /** Loads the server bundle; rejects when it cannot be loaded (a broken build). */
+  ready(): Promise<void>;
   clientDir: string;
 }
 
-/** Loads `web/build` when it exists (`npm run build`); API-only tests run without it. */
+/**
+ * `web/build` when it exists (`npm run build`); API-only tests run without it. The server
+ * bundle (React and every page, about a second to load) is imported by `ready()`, which the
+ * server calls once it listens, or by the first render: the API answers meanwhile.
+ */
 export async function loadWebBuild(buildDir: string): Promise<WebBuild | undefined> {
-  const entry = path.join(buildDir, 'server', 'index.js');
-  if (!fs.existsSync(entry)) return undefined;
-  const server = (await import(pathToFileURL(entry).href)) as ServerBuild;
-  const handle = createRequestHandler(server, 'production');
+  const clientDir = webClientDir(buildDir);
+  if (!clientDir) return undefined;
+  let handler: Promise<ReturnType<typeof createRequestHandler>> | undefined;
+  const load = () =>
+    (handler ??= import(pathToFileURL(serverEntryOf(buildDir)).href).then((server) =>
+      createRequestHandler(server as ServerBuild, 'production'),
+    ));
   return {
-    render: (request, context) => handle(request, context as never),
-    clientDir: path.join(buildDir, 'client'),
+    render: async (request, context) => (await load())(request, context as never),
+    ready: async () => {
+      await load();
+    },
+    clientDir,
   };
 }
 

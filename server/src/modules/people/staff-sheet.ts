@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import {
   STAFF_IMPORT_CELL_MAX,
@@ -8,6 +8,7 @@ import {
   STAFF_SHEET_HEADERS,
 } from '@school/common/api';
 import { badRequest } from '../../http/errors.js';
+import { loadExcelJS } from './exceljs.js';
 import { checkZipSizes } from './zip-check.js';
 
 export type SheetHeader = (typeof STAFF_SHEET_HEADERS)[number];
@@ -88,7 +89,8 @@ function cellText(value: ExcelJS.CellValue, address: string): string {
 
 async function* xlsxGrid(bytes: Buffer): Grid {
   checkZipSizes(bytes);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+  const excel = await loadExcelJS();
+  const reader = new excel.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'ignore',

@@ -1,10 +1,11 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import {
   STAFF_IMPORT_CELL_MAX,
   STAFF_IMPORT_MAX_ROWS,
   STAFF_SHEET_HEADERS,
 } from '@school/common/api';
 import { STAFF_TYPES } from '@school/common';
+import { loadExcelJS } from './exceljs.js';
 import type { InitialPassword } from './staff-import-apply.js';
 
 const bold = (sheet: ExcelJS.Worksheet) => {
@@ -19,7 +20,7 @@ const asText = (sheet: ExcelJS.Worksheet, columns: number) => {
 
 /** The import template: the headers, a sample row, and a second sheet 说明 with the rules. */
 export async function templateWorkbook(): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcelJS()).Workbook();
   const sheet = book.addWorksheet('人员');
   sheet.columns = STAFF_SHEET_HEADERS.map((header) => ({
     header,
@@ -77,7 +78,7 @@ export async function templateWorkbook(): Promise<Buffer> {
 
 /** The new accounts' initial passwords: 账号, 姓名, 初始密码. */
 export async function passwordsWorkbook(created: InitialPassword[]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcelJS()).Workbook();
   const sheet = book.addWorksheet('初始密码');
   sheet.columns = [
     { header: '账号', width: 16 },

@@ -95,7 +95,10 @@ describe('Prometheus metrics', () => {
         new Response('<!doctype html><p>首页</p>', {
           headers: { 'content-type': 'text/html; charset=utf-8' },
         });
-      t = await createTestApp({ env: { METRICS_TOKEN: TOKEN }, web: { render, clientDir } });
+      t = await createTestApp({
+        env: { METRICS_TOKEN: TOKEN },
+        web: { render, ready: async () => {}, clientDir },
+      });
       await t.app.pageCache!.version.refresh();
       const counts = async () => {
         const text = (await scrape({ authorization: `Bearer ${TOKEN}` })).body;

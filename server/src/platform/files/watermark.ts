@@ -1,5 +1,4 @@
-import { PDFDocument, StandardFonts, degrees, rgb, type PDFFont } from 'pdf-lib';
-import { cjkFontPath, embedChinese } from './cjk-font.js';
+import type { PDFFont } from 'pdf-lib';
 
 /** A PDF larger than this is not watermarked (pdf-lib holds it whole in memory). */
 export const WATERMARK_MAX_BYTES = 64 * 1024 * 1024;
@@ -13,13 +12,16 @@ const ANGLE = 30;
  * content on the server, so no setting of the browser's viewer removes it.
  * The text is real text of the page (a subset of the Chinese font), so a
  * copy or a print names the viewer too. Without the Chinese font the
- * ASCII `fallback` (the person's account) is drawn in Helvetica.
+ * ASCII `fallback` (the person's account) is drawn in Helvetica. pdf-lib and
+ * fontkit load at the first watermark, not at every start of the server.
  */
 export async function watermarkPdf(
   bytes: Uint8Array,
   text: string,
   fallback: string,
 ): Promise<Uint8Array> {
+  const [{ PDFDocument, StandardFonts, degrees, rgb }, { cjkFontPath, embedChinese }] =
+    await Promise.all([import('pdf-lib'), import('./cjk-font.js')]);
   const doc = await PDFDocument.load(bytes, { updateMetadata: false });
   let font: PDFFont;
   let line = text;

@@ -45,7 +45,7 @@ describe('page cache: anonymous public pages, never stale, never private', () =>
   const settled = () => t.app.pageCache!.version.refresh();
 
   beforeAll(async () => {
-    t = await createTestApp({ web: { render, clientDir } });
+    t = await createTestApp({ web: { render, ready: async () => {}, clientDir } });
     admin = await createStaff(t.db, { name: '管理员缓存', staffType: 5, isPower: 1 });
     adminToken = await login(t.app, admin);
     await createNews(t.services, { typeId: 3, title: '校园开放日' });

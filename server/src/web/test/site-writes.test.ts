@@ -24,7 +24,7 @@ describe('site content version', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      web: { render: async () => new Response('<p>页面</p>'), clientDir },
+      web: { render: async () => new Response('<p>页面</p>'), ready: async () => {}, clientDir },
     });
   });
   afterAll(async () => {

@@ -32,7 +32,7 @@ describe('站点设置 and the cached portal pages', () => {
   const page = (url: string) => t.app.inject({ method: 'GET', url });
 
   beforeAll(async () => {
-    t = await createTestApp({ web: { render, clientDir } });
+    t = await createTestApp({ web: { render, ready: async () => {}, clientDir } });
     admin = await login(t.app, await createStaff(t.db, { staffType: 5, isPower: 1 }));
     expectOk(
       await postForm(t.app, '/api/cms/siteSettings', { name: '东湖中学' }, { token: admin }),
