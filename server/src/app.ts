@@ -14,6 +14,7 @@ import type { Database } from './db/schema.js';
 import { accessPlugin } from './http/access.js';
 import { authPlugin } from './http/auth.js';
 import {
+  callerKeyword,
   errorMessageKeyword,
   frameworkErrors,
   refuseNonFiniteNumbers,
@@ -111,7 +112,7 @@ const serializers = {
 /** How bodies are checked: every failure reported, form strings coerced, unknown fields dropped. */
 export const AJV: NonNullable<FastifyServerOptions['ajv']> = {
   customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true },
-  plugins: [errorMessageKeyword],
+  plugins: [errorMessageKeyword, callerKeyword],
 };
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

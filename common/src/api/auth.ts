@@ -8,6 +8,7 @@ import {
   type Static,
   endpoint,
   endpoints,
+  CallerId,
 } from './shared.js';
 
 /**
@@ -48,7 +49,7 @@ const Whole = (message: string) => Type.Integer({ errorMessage: message });
 /** The body of a logout: none, or the caller's own staffId (kept as the spec's pages send it). */
 const LogoutBody = Type.Unsafe<{ staffId?: number } | null>({
   type: ['object', 'null'],
-  properties: { staffId: { type: 'integer' } },
+  properties: { staffId: CallerId('用户编号不正确', '只能退出自己的登录') },
 });
 
 /** The signed fields of a sign-on hand-off (common/src/handoff.ts) and `sign`. */
@@ -94,7 +95,7 @@ export const authCalls = endpoints('login', {
     'staff',
     '修改密码',
     Type.Object({
-      staffId: Type.Optional(Type.Integer()),
+      staffId: Type.Optional(CallerId('用户编号不正确', '只能修改自己的密码')),
       staffType: Type.Optional(Type.Integer()),
       oldStaffPass: Password('请输入原密码'),
       newStaffPass: Password('请输入新密码'),

@@ -1,4 +1,14 @@
-import { Id, Maybe, Nothing, Type, WordOf, endpoint, endpoints, rawEndpoint } from './shared.js';
+import {
+  Id,
+  Maybe,
+  Nothing,
+  Type,
+  WordOf,
+  endpoint,
+  endpoints,
+  rawEndpoint,
+  CallerId,
+} from './shared.js';
 import type { Static } from './shared.js';
 
 /**
@@ -139,7 +149,7 @@ export const driveShareCalls = endpoints('drive', {
     '/resources/cancelShare',
     'owner',
     '取消分享：resId 为我的分享中的记录；只能取消自己的分享，取消后链接立即失效',
-    Type.Object({ userId: Type.Optional(Id('用户编号不正确')), resId: Id('请选择分享') }),
+    Type.Object({ userId: Type.Optional(CallerId()), resId: Id('请选择分享') }),
     Nothing,
   ),
   shareInfo: endpoint(

@@ -1,4 +1,15 @@
-import { Id, Maybe, Nothing, OneOf, Page, Paging, Type, WordOf, type Static } from './shared.js';
+import {
+  Id,
+  Maybe,
+  Nothing,
+  OneOf,
+  Page,
+  Paging,
+  Type,
+  WordOf,
+  type Static,
+  CallerId,
+} from './shared.js';
 import { endpoint, endpoints, rawEndpoint } from './shared.js';
 import { ShareFields, ShareMade, ShareOptions } from './drive-share.js';
 
@@ -29,7 +40,7 @@ import {
   OPENNESS,
 } from '../limits.js';
 
-const UserId = Id('用户编号不正确');
+const UserId = CallerId();
 const FolderId = Id('请选择文件夹目录');
 const SType = OneOf([LIBRARY, MY_DISK], 'sType 须为 0（教学网盘）或 1（我的网盘）');
 /** 1 descending, 0 ascending (intranet.md §4 "Sorting": one active at a time). */

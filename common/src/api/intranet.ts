@@ -1,5 +1,5 @@
 import { EnabledFlag, OrNull, SortNumber } from './fields.js';
-import { Flag, Id, Maybe, Nothing, OneOf, Page, endpoint, endpoints } from './shared.js';
+import { Flag, Id, Maybe, Nothing, OneOf, Page, endpoint, endpoints, CallerId } from './shared.js';
 import { Paging, Type, WordOf, type Static } from './shared.js';
 
 /** The intranet settings' rows (server platform/catalogue/route-kit.ts words them alike). */
@@ -388,7 +388,7 @@ export const workbenchCalls = endpoints('cms', {
 // ---- the staff home (intranet.md §7 "Session and home") ----
 // The original pages send their own id as userId: when sent it must be the caller's.
 
-const HomeUserId = Id('用户编号不正确');
+const HomeUserId = CallerId();
 
 /** An entry of the home's workbench (menuType 1) or application centre (2). */
 export const HomeEntry = Type.Object({

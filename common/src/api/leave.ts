@@ -1,4 +1,4 @@
-import { Id, Maybe, OneOf, Page, endpoint, endpoints, ID_MAX } from './shared.js';
+import { Id, Maybe, OneOf, Page, endpoint, endpoints, ID_MAX, CallerId } from './shared.js';
 import { Paging, Type, WordOf, type Static } from './shared.js';
 
 /**
@@ -188,7 +188,7 @@ export const todoCalls = endpoints('todo', {
     '/todo/getTodoNum',
     'staff',
     '待办数量：待我审批的请假（leaveNum），待审核的图集、视频集与视频（picNum，仅管理员）',
-    Type.Object({ userId: Type.Optional(Type.Integer({ errorMessage: '用户 id 不正确' })) }),
+    Type.Object({ userId: Type.Optional(CallerId('用户 id 不正确')) }),
     TodoNum,
   ),
 });

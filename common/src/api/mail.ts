@@ -8,6 +8,7 @@ import {
   endpoint,
   endpoints,
   rawEndpoint,
+  CallerId,
 } from './shared.js';
 import { Paging, Type, WordOf, type Static } from './shared.js';
 import { AddressDept } from './people.js';
@@ -40,7 +41,7 @@ import {
   MAIL_UNREAD,
 } from '../limits.js';
 
-const StaffId = Id('用户编号不正确');
+const StaffId = CallerId();
 const State = OneOf([MAIL_UNREAD, MAIL_READ], 'inmainState 须为 1（未读）或 2（已读）');
 /** Comma-joined ids, as the original pages send them ('3,5,8'). */
 const IdList = (message: string, maxLength = 2000) =>

@@ -18,12 +18,14 @@ import {
   ID_MAX,
   defaulted,
   ViewCounted,
+  CallerId,
 } from './shared.js';
 import { Paging, Type, WordOf, type Static } from './shared.js';
 
 const NewId = Id('请选择新闻');
 const SubjectNewId = Id('请选择专题子新闻');
 const StaffId = Id('用户编号不正确');
+const Caller = CallerId();
 /** A column; 0 is the root (the top columns' parent). */
 const ColumnId = Type.Integer({ minimum: 0, errorMessage: '栏目编号不正确' });
 /** 1: what everyone sees; 2: the intranet's view, also holding staff-only items. */
@@ -214,7 +216,7 @@ const Likes = Type.Object({ flowerCount: Type.Integer() });
 
 const likeBody = Type.Object({
   newId: NewId,
-  staffId: Type.Optional(StaffId),
+  staffId: Type.Optional(Caller),
   typeId: Type.Optional(ColumnId),
   /** The spec's name of the liked sub-news; the pages also send subjectNewId. */
   subjectId: Type.Optional(SubjectNewId),
@@ -323,7 +325,7 @@ export const newsCalls = endpoints('news', {
     Type.Object({
       newId: NewId,
       subjectNewId: Type.Optional(SubjectNewId),
-      userId: Type.Optional(StaffId),
+      userId: Type.Optional(Caller),
       roleId: Type.Optional(Type.Integer()),
       userName: Type.Optional(Type.String({ maxLength: 64 })),
     }),
@@ -360,7 +362,7 @@ export const newsCalls = endpoints('news', {
     '/news/delNews',
     'owner',
     '删除新闻（管理员或发布者），记入操作日志',
-    Type.Object({ newId: NewId, staffId: Type.Optional(StaffId) }),
+    Type.Object({ newId: NewId, staffId: Type.Optional(Caller) }),
     Nothing,
   ),
   /** newId or subjectNewId: the sub-news. */
@@ -371,7 +373,7 @@ export const newsCalls = endpoints('news', {
     Type.Object({
       subjectNewId: Type.Optional(SubjectNewId),
       newId: Type.Optional(SubjectNewId),
-      staffId: Type.Optional(StaffId),
+      staffId: Type.Optional(Caller),
     }),
     Nothing,
   ),

@@ -7,6 +7,7 @@ import {
   endpoints,
   rawEndpoint,
   ID_MAX,
+  CallerId,
 } from './shared.js';
 
 /**
@@ -61,7 +62,7 @@ export const oplogCalls = endpoints('operLog', {
         INFO_TABLES,
         'infoTable 须为 T_NEWS、T_SUBJECT_NEWS、TF_VIDEO 或内容管理平台的表名',
       ),
-      userId: Type.Optional(Type.Integer({ errorMessage: '用户编号不正确' })),
+      userId: Type.Optional(CallerId()),
     }),
     Type.Array(OperLogItem),
   ),

@@ -1,5 +1,16 @@
 import { OrNull } from './fields.js';
-import { Flag, Id, Maybe, Nothing, OneOf, Page, endpoint, endpoints, ID_MAX } from './shared.js';
+import {
+  Flag,
+  Id,
+  Maybe,
+  Nothing,
+  OneOf,
+  Page,
+  endpoint,
+  endpoints,
+  ID_MAX,
+  CallerId,
+} from './shared.js';
 import { Paging, Type, WordOf, type Static } from './shared.js';
 
 // ---- departments ----
@@ -40,7 +51,7 @@ export type DepartmentNode = Static<typeof DepartmentNode>;
 
 /** The longest department name (the service checks the same). */
 const DEPT_NAME_MAX = 64;
-const USER_ID = Type.Integer({ errorMessage: '用户 id 不正确' });
+const USER_ID = CallerId('用户 id 不正确');
 const DeptId = Id('请选择部门');
 const ParentId = OrNull(Type.Integer({ minimum: 0, errorMessage: '上级部门不正确（0 为顶级）' }));
 
@@ -250,7 +261,7 @@ export const staffCalls = endpoints('cms', {
 // (intranet.md §7.) The original pages send their own id as userId / staffId:
 // when sent it must be the caller's (the session says who acts).
 
-const AddressUserId = Id('用户编号不正确');
+const AddressUserId = CallerId();
 
 /** A department of the address book's tree, three levels deep. */
 export const AddressDept = Type.Cyclic(

@@ -42,6 +42,25 @@ export const ID_MAX = 2_147_483_647;
 export const Id = (message: string) =>
   Type.Integer({ minimum: 1, maximum: ID_MAX, errorMessage: message });
 
+/** The keyword that marks a field as the caller's own id (`CallerId`). */
+export const CALLER_KEYWORD = 'x-caller';
+
+/**
+ * The caller's own id, sent along as the original pages do (`userId`,
+ * `staffId`, `idRoleSend`): the session says who acts, so when it is sent it
+ * must be the caller's. The request gate refuses any other id, once, for
+ * every route whose body holds such a field (server/src/http/access.ts), with
+ * `refusal`; the services never see it. `message` is the refusal of a value
+ * that is not an id at all.
+ */
+export const CallerId = (message = '用户编号不正确', refusal = '只能以自己的身份操作') =>
+  Type.Integer({
+    minimum: 1,
+    maximum: ID_MAX,
+    errorMessage: message,
+    [CALLER_KEYWORD]: refusal,
+  });
+
 /**
  * One of a few whole numbers (a flag 0/1, a series 1/2/3). Written as
  * `type: integer` with `enum`, so a form's "1" is coerced before it is checked.
@@ -115,7 +134,8 @@ export type DataOf<C> = C extends Call<TSchema | undefined, infer D> ? Static<D>
  *   no staff session opens it;
  * - staff: any logged-in staff member; what the call touches is the caller's
  *   own by the session (own lists, own settings) or open to all staff;
- * - owner: any logged-in staff member at the door, then the service checks the
+ * - owner: any logged-in staff member at the door, which also refuses a
+ *   `CallerId` field holding another's id; then the service checks the
  *   caller's part in the item the body names: its creator or owner, a mail's
  *   sender or recipient, a leave request's requester or approvers, the drive
  *   administrators for the shared library, content administrators where the

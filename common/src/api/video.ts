@@ -18,11 +18,12 @@ import {
   ID_MAX,
   defaulted,
   ViewCounted,
+  CallerId,
 } from './shared.js';
 import { Paging, Type, WordOf, type Static } from './shared.js';
 
 const VideoId = Id('请选择视频');
-const StaffId = Id('用户编号不正确');
+const Caller = CallerId();
 const VideoTypeId = Id('请选择视频分类');
 
 /** Forms send `files` as JSON text; once parsed, the save refuses a bad list with this. */
@@ -245,10 +246,10 @@ export type VideoTypeAdminItem = Static<typeof VideoTypeAdminItem>;
 const VisitBody = Type.Object({
   videoId: VideoId,
   roleId: Type.Optional(Type.Integer({ errorMessage: '身份不正确' })),
-  userId: Type.Optional(StaffId),
+  userId: Type.Optional(Caller),
   userName: Type.Optional(Type.String({ maxLength: 64, errorMessage: '用户名过长' })),
 });
-const LikeBody = Type.Object({ videoId: VideoId, staffId: Type.Optional(StaffId) });
+const LikeBody = Type.Object({ videoId: VideoId, staffId: Type.Optional(Caller) });
 const FlowerCount = Type.Object({ flowerCount: Type.Integer() });
 
 /** api/video/* and api/news/getVideoList (portal.md §7 video controller). */

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import { ACCESS_RULES, type Access } from '@school/common/api';
+import { ACCESS_RULES, CALLER_KEYWORD, type Access } from '@school/common/api';
 import { AppError, TOKEN_INVALID } from './errors.js';
 import { passesAccess, ROLE_REFUSALS } from './roles.js';
 
@@ -18,6 +18,12 @@ declare module 'fastify' {
      * link, a player or an EventSource opens, which cannot send the header.
      */
     sessionCookie?: boolean;
+    /**
+     * The body's fields that carry the caller's own id (`CallerId` in the
+     * contract), with the refusal of another's: read from the route's schema
+     * when it is registered, checked by the gate.
+     */
+    callerFields?: CallerField[];
   }
   interface FastifyInstance {
     /** Every route under /api with its declared rule, in the order registered. */
@@ -29,6 +35,29 @@ export interface RouteAccess {
   method: HTTPMethods | HTTPMethods[];
   url: string;
   access: Access;
+}
+
+export interface CallerField {
+  name: string;
+  refusal: string;
+}
+
+interface BodySchema {
+  properties?: Record<string, Record<string, unknown>>;
+  anyOf?: BodySchema[];
+}
+
+/** The fields of a body schema marked as the caller's own id, with their refusals. */
+export function callerFieldsOf(schema: BodySchema | undefined): CallerField[] {
+  if (!schema) return [];
+  const found = new Map<string, string>();
+  for (const branch of [schema, ...(schema.anyOf ?? [])]) {
+    for (const [name, field] of Object.entries(branch.properties ?? {})) {
+      const refusal = field[CALLER_KEYWORD];
+      if (typeof refusal === 'string') found.set(name, refusal);
+    }
+  }
+  return [...found].map(([name, refusal]) => ({ name, refusal }));
 }
 
 /** A refusal by the door (the route's declared rule), not by the service behind it. */
@@ -52,10 +81,14 @@ const isAccess = (value: unknown): value is Access =>
  * - role rules (content, system, drive administrator) answer a staff member
  *   without the role 403 with the role's message (or the route's own);
  * - public and linkedSystem routes pass: the first may read a session itself
- *   (optionalStaff), the second checks the calling system's key itself.
+ *   (optionalStaff), the second checks the calling system's key itself;
+ * - a body field the contract marks as the caller's own id (`CallerId`:
+ *   userId, staffId, idRoleSend as the original pages send them) must be the
+ *   session's when it is sent: another's is refused 403 once the body is read
+ *   and checked, before any handler runs. No service checks it again.
  *
- * The finer checks (the item's owner, a mail's parties, a leave request's
- * approvers) stay in the services, which know the item.
+ * The finer checks of the owner rule (the item's creator, a mail's parties, a
+ * leave request's approvers) stay in the services, which know the item.
  */
 export const accessPlugin = fp(
   async (app) => {
@@ -71,6 +104,20 @@ export const accessPlugin = fp(
         );
       }
       app.routeAccess.push({ method: route.method, url: route.url, access });
+      const callerFields = callerFieldsOf(route.schema?.body as BodySchema | undefined);
+      if (callerFields.length) route.config = { ...route.config, callerFields };
+    });
+
+    app.addHook('preHandler', async (request: FastifyRequest) => {
+      const { callerFields } = request.routeOptions.config;
+      if (!callerFields || !request.staff) return;
+      const body = request.body as Record<string, unknown> | null | undefined;
+      for (const { name, refusal } of callerFields) {
+        const claimed = body?.[name];
+        if (claimed !== undefined && claimed !== request.staff.id) {
+          throw new AccessRefusal(403, refusal);
+        }
+      }
     });
 
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
+import { CALLER_KEYWORD } from '@school/common/api';
 import { AppError } from './errors.js';
 
 interface ValidationItem {
@@ -22,6 +23,10 @@ type AjvPlugin = Extract<
 >;
 export const errorMessageKeyword: AjvPlugin = (ajv) =>
   ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' });
+
+/** `x-caller` marks the caller's own id (contract `CallerId`); the gate reads it, Ajv not. */
+export const callerKeyword: AjvPlugin = (ajv) =>
+  ajv.addKeyword({ keyword: CALLER_KEYWORD, schemaType: 'string' });
 
 /**
  * Chinese text for a schema failure: the message of the first failing field in

@@ -73,11 +73,6 @@ export function assertPower(staff: AuthStaff): void {
   assertContentAdmin(staff, OPERLOG_MESSAGE);
 }
 
-/** A payload's staffId / userId, when sent, must be the caller's own: the session says who acts. */
-export function assertSelf(staff: AuthStaff, claimed: number | undefined): void {
-  if (claimed !== undefined && claimed !== staff.id) throw forbidden('只能以自己的身份操作');
-}
-
 /**
  * Site content that speaks for the school (banners, covers, magazines,
  * societies, the introduction, review of news and videos): content

@@ -11,6 +11,7 @@ import type { SessionStore } from '../../platform/auth/session.js';
 import { createTestApp, type TestApp } from '../../test-kit/app.js';
 import { createStaff, type TestStaff } from '../../test-kit/factories.js';
 import { expectOk, login, postForm } from '../../test-kit/http.js';
+import { walkCallerFields } from './caller-walk.js';
 import { walkVersionsOfGuardedFiles } from './protected-version-walk.js';
 
 /**
@@ -468,6 +469,18 @@ describe('every route declares who may call it (issue 16)', () => {
     expect(resource.resourcesName).toBe('成绩.pdf');
     const leave = await ok<{ state: string }>('/leave/detail', { leaveId }, as.owner);
     expect(leave.state).not.toBe('withdrawn');
+  });
+
+  it('the caller’s own id: another’s is refused at the door on every route whose body carries it', async () => {
+    const { marked, problems } = await walkCallerFields(t, routes, minimal, DOOR);
+    const refusals = [...new Set(marked.map((key) => key.split(' ').pop()))];
+    console.log(
+      `caller ids: ${marked.length} route fields (${refusals.join(', ')}) checked by the door`,
+    );
+    expect(problems).toEqual([]);
+    // userId / staffId / idRoleSend on mail, drive, news, video, the address book, the home,
+    // the to-do count, the operation log, the password and the logout.
+    expect(marked.length).toBeGreaterThanOrEqual(72);
   });
 
   it('another teacher gets no version of a 防泄密 or private drive file, by any route', async () => {

@@ -9,7 +9,6 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { sendBytes } from '../../platform/files/routes.js';
 import type { FileService } from '../../platform/files/service.js';
 import { idsOf } from '../../http/id-list.js';
-import { assertSelf } from '../../http/roles.js';
 import type { DriveFolders } from './folders.js';
 import type { DriveListing, ListQuery } from './listing.js';
 import type { DriveEngagement } from './engagement.js';
@@ -58,9 +57,8 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
   shares: DriveShares;
 }> = async (app, { folders, listing, resources, engagement, zips, trash, shares }) => {
   route(app, driveCalls.folderTree, async (request) => {
-    const { userId, fId, sType } = request.body;
+    const { fId, sType } = request.body;
     const staff = staffOf(request);
-    assertSelf(staff, userId);
     return ok(await folders.tree(spaceOf(sType, staff), staff, fId || undefined));
   });
 
@@ -90,9 +88,8 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
   );
 
   route(app, driveCalls.folderFiles, async (request) => {
-    const { fId, sType, userId, pageNum, pageSize } = request.body;
+    const { fId, sType, pageNum, pageSize } = request.body;
     const staff = staffOf(request);
-    assertSelf(staff, userId);
     const place = { fId: fId || undefined, space: spaceOf(sType, staff) };
     return ok(
       await listing.folderPage(staff, place, listQueryOf(request.body), { pageNum, pageSize }),
@@ -100,17 +97,15 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
   });
 
   route(app, driveCalls.addFolder, async (request) => {
-    const { userId, fSuperId, fName, fDesc, sType } = request.body;
+    const { fSuperId, fName, fDesc, sType } = request.body;
     const staff = staffOf(request);
-    assertSelf(staff, userId);
     const input = { parentId: fSuperId || undefined, name: fName, description: fDesc };
     return ok(await folders.create(staff, spaceOf(sType, staff), input), '新增成功');
   });
 
   route(app, driveCalls.renameFolder, async (request) => {
-    const { userId, fId, fName, fDesc } = request.body;
+    const { fId, fName, fDesc } = request.body;
     const staff = staffOf(request);
-    assertSelf(staff, userId);
     await folders.rename(staff, fId, { name: fName, description: fDesc });
     return ok(null, '编辑成功');
   });
@@ -129,21 +124,18 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
 
   route(app, driveCalls.delFolder, async (request) => {
     const staff = staffOf(request);
-    assertSelf(staff, request.body.userId);
     await trash.binFolder(staff, request.body.fId);
     return ok(null, '删除成功');
   });
 
   route(app, driveCalls.topFolder, async (request) => {
     const staff = staffOf(request);
-    assertSelf(staff, request.body.userId);
     await folders.pin(staff, request.body.fId, true);
     return ok(null, '置顶成功');
   });
 
   route(app, driveCalls.untopFolder, async (request) => {
     const staff = staffOf(request);
-    assertSelf(staff, request.body.userId);
     await folders.pin(staff, request.body.fId, false);
     return ok(null, '取消置顶');
   });
@@ -151,7 +143,6 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
   route(app, driveCalls.addResource, async (request) => {
     const body = request.body;
     const staff = staffOf(request);
-    assertSelf(staff, body.userId);
     const upload = {
       path: body.resourcesPath,
       name: body.resourcesName,
@@ -170,7 +161,6 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
   route(app, driveCalls.batchAddResource, async (request) => {
     const body = request.body;
     const staff = staffOf(request);
-    assertSelf(staff, body.userId);
     const ids = await resources.add(
       staff,
       { fId: body.fId || undefined, sType: body.sType },
@@ -183,7 +173,6 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
 
   route(app, driveCalls.detail, async (request) => {
     const staff = staffOf(request);
-    assertSelf(staff, request.body.userId);
     const {
       fileId: _fileId,
       fileName: _fileName,
@@ -195,7 +184,6 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
   route(app, driveCalls.editResource, async (request) => {
     const body = request.body;
     const staff = staffOf(request);
-    assertSelf(staff, body.userId);
     await resources.edit(staff, body.resourcesId, {
       ...fieldsOf(body),
       name: body.resourcesName,
@@ -207,21 +195,18 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
 
   route(app, driveCalls.delResource, async (request) => {
     const staff = staffOf(request);
-    assertSelf(staff, request.body.userId);
     await trash.binResources(staff, idsOf(request.body.resourcesId));
     return ok(null, '删除成功');
   });
 
   route(app, driveCalls.topResource, async (request) => {
     const staff = staffOf(request);
-    assertSelf(staff, request.body.userId);
     await resources.pin(staff, request.body.resourcesId, true);
     return ok(null, '置顶成功');
   });
 
   route(app, driveCalls.untopResource, async (request) => {
     const staff = staffOf(request);
-    assertSelf(staff, request.body.userId);
     await resources.pin(staff, request.body.resourcesId, false);
     return ok(null, '取消置顶');
   });
@@ -229,7 +214,6 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
   route(app, driveCalls.moveResource, async (request) => {
     const body = request.body;
     const staff = staffOf(request);
-    assertSelf(staff, body.userId);
     if (!body.resourcesId && !body.fId) throw badRequest('请选择文件或文件夹');
     await resources.move(staff, {
       resourceId: body.resourcesId,
@@ -244,26 +228,22 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
 
   route(app, driveCalls.quota, async (request) => {
     const staff = staffOf(request);
-    assertSelf(staff, request.body.userId);
     return ok(await resources.usage(staff));
   });
 
   route(app, driveCalls.giveLike, async (request) => {
     const staff = staffOf(request);
-    assertSelf(staff, request.body.userId);
     return ok({ givelikeNum: await engagement.like(staff, request.body.resourcesId) }, '点赞成功');
   });
 
   route(app, driveCalls.addFavorites, async (request) => {
     const staff = staffOf(request);
-    assertSelf(staff, request.body.userId);
     await engagement.favourite(staff, request.body.resourcesId, true);
     return ok(null, '收藏成功');
   });
 
   route(app, driveCalls.delFavorites, async (request) => {
     const staff = staffOf(request);
-    assertSelf(staff, request.body.userId);
     await engagement.favourite(staff, request.body.resourcesId, false);
     return ok(null, '取消成功');
   });
@@ -274,36 +254,31 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
   });
 
   route(app, driveCalls.addComment, async (request) => {
-    const { userId, resourcesId, content } = request.body;
+    const { resourcesId, content } = request.body;
     const staff = staffOf(request);
-    assertSelf(staff, userId);
     return ok({ resId: await engagement.comment(staff, resourcesId, content) }, '评论成功');
   });
 
   route(app, driveCalls.delComment, async (request) => {
     const staff = staffOf(request);
-    assertSelf(staff, request.body.userId);
     await engagement.deleteComment(staff, request.body.resId);
     return ok(null, '删除成功');
   });
 
   route(app, driveCalls.download, async (request) => {
     const staff = staffOf(request);
-    assertSelf(staff, request.body.userId);
     assertMayDownload(await resources.get(request.body.resourcesId, staff), staff);
     return ok(await engagement.download(staff, request.body.resourcesId));
   });
 
   route(app, driveCalls.share, async (request) => {
     const staff = staffOf(request);
-    assertSelf(staff, request.body.userId);
     const { resourcesId, ...options } = request.body;
     return ok(await shares.create(staff, resourcesId, options));
   });
 
   route(app, driveCalls.shareFolder, async (request) => {
     const staff = staffOf(request);
-    assertSelf(staff, request.body.userId);
     const { fId, ...options } = request.body;
     return ok(await shares.createForFolder(staff, fId, options));
   });
@@ -314,9 +289,8 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
     [driveCalls.hotDown, 'downloaded'],
   ] as const) {
     route(app, call, async (request) => {
-      const { userId, pageNum, pageSize } = request.body;
+      const { pageNum, pageSize } = request.body;
       const staff = staffOf(request);
-      assertSelf(staff, userId);
       const query = listQueryOf(request.body);
       return ok(await listing.libraryList(staff, order, query, { pageNum, pageSize }));
     });
@@ -324,23 +298,20 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
 
   route(app, driveCalls.resourcesNum, async (request) => {
     const staff = staffOf(request);
-    assertSelf(staff, request.body.userId);
     return ok(await listing.libraryCount(staff));
   });
 
   route(app, driveCalls.search, async (request) => {
-    const { zylxType, type, fId, userId, pageNum, pageSize } = request.body;
+    const { zylxType, type, fId, pageNum, pageSize } = request.body;
     const staff = staffOf(request);
-    assertSelf(staff, userId);
     const space = (zylxType ?? type) === 2 ? { ownerId: staff.id } : { ownerId: null };
     const place = { space, fId: fId || undefined };
     return ok(await listing.search(staff, place, listQueryOf(request.body), { pageNum, pageSize }));
   });
 
   route(app, driveCalls.myPublic, async (request) => {
-    const { fId, userId, pageNum, pageSize } = request.body;
+    const { fId, pageNum, pageSize } = request.body;
     const staff = staffOf(request);
-    assertSelf(staff, userId);
     const place = { space: { ownerId: null }, fId: fId || undefined, uploaderId: staff.id };
     return ok(await listing.search(staff, place, listQueryOf(request.body), { pageNum, pageSize }));
   });
@@ -351,9 +322,8 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
     [driveCalls.myShares, 'shares'],
   ] as const) {
     route(app, call, async (request) => {
-      const { userId, pageNum, pageSize } = request.body;
+      const { pageNum, pageSize } = request.body;
       const staff = staffOf(request);
-      assertSelf(staff, userId);
       const query = listQueryOf(request.body);
       const page = await engagement.mine(staff, kind, query, { pageNum, pageSize });
       return ok(kind === 'shares' ? await shares.decorate(page) : page);
@@ -361,15 +331,13 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
   }
 
   route(app, driveCalls.myFolderShares, async (request) => {
-    const { userId, pageNum, pageSize } = request.body;
+    const { pageNum, pageSize } = request.body;
     const staff = staffOf(request);
-    assertSelf(staff, userId);
     return ok(await shares.folderLinksOf(staff, { pageNum, pageSize }));
   });
 
   route(app, driveCalls.delDownloadRecord, async (request) => {
     const staff = staffOf(request);
-    assertSelf(staff, request.body.userId);
     await engagement.hideDownloads(staff, idsOf(request.body.resId));
     return ok(null, '删除成功');
   });

@@ -3,7 +3,6 @@ import { driveTrashCalls } from '@school/common/api';
 import { staffOf } from '../../http/auth.js';
 import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
-import { assertSelf } from '../../http/roles.js';
 import type { DriveResources } from './resources.js';
 import type { DriveTrash } from './trash.js';
 
@@ -26,14 +25,12 @@ export const driveTrashRoutes: FastifyPluginAsyncTypebox<{
 
   route(app, driveTrashCalls.restoreResource, async (request) => {
     const staff = staffOf(request);
-    assertSelf(staff, request.body.userId);
     const placed = await trash.restore(staff, request.body.resId);
     return ok(placed, placed.toTop ? '原文件夹已不在，已还原到网盘最上层' : '还原成功');
   });
 
   route(app, driveTrashCalls.purgeResource, async (request) => {
     const staff = staffOf(request);
-    assertSelf(staff, request.body.userId);
     await trash.purge(staff, request.body.resId);
     return ok(null, '已彻底删除');
   });
@@ -41,7 +38,6 @@ export const driveTrashRoutes: FastifyPluginAsyncTypebox<{
   route(app, driveTrashCalls.checkNames, async (request) => {
     const body = request.body;
     const staff = staffOf(request);
-    assertSelf(staff, body.userId);
     let names: unknown;
     try {
       names = JSON.parse(body.names);

@@ -5,7 +5,6 @@ import { staffOf } from '../../http/auth.js';
 import { route } from '../../http/contract.js';
 import { keptOk, ok } from '../../http/envelope.js';
 import { badRequest } from '../../http/errors.js';
-import { assertSelf } from '../../http/roles.js';
 import { visitorOf } from '../../platform/engagement/visitor.js';
 
 import type { NewsService } from './service.js';
@@ -90,8 +89,7 @@ export const newsRoutes: FastifyPluginAsyncTypebox<NewsRouteDeps> = async (
 
   route(app, newsCalls.addFootprint, async (request) => {
     const staff = staffOf(request);
-    const { newId, subjectNewId, userId } = request.body;
-    assertSelf(staff, userId);
+    const { newId, subjectNewId } = request.body;
     return ok(await reader.recordView({ newId, subjectNewId }, staff, request.ip));
   });
 
@@ -103,7 +101,6 @@ export const newsRoutes: FastifyPluginAsyncTypebox<NewsRouteDeps> = async (
 
   route(app, newsCalls.likeState, async (request) => {
     const staff = staffOf(request);
-    assertSelf(staff, request.body.staffId);
     const { liked, flowerCount } = await reader.likeState(likeTarget(request.body), staff);
     // The spec reads a non-zero status as "already liked"; it is an answer, not an error.
     if (liked) return { status: 1, msg: '已点赞', data: { flowerCount } };
@@ -112,20 +109,17 @@ export const newsRoutes: FastifyPluginAsyncTypebox<NewsRouteDeps> = async (
 
   route(app, newsCalls.like, async (request) => {
     const staff = staffOf(request);
-    assertSelf(staff, request.body.staffId);
     return ok(await reader.like(likeTarget(request.body), staff), '点赞成功');
   });
 
   route(app, newsCalls.remove, async (request) => {
     const staff = staffOf(request);
-    assertSelf(staff, request.body.staffId);
     await news.remove(request.body.newId, staff, request.ip);
     return ok(null, '删除成功');
   });
 
   route(app, newsCalls.removeSubject, async (request) => {
     const staff = staffOf(request);
-    assertSelf(staff, request.body.staffId);
     const id = request.body.subjectNewId ?? request.body.newId;
     if (!id) throw badRequest('请选择专题子新闻');
     await news.removeSubject(id, staff, request.ip);

@@ -12,7 +12,7 @@ export const departmentRoutes: FastifyPluginAsyncTypebox<{ directory: DirectoryS
   { directory },
 ) => {
   route(app, departmentCalls.mine, async (request) =>
-    ok(await directory.myDepartments(staffOf(request), request.body?.userId)),
+    ok(await directory.myDepartments(staffOf(request))),
   );
 
   route(app, departmentCalls.children, async (request) =>

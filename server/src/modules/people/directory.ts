@@ -1,15 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { forbidden } from '../../http/errors.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 
 /** The departments as the staff pages read them (the staff home's tabs; the address book later). */
 export class DirectoryService {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** The caller's departments, the main one first (ifSelect 1). `userId`, when sent, must be theirs. */
-  myDepartments(staff: AuthStaff, userId: number | undefined) {
-    if (userId !== undefined && userId !== staff.id) throw forbidden();
+  /** The caller's departments, the main one first (ifSelect 1). */
+  myDepartments(staff: AuthStaff) {
     return this.db
       .selectFrom('staffDepartment')
       .innerJoin('department', 'department.id', 'staffDepartment.deptId')

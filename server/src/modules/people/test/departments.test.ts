@@ -39,10 +39,16 @@ describe('api/dept', () => {
     expect(expectOk(await postForm(t.app, MY_DEPTS, {}, { token: loner }))).toEqual([]);
   });
 
-  it("getDeptList refuses someone else's userId", async () => {
+  it("getDeptList and getChildDeptList refuse someone else's userId", async () => {
     const other = await createStaff(t.db, { deptIds: [dept.school] });
     const response = await postForm(t.app, MY_DEPTS, { userId: other.id }, { token });
-    expectRefusal(response, 403, '没有权限进行此操作');
+    expectRefusal(response, 403, '只能以自己的身份操作');
+    const children = { userId: other.id, deptId: dept.school };
+    expectRefusal(
+      await postForm(t.app, CHILD_DEPTS, children, { token }),
+      403,
+      '只能以自己的身份操作',
+    );
   });
 
   it('getChildDeptList answers the children of a department in their order', async () => {
