@@ -148,6 +148,22 @@ export class DriveListing {
     return ordered.orderBy(column[sort.by], direction).orderBy('driveResource.id', direction) as Q;
   }
 
+  /** The space and folder a list is asked for: the folder's own space when one is named. */
+  private async placeOf(
+    viewer: Viewer,
+    place: { fId?: number; space: Space },
+  ): Promise<{ space: Space; folderId: number | null }> {
+    let space = place.space;
+    let folderId: number | null = null;
+    if (place.fId) {
+      const folder = await this.folders.get(place.fId, viewer);
+      space = { ownerId: folder.ownerId };
+      folderId = folder.id;
+    }
+    assertCanSee(space, viewer);
+    return { space, folderId };
+  }
+
   /**
    * A folder's page: `fId` a folder of the library or of the viewer's disk,
    * or absent for the top of `space` (the disk's loose files and folders; the
@@ -160,14 +176,7 @@ export class DriveListing {
     query: ListQuery,
     paging: Paging,
   ): Promise<{ total: number; list: DriveRow[] }> {
-    let space = place.space;
-    let folderId: number | null = null;
-    if (place.fId) {
-      const folder = await this.folders.get(place.fId, viewer);
-      space = { ownerId: folder.ownerId };
-      folderId = folder.id;
-    }
-    assertCanSee(space, viewer);
+    const { space, folderId } = await this.placeOf(viewer, place);
     const folderScope = folderId === null ? `top:${space.ownerId ?? 'lib'}` : `folder:${folderId}`;
     return this.keptFor(
       ['folder', folderId, query, paging],
@@ -285,14 +294,7 @@ export class DriveListing {
     query: ListQuery,
     paging: Paging,
   ): Promise<{ total: number; list: DriveRow[] }> {
-    let space = place.space;
-    let folderId: number | null = null;
-    if (place.fId) {
-      const folder = await this.folders.get(place.fId, viewer);
-      space = { ownerId: folder.ownerId };
-      folderId = folder.id;
-    }
-    assertCanSee(space, viewer);
+    const { space, folderId } = await this.placeOf(viewer, place);
     // Kept under the space's versions: a keyword's candidates are checked and sorted once.
     return this.keptFor(
       ['search', folderId, place.uploaderId, query, paging],
