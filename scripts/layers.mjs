@@ -34,9 +34,9 @@ export const PLATFORM_LAYERS = [
   ['index'], // createPlatform and the platform's routes
   ['catalogue', 'engagement', 'health', 'todo'],
   ['publishing'], // review workflow, versions, visibility, saving content
-  ['content', 'files'], // rich-text cleaning and sensitive words; stored files and uploads
+  ['content', 'files', 'org'], // rich text and sensitive words; stored files; staff and departments
   ['auth'], // login and sessions
-  ['jobs', 'oplog', 'org', 'search'],
+  ['jobs', 'oplog', 'search'],
 ];
 
 const ROOT = fileURLToPath(new URL('../server/src/', import.meta.url));
