@@ -286,6 +286,7 @@ export function createServices(
   platform.files.access.addGuards(
     AREAS.flatMap((area: Area<object>) => area.fileGuards?.(platform) ?? []),
   );
+  platform.files.access.addUses(AREAS.flatMap((area: Area<object>) => area.fileUses ?? []));
   platform.files.access.assertComplete();
   return { ...services, handoff: createHandoff(platform, targets) };
 }
