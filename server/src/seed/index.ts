@@ -6,7 +6,7 @@ import { seedBaseData } from './base.js';
 import type { Services } from '../app.js';
 import { issueSetupToken } from '../modules/setup/token.js';
 import type { Clock } from '../time.js';
-import { createFirstAdministrator } from './first-run.js';
+import { createFirstAdministrator } from '../modules/setup/first-run.js';
 
 export interface PrepareResult {
   created: boolean;

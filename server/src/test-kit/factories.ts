@@ -4,7 +4,7 @@ import type { Services } from '../app.js';
 import type { AuthStaff } from '../platform/auth/session.js';
 import type { Database } from '../db/schema.js';
 import type { NewsInput } from '../modules/news/service.js';
-import { StaffService, type NewStaffInput } from '../modules/people/accounts.js';
+import { StaffService, type NewStaffInput } from '../platform/org/accounts.js';
 
 const randomHex = (bytes: number) => randomBytes(bytes).toString('hex');
 

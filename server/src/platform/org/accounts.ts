@@ -22,7 +22,7 @@ export interface NewStaffInput {
   sort?: number;
 }
 
-/** Creates staff accounts and departments; used by the seed, the tests and (later) the CMS. */
+/** Creates staff accounts and departments: the first run, the seed, the tests, the department screen. */
 export class StaffService {
   constructor(
     private readonly db: Kysely<Database>,

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
-import type { AuthStaff } from '../platform/auth/session.js';
-import type { FileService } from '../platform/files/service.js';
-import { StaffService } from '../modules/people/accounts.js';
-import { SiteParameters } from '../modules/intranet/parameters.js';
-import type { Clock } from '../time.js';
+import type { Database } from '../../db/schema.js';
+import type { AuthStaff } from '../../platform/auth/session.js';
+import type { FileService } from '../../platform/files/service.js';
+import { SiteParameters } from '../../platform/catalogue/parameters.js';
+import { StaffService } from '../../platform/org/accounts.js';
+import type { Clock } from '../../time.js';
 
 /**
  * The first administrator of a new school, made the one way for ADMIN_CODE at start and for

@@ -4,9 +4,15 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
-import { defineArea } from '../../modules/area.js';
 import { displayTime } from '../../time.js';
-import type { ReportData } from './report.js';
+import { defineArea } from '../area.js';
+
+/** What a run keeps in its report column (ops/site-import/report.ts writes it). */
+interface StoredReport {
+  areas: Record<string, Omit<ImportRun['areas'][number], 'area'>>;
+  failures: ImportRun['failures'];
+  seconds?: number;
+}
 
 /** The last runs of `npm run import`, newest first, with their reports. */
 export async function importRuns(db: Kysely<Database>): Promise<ImportRun[]> {
@@ -18,9 +24,9 @@ export async function importRuns(db: Kysely<Database>): Promise<ImportRun[]> {
     .limit(20)
     .execute();
   return rows.map((row) => {
-    let report: Partial<ReportData> = {};
+    let report: Partial<StoredReport> = {};
     try {
-      report = JSON.parse(row.report) as ReportData;
+      report = JSON.parse(row.report) as StoredReport;
     } catch {
       // A report cut off by a stopped run shows as empty.
     }

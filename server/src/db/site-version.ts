@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { processBus, type Bus } from '../cluster/bus.js';
-import { siteWritesOf } from '../db/content-watch.js';
-import { nextDue, readContentVersion } from '../db/content-version.js';
-import type { Database } from '../db/schema.js';
+import { siteWritesOf } from './content-watch.js';
+import { nextDue, readContentVersion } from './content-version.js';
+import type { Database } from './schema.js';
 import { iso, type Clock } from '../time.js';
 
 /** What a render may be stored under: the version it read, and when it must end at the latest. */
