@@ -3,46 +3,13 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { PLATFORM_LAYERS, SERVER_LAYERS } from './scripts/layers.mjs';
 
 /** The server's areas: each imports the platform, http, db and common, never another area. */
 const SERVER_AREAS = fs
   .readdirSync(new URL('server/src/modules', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-const serverBoundaries = [
-  ...SERVER_AREAS.map((area) => ({
-    files: [`server/src/modules/${area}/**`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: SERVER_AREAS.filter((other) => other !== area).map((other) => ({
-            group: [`../${other}/*`],
-            message: 'Areas do not import each other: move what both need down into platform/.',
-          })),
-        },
-      ],
-    },
-  })),
-  {
-    files: ['server/src/platform/**', 'server/src/http/**', 'server/src/db/**'],
-    // Tests exercise the platform through the whole app, areas included.
-    ignores: ['server/src/**/test/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/modules/*/**'],
-              message: 'The platform does not import areas: let the area register with it.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-];
 
 export default tseslint.config(
   {
@@ -103,7 +70,7 @@ export default tseslint.config(
       ],
     },
   },
-  ...serverBoundaries,
+  ...serverBoundaries(),
   ...webBoundaries(),
 );
 
@@ -169,4 +136,87 @@ function webBoundaries() {
       rules: rule(noRoutes, noLayouts, noFeatures, noComponents),
     },
   ];
+}
+
+/**
+ * Import boundaries of server/src: each layer of scripts/layers.mjs imports only the layers
+ * below it, and platform/'s folders likewise among themselves; an area does not import
+ * another area. Imports are relative, so each rule is a pattern over the path climbed to
+ * (`node scripts/layers.mjs --check` resolves them exactly, dynamic imports included).
+ * Tests and the test kit exercise the whole app and are left out.
+ */
+function serverBoundaries() {
+  const folders = (dir) =>
+    new Set(
+      fs
+        .readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name),
+    );
+  const serverFolders = folders('server/src');
+  const platformFolders = folders('server/src/platform');
+  /** The members of the layers above `member`, and of its own layer but itself. */
+  const notBelow = (layers, member) => {
+    const at = layers.findIndex((members) => members.includes(member));
+    return layers
+      .slice(0, at + 1)
+      .flat()
+      .filter((other) => other !== member);
+  };
+  /** Imports that climb (`./` or `../`s) to one of `names`: a folder, or a file without .ts. */
+  const imports = (climb, names, dirs, message) => {
+    const targets = names.map((name) => (dirs.has(name) ? `${name}(/|$)` : `${name}\\.js$`));
+    return names.length > 0 && { regex: `^${climb}(${targets.join('|')})`, message };
+  };
+  const UP = '(\\.\\./)+';
+  const upward = (member, climb = UP) =>
+    imports(
+      climb,
+      notBelow(SERVER_LAYERS, member),
+      serverFolders,
+      'Layers point down (scripts/layers.mjs): hand a lower layer a hook, or move the shared piece down.',
+    );
+  const upwardInPlatform = (part) =>
+    imports(
+      UP,
+      notBelow(PLATFORM_LAYERS, part),
+      platformFolders,
+      "platform/'s folders point down (scripts/layers.mjs PLATFORM_LAYERS).",
+    );
+  const otherAreas = (area) =>
+    SERVER_AREAS.filter((other) => other !== area).map((other) => ({
+      // From the area's own sub-folders too (modules/drive/library/…).
+      group: [1, 2, 3, 4].map((depth) => `${'../'.repeat(depth)}${other}/*`),
+      message: 'Areas do not import each other: move what both need down into platform/.',
+    }));
+  const rule = (...patterns) => ({
+    'no-restricted-imports': ['error', { patterns: patterns.flat().filter(Boolean) }],
+  });
+  const configs = SERVER_LAYERS.flat().flatMap((member) => {
+    if (!serverFolders.has(member)) {
+      return [{ files: [`server/src/${member}.ts`], rules: rule(upward(member, '\\./')) }];
+    }
+    if (member === 'modules') {
+      return [
+        { files: ['server/src/modules/*.ts'], rules: rule(upward(member)) },
+        ...SERVER_AREAS.map((area) => ({
+          files: [`server/src/modules/${area}/**`],
+          rules: rule(upward(member), otherAreas(area)),
+        })),
+      ];
+    }
+    if (member === 'platform') {
+      return PLATFORM_LAYERS.flat().map((part) => ({
+        files: [
+          platformFolders.has(part)
+            ? `server/src/platform/${part}/**`
+            : `server/src/platform/${part}.ts`,
+        ],
+        rules: rule(upward(member), upwardInPlatform(part)),
+      }));
+    }
+    return [{ files: [`server/src/${member}/**`], rules: rule(upward(member)) }];
+  });
+  const ignores = ['server/src/**/test/**', 'server/src/test-kit/**', 'server/src/**/*.test.ts'];
+  return configs.map((config) => ({ ...config, ignores }));
 }

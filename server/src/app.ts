@@ -11,6 +11,7 @@ import type { Config } from './config.js';
 import { siteWritesOf } from './db/content-watch.js';
 import type { DialectName } from './db/database.js';
 import type { Database } from './db/schema.js';
+import { siteVersionFor } from './db/site-version.js';
 import { accessPlugin } from './http/access.js';
 import { authPlugin } from './http/auth.js';
 import {
@@ -37,12 +38,12 @@ import { AREAS, type AreaServices } from './modules/index.js';
 import { createHandoff, createPlatform, platformRoutes, type Platform } from './platform/index.js';
 import type { FileStorage } from './platform/files/storage.js';
 import { legacyFileRoutes } from './platform/files/legacy-routes.js';
+import { countedStorage } from './observability/counted-storage.js';
 import { requestIdOf } from './observability/request-id.js';
 import { metricsRoute, observability } from './observability/plugin.js';
 import { systemClock, type Clock } from './time.js';
 import { PageCache } from './web/page-cache.js';
 import { fastServe, servePagesFromCache, webPages, type WebBuild } from './web/pages.js';
-import { siteVersionFor } from './web/site-version.js';
 
 export interface AppDeps {
   config: Config;
@@ -278,13 +279,14 @@ export function createServices(
   // row): the page cache and the kept counts of lists and searches both end with it.
   siteWritesOf(deps.db)?.arm();
   siteVersionFor(deps.db, deps.clock ?? systemClock);
-  const platform = createPlatform(deps);
+  const platform = createPlatform({ ...deps, watchStorage: countedStorage });
   const services = { ...platform } as Platform & AreaServices;
   for (const area of AREAS) Object.assign(services, area.services(platform));
   const targets = AREAS.flatMap((area: Area<object>) => area.handoffTargets?.(platform) ?? []);
   platform.files.access.addGuards(
     AREAS.flatMap((area: Area<object>) => area.fileGuards?.(platform) ?? []),
   );
+  platform.files.access.addUses(AREAS.flatMap((area: Area<object>) => area.fileUses ?? []));
   platform.files.access.assertComplete();
   return { ...services, handoff: createHandoff(platform, targets) };
 }

@@ -2,10 +2,24 @@ import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { S3Settings } from './platform/files/s3-storage.js';
 
 /** web/build, found from this file whether it runs from src/ or dist/. */
 const DEFAULT_WEB_BUILD = fileURLToPath(new URL('../../web/build', import.meta.url));
+
+/** Where the bucket is and how to reach it (read from S3_*; platform/files/s3-storage.ts). */
+export interface S3Settings {
+  bucket: string;
+  /** Keys are stored under this prefix ('' or ending in '/'), so one bucket can hold several sites. */
+  prefix: string;
+  /** An S3-compatible server (MinIO, Ceph, OSS, COS); unset: AWS itself. */
+  endpoint?: string;
+  region: string;
+  /** Unset: the AWS SDK's own chain (environment, instance role). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** bucket in the path (MinIO and most self-hosted servers) instead of the host name. */
+  forcePathStyle: boolean;
+}
 
 /** Everything the process reads from its environment, validated once at boot. */
 export interface Config {

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import type { Config } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { databaseMetrics } from '../observability/db-metrics.js';
 import { prepareDatabase } from '../seed/index.js';
 import { systemClock } from '../time.js';
 import { webClientDir } from '../web/build-dir.js';
@@ -30,6 +31,7 @@ export async function prepare(config: Config): Promise<{ demoLogins: string[] }>
   const { db, dialect, close } = openDatabase({
     url: config.databaseUrl,
     sqliteFile: `${config.dataDir}/portal.sqlite`,
+    watch: databaseMetrics,
   });
   try {
     await migrateToLatest(db, dialect);

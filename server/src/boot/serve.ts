@@ -3,6 +3,7 @@ import { processBus } from '../cluster/bus.js';
 import { PgBusChannel } from '../cluster/pg-bus.js';
 import type { Config } from '../config.js';
 import { openDatabase } from '../db/database.js';
+import { databaseMetrics } from '../observability/db-metrics.js';
 import { loadWebBuild } from '../web/pages.js';
 
 /** One server: the app on its database, listening on the port (shared by the cluster's workers). */
@@ -19,6 +20,7 @@ export async function serve(config: Config) {
   const { db, dialect, close } = openDatabase({
     url: config.databaseUrl,
     sqliteFile: `${config.dataDir}/portal.sqlite`,
+    watch: databaseMetrics,
   });
   const services = createServices({ config, db, dialect });
   const web = await loadWebBuild(config.webBuildDir);

@@ -18,7 +18,7 @@ const isBusMessage = (message: unknown): message is BusMessage =>
 
 /**
  * Tells the site's other worker processes what changed in this one: the content version
- * (web/site-version.ts) and whose unread mail count moved (modules/mail/unread-feed.ts).
+ * (db/site-version.ts) and whose unread mail count moved (modules/mail/unread-feed.ts).
  * Only others hear a message: this process has acted on it already. Outside a cluster (one
  * process, the tests) there is nobody to tell. On PostgreSQL the server attaches a channel over
  * LISTEN/NOTIFY instead (pg-bus.ts), which also reaches copies on other machines.

@@ -5,7 +5,7 @@ import type { Database } from './schema.js';
  * The two reads that say how long something derived from the site's content
  * holds: the content version (the site_version row, raised with every content
  * write, db/content-watch.ts) and the next dated item. The page cache
- * (web/site-version.ts) and the kept counts of lists and searches
+ * (db/site-version.ts) and the kept counts of lists and searches
  * (db/paging.ts) both end at whichever comes first.
  */
 

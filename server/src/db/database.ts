@@ -1,10 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  CamelCasePlugin,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type LogEvent,
+} from 'kysely';
 import pg from 'pg';
-import { observeQuery } from '../observability/db-metrics.js';
-import { watchPool } from '../observability/metrics.js';
 import { SiteWrites, registerSiteWrites, watchedDialect } from './content-watch.js';
 import type { Database } from './schema.js';
 
@@ -29,10 +34,21 @@ export interface DatabaseOptions {
   /** SQLite file; ':memory:' is allowed */
   sqliteFile: string;
   poolSize?: number;
+  /** What the caller watches (observability/db-metrics.ts); nothing when left out. */
+  watch?: DatabaseWatch;
+}
+
+/** Hooks for the process's metrics, handed in so that db/ knows nothing of them. */
+export interface DatabaseWatch {
+  /** Every statement's end (Kysely's `log`). */
+  query?(event: LogEvent): void;
+  /** A PostgreSQL pool as it opens, for its connection counts. */
+  pool?(pool: pg.Pool): void;
 }
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const plugins = [new CamelCasePlugin()];
+  const log = options.watch?.query;
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // An idle connection the server closes (a restart, an administrator) must not end the
@@ -40,12 +56,12 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     pool.on('error', (err) =>
       console.warn(`database connection closed by the server: ${err.message}`),
     );
-    watchPool(pool);
+    options.watch?.pool?.(pool);
     const writes = new SiteWrites();
     const db = new Kysely<Database>({
       dialect: watchedDialect(new PostgresDialect({ pool }), writes),
       plugins,
-      log: observeQuery,
+      ...(log && { log }),
     });
     registerSiteWrites(db, writes);
     return { db, dialect: 'postgres', close: () => db.destroy() };
@@ -74,7 +90,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       true,
     ),
     plugins,
-    log: observeQuery,
+    ...(log && { log }),
   });
   registerSiteWrites(db, writes);
   return { db, dialect: 'sqlite', close: () => db.destroy() };

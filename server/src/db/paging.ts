@@ -1,8 +1,15 @@
 import { type Compilable, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { nextDue, readContentVersion } from './content-version.js';
-import { siteVersionOf } from '../web/site-version.js';
 import type { Database } from './schema.js';
-import { offsetOf, type Paging } from '../http/paging.js';
+import { siteVersionOf } from './site-version.js';
+
+/** The page a list call asks for (pageNum from 1); http/paging.ts reads it from the body. */
+export interface Paging {
+  pageNum: number;
+  pageSize: number;
+}
+
+export const offsetOf = ({ pageNum, pageSize }: Paging) => (pageNum - 1) * pageSize;
 
 /** How many rows a list's query (before its selection) matches: the `total` of a page. */
 export async function countRows<DB, TB extends keyof DB, O>(
@@ -59,7 +66,7 @@ interface Kept {
  * the search's most common word ~77,000 entries and 50 ms). An answer is kept under the
  * site's content version (db/content-version.ts, raised with every write to a content
  * table, migration 0028) and until the next scheduled item's date, when an item goes live
- * by itself. The version is the process's SiteVersion (web/site-version.ts), which hears
+ * by itself. The version is the process's SiteVersion (db/site-version.ts), which hears
  * this process's commits as they happen and other processes' through the cluster bus and
  * its poll of the row; where none polls (a seeder, a script) each request reads the
  * version row instead. Counts are exact, never capped. Bounded: at most `limit` answers

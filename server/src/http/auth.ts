@@ -2,7 +2,25 @@ import cookie from '@fastify/cookie';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TOKEN_INVALID, unauthorized } from './errors.js';
-import type { AuthStaff, SessionStore } from '../platform/auth/session.js';
+
+/** The logged-in staff member behind a request (platform/auth/session.ts reads it). */
+export interface AuthStaff {
+  id: number;
+  code: string;
+  name: string;
+  staffType: number;
+  isPower: number;
+  isAdmin: string;
+  email: string | null;
+  schoolId: number;
+  whetherpass: number;
+  sessionId: number;
+}
+
+/** What the hook asks of the sessions (platform/auth/session.ts): a token's staff member, or a 401. */
+export interface SessionLookup {
+  resolve(token: string): Promise<AuthStaff>;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -65,7 +83,7 @@ export function tokenOf(request: FastifyRequest): string | undefined {
 }
 
 async function resolve(
-  sessions: SessionStore,
+  sessions: SessionLookup,
   request: FastifyRequest,
   token = tokenOf(request),
 ): Promise<AuthStaff | null> {
@@ -78,7 +96,7 @@ async function resolve(
   return staff;
 }
 
-export const authPlugin = fp<{ sessions: SessionStore }>(
+export const authPlugin = fp<{ sessions: SessionLookup }>(
   async (app, { sessions }) => {
     await app.register(cookie);
     app.decorateRequest('staff', null);

@@ -1,3 +1,5 @@
+export { offsetOf, type Paging } from '../db/paging.js';
+
 /** pageNum / pageSize as the spec's list calls send them, with a per-list default size. */
 export function pageFields(defaultSize: number, maxSize = 50) {
   return {
@@ -17,13 +19,6 @@ export function pageFields(defaultSize: number, maxSize = 50) {
     },
   } as const;
 }
-
-export interface Paging {
-  pageNum: number;
-  pageSize: number;
-}
-
-export const offsetOf = ({ pageNum, pageSize }: Paging) => (pageNum - 1) * pageSize;
 
 /** `{ total, list }`, the answer of every paged call. */
 export function pageSchema(item: object) {

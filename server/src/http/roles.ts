@@ -1,5 +1,5 @@
 import type { Access } from '@school/common/api';
-import type { AuthStaff } from '../platform/auth/session.js';
+import type { AuthStaff } from './auth.js';
 import { forbidden } from './errors.js';
 import { canManageItem, isContentAdmin, isDriveAdmin, isSystemAdmin } from '@school/common';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { HandoffTarget } from '../platform/auth/handoff-service.js';
-import type { FileGuard } from '../platform/files/guards.js';
+import type { FileGuard, FileUses } from '../platform/files/guards.js';
 import type { Platform } from '../platform/index.js';
 
 /**
@@ -18,6 +18,8 @@ export interface Area<Services extends object> {
   handoffTargets?(platform: Platform): Array<[number, HandoffTarget]>;
   /** Who else may not read the stored files its items use (see FileGuard). */
   fileGuards?(platform: Platform): FileGuard[];
+  /** Where its items name stored files, and which of them the public may read (see FileUses). */
+  fileUses?: readonly FileUses[];
 }
 
 export const defineArea = <Services extends object>(area: Area<Services>) => area;

@@ -11,9 +11,9 @@ import { peopleArea } from './people/index.js';
 import { showcaseArea } from './showcase/index.js';
 import { setupArea } from './setup/index.js';
 import { siteArea } from './site/index.js';
+import { siteImportArea } from './site-import/index.js';
 import { siteSearchArea } from './sitesearch/index.js';
 import { videoArea } from './video/index.js';
-import { siteImportArea } from '../ops/site-import/routes.js';
 
 /** Every area of the site; app.ts builds and registers them in this order. */
 export const AREAS = [

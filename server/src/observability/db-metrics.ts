@@ -1,5 +1,6 @@
 import type { LogEvent } from 'kysely';
-import { dbQueries, dbQueryDuration } from './metrics.js';
+import type { DatabaseWatch } from '../db/database.js';
+import { dbQueries, dbQueryDuration, watchPool } from './metrics.js';
 
 const KINDS = ['select', 'insert', 'update', 'delete'] as const;
 type Kind = (typeof KINDS)[number] | 'other';
@@ -26,7 +27,7 @@ function timer(kind: Kind) {
 }
 
 /**
- * Kysely's `log` option (db/database.ts): every statement's kind, outcome and time. Never its
+ * Kysely's `log` option: every statement's kind, outcome and time. Never its
  * SQL text or parameters, which may hold what a user typed.
  */
 export function observeQuery(event: LogEvent): void {
@@ -34,3 +35,6 @@ export function observeQuery(event: LogEvent): void {
   counter(kind, event.level === 'error' ? 'error' : 'ok').inc();
   timer(kind).observe(event.queryDurationMillis / 1000);
 }
+
+/** The database's statements and pools counted in the metrics: openDatabase's `watch`. */
+export const databaseMetrics: DatabaseWatch = { query: observeQuery, pool: watchPool };

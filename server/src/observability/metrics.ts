@@ -67,7 +67,7 @@ export interface PoolFigures {
   ended?: boolean;
 }
 
-/** The process's open pools (database.ts adds each; an ended one is dropped at the next scrape). */
+/** The process's open pools (databaseMetrics adds each; an ended one is dropped at the next scrape). */
 const pools = new Set<PoolFigures>();
 export const watchPool = (pool: PoolFigures) => void pools.add(pool);
 

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { DialectName } from '../db/database.js';
-import { countedStorage } from '../observability/counted-storage.js';
 import type { Database } from '../db/schema.js';
 import { systemClock, type Clock } from '../time.js';
 import { AppPasswords } from './auth/app-passwords.js';
@@ -42,6 +41,8 @@ export interface PlatformDeps {
   /** Where file bytes live; defaults to `DATA_DIR/files` on local disk. */
   storage?: FileStorage;
   clock?: Clock;
+  /** Wraps the storage, to watch what goes through it (the composition root counts bytes). */
+  watchStorage?: (storage: FileStorage) => FileStorage;
 }
 
 /**
@@ -51,12 +52,12 @@ export interface PlatformDeps {
 export function createPlatform(deps: PlatformDeps) {
   const { config, db, dialect } = deps;
   const clock = deps.clock ?? systemClock;
-  const storage = countedStorage(
+  const chosen =
     deps.storage ??
-      (config.s3
-        ? new S3Storage(config.s3)
-        : new LocalDiskStorage(path.join(config.dataDir, 'files'))),
-  );
+    (config.s3
+      ? new S3Storage(config.s3)
+      : new LocalDiskStorage(path.join(config.dataDir, 'files')));
+  const storage = deps.watchStorage?.(chosen) ?? chosen;
   const files = new FileService(db, storage, clock);
   const sessions = new SessionStore(db, config, clock);
   const uploads = new UploadService(files);

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { StaffService } from '../modules/people/accounts.js';
+import { StaffService } from '../platform/org/accounts.js';
 import { seededRandom } from './random.js';
 
 interface DeptNode {

@@ -6,7 +6,7 @@ import { seedBaseData } from './base.js';
 import type { Services } from '../app.js';
 import { issueSetupToken } from '../modules/setup/token.js';
 import type { Clock } from '../time.js';
-import { createFirstAdministrator } from './first-run.js';
+import { createFirstAdministrator } from '../modules/setup/first-run.js';
 
 export interface PrepareResult {
   created: boolean;
@@ -60,7 +60,7 @@ export async function prepareDatabase(
   let setupToken: string | undefined;
   if (created) {
     if (config.seedDemo) {
-      const { seedDemoSchool } = await import('./demo.js');
+      const { seedDemoSchool } = await loadDemoSeed();
       await seedDemoSchool(db, config, await services());
     } else if (config.adminCode && config.adminPassword) {
       if (!isStrongPassword(config.adminPassword)) {
@@ -86,4 +86,23 @@ export async function prepareDatabase(
     ? [`管理员 admin / ${password} (身份: 管理员)`, `老师   teacher / ${password} (身份: 老师)`]
     : [];
   return { created, demoLogins, setupToken };
+}
+
+/**
+ * The demo school's seeders. They write Word, Excel and PowerPoint files with
+ * packages that are development dependencies (the school's own site never
+ * needs them): an install without them (`npm ci --omit=dev`) must say so
+ * rather than fail on a missing module.
+ */
+async function loadDemoSeed() {
+  try {
+    return await import('./demo.js');
+  } catch (err) {
+    if ((err as { code?: string }).code === 'ERR_MODULE_NOT_FOUND') {
+      throw new ConfigError(
+        `SEED_DEMO needs the development packages that write the demo's files (${(err as Error).message}): install with npm ci, or set SEED_DEMO=false`,
+      );
+    }
+    throw err;
+  }
 }

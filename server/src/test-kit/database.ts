@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type DialectName } from '../db/database.js';
+import { databaseMetrics } from '../observability/db-metrics.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { Database } from '../db/schema.js';
 
@@ -82,7 +83,7 @@ export async function createTemplate(): Promise<{ location: string; drop(): Prom
     location = path.join(dir, 'migrated.sqlite');
     drop = async () => fs.rmSync(dir, { recursive: true, force: true });
   }
-  const handle = openDatabase({ url, sqliteFile: location });
+  const handle = openDatabase({ url, sqliteFile: location, watch: databaseMetrics });
   try {
     await migrateToLatest(handle.db, handle.dialect);
   } catch (err) {
@@ -106,7 +107,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const name = `school_test_${randomBytes(6).toString('hex')}`;
     await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${template}`);
     const url = postgresUrl(name);
-    const handle = openDatabase({ url, sqliteFile: ':memory:', poolSize: 4 });
+    const handle = openDatabase({
+      url,
+      sqliteFile: ':memory:',
+      poolSize: 4,
+      watch: databaseMetrics,
+    });
     return {
       db: handle.db,
       dialect: handle.dialect,
@@ -120,7 +126,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'school-test-'));
   const file = path.join(dir, 'test.sqlite');
   fs.copyFileSync(template, file);
-  const handle = openDatabase({ url: undefined, sqliteFile: file });
+  const handle = openDatabase({ url: undefined, sqliteFile: file, watch: databaseMetrics });
   return {
     db: handle.db,
     dialect: handle.dialect,

@@ -11,7 +11,7 @@ import type { CmsVideoSaveInput } from '../modules/video/admin-service.js';
 import type { CmsMagazineInput } from '../modules/magazine/admin-service.js';
 import type { IntroPageSaveInput } from '../modules/intro/pages.js';
 import type { PersonSaveInput } from '../modules/intro/people.js';
-import { StaffService, type NewStaffInput } from '../modules/people/accounts.js';
+import { StaffService, type NewStaffInput } from '../platform/org/accounts.js';
 
 const randomHex = (bytes: number) => randomBytes(bytes).toString('hex');
 

@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { VISITOR_COOKIE } from '@school/common';
 import { pageCacheHit, pageCacheMiss } from '../observability/metrics.js';
-import type { Freshness, SiteVersion } from './site-version.js';
+import type { Freshness, SiteVersion } from '../db/site-version.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -138,7 +138,7 @@ function matches(ifNoneMatch: string | undefined, tag: string): boolean {
 /**
  * Rendered portal pages for anonymous visitors, in memory, by address: identity, gzip and
  * brotli bytes with an ETag and the render's own headers (its CSP with its nonce included),
- * served without rendering while the site's content version holds (site-version.ts).
+ * served without rendering while the site's content version holds (db/site-version.ts).
  * Least recently used pages go first once `maxBytes` is reached.
  */
 export class PageCache {

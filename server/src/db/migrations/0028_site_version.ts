@@ -15,7 +15,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .insertInto('site_version')
     .values({ id: 1, version: 1 })
     .execute();
-  // The page cache asks for the next dated item after now (web/site-version.ts) at each version.
+  // The page cache asks for the next dated item after now (db/site-version.ts) at each version.
   await db.schema.createIndex('news_shelves_date_idx').on('news').column('shelves_date').execute();
   await db.schema.createIndex('search_doc_date_idx').on('search_doc').column('doc_date').execute();
 }

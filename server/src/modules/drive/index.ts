@@ -1,23 +1,26 @@
 import { defineArea } from '../area.js';
-import { DriveFolders } from './folders.js';
-import { LibraryStats } from './library-stats.js';
-import { DriveListing } from './listing.js';
-import { driveFileGuard } from './resource-access.js';
-import { DriveResources } from './resources.js';
-import { DriveEngagement } from './engagement.js';
-import { FolderZips } from './folder-zip.js';
-import { DRIVE_UPLOAD, DiskQuota, driveHoldTaken } from './quota.js';
-import { driveFileRoutes, driveRoutes } from './routes.js';
-import { DrivePreviews, drivePreviewRoutes } from './office-preview.js';
-import { driveUploadRoutes } from './upload-routes.js';
-import { DriveUploads } from './uploads.js';
-import { DriveTrash, driveTrashGuard } from './trash.js';
-import { driveTrashRoutes } from './trash-routes.js';
-import { driveVersionGuard } from './versions.js';
-import { FolderShareLinks } from './folder-shares.js';
-import { driveShareRoutes } from './share-routes.js';
-import { DriveShares } from './shares.js';
-import { WorkingFiles, workingFileGuard } from './working-files.js';
+import { DriveFolders } from './library/folders.js';
+import { LibraryStats } from './library/library-stats.js';
+import { DriveListing } from './library/listing.js';
+import { driveFileGuard } from './library/resource-access.js';
+import { DriveResources } from './library/resources.js';
+import { DriveEngagement } from './library/engagement.js';
+import { FolderZips } from './library/folder-zip.js';
+import { DRIVE_UPLOAD, DiskQuota, driveHoldTaken } from './disk/quota.js';
+import { driveFileRoutes, driveRoutes } from './library/routes.js';
+import { diskRoutes } from './disk/routes.js';
+import { DrivePreviews, drivePreviewRoutes } from './library/office-preview.js';
+import { driveUploadRoutes } from './uploads/upload-routes.js';
+import { DriveUploads } from './uploads/uploads.js';
+import { DriveTrash } from './trash/trash.js';
+import { driveTrashGuard } from './trash/trash-rows.js';
+import { driveTrashRoutes } from './trash/trash-routes.js';
+import { driveVersionGuard } from './trash/versions.js';
+import { FolderShareLinks } from './shares/folder-shares.js';
+import { driveShareRoutes } from './shares/share-routes.js';
+import { DriveShares } from './shares/shares.js';
+import { ShareVisits } from './shares/share-visits.js';
+import { WorkingFiles, workingFileGuard } from './dav/working-files.js';
 import { registerDav } from './dav/index.js';
 
 /** 教学网盘 (intranet.md §2 education ... mineWp, §7 "Teaching drive"). */
@@ -73,6 +76,7 @@ export const driveArea = defineArea({
     uploadSweep.addChore(() => workingFiles.dropOrphans());
     const driveZips = new FolderZips(db, driveFolders, files, config.driveZipMaxBytes);
     const driveShares = new DriveShares(db, clock, files);
+    const driveShareVisits = new ShareVisits(db, clock, files);
     return {
       driveFolders,
       driveZips,
@@ -92,7 +96,8 @@ export const driveArea = defineArea({
         uploadSweep,
       },
       driveShares,
-      driveFolderLinks: new FolderShareLinks(db, driveShares, driveFolders, driveZips),
+      driveShareVisits,
+      driveFolderLinks: new FolderShareLinks(db, driveShareVisits, driveFolders, driveZips),
       /** Office documents and PDFs as PDF pages, 防泄密 watermarked (issue 19). */
       drivePreviews: new DrivePreviews(driveResources, files, officePreviews, clock),
     };
@@ -105,7 +110,11 @@ export const driveArea = defineArea({
       engagement: services.driveEngagement,
       zips: services.driveZips,
       trash: services.driveTrash,
-      shares: services.driveShares,
+    });
+    await api.register(diskRoutes, {
+      listing: services.driveListing,
+      resources: services.driveResources,
+      engagement: services.driveEngagement,
     });
     await api.register(driveTrashRoutes, {
       trash: services.driveTrash,
@@ -123,6 +132,8 @@ export const driveArea = defineArea({
     // Share links (issue 19): cancelShare and the public calls under api/share/.
     await api.register(driveShareRoutes, {
       shares: services.driveShares,
+      engagement: services.driveEngagement,
+      visits: services.driveShareVisits,
       folderLinks: services.driveFolderLinks,
       files: services.driveFiles,
       previews: services.drivePreviews,

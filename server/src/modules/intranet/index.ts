@@ -1,5 +1,6 @@
 import { itemGuard } from '../../platform/files/guard-kit.js';
 import { defineArea } from '../area.js';
+import { intranetFileUses } from './file-uses.js';
 import { cmsSiteRoutes } from './admin-routes.js';
 import { homeRoutes } from './home-routes.js';
 import { CmsSiteService } from './admin-service.js';
@@ -34,4 +35,5 @@ export const intranetArea = defineArea({
     ),
     itemGuard('T_PARAMETER', async () => true),
   ],
+  fileUses: [intranetFileUses],
 });

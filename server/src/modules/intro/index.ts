@@ -1,5 +1,6 @@
 import { itemGuard } from '../../platform/files/guard-kit.js';
 import { defineArea } from '../area.js';
+import { introFileUses } from './file-uses.js';
 import { cmsIntroRoutes } from './admin-routes.js';
 import { CmsIntroService } from './admin-service.js';
 import { introRoutes } from './routes.js';
@@ -27,4 +28,5 @@ export const introArea = defineArea({
       Boolean(await db.selectFrom('person').select('id').where('id', 'in', ids).executeTakeFirst()),
     ),
   ],
+  fileUses: [introFileUses],
 });

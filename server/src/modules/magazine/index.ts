@@ -1,6 +1,7 @@
 import { isContentAdmin } from '../../http/roles.js';
 import { itemGuard } from '../../platform/files/guard-kit.js';
 import { defineArea } from '../area.js';
+import { magazineFileUses } from './file-uses.js';
 import { cmsMagazineRoutes } from './admin-routes.js';
 import { CmsMagazineService } from './admin-service.js';
 import { magazineRoutes } from './routes.js';
@@ -29,4 +30,5 @@ export const magazineArea = defineArea({
       return Boolean(shown) || isContentAdmin(reader);
     }),
   ],
+  fileUses: [magazineFileUses],
 });

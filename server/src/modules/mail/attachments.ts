@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { badRequest, forbidden } from '../../http/errors.js';
 import { filesInHtml, type FileOwnerTable } from '../../platform/files/uses.js';
@@ -9,6 +9,29 @@ export const MAIL_UPLOAD = 'T_MAIL_UPLOAD' satisfies FileOwnerTable;
 
 export const FILE_GONE = '附件不存在，请重新上传';
 export const FILE_NOT_YOURS = '只能附上自己上传的文件或收到的附件';
+
+/**
+ * Whether `staffId` holds the mail of the row: its sender, or a recipient who
+ * has not deleted it. What lets a person read or forward its attachments.
+ */
+export const holdsMail = (eb: ExpressionBuilder<Database, 'mail'>, staffId: number) =>
+  eb.or([
+    eb.exists(
+      eb
+        .selectFrom('mailSent')
+        .select('mailSent.id')
+        .whereRef('mailSent.mailId', '=', 'mail.id')
+        .where('mailSent.staffId', '=', staffId),
+    ),
+    eb.exists(
+      eb
+        .selectFrom('mailInbox')
+        .select('mailInbox.id')
+        .whereRef('mailInbox.mailId', '=', 'mail.id')
+        .where('mailInbox.staffId', '=', staffId)
+        .where('mailInbox.deleted', '=', 0),
+    ),
+  ]);
 
 /**
  * Of the stored files `ids`, those `person` may put in a mail: their own
@@ -39,25 +62,7 @@ async function usableFiles(
     .select('fileUse.fileId')
     .where('fileUse.infoTable', '=', 'T_MAIL')
     .where('fileUse.fileId', 'in', foreign)
-    .where((eb) =>
-      eb.or([
-        eb.exists(
-          eb
-            .selectFrom('mailSent')
-            .select('mailSent.id')
-            .whereRef('mailSent.mailId', '=', 'mail.id')
-            .where('mailSent.staffId', '=', person.id),
-        ),
-        eb.exists(
-          eb
-            .selectFrom('mailInbox')
-            .select('mailInbox.id')
-            .whereRef('mailInbox.mailId', '=', 'mail.id')
-            .where('mailInbox.staffId', '=', person.id)
-            .where('mailInbox.deleted', '=', 0),
-        ),
-      ]),
-    )
+    .where((eb) => holdsMail(eb, person.id))
     .execute();
   for (const row of held) usable.add(row.fileId);
   return usable;

@@ -8,7 +8,7 @@ import type { Paging } from '../../http/paging.js';
 import type { FileGuard } from '../../platform/files/guards.js';
 import type { TextIndex } from '../../platform/search/text-index.js';
 import { displayTime } from '../../time.js';
-import { MAIL_UPLOAD } from './attachments.js';
+import { MAIL_UPLOAD, holdsMail } from './attachments.js';
 import { KeptInboxPages } from './box-version.js';
 import type { Person } from './rules.js';
 import { DELETED_MAIL, MAIL_GONE } from './service.js';
@@ -346,25 +346,7 @@ export class Mailbox {
           .selectFrom('mail')
           .select('mail.id')
           .where('mail.id', 'in', mailIds)
-          .where((eb) =>
-            eb.or([
-              eb.exists(
-                eb
-                  .selectFrom('mailSent')
-                  .select('mailSent.id')
-                  .whereRef('mailSent.mailId', '=', 'mail.id')
-                  .where('mailSent.staffId', '=', reader.id),
-              ),
-              eb.exists(
-                eb
-                  .selectFrom('mailInbox')
-                  .select('mailInbox.id')
-                  .whereRef('mailInbox.mailId', '=', 'mail.id')
-                  .where('mailInbox.staffId', '=', reader.id)
-                  .where('mailInbox.deleted', '=', 0),
-              ),
-            ]),
-          )
+          .where((eb) => holdsMail(eb, reader.id))
           .executeTakeFirst();
         return Boolean(held);
       },

@@ -1,5 +1,6 @@
 import { newsFileGuard } from './file-guard.js';
 import { defineArea } from '../area.js';
+import { newsFileUses } from './file-uses.js';
 import { cmsNewsRoutes } from './admin-routes.js';
 import { CmsNewsService } from './admin-service.js';
 import { cmsColumnRoutes } from './column-routes.js';
@@ -32,4 +33,5 @@ export const newsArea = defineArea({
   },
   handoffTargets: ({ db }) => newsHandoffTargets(db),
   fileGuards: ({ clock }) => [newsFileGuard(clock)],
+  fileUses: [newsFileUses],
 });

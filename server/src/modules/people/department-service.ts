@@ -6,7 +6,7 @@ import type { Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import { inTransaction } from '../../db/transaction.js';
 import { writeOperLog } from '../../platform/oplog/service.js';
-import { StaffService } from './accounts.js';
+import { StaffService } from '../../platform/org/accounts.js';
 import {
   allDepartments,
   lockDepartments,

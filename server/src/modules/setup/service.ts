@@ -8,7 +8,7 @@ import type { FileService } from '../../platform/files/service.js';
 import { storeSitePicture } from '../../platform/files/site-pictures.js';
 import type { UploadService, UploadedFile } from '../../platform/files/upload.js';
 import type { Clock } from '../../time.js';
-import { createFirstAdministrator, nameSchool } from '../../seed/first-run.js';
+import { createFirstAdministrator, nameSchool } from './first-run.js';
 import { hashSetupToken } from './token.js';
 
 /** After the setup (or on a database with staff) every setup call is as if it did not exist. */

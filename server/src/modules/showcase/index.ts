@@ -1,6 +1,7 @@
 import { isContentAdmin } from '../../http/roles.js';
 import { itemGuard } from '../../platform/files/guard-kit.js';
 import { defineArea } from '../area.js';
+import { showcaseFileUses } from './file-uses.js';
 import { cmsShowcaseRoutes } from './admin-routes.js';
 import { CmsShowcaseService } from './admin-service.js';
 import { showcaseRoutes } from './routes.js';
@@ -32,4 +33,5 @@ export const showcaseArea = defineArea({
       return rows.some((row) => row.enabled === 1 || isContentAdmin(reader));
     }),
   ],
+  fileUses: [showcaseFileUses],
 });

@@ -1,5 +1,6 @@
 import { videoFileGuard } from './file-guard.js';
 import { defineArea } from '../area.js';
+import { videoFileUses } from './file-uses.js';
 import { cmsVideoRoutes } from './admin-routes.js';
 import { CmsVideoService } from './admin-service.js';
 import { videoHandoffTargets } from './handoff-targets.js';
@@ -24,4 +25,5 @@ export const videoArea = defineArea({
   },
   handoffTargets: ({ db }) => videoHandoffTargets(db),
   fileGuards: () => [videoFileGuard()],
+  fileUses: [videoFileUses],
 });

@@ -231,7 +231,8 @@ describe.each(['folder', 's3'] as const)('a site whose files are in a bucket, to
     } finally {
       await served.close();
     }
-  });
+    // Two whole backups and a restore: minutes when the machine runs other suites beside.
+  }, 180_000);
 
   it('leaves out a file deleted between the listing and its copy', async () => {
     const ghost = `ab/${randomUUID()}.txt`;

@@ -3,22 +3,11 @@ import type { Kysely } from 'kysely';
 import { compiledOnce } from '../../db/compiled.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
+import type { AuthStaff } from '../../http/auth.js';
 import { TOKEN_EXPIRED, TOKEN_INVALID, unauthorized } from '../../http/errors.js';
 import { addMinutes, iso, type Clock } from '../../time.js';
 
-/** The logged-in staff member behind a request. */
-export interface AuthStaff {
-  id: number;
-  code: string;
-  name: string;
-  staffType: number;
-  isPower: number;
-  isAdmin: string;
-  email: string | null;
-  schoolId: number;
-  whetherpass: number;
-  sessionId: number;
-}
+export type { AuthStaff };
 
 /** Who makes a change and from where, for the operation log. */
 export interface Actor {

@@ -1,14 +1,11 @@
-import { CompiledQuery, type ExpressionBuilder, type Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import { iso, type Clock } from '../../time.js';
-import { listedNews, publicVideo } from '../publishing/visibility.js';
 import type { AuthStaff } from '../auth/session.js';
-import type { FileGuard, FileUseRecord } from './guards.js';
+import type { FileGuard, FileUseRecord, FileUses } from './guards.js';
+import { PublicUses } from './public-query.js';
 import { FILE_OWNER_TABLES, type FileOwnerTable } from './uses.js';
-
-/** A stored file's address, as pages and parameters name it. */
-const fileUrl = (id: number) => `/api/files/${id}`;
 
 export const STAFF_ONLY_FILE = '该文件仅限校内访问，请先登录';
 export const NOT_YOUR_FILE = '无权查看该文件';
@@ -35,7 +32,8 @@ export interface FileFacts {
  * mail and leave attachments):
  *
  * 1. a file some item the public can read uses (a listed news item, a shown
- *    banner, ...) is public — one compiled query, the common case of pictures;
+ *    banner, ...) is public — each area says which of its items are (FileUses),
+ *    asked in one compiled query, the common case of pictures;
  * 2. otherwise only logged-in staff, and among them whoever an item over the
  *    file lets in: each kind of item (`file_use.info_table`, news_file,
  *    video_file) has exactly one guard, registered by the area that owns it,
@@ -48,7 +46,8 @@ export interface FileFacts {
  */
 export class FileAccess {
   private readonly guards = new Map<FileOwnerTable, FileGuard>();
-  private publicQuery?: ReturnType<typeof compilePublicQuery>;
+  private readonly uses: FileUses[] = [];
+  private publicUses?: PublicUses;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -63,6 +62,12 @@ export class FileAccess {
         this.guards.set(table, guard);
       }
     }
+  }
+
+  /** Adds what the areas tell of their items' files: where they name them, which are public. */
+  addUses(uses: readonly FileUses[]): void {
+    this.uses.push(...uses);
+    this.publicUses = undefined;
   }
 
   /** Fails the start when a kind of use has no guard: its files would be read by nobody. */
@@ -91,16 +96,20 @@ export class FileAccess {
       const picture = await this.facts(file.pictureId, db);
       if (picture) return this.verdict({ ...picture, pictureId: null }, reader, db);
     }
-    if (await this.isPublic(file.id, db)) return { ok: true, public: true };
+    this.publicUses ??= new PublicUses(this.db, this.uses);
+    if (await this.publicUses.isPublic(file.id, iso(this.now()), db)) {
+      return { ok: true, public: true };
+    }
     if (!reader) return { ok: false, status: 401, message: STAFF_ONLY_FILE };
     if (file.createdBy !== null && file.createdBy === reader.id) return { ok: true, public: false };
-    return this.askGuards(reader, await usesOf(db, file.id), file.id, db);
+    return this.askGuards(reader, await this.usesOf(file.id, db), file.id, db);
   }
 
   /**
    * The rule for a file of the old site, opened by its path under /upload/
-   * (oldfile 1): the news items and sub-news that list it as an attachment
-   * decide, as for a stored file; a path no item lists is nobody's (404).
+   * (oldfile 1): the items that list it (FileUses.legacy: news and sub-news
+   * attachments) decide, as for a stored file; a path no item lists is
+   * nobody's (404). The old site wrote its paths with either slash.
    */
   async legacyVerdict(
     path: string,
@@ -108,27 +117,13 @@ export class FileAccess {
     db: Kysely<Database> = this.db,
   ): Promise<FileVerdict | undefined> {
     const forms = [path, path.replace(/\//g, '\\')];
-    const rows = await db
-      .selectFrom('newsFile')
-      .innerJoin('news', 'news.id', 'newsFile.newsId')
-      .leftJoin('subjectNews', 'subjectNews.id', 'newsFile.subjectId')
-      .select(['newsFile.newsId', 'newsFile.subjectId', 'news.enableType', 'subjectNews.deleted'])
-      .select((eb) =>
-        eb.and([eb('news.enableType', '=', 1), listedNews(iso(this.now()))(eb)]).as('open'),
-      )
-      .where('newsFile.legacyPath', 'in', forms)
-      .where('newsFile.fileId', 'is', null)
-      .execute();
-    if (rows.length === 0) return undefined;
-    if (rows.some((row) => Number(row.open) && !Number(row.deleted ?? 0))) {
-      return { ok: true, public: true };
-    }
+    const now = iso(this.now());
+    const found = await Promise.all(this.uses.map((area) => area.legacy?.(db, forms, now) ?? []));
+    const items = found.flat();
+    if (items.length === 0) return undefined;
+    if (items.some((item) => item.public)) return { ok: true, public: true };
     if (!reader) return { ok: false, status: 401, message: STAFF_ONLY_FILE };
-    const uses = rows.map((row) =>
-      row.subjectId === null
-        ? { infoTable: 'T_NEWS', objId: row.newsId }
-        : { infoTable: 'T_SUBJECT_NEWS', objId: row.subjectId },
-    );
+    const uses = items.map(({ infoTable, objId }) => ({ infoTable, objId }));
     return this.askGuards(reader, uses, null, db);
   }
 
@@ -189,25 +184,17 @@ export class FileAccess {
     return groups;
   }
 
-  /**
-   * Whether an item the public can read uses the file. Pictures are the most
-   * read addresses of the site: the query is built and compiled once
-   * (building it costs far more than running it) and run with this file and
-   * time.
-   */
-  private async isPublic(id: number, db: Kysely<Database>): Promise<boolean> {
-    this.publicQuery ??= compilePublicQuery(this.db);
-    const { query, fileIdAt, urlAt, nowAt } = this.publicQuery;
-    const parameters = [...query.parameters];
-    const now = iso(this.now());
-    for (const i of fileIdAt) parameters[i] = id;
-    for (const i of urlAt) parameters[i] = fileUrl(id);
-    for (const i of nowAt) parameters[i] = now;
-    const { rows } = await db.executeQuery<{ open: unknown }>(
-      CompiledQuery.raw(query.sql, parameters),
-    );
-    // SQLite answers 0/1, PostgreSQL booleans.
-    return Boolean(Number(rows[0]!.open));
+  /** Every use of a file: its file_use rows and what the areas' own columns name (FileUses). */
+  private async usesOf(fileId: number, db: Kysely<Database>): Promise<FileUseRecord[]> {
+    const groups = await Promise.all([
+      db
+        .selectFrom('fileUse')
+        .select(['infoTable', 'objId'])
+        .where('fileId', '=', fileId)
+        .execute(),
+      ...this.uses.map((area) => area.named?.(db, fileId) ?? []),
+    ]);
+    return groups.flat();
   }
 }
 
@@ -219,206 +206,3 @@ export const pictureIdOf = (eb: ExpressionBuilder<Database, 'storedFile'>) =>
     .whereRef('picture.thumbFileId', '=', 'storedFile.id')
     .limit(1)
     .as('pictureId');
-
-/**
- * Every use of a file: file_use rows, attachments and sets of news and
- * videos, and the pictures the showcase, the introduction, the workbench and
- * the parameters name in their columns.
- */
-export async function usesOf(db: Kysely<Database>, fileId: number): Promise<FileUseRecord[]> {
-  const of = (infoTable: FileOwnerTable) => (rows: Array<{ id: number }>) =>
-    rows.map((row) => ({ infoTable, objId: row.id }));
-  const groups = await Promise.all([
-    db.selectFrom('fileUse').select(['infoTable', 'objId']).where('fileId', '=', fileId).execute(),
-    db
-      .selectFrom('newsFile')
-      .select(['newsId', 'subjectId'])
-      .where('fileId', '=', fileId)
-      .execute()
-      .then((rows) =>
-        rows.map((row) =>
-          row.subjectId === null
-            ? { infoTable: 'T_NEWS', objId: row.newsId }
-            : { infoTable: 'T_SUBJECT_NEWS', objId: row.subjectId },
-        ),
-      ),
-    db
-      .selectFrom('videoFile')
-      .select('videoId as id')
-      .where('fileId', '=', fileId)
-      .execute()
-      .then(of('TF_VIDEO')),
-    db
-      .selectFrom('banner')
-      .select('id')
-      .where('imageFileId', '=', fileId)
-      .execute()
-      .then(of('T_BANNER')),
-    db
-      .selectFrom('society')
-      .select('id')
-      .where((eb) => eb.or([eb('logoFileId', '=', fileId), eb('picFileId', '=', fileId)]))
-      .execute()
-      .then(of('T_SOCIETY')),
-    db
-      .selectFrom('introPage')
-      .select('id')
-      .where('picFileId', '=', fileId)
-      .execute()
-      .then(of('T_WWFZ')),
-    db
-      .selectFrom('person')
-      .select('id')
-      .where('picFileId', '=', fileId)
-      .execute()
-      .then(of('T_FMSM')),
-    db
-      .selectFrom('workbenchItem')
-      .select('id')
-      .where('iconFileId', '=', fileId)
-      .execute()
-      .then(of('T_WORKBENCH')),
-    db
-      .selectFrom('sysParameter')
-      .select('id')
-      .where('pic', '=', fileUrl(fileId))
-      .execute()
-      .then(of('T_PARAMETER')),
-  ]);
-  return groups.flat();
-}
-
-/** Stand-ins for the file id, its address and the time in the compiled public query. */
-const FILE_ID_SLOT = -987654321;
-const URL_SLOT = '\u0000url';
-const NOW_SLOT = '\u0000now';
-
-/**
- * isPublic's query, compiled with stand-ins, and where they sit among its
- * parameters: one query of index lookups that stops at the first public item.
- * The public side of each kind's rule (its guard decides for staff).
- */
-function compilePublicQuery(db: Kysely<Database>) {
-  const id = FILE_ID_SLOT;
-  const url = URL_SLOT;
-  const now = NOW_SLOT;
-  const query = db
-    .selectNoFrom((eb) => {
-      const uses = (infoTable: FileOwnerTable) =>
-        eb
-          .selectFrom('fileUse')
-          .where('fileUse.fileId', '=', id)
-          .where('fileUse.infoTable', '=', infoTable);
-      return [
-        eb
-          .or([
-            eb.exists(
-              uses('T_NEWS')
-                .innerJoin('news', 'news.id', 'fileUse.objId')
-                .select('news.id')
-                .where('news.enableType', '=', 1)
-                .where(listedNews(now)),
-            ),
-            eb.exists(
-              eb
-                .selectFrom('newsFile')
-                .innerJoin('news', 'news.id', 'newsFile.newsId')
-                .select('news.id')
-                .where('newsFile.fileId', '=', id)
-                .where('news.enableType', '=', 1)
-                .where(listedNews(now)),
-            ),
-            eb.exists(
-              uses('T_SUBJECT_NEWS')
-                .innerJoin('subjectNews', 'subjectNews.id', 'fileUse.objId')
-                .innerJoin('news', 'news.id', 'subjectNews.newsId')
-                .select('news.id')
-                .where('subjectNews.deleted', '=', 0)
-                .where('news.enableType', '=', 1)
-                .where(listedNews(now)),
-            ),
-            eb.exists(
-              uses('TF_VIDEO')
-                .innerJoin('video', 'video.id', 'fileUse.objId')
-                .select('video.id')
-                .where(publicVideo),
-            ),
-            eb.exists(
-              eb
-                .selectFrom('videoFile')
-                .innerJoin('video', 'video.id', 'videoFile.videoId')
-                .select('video.id')
-                .where('videoFile.fileId', '=', id)
-                .where(publicVideo),
-            ),
-            eb.exists(
-              uses('T_MAGAZINE')
-                .innerJoin('magazine', 'magazine.id', 'fileUse.objId')
-                .select('magazine.id')
-                .where('magazine.enabled', '=', 1),
-            ),
-            // The showcase, the introduction and the parameters name their pictures in columns.
-            eb.exists(
-              eb
-                .selectFrom('banner')
-                .select('banner.id')
-                .where('banner.imageFileId', '=', id)
-                .where('banner.enabled', '=', 1),
-            ),
-            eb.exists(
-              eb
-                .selectFrom('society')
-                .select('society.id')
-                .where((w) =>
-                  w.or([w('society.logoFileId', '=', id), w('society.picFileId', '=', id)]),
-                )
-                .where('society.enabled', '=', 1),
-            ),
-            eb.exists(
-              eb
-                .selectFrom('introPage')
-                .select('introPage.id')
-                .where('introPage.picFileId', '=', id)
-                .where('introPage.enableType', '=', 1),
-            ),
-            eb.exists(
-              eb
-                .selectFrom('person')
-                .select('person.id')
-                .where('person.picFileId', '=', id)
-                .where('person.enableType', '=', 1),
-            ),
-            eb.exists(
-              uses('T_WWFZ')
-                .innerJoin('introPage', 'introPage.id', 'fileUse.objId')
-                .select('introPage.id')
-                .where('introPage.enableType', '=', 1),
-            ),
-            eb.exists(
-              uses('T_FMSM')
-                .innerJoin('person', 'person.id', 'fileUse.objId')
-                .select('person.id')
-                .where('person.enableType', '=', 1),
-            ),
-            // The footer's QR code and the like: parameters are the site's own settings.
-            eb.exists(
-              eb
-                .selectFrom('sysParameter')
-                .select('sysParameter.id')
-                .where('sysParameter.pic', '=', url),
-            ),
-          ])
-          .as('open'),
-      ];
-    })
-    .compile();
-  const slots = (value: unknown) =>
-    query.parameters.flatMap((parameter, i) => (parameter === value ? [i] : []));
-  const fileIdAt = slots(id);
-  const urlAt = slots(url);
-  const nowAt = slots(now);
-  if (!fileIdAt.length || !urlAt.length || !nowAt.length) {
-    throw new Error('isPublic: stand-ins lost');
-  }
-  return { query, fileIdAt, urlAt, nowAt };
-}

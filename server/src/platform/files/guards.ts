@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SelectQueryBuilder, SqlBool } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { AuthStaff } from '../auth/session.js';
 import type { FileOwnerTable } from './uses.js';
@@ -11,7 +11,7 @@ export interface FileUseRecord {
 
 /**
  * An area's rule on which logged-in staff may read the stored files its items
- * use (FileAccess: the public side is one query over all kinds). Every kind
+ * use (the public side is the areas' FileUses, asked in one query). Every kind
  * of use has exactly one guard, registered by the area that owns the items
  * (Area.fileGuards), so the platform never imports an area; a kind without
  * one stops the start.
@@ -38,4 +38,43 @@ export interface FileGuard {
   ): Promise<boolean>;
   /** What a reader it does not let in is told. */
   refusal: string;
+}
+
+/**
+ * What the public side of the read rule may use of the file it asks about, inside its one
+ * query: stand-ins for the file's id, its address and the time (the query is compiled once
+ * and run with each file), and the file_use rows of one kind over the file.
+ */
+export interface PublicFileQuery {
+  eb: ExpressionBuilder<Database, never>;
+  fileId: number;
+  /** `/api/files/<id>`, as columns that name a picture by its address hold it. */
+  url: string;
+  /** The ISO time now, for items that become public at a date. */
+  now: string;
+  /** The file_use rows of `infoTable` over the file, to join an area's items to. */
+  uses(infoTable: FileOwnerTable): SelectQueryBuilder<Database, 'fileUse', object>;
+}
+
+/** An old-site item listing a file by its path (`/upload/…`), and whether the public reads it. */
+export interface LegacyFileUse extends FileUseRecord {
+  public: boolean;
+}
+
+/**
+ * What an area tells the read rule about the files its items use (Area.fileUses), so that
+ * FileAccess knows none of its tables: where its items name a file besides file_use, which
+ * of those items the public may read, and which items list an old-site file by its path.
+ * Its guards decide for staff; this decides for everyone.
+ */
+export interface FileUses {
+  /** The uses its own columns and link tables hold (file_use rows are read by the platform). */
+  named?(db: Kysely<Database>, fileId: number): Promise<FileUseRecord[]>;
+  /**
+   * Conditions, each true when an item the public may read uses the file. All areas'
+   * conditions are or-ed into one query that stops at the first public item.
+   */
+  public?(file: PublicFileQuery): Array<Expression<SqlBool>>;
+  /** The items that list an old-site file by one of `paths`. */
+  legacy?(db: Kysely<Database>, paths: string[], now: string): Promise<LegacyFileUse[]>;
 }

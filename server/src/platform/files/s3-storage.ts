@@ -10,22 +10,10 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Settings } from '../../config.js';
 import { capped, checkedKey, newKey, type FileStorage, type StoredBytes } from './storage.js';
 
-/** Where the bucket is and how to reach it (config.ts reads these from S3_*). */
-export interface S3Settings {
-  bucket: string;
-  /** Keys are stored under this prefix ('' or ending in '/'), so one bucket can hold several sites. */
-  prefix: string;
-  /** An S3-compatible server (MinIO, Ceph, OSS, COS); unset: AWS itself. */
-  endpoint?: string;
-  region: string;
-  /** Unset: the AWS SDK's own chain (environment, instance role). */
-  accessKeyId?: string;
-  secretAccessKey?: string;
-  /** bucket in the path (MinIO and most self-hosted servers) instead of the host name. */
-  forcePathStyle: boolean;
-}
+export type { S3Settings };
 
 /** The AWS SDK's client settings for the bucket (also the tus uploads' store, tus.ts). */
 export function s3ClientConfig(settings: S3Settings): S3ClientConfig {

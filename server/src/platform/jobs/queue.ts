@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/database.js';
-import type { Database, JobState } from '../../db/schema.js';
-import { iso, type Clock } from '../../time.js';
+import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../time.js';
+import { JobStore, type Job } from './store.js';
+
+export { jobRow, type Job } from './store.js';
 
 /** A kind of background work, registered by the area that does it. */
 export interface JobKind<Payload = unknown> {
@@ -18,32 +21,6 @@ export interface JobKind<Payload = unknown> {
   run(payload: Payload, signal: AbortSignal): Promise<void>;
 }
 
-export interface Job {
-  id: number;
-  kind: string;
-  key: string;
-  state: JobState;
-  attempts: number;
-  runAfter: string;
-  lockedUntil: string | null;
-  error: string | null;
-  updatedAt: string;
-}
-
-const JOB_COLUMNS = [
-  'id',
-  'kind',
-  'key',
-  'state',
-  'attempts',
-  'runAfter',
-  'lockedUntil',
-  'error',
-  'updatedAt',
-] as const;
-
-/** A claim holds a job this much longer than its time limit (the stop of a killed run). */
-const LOCK_MARGIN_MS = 30_000;
 /** How often an idle worker looks for due jobs another process queued (its own wake it). */
 const POLL_MS = 2_000;
 /** A run that ignores its abort is given up on after this. */
@@ -73,12 +50,15 @@ export class JobQueue {
   private woken = false;
   private current?: AbortController;
   private log?: FastifyBaseLogger;
+  private readonly store: JobStore;
 
   constructor(
-    private readonly db: Kysely<Database>,
-    private readonly dialect: DialectName,
+    db: Kysely<Database>,
+    dialect: DialectName,
     private readonly now: Clock,
-  ) {}
+  ) {
+    this.store = new JobStore(db, dialect, now, this.workerId);
+  }
 
   register<Payload>(kind: JobKind<Payload>): void {
     if (this.kinds.has(kind.kind)) throw new Error(`job kind ${kind.kind} registered twice`);
@@ -96,163 +76,23 @@ export class JobQueue {
     payload: unknown,
     options: { runAfter?: Date; again?: boolean; requester?: string } = {},
   ): Promise<Job> {
-    const at = iso(this.now());
-    const runAfter = iso(options.runAfter ?? this.now());
-    await this.db
-      .insertInto('job')
-      .values({
-        kind,
-        key,
-        payload: JSON.stringify(payload ?? {}),
-        state: 'queued',
-        attempts: 0,
-        runAfter,
-        requestedBy: options.requester ?? null,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .onConflict((conflict) => conflict.column('key').doNothing())
-      .execute();
-    if (options.again) {
-      await this.db
-        .updateTable('job')
-        .set({
-          state: 'queued',
-          attempts: 0,
-          runAfter,
-          error: null,
-          lockedUntil: null,
-          lockedBy: null,
-          payload: JSON.stringify(payload ?? {}),
-          requestedBy: options.requester ?? null,
-          updatedAt: at,
-        })
-        .where('key', '=', key)
-        .where('state', 'in', ['done', 'failed'])
-        .execute();
-    }
+    await this.store.add(kind, key, payload, options);
     this.wake();
     return (await this.find(key))!;
   }
 
   find(key: string): Promise<Job | undefined> {
-    return this.db.selectFrom('job').select(JOB_COLUMNS).where('key', '=', key).executeTakeFirst();
+    return this.store.find(key);
   }
 
   /** Queued jobs due before this one (0: it is next). */
-  async position(job: Job): Promise<number> {
-    const row = await this.db
-      .selectFrom('job')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('state', '=', 'queued')
-      .where((eb) =>
-        eb.or([
-          eb('runAfter', '<', job.runAfter),
-          eb.and([eb('runAfter', '=', job.runAfter), eb('id', '<', job.id)]),
-        ]),
-      )
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  position(job: Job): Promise<number> {
+    return this.store.position(job);
   }
 
-  /** Due: queued and its time come, or running under a lock that ran out (its process died). */
-  private due(at: string) {
-    const kinds = [...this.kinds.keys()];
-    return (eb: ExpressionBuilder<Database, 'job'>) =>
-      eb.and([
-        eb('job.kind', 'in', kinds.length ? kinds : ['']),
-        eb.or([
-          eb.and([eb('job.state', '=', 'queued'), eb('job.runAfter', '<=', at)]),
-          eb.and([eb('job.state', '=', 'running'), eb('job.lockedUntil', '<', at)]),
-        ]),
-      ]);
-  }
-
-  /**
-   * Turns per person: among due jobs, first those whose requester has had
-   * the fewest of their jobs run (running, done or failed) since this one
-   * was queued, then the oldest. So two of one teacher's conversions queued
-   * before a colleague's let the colleague's run second, people take turns
-   * while their jobs wait, and while one teacher's job runs another worker
-   * takes someone else's. Jobs asked by nobody (a daily purge) always count
-   * as first in their turn.
-   */
-  private byTurn(eb: ExpressionBuilder<Database, 'job'>) {
-    return eb
-      .selectFrom('job as mine')
-      .select((inner) => inner.fn.countAll<number>().as('n'))
-      .whereRef('mine.requestedBy', '=', 'job.requestedBy')
-      .whereRef('mine.updatedAt', '>=', 'job.updatedAt')
-      .where('mine.state', 'in', ['running', 'done', 'failed']);
-  }
-
-  /** Takes the next due job for this process, or answers undefined. */
-  async claim(): Promise<(Job & { payload: string }) | undefined> {
-    const now = this.now();
-    const at = iso(now);
-    const lockedUntil = (kind: string) =>
-      iso(new Date(now.getTime() + (this.kinds.get(kind)?.timeoutMs ?? 0) + LOCK_MARGIN_MS));
-    if (this.dialect === 'postgres') {
-      // Skips rows another process is claiming this instant; the outer WHERE checks again.
-      // The lock is the longest time limit of the kinds (the row's kind is not known yet).
-      const longest = Math.max(0, ...[...this.kinds.values()].map((kind) => kind.timeoutMs));
-      return this.db
-        .updateTable('job')
-        .set((eb) => ({
-          state: 'running',
-          attempts: eb('attempts', '+', 1),
-          lockedBy: this.workerId,
-          lockedUntil: iso(new Date(now.getTime() + longest + LOCK_MARGIN_MS)),
-          updatedAt: at,
-        }))
-        .where('job.id', '=', (eb) =>
-          eb
-            .selectFrom('job')
-            .select('job.id')
-            .where(this.due(at))
-            .orderBy((eb) => this.byTurn(eb))
-            .orderBy('job.runAfter')
-            .orderBy('job.id')
-            .limit(1)
-            .forUpdate()
-            .skipLocked(),
-        )
-        .where(this.due(at))
-        .returning([...JOB_COLUMNS, 'payload'])
-        .executeTakeFirst();
-    }
-    for (;;) {
-      const seen = await this.db
-        .selectFrom('job')
-        .select(['id', 'kind', 'state', 'lockedUntil'])
-        .where(this.due(at))
-        .orderBy((eb) => this.byTurn(eb))
-        .orderBy('runAfter')
-        .orderBy('id')
-        .limit(1)
-        .executeTakeFirst();
-      if (!seen) return undefined;
-      // Only while the row is as it was seen: another process's claim in between wins.
-      const row = await this.db
-        .updateTable('job')
-        .set((eb) => ({
-          state: 'running',
-          attempts: eb('attempts', '+', 1),
-          lockedBy: this.workerId,
-          lockedUntil: lockedUntil(seen.kind),
-          updatedAt: at,
-        }))
-        .where('id', '=', seen.id)
-        .where('state', '=', seen.state)
-        .where((eb) =>
-          seen.lockedUntil === null
-            ? eb('lockedUntil', 'is', null)
-            : eb('lockedUntil', '=', seen.lockedUntil),
-        )
-        .returning([...JOB_COLUMNS, 'payload'])
-        .executeTakeFirst();
-      if (row) return row;
-    }
+  /** Takes the next due job of a registered kind for this process, or answers undefined. */
+  claim() {
+    return this.store.claim(this.kinds);
   }
 
   /** Claims one due job and runs it; answers whether there was one. */
@@ -269,13 +109,13 @@ export class JobQueue {
     if (!job) return false;
     if (controller.signal.reason instanceof Stopped) {
       // This process stopped as it claimed the job: it waits for the next start, not counted.
-      await this.requeue(job, this.now(), job.attempts - 1, null);
+      await this.store.requeue(job, this.now(), job.attempts - 1, null);
       return true;
     }
     const kind = this.kinds.get(job.kind)!;
     if (job.attempts > kind.maxAttempts) {
       // Taken over from stopped processes more often than it may run: it stopped them.
-      await this.finish(job, 'failed', '多次运行均未完成');
+      await this.store.finish(job, 'failed', '多次运行均未完成');
       return true;
     }
     this.current = controller;
@@ -287,14 +127,14 @@ export class JobQueue {
         controller,
       );
       if (kind.repeatMs) {
-        await this.requeue(job, new Date(this.now().getTime() + kind.repeatMs), 0, null);
+        await this.store.requeue(job, new Date(this.now().getTime() + kind.repeatMs), 0, null);
       } else {
-        await this.finish(job, 'done', null);
+        await this.store.finish(job, 'done', null);
       }
     } catch (err) {
       if (controller.signal.reason instanceof Stopped) {
         // This process stops: the run does not count, the job waits for the next start.
-        await this.requeue(job, this.now(), job.attempts - 1, null);
+        await this.store.requeue(job, this.now(), job.attempts - 1, null);
       } else {
         const reason = controller.signal.aborted
           ? `超过${Math.round(kind.timeoutMs / 1000)}秒未完成`
@@ -302,10 +142,15 @@ export class JobQueue {
             ? err.message
             : String(err);
         this.log?.warn({ err, job: job.key }, 'job failed');
-        if (job.attempts >= kind.maxAttempts) await this.finish(job, 'failed', reason);
+        if (job.attempts >= kind.maxAttempts) await this.store.finish(job, 'failed', reason);
         else {
           const delay = (kind.retryDelayMs ?? 30_000) * job.attempts;
-          await this.requeue(job, new Date(this.now().getTime() + delay), job.attempts, reason);
+          await this.store.requeue(
+            job,
+            new Date(this.now().getTime() + delay),
+            job.attempts,
+            reason,
+          );
         }
       }
     } finally {
@@ -335,45 +180,6 @@ export class JobQueue {
         },
       );
     });
-  }
-
-  private async finish(job: { id: number }, state: 'done' | 'failed', error: string | null) {
-    await this.db
-      .updateTable('job')
-      .set({
-        state,
-        error: error?.slice(0, 1000) ?? null,
-        lockedUntil: null,
-        lockedBy: null,
-        updatedAt: iso(this.now()),
-      })
-      .where('id', '=', job.id)
-      .where('state', '=', 'running')
-      .where('lockedBy', '=', this.workerId)
-      .execute();
-  }
-
-  private async requeue(
-    job: { id: number },
-    runAfter: Date,
-    attempts: number,
-    error: string | null,
-  ) {
-    await this.db
-      .updateTable('job')
-      .set({
-        state: 'queued',
-        attempts,
-        runAfter: iso(runAfter),
-        error: error?.slice(0, 1000) ?? null,
-        lockedUntil: null,
-        lockedBy: null,
-        updatedAt: iso(this.now()),
-      })
-      .where('id', '=', job.id)
-      .where('state', '=', 'running')
-      .where('lockedBy', '=', this.workerId)
-      .execute();
   }
 
   /** Makes sure a recurring job exists (at start): its first run is due now. */
@@ -443,7 +249,3 @@ export class JobQueue {
     app.addHook('onClose', async () => this.stop());
   }
 }
-
-/** For tests and tools: a job's row as stored. */
-export const jobRow = (db: Kysely<Database>, key: string) =>
-  db.selectFrom('job').selectAll().where('key', '=', key).executeTakeFirst();

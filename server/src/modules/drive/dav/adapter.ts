@@ -7,7 +7,7 @@ import {
   ResourceNotFoundError,
   UnauthorizedError,
 } from 'nephele';
-import type { Space } from '../space.js';
+import type { Space } from '../disk/space.js';
 import { DavProperties } from './properties.js';
 import type { DavContext, DavSpaceName } from './context.js';
 import { DavResource, type DavSpace } from './resource.js';

@@ -3,7 +3,7 @@ import type { Properties, User } from 'nephele';
 import { InsufficientStorageError, PropertyIsProtectedError, PropertyNotFoundError } from 'nephele';
 import type { Database } from '../../../db/schema.js';
 import type { Resource } from 'nephele';
-import type { DiskQuota } from '../quota.js';
+import type { DiskQuota } from '../disk/quota.js';
 import { drive } from './errors.js';
 import { staffOf } from './user.js';
 

@@ -8,9 +8,9 @@ import {
   ResourceNotFoundError,
   ResourceTreeNotCompleteError,
 } from 'nephele';
-import { LEAK_PROTECTED_DOWNLOAD, mayDownload } from '../leak-protection.js';
-import { assertCanManage } from '../space.js';
-import { isWorkingName, type Place } from '../working-files.js';
+import { LEAK_PROTECTED_DOWNLOAD, mayDownload } from '../library/leak-protection.js';
+import { assertCanManage } from '../disk/space.js';
+import { isWorkingName, type Place } from './working-files.js';
 import type { DavContext, DavSpaceName } from './context.js';
 import { copyWork, placeFile, putBytes, workToFile } from './transfers.js';
 import { drive } from './errors.js';

@@ -1,6 +1,6 @@
 import { ForbiddenError, ResourceTreeNotCompleteError } from 'nephele';
-import { mayEdit } from '../resource-access.js';
-import { assertCanManage } from '../space.js';
+import { mayEdit } from '../library/resource-access.js';
+import { assertCanManage } from '../disk/space.js';
 import { drive } from './errors.js';
 import type { DavLookup } from './tree.js';
 import type { DavStaff } from './user.js';

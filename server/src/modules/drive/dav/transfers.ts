@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { LIBRARY, MY_DISK } from '@school/common/api';
 import { ForbiddenError, ResourceNotFoundError } from 'nephele';
-import { isWorkingName, type Place } from '../working-files.js';
+import { isWorkingName, type Place } from './working-files.js';
 import type { DavContext } from './context.js';
 import { drive } from './errors.js';
 import { copyProperties, dropProperties } from './properties.js';

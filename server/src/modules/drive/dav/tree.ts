@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import type { FolderRow, DriveFolders } from '../folders.js';
-import { RESOURCE_COLUMNS, type ResourceRow } from '../resource-access.js';
-import { downloadName } from '../resource-files.js';
-import { visibleTo, type Space } from '../space.js';
-import type { Place, WorkingFileRow, WorkingFiles } from '../working-files.js';
+import type { FolderRow, DriveFolders } from '../library/folders.js';
+import { RESOURCE_COLUMNS, type ResourceRow } from '../library/resource-access.js';
+import { downloadName } from '../library/resource-files.js';
+import { visibleTo, type Space } from '../disk/space.js';
+import type { Place, WorkingFileRow, WorkingFiles } from './working-files.js';
 import type { DavStaff } from './user.js';
 
 /** What a WebDAV path names in a space. */

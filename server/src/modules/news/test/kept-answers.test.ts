@@ -5,7 +5,7 @@ import { openDatabase, type DatabaseHandle } from '../../../db/database.js';
 import { createTestApp, type TestApp } from '../../../test-kit/app.js';
 import { createNews, createStaff, type TestStaff } from '../../../test-kit/factories.js';
 import { expectOk, expectRefusal, login, postForm, postJson } from '../../../test-kit/http.js';
-import { siteVersionOf } from '../../../web/site-version.js';
+import { siteVersionOf } from '../../../db/site-version.js';
 
 interface Item {
   newId: number;
