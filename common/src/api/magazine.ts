@@ -12,6 +12,7 @@ import {
   ID_MAX,
   type Static,
 } from './shared.js';
+import { ContentVersion, SaveVersion } from './cms.js';
 
 /** Magazine series of portal.md §9: 1 校刊, 2 学生文集, 3 教师文集 (names a school gives them). */
 export const MAGAZINE_SERIES_IDS = [1, 2, 3] as const;
@@ -45,6 +46,8 @@ export const MagazineAdminItem = Type.Object({
   filePath: Type.String(),
   enabled: Type.Integer(),
   createDate: Type.String(),
+  /** The version (see ContentVersion): a save may send it back. */
+  version: ContentVersion,
 });
 export type MagazineAdminItem = Static<typeof MagazineAdminItem>;
 
@@ -92,6 +95,7 @@ export const magazineCalls = endpoints('magazine', {
       coverFileId: Type.Optional(Type.Integer({ minimum: 0, errorMessage: '封面图片不正确' })),
       pdfFileId: Type.Integer({ minimum: 1, maximum: ID_MAX, errorMessage: '请上传刊物 PDF 文件' }),
       enabled: Type.Optional(Enabled),
+      version: Type.Optional(SaveVersion),
     }),
     Type.Object({ magazineId: Type.Integer() }),
   ),

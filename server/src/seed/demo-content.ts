@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Services } from '../app.js';
 import type { Database } from '../db/schema.js';
-import type { Actor } from '../modules/news/service.js';
+import { AUTH_STAFF_COLUMNS, type AuthStaff } from '../platform/auth/session.js';
 import { seedMagazineSeries } from '../modules/magazine/service.js';
 import { seedVideoTypes } from '../modules/video/service.js';
 import { DAY, type DemoContext } from './demo-context.js';
@@ -52,11 +52,13 @@ export async function demoContext(
   files: DemoFileOptions = {},
 ) {
   const random = seededRandom(20260901);
-  const staff = await db.selectFrom('staff').select(['id', 'name', 'code']).orderBy('id').execute();
+  const staff: AuthStaff[] = (
+    await db.selectFrom('staff').select(AUTH_STAFF_COLUMNS).orderBy('id').execute()
+  ).map((row) => ({ ...row, sessionId: 0 }));
   const admin = staff.find((s) => s.code === 'admin') ?? staff[0]!;
   const teacher = staff.find((s) => s.code === 'teacher') ?? admin;
   const authors = [admin, teacher, ...staff.filter((s) => /^t10[0-2]\d$/.test(s.code))];
-  const actor = (who = random.pick(authors)): Actor => ({ staff: who, ip: '10.10.0.8' });
+  const actor = (): AuthStaff => random.pick(authors);
   const daysAgo = (days: number) =>
     new Date(now.getTime() - days * DAY - random.int(0, 600) * 60_000);
 
@@ -68,9 +70,11 @@ export async function demoContext(
     now,
     files: await makeDemoFiles(services, config.dataDir, now, files),
     actor,
+    admin,
+    teacher,
     daysAgo,
   };
-  return { ...ctx, staff, admin, teacher };
+  return { ...ctx, staff };
 }
 
 /** The reports: column news, admissions, special topics, galleries and videos, in this order. */

@@ -1,6 +1,8 @@
 import { FIXED_INTRO_PAGES } from '../db/migrations/0009_fixed_intro_pages.js';
 import { FMSM_TYPES } from '../modules/intro/service.js';
-import { DAY, type DemoContext } from './demo-context.js';
+import type { IntroPageSaveInput } from '../modules/intro/pages.js';
+import type { PersonSaveInput } from '../modules/intro/people.js';
+import { DAY, DEMO_IP, type DemoContext } from './demo-context.js';
 import {
   HISTORY_TABS,
   SCHOLARSHIP_HTML,
@@ -13,16 +15,57 @@ import { PRINCIPAL, SECRETARY } from './demo-events-facts.js';
 import { distinctEvent, type EventKindId } from './demo-events.js';
 import { newsDescription, personName } from './demo-text.js';
 
+/** A page's fields in plain names, as the seed writes them; wwfzId fills a page of fixed id. */
+interface DemoPage {
+  wwfzId?: number;
+  wwfzType: number;
+  title: string;
+  enTitle?: string;
+  description?: string;
+  content?: string;
+  picFileId?: number;
+  enableType?: number;
+  sort?: number;
+  createdAt?: Date;
+}
+
+/** A person's fields in plain names, as the seed writes them. */
+type DemoPerson = Omit<PersonSaveInput, 'fmsmTitle' | 'fmsmDesc' | 'fmsmCont'> & {
+  title: string;
+  description?: string;
+  content?: string;
+};
+
 /**
  * The school introduction: its pages (profile, history, leaders, honours,
  * emblem, song, ...) and the people of its story, principals since 1952 first.
+ * Saved as the platform saves them, by the content administrator.
  */
 export async function seedIntroduction(ctx: DemoContext): Promise<void> {
   const { services, random, now } = ctx;
   const { pools } = ctx.files;
-  const { intro } = services;
   const at = (days: number) => new Date(now.getTime() - days * DAY);
-  await intro.createPage({
+  const page = ({ title, enTitle, description, content, createdAt, ...rest }: DemoPage) => {
+    const input: IntroPageSaveInput = {
+      ...rest,
+      wwfzTitle: title,
+      enWwfzTitle: enTitle,
+      wwfzDesc: description,
+      wwfzCont: content,
+    };
+    return services.cmsIntro.pages.save(input, ctx.admin, DEMO_IP, {
+      onBehalf: true,
+      at: createdAt,
+    });
+  };
+  const person = ({ title, description, content, ...rest }: DemoPerson) =>
+    services.cmsIntro.people.save(
+      { ...rest, fmsmTitle: title, fmsmDesc: description, fmsmCont: content },
+      ctx.admin,
+      DEMO_IP,
+      { onBehalf: true },
+    );
+  await page({
     wwfzType: 1,
     title: '学校简介',
     enTitle: 'About Us',
@@ -32,7 +75,8 @@ export async function seedIntroduction(ctx: DemoContext): Promise<void> {
   // The history tabs, emblem and song are the pages of fixed id the original pages ask for.
   const historyIds = FIXED_INTRO_PAGES.filter((page) => page.wwfzType === 2);
   for (const [i, tab] of HISTORY_TABS.entries()) {
-    await intro.fillPage(historyIds[i]!.wwfzId, {
+    await page({
+      wwfzId: historyIds[i]!.wwfzId,
       wwfzType: 2,
       title: tab.title,
       enTitle: tab.enTitle,
@@ -44,7 +88,7 @@ export async function seedIntroduction(ctx: DemoContext): Promise<void> {
   for (const [i, post] of posts.entries()) {
     // The principal and the secretary are the ones the reports name.
     const name = [PRINCIPAL, SECRETARY][i] ?? personName(random);
-    await intro.createPage({
+    await page({
       wwfzType: 3,
       title: name,
       description: post,
@@ -64,7 +108,7 @@ export async function seedIntroduction(ctx: DemoContext): Promise<void> {
     const bodies = new Set<string>();
     for (let i = 0; i < count; i++) {
       const event = distinctEvent(random, [kind], at(i * 30), titles, bodies);
-      await intro.createPage({
+      await page({
         wwfzType,
         title: event.title,
         description: event.description,
@@ -75,7 +119,8 @@ export async function seedIntroduction(ctx: DemoContext): Promise<void> {
       });
     }
   }
-  await intro.fillPage(8, {
+  await page({
+    wwfzId: 8,
     wwfzType: 6,
     title: '校徽',
     enTitle: 'School Emblem',
@@ -83,20 +128,21 @@ export async function seedIntroduction(ctx: DemoContext): Promise<void> {
     picFileId: pools.logo[0],
     sort: 0,
   });
-  await intro.fillPage(9, {
+  await page({
+    wwfzId: 9,
     wwfzType: 6,
     title: '校歌',
     enTitle: 'School Song',
     content: SCHOOL_SONG_HTML,
     sort: 1,
   });
-  await intro.createPage({
+  await page({
     wwfzType: 7,
     title: '办学宗旨',
     enTitle: 'Our Mission',
     content: SCHOOL_AIMS_HTML,
   });
-  await intro.createPage({
+  await page({
     wwfzType: 11,
     title: '奖学金',
     enTitle: 'Scholarships',
@@ -128,7 +174,7 @@ export async function seedIntroduction(ctx: DemoContext): Promise<void> {
         : born < 1960
           ? random.pick(['大学本科', '大学本科', '大学专科'])
           : random.pick(['硕士研究生', '大学本科', '博士研究生']);
-    await services.intro.createPerson({
+    await person({
       fmsmType: 1,
       title: i === schoolNames.length - 1 ? PRINCIPAL : personName(random),
       post: '校长',
@@ -156,7 +202,7 @@ export async function seedIntroduction(ctx: DemoContext): Promise<void> {
     for (let i = 0; i < count; i++) {
       const name = personName(random);
       const kind = FMSM_TYPES[fmsmType] ?? '';
-      await services.intro.createPerson({
+      await person({
         fmsmType,
         title: name,
         post: fmsmType >= 11 ? `${random.int(2018, 2026)}届 ${kind}` : kind,

@@ -1,6 +1,6 @@
 import { MAGAZINE_SERIES as SERIES_ROWS } from '../modules/magazine/service.js';
 import { DEFAULT_VIDEO_TYPES } from '../modules/video/service.js';
-import type { DemoContext } from './demo-context.js';
+import { DEMO_IP, demoVideo, type DemoContext } from './demo-context.js';
 import { makeMagazinePdf } from './demo-pdf.js';
 import { makeMagazineCover } from './demo-images.js';
 import {
@@ -29,7 +29,7 @@ const VIDEO_KINDS: Record<number, readonly EventKindId[]> = {
 
 /** Videos: each one event's slideshow, its title and description written from that event. */
 export async function seedVideos(ctx: DemoContext): Promise<void> {
-  const { services, random, actor, daysAgo } = ctx;
+  const { random, actor, daysAgo } = ctx;
   const titles = new Set<string>();
   const bodies = new Set<string>();
   for (let i = 0; i < 24; i++) {
@@ -38,7 +38,8 @@ export async function seedVideos(ctx: DemoContext): Promise<void> {
     const event = distinctEvent(random, kinds, daysAgo(i * 8), titles, bodies);
     const count = i === 0 ? 30 : random.int(1, 4);
     const clip = await eventVideo(ctx.files, event);
-    await services.video.create(
+    await demoVideo(
+      ctx,
       {
         typeId: category.id,
         title: event.title,
@@ -46,15 +47,14 @@ export async function seedVideos(ctx: DemoContext): Promise<void> {
         coverFileId: await ctx.files.picture('cover', event.scene, i % 2),
         source: i % 5 === 4 ? null : sourceName(random),
         enableType: i === 6 ? 2 : 1,
-        ifShelves: i === 7 ? 0 : 1,
-        ifTop: i === 0 ? 1 : 0,
-        createdAt: event.date,
         files: Array.from({ length: count }, (_, f) => ({
           fileId: clip,
           fileName: `${event.word}${event.date.getUTCFullYear()}年${count > 1 ? `（${f + 1}）` : ''}.mp4`,
         })),
       },
       actor(),
+      { ifShelves: i === 7 ? 0 : 1, ifTop: i === 0 ? 1 : 0 },
+      event.date,
     );
   }
 }
@@ -94,16 +94,17 @@ export async function seedMagazines(ctx: DemoContext): Promise<void> {
         seed: index * 100 + issue,
       });
       const coverFileId = (await services.uploads.image(cover.fileName, null, cover.data)).fileId;
-      await services.magazine.create(
+      await services.cmsMagazine.save(
         {
           seriesId: series.id,
           title: magazineTitle(issue),
           coverFileId,
           pdfFileId: pdfs[issue - 1]!,
           enabled: issue === 5 ? 0 : 1,
-          createdAt: issueDate(issue, now).published,
         },
-        null,
+        ctx.admin,
+        DEMO_IP,
+        { onBehalf: true, at: issueDate(issue, now).published },
       );
     }
   }

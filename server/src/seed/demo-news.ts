@@ -1,6 +1,6 @@
 import type { NewsFileInput } from '../modules/news/service.js';
-import type { DemoContext } from './demo-context.js';
-import { DAY } from './demo-context.js';
+import { DAY, DEMO_IP, demoNews, type DemoContext } from './demo-context.js';
+import { placeInReview } from '../platform/publishing/review-place.js';
 import { termOf } from './demo-events-facts.js';
 import {
   COLUMN_KINDS,
@@ -47,7 +47,7 @@ const INTRANET_COLUMNS = [19, 20, 22];
  * pinned, some for staff only, some off the shelf or waiting for review.
  */
 export async function seedColumnNews(ctx: DemoContext): Promise<void> {
-  const { services, random, actor, daysAgo } = ctx;
+  const { random, actor, daysAgo } = ctx;
   const { pools, attachments, internalPicture, sampleVideo } = ctx.files;
   for (const column of NEWS_COLUMNS) {
     const titles = new Set<string>();
@@ -91,7 +91,8 @@ export async function seedColumnNews(ctx: DemoContext): Promise<void> {
       if (i === 3) files.push(attachments.legacy);
       const intranet = INTRANET_COLUMNS.includes(column.typeId);
       const staffOnly = i === 5 || (intranet && i % 2 === 1);
-      await services.news.create(
+      await demoNews(
+        ctx,
         {
           typeId: column.typeId,
           title,
@@ -103,13 +104,9 @@ export async function seedColumnNews(ctx: DemoContext): Promise<void> {
               : ''),
           newsType: column.newsType ?? 1,
           contentKind: withPictures ? 2 : withVideos ? 3 : 1,
-          ifTop: i < 2 && !intranet ? 1 : 0,
           schChange: column.typeId === 2 || column.typeId === 21 ? [null, 1, 2][i % 3] : null,
           enableType: staffOnly ? 2 : 1,
-          ifShelves: i === 7 ? 0 : 1,
-          checkStatus: i === 8 ? 0 : 1,
           source: i % 6 === 4 ? null : sourceName(random),
-          releaseUser: i % 7 === 6 ? null : undefined,
           coverFileId: event
             ? await ctx.files.picture('cover', event.scene, i % 2)
             : random.pick(pools.cover),
@@ -119,6 +116,10 @@ export async function seedColumnNews(ctx: DemoContext): Promise<void> {
             : files,
         },
         actor(),
+        // Pinned, off the shelf, or waiting for review, so the visibility rules show.
+        i === 8
+          ? { reviewState: 'submitted' }
+          : { ifTop: i < 2 && !intranet ? 1 : 0, ifShelves: i === 7 ? 0 : 1 },
       );
     }
   }
@@ -140,12 +141,13 @@ export function admissionsDates(now: Date): Date[] {
  * once April has come.
  */
 export async function seedAdmissions(ctx: DemoContext): Promise<void> {
-  const { services, random, actor, now } = ctx;
+  const { random, actor, now } = ctx;
   const { pools } = ctx.files;
   for (const shelvesDate of admissionsDates(now)) {
     const year = shelvesDate.getUTCFullYear();
     const notice = admissionsNotice(year, 16 + (year % 3));
-    await services.news.create(
+    await demoNews(
+      ctx,
       {
         typeId: 17,
         title: notice.title,
@@ -200,55 +202,60 @@ export async function seedSpecialTopics(ctx: DemoContext): Promise<void> {
     }
     titles.add(title);
     titles.add(titleKey(first.title));
-    const topicId = await services.news.create(
-      {
-        typeId: 4,
-        title,
-        description: `本专题汇集${termOf(first.date)}我校${name}的${subs}篇报道。${first.description}`,
-        content: `<p>本专题汇集${termOf(first.date)}我校${name}的${subs}篇报道，按时间先后排列，下面是最近的一篇。</p>${first.html}`,
-        contentKind: 2,
-        ifTop: i === 0 ? 1 : 0,
-        coverFileId: await ctx.files.picture('poster', first.scene, 0),
-        source: sourceName(random),
-        shelvesDate: first.date,
-        files: await Promise.all(
-          [0, 1, 2].map(async (p) => ({
-            role: 'image' as const,
-            fileId: await ctx.files.picture('poster', first.scene, p),
-            fileName: `poster-${p + 1}.jpg`,
-            caption: title.slice(0, 14),
-          })),
-        ),
-      },
-      actor(),
-    );
+    // The topic is saved first, its sub-news added by its author, then it is published with them.
+    const topic = {
+      typeId: 4,
+      title,
+      description: `本专题汇集${termOf(first.date)}我校${name}的${subs}篇报道。${first.description}`,
+      content: `<p>本专题汇集${termOf(first.date)}我校${name}的${subs}篇报道，按时间先后排列，下面是最近的一篇。</p>${first.html}`,
+      contentKind: 2,
+      coverFileId: await ctx.files.picture('poster', first.scene, 0),
+      source: sourceName(random),
+      shelvesDate: first.date,
+      files: await Promise.all(
+        [0, 1, 2].map(async (p) => ({
+          role: 'image' as const,
+          fileId: await ctx.files.picture('poster', first.scene, p),
+          fileName: `poster-${p + 1}.jpg`,
+          caption: title.slice(0, 14),
+        })),
+      ),
+    };
+    const author = actor();
+    const topicId = await services.cmsNews.save(topic, author, DEMO_IP, { onBehalf: true });
     // The sub-news: reports of the same kind, from the topic's day back through its term.
     let at = first.date;
     for (let s = 0; s < subs; s++) {
       const event = s === 0 ? first : distinctEvent(random, [kind], at, titles, bodies);
       at = new Date(event.date.getTime() - random.int(3, 9) * DAY);
       const pictures = s % 3 === 0 ? [0, 1] : [];
-      await services.news.createSubject(
-        {
-          newsId: topicId,
-          title: event.title,
-          content: event.html,
-          contentKind: pictures.length ? 2 : 1,
-          source: s % 4 === 3 ? null : sourceName(random),
-          sort: s,
-          date: event.date,
-          files: await Promise.all(
-            pictures.map(async (p) => ({
-              role: 'image' as const,
-              fileId: await ctx.files.picture('photo', event.scene, p),
-              fileName: `photo-${p + 1}.jpg`,
-              caption: event.title.slice(0, 14),
-            })),
-          ),
-        },
-        actor(),
-      );
+      const sub = {
+        newId: topicId,
+        title: event.title,
+        content: event.html,
+        contentKind: pictures.length ? 2 : 1,
+        source: s % 4 === 3 ? null : sourceName(random),
+        sort: s,
+        files: await Promise.all(
+          pictures.map(async (p) => ({
+            role: 'image' as const,
+            fileId: await ctx.files.picture('photo', event.scene, p),
+            fileName: `photo-${p + 1}.jpg`,
+            caption: event.title.slice(0, 14),
+          })),
+        ),
+      };
+      // The generator's draw for a sub-news' author, kept so that what follows stays the same:
+      // sub-news are added by their topic's author, as the platform lets them.
+      actor();
+      await services.cmsSubject.save(sub, author, DEMO_IP, { onBehalf: true, at: event.date });
     }
+    await placeInReview(
+      services.news.review,
+      topicId,
+      { ifTop: i === 0 ? 1 : 0 },
+      { author, reviewer: ctx.admin, ip: DEMO_IP },
+    );
   }
 }
 
@@ -257,7 +264,7 @@ export async function seedSpecialTopics(ctx: DemoContext): Promise<void> {
  * season). A gallery's pictures are its one event's scene, seen several ways.
  */
 export async function seedGalleries(ctx: DemoContext): Promise<void> {
-  const { services, random, actor, daysAgo } = ctx;
+  const { random, actor, daysAgo } = ctx;
   for (const typeId of [11, 12]) {
     const titles = new Set<string>();
     const bodies = new Set<string>();
@@ -273,7 +280,8 @@ export async function seedGalleries(ctx: DemoContext): Promise<void> {
           caption: `${event.title.slice(0, 16)} ${p + 1}/${pictures}`,
         });
       }
-      await services.news.create(
+      await demoNews(
+        ctx,
         {
           typeId,
           title: event.title,
@@ -281,14 +289,13 @@ export async function seedGalleries(ctx: DemoContext): Promise<void> {
           content: event.html,
           newsType: 3,
           contentKind: 2,
-          ifTop: i === 0 ? 1 : 0,
-          // The last two of each gallery wait for the picture review (图片审核).
-          ...(i >= 18 ? { checkStatus: 0 } : {}),
           coverFileId: files[0]!.fileId,
           shelvesDate: event.date,
           files,
         },
         actor(),
+        // The last two of each gallery wait for the picture review (图片审核).
+        i >= 18 ? { reviewState: 'submitted' } : { ifTop: i === 0 ? 1 : 0 },
       );
     }
   }

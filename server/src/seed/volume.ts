@@ -1,18 +1,23 @@
 import type { Kysely } from 'kysely';
 import type { Services } from '../app.js';
 import type { Database } from '../db/schema.js';
+import { AUTH_STAFF_COLUMNS, type AuthStaff } from '../platform/auth/session.js';
+import { placeInReview } from '../platform/publishing/review-place.js';
 import { COLUMN_KINDS, demoEvent } from './demo-events.js';
 import { makeSceneImage } from './demo-images.js';
 import type { SceneSpec } from './demo-scene.js';
 import { sourceName } from './demo-text.js';
 import { seededRandom } from './random.js';
 
+const VOLUME_IP = '10.10.0.9';
+
 /** The columns the volume fills, in turn. */
 const COLUMNS = [2, 3, 6, 7, 8, 15, 16, 17, 21];
 
 /**
  * A school's worth of years: `count` more news items spread over the columns
- * and the last ten years, made through the same service as real content. Each
+ * and the last ten years, made through the one save of news and the review's
+ * steps as real content is (seed/demo-context.ts demoNews). Each
  * is one event's report, dated in the months that event belongs to; its cover
  * is one of a few pictures of the event's scene and season. For benchmarks
  * (`npm run bench`), not for the demo.
@@ -24,7 +29,12 @@ export async function addVolume(
   now = new Date(),
 ): Promise<void> {
   const random = seededRandom(7);
-  const authors = await db.selectFrom('staff').select(['id', 'name']).limit(20).execute();
+  const staff: AuthStaff[] = (
+    await db.selectFrom('staff').select(AUTH_STAFF_COLUMNS).orderBy('id').execute()
+  ).map((row) => ({ ...row, sessionId: 0 }));
+  const authors = staff.slice(0, 20);
+  // Teachers' items are approved by the school's first content administrator.
+  const reviewer = staff.find((person) => person.isPower === 1)!;
   const covers = new Map<string, Promise<number>>();
   const cover = (spec: SceneSpec, variant: number) => {
     const key = `${spec.scene}|${spec.season}|${variant}`;
@@ -41,20 +51,20 @@ export async function addVolume(
     const typeId = COLUMNS[i % COLUMNS.length]!;
     const target = new Date(now.getTime() - random.int(0, 3650) * 86_400_000);
     const event = demoEvent(random, random.pick(COLUMN_KINDS[typeId]!), target);
-    await services.news.create(
-      {
-        typeId,
-        title: event.title,
-        description: event.description,
-        content: event.html,
-        source: sourceName(random),
-        coverFileId: await cover(event.scene, i % 3),
-        schChange: typeId === 2 || typeId === 21 ? random.pick([null, 1, 2]) : null,
-        enableType: i % 10 === 9 ? 2 : 1,
-        shelvesDate: event.date,
-      },
-      { staff: random.pick(authors), ip: '10.10.0.9' },
-    );
+    const input = {
+      typeId,
+      title: event.title,
+      description: event.description,
+      content: event.html,
+      source: sourceName(random),
+      coverFileId: await cover(event.scene, i % 3),
+      schChange: typeId === 2 || typeId === 21 ? random.pick([null, 1, 2]) : null,
+      enableType: i % 10 === 9 ? 2 : 1,
+      shelvesDate: event.date,
+    };
+    const author = random.pick(authors);
+    const newId = await services.cmsNews.save(input, author, VOLUME_IP, { onBehalf: true });
+    await placeInReview(services.news.review, newId, {}, { author, reviewer, ip: VOLUME_IP });
   }
 }
 

@@ -147,6 +147,8 @@ export interface MagazineSeriesTable {
 export interface MagazineTable {
   /** magazineId of the spec. */
   id: Generated<number>;
+  /** Bumped by every write to the row: a save names the version it read (0047). */
+  version: Generated<number>;
   seriesId: number;
   title: string;
   coverFileId: number | null;

@@ -16,9 +16,12 @@ import {
   listContentRevisions,
   revisionToRestore,
 } from '../../platform/publishing/revisions.js';
-import { saveContent } from '../../platform/publishing/save.js';
+import { saveContent, type SystemSave } from '../../platform/publishing/save.js';
 import { existingFiles } from '../../platform/files/item-files.js';
 import { assertPictures, pictureViews } from '../../platform/files/pictures.js';
+
+/** The system's saves of pages and people (their importer writes each outside a transaction). */
+export type IntroSystemSave = Omit<SystemSave, 'db'>;
 
 /** The tables of the Encounter section's items, and their type columns. */
 type ItemTable = 'introPage' | 'person';
@@ -89,6 +92,8 @@ const CONTENT_MAX = 200_000;
  * What the platform does alike with the school-introduction pages and the
  * people: read one for its form, save with a version and a log row, delete
  * with its versions, list, show and restore versions. Administrators only.
+ * The save is the kinds' one save: the platform, the site importer, the demo
+ * seed and the test factories all create and change pages and people here.
  * A kind (IntroKind) names its table, codes and messages; the subclass adds
  * its own list filters, answer rows and save fields.
  */
@@ -218,6 +223,7 @@ export abstract class IntroItemAdmin<
     build: (common: Omit<IntroDraft, 'description'>, before: D | undefined) => D,
     staff: AuthStaff,
     ip: string | null,
+    system: IntroSystemSave = {},
   ): Promise<number> {
     assertContentAdmin(staff);
     const current = id ? await this.row(id) : undefined;
@@ -237,7 +243,8 @@ export abstract class IntroItemAdmin<
       },
       before,
     );
-    return this.write(current, draft, staff, ip, current ? '修改' : '新增', input.version);
+    const operType = current ? '修改' : '新增';
+    return this.write(current, draft, staff, ip, operType, input.version, system);
   }
 
   protected async row(id: number): Promise<IntroRow<D>> {
@@ -257,6 +264,7 @@ export abstract class IntroItemAdmin<
     ip: string | null,
     operType: string,
     version?: number,
+    system: IntroSystemSave = {},
   ) {
     const { kind } = this;
     const type = (draft as Partial<Record<TypeColumn, number>>)[kind.typeColumn];
@@ -267,9 +275,11 @@ export abstract class IntroItemAdmin<
     await assertPictures(
       this.db,
       [{ fileId: draft.picFileId, label: kind.pictureLabel, required: false }],
-      { access: this.files.access, staff, known: [current?.picFileId] },
+      system.onBehalf
+        ? 'system'
+        : { access: this.files.access, staff, known: [current?.picFileId] },
     );
-    const now = this.now();
+    const now = system.at ?? this.now();
     return saveContent(
       this.db,
       { table: kind.table, infoTable: kind.infoTable, softDeleted: false, review: null },
@@ -286,6 +296,7 @@ export abstract class IntroItemAdmin<
         ip,
         now,
         operType,
+        onBehalf: system.onBehalf,
         // The body's pictures are the item's (T_WWFZ, T_FMSM): read under its audience.
         uses: filesInHtml(draft.content),
         files: this.files,

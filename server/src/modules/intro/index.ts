@@ -10,7 +10,7 @@ import { IntroService } from './service.js';
 export const introArea = defineArea({
   name: 'intro',
   services: ({ db, clock, files }) => ({
-    intro: new IntroService(db, clock),
+    intro: new IntroService(db),
     cmsIntro: new CmsIntroService(db, clock, files),
   }),
   routes: async (api, services) => {

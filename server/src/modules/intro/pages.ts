@@ -11,7 +11,13 @@ import { fixedPage, WWFZ_TYPES } from './service.js';
 
 const FIXED_PAGE_MESSAGE =
   '该页面由前台按固定编号打开（历史沿革、校徽、校歌），不能删除或移到其他栏目；可修改内容或设为仅教职工可见';
-import { IntroItemAdmin, type IntroDraft, type IntroKind, type IntroRow } from './admin-base.js';
+import {
+  IntroItemAdmin,
+  type IntroSystemSave,
+  type IntroDraft,
+  type IntroKind,
+  type IntroRow,
+} from './admin-base.js';
 import { keep, textOf } from './versioning.js';
 
 /**
@@ -169,7 +175,13 @@ export class IntroPageAdmin extends IntroItemAdmin<
     return super.remove(id, staff, ip);
   }
 
-  save(input: IntroPageSaveInput, staff: AuthStaff, ip: string | null): Promise<number> {
+  /** `system`: the seed's, the importer's or a factory's save in an administrator's name. */
+  save(
+    input: IntroPageSaveInput,
+    staff: AuthStaff,
+    ip: string | null,
+    system: IntroSystemSave = {},
+  ): Promise<number> {
     const fixed = input.wwfzId === undefined ? undefined : fixedPage(input.wwfzId);
     if (fixed && fixed.wwfzType !== input.wwfzType) throw new AppError(409, FIXED_PAGE_MESSAGE);
     return this.saveWith(
@@ -189,6 +201,7 @@ export class IntroPageAdmin extends IntroItemAdmin<
       }),
       staff,
       ip,
+      system,
     );
   }
 }

@@ -7,7 +7,13 @@ import { displayTime, type Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import { fileUrl } from '../../platform/files/service.js';
 import { FMSM_TYPES } from './service.js';
-import { IntroItemAdmin, type IntroDraft, type IntroKind, type IntroRow } from './admin-base.js';
+import {
+  IntroItemAdmin,
+  type IntroSystemSave,
+  type IntroDraft,
+  type IntroKind,
+  type IntroRow,
+} from './admin-base.js';
 import { keep, textOf } from './versioning.js';
 
 export const PERSON_GONE_MESSAGE = '该人物不存在或已被删除';
@@ -168,7 +174,13 @@ export class PersonAdmin extends IntroItemAdmin<
     };
   }
 
-  save(input: PersonSaveInput, staff: AuthStaff, ip: string | null): Promise<number> {
+  /** `system`: the seed's, the importer's or a factory's save in an administrator's name. */
+  save(
+    input: PersonSaveInput,
+    staff: AuthStaff,
+    ip: string | null,
+    system: IntroSystemSave = {},
+  ): Promise<number> {
     const text = (value: string | undefined, previous: string | null | undefined) =>
       value === undefined ? (previous ?? null) : value;
     return this.saveWith(
@@ -191,6 +203,7 @@ export class PersonAdmin extends IntroItemAdmin<
       }),
       staff,
       ip,
+      system,
     );
   }
 

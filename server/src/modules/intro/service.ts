@@ -2,10 +2,8 @@ import { pageOf } from '../../db/paging.js';
 import type { IntroPageItem, PersonItem } from '@school/common';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { sanitizeRichText } from '../../platform/content/sanitize.js';
-import { badRequest } from '../../http/errors.js';
 import { type Paging } from '../../http/paging.js';
-import { displayTime, iso, type Clock } from '../../time.js';
+import { displayTime } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import { fileUrl } from '../../platform/files/service.js';
 import { FIXED_INTRO_PAGES } from '../../db/migrations/0009_fixed_intro_pages.js';
@@ -64,36 +62,6 @@ export const FMSM_GROUPS = {
   campusStars: [11, 12, 13],
 } as const;
 
-export interface IntroPageInput {
-  wwfzType: number;
-  title: string;
-  enTitle?: string | null;
-  /** Plain text. */
-  description?: string;
-  /** HTML; cleaned before it is stored. */
-  content?: string;
-  picFileId?: number | null;
-  /** 1 everyone, 2 logged-in staff only. */
-  enableType?: number;
-  sort?: number;
-  createdAt?: Date;
-}
-
-export interface PersonInput {
-  fmsmType: number;
-  subjectId?: number | null;
-  title: string;
-  description?: string;
-  content?: string;
-  picFileId?: number | null;
-  post?: string | null;
-  plateType?: string | null;
-  brith?: string | null;
-  enableType?: number;
-  sort?: number;
-  createdAt?: Date;
-}
-
 export interface IntroPageFilter {
   wwfzType: number;
   /** Narrows the list to one page of the type. */
@@ -110,25 +78,6 @@ export interface PersonFilter {
   enableType?: number;
 }
 
-/** Trimmed text within its column's length; null when empty. */
-function optionalText(value: string | null | undefined, max: number, label: string) {
-  const text = value?.trim() ?? '';
-  if (text.length > max) throw badRequest(`${label}不能超过${max}个字`);
-  return text || null;
-}
-
-function requiredText(value: string, max: number, label: string) {
-  const text = optionalText(value, max, label);
-  if (!text) throw badRequest(`请输入${label}`);
-  return text;
-}
-
-function audienceOf(enableType: number | undefined) {
-  const audience = enableType ?? 1;
-  if (audience !== 1 && audience !== 2) throw badRequest('enableType 须为 1 或 2');
-  return audience;
-}
-
 /** Staff-only items are listed only for a logged-in caller who asks for them (enableType 2). */
 const includeStaffOnly = (staff: AuthStaff | null, enableType: number | undefined) =>
   Boolean(staff) && enableType === 2;
@@ -137,12 +86,13 @@ const includeStaffOnly = (staff: AuthStaff | null, enableType: number | undefine
 export const fixedPage = (wwfzId: number) =>
   FIXED_INTRO_PAGES.find((page) => page.wwfzId === wwfzId);
 
-/** The school-introduction pages (wwfz) and people (fmsm) of the meetfuyi page. */
+/**
+ * The school-introduction pages (wwfz) and people (fmsm) of the meetfuyi
+ * page, as the portal reads them. They are created and changed only by the
+ * platform's one save (admin-base.ts).
+ */
 export class IntroService {
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly now: Clock,
-  ) {}
+  constructor(private readonly db: Kysely<Database>) {}
 
   async pages(
     filter: IntroPageFilter,
@@ -199,92 +149,5 @@ export class IntroService {
         brith: row.brith,
       }),
     );
-  }
-
-  /** A page of a school-introduction sub-section; the content platform and the demo seed use it. */
-  async createPage(input: IntroPageInput): Promise<number> {
-    if (!WWFZ_TYPES[input.wwfzType]) throw badRequest('学校介绍栏目不正确');
-    const values = {
-      wwfzType: input.wwfzType,
-      title: requiredText(input.title, 200, '标题'),
-      enTitle: optionalText(input.enTitle, 200, '英文标题'),
-      description: optionalText(input.description, 1000, '摘要') ?? '',
-      content: sanitizeRichText(input.content ?? ''),
-      picFileId: input.picFileId ?? null,
-      enableType: audienceOf(input.enableType),
-      sort: input.sort ?? 0,
-      createdAt: iso(input.createdAt ?? this.now()),
-    };
-    await this.assertPicture(values.picFileId);
-    const { id } = await this.db
-      .insertInto('introPage')
-      .values(values)
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return id;
-  }
-
-  /**
-   * Writes the text of a page the original pages ask for by fixed id (history
-   * tabs, emblem, song: db/migrations/0009), as the platform's editor does;
-   * the demo seed fills them this way.
-   */
-  async fillPage(wwfzId: number, input: IntroPageInput): Promise<void> {
-    const fixed = fixedPage(wwfzId);
-    if (!fixed || fixed.wwfzType !== input.wwfzType) throw badRequest('学校介绍栏目不正确');
-    const values = {
-      title: requiredText(input.title, 200, '标题'),
-      enTitle: optionalText(input.enTitle, 200, '英文标题'),
-      description: optionalText(input.description, 1000, '摘要') ?? '',
-      content: sanitizeRichText(input.content ?? ''),
-      picFileId: input.picFileId ?? null,
-      enableType: audienceOf(input.enableType),
-      sort: input.sort ?? fixed.sort,
-    };
-    await this.assertPicture(values.picFileId);
-    const result = await this.db
-      .updateTable('introPage')
-      .set(values)
-      .where('id', '=', wwfzId)
-      .where('wwfzType', '=', fixed.wwfzType)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw badRequest('学校介绍页面不存在');
-  }
-
-  /** A person of section 2 (principal, teacher, alumnus, medallist). */
-  async createPerson(input: PersonInput): Promise<number> {
-    if (!FMSM_TYPES[input.fmsmType]) throw badRequest('人物栏目不正确');
-    const values = {
-      fmsmType: input.fmsmType,
-      subjectId: input.subjectId ?? null,
-      title: requiredText(input.title, 200, '姓名'),
-      description: optionalText(input.description, 1000, '简介') ?? '',
-      content: sanitizeRichText(input.content ?? ''),
-      picFileId: input.picFileId ?? null,
-      post: optionalText(input.post, 100, '职务'),
-      plateType: optionalText(input.plateType, 100, '校名或类别'),
-      brith: optionalText(input.brith, 100, '任职时间或届别'),
-      enableType: audienceOf(input.enableType),
-      sort: input.sort ?? 0,
-      createdAt: iso(input.createdAt ?? this.now()),
-    };
-    await this.assertPicture(values.picFileId);
-    const { id } = await this.db
-      .insertInto('person')
-      .values(values)
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return id;
-  }
-
-  /** A missing file would fail the foreign key as a 500; it is the author's mistake, a 400. */
-  private async assertPicture(fileId: number | null) {
-    if (fileId === null) return;
-    const found = await this.db
-      .selectFrom('storedFile')
-      .select('id')
-      .where('id', '=', fileId)
-      .executeTakeFirst();
-    if (!found) throw badRequest('图片不存在，请重新上传');
   }
 }

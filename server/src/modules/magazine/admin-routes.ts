@@ -34,6 +34,7 @@ export const cmsMagazineRoutes: FastifyPluginAsyncTypebox<{
         coverFileId: body.coverFileId || null,
         pdfFileId: body.pdfFileId,
         enabled: body.enabled,
+        version: body.version,
       },
       staffOf(request),
       request.ip,

@@ -2,46 +2,42 @@ import { countRows, onPage } from '../../db/paging.js';
 import type { Kysely } from 'kysely';
 import { containsText } from '../../db/like.js';
 import type { Database } from '../../db/schema.js';
-import { AppError, badRequest, notFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../../http/errors.js';
 import { type Paging } from '../../http/paging.js';
 import { assertContentAdmin } from '../../http/roles.js';
-import { displayTime, iso, type Clock } from '../../time.js';
+import { displayTime, type Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import { fileUrl } from '../../platform/files/service.js';
-import { MAGAZINE_GONE_MESSAGE, MAGAZINE_SERIES, SERIES_MESSAGE } from './service.js';
+import type { FileService } from '../../platform/files/service.js';
+import { dropContentRevisions } from '../../platform/publishing/revisions.js';
+import { concurrentChange, type SystemSave } from '../../platform/publishing/save.js';
+import { MAGAZINE_GONE_MESSAGE } from './service.js';
 import { inTransaction } from '../../db/transaction.js';
 import { writeOperLog } from '../../platform/oplog/service.js';
-import { FileService } from '../../platform/files/service.js';
+import { loadIssue, writeMagazine, type CmsMagazineInput, type MagazineSaveDeps } from './save.js';
 
 /** The operation log's name for magazine issues. */
 export const T_MAGAZINE = 'T_MAGAZINE';
-export const NOT_PDF_MESSAGE = '刊物文件须为 PDF';
-export const NOT_IMAGE_MESSAGE = '封面须为图片文件';
-export const MISSING_FILE_MESSAGE = '文件不存在，请重新上传';
-const CONCURRENT_MESSAGE = '内容刚被他人修改，请刷新后重试';
-
-export interface CmsMagazineInput {
-  magazineId?: number;
-  seriesId: number;
-  title: string;
-  /** null: no cover (the pages show their fallback picture). */
-  coverFileId: number | null;
-  pdfFileId: number;
-  enabled?: number;
-}
+export type { CmsMagazineInput };
+export { MISSING_FILE_MESSAGE, NOT_IMAGE_MESSAGE, NOT_PDF_MESSAGE } from './save.js';
 
 /**
  * The school magazines in the content-management platform, for
  * administrators (isPower 1): issues of the three series, each a cover
  * picture and a PDF; a disabled issue is kept but not shown on the portal.
- * Every change writes an operation-log row (T_MAGAZINE) in its transaction.
+ * Every change writes an operation-log row (T_MAGAZINE) in its transaction;
+ * a save goes along the one save of issues (save.ts).
  */
 export class CmsMagazineService {
+  private readonly deps: MagazineSaveDeps;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: Clock,
-    private readonly files: FileService,
-  ) {}
+    files: FileService,
+  ) {
+    this.deps = { db, files, now };
+  }
 
   /** Every issue of a series (or of all, without one), enabled or not, newest first. */
   async list(filter: { seriesId?: number; keyword?: string }, staff: AuthStaff, paging: Paging) {
@@ -69,6 +65,7 @@ export class CmsMagazineService {
         'pdf.fileName as pdfFileName',
         'magazine.enabled',
         'magazine.createdAt',
+        'magazine.version',
       ])
       .orderBy('magazine.createdAt', 'desc')
       .orderBy('magazine.id', 'desc')
@@ -89,55 +86,23 @@ export class CmsMagazineService {
         filePath: fileUrl(row.pdfFileId),
         enabled: row.enabled,
         createDate: displayTime(row.createdAt),
+        version: row.version,
       })),
     };
   }
 
-  /** Adds (no magazineId) or changes an issue; answers its magazineId. */
-  async save(input: CmsMagazineInput, staff: AuthStaff, ip: string | null): Promise<number> {
-    assertContentAdmin(staff);
-    if (!MAGAZINE_SERIES.some((s) => s.id === input.seriesId)) throw badRequest(SERIES_MESSAGE);
-    const title = input.title.trim();
-    if (!title) throw badRequest('请输入刊物名称');
-    if (input.magazineId !== undefined) await this.issue(input.magazineId);
-    await this.checkFiles(input.coverFileId, input.pdfFileId);
-    const fields = {
-      seriesId: input.seriesId,
-      title,
-      coverFileId: input.coverFileId,
-      pdfFileId: input.pdfFileId,
-    };
-    return inTransaction(this.db, async (trx) => {
-      let magazineId: number;
-      if (input.magazineId === undefined) {
-        magazineId = (
-          await trx
-            .insertInto('magazine')
-            .values({
-              ...fields,
-              enabled: input.enabled ?? 1,
-              createStaff: staff.id,
-              createdAt: iso(this.now()),
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id;
-      } else {
-        magazineId = input.magazineId;
-        const result = await trx
-          .updateTable('magazine')
-          .set({ ...fields, ...(input.enabled === undefined ? {} : { enabled: input.enabled }) })
-          .where('id', '=', magazineId)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) throw notFound(MAGAZINE_GONE_MESSAGE);
-      }
-      await this.files.recordUses(trx, staff, 'T_MAGAZINE', magazineId, [
-        fields.coverFileId,
-        fields.pdfFileId,
-      ]);
-      await this.log(trx, staff, ip, magazineId, input.magazineId === undefined ? '新增' : '修改');
-      return magazineId;
-    });
+  /**
+   * Adds (no magazineId) or changes an issue; answers its magazineId. `system`:
+   * the seed's, the importer's or a factory's save in an administrator's name.
+   */
+  save(
+    input: CmsMagazineInput,
+    staff: AuthStaff,
+    ip: string | null,
+    system: SystemSave = {},
+  ): Promise<number> {
+    const operType = input.magazineId === undefined ? '新增' : '修改';
+    return writeMagazine(this.deps, input, staff, ip, { ...system, operType });
   }
 
   /** Shows (1) or hides (0) an issue on the portal. */
@@ -148,13 +113,14 @@ export class CmsMagazineService {
       throw badRequest(enabled ? '该刊物已经是启用状态' : '该刊物已经是停用状态');
     }
     await inTransaction(this.db, async (trx) => {
+      // A write like a save: a form read before it is out of date.
       const result = await trx
         .updateTable('magazine')
-        .set({ enabled })
+        .set((eb) => ({ enabled, version: eb('version', '+', 1) }))
         .where('id', '=', magazineId)
         .where('enabled', '=', row.enabled)
         .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) throw new AppError(409, CONCURRENT_MESSAGE);
+      if (Number(result.numUpdatedRows) === 0) throw concurrentChange();
       await this.log(trx, staff, ip, magazineId, enabled ? '启用' : '停用');
     });
     return { magazineId, enabled };
@@ -170,34 +136,13 @@ export class CmsMagazineService {
         .where('id', '=', magazineId)
         .executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) throw notFound(MAGAZINE_GONE_MESSAGE);
+      await dropContentRevisions(trx, T_MAGAZINE, magazineId);
       await this.log(trx, staff, ip, magazineId, '删除');
     });
   }
 
-  private async issue(magazineId: number) {
-    const row = await this.db
-      .selectFrom('magazine')
-      .select(['id', 'enabled'])
-      .where('id', '=', magazineId)
-      .executeTakeFirst();
-    if (!row) throw notFound(MAGAZINE_GONE_MESSAGE);
-    return row;
-  }
-
-  /** The cover must be a stored picture and the issue a stored PDF. */
-  private async checkFiles(coverFileId: number | null, pdfFileId: number) {
-    const ids = coverFileId ? [coverFileId, pdfFileId] : [pdfFileId];
-    const stored = await this.db
-      .selectFrom('storedFile')
-      .select(['id', 'mimeType'])
-      .where('id', 'in', ids)
-      .execute();
-    const mimeOf = (id: number) => stored.find((f) => f.id === id)?.mimeType;
-    if (ids.some((id) => mimeOf(id) === undefined)) throw badRequest(MISSING_FILE_MESSAGE);
-    if (coverFileId && !mimeOf(coverFileId)!.startsWith('image/')) {
-      throw badRequest(NOT_IMAGE_MESSAGE);
-    }
-    if (mimeOf(pdfFileId) !== 'application/pdf') throw badRequest(NOT_PDF_MESSAGE);
+  private issue(magazineId: number) {
+    return loadIssue(this.db, magazineId);
   }
 
   private log(trx: Kysely<Database>, staff: AuthStaff, ip: string | null, id: number, op: string) {

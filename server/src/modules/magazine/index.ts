@@ -11,7 +11,7 @@ import { MagazineService } from './service.js';
 export const magazineArea = defineArea({
   name: 'magazine',
   services: ({ db, clock, files }) => ({
-    magazine: new MagazineService(db, clock, files),
+    magazine: new MagazineService(db),
     cmsMagazine: new CmsMagazineService(db, clock, files),
   }),
   routes: async (api, services) => {

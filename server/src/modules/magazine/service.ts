@@ -1,12 +1,10 @@
 import { countRows, onPage } from '../../db/paging.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
 import { type Paging } from '../../http/paging.js';
-import { displayTime, iso, type Clock } from '../../time.js';
+import { displayTime } from '../../time.js';
 import { fileUrl } from '../../platform/files/service.js';
-import type { Actor } from '../../platform/auth/session.js';
-import { FileService } from '../../platform/files/service.js';
 
 export const MAGAZINE_GONE_MESSAGE = '刊物不存在';
 export const SERIES_MESSAGE = '请选择刊物系列（1、2 或 3）';
@@ -29,17 +27,6 @@ export async function seedMagazineSeries(db: Kysely<Database>): Promise<void> {
     .values(MAGAZINE_SERIES)
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
-}
-
-export interface MagazineInput {
-  seriesId: number;
-  title: string;
-  coverFileId: number | null;
-  /** The issue itself, shown in the PDF viewer. */
-  pdfFileId: number | null;
-  /** 0: kept but not shown. */
-  enabled?: number;
-  createdAt?: Date;
 }
 
 export interface MagazineItem {
@@ -82,13 +69,12 @@ const toItem = (row: Row): MagazineItem => ({
   createDate: displayTime(row.createdAt),
 });
 
-/** School magazines: issues of three series, each a cover and a PDF. */
+/**
+ * School magazines as the portal reads them: issues of three series, each a
+ * cover and a PDF. Issues are created and changed only by the one save (save.ts).
+ */
 export class MagazineService {
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly now: Clock,
-    private readonly files: FileService,
-  ) {}
+  constructor(private readonly db: Kysely<Database>) {}
 
   private enabled() {
     return this.db
@@ -117,32 +103,5 @@ export class MagazineService {
       .executeTakeFirst();
     if (!row) throw notFound(MAGAZINE_GONE_MESSAGE);
     return toItem(row);
-  }
-
-  /** Adds an issue; the content platform and the demo seed use it. */
-  async create(input: MagazineInput, actor: Actor | null): Promise<number> {
-    const title = input.title.trim();
-    if (!title) throw badRequest('请输入刊物名称');
-    if (!MAGAZINE_SERIES.some((s) => s.id === input.seriesId)) throw badRequest(SERIES_MESSAGE);
-    return this.db.transaction().execute(async (trx) => {
-      const { id } = await trx
-        .insertInto('magazine')
-        .values({
-          seriesId: input.seriesId,
-          title,
-          coverFileId: input.coverFileId,
-          pdfFileId: input.pdfFileId,
-          enabled: input.enabled ?? 1,
-          createStaff: actor?.staff.id ?? null,
-          createdAt: iso(input.createdAt ?? this.now()),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await this.files.recordUses(trx, FileService.writerOf(actor), 'T_MAGAZINE', id, [
-        input.coverFileId,
-        input.pdfFileId,
-      ]);
-      return id;
-    });
   }
 }

@@ -8,29 +8,40 @@ import { sanitizeRichText } from '../../platform/content/sanitize.js';
 import {
   checkItemFiles,
   editFileView,
+  vouchedFiles,
   type CmsFileInput,
+  type KnownFiles,
 } from '../../platform/files/item-files.js';
-import { fileUrl } from '../../platform/files/service.js';
+import { fileUrl, type FileService } from '../../platform/files/service.js';
 import { bodyAndCover } from '../../platform/files/uses.js';
-import { newReviewState, saveContent, type ContentKind } from '../../platform/publishing/save.js';
+import {
+  newReviewState,
+  saveContent,
+  type ContentKind,
+  type SaveOptions,
+} from '../../platform/publishing/save.js';
 import { NOT_OWN_MESSAGE } from '../../platform/publishing/workflow.js';
+import type { SearchIndex } from '../../platform/search/search-index.js';
 import { displayTime, iso, type Clock } from '../../time.js';
 import { loadNewsItem, type NewsItemRow } from './review.js';
-import type { NewsFileInput, NewsService } from './service.js';
+import { reindexNews, replaceNewsFiles, type NewsFileInput } from './writes.js';
 
 /**
- * Saving news on the platform: the checks of a save (title, link, column open
- * to the caller, files the caller may use); the write goes along the content
- * path (platform/publishing/save.ts) with its files, uses, search entry, log
- * row and version, in one transaction.
+ * The one save of news items: the platform's editor, the site importer, the
+ * demo seed and the test factories all create and change items here. The
+ * checks of a save (title, link, column open to the caller, files the caller
+ * may use), then the content path (platform/publishing/save.ts): the guarded
+ * write with its files, file uses, search entry, log row and version, in one
+ * transaction; the body is cleaned once, here.
  */
 
 export const CLOSED_COLUMN_MESSAGE = '该栏目只有管理员可以发布';
 
 export interface NewsSaveDeps {
   db: Kysely<Database>;
-  /** Creates items and keeps their files and search entries. */
-  news: NewsService;
+  search: SearchIndex;
+  /** Stored files: the item-file check, and the file uses the path records. */
+  files: FileService;
   now: Clock;
 }
 
@@ -129,15 +140,22 @@ export async function newsDraftOf(db: Kysely<Database>, row: NewsItemRow): Promi
   };
 }
 
-/** The column must exist and be open to the caller. */
-async function assertColumnOpen(db: Kysely<Database>, typeId: number, staff: AuthStaff) {
+/** The column must exist and, unless the system saves on an author's behalf, be open to them. */
+async function assertColumnOpen(
+  db: Kysely<Database>,
+  typeId: number,
+  staff: AuthStaff,
+  onBehalf: boolean,
+) {
   const column = await db
     .selectFrom('newsType')
     .select(['id', 'teacherOpen'])
     .where('id', '=', typeId)
     .executeTakeFirst();
   if (!column) throw badRequest('栏目不存在');
-  if (column.teacherOpen !== 1 && !isContentAdmin(staff)) throw forbidden(CLOSED_COLUMN_MESSAGE);
+  if (column.teacherOpen !== 1 && !isContentAdmin(staff) && !onBehalf) {
+    throw forbidden(CLOSED_COLUMN_MESSAGE);
+  }
 }
 
 /** News on the content path: reviewed in their own row, deleted by a flag. */
@@ -154,22 +172,24 @@ export const NEWS_CONTENT: ContentKind = {
  * here, then the guarded write. Files a save may attach: stored files the
  * caller uploaded (any, for isPower 1), and those the item already has or, on
  * a restore, had. A file of the old site (legacyPath) only stays where it
- * already is.
+ * already is, or comes with the system's save.
  */
 export async function writeNews(
   deps: NewsSaveDeps,
   input: CmsSaveInput,
   staff: AuthStaff,
   ip: string | null,
-  options: { operType: string; trusted?: NewsDraft },
+  options: SaveOptions<NewsDraft>,
 ): Promise<number> {
-  const { db, news, now: clock } = deps;
+  const { search, files: storedFiles } = deps;
+  const db = options.db ?? deps.db;
+  const onBehalf = Boolean(options.onBehalf);
   const current = input.newId ? await loadNewsItem(db, input.newId) : undefined;
   if (current && !canManage(staff, current.createStaff)) throw forbidden(NOT_OWN_MESSAGE);
-  await assertColumnOpen(db, input.typeId, staff);
+  await assertColumnOpen(db, input.typeId, staff, onBehalf);
   const before = current ? await newsDraftOf(db, current) : undefined;
 
-  const now = clock();
+  const now = options.at ?? deps.now();
   const title = input.title.trim();
   if (!title) throw badRequest('请输入标题');
   const linkUrl = (input.linkUrl === undefined ? before?.linkUrl : input.linkUrl)?.trim() || null;
@@ -180,7 +200,11 @@ export async function writeNews(
     (value === undefined ? previous : value)?.trim() || null;
   const coverFileId =
     input.coverFileId === undefined ? (before?.coverFileId ?? null) : input.coverFileId;
-  const known = [before, options.trusted].filter((d): d is NewsDraft => Boolean(d));
+  const fileInputs = input.files ?? before?.files ?? [];
+  const known: KnownFiles[] = [before, options.trusted].filter((d): d is NewsDraft => Boolean(d));
+  if (onBehalf) known.push(vouchedFiles(coverFileId, fileInputs));
+  // A byline the system gives as none stays none (the old site's items); a person's is their name.
+  const byline = text(input.releaseUser, before?.releaseUser);
   const draft: NewsDraft = {
     typeId: input.typeId,
     title,
@@ -191,18 +215,11 @@ export async function writeNews(
     schChange: input.schChange === undefined ? (before?.schChange ?? null) : input.schChange,
     enableType: input.enableType ?? before?.enableType ?? 1,
     source: text(input.source, before?.source),
-    releaseUser: text(input.releaseUser, before?.releaseUser) ?? staff.name,
+    releaseUser: byline ?? (onBehalf && input.releaseUser === null ? null : staff.name),
     coverFileId,
     linkUrl,
     shelvesDate: input.shelvesDate ? iso(input.shelvesDate) : (before?.shelvesDate ?? iso(now)),
-    files: await checkItemFiles(
-      db,
-      news.files.access,
-      input.files ?? before?.files ?? [],
-      coverFileId,
-      staff,
-      known,
-    ),
+    files: await checkItemFiles(db, storedFiles.access, fileInputs, coverFileId, staff, known),
   };
 
   return saveContent(db, NEWS_CONTENT, {
@@ -222,21 +239,35 @@ export async function writeNews(
     ip,
     now,
     operType: options.operType,
+    onBehalf,
     uses: bodyAndCover(draft.content, draft.coverFileId),
-    files: news.files,
-    insert: (trx, { shelvesDate, ...fields }) =>
-      news.create(
-        {
+    files: storedFiles,
+    insert: async (trx, { files, ...fields }) => {
+      const reviewState = newReviewState(staff);
+      const { id } = await trx
+        .insertInto('news')
+        .values({
           ...fields,
-          shelvesDate: new Date(shelvesDate),
-          ifShelves: 0,
+          // A new item is off the shelf until approved and shelved (the workflow's steps).
           ifTop: 0,
-          reviewState: newReviewState(staff),
-          unlogged: true,
-        },
-        { staff, ip },
-        trx,
-      ),
+          ifShelves: 0,
+          checkStatus: reviewState === 'approved' ? 1 : 0,
+          reviewState,
+          reviewNote: null,
+          deleted: 0,
+          createStaff: staff.id,
+          deptId: await primaryDepartment(trx, staff.id),
+          viewCount: 0,
+          flowerCount: 0,
+          statusDate: fields.shelvesDate,
+          createdAt: iso(now),
+          updatedAt: iso(now),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await replaceNewsFiles(trx, id, null, files);
+      return id;
+    },
     // An administrator's save leaves the review state and the shelf as they are in the row
     // (a shelving that landed before it stays); a teacher's went back to draft in the claim.
     update: async (trx, newId, { files, ...fields }) => {
@@ -245,8 +276,20 @@ export async function writeNews(
         .set({ ...fields, statusDate: fields.shelvesDate, updatedAt: iso(now) })
         .where('id', '=', newId)
         .execute();
-      await news.replaceFiles(newId, files, trx);
+      await replaceNewsFiles(trx, newId, null, files);
     },
-    reindex: (trx, newId) => news.reindex(newId, trx),
+    reindex: (trx, newId) => reindexNews(trx, search, newId),
   });
+}
+
+/** The publishing department of a new item: its author's main department. */
+async function primaryDepartment(trx: Kysely<Database>, staffId: number) {
+  const row = await trx
+    .selectFrom('staffDepartment')
+    .select('deptId')
+    .where('staffId', '=', staffId)
+    .orderBy('isPrimary', 'desc')
+    .orderBy('deptId')
+    .executeTakeFirst();
+  return row?.deptId ?? null;
 }

@@ -11,7 +11,9 @@ import { displayTime, iso, type Clock } from '../../time.js';
 import { dayRange } from '../../http/dates.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 
-import type { NewsService } from './service.js';
+import type { FileService } from '../../platform/files/service.js';
+import type { SystemSave } from '../../platform/publishing/save.js';
+import type { SearchIndex } from '../../platform/search/search-index.js';
 import {
   newsDraftOf,
   newsEditableView,
@@ -21,6 +23,7 @@ import {
   type NewsSaveDeps,
 } from './admin-save.js';
 import { loadNewsItem, newsReview, newsState, publication, type NewsReview } from './review.js';
+import { reindexNews } from './writes.js';
 import { REVIEW_STATE_NAMES } from '../../platform/publishing/workflow.js';
 import {
   getContentRevision,
@@ -60,14 +63,14 @@ const NOTICE_GROUP = 18;
 export class CmsNewsService {
   constructor(
     private readonly db: Kysely<Database>,
-    /** Creates items and keeps their files and search entries (`reindex`). */
-    private readonly news: NewsService,
+    search: SearchIndex,
     private readonly now: Clock,
+    files: FileService,
     /** The sensitive-word check of submitting and publishing (none: not screened). */
     words?: SensitiveWords,
   ) {
-    this.review = newsReview(db, (newId, trx) => news.reindex(newId, trx), now, words);
-    this.saveDeps = { db, news, now };
+    this.review = newsReview(db, (newId, trx) => reindexNews(trx, search, newId), now, words);
+    this.saveDeps = { db, search, files, now };
   }
 
   /** The review steps and the one deletion path of news. */
@@ -195,9 +198,18 @@ export class CmsNewsService {
     };
   }
 
-  /** Creates (no newId) or updates an item; answers its newId. */
-  async save(input: CmsSaveInput, staff: AuthStaff, ip: string | null): Promise<number> {
-    return writeNews(this.saveDeps, input, staff, ip, { operType: input.newId ? '修改' : '新增' });
+  /**
+   * Creates (no newId) or updates an item; answers its newId. `system`: the
+   * seed's, the importer's or a factory's save in the author's name.
+   */
+  async save(
+    input: CmsSaveInput,
+    staff: AuthStaff,
+    ip: string | null,
+    system: SystemSave = {},
+  ): Promise<number> {
+    const operType = input.newId ? '修改' : '新增';
+    return writeNews(this.saveDeps, input, staff, ip, { ...system, operType });
   }
 
   submit(newId: number, staff: AuthStaff, ip: string | null, consent?: SensitiveConsent) {

@@ -16,12 +16,12 @@ import { CmsSubjectService } from './subject-admin-service.js';
 export const newsArea = defineArea({
   name: 'news',
   services: ({ db, search, engagement, clock, files, sensitiveWords }) => {
-    const news = new NewsService(db, search, clock, files);
+    const news = new NewsService(db, search, clock);
     return {
       news,
       newsReader: new NewsReaderService(db, news, engagement, search, clock),
-      cmsNews: new CmsNewsService(db, news, clock, sensitiveWords),
-      cmsSubject: new CmsSubjectService(db, news, clock),
+      cmsNews: new CmsNewsService(db, search, clock, files, sensitiveWords),
+      cmsSubject: new CmsSubjectService(db, news, clock, files),
       cmsColumn: new CmsColumnService(db, clock),
     };
   },

@@ -185,11 +185,11 @@ export class NewsReaderService {
     let { subjectNewId } = ids;
     if (!subjectNewId) {
       if (!ids.newId) throw badRequest('请选择专题子新闻');
-      const first = await this.news.subjectList(ids.newId, staff, { pageNum: 1, pageSize: 1 });
+      const first = await this.news.subjects.list(ids.newId, staff, { pageNum: 1, pageSize: 1 });
       subjectNewId = first.list[0]?.subjectNewId;
       if (!subjectNewId) return null;
     }
-    const detail = await this.news.subjectDetail(subjectNewId, staff);
+    const detail = await this.news.subjects.detail(subjectNewId, staff);
     if (ids.newId && detail.newId !== ids.newId) throw badRequest(NOT_OF_TOPIC);
     return detail;
   }
@@ -201,7 +201,7 @@ export class NewsReaderService {
    */
   async view(target: NewsTarget, staff: AuthStaff | null, visitor: string | null) {
     if (target.subjectNewId) {
-      const sub = await this.news.readableSubject(target.subjectNewId, staff);
+      const sub = await this.news.subjects.readable(target.subjectNewId, staff);
       if (sub.newsId !== target.newId) throw badRequest(NOT_OF_TOPIC);
       const live = isListed(sub.parent, this.now());
       return this.engagement.countVisit('T_SUBJECT_NEWS', sub.id, live ? visitor : null);
@@ -220,7 +220,7 @@ export class NewsReaderService {
   /** Who viewed an item: a content administrator, its creator, or (sub-news) its topic's creator. */
   async footprints(target: NewsTarget, staff: AuthStaff, paging: Paging) {
     if (target.subjectNewId) {
-      const sub = await this.news.readableSubject(target.subjectNewId, staff);
+      const sub = await this.news.subjects.readable(target.subjectNewId, staff);
       if (sub.createStaff !== staff.id) assertCanManage(staff, sub.parent.createStaff);
       return this.engagement.footprints('T_SUBJECT_NEWS', target.subjectNewId, paging);
     }
@@ -250,7 +250,7 @@ export class NewsReaderService {
     staff: AuthStaff,
   ): Promise<{ infoTable: InfoTable; objId: number }> {
     if (target.subjectNewId) {
-      const sub = await this.news.readableSubject(target.subjectNewId, staff);
+      const sub = await this.news.subjects.readable(target.subjectNewId, staff);
       if (sub.newsId !== target.newId) throw badRequest(NOT_OF_TOPIC);
       return { infoTable: 'T_SUBJECT_NEWS', objId: target.subjectNewId };
     }

@@ -74,7 +74,7 @@ export const newsRoutes: FastifyPluginAsyncTypebox<NewsRouteDeps> = async (
 
   route(app, newsCalls.subjectList, { preHandler: app.optionalStaff }, async (request) => {
     const { newId, pageNum, pageSize } = request.body;
-    return ok(await news.subjectList(newId, request.staff, { pageNum, pageSize }));
+    return ok(await news.subjects.list(newId, request.staff, { pageNum, pageSize }));
   });
 
   route(app, newsCalls.subjectNews, { preHandler: app.optionalStaff }, async (request) => {
@@ -122,7 +122,7 @@ export const newsRoutes: FastifyPluginAsyncTypebox<NewsRouteDeps> = async (
     const staff = staffOf(request);
     const id = request.body.subjectNewId ?? request.body.newId;
     if (!id) throw badRequest('请选择专题子新闻');
-    await news.removeSubject(id, staff, request.ip);
+    await news.subjects.remove(id, staff, request.ip);
     return ok(null, '删除成功');
   });
 };

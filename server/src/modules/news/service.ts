@@ -1,27 +1,21 @@
-import { countKey, pageOf, onPage } from '../../db/paging.js';
-import { NewsWriter, type NewsFileInput, type NewsInput, type SubjectNewsInput } from './writer.js';
+import { countKey, onPage } from '../../db/paging.js';
 import { newsReview, type NewsReview } from './review.js';
+import { SubjectNewsReader } from './subjects.js';
+import { reindexNews } from './writes.js';
 import {
   NEWS_GONE_MESSAGE,
   STAFF_ONLY_MESSAGE,
   assertReadable,
 } from '../../platform/publishing/visibility.js';
-import type { Actor } from '../../platform/auth/session.js';
-
 import type { NewsDetail, NewsListItem } from '@school/common/api';
 import { containsText } from '../../db/like.js';
-import type { FileService } from '../../platform/files/service.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-
-import { notFound, TOKEN_INVALID, unauthorized } from '../../http/errors.js';
+import { TOKEN_INVALID, unauthorized } from '../../http/errors.js';
 import { type Paging } from '../../http/paging.js';
-import { assertCanManage, canManage } from '../../http/roles.js';
-
 import type { SearchIndex } from '../../platform/search/search-index.js';
-import { displayTime, iso, type Clock } from '../../time.js';
+import { iso, type Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
-import { writeOperLog } from '../../platform/oplog/service.js';
 import { KeptAnswers } from './kept-answers.js';
 import {
   NEWS_LIST_COLUMNS,
@@ -36,8 +30,7 @@ import {
 export const HOME_NEWS_TYPES = [2, 3, 4];
 export const HOME_NEWS_PER_TAB = 8;
 
-export type { Actor };
-export type { NewsFileInput, NewsInput, SubjectNewsInput } from './writer.js';
+export type { NewsFileInput } from './writes.js';
 export { NEWS_GONE_MESSAGE, STAFF_ONLY_MESSAGE, assertReadable };
 
 export interface NewsListFilter {
@@ -73,11 +66,16 @@ export interface HomeTab {
   list: NewsListItem[];
 }
 
+/**
+ * News as the public pages read them: the lists, the home page's box, an
+ * item's detail, the sub-news of special topics (`subjects`), and 【删除】.
+ * Items are created and changed only by the one save (admin-save.ts).
+ */
 export class NewsService {
-  /** The review steps and the one deletion path of news. */
+  /** The review steps and the one deletion path of news (not screened for sensitive words). */
   readonly review: NewsReview;
-  /** Creates items and keeps their files and search entries. */
-  private readonly writer: NewsWriter;
+  /** The sub-news of special topics: lists, details, readability, deletion. */
+  readonly subjects: SubjectNewsReader<Awaited<ReturnType<NewsService['readable']>>>;
   /** What the public calls answer an anonymous caller, kept between content changes. */
   readonly kept: KeptAnswers;
   /**
@@ -90,12 +88,15 @@ export class NewsService {
     private readonly db: Kysely<Database>,
     private readonly search: SearchIndex,
     private readonly now: Clock,
-    /** Stored files: recording the files items use checks their writer may read them. */
-    readonly files: FileService,
   ) {
-    this.writer = new NewsWriter(db, search, now, files);
     this.kept = new KeptAnswers(db);
-    this.review = newsReview(db, (newId, trx) => this.reindex(newId, trx), now);
+    this.review = this.reviewIn(db);
+    this.subjects = new SubjectNewsReader(db, (newId, staff) => this.readable(newId, staff), now);
+  }
+
+  /** The review steps on `db`: a transaction of the caller's (the importer's) that they join. */
+  reviewIn(db: Kysely<Database>): NewsReview {
+    return newsReview(db, (newId, trx) => reindexNews(trx, this.search, newId), this.now);
   }
 
   async list(
@@ -303,129 +304,8 @@ export class NewsService {
     };
   }
 
-  async subjectList(newId: number, staff: AuthStaff | null, paging: Paging) {
-    await this.readable(newId, staff);
-    const base = this.db
-      .selectFrom('subjectNews')
-      .where('newsId', '=', newId)
-      .where('deleted', '=', 0);
-    return pageOf(
-      base,
-      paging,
-      (query) =>
-        query
-          .select(['id', 'newsId', 'title', 'statusDate', 'createdAt', 'flowerCount', 'viewCount'])
-          .orderBy('sort')
-          .orderBy('statusDate', 'desc')
-          .orderBy('id', 'desc'),
-      (row) => ({
-        subjectNewId: row.id,
-        newId: row.newsId,
-        newsTitle: row.title,
-        statusDate: displayTime(row.statusDate),
-        createDate: displayTime(row.createdAt),
-        flowerCount: row.flowerCount,
-        viewCount: row.viewCount,
-      }),
-    );
-  }
-
-  /** A sub-news the caller may read (through its special topic). */
-  async readableSubject(subjectNewId: number, staff: AuthStaff | null) {
-    const row = await this.db
-      .selectFrom('subjectNews')
-      .select(['id', 'newsId', 'deleted', 'createStaff'])
-      .where('id', '=', subjectNewId)
-      .executeTakeFirst();
-    if (!row || row.deleted === 1) throw notFound(NEWS_GONE_MESSAGE);
-    const parent = await this.readable(row.newsId, staff);
-    return { ...row, parent };
-  }
-
-  async subjectDetail(subjectNewId: number, staff: AuthStaff | null) {
-    const { parent } = await this.readableSubject(subjectNewId, staff);
-    const row = await this.db
-      .selectFrom('subjectNews')
-      .selectAll()
-      .where('id', '=', subjectNewId)
-      .executeTakeFirstOrThrow();
-    return {
-      subjectNewId: row.id,
-      newId: row.newsId,
-      typeId: parent.typeId,
-      newsTitle: row.title,
-      newsContent: row.content,
-      newcontenttype: row.contentKind,
-      source: row.source,
-      releaseUser: row.releaseUser,
-      createStaff: row.createStaff,
-      parentCreateStaff: parent.createStaff,
-      viewCount: row.viewCount,
-      flowerCount: row.flowerCount,
-      statusDate: displayTime(row.statusDate),
-      createDate: displayTime(row.createdAt),
-      ...(await filesOf(this.db, row.newsId, row.id)),
-    };
-  }
-
   /** 【删除】 of the public pages: the workflow's one deletion path. */
   async remove(newId: number, staff: AuthStaff, ip: string | null): Promise<void> {
     await this.review.remove(newId, staff, ip);
-  }
-
-  /** A sub-news goes with the rights on its special topic, or its own creator. */
-  async removeSubject(subjectNewId: number, staff: AuthStaff, ip: string | null): Promise<void> {
-    const row = await this.db
-      .selectFrom('subjectNews')
-      .innerJoin('news', 'news.id', 'subjectNews.newsId')
-      .select(['subjectNews.deleted', 'subjectNews.createStaff', 'news.createStaff as parentStaff'])
-      .where('subjectNews.id', '=', subjectNewId)
-      .executeTakeFirst();
-    if (!row || row.deleted === 1) throw notFound(NEWS_GONE_MESSAGE);
-    if (!canManage(staff, row.createStaff)) assertCanManage(staff, row.parentStaff);
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('subjectNews')
-        .set({ deleted: 1 })
-        .where('id', '=', subjectNewId)
-        .execute();
-      await writeOperLog(trx, {
-        staffId: staff.id,
-        staffName: staff.name,
-        infoTable: 'T_SUBJECT_NEWS',
-        objId: subjectNewId,
-        operType: '删除',
-        ip,
-        at: this.now(),
-      });
-    });
-  }
-
-  /** Creates an item with its files and search entry (the platform and the demo seed). */
-  create(input: NewsInput, actor: Actor | null, db?: Kysely<Database>) {
-    return this.writer.create(input, actor, db);
-  }
-
-  /** Creates a sub-news of a special topic. */
-  createSubject(input: SubjectNewsInput, actor: Actor | null, db?: Kysely<Database>) {
-    return this.writer.createSubject(input, actor, db);
-  }
-
-  /** Brings an item's search entry in line with its row. */
-  reindex(newId: number, db?: Kysely<Database>) {
-    return this.writer.reindex(newId, db);
-  }
-
-  replaceFiles(newsId: number, files: NewsFileInput[], db?: Kysely<Database>) {
-    return this.writer.replaceFiles(newsId, files, db);
-  }
-
-  replaceSubjectFiles(
-    subjectId: number,
-    newsId: number,
-    files: NewsFileInput[],
-    db?: Kysely<Database>,
-  ) {
-    return this.writer.replaceSubjectFiles(subjectId, newsId, files, db);
   }
 }

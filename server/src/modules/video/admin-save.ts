@@ -7,8 +7,13 @@ import type { SearchIndex } from '../../platform/search/search-index.js';
 import { iso, type Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import { NOT_OWN_MESSAGE } from '../../platform/publishing/workflow.js';
-import { newReviewState, saveContent, type ContentKind } from '../../platform/publishing/save.js';
-import { checkItemFiles } from '../../platform/files/item-files.js';
+import {
+  newReviewState,
+  saveContent,
+  type ContentKind,
+  type SaveOptions,
+} from '../../platform/publishing/save.js';
+import { checkItemFiles, vouchedFiles, type KnownFiles } from '../../platform/files/item-files.js';
 import {
   NOT_IMAGE_MESSAGE,
   NOT_VIDEO_MESSAGE,
@@ -20,6 +25,7 @@ import {
 } from './store.js';
 import { bodyAndCover } from '../../platform/files/uses.js';
 import type { FileService } from '../../platform/files/service.js';
+
 /** A save: no videoId creates; fields left out keep their value (or the default, when creating). */
 export interface CmsVideoSaveInput {
   videoId?: number;
@@ -62,21 +68,24 @@ const asItemFiles = <F extends { fileId: number; fileName?: string }>(files: F[]
   files.map((file) => ({ ...file, role: 'video' as const }));
 
 /**
- * Creates or changes a video (a save or a restore): permission, category and
- * files checked first (the cover a picture, the catalogue videos: the one
- * item-file check), then the content path (platform/publishing/save.ts): the
- * guarded write with its catalogue, file uses, search entry, log row and
- * version in one transaction. A teacher's change goes back to draft and off
- * the shelf; an administrator's keeps the state.
+ * The one save of videos (the platform, the site importer, the demo seed, the
+ * test factories): permission, category and files checked first (the cover a
+ * picture, the catalogue videos: the one item-file check), then the content
+ * path (platform/publishing/save.ts): the guarded write with its catalogue,
+ * file uses, search entry, log row and version in one transaction; the body
+ * is cleaned once, here. A teacher's change goes back to draft and off the
+ * shelf; an administrator's keeps the state.
  */
 export async function writeVideo(
   deps: VideoDeps,
   input: CmsVideoSaveInput,
   staff: AuthStaff,
   ip: string | null,
-  options: { operType: string; trusted?: VideoDraft },
+  options: SaveOptions<VideoDraft>,
 ): Promise<number> {
-  const { db, search, now, files: storedFiles } = deps;
+  const { search, files: storedFiles } = deps;
+  const db = options.db ?? deps.db;
+  const onBehalf = Boolean(options.onBehalf);
   const current = input.videoId ? await loadVideo(db, input.videoId) : undefined;
   if (current && !canManage(staff, current.createStaff)) throw forbidden(NOT_OWN_MESSAGE);
   const type = await db
@@ -93,13 +102,15 @@ export async function writeVideo(
     (value === undefined ? previous : value)?.trim() || null;
   const coverFileId =
     input.coverFileId === undefined ? (before?.coverFileId ?? null) : input.coverFileId;
-  const known = [before, options.trusted]
+  const fileInputs = asItemFiles(input.files ?? before?.files ?? []);
+  const known: KnownFiles[] = [before, options.trusted]
     .filter((d): d is VideoDraft => Boolean(d))
     .map((d) => ({ coverFileId: d.coverFileId, files: asItemFiles(d.files) }));
+  if (onBehalf) known.push(vouchedFiles(coverFileId, fileInputs));
   const checked = await checkItemFiles(
     db,
     storedFiles.access,
-    asItemFiles(input.files ?? before?.files ?? []),
+    fileInputs,
     coverFileId,
     staff,
     known,
@@ -111,11 +122,15 @@ export async function writeVideo(
     content: sanitizeRichText(input.content ?? before?.content ?? ''),
     coverFileId,
     source: text(input.source, before?.source),
-    releaseUser: text(input.releaseUser, before?.releaseUser) ?? staff.name,
+    // A byline the system gives as none stays none (the old site's videos).
+    releaseUser:
+      text(input.releaseUser, before?.releaseUser) ??
+      (onBehalf && input.releaseUser === null ? null : staff.name),
     enableType: input.enableType ?? before?.enableType ?? 1,
     files: checked.map((file) => ({ fileId: file.fileId!, fileName: file.fileName })),
   };
-  const at = iso(now());
+  const now = options.at ?? deps.now();
+  const at = iso(now);
 
   return saveContent(db, VIDEO_CONTENT, {
     current: current && {
@@ -132,8 +147,9 @@ export async function writeVideo(
     draft,
     staff,
     ip,
-    now: now(),
+    now,
     operType: options.operType,
+    onBehalf,
     uses: bodyAndCover(draft.content, draft.coverFileId),
     files: storedFiles,
     insert: async (trx, { files, ...fields }) => {

@@ -19,6 +19,7 @@ import {
   listContentRevisions,
   revisionToRestore,
 } from '../../platform/publishing/revisions.js';
+import type { SystemSave } from '../../platform/publishing/save.js';
 import { writeVideo, type CmsVideoSaveInput, type VideoDeps } from './admin-save.js';
 import { CmsVideoTypeService } from './type-service.js';
 import {
@@ -158,9 +159,18 @@ export class CmsVideoService {
     };
   }
 
-  /** Creates (no videoId) or updates a video; answers its videoId. */
-  async save(input: CmsVideoSaveInput, staff: AuthStaff, ip: string | null): Promise<number> {
-    return writeVideo(this.deps, input, staff, ip, { operType: input.videoId ? '修改' : '新增' });
+  /**
+   * Creates (no videoId) or updates a video; answers its videoId. `system`:
+   * the seed's, the importer's or a factory's save in the author's name.
+   */
+  async save(
+    input: CmsVideoSaveInput,
+    staff: AuthStaff,
+    ip: string | null,
+    system: SystemSave = {},
+  ): Promise<number> {
+    const operType = input.videoId ? '修改' : '新增';
+    return writeVideo(this.deps, input, staff, ip, { ...system, operType });
   }
 
   submit(videoId: number, staff: AuthStaff, ip: string | null, consent?: SensitiveConsent) {

@@ -12,7 +12,7 @@ import { VideoService } from './service.js';
 export const videoArea = defineArea({
   name: 'video',
   services: ({ db, search, engagement, clock, files, sensitiveWords }) => {
-    const video = new VideoService(db, search, clock, files);
+    const video = new VideoService(db, search, clock);
     return {
       video,
       videoReader: new VideoReaderService(db, video, engagement, clock),

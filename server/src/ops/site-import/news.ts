@@ -1,11 +1,11 @@
 import type { NewsColumn, NewsDetail, NewsFile, SubjectNewsDetail } from '@school/common/api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { sanitizeRichText } from '../../platform/content/sanitize.js';
-import { bodyAndCover, filesInHtml } from '../../platform/files/uses.js';
-import type { NewsFileInput, NewsInput } from '../../modules/news/service.js';
-import { iso } from '../../time.js';
-import { importItem, type AreaRun, type ImportContext } from './context.js';
+import type { CmsSaveInput } from '../../modules/news/admin-service.js';
+import type { NewsFileInput } from '../../modules/news/service.js';
+import type { SubjectSaveInput } from '../../modules/news/subject-admin-service.js';
+import { placeInReview } from '../../platform/publishing/review-place.js';
+import { actingAdmin, importItem, type AreaRun, type ImportContext } from './context.js';
 import { parseTime, readAll } from './paging.js';
 
 /** What the old site's answers say of an item beyond what a save takes: kept as they were. */
@@ -64,13 +64,13 @@ async function keep(trx: Kysely<Database>, table: 'news' | 'subjectNews', id: nu
     .execute();
 }
 
-/** A news item read from the old site as a save here takes it. */
+/** A news item read from the old site as the one save of news takes it, and whether it is pinned. */
 async function newsInputOf(
   ctx: ImportContext,
   detail: NewsDetail,
   enableType: number,
   area: string,
-): Promise<NewsInput & { files: NewsFileInput[]; content: string }> {
+): Promise<CmsSaveInput & { ifTop: number }> {
   return {
     typeId: detail.typeId,
     title: text(detail.newsTitle),
@@ -91,12 +91,34 @@ async function newsInputOf(
 }
 
 /**
+ * Saves an item along the one save of news, as the site's first system
+ * administrator, in the run's transaction: a new item is approved and put on
+ * the shelf through the review's steps (the old site's API shows only what it
+ * published); the pin follows the old site's.
+ */
+async function saveNews(
+  ctx: ImportContext,
+  { ifTop, ...input }: CmsSaveInput & { ifTop: number },
+  trx: Kysely<Database>,
+): Promise<number> {
+  const admin = await actingAdmin(trx);
+  const newId = await ctx.services.cmsNews.save(input, admin, null, { onBehalf: true, db: trx });
+  const review = ctx.services.news.reviewIn(trx);
+  const people = { author: admin, reviewer: admin, ip: null };
+  if (input.newId === undefined) await placeInReview(review, newId, { ifTop }, people);
+  else if ((await review.current(newId)).ifTop !== ifTop) {
+    await review.pin(newId, ifTop ? 1 : 0, admin, null);
+  }
+  return newId;
+}
+
+/**
  * Every column's news (api/news/getNewsTypeList, getNewsList, getNewsDetails) into the
  * column of the same typeId here, with the special topics' sub-news. Logged in, the
  * staff-only items too (those the staff's list has and the public's not).
  */
 export async function importNews(ctx: ImportContext, areas: AreaRun) {
-  const { client, db, services } = ctx;
+  const { client, db } = ctx;
   const columns = await client.call<NewsColumn[]>('news/getNewsTypeList');
   const here = new Set(
     (await db.selectFrom('newsType').select('id').execute()).map((row) => row.id),
@@ -149,29 +171,13 @@ export async function importNews(ctx: ImportContext, areas: AreaRun) {
           kept: keptOf(detail),
         }),
         create: async ({ input, kept }, trx) => {
-          const id = await services.news.create(input, null, trx);
+          const id = await saveNews(ctx, input, trx);
           await keep(trx, 'news', id, kept);
           return id;
         },
         update: async ({ input, kept }, id, trx) => {
-          const { files, shelvesDate, content, ...fields } = input;
-          const clean = sanitizeRichText(content);
-          const at = shelvesDate ? iso(shelvesDate) : undefined;
-          await trx
-            .updateTable('news')
-            .set({ ...fields, content: clean, ...(at ? { shelvesDate: at, statusDate: at } : {}) })
-            .where('id', '=', id)
-            .execute();
-          await services.news.replaceFiles(id, files, trx);
-          await services.files.recordUses(
-            trx,
-            'system',
-            'T_NEWS',
-            id,
-            bodyAndCover(clean, input.coverFileId),
-          );
+          await saveNews(ctx, { ...input, newId: id }, trx);
           await keep(trx, 'news', id, kept);
-          await services.news.reindex(id, trx);
         },
       });
       if (column.typeId === 4 && newId !== undefined) {
@@ -188,6 +194,15 @@ const SUBJECT_AREA = '专题子新闻';
 /** A special topic's sub-news (getSubjectNewsList, getSubjectNews) under its new topic. */
 async function importSubjects(ctx: ImportContext, oldTopic: number, newTopic: number) {
   const { client, services } = ctx;
+  // A sub-news is dated by its own date (statusDate), the time of its save.
+  const save = async (
+    { date, ...input }: SubjectSaveInput & { date: Date | undefined },
+    trx: Kysely<Database>,
+  ) => {
+    const admin = await actingAdmin(trx);
+    const system = { onBehalf: true, at: date, db: trx };
+    return (await services.cmsSubject.save(input, admin, null, system)).subjectNewId;
+  };
   const rows = await readAll<{ subjectNewId: number }>(
     client,
     'news/getSubjectNewsList',
@@ -216,23 +231,12 @@ async function importSubjects(ctx: ImportContext, oldTopic: number, newTopic: nu
         kept: keptOf(detail),
       }),
       create: async ({ kept, ...input }, trx) => {
-        const id = await services.news.createSubject(
-          { ...input, newsId: newTopic, sort },
-          null,
-          trx,
-        );
+        const id = await save({ ...input, newId: newTopic, sort }, trx);
         await keep(trx, 'subjectNews', id, kept);
         return id;
       },
-      update: async ({ kept, files, date, content, ...fields }, id, trx) => {
-        const clean = sanitizeRichText(content);
-        await trx
-          .updateTable('subjectNews')
-          .set({ ...fields, content: clean, sort, ...(date ? { statusDate: iso(date) } : {}) })
-          .where('id', '=', id)
-          .execute();
-        await services.news.replaceSubjectFiles(newTopic, id, files, trx);
-        await services.files.recordUses(trx, 'system', 'T_SUBJECT_NEWS', id, filesInHtml(clean));
+      update: async ({ kept, ...input }, id, trx) => {
+        await save({ ...input, newId: newTopic, subjectNewId: id, sort }, trx);
         await keep(trx, 'subjectNews', id, kept);
       },
     });

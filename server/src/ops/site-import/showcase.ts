@@ -6,10 +6,9 @@ import type {
   VideoItem,
 } from '@school/common/api';
 import { COVER_TYPE_IDS, MAGAZINE_SERIES_IDS } from '@school/common/api';
-import { sanitizeRichText } from '../../platform/content/sanitize.js';
-import { reindexVideo } from '../../modules/video/store.js';
+import { placeInReview } from '../../platform/publishing/review-place.js';
 import { iso } from '../../time.js';
-import { importItem, type AreaRun, type ImportContext } from './context.js';
+import { actingAdmin, importItem, type AreaRun, type ImportContext } from './context.js';
 import { parseTime, readAll } from './paging.js';
 
 /** A magazine as api/magazine/selMagazineList answers it. */
@@ -105,51 +104,39 @@ async function importVideos(ctx: ImportContext, areas: AreaRun) {
             source: maybe(detail.source),
             releaseUser: maybe(detail.releaseUser),
             enableType,
-            ifTop: detail.ifTop === 1 ? 1 : 0,
-            createdAt: parseTime(detail.createDate),
             files: stored,
           },
+          ifTop: detail.ifTop === 1 ? 1 : 0,
+          createdAt: parseTime(detail.createDate),
           counts: { viewCount: count(detail.viewCount), flowerCount: count(detail.flowerCount) },
         };
       },
-      create: async ({ input, counts }, on) => {
-        const id = await services.video.create(input, null);
-        await on.updateTable('video').set(counts).where('id', '=', id).execute();
+      // Along the one save of videos as the site's first system administrator, made at the
+      // old site's date; a new video approved and shelved through the review's steps, the pin
+      // following the old site's. Views and likes are the old site's counts.
+      create: async ({ input, ifTop, createdAt, counts }, db) => {
+        const admin = await actingAdmin(db);
+        const id = await services.cmsVideo.save(input, admin, null, {
+          onBehalf: true,
+          at: createdAt,
+        });
+        const people = { author: admin, reviewer: admin, ip: null };
+        await placeInReview(services.video.review, id, { ifTop }, people);
+        await db.updateTable('video').set(counts).where('id', '=', id).execute();
         return id;
       },
-      // The kind's own save needs a signed-in administrator: the fields the import sets, the
-      // files replaced, the search entry brought in line, as the save does.
-      update: async ({ input, counts }, id, on) => {
-        const { files, createdAt, content, ...fields } = input;
-        await on.transaction().execute(async (trx) => {
-          await trx
-            .updateTable('video')
-            .set({
-              ...fields,
-              ...counts,
-              content: sanitizeRichText(content),
-              ...(createdAt ? { createdAt: iso(createdAt) } : {}),
-            })
-            .where('id', '=', id)
-            .execute();
-          await trx.deleteFrom('videoFile').where('videoId', '=', id).execute();
-          if (files.length) {
-            const at = iso(createdAt ?? new Date());
-            await trx
-              .insertInto('videoFile')
-              .values(
-                files.map((f, sort) => ({
-                  videoId: id,
-                  fileId: f.fileId,
-                  fileName: f.fileName ?? '视频',
-                  sort,
-                  createdAt: at,
-                })),
-              )
-              .execute();
-          }
-          await reindexVideo(trx, services.search, id);
-        });
+      update: async ({ input, ifTop, createdAt, counts }, id, db) => {
+        const admin = await actingAdmin(db);
+        await services.cmsVideo.save({ ...input, videoId: id }, admin, null, { onBehalf: true });
+        if ((await services.video.review.current(id)).ifTop !== ifTop) {
+          await services.video.review.pin(id, ifTop ? 1 : 0, admin, null);
+        }
+        const dated = createdAt ? { createdAt: iso(createdAt) } : {};
+        await db
+          .updateTable('video')
+          .set({ ...counts, ...dated })
+          .where('id', '=', id)
+          .execute();
       },
     });
   }
@@ -192,13 +179,24 @@ async function importMagazines(ctx: ImportContext, areas: AreaRun) {
         pdfFileId: await ctx.files.fileFor(item.filePath, 'pdf', area),
         createdAt: parseTime(item.createDate),
       }),
-      create: (input) => services.magazine.create(input, null),
-      update: async ({ createdAt, ...fields }, id, on) => {
-        await on
-          .updateTable('magazine')
-          .set({ ...fields, ...(createdAt ? { createdAt: iso(createdAt) } : {}) })
-          .where('id', '=', id)
-          .execute();
+      // Along the one save of issues as the site's first system administrator, at the old
+      // site's date (kept on a later run too: a save does not date an issue again).
+      create: async ({ createdAt, ...input }, db) =>
+        services.cmsMagazine.save(input, await actingAdmin(db), null, {
+          onBehalf: true,
+          at: createdAt,
+        }),
+      update: async ({ createdAt, ...input }, id, db) => {
+        await services.cmsMagazine.save({ ...input, magazineId: id }, await actingAdmin(db), null, {
+          onBehalf: true,
+        });
+        if (createdAt) {
+          await db
+            .updateTable('magazine')
+            .set({ createdAt: iso(createdAt) })
+            .where('id', '=', id)
+            .execute();
+        }
       },
     });
   }

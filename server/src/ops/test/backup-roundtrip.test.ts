@@ -14,6 +14,7 @@ import { blobKey, dataFiles, manifestKey, readAll, type Manifest } from '../mani
 import { RestoreRefused, runRestore } from '../restore.js';
 import { S3Target } from '../s3-target.js';
 import { FolderTarget, type BackupTarget } from '../target.js';
+import { createNews } from '../../test-kit/factories.js';
 import { startAppOn, type AppOn } from './app-on.js';
 import {
   ADMIN,
@@ -225,10 +226,12 @@ describe.each(['folder', 's3'] as const)('backup and restore to a %s', (kind) =>
         sha(path.join(site.dataDir, 'files', stored.storageKey)),
       );
       // And takes new writes: ids go on after the restored ones (PostgreSQL's sequences too).
-      const next = await served.services.news.create(
-        { typeId: 3, title: '恢复后的新闻', description: '', content: '<p>恢复后</p>' },
-        null,
-      );
+      const next = await createNews(served.services, {
+        typeId: 3,
+        title: '恢复后的新闻',
+        description: '',
+        content: '<p>恢复后</p>',
+      });
       expect(next).toBeGreaterThan(Math.max(...list.list.map((item) => item.newId)));
     } finally {
       await served.close();

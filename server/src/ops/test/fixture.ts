@@ -5,6 +5,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase } from '../../db/database.js';
 import { testDialect } from '../../test-kit/database.js';
+import { createNews } from '../../test-kit/factories.js';
 import type { AppOn } from './app-on.js';
 import { emptyDatabase, type EmptyDatabase } from './empty-database.js';
 
@@ -71,15 +72,12 @@ export async function newsWithFile(live: AppOn, title: string, bytes: Buffer): P
     { fileName: `${title}.txt`, mimeType: 'text/plain', createdBy: null },
     bytes,
   );
-  await live.services.news.create(
-    {
-      typeId: 3,
-      title,
-      description: '备份测试',
-      content: `<p>${title}</p>`,
-      files: [{ role: 'attachment', fileId: file.id, fileName: `${title}.txt` }],
-    },
-    null,
-  );
+  await createNews(live.services, {
+    typeId: 3,
+    title,
+    description: '备份测试',
+    content: `<p>${title}</p>`,
+    files: [{ role: 'attachment', fileId: file.id, fileName: `${title}.txt` }],
+  });
   return file.id;
 }

@@ -47,6 +47,17 @@ export interface KnownFiles {
   files: ItemFileInput[];
 }
 
+/**
+ * The files a save of the system names (the seed, the importer, the test
+ * factories: SaveOptions.onBehalf in platform/publishing/save.ts), passed as
+ * known: they are the system's to vouch for, so neither the uploader rule nor
+ * the read rule asks about them (old-site files included).
+ */
+export const vouchedFiles = (coverFileId: number | null, files: CmsFileInput[]): KnownFiles => ({
+  coverFileId,
+  files: files.map((file) => ({ ...file, fileName: file.fileName ?? '' })),
+});
+
 /** How a kind words the refusal of a file of the wrong type, where it has its own words. */
 export interface ItemFileWords {
   /** A cover that is not a picture. */

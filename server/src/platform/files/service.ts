@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { FileStorage } from './storage.js';
 import { iso, type Clock } from '../../time.js';
-import type { Actor, AuthStaff } from '../auth/session.js';
+import type { AuthStaff } from '../auth/session.js';
 import { FileAccess, pictureIdOf, type FileFacts } from './access.js';
 import { claimHold, heldPending, isPostgres, writeHold, type UploadHold } from './leases.js';
 import { setFileUses, type FileOwnerTable } from './uses.js';
@@ -344,21 +344,13 @@ export class FileService {
   }
 
   /**
-   * The writer of a save as recordUses takes it: a logged-in staff member
-   * (a request's, with a session) is checked; the seed's actors and `null`
-   * (the seed, the upgrade, the tests' factories) write as the system.
-   */
-  static writerOf(actor: Actor | null): AuthStaff | 'system' {
-    return actor && 'sessionId' in actor.staff ? (actor.staff as AuthStaff) : 'system';
-  }
-
-  /**
    * Records that item `objId` of `infoTable` uses exactly `fileIds` (body
    * pictures, cover, PDF, a photo ...), in the caller's transaction `db`.
    * A writer may only add files they may read (403 不能使用无权查看的文件):
    * naming a file's id in a body is never permission to it. Files the item
    * already uses stay without a check (an administrator editing a teacher's
-   * draft); 'system' is the seed and the upgrade.
+   * draft); 'system' is a save the system vouches for (SaveOptions.onBehalf in
+   * platform/publishing/save.ts: the seed, the importer, the test factories).
    */
   async recordUses(
     db: Kysely<Database>,

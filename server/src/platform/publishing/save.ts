@@ -12,9 +12,12 @@ import { CONCURRENT_MESSAGE } from './workflow.js';
 
 /**
  * The one save path of authored content (news, sub-news, videos,
- * introduction pages, people). A kind declares where it lives and how it is
- * reviewed (ContentKind); a save gives the item as it was read, the new
- * fields and the kind's own writes. The platform then, in one transaction:
+ * introduction pages, people, magazines). A kind declares where it lives and
+ * how it is reviewed (ContentKind); a save gives the item as it was read, the
+ * new fields and the kind's own writes. Whatever creates or changes an item
+ * (the platform, the site importer, the demo seed, the test factories) comes
+ * through here, so each of these happens once per save. The platform, in one
+ * transaction:
  *
  * 1. claims the row at the version the editor read it at (the edit form's
  *    `version`, or the one this save read): an UPDATE that bumps `version`
@@ -28,11 +31,12 @@ import { CONCURRENT_MESSAGE } from './workflow.js';
  *    before, too, on its first change).
  */
 
-/** The tables of authored items: each has an integer `version` (migration 0022). */
-export type ContentTable = 'news' | 'subjectNews' | 'video' | 'introPage' | 'person';
+/** The tables of authored items: each has an integer `version` (migrations 0022, 0047). */
+export type ContentTable = 'news' | 'subjectNews' | 'video' | 'introPage' | 'person' | 'magazine';
 
 /** The operation log's, the file uses' and the versions' name of each kind's table. */
-export type ContentInfoTable = 'T_NEWS' | 'T_SUBJECT_NEWS' | 'TF_VIDEO' | 'T_WWFZ' | 'T_FMSM';
+export type ContentInfoTable =
+  'T_NEWS' | 'T_SUBJECT_NEWS' | 'TF_VIDEO' | 'T_WWFZ' | 'T_FMSM' | 'T_MAGAZINE';
 
 /** The tables holding a review: `reviewState`, `checkStatus`, `ifShelves`. */
 export type ReviewedTable = 'news' | 'video';
@@ -73,6 +77,8 @@ export interface ContentSave<D> {
   ip: string | null;
   now: Date;
   operType: string;
+  /** See SaveOptions.onBehalf: the files are recorded without the writer's read rule. */
+  onBehalf?: boolean;
   /** The stored files the draft's fields use (body links, cover): recorded as the item's. */
   uses: ReadonlyArray<number | null | undefined>;
   files: FileService;
@@ -85,6 +91,32 @@ export interface ContentSave<D> {
   /** Brings the item's search entry in line with the row (kinds the search finds). */
   reindex?(trx: Kysely<Database>, id: number): Promise<void>;
 }
+
+/** What a kind's save function takes beside its fields and its writer. */
+export interface SaveOptions<D> {
+  /** The log row's words: 新增, 修改, 恢复版本. */
+  operType: string;
+  /** A version being restored: the files it held may come back. */
+  trusted?: D;
+  /**
+   * The system saves in the author's name (the demo seed, the site importer,
+   * the test factories): the same rows as the author's own save (version,
+   * review state, log row, version kept), but the author's rights are not
+   * asked: the column need not be open to them, and the files are the
+   * system's to vouch for (not their uploads, not checked by the read rule).
+   */
+  onBehalf?: boolean;
+  /** When the save happens, for the seed's items of the past; the clock's now otherwise. */
+  at?: Date;
+  /** A transaction of the caller's that the save joins (the importer's, with its map row). */
+  db?: Kysely<Database>;
+}
+
+/**
+ * What the seed, the importer and the factories add to a kind's platform
+ * save (`save(input, staff, ip, system)`); the platform's routes pass none.
+ */
+export type SystemSave = Pick<SaveOptions<unknown>, 'onBehalf' | 'at' | 'db'>;
 
 /** The answer to a save (or step) that lost against a concurrent change. */
 export const concurrentChange = () => new AppError(409, CONCURRENT_MESSAGE);
@@ -169,7 +201,13 @@ export function saveContent<D>(
     if (teacher && review?.parentOf) {
       await sendParentBack(trx, review.table, await review.parentOf(trx, id));
     }
-    await save.files.recordUses(trx, staff, kind.infoTable, id, save.uses);
+    await save.files.recordUses(
+      trx,
+      save.onBehalf ? 'system' : staff,
+      kind.infoTable,
+      id,
+      save.uses,
+    );
     await save.reindex?.(trx, id);
     await writeOperLog(trx, {
       staffId: staff.id,

@@ -100,6 +100,11 @@ export class ReviewWorkflow<Row extends ReviewRow, State> {
     private readonly now: Clock,
   ) {}
 
+  /** The item as the steps read it (not deleted; 404 otherwise). */
+  current(id: number): Promise<Row> {
+    return this.kind.load(id);
+  }
+
   /**
    * `consent` (submit, approve, shelve): an administrator's confirmation to
    * take the step despite 禁止 words (a teacher cannot), a reviewer's reason

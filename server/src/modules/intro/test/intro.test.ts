@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  FMSM_GROUPS,
-  FMSM_TYPES,
-  IntroService,
-  WWFZ_TYPES,
-  type IntroPageInput,
-  type PersonInput,
-} from '../service.js';
+import { FMSM_GROUPS, FMSM_TYPES, WWFZ_TYPES } from '../service.js';
 import { createTestApp, type TestApp } from '../../../test-kit/app.js';
-import { createFile, createStaff } from '../../../test-kit/factories.js';
+import {
+  createFile,
+  createIntroPage,
+  createPerson,
+  createStaff,
+} from '../../../test-kit/factories.js';
 import { expectOk, expectRefusal, login, postForm, postJson } from '../../../test-kit/http.js';
 
 const PAGES = '/api/wwfz/getWwfzDetails';
@@ -41,12 +39,10 @@ interface PersonItem {
 }
 
 let t: TestApp;
-let intro: IntroService;
 let token: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  intro = t.services.intro;
   token = await login(t.app, await createStaff(t.db));
 });
 afterAll(() => t?.close());
@@ -54,10 +50,50 @@ afterAll(() => t?.close());
 /** A day after the test clock's start plus `days`, for ordering by date. */
 const day = (days: number) => new Date(Date.UTC(2026, 0, 1 + days, 2));
 
-const page = (input: Partial<IntroPageInput> & { wwfzType: number }) =>
-  intro.createPage({ title: `页面${Math.random().toString(36).slice(2, 8)}`, ...input });
-const person = (input: Partial<PersonInput> & { fmsmType: number }) =>
-  intro.createPerson({ title: `人物${Math.random().toString(36).slice(2, 8)}`, ...input });
+/** A page in plain names, made through the one save (wwfzId: a page of fixed id, filled). */
+interface PageInput {
+  wwfzId?: number;
+  wwfzType: number;
+  title?: string;
+  enTitle?: string;
+  description?: string;
+  content?: string;
+  picFileId?: number;
+  enableType?: number;
+  sort?: number;
+  createdAt?: Date;
+}
+const page = ({ title, enTitle, description, content, ...rest }: PageInput) =>
+  createIntroPage(t.services, {
+    ...rest,
+    ...(title === undefined ? {} : { wwfzTitle: title }),
+    enWwfzTitle: enTitle,
+    wwfzDesc: description,
+    wwfzCont: content,
+  });
+
+/** A person in plain names, made through the one save. */
+interface PersonInput {
+  fmsmType: number;
+  subjectId?: number;
+  title?: string;
+  description?: string;
+  content?: string;
+  picFileId?: number;
+  post?: string;
+  plateType?: string;
+  brith?: string;
+  enableType?: number;
+  sort?: number;
+  createdAt?: Date;
+}
+const person = ({ title, description, content, ...rest }: PersonInput) =>
+  createPerson(t.services, {
+    ...rest,
+    ...(title === undefined ? {} : { fmsmTitle: title }),
+    fmsmDesc: description,
+    fmsmCont: content,
+  });
 
 const pagesOf = async (fields: Record<string, string | number | undefined>, auth = {}) =>
   expectOk<Page<PageItem>>(await postForm(t.app, PAGES, fields, auth));
@@ -132,8 +168,8 @@ describe('api/wwfz/getWwfzDetails', () => {
   });
 
   it('finds the pages the original client asks for by fixed id: history 2, 3, 44; emblem and song 8, 9', async () => {
-    await intro.fillPage(44, { wwfzType: 2, title: '校名沿革', content: '<p>1952年定名</p>' });
-    await intro.fillPage(9, { wwfzType: 6, title: '校歌', enTitle: 'School Song' });
+    await page({ wwfzId: 44, wwfzType: 2, title: '校名沿革', content: '<p>1952年定名</p>' });
+    await page({ wwfzId: 9, wwfzType: 6, title: '校歌', enTitle: 'School Song' });
     for (const [wwfzType, wwfzId] of [
       [2, 2],
       [2, 3],
@@ -155,9 +191,10 @@ describe('api/wwfz/getWwfzDetails', () => {
       [9, '校歌'],
     ]);
     // A fixed id is filled only as the page of its own sub-section.
-    await expect(intro.fillPage(8, { wwfzType: 2, title: '错栏目' })).rejects.toThrow(
-      '学校介绍栏目不正确',
-    );
+    await expect(page({ wwfzId: 8, wwfzType: 2, title: '错栏目' })).rejects.toMatchObject({
+      statusCode: 409,
+      message: expect.stringContaining('不能删除或移到其他栏目'),
+    });
   });
 
   it('pages 6 at a time by default and honours pageNum and pageSize', async () => {
@@ -235,7 +272,7 @@ describe('api/wwfz/getWwfzDetails', () => {
   });
 });
 
-describe('IntroService.createPage', () => {
+describe('the one save of pages, as the seed and the importer call it', () => {
   it('cleans the HTML before it is stored', async () => {
     const id = await page({
       wwfzType: 11,
@@ -259,21 +296,25 @@ describe('IntroService.createPage', () => {
   });
 
   it.each([
-    ['an unknown type', { wwfzType: 4, title: '荣誉' }, '学校介绍栏目不正确'],
+    ['an unknown type', { wwfzType: 4, title: '荣誉' }, '请选择学校介绍栏目'],
     ['an empty title', { wwfzType: 1, title: '   ' }, '请输入标题'],
     [
       'a title over 200 characters',
       { wwfzType: 1, title: '长'.repeat(201) },
       '标题不能超过200个字',
     ],
-    ['enableType 3', { wwfzType: 1, title: '简介', enableType: 3 }, 'enableType 须为 1 或 2'],
+    [
+      'enableType 3',
+      { wwfzType: 1, title: '简介', enableType: 3 },
+      'enableType 须为 1（所有人可见）或 2（仅教职工可见）',
+    ],
     [
       'a missing picture',
       { wwfzType: 1, title: '简介', picFileId: 999_999 },
       '图片不存在，请重新上传',
     ],
-  ])('refuses %s', async (_case, input, message) => {
-    await expect(intro.createPage(input)).rejects.toMatchObject({ statusCode: 400, message });
+  ])('refuses %s', async (_case, input: PageInput, message) => {
+    await expect(page(input)).rejects.toMatchObject({ statusCode: 400, message });
   });
 });
 
@@ -369,10 +410,10 @@ describe('api/fmsm/getFmsmDetails', () => {
   });
 
   it.each([
-    ['an unknown type', { fmsmType: 2, title: '某人' }, '人物栏目不正确'],
+    ['an unknown type', { fmsmType: 2, title: '某人' }, '请选择人物栏目'],
     ['an empty name', { fmsmType: 1, title: '' }, '请输入姓名'],
     ['a long post', { fmsmType: 1, title: '某人', post: '长'.repeat(101) }, '职务不能超过100个字'],
-  ])('createPerson refuses %s', async (_case, input, message) => {
-    await expect(intro.createPerson(input)).rejects.toMatchObject({ statusCode: 400, message });
+  ])('the one save of people refuses %s', async (_case, input: PersonInput, message) => {
+    await expect(person(input)).rejects.toMatchObject({ statusCode: 400, message });
   });
 });

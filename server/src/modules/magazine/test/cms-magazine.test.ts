@@ -21,6 +21,7 @@ interface Row {
   filePath: string;
   enabled: number;
   createDate: string;
+  version: number;
 }
 
 const ADMIN_ONLY = '只有管理员可以进行此操作';
@@ -117,6 +118,7 @@ describe('api/cms/magazine: issues of the three series', () => {
       filePath: `/api/files/${pdfId}`,
       enabled: 1,
       createDate: '2026-03-02 16:00:00',
+      version: 0,
     });
     expect(await publicIds(2)).toContain(magazineId);
     expect((await list({ typeId: 3 })).list.map((m) => m.magazineId)).not.toContain(magazineId);
@@ -278,6 +280,68 @@ describe('api/cms/magazine: issues of the three series', () => {
       'enabled 须为 0 或 1',
     );
     expect(await operTypes(magazineId)).toEqual(['新增', '停用', '启用']);
+  });
+
+  it('is on the content path: a stale form answers 409, showing or hiding makes a form stale, versions kept', async () => {
+    const pdfId = await pdf();
+    const magazineId = expectOk<{ magazineId: number }>(
+      await cms('save', { typeId: 1, magazineTitle: '版本测试刊', pdfFileId: pdfId }, token.admin),
+    ).magazineId;
+    const read = async () =>
+      (await list({ typeId: 1, pageSize: 100 })).list.find((m) => m.magazineId === magazineId)!;
+    const form = await read();
+    const save = (magazineTitle: string, version: unknown) =>
+      postForm(
+        t.app,
+        '/api/cms/magazine/save',
+        { magazineId, typeId: 1, magazineTitle, pdfFileId: pdfId, version: String(version) },
+        { token: token.admin },
+      );
+    expectOk(await save('版本测试刊（甲）', form.version));
+    // The same form again, now out of date: refused, nothing written.
+    expectRefusal(
+      await save('版本测试刊（乙）', form.version),
+      409,
+      '内容刚被他人修改，请刷新后重试',
+    );
+    expect(await read()).toMatchObject({
+      magazineTitle: '版本测试刊（甲）',
+      version: form.version + 1,
+    });
+    // Hiding it is a write too: the form read before it is out of date.
+    const before = await read();
+    expectOk(await cms('enable', { magazineId, enabled: 0 }, token.admin));
+    expectRefusal(
+      await save('版本测试刊（丙）', before.version),
+      409,
+      '内容刚被他人修改，请刷新后重试',
+    );
+    // A save keeps the shown state it does not name, and '' is no version.
+    expectOk(await save('版本测试刊（丁）', ''));
+    expect(await read()).toMatchObject({ magazineTitle: '版本测试刊（丁）', enabled: 0 });
+    expectRefusal(await save('版本测试刊（戊）', -1), 400, '版本号不正确，请刷新后重试');
+    const versions = await t.db
+      .selectFrom('contentRevision')
+      .select('snapshot')
+      .where('infoTable', '=', 'T_MAGAZINE')
+      .where('objId', '=', magazineId)
+      .orderBy('id')
+      .execute();
+    expect(versions.map((v) => (JSON.parse(v.snapshot) as { title: string }).title)).toEqual([
+      '版本测试刊',
+      '版本测试刊（甲）',
+      '版本测试刊（丁）',
+    ]);
+    expect(await operTypes(magazineId)).toEqual(['新增', '修改', '停用', '修改']);
+    // Deleted for good: its versions go with it.
+    expectOk(await cms('delete', { magazineId }, token.admin));
+    const left = await t.db
+      .selectFrom('contentRevision')
+      .select('id')
+      .where('infoTable', '=', 'T_MAGAZINE')
+      .where('objId', '=', magazineId)
+      .execute();
+    expect(left).toEqual([]);
   });
 
   it('deletes an issue', async () => {

@@ -1,13 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  MAGAZINE_SERIES,
-  MagazineService,
-  seedMagazineSeries,
-  type MagazineInput,
-} from '../service.js';
+import { MAGAZINE_SERIES, seedMagazineSeries } from '../service.js';
+import type { CmsMagazineInput } from '../admin-service.js';
 import { createTestApp, type TestApp } from '../../../test-kit/app.js';
-import { createFile, createStaff } from '../../../test-kit/factories.js';
+import { createFile, createMagazine as makeMagazine } from '../../../test-kit/factories.js';
 import { expectOk, expectRefusal, postForm } from '../../../test-kit/http.js';
 
 const LIST = '/api/magazine/selMagazineList';
@@ -30,19 +26,22 @@ interface Page<T> {
 
 describe('api/magazine', () => {
   let t: TestApp;
-  let magazine: MagazineService;
 
   const at = (day: number) => new Date(Date.UTC(2025, 0, day, 2));
-  /** An issue with a cover and a PDF, enabled unless told. */
-  const createMagazine = async (input: Partial<MagazineInput> & { seriesId: number }) =>
-    magazine.create(
+  /** An issue with a cover and a PDF, enabled unless told; made at `createdAt`. */
+  const createMagazine = async ({
+    createdAt,
+    ...input
+  }: Partial<CmsMagazineInput> & { seriesId: number; createdAt?: Date }) =>
+    makeMagazine(
+      t.services,
       {
         title: `第${randomBytes(2).toString('hex')}期`,
         coverFileId: await createFile(t.services, 'cover.png', 'image/png'),
         pdfFileId: await createFile(t.services, 'issue.pdf', 'application/pdf'),
         ...input,
       },
-      null,
+      { at: createdAt },
     );
   const ids = (page: Page<MagazineItem>) => page.list.map((m) => m.magazineId);
 
@@ -50,7 +49,6 @@ describe('api/magazine', () => {
     t = await createTestApp();
     await seedMagazineSeries(t.db);
     await seedMagazineSeries(t.db);
-    magazine = t.services.magazine;
   });
   afterAll(() => t?.close());
 
@@ -102,13 +100,14 @@ describe('api/magazine', () => {
   });
 
   it('selMagazineDetails answers the cover and the PDF of an issue', async () => {
-    const staff = await createStaff(t.db);
     const cover = await createFile(t.services, '封面.png', 'image/png');
     const pdf = await createFile(t.services, '校刊.pdf', 'application/pdf');
-    const id = await magazine.create(
-      { seriesId: 3, title: ' 春之韵 ', coverFileId: cover, pdfFileId: pdf },
-      { staff, ip: '127.0.0.1' },
-    );
+    const id = await createMagazine({
+      seriesId: 3,
+      title: ' 春之韵 ',
+      coverFileId: cover,
+      pdfFileId: pdf,
+    });
     const expected = {
       magazineId: id,
       magazineTitle: '春之韵',
@@ -138,7 +137,7 @@ describe('api/magazine', () => {
     expectRefusal(await postForm(t.app, DETAILS, {}), 400, '请选择刊物');
   });
 
-  it('create refuses an empty title and an unknown series', async () => {
+  it('the one save of issues refuses an empty title and an unknown series', async () => {
     await expect(createMagazine({ seriesId: 1, title: '  ' })).rejects.toThrow('请输入刊物名称');
     await expect(createMagazine({ seriesId: 9 })).rejects.toThrow(SERIES_MESSAGE);
   });

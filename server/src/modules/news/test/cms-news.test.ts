@@ -604,6 +604,12 @@ describe('api/cms/news: authoring, review, shelving, revisions', () => {
       { typeId: 16, title: '校务公开：原始版本' },
       teacher,
     );
+    // Made before the platform kept versions (the old site's, migrated): none yet.
+    await t.db
+      .deleteFrom('contentRevision')
+      .where('infoTable', '=', 'T_NEWS')
+      .where('objId', '=', newId)
+      .execute();
     await save({ newId, typeId: 16, newsTitle: '校务公开：修改版本' }, token.admin);
     const revisions = await ok<Array<{ revisionId: number; newsTitle: string }>>(
       'revisions',

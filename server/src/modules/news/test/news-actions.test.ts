@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test-kit/app.js';
-import { createNews, createStaff, type TestStaff } from '../../../test-kit/factories.js';
+import {
+  createNews,
+  createStaff,
+  createSubjectNews,
+  type TestStaff,
+} from '../../../test-kit/factories.js';
 import { envelope, expectOk, expectRefusal, login, postForm } from '../../../test-kit/http.js';
 
 interface Page<T = Record<string, unknown>> {
@@ -215,8 +220,11 @@ describe('api/news: views, likes, footprints, deletion, operation log', () => {
     const rows = expectOk<Array<Record<string, unknown>>>(
       await postForm(t.app, '/api/infoOperLog/infoOperLogList', payload, { token: token.admin }),
     );
+    // The teacher's item was made as the platform makes it: saved, submitted and approved.
     expect(rows.map((r) => [r.operType, r.staffName])).toEqual([
       ['删除', '管理员甲'],
+      ['审核通过', expect.stringMatching(/^内容管理员/)],
+      ['提交审核', '王老师'],
       ['新增', '王老师'],
     ]);
     expect(Object.keys(rows[0]!).sort()).toEqual(
@@ -229,9 +237,16 @@ describe('api/news: views, likes, footprints, deletion, operation log', () => {
     const subs: number[] = [];
     for (let i = 1; i <= 12; i++) {
       subs.push(
-        await t.services.news.createSubject(
-          { newsId: topic, title: `科技节子新闻${i}`, sort: i, content: `<p>第${i}篇</p>` },
-          { staff: other, ip: null },
+        await createSubjectNews(
+          t.services,
+          {
+            newId: topic,
+            title: `科技节子新闻${i}`,
+            sort: i,
+            content: `<p>第${i}篇</p>`,
+          },
+          // Someone other than the topic's author: an administrator may add to any topic.
+          admin,
         ),
       );
     }
@@ -307,7 +322,7 @@ describe('api/news: views, likes, footprints, deletion, operation log', () => {
       .orderBy('id')
       .execute();
     expect(log).toEqual([
-      { operType: '新增', staffId: other.id },
+      { operType: '新增', staffId: admin.id },
       { operType: '删除', staffId: author.id },
     ]);
   });

@@ -6,6 +6,7 @@ import {
   createFile,
   createNews,
   createStaff,
+  createVideo,
   type TestStaff,
 } from '../../../test-kit/factories.js';
 import { expectOk, login, postForm } from '../../../test-kit/http.js';
@@ -56,10 +57,19 @@ async function richNews(title: string, extra: { contentKind?: number; files?: nu
   return { newId, cover };
 }
 
+/**
+ * Ties a video to the item it was published with (video.news_id): nothing on this platform
+ * sets it, an old site's database may, so the test sets it as such data would have it.
+ */
+async function publishedWith(videoId: number, newsId: number) {
+  await t.db.updateTable('video').set({ newsId }).where('id', '=', videoId).execute();
+}
+
 /** A video-centre video with its own cover, source and byline, written by `author`, seen 11 times. */
 async function richVideo(title: string, newsId?: number) {
   const cover = await createFile(t.services, 'poster.jpg');
-  const videoId = await t.services.video.create(
+  const videoId = await createVideo(
+    t.services,
     {
       typeId: 1,
       title,
@@ -67,11 +77,11 @@ async function richVideo(title: string, newsId?: number) {
       source: '电视台',
       releaseUser: '宣传处',
       coverFileId: cover,
-      newsId,
       files: [{ fileId: await createFile(t.services, 'film.mp4', 'video/mp4') }],
     },
-    { staff: author, ip: '127.0.0.1' },
+    author,
   );
+  if (newsId !== undefined) await publishedWith(videoId, newsId);
   await setViews('video', videoId, 11);
   return { videoId, cover };
 }

@@ -651,10 +651,11 @@ describe('api/cms/staff: staff accounts, roles and flags', () => {
         .where('id', '=', fileId)
         .execute(),
     );
+    // The item was saved as the platform saves it: with its version (内容修改记录).
     expectRefusal(
       await call('delete', { staffId: author.id }),
       400,
-      '该用户有新闻、上传的文件，不能删除；如不再使用，请将其停用',
+      '该用户有新闻、上传的文件、内容修改记录，不能删除；如不再使用，请将其停用',
     );
     expect((await get(author.id)).staffName).toBe('作者老师');
     await ok('setStatus', { staffId: author.id, status: 0 });

@@ -6,7 +6,9 @@ import {
   createDepartment,
   createNews,
   createStaff,
+  createVideo,
   type TestStaff,
+  type VideoFactoryInput,
 } from '../../../test-kit/factories.js';
 import { expectOk, expectRefusal, login, postForm } from '../../../test-kit/http.js';
 
@@ -56,7 +58,11 @@ describe('查新闻 and 查图片 (type 1 and 4)', () => {
       );
     }
     const hidden = await createNews(t.services, { typeId: 2, title: '期末考试草稿', ifShelves: 0 });
-    const gone = await createNews(t.services, { typeId: 2, title: '期末考试未审', checkStatus: 0 });
+    const gone = await createNews(t.services, {
+      typeId: 2,
+      title: '期末考试未审',
+      reviewState: 'submitted',
+    });
     const pictures = await createNews(t.services, {
       typeId: 12,
       title: '期末考试考场照片',
@@ -138,11 +144,10 @@ describe('kept answers read once for many', () => {
 
 describe('查视频 (type 5)', () => {
   it('finds listed videos by keyword, category and date into videoList', async () => {
-    const video = t.services.video;
-    const by = { staff: teacher, ip: '127.0.0.1' };
-    const a = await video.create({ typeId: 3, title: '运动会开幕式', createdAt: jan(5) }, by);
-    const b = await video.create({ typeId: 4, title: '运动会闭幕式', createdAt: jan(9) }, by);
-    await video.create({ typeId: 3, title: '运动会彩排', ifShelves: 0 }, by);
+    const video = (input: VideoFactoryInput) => createVideo(t.services, input, teacher);
+    const a = await video({ typeId: 3, title: '运动会开幕式', createdAt: jan(5) });
+    const b = await video({ typeId: 4, title: '运动会闭幕式', createdAt: jan(9) });
+    await video({ typeId: 3, title: '运动会彩排', ifShelves: 0 });
     const found = await search<VideoItem>({ type: 5, str: '运动会' });
     expect(found.list.map((v) => v.videoId)).toEqual([b, a]);
     expect(found.videoList).toEqual(found.list);

@@ -4,7 +4,7 @@ import type { Database } from '../../../db/schema.js';
 import { CmsVideoService } from '../admin-service.js';
 import { seedVideoTypes } from '../service.js';
 import { createTestApp, type TestApp } from '../../../test-kit/app.js';
-import { createStaff, type TestStaff } from '../../../test-kit/factories.js';
+import { createStaff, createVideo, type TestStaff } from '../../../test-kit/factories.js';
 import { expectOk, expectRefusal, login, postForm, postJson } from '../../../test-kit/http.js';
 
 interface Page<T = Record<string, unknown>> {
@@ -788,10 +788,17 @@ describe('api/cms/video: authoring, review, shelving, categories, revisions', ()
   });
 
   it('a video made before the platform keeps its first version when edited', async () => {
-    const videoId = await t.services.video.create(
-      { typeId: 1, title: '旧站迁移的视频', content: '<p>旧简介</p>' },
-      null,
-    );
+    const videoId = await createVideo(t.services, {
+      typeId: 1,
+      title: '旧站迁移的视频',
+      content: '<p>旧简介</p>',
+    });
+    // Made before the platform kept versions (the old site's, migrated): none yet.
+    await t.db
+      .deleteFrom('contentRevision')
+      .where('infoTable', '=', 'TF_VIDEO')
+      .where('objId', '=', videoId)
+      .execute();
     await save({ videoId, typeId: 1, videoTitle: '旧站迁移的视频（新）' }, token.admin);
     const revisions = await ok<Array<{ revisionId: number }>>(
       'video/revisions',

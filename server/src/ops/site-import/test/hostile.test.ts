@@ -5,6 +5,7 @@ import formbody from '@fastify/formbody';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test-kit/app.js';
+import { createStaff } from '../../../test-kit/factories.js';
 import { UNSAFE_SVG_MESSAGE } from '../../../platform/files/site-pictures.js';
 import { runImport, type ImportResult } from '../run.js';
 
@@ -127,6 +128,8 @@ describe('npm run import from a hostile old site', () => {
     hostile = await hostileSite(elsewhereOrigin);
     await hostile.listen({ port: 0, host: '127.0.0.1' });
     target = await createTestApp();
+    // The setup's administrator: every item is saved as them.
+    await createStaff(target.db, { staffType: 5, isPower: 1 });
     from = `http://127.0.0.1:${(hostile.server.address() as AddressInfo).port}`;
     result = await runImport({
       from,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config.js';
 import { prepareDatabase } from '../../../seed/index.js';
 import { createTestApp, type TestApp } from '../../../test-kit/app.js';
-import { createStaff } from '../../../test-kit/factories.js';
+import { createNews, createStaff } from '../../../test-kit/factories.js';
 import { expectOk, postForm } from '../../../test-kit/http.js';
 import type { Progress } from '../report.js';
 import { runImport, type ImportResult } from '../run.js';
@@ -88,18 +88,15 @@ describe('npm run import from a demo site', () => {
       .set({ pic: `/api/files/${photo.fileId}` })
       .where('code', '=', 'EWM')
       .execute();
-    await source.services.news.create(
-      {
-        typeId: 3,
-        title: BODY_TITLE,
-        content:
-          `<p><img src="/api/files/${photo.fileId}" alt="照片"></p>` +
-          `<p><a href="${origin}/newsDetail?newId=${linked}&amp;newsNum=2">相关新闻</a> ` +
-          `<a href="${origin}/api/news/uploadnewfile.do?FILE_ID=${photo.fileId}">下载</a></p>`,
-        shelvesDate: new Date(source.clock.now().getTime() - 3_600_000),
-      },
-      null,
-    );
+    await createNews(source.services, {
+      typeId: 3,
+      title: BODY_TITLE,
+      content:
+        `<p><img src="/api/files/${photo.fileId}" alt="照片"></p>` +
+        `<p><a href="${origin}/newsDetail?newId=${linked}&amp;newsNum=2">相关新闻</a> ` +
+        `<a href="${origin}/api/news/uploadnewfile.do?FILE_ID=${photo.fileId}">下载</a></p>`,
+      shelvesDate: new Date(source.clock.now().getTime() - 3_600_000),
+    });
 
     target = await createTestApp();
     toNow(target);

@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import { handoffSign, identitySign, type HandoffFields } from '@school/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test-kit/app.js';
-import { createNews, createStaff, type TestStaff } from '../../../test-kit/factories.js';
+import {
+  createNews,
+  createStaff,
+  createSubjectNews,
+  type TestStaff,
+} from '../../../test-kit/factories.js';
 import { expectOk, expectRefusal, login, postForm } from '../../../test-kit/http.js';
 
 describe('api/cms/handoff (GLPTBJ): the signed edit hand-off', () => {
@@ -147,7 +152,7 @@ describe('api/cms/handoff (GLPTBJ): the signed edit hand-off', () => {
       403,
       '只有管理员或发布者可以编辑',
     );
-    const sub = await t.services.news.createSubject({ newsId: topic, title: '子新闻' }, null);
+    const sub = await createSubjectNews(t.services, { newId: topic, title: '子新闻' });
     const edited = await enter(fields(author, authorToken, { ...add, subjectNewId: sub }));
     expect(expectOk<{ target: string }>(edited.entered).target).toBe(
       `/cms/subject/edit?subjectNewId=${sub}`,

@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test-kit/app.js';
-import { createNews, createStaff, type TestStaff } from '../../../test-kit/factories.js';
+import {
+  createNews,
+  createStaff,
+  createSubjectNews,
+  createVideo,
+  type TestStaff,
+} from '../../../test-kit/factories.js';
 import { expectOk, expectRefusal, login, postForm } from '../../../test-kit/http.js';
 import { seedVideoTypes } from '../../../modules/video/service.js';
 
@@ -173,10 +179,13 @@ describe('public view counts: once per visitor, item and day; crawlers not count
   it('sub-news count on the sub-news, and only under their own topic', async () => {
     const topic = await createNews(t.services, { typeId: 4 }, author);
     const other = await createNews(t.services, { typeId: 4 }, author);
-    const sub = await t.services.news.createSubject(
-      { newsId: topic, title: '子新闻', sort: 1, content: '<p>正文</p>' },
-      { staff: author, ip: null },
-    );
+    // Added by an administrator: a teacher's sub-news would send the topic back to review.
+    const sub = await createSubjectNews(t.services, {
+      newId: topic,
+      title: '子新闻',
+      sort: 1,
+      content: '<p>正文</p>',
+    });
     const counted = expectOk<Counted>(
       await newsView({ newId: topic, subjectNewId: sub }, visitor()),
     );
@@ -191,9 +200,10 @@ describe('public view counts: once per visitor, item and day; crawlers not count
 
   it('videos: a first play counts once per visitor and day, shown in the public detail', async () => {
     const videoOf = (input: { enableType?: number; ifShelves?: number } = {}) =>
-      t.services.video.create(
+      createVideo(
+        t.services,
         { typeId: 1, title: '校园运动会', content: '<p>简介</p>', ...input },
-        { staff: author, ip: '127.0.0.1' },
+        author,
       );
     const play = (videoId: number, options: object) =>
       postForm(t.app, '/api/video/view', { videoId }, options);

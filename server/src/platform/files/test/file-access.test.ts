@@ -6,8 +6,12 @@ import { DEFAULT_VIDEO_TYPES, seedVideoTypes } from '../../../modules/video/serv
 import { createTestApp, type TestApp } from '../../../test-kit/app.js';
 import {
   createFile,
+  createMagazine,
   createNews,
   createStaff,
+  createSubjectNews,
+  createVideo,
+  readerOf,
   type TestStaff,
 } from '../../../test-kit/factories.js';
 import { expectOk, expectRefusal, login, postForm, postJson } from '../../../test-kit/http.js';
@@ -167,36 +171,38 @@ describe('reading files of staff-only and unpublished items', () => {
   it('sub-news, videos and magazines: the item decides; a thumbnail follows its picture', async () => {
     const topicPicture = await createFile(t.services, 'topic.jpg');
     const topic = await createNews(t.services, { typeId: 4, enableType: 2 });
-    await t.services.news.createSubject(
-      { newsId: topic, title: '子新闻', content: body(topicPicture) },
-      null,
-    );
+    await createSubjectNews(t.services, {
+      newId: topic,
+      title: '子新闻',
+      content: body(topicPicture),
+    });
     expect(await status(topicPicture)).toBe(401);
 
     const videoCover = await createFile(t.services, 'video-cover.jpg');
     const clip = await createFile(t.services, 'clip.mp4', 'video/mp4');
     await seedVideoTypes(t.db);
-    await t.services.video.create(
-      {
-        typeId: DEFAULT_VIDEO_TYPES[0]!.id,
-        title: '校内视频',
-        coverFileId: videoCover,
-        enableType: 2,
-        files: [{ fileId: clip }],
-      },
-      null,
-    );
+    await createVideo(t.services, {
+      typeId: DEFAULT_VIDEO_TYPES[0]!.id,
+      title: '校内视频',
+      coverFileId: videoCover,
+      enableType: 2,
+      files: [{ fileId: clip }],
+    });
     expect(await status(videoCover)).toBe(401);
     expect(await status(clip)).toBe(401);
 
     await seedMagazineSeries(t.db);
     const pdf = await createFile(t.services, 'issue.pdf', 'application/pdf');
-    const magazineId = await t.services.magazine.create(
-      { seriesId: 1, title: '第九期', coverFileId: null, pdfFileId: pdf, enabled: 0 },
-      null,
-    );
+    const magazineId = await createMagazine(t.services, {
+      seriesId: 1,
+      title: '第九期',
+      coverFileId: null,
+      pdfFileId: pdf,
+      enabled: 0,
+    });
     expect(await status(pdf)).toBe(401);
-    await t.db.updateTable('magazine').set({ enabled: 1 }).where('id', '=', magazineId).execute();
+    const editor = readerOf(await createStaff(t.db, { isPower: 1 }));
+    await t.services.cmsMagazine.setEnabled(magazineId, 1, editor, null);
     expect(await status(pdf)).toBe(200);
 
     // A picture's thumbnail is read under the picture's rules.

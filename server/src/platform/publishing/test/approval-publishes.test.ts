@@ -106,11 +106,12 @@ describe('approval publishes: at once, or at the shelves date', () => {
   });
 
   it('whatever creates news (the demo seed, an importer) cannot make an item waiting and shelved at once', async () => {
-    // The demo seed asks for checkStatus 0 (waiting) with ifShelves 1: it is kept off the shelf.
+    // Asked for an item waiting for review and on the shelf, the factory (like the seed) goes
+    // through the review's steps: submitted is off the shelf.
     const newId = await createNews(t.services, {
       typeId: 2,
       title: '种子里的待审核新闻',
-      checkStatus: 0,
+      reviewState: 'submitted',
       ifShelves: 1,
     });
     expect(await ok<State>('get', { newId }, token.admin)).toMatchObject({

@@ -337,7 +337,12 @@ describe('one content path: version, review and revisions for every kind', () =>
 
   it('news: of two saves that read the item at once, one answers 409 (no lost edit)', async () => {
     const newId = await create(KINDS[0]!, '同时编辑的新闻');
-    const racing = new CmsNewsService(meetBeforeWriting(t.db, 2), t.services.news, t.clock.now);
+    const racing = new CmsNewsService(
+      meetBeforeWriting(t.db, 2),
+      t.services.search,
+      t.clock.now,
+      t.services.files,
+    );
     const as = { ...readerOf(admin) };
     const results = await Promise.allSettled([
       racing.save({ newId, typeId: 2, title: '甲的标题' }, as, '10.0.0.1'),

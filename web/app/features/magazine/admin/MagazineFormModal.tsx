@@ -43,7 +43,7 @@ export function MagazineFormModal({
     }
     setSaving(true);
     try {
-      await call('cms/magazine/save', payloadOf(values, row?.magazineId));
+      await call('cms/magazine/save', payloadOf(values, row?.magazineId, row?.version));
       message.success('保存成功');
       onSaved();
     } catch (err) {

@@ -14,6 +14,7 @@ const row: CmsMagazineRow = {
   filePath: '/api/files/9',
   enabled: 1,
   createDate: '2026-03-02 16:00:00',
+  version: 3,
 };
 
 describe('magazine form', () => {
@@ -29,8 +30,9 @@ describe('magazine form', () => {
       cover: null,
       pdf: { fileId: 9, url: '/api/files/9', fileName: '春季刊.pdf' },
     });
-    expect(payloadOf({ ...values, magazineTitle: ' 春季刊 ' }, 5)).toEqual({
+    expect(payloadOf({ ...values, magazineTitle: ' 春季刊 ' }, 5, row.version)).toEqual({
       magazineId: 5,
+      version: 3,
       typeId: 2,
       magazineTitle: '春季刊',
       coverFileId: 0,

@@ -37,13 +37,18 @@ export function formOf(row: CmsMagazineRow | null, typeId: number): MagazineForm
   };
 }
 
-/** The save call's payload; a removed cover is sent as 0 so it is cleared. */
+/**
+ * The save call's payload; a removed cover is sent as 0 so it is cleared. An edit sends the
+ * version the row was read at: an issue changed since answers 409 and nothing is written.
+ */
 export function payloadOf(
   values: MagazineFormValues,
   magazineId: number | undefined,
+  version?: number,
 ): ApiBody<'cms/magazine/save'> {
   return {
     magazineId,
+    ...(version === undefined ? {} : { version }),
     typeId: values.typeId,
     magazineTitle: values.magazineTitle.trim(),
     coverFileId: values.cover?.fileId ?? 0,
