@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { settle } from './bench-util.mjs';
+import { seededRandom, settle } from './bench-util.mjs';
 import { aptInstall } from './lib.mjs';
 
 const WRK = '/usr/bin/wrk';
@@ -48,8 +48,11 @@ function lua(text) {
   return JSON.stringify(text);
 }
 
-/** A wrk script sending `requests` in turn and printing its figures as one JSON line. */
-function wrkScript(requests) {
+/**
+ * A wrk script sending `requests` in turn (or, with `shuffle` a seed, each drawn at random, every
+ * thread with its own seed derived from it) and printing its figures as one JSON line.
+ */
+function wrkScript(requests, shuffle) {
   const lines = requests.map((r, i) => {
     const { pathname, search } = new URL(r.url);
     const headers = Object.entries(r.headers)
@@ -59,15 +62,26 @@ function wrkScript(requests) {
     return `reqs[${i + 1}] = wrk.format(${lua(r.method)}, ${lua(pathname + search)}, { ${headers} }, ${body})`;
   });
   // Made in init: wrk sets the Host header (which wrk.format copies) only after the script loads.
-  return `local reqs = {}
-init = function(args)
-${lines.join('\n')}
-end
-local n = 0
+  const next =
+    shuffle === undefined
+      ? `local n = 0
 request = function()
   n = n % #reqs + 1
   return reqs[n]
+end`
+      : `local threads = 0
+setup = function(thread)
+  threads = threads + 1
+  thread:set("seed", ${Math.floor(shuffle)} + threads)
 end
+request = function()
+  return reqs[math.random(#reqs)]
+end`;
+  return `local reqs = {}
+init = function(args)
+${shuffle === undefined ? '' : '  math.randomseed(seed)\n'}${lines.join('\n')}
+end
+${next}
 done = function(summary, latency, requests)
   local e = summary.errors
   io.write(string.format(
@@ -78,9 +92,9 @@ end
 `;
 }
 
-async function runWrk(requests, { connections, seconds, scratch }) {
+async function runWrk(requests, { connections, seconds, scratch, shuffle }) {
   const script = path.join(scratch, `wrk-${process.pid}.lua`);
-  fs.writeFileSync(script, wrkScript(requests));
+  fs.writeFileSync(script, wrkScript(requests, shuffle));
   const { origin } = new URL(requests[0].url);
   // Two threads (one per core of the issue's machine); a long timeout so slow answers are
   // measured, not dropped as errors.
@@ -113,7 +127,20 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-async function runAutocannon(requests, { connections, seconds }) {
+/** `list` in an order drawn from `seed` (Fisher–Yates over a mulberry32 stream). */
+function shuffled(list, seed) {
+  const next = seededRandom(seed);
+  const out = [...list];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+async function runAutocannon(list, { connections, seconds, shuffle }) {
+  // autocannon sends its list in turn on every connection: the draw is made beforehand.
+  const requests = shuffle === undefined ? list : shuffled(list, shuffle);
   const { origin } = new URL(requests[0].url);
   const times = [];
   const result = await new Promise((resolve, reject) => {
@@ -143,7 +170,8 @@ async function runAutocannon(requests, { connections, seconds }) {
 }
 
 /**
- * Loads the server with `requests` (in turn) from `connections` connections for `seconds`, then
+ * Loads the server with `requests` (in turn; drawn at random with `shuffle`, a seed) from
+ * `connections` connections for `seconds`, then
  * waits until the server (process `pid`, when given) has done what was left queued; answers { rps, p50, p95, p99 (ms;
  * NaN when no answer came in time), failed }.
  */

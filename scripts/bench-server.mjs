@@ -63,11 +63,14 @@ export function prepareData(n) {
 
 /**
  * The built server on `dataDir` (as `npm start` runs it in production, its own defaults for
- * workers and caches; the API rate limit lifted, the bench being one address). Answers its
- * base URL, pid and stop, with logged-in headers for the teacher and the administrator.
+ * workers and caches, with `settings` added; the API rate limit lifted, the bench being one
+ * address; its metrics on a port of their own). Answers its base URL, metrics URL, pid and
+ * stop, with logged-in headers for the teacher and the administrator.
  */
-export async function startServer(dataDir) {
+export async function startServer(dataDir, settings = {}) {
   const port = await freePort();
+  let metricsPort = await freePort();
+  while (metricsPort === port) metricsPort = await freePort();
   const child = spawn(process.execPath, ['server/dist/main.js'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -79,6 +82,8 @@ export async function startServer(dataDir) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       API_RATE_LIMIT: '1000000000',
+      METRICS_PORT: String(metricsPort),
+      ...settings,
     },
   });
   const base = `http://127.0.0.1:${port}`;
@@ -106,6 +111,7 @@ export async function startServer(dataDir) {
   };
   return {
     base,
+    metrics: `http://127.0.0.1:${metricsPort}`,
     pid: child.pid,
     teacher: await login('teacher', '2'),
     admin: await login('admin', '5'),

@@ -81,6 +81,17 @@ export const pad = (text, width) => text + ' '.repeat(Math.max(0, width - column
 export const row = (title, ...figures) =>
   console.log(`${pad(title, 48)} ${figures.filter((f) => f !== '').join('  ')}`);
 
+/** mulberry32: a small seeded pseudo-random generator; answers a function giving numbers in [0, 1). */
+export function seededRandom(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 export const median = (list) => {
   const sorted = [...list].sort((a, b) => a - b);
   const mid = sorted.length >> 1;

@@ -4,6 +4,8 @@
 //   sizes       HTML, JS and CSS of the public pages (bench-pages.mjs)
 //   pages       the public pages against nginx serving the same bytes (bench-pages.mjs)
 //   api, search, staff   list/detail p99 and search p95 per volume, compared (bench-api.mjs)
+//   varied      searches, articles, lists and staff pages drawn at random from the data, on a
+//               server with its caches and one without, side by side (bench-varied.mjs)
 //   calls       the other intranet, mail, drive and platform calls (bench-calls.mjs)
 //   lighthouse  mobile performance and accessibility (bench-lighthouse.mjs)
 //   rss         the server's memory idle and after mixed load, twice (bench-rss.mjs)
@@ -33,6 +35,7 @@ const PARTS = [
   'api',
   'search',
   'staff',
+  'varied',
   'calls',
   'lighthouse',
   'rss',
@@ -57,6 +60,7 @@ const { chooseTool } = await import('./bench-load.mjs');
 const { comparePages, printSizes, publicPages, savePages, shown } =
   await import('./bench-pages.mjs');
 const { benchRss } = await import('./bench-rss.mjs');
+const { benchVaried, drawTraffic, UNCACHED } = await import('./bench-varied.mjs');
 const { prepareData, startServer, volumeName, volumes } = await import('./bench-server.mjs');
 const { row } = await import('./bench-util.mjs');
 const tool = await chooseTool();
@@ -123,6 +127,19 @@ try {
         // Fetched again after the loads above: a page's HTML must not depend on what was rendered.
         const later = await savePages(server.base, pages, path.join(scratch, 'later'));
         await printSizes(server.base, fresh, later);
+      }
+      if (last && part('varied')) {
+        const uncached = await startServer(data.dir, UNCACHED);
+        try {
+          await benchVaried({
+            ...options,
+            cached: server,
+            uncached,
+            traffic: drawTraffic(data.dir),
+          });
+        } finally {
+          await uncached.stop();
+        }
       }
       if (last && callsOn) await benchCalls({ ...options, server, want: wantTitle('calls') });
       if (last && part('lighthouse')) await benchLighthouse(server.base, [pages[0], pages[2]]);
