@@ -124,6 +124,9 @@ export async function newsTexts(db: Kysely<Database>, row: NewsItemRow): Promise
   ];
 }
 
+/** What a news item's review step answers: the item and where it now stands. */
+export type NewsReviewAnswer = { newId: number } & ReturnType<typeof newsState>;
+
 /**
  * The review workflow of news: authors shelve and take off their own approved
  * items; approving and pinning are for content administrators. `words`: the
@@ -135,7 +138,7 @@ export function newsReview(
   now: Clock,
   words?: SensitiveWords,
 ) {
-  const kind: ReviewedKind<NewsItemRow, { newId: number } & ReturnType<typeof newsState>> = {
+  const kind: ReviewedKind<NewsItemRow, NewsReviewAnswer> = {
     table: 'news',
     infoTable: 'T_NEWS',
     noun: '该内容',
