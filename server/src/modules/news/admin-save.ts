@@ -25,7 +25,7 @@ import {
 import { NOT_OWN_MESSAGE } from '../../platform/publishing/workflow.js';
 import type { SearchIndex } from '../../platform/search/search-index.js';
 import { displayTime, iso, type Clock } from '../../time.js';
-import { loadNewsItem, type NewsItemRow } from './review.js';
+import { loadNewsItem, type NewsFields, type NewsItemRow } from './review.js';
 import { reindexNews, replaceNewsFiles, type NewsFileInput } from './writes.js';
 
 /**
@@ -47,23 +47,12 @@ export interface NewsSaveDeps {
   now: Clock;
 }
 
-/** The editable fields of an item: what a save writes and a revision keeps. */
-export interface NewsDraft {
-  typeId: number;
-  title: string;
-  description: string;
-  /** Sanitised HTML. */
-  content: string;
-  newsType: number;
-  contentKind: number;
-  schChange: number | null;
-  enableType: number;
-  source: string | null;
-  releaseUser: string | null;
-  coverFileId: number | null;
-  linkUrl: string | null;
-  /** ISO time; the public sees the item from then on. */
-  shelvesDate: string;
+/**
+ * The editable fields of an item (the body sanitised HTML, shelvesDate the ISO
+ * time the public sees it from) and its files: what a save writes and a
+ * revision keeps.
+ */
+export interface NewsDraft extends NewsFields {
   files: NewsFileInput[];
 }
 
