@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { isReleased } from '../../platform/publishing/visibility.js';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { REVIEW_STATE_NAMES } from '../../platform/publishing/workflow.js';
@@ -156,7 +157,7 @@ export async function reindexVideo(db: Kysely<Database>, search: SearchIndex, vi
       body: text,
       ifTop: row.ifTop,
       enableType: row.enableType,
-      listed: row.deleted === 0 && row.ifShelves === 1 && row.checkStatus === 1,
+      listed: isReleased(row),
       docDate: row.createdAt,
     },
     db,
