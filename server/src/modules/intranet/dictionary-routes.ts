@@ -38,18 +38,9 @@ export const siteDictionaryRoutes: FastifyPluginAsyncTypebox<{
     return ok({ dicId }, '保存成功');
   });
 
-  rowRoutes(app, 'dicId', {
-    enable: {
-      endpoint: dictionaryCalls.enable,
-      run: (id, enabled, staff, ip) => dictionaries.setEnabled(id, enabled, staff, ip),
-    },
-    move: {
-      endpoint: dictionaryCalls.move,
-      run: (id, direction, staff, ip) => dictionaries.move(id, direction, staff, ip),
-    },
-    delete: {
-      endpoint: dictionaryCalls.remove,
-      run: (id, staff, ip) => dictionaries.remove(id, staff, ip),
-    },
+  rowRoutes(app, 'dicId', dictionaries, {
+    enable: dictionaryCalls.enable,
+    move: dictionaryCalls.move,
+    delete: dictionaryCalls.remove,
   });
 };

@@ -35,14 +35,8 @@ export const siteNoticeRoutes: FastifyPluginAsyncTypebox<{ notices: SiteNotices 
     return ok({ rollingnewsId }, '保存成功');
   });
 
-  rowRoutes(app, 'rollingnewsId', {
-    enable: {
-      endpoint: noticeCalls.enable,
-      run: (id, enabled, staff, ip) => notices.setEnabled(id, enabled, staff, ip),
-    },
-    delete: {
-      endpoint: noticeCalls.remove,
-      run: (id, staff, ip) => notices.remove(id, staff, ip),
-    },
+  rowRoutes(app, 'rollingnewsId', notices, {
+    enable: noticeCalls.enable,
+    delete: noticeCalls.remove,
   });
 };

@@ -37,14 +37,8 @@ export const siteParameterRoutes: FastifyPluginAsyncTypebox<{
     },
   );
 
-  rowRoutes(app, 'parameterId', {
-    move: {
-      endpoint: parameterCalls.move,
-      run: (id, direction, staff, ip) => parameters.move(id, direction, staff, ip),
-    },
-    delete: {
-      endpoint: parameterCalls.remove,
-      run: (id, staff, ip) => parameters.remove(id, staff, ip),
-    },
+  rowRoutes(app, 'parameterId', parameters, {
+    move: parameterCalls.move,
+    delete: parameterCalls.remove,
   });
 };

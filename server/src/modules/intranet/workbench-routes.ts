@@ -40,18 +40,9 @@ export const siteWorkbenchRoutes: FastifyPluginAsyncTypebox<{ workbench: SiteWor
     },
   );
 
-  rowRoutes(app, 'workbenchId', {
-    enable: {
-      endpoint: workbenchCalls.enable,
-      run: (id, enabled, staff, ip) => workbench.setEnabled(id, enabled, staff, ip),
-    },
-    move: {
-      endpoint: workbenchCalls.move,
-      run: (id, direction, staff, ip) => workbench.move(id, direction, staff, ip),
-    },
-    delete: {
-      endpoint: workbenchCalls.remove,
-      run: (id, staff, ip) => workbench.remove(id, staff, ip),
-    },
+  rowRoutes(app, 'workbenchId', workbench, {
+    enable: workbenchCalls.enable,
+    move: workbenchCalls.move,
+    delete: workbenchCalls.remove,
   });
 };

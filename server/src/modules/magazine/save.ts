@@ -5,6 +5,7 @@ import { assertContentAdmin } from '../../http/roles.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import type { FileService } from '../../platform/files/service.js';
 import { saveContent, type ContentKind, type SaveOptions } from '../../platform/publishing/save.js';
+import { readItem, savedBy } from '../../platform/publishing/save-fields.js';
 import { iso, type Clock } from '../../time.js';
 import { MAGAZINE_GONE_MESSAGE, MAGAZINE_SERIES, SERIES_MESSAGE } from './service.js';
 
@@ -60,6 +61,17 @@ export async function loadIssue(db: Kysely<Database>, magazineId: number) {
   return row;
 }
 
+/** The fields of an issue as stored. */
+function magazineDraftOf(row: MagazineDraft): MagazineDraft {
+  return {
+    seriesId: row.seriesId,
+    title: row.title,
+    coverFileId: row.coverFileId,
+    pdfFileId: row.pdfFileId,
+    enabled: row.enabled,
+  };
+}
+
 /** The cover must be a stored picture and the issue a stored PDF. */
 async function checkFiles(db: Kysely<Database>, coverFileId: number | null, pdf: number | null) {
   const ids = [coverFileId, pdf].filter((id): id is number => Boolean(id));
@@ -107,25 +119,10 @@ export async function writeMagazine(
   };
   const now = options.at ?? deps.now();
   return saveContent(db, MAGAZINE_CONTENT, {
-    current: current && {
-      id: current.id,
-      version: current.version,
-      draft: {
-        seriesId: current.seriesId,
-        title: current.title,
-        coverFileId: current.coverFileId,
-        pdfFileId: current.pdfFileId,
-        enabled: current.enabled,
-      },
-      original: { staffId: current.createStaff, staffName: '', at: current.createdAt },
-    },
+    current: current && readItem(current, magazineDraftOf(current), current.createdAt),
     version: input.version,
     draft,
-    staff,
-    ip,
-    now,
-    operType: options.operType,
-    onBehalf: options.onBehalf,
+    ...savedBy(staff, ip, now, options),
     uses: [draft.coverFileId, draft.pdfFileId],
     files: deps.files,
     insert: async (trx, fields) => {

@@ -14,16 +14,18 @@ import {
 } from '../../platform/files/item-files.js';
 import { fileUrl, type FileService } from '../../platform/files/service.js';
 import { bodyAndCover } from '../../platform/files/uses.js';
+import { saveContent, type ContentKind, type SaveOptions } from '../../platform/publishing/save.js';
 import {
-  newReviewState,
-  saveContent,
-  type ContentKind,
-  type SaveOptions,
-} from '../../platform/publishing/save.js';
+  bylineOf,
+  keptText,
+  newReviewedColumns,
+  readItem,
+  savedBy,
+} from '../../platform/publishing/save-fields.js';
 import { NOT_OWN_MESSAGE } from '../../platform/publishing/workflow.js';
 import type { SearchIndex } from '../../platform/search/search-index.js';
 import { displayTime, iso, type Clock } from '../../time.js';
-import { loadNewsItem, type NewsItemRow } from './review.js';
+import { loadNewsItem, type NewsFields, type NewsItemRow } from './review.js';
 import { reindexNews, replaceNewsFiles, type NewsFileInput } from './writes.js';
 
 /**
@@ -45,23 +47,12 @@ export interface NewsSaveDeps {
   now: Clock;
 }
 
-/** The editable fields of an item: what a save writes and a revision keeps. */
-export interface NewsDraft {
-  typeId: number;
-  title: string;
-  description: string;
-  /** Sanitised HTML. */
-  content: string;
-  newsType: number;
-  contentKind: number;
-  schChange: number | null;
-  enableType: number;
-  source: string | null;
-  releaseUser: string | null;
-  coverFileId: number | null;
-  linkUrl: string | null;
-  /** ISO time; the public sees the item from then on. */
-  shelvesDate: string;
+/**
+ * The editable fields of an item (the body sanitised HTML, shelvesDate the ISO
+ * time the public sees it from) and its files: what a save writes and a
+ * revision keeps.
+ */
+export interface NewsDraft extends NewsFields {
   files: NewsFileInput[];
 }
 
@@ -196,15 +187,11 @@ export async function writeNews(
   if (linkUrl && !isSafeLink(linkUrl)) {
     throw badRequest('链接地址须以 http:// 或 https:// 开头');
   }
-  const text = (value: string | null | undefined, previous: string | null | undefined) =>
-    (value === undefined ? previous : value)?.trim() || null;
   const coverFileId =
     input.coverFileId === undefined ? (before?.coverFileId ?? null) : input.coverFileId;
   const fileInputs = input.files ?? before?.files ?? [];
   const known: KnownFiles[] = [before, options.trusted].filter((d): d is NewsDraft => Boolean(d));
   if (onBehalf) known.push(vouchedFiles(coverFileId, fileInputs));
-  // A byline the system gives as none stays none (the old site's items); a person's is their name.
-  const byline = text(input.releaseUser, before?.releaseUser);
   const draft: NewsDraft = {
     typeId: input.typeId,
     title,
@@ -214,8 +201,8 @@ export async function writeNews(
     contentKind: input.contentKind ?? before?.contentKind ?? 1,
     schChange: input.schChange === undefined ? (before?.schChange ?? null) : input.schChange,
     enableType: input.enableType ?? before?.enableType ?? 1,
-    source: text(input.source, before?.source),
-    releaseUser: byline ?? (onBehalf && input.releaseUser === null ? null : staff.name),
+    source: keptText(input.source, before?.source),
+    releaseUser: bylineOf(input.releaseUser, before?.releaseUser, staff, onBehalf),
     coverFileId,
     linkUrl,
     shelvesDate: input.shelvesDate ? iso(input.shelvesDate) : (before?.shelvesDate ?? iso(now)),
@@ -223,45 +210,21 @@ export async function writeNews(
   };
 
   return saveContent(db, NEWS_CONTENT, {
-    current: current && {
-      id: current.id,
-      version: current.version,
-      draft: before!,
-      original: {
-        staffId: current.createStaff,
-        staffName: current.releaseUser ?? '',
-        at: current.updatedAt,
-      },
-    },
+    current: current && readItem(current, before!, current.updatedAt),
     version: input.version,
     draft,
-    staff,
-    ip,
-    now,
-    operType: options.operType,
-    onBehalf,
+    ...savedBy(staff, ip, now, options),
     uses: bodyAndCover(draft.content, draft.coverFileId),
     files: storedFiles,
     insert: async (trx, { files, ...fields }) => {
-      const reviewState = newReviewState(staff);
       const { id } = await trx
         .insertInto('news')
         .values({
           ...fields,
           // A new item is off the shelf until approved and shelved (the workflow's steps).
-          ifTop: 0,
-          ifShelves: 0,
-          checkStatus: reviewState === 'approved' ? 1 : 0,
-          reviewState,
-          reviewNote: null,
-          deleted: 0,
-          createStaff: staff.id,
+          ...newReviewedColumns(staff, iso(now)),
           deptId: await primaryDepartment(trx, staff.id),
-          viewCount: 0,
-          flowerCount: 0,
           statusDate: fields.shelvesDate,
-          createdAt: iso(now),
-          updatedAt: iso(now),
         })
         .returning('id')
         .executeTakeFirstOrThrow();

@@ -22,7 +22,16 @@ import {
   type NewsDraft,
   type NewsSaveDeps,
 } from './admin-save.js';
-import { loadNewsItem, newsReview, newsState, publication, type NewsReview } from './review.js';
+import {
+  loadNewsItem,
+  newsReview,
+  newsState,
+  publication,
+  type NewsItemRow,
+  type NewsReview,
+  type NewsReviewAnswer,
+} from './review.js';
+import { ReviewedService } from '../../platform/publishing/reviewed-service.js';
 import { reindexNews } from './writes.js';
 import { REVIEW_STATE_NAMES } from '../../platform/publishing/workflow.js';
 import {
@@ -32,7 +41,7 @@ import {
 } from '../../platform/publishing/revisions.js';
 
 import { existingFiles } from '../../platform/files/item-files.js';
-import type { SensitiveConsent, SensitiveWords } from '../../platform/content/sensitive-words.js';
+import type { SensitiveWords } from '../../platform/content/sensitive-words.js';
 
 export type { CmsFileInput } from '../../platform/files/item-files.js';
 export type { CmsSaveInput, NewsDraft } from './admin-save.js';
@@ -60,7 +69,7 @@ export interface CmsNewsFilter {
 /** The notice group's column: department announcements (17) and regulations (19) below it. */
 const NOTICE_GROUP = 18;
 
-export class CmsNewsService {
+export class CmsNewsService extends ReviewedService<NewsItemRow, NewsReviewAnswer> {
   constructor(
     private readonly db: Kysely<Database>,
     search: SearchIndex,
@@ -69,12 +78,13 @@ export class CmsNewsService {
     /** The sensitive-word check of submitting and publishing (none: not screened). */
     words?: SensitiveWords,
   ) {
+    super();
     this.review = newsReview(db, (newId, trx) => reindexNews(trx, search, newId), now, words);
     this.saveDeps = { db, search, files, now };
   }
 
   /** The review steps and the one deletion path of news. */
-  private readonly review: NewsReview;
+  protected readonly review: NewsReview;
   private readonly saveDeps: NewsSaveDeps;
 
   async list(filter: CmsNewsFilter, staff: AuthStaff, paging: Paging) {
@@ -210,30 +220,6 @@ export class CmsNewsService {
   ): Promise<number> {
     const operType = input.newId ? '修改' : '新增';
     return writeNews(this.saveDeps, input, staff, ip, { ...system, operType });
-  }
-
-  submit(newId: number, staff: AuthStaff, ip: string | null, consent?: SensitiveConsent) {
-    return this.review.submit(newId, staff, ip, consent);
-  }
-
-  approve(newId: number, staff: AuthStaff, ip: string | null, consent?: SensitiveConsent) {
-    return this.review.approve(newId, staff, ip, consent);
-  }
-
-  reject(newId: number, reason: string, staff: AuthStaff, ip: string | null) {
-    return this.review.reject(newId, reason, staff, ip);
-  }
-
-  shelve(newId: number, staff: AuthStaff, ip: string | null, consent?: SensitiveConsent) {
-    return this.review.shelve(newId, staff, ip, consent);
-  }
-
-  unshelve(newId: number, staff: AuthStaff, ip: string | null) {
-    return this.review.unshelve(newId, staff, ip);
-  }
-
-  pin(newId: number, ifTop: 0 | 1, staff: AuthStaff, ip: string | null) {
-    return this.review.pin(newId, ifTop, staff, ip);
   }
 
   /** The saved versions of an item, newest first. */

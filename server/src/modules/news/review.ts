@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database, ReviewState } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { NEWS_GONE_MESSAGE } from '../../platform/publishing/visibility.js';
@@ -10,60 +10,47 @@ import {
 import type { ScreenedText, SensitiveWords } from '../../platform/content/sensitive-words.js';
 import { iso, type Clock } from '../../time.js';
 
+/** The editable fields of an item: what a save writes and a revision keeps, beside its files. */
+export const NEWS_FIELDS = [
+  'typeId',
+  'title',
+  'description',
+  'content',
+  'newsType',
+  'contentKind',
+  'schChange',
+  'enableType',
+  'source',
+  'releaseUser',
+  'coverFileId',
+  'linkUrl',
+  'shelvesDate',
+] as const;
+
+export type NewsFields = Pick<Selectable<Database['news']>, (typeof NEWS_FIELDS)[number]>;
+
+/** The columns of an item as the platform edits and reviews it: its fields and its state. */
+const NEWS_ITEM_COLUMNS = [
+  'id',
+  ...NEWS_FIELDS,
+  'ifTop',
+  'ifShelves',
+  'reviewState',
+  'reviewNote',
+  'createStaff',
+  'deleted',
+  'updatedAt',
+  'version',
+] as const;
+
 /** A news item as the platform edits and reviews it. */
-export type NewsItemRow = {
-  id: number;
-  typeId: number;
-  title: string;
-  description: string;
-  content: string;
-  newsType: number;
-  contentKind: number;
-  schChange: number | null;
-  enableType: number;
-  source: string | null;
-  releaseUser: string | null;
-  coverFileId: number | null;
-  linkUrl: string | null;
-  shelvesDate: string;
-  ifTop: number;
-  ifShelves: number;
-  reviewState: ReviewState;
-  reviewNote: string | null;
-  createStaff: number | null;
-  deleted: number;
-  updatedAt: string;
-  version: number;
-};
+export type NewsItemRow = Pick<Selectable<Database['news']>, (typeof NEWS_ITEM_COLUMNS)[number]>;
 
 /** A news item that is not deleted; 404 `内容不存在或已下架` otherwise. */
 export async function loadNewsItem(db: Kysely<Database>, newId: number): Promise<NewsItemRow> {
   const row = await db
     .selectFrom('news')
-    .select([
-      'id',
-      'typeId',
-      'title',
-      'description',
-      'content',
-      'newsType',
-      'contentKind',
-      'schChange',
-      'enableType',
-      'source',
-      'releaseUser',
-      'coverFileId',
-      'linkUrl',
-      'shelvesDate',
-      'ifTop',
-      'ifShelves',
-      'reviewState',
-      'reviewNote',
-      'createStaff',
-      'deleted',
-      'updatedAt',
-      'version',
-    ])
+    .select(NEWS_ITEM_COLUMNS)
     .where('id', '=', newId)
     .executeTakeFirst();
   if (!row || row.deleted === 1) throw notFound(NEWS_GONE_MESSAGE);
@@ -124,6 +111,9 @@ export async function newsTexts(db: Kysely<Database>, row: NewsItemRow): Promise
   ];
 }
 
+/** What a news item's review step answers: the item and where it now stands. */
+export type NewsReviewAnswer = { newId: number } & ReturnType<typeof newsState>;
+
 /**
  * The review workflow of news: authors shelve and take off their own approved
  * items; approving and pinning are for content administrators. `words`: the
@@ -135,7 +125,7 @@ export function newsReview(
   now: Clock,
   words?: SensitiveWords,
 ) {
-  const kind: ReviewedKind<NewsItemRow, { newId: number } & ReturnType<typeof newsState>> = {
+  const kind: ReviewedKind<NewsItemRow, NewsReviewAnswer> = {
     table: 'news',
     infoTable: 'T_NEWS',
     noun: '该内容',

@@ -13,6 +13,7 @@ import {
 import type { FileService } from '../../platform/files/service.js';
 import { filesInHtml } from '../../platform/files/uses.js';
 import { saveContent, type ContentKind, type SaveOptions } from '../../platform/publishing/save.js';
+import { bylineOf, keptText, readItem, savedBy } from '../../platform/publishing/save-fields.js';
 import { iso, type Clock } from '../../time.js';
 import { replaceNewsFiles, type NewsFileInput } from './writes.js';
 
@@ -166,37 +167,21 @@ export async function writeSubjectNews(
     .filter((d): d is SubjectDraft => Boolean(d))
     .map((d) => ({ coverFileId: null, files: d.files }));
   if (onBehalf) known.push(vouchedFiles(null, fileInputs));
-  const text = (value: string | null | undefined, previous: string | null | undefined) =>
-    (value === undefined ? previous : value)?.trim() || null;
-  const byline = text(input.releaseUser, before?.releaseUser);
   const draft: SubjectDraft = {
     title,
     content: sanitizeRichText(input.content ?? before?.content ?? ''),
     contentKind: input.contentKind ?? before?.contentKind ?? 1,
-    source: text(input.source, before?.source),
-    releaseUser: byline ?? (onBehalf && input.releaseUser === null ? null : staff.name),
+    source: keptText(input.source, before?.source),
+    releaseUser: bylineOf(input.releaseUser, before?.releaseUser, staff, onBehalf),
     sort: input.sort ?? before?.sort ?? 0,
     files: await checkItemFiles(db, deps.files.access, fileInputs, null, staff, known),
   };
   const now = options.at ?? deps.now();
   return saveContent(db, SUBJECT_CONTENT, {
-    current: current && {
-      id: current.row.id,
-      version: current.row.version,
-      draft: before!,
-      original: {
-        staffId: current.row.createStaff,
-        staffName: current.row.releaseUser ?? '',
-        at: current.row.createdAt,
-      },
-    },
+    current: current && readItem(current.row, before!, current.row.createdAt),
     version: input.version,
     draft,
-    staff,
-    ip,
-    now,
-    operType: options.operType,
-    onBehalf,
+    ...savedBy(staff, ip, now, options),
     uses: filesInHtml(draft.content),
     files: deps.files,
     insert: async (trx, { files, ...fields }) => {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { isReleased } from '../../platform/publishing/visibility.js';
 import type { Database } from '../../db/schema.js';
 import type { ItemFileInput } from '../../platform/files/item-files.js';
 import type { SearchIndex } from '../../platform/search/search-index.js';
@@ -84,7 +85,7 @@ export async function reindexNews(
       body: text,
       ifTop: row.ifTop,
       enableType: row.enableType,
-      listed: row.deleted === 0 && row.ifShelves === 1 && row.checkStatus === 1,
+      listed: isReleased(row),
       docDate: row.shelvesDate,
       contentKind: row.contentKind,
       schChange: row.schChange,

@@ -27,19 +27,10 @@ export const cmsShowcaseRoutes: FastifyPluginAsyncTypebox<{
     ok({ bannerId: await banners.save(request.body, staffOf(request), request.ip) }, '保存成功'),
   );
 
-  rowRoutes(app, 'bannerId', {
-    enable: {
-      endpoint: calls.bannerEnable,
-      run: (id, enabled, staff, ip) => banners.enable(id, enabled, staff, ip),
-    },
-    move: {
-      endpoint: calls.bannerMove,
-      run: (id, direction, staff, ip) => banners.move(id, direction, staff, ip),
-    },
-    delete: {
-      endpoint: calls.bannerRemove,
-      run: (id, staff, ip) => banners.remove(id, staff, ip),
-    },
+  rowRoutes(app, 'bannerId', banners, {
+    enable: calls.bannerEnable,
+    move: calls.bannerMove,
+    delete: calls.bannerRemove,
   });
 
   // ---- societies ----
@@ -61,14 +52,8 @@ export const cmsShowcaseRoutes: FastifyPluginAsyncTypebox<{
     ),
   );
 
-  rowRoutes(app, 'associationId', {
-    enable: {
-      endpoint: calls.societyEnable,
-      run: (id, enabled, staff, ip) => societies.enable(id, enabled, staff, ip),
-    },
-    delete: {
-      endpoint: calls.societyRemove,
-      run: (id, staff, ip) => societies.remove(id, staff, ip),
-    },
+  rowRoutes(app, 'associationId', societies, {
+    enable: calls.societyEnable,
+    delete: calls.societyRemove,
   });
 };

@@ -181,7 +181,7 @@ export class BannerAdmin {
   }
 
   /** Shows (1) or hides (0) a banner; no change and no log row when it already is so. */
-  async enable(bannerId: number, enabled: number, staff: AuthStaff, ip: string | null) {
+  async setEnabled(bannerId: number, enabled: number, staff: AuthStaff, ip: string | null) {
     await this.table.setEnabled(bannerId, enabled, staff, ip, true);
     return { bannerId, enabled };
   }

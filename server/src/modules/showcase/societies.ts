@@ -143,7 +143,7 @@ export class SocietyAdmin {
   }
 
   /** Shows (1) or hides (0) a society; no change and no log row when it already is so. */
-  async enable(associationId: number, enabled: number, staff: AuthStaff, ip: string | null) {
+  async setEnabled(associationId: number, enabled: number, staff: AuthStaff, ip: string | null) {
     await this.table.setEnabled(associationId, enabled, staff, ip, true);
     return { associationId, enabled };
   }

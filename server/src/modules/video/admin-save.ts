@@ -7,12 +7,14 @@ import type { SearchIndex } from '../../platform/search/search-index.js';
 import { iso, type Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import { NOT_OWN_MESSAGE } from '../../platform/publishing/workflow.js';
+import { saveContent, type ContentKind, type SaveOptions } from '../../platform/publishing/save.js';
 import {
-  newReviewState,
-  saveContent,
-  type ContentKind,
-  type SaveOptions,
-} from '../../platform/publishing/save.js';
+  bylineOf,
+  keptText,
+  newReviewedColumns,
+  readItem,
+  savedBy,
+} from '../../platform/publishing/save-fields.js';
 import { checkItemFiles, vouchedFiles, type KnownFiles } from '../../platform/files/item-files.js';
 import {
   NOT_IMAGE_MESSAGE,
@@ -98,8 +100,6 @@ export async function writeVideo(
 
   const title = input.title.trim();
   if (!title) throw badRequest('请输入视频标题');
-  const text = (value: string | null | undefined, previous: string | null | undefined) =>
-    (value === undefined ? previous : value)?.trim() || null;
   const coverFileId =
     input.coverFileId === undefined ? (before?.coverFileId ?? null) : input.coverFileId;
   const fileInputs = asItemFiles(input.files ?? before?.files ?? []);
@@ -121,11 +121,8 @@ export async function writeVideo(
     title,
     content: sanitizeRichText(input.content ?? before?.content ?? ''),
     coverFileId,
-    source: text(input.source, before?.source),
-    // A byline the system gives as none stays none (the old site's videos).
-    releaseUser:
-      text(input.releaseUser, before?.releaseUser) ??
-      (onBehalf && input.releaseUser === null ? null : staff.name),
+    source: keptText(input.source, before?.source),
+    releaseUser: bylineOf(input.releaseUser, before?.releaseUser, staff, onBehalf),
     enableType: input.enableType ?? before?.enableType ?? 1,
     files: checked.map((file) => ({ fileId: file.fileId!, fileName: file.fileName })),
   };
@@ -133,44 +130,16 @@ export async function writeVideo(
   const at = iso(now);
 
   return saveContent(db, VIDEO_CONTENT, {
-    current: current && {
-      id: current.id,
-      version: current.version,
-      draft: before!,
-      original: {
-        staffId: current.createStaff,
-        staffName: current.releaseUser ?? '',
-        at: current.updatedAt,
-      },
-    },
+    current: current && readItem(current, before!, current.updatedAt),
     version: input.version,
     draft,
-    staff,
-    ip,
-    now,
-    operType: options.operType,
-    onBehalf,
+    ...savedBy(staff, ip, now, options),
     uses: bodyAndCover(draft.content, draft.coverFileId),
     files: storedFiles,
     insert: async (trx, { files, ...fields }) => {
-      const reviewState = newReviewState(staff);
       const { id } = await trx
         .insertInto('video')
-        .values({
-          ...fields,
-          newsId: null,
-          createStaff: staff.id,
-          ifShelves: 0,
-          checkStatus: reviewState === 'approved' ? 1 : 0,
-          reviewState,
-          reviewNote: null,
-          deleted: 0,
-          ifTop: 0,
-          viewCount: 0,
-          flowerCount: 0,
-          createdAt: at,
-          updatedAt: at,
-        })
+        .values({ ...fields, newsId: null, ...newReviewedColumns(staff, at) })
         .returning('id')
         .executeTakeFirstOrThrow();
       await insertFiles(trx, id, files, new Map(), at);

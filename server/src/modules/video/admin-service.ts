@@ -1,4 +1,4 @@
-import type { SensitiveConsent, SensitiveWords } from '../../platform/content/sensitive-words.js';
+import type { SensitiveWords } from '../../platform/content/sensitive-words.js';
 import { countRows, onPage } from '../../db/paging.js';
 import { existingFiles } from '../../platform/files/item-files.js';
 import type { FileService } from '../../platform/files/service.js';
@@ -30,8 +30,10 @@ import {
   thumbUrlOf,
   videoState,
   type VideoDraft,
+  type VideoRow,
 } from './store.js';
-import { videoReview, type VideoReview } from './review.js';
+import { videoReview, type VideoReview, type VideoReviewAnswer } from './review.js';
+import { ReviewedService } from '../../platform/publishing/reviewed-service.js';
 
 export type { CmsVideoSaveInput } from './admin-save.js';
 
@@ -54,7 +56,7 @@ export interface CmsVideoFilter {
  * edit any. Every change is one transaction with its operation-log row and
  * the video's search entry, guarded against a concurrent change.
  */
-export class CmsVideoService {
+export class CmsVideoService extends ReviewedService<VideoRow, VideoReviewAnswer> {
   /** The categories (api/cms/videoType/*). */
   readonly types: CmsVideoTypeService;
   private readonly deps: VideoDeps;
@@ -67,13 +69,14 @@ export class CmsVideoService {
     /** The sensitive-word check of submitting and publishing (none: not screened). */
     words?: SensitiveWords,
   ) {
+    super();
     this.types = new CmsVideoTypeService(db, now);
     this.deps = { db, search, now, files };
     this.review = videoReview(db, search, now, words);
   }
 
   /** The review steps and the one deletion path of videos. */
-  private readonly review: VideoReview;
+  protected readonly review: VideoReview;
 
   async list(filter: CmsVideoFilter, staff: AuthStaff, paging: Paging) {
     const onlyOwn = !isContentAdmin(staff) || Boolean(filter.mine);
@@ -171,30 +174,6 @@ export class CmsVideoService {
   ): Promise<number> {
     const operType = input.videoId ? '修改' : '新增';
     return writeVideo(this.deps, input, staff, ip, { ...system, operType });
-  }
-
-  submit(videoId: number, staff: AuthStaff, ip: string | null, consent?: SensitiveConsent) {
-    return this.review.submit(videoId, staff, ip, consent);
-  }
-
-  approve(videoId: number, staff: AuthStaff, ip: string | null, consent?: SensitiveConsent) {
-    return this.review.approve(videoId, staff, ip, consent);
-  }
-
-  reject(videoId: number, reason: string, staff: AuthStaff, ip: string | null) {
-    return this.review.reject(videoId, reason, staff, ip);
-  }
-
-  shelve(videoId: number, staff: AuthStaff, ip: string | null, consent?: SensitiveConsent) {
-    return this.review.shelve(videoId, staff, ip, consent);
-  }
-
-  unshelve(videoId: number, staff: AuthStaff, ip: string | null) {
-    return this.review.unshelve(videoId, staff, ip);
-  }
-
-  pin(videoId: number, ifTop: 0 | 1, staff: AuthStaff, ip: string | null) {
-    return this.review.pin(videoId, ifTop, staff, ip);
   }
 
   /** The platform's delete: the one deletion path of videos, in the platform's words. */

@@ -1,4 +1,5 @@
 import { canManage } from '../../http/roles.js';
+import { isReleased } from '../../platform/publishing/visibility.js';
 import { itemGuard } from '../../platform/files/guard-kit.js';
 
 /**
@@ -13,9 +14,5 @@ export const videoFileGuard = () =>
       .select(['deleted', 'ifShelves', 'checkStatus', 'createStaff'])
       .where('id', 'in', ids)
       .execute();
-    return rows.some(
-      (row) =>
-        (row.deleted === 0 && row.ifShelves === 1 && row.checkStatus === 1) ||
-        canManage(reader, row.createStaff),
-    );
+    return rows.some((row) => isReleased(row) || canManage(reader, row.createStaff));
   });

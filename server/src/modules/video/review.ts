@@ -6,6 +6,9 @@ import type { SensitiveWords } from '../../platform/content/sensitive-words.js';
 import type { Clock } from '../../time.js';
 import { loadVideo, reindexVideo, videoState, type VideoRow } from './store.js';
 
+/** What a video's review step answers: the video and where it now stands. */
+export type VideoReviewAnswer = { videoId: number } & ReturnType<typeof videoState>;
+
 /**
  * The review workflow of videos: the same steps as news, but only content
  * administrators shelve, take off and pin (the video centre is curated).
@@ -17,7 +20,7 @@ export function videoReview(
   now: Clock,
   words?: SensitiveWords,
 ) {
-  const kind: ReviewedKind<VideoRow, { videoId: number } & ReturnType<typeof videoState>> = {
+  const kind: ReviewedKind<VideoRow, VideoReviewAnswer> = {
     table: 'video',
     infoTable: 'TF_VIDEO',
     noun: '该视频',

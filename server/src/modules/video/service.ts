@@ -12,7 +12,11 @@ import { displayTime, type Clock } from '../../time.js';
 import type { VideoDetail, VideoItem as VideoListItem } from '@school/common/api';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import { fileUrl } from '../../platform/files/service.js';
-import { NEWS_GONE_MESSAGE, assertReadable } from '../../platform/publishing/visibility.js';
+import {
+  NEWS_GONE_MESSAGE,
+  assertReadable,
+  isReleased,
+} from '../../platform/publishing/visibility.js';
 
 export { VIDEO_SEARCH_TYPE_ID } from './store.js';
 
@@ -135,7 +139,7 @@ export class VideoService {
       filePath: fileUrl(first?.fileId),
       fileCount: Number(n),
       isShow: false,
-      published: state.deleted === 0 && state.ifShelves === 1 && state.checkStatus === 1,
+      published: isReleased(state),
     };
   }
 

@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { Database, ReviewState } from '../../db/schema.js';
+import type { Kysely, Selectable } from 'kysely';
+import { isReleased } from '../../platform/publishing/visibility.js';
+import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { REVIEW_STATE_NAMES } from '../../platform/publishing/workflow.js';
 import { htmlToText } from '../../platform/search/terms.js';
@@ -24,40 +25,46 @@ export interface VideoFileEntry {
   fileName: string;
 }
 
-/** The editable fields of a video: what a save writes and a revision keeps. */
-export interface VideoDraft {
-  typeId: number;
-  title: string;
-  /** Sanitised HTML. */
-  content: string;
-  coverFileId: number | null;
-  source: string | null;
-  releaseUser: string | null;
-  /** 1 public, 2 logged-in staff only. */
-  enableType: number;
+/** The editable fields of a video: what a save writes and a revision keeps, beside its files. */
+const VIDEO_FIELDS = [
+  'typeId',
+  'title',
+  'content',
+  'coverFileId',
+  'source',
+  'releaseUser',
+  'enableType',
+] as const;
+
+/**
+ * The editable fields of a video (the body sanitised HTML, enableType 1
+ * public, 2 logged-in staff only) and its catalogue: what a save writes and
+ * a revision keeps.
+ */
+export interface VideoDraft extends Pick<
+  Selectable<Database['video']>,
+  (typeof VIDEO_FIELDS)[number]
+> {
   files: VideoFileEntry[];
 }
 
-export interface VideoRow {
-  id: number;
-  typeId: number;
-  title: string;
-  content: string;
-  coverFileId: number | null;
-  source: string | null;
-  releaseUser: string | null;
-  enableType: number;
-  ifTop: number;
-  ifShelves: number;
-  checkStatus: number;
-  reviewState: ReviewState;
-  reviewNote: string | null;
-  createStaff: number | null;
-  deleted: number;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
+/** The columns of a video as the platform edits and reviews it: its fields and its state. */
+const VIDEO_ROW_COLUMNS = [
+  'id',
+  ...VIDEO_FIELDS,
+  'ifTop',
+  'ifShelves',
+  'checkStatus',
+  'reviewState',
+  'reviewNote',
+  'createStaff',
+  'deleted',
+  'createdAt',
+  'updatedAt',
+  'version',
+] as const;
+
+export type VideoRow = Pick<Selectable<Database['video']>, (typeof VIDEO_ROW_COLUMNS)[number]>;
 
 /** A video that is not deleted; 404 otherwise. */
 export async function loadVideo(
@@ -67,26 +74,7 @@ export async function loadVideo(
 ): Promise<VideoRow> {
   const row = await db
     .selectFrom('video')
-    .select([
-      'id',
-      'typeId',
-      'title',
-      'content',
-      'coverFileId',
-      'source',
-      'releaseUser',
-      'enableType',
-      'ifTop',
-      'ifShelves',
-      'checkStatus',
-      'reviewState',
-      'reviewNote',
-      'createStaff',
-      'deleted',
-      'createdAt',
-      'updatedAt',
-      'version',
-    ])
+    .select(VIDEO_ROW_COLUMNS)
     .where('id', '=', videoId)
     .executeTakeFirst();
   if (!row || row.deleted === 1) throw notFound(goneMessage);
@@ -169,7 +157,7 @@ export async function reindexVideo(db: Kysely<Database>, search: SearchIndex, vi
       body: text,
       ifTop: row.ifTop,
       enableType: row.enableType,
-      listed: row.deleted === 0 && row.ifShelves === 1 && row.checkStatus === 1,
+      listed: isReleased(row),
       docDate: row.createdAt,
     },
     db,

@@ -98,6 +98,26 @@ export async function importItem<T, P>(
 }
 
 /**
+ * One area of a run: passed over when an earlier run finished it; otherwise its rows read
+ * (`rows`), each imported (`each`, with its position) under the progress count, and the area
+ * marked finished.
+ */
+export async function importArea<R>(
+  ctx: ImportContext,
+  areas: AreaRun,
+  area: string,
+  rows: () => Promise<R[]>,
+  each: (row: R, position: number) => Promise<unknown>,
+): Promise<void> {
+  if (areas.skip(area)) return;
+  const list = await rows();
+  ctx.progress.start(area, list.length);
+  for (const [position, row] of list.entries()) await each(row, position);
+  ctx.progress.stop();
+  await areas.finish(area);
+}
+
+/**
  * The site's first system administrator (the setup's account): the content platform's own
  * saves (pages, people, societies, 站点设置) are made as them, so each keeps its version and
  * its operation-log row as an edit on the platform does. A site with none yet is refused.

@@ -6,7 +6,13 @@ import { SINGLE_PAGE_TYPES } from '../../modules/intro/pages.js';
 import { fixedPage } from '../../modules/intro/service.js';
 import { SOCIETY_CATEGORIES } from '../../modules/showcase/service.js';
 import { iso } from '../../time.js';
-import { actingAdmin, importItem, type AreaRun, type ImportContext } from './context.js';
+import {
+  actingAdmin,
+  importArea,
+  importItem,
+  type AreaRun,
+  type ImportContext,
+} from './context.js';
 import { reasonOf } from './files.js';
 import { parseTime, readAll } from './paging.js';
 
@@ -38,146 +44,163 @@ async function bothAudiences<T>(
   }
 }
 
+/** An item of an Encounter list as read: the row, its audience and its place in its type. */
+type Listed<T> = { row: T; enableType: 1 | 2; sort: number };
+
+/** How an Encounter kind brings a listed item: its fields, and its save as new or again. */
+type EncounterSteps<T, P> = Pick<
+  Parameters<typeof importItem<Listed<T>, P>>[1],
+  'prepare' | 'create' | 'update'
+>;
+
+/** An Encounter list of the old site: its area, its kind, its call, its types, its keys. */
+interface EncounterList<T> {
+  area: string;
+  kind: 'wwfz' | 'fmsm';
+  path: string;
+  types: readonly number[];
+  idOf: (row: T) => number;
+  typeOf: (row: T) => number;
+}
+
+const PAGES: EncounterList<IntroPageItem> = {
+  area: '学校介绍',
+  kind: 'wwfz',
+  path: 'wwfz/getWwfzDetails',
+  types: WWFZ_TYPE_IDS,
+  idOf: (row) => row.wwfzId,
+  typeOf: (row) => row.wwfzType,
+};
+
+const PEOPLE: EncounterList<PersonItem> = {
+  area: '人物',
+  kind: 'fmsm',
+  path: 'fmsm/getFmsmDetails',
+  types: FMSM_TYPE_IDS,
+  idOf: (row) => row.fmsmId,
+  typeOf: (row) => row.fmsmType,
+};
+
+/**
+ * An area of the Encounter section (pages `wwfz`, people `fmsm`): the old site's list read
+ * type by type, both audiences of each, and every item imported under its old id, known by
+ * its address on the old site's 走进福一 page.
+ */
+async function importEncounter<T, P>(
+  ctx: ImportContext,
+  areas: AreaRun,
+  list: EncounterList<T>,
+  steps: (listed: Listed<T>) => EncounterSteps<T, P>,
+) {
+  const { area, kind, path, idOf, typeOf } = list;
+  const rows = async () => {
+    const read: Array<Listed<T>> = [];
+    for (const type of list.types) {
+      read.push(...(await bothAudiences<T>(ctx, path, { [`${kind}Type`]: type }, idOf, area)));
+    }
+    return read;
+  };
+  await importArea(ctx, areas, area, rows, (listed) =>
+    importItem(ctx, {
+      area,
+      kind,
+      oldId: idOf(listed.row),
+      address: `${ctx.client.origin}/meetfuyi?${kind}Type=${typeOf(listed.row)}&${kind}Id=${idOf(listed.row)}`,
+      atomic: false,
+      read: async () => listed,
+      ...steps(listed),
+    }),
+  );
+}
+
 /**
  * The school-introduction pages (api/wwfz/getWwfzDetails) of every sub-section. The pages the
  * original pages open by fixed id (history tabs, emblem, song) fill this site's pages of the
  * same id; a sub-section of one page (profile, aims, scholarships) fills the page it has.
  */
 async function importPages(ctx: ImportContext, areas: AreaRun) {
-  const area = '学校介绍';
-  if (areas.skip(area)) return;
-  const rows: Array<{ row: IntroPageItem; enableType: 1 | 2; sort: number }> = [];
-  for (const wwfzType of WWFZ_TYPE_IDS) {
-    rows.push(
-      ...(await bothAudiences<IntroPageItem>(
-        ctx,
-        'wwfz/getWwfzDetails',
-        { wwfzType },
-        (row) => row.wwfzId,
-        area,
-      )),
-    );
-  }
-  ctx.progress.start(area, rows.length);
-  for (const { row, enableType, sort } of rows) {
-    await importItem(ctx, {
-      area,
-      kind: 'wwfz',
-      oldId: row.wwfzId,
-      address: `${ctx.client.origin}/meetfuyi?wwfzType=${row.wwfzType}&wwfzId=${row.wwfzId}`,
-      atomic: false,
-      read: async () => ({ row, enableType, sort }),
-      prepare: async () => ({
-        wwfzType: row.wwfzType,
-        wwfzTitle: text(row.wwfzTitle),
-        enWwfzTitle: maybe(row.enWwfzTitle),
-        wwfzDesc: text(row.wwfzDesc),
-        wwfzCont: await ctx.files.rewriteHtml(text(row.wwfzCont), area),
-        picFileId: (await ctx.files.fileFor(row.wwfzPic, 'image', area)) ?? 0,
-        enableType,
-        sort,
-        createdAt: parseTime(row.createDate),
-      }),
-      create: async ({ createdAt, ...input }, db) => {
-        const admin = await actingAdmin(db);
-        const fixed = fixedPage(row.wwfzId);
-        const own =
-          fixed && fixed.wwfzType === row.wwfzType
-            ? fixed.wwfzId
-            : SINGLE_PAGE_TYPES.includes(row.wwfzType)
-              ? (
-                  await db
-                    .selectFrom('introPage')
-                    .select('id')
-                    .where('wwfzType', '=', row.wwfzType)
-                    .orderBy('id')
-                    .executeTakeFirst()
-                )?.id
-              : undefined;
-        const id = await ctx.services.cmsIntro.pages.save({ ...input, wwfzId: own }, admin, null);
-        await dated(db, 'introPage', id, createdAt);
-        return id;
-      },
-      update: async ({ createdAt, ...input }, id, db) => {
-        await ctx.services.cmsIntro.pages.save(
-          { ...input, wwfzId: id },
-          await actingAdmin(db),
-          null,
-        );
-        await dated(db, 'introPage', id, createdAt);
-      },
-    });
-  }
-  ctx.progress.stop();
-  await areas.finish(area);
+  const { area } = PAGES;
+  await importEncounter(ctx, areas, PAGES, ({ row, enableType, sort }: Listed<IntroPageItem>) => ({
+    prepare: async () => ({
+      wwfzType: row.wwfzType,
+      wwfzTitle: text(row.wwfzTitle),
+      enWwfzTitle: maybe(row.enWwfzTitle),
+      wwfzDesc: text(row.wwfzDesc),
+      wwfzCont: await ctx.files.rewriteHtml(text(row.wwfzCont), area),
+      picFileId: (await ctx.files.fileFor(row.wwfzPic, 'image', area)) ?? 0,
+      enableType,
+      sort,
+      createdAt: parseTime(row.createDate),
+    }),
+    create: async ({ createdAt, ...input }, db) => {
+      const admin = await actingAdmin(db);
+      const fixed = fixedPage(row.wwfzId);
+      const own =
+        fixed && fixed.wwfzType === row.wwfzType
+          ? fixed.wwfzId
+          : SINGLE_PAGE_TYPES.includes(row.wwfzType)
+            ? (
+                await db
+                  .selectFrom('introPage')
+                  .select('id')
+                  .where('wwfzType', '=', row.wwfzType)
+                  .orderBy('id')
+                  .executeTakeFirst()
+              )?.id
+            : undefined;
+      const id = await ctx.services.cmsIntro.pages.save({ ...input, wwfzId: own }, admin, null);
+      await dated(db, 'introPage', id, createdAt);
+      return id;
+    },
+    update: async ({ createdAt, ...input }, id, db) => {
+      await ctx.services.cmsIntro.pages.save({ ...input, wwfzId: id }, await actingAdmin(db), null);
+      await dated(db, 'introPage', id, createdAt);
+    },
+  }));
 }
 
 /** The people of the school's story (api/fmsm/getFmsmDetails): principals, teachers, alumni, medals. */
 async function importPeople(ctx: ImportContext, areas: AreaRun) {
-  const area = '人物';
-  if (areas.skip(area)) return;
-  const rows: Array<{ row: PersonItem; enableType: 1 | 2; sort: number }> = [];
-  for (const fmsmType of FMSM_TYPE_IDS) {
-    rows.push(
-      ...(await bothAudiences<PersonItem>(
-        ctx,
-        'fmsm/getFmsmDetails',
-        { fmsmType },
-        (row) => row.fmsmId,
-        area,
-      )),
-    );
-  }
-  ctx.progress.start(area, rows.length);
-  for (const { row, enableType, sort } of rows) {
-    await importItem(ctx, {
-      area,
-      kind: 'fmsm',
-      oldId: row.fmsmId,
-      address: `${ctx.client.origin}/meetfuyi?fmsmType=${row.fmsmType}&fmsmId=${row.fmsmId}`,
-      atomic: false,
-      read: async () => ({ row, enableType, sort }),
-      prepare: async () => ({
-        fmsmType: row.fmsmType,
-        fmsmTitle: text(row.fmsmTitle),
-        fmsmDesc: text(row.fmsmDesc),
-        fmsmCont: await ctx.files.rewriteHtml(text(row.fmsmCont), area),
-        picFileId: (await ctx.files.fileFor(row.fmsmPic, 'image', area)) ?? 0,
-        post: maybe(row.post),
-        plateType: maybe(row.plateType),
-        brith: maybe(row.brith),
-        enableType,
-        sort,
-      }),
-      create: async (input, db) =>
-        ctx.services.cmsIntro.people.save(input, await actingAdmin(db), null),
-      update: async (input, id, db) => {
-        await ctx.services.cmsIntro.people.save(
-          { ...input, fmsmId: id },
-          await actingAdmin(db),
-          null,
-        );
-      },
-    });
-  }
-  ctx.progress.stop();
-  await areas.finish(area);
+  const { area } = PEOPLE;
+  await importEncounter(ctx, areas, PEOPLE, ({ row, enableType, sort }: Listed<PersonItem>) => ({
+    prepare: async () => ({
+      fmsmType: row.fmsmType,
+      fmsmTitle: text(row.fmsmTitle),
+      fmsmDesc: text(row.fmsmDesc),
+      fmsmCont: await ctx.files.rewriteHtml(text(row.fmsmCont), area),
+      picFileId: (await ctx.files.fileFor(row.fmsmPic, 'image', area)) ?? 0,
+      post: maybe(row.post),
+      plateType: maybe(row.plateType),
+      brith: maybe(row.brith),
+      enableType,
+      sort,
+    }),
+    create: async (input, db) =>
+      ctx.services.cmsIntro.people.save(input, await actingAdmin(db), null),
+    update: async (input, id, db) => {
+      await ctx.services.cmsIntro.people.save(
+        { ...input, fmsmId: id },
+        await actingAdmin(db),
+        null,
+      );
+    },
+  }));
 }
 
 /** The student societies of media channel 9 (api/news/getSocietyList), logo and picture each. */
 async function importSocieties(ctx: ImportContext, areas: AreaRun) {
   const area = '学生社团';
-  if (areas.skip(area)) return;
-  const answer = await ctx.client.call<SocietyItem[]>('news/getSocietyList').catch((err) => {
-    ctx.report.fail(area, `${ctx.client.origin}/api/news/getSocietyList`, reasonOf(err), false);
-    return [];
-  });
-  const rows = (Array.isArray(answer) ? answer : []).filter((row) =>
-    Number.isInteger(row.associationId),
-  );
-  ctx.progress.start(area, rows.length);
-  for (const [sort, row] of rows.entries()) {
-    await importItem(ctx, {
+  const rows = async () => {
+    const answer = await ctx.client.call<SocietyItem[]>('news/getSocietyList').catch((err) => {
+      ctx.report.fail(area, `${ctx.client.origin}/api/news/getSocietyList`, reasonOf(err), false);
+      return [];
+    });
+    return (Array.isArray(answer) ? answer : []).filter((row) =>
+      Number.isInteger(row.associationId),
+    );
+  };
+  await importArea(ctx, areas, area, rows, (row, sort) =>
+    importItem(ctx, {
       area,
       kind: 'society',
       oldId: row.associationId,
@@ -208,10 +231,8 @@ async function importSocieties(ctx: ImportContext, areas: AreaRun) {
           null,
         );
       },
-    });
-  }
-  ctx.progress.stop();
-  await areas.finish(area);
+    }),
+  );
 }
 
 /** The old site's date kept (a save dates a new page now). */

@@ -8,7 +8,13 @@ import type {
 import { COVER_TYPE_IDS, MAGAZINE_SERIES_IDS } from '@school/common/api';
 import { placeInReview } from '../../platform/publishing/review-place.js';
 import { iso } from '../../time.js';
-import { actingAdmin, importItem, type AreaRun, type ImportContext } from './context.js';
+import {
+  actingAdmin,
+  importArea,
+  importItem,
+  type AreaRun,
+  type ImportContext,
+} from './context.js';
 import { parseTime, readAll } from './paging.js';
 
 /** A magazine as api/magazine/selMagazineList answers it. */
@@ -147,25 +153,26 @@ async function importVideos(ctx: ImportContext, areas: AreaRun) {
 /** The school magazines of the three series (api/magazine/selMagazineList) with their PDFs. */
 async function importMagazines(ctx: ImportContext, areas: AreaRun) {
   const area = '校刊';
-  if (areas.skip(area)) return;
   const { client, services } = ctx;
-  const rows: MagazineItem[] = [];
-  for (const typeId of MAGAZINE_SERIES_IDS) {
-    rows.push(
-      ...(await readAll<MagazineItem>(
-        client,
-        'magazine/selMagazineList',
-        { typeId },
-        (row) => row.magazineId,
-        ctx.report,
-        area,
-        ctx.maxPages,
-      )),
-    );
-  }
-  ctx.progress.start(area, rows.length);
-  for (const row of rows) {
-    await importItem(ctx, {
+  const rows = async () => {
+    const issues: MagazineItem[] = [];
+    for (const typeId of MAGAZINE_SERIES_IDS) {
+      issues.push(
+        ...(await readAll<MagazineItem>(
+          client,
+          'magazine/selMagazineList',
+          { typeId },
+          (row) => row.magazineId,
+          ctx.report,
+          area,
+          ctx.maxPages,
+        )),
+      );
+    }
+    return issues;
+  };
+  await importArea(ctx, areas, area, rows, (row) =>
+    importItem(ctx, {
       area,
       kind: 'magazine',
       oldId: row.magazineId,
@@ -198,10 +205,8 @@ async function importMagazines(ctx: ImportContext, areas: AreaRun) {
             .execute();
         }
       },
-    });
-  }
-  ctx.progress.stop();
-  await areas.finish(area);
+    }),
+  );
 }
 
 /**
@@ -211,28 +216,29 @@ async function importMagazines(ctx: ImportContext, areas: AreaRun) {
  */
 async function importBanners(ctx: ImportContext, areas: AreaRun) {
   const area = '轮播与封面图';
-  if (areas.skip(area)) return;
   const { client, services } = ctx;
-  const banners: Array<{
-    key: string;
-    place: 'home' | 'cover';
-    typeId: number;
-    sort: number;
-    row: BannerItem;
-  }> = [];
-  const home = await client.call<BannerItem[]>('moveImg/getMoveImg');
-  for (const [sort, row] of (Array.isArray(home) ? home : []).entries()) {
-    banners.push({ key: `home:${sort}`, place: 'home', typeId: 0, sort, row });
-  }
-  for (const typeId of COVER_TYPE_IDS) {
-    const covers = await client.call<BannerItem[]>('coverPic/getCoverPic', { typeId });
-    for (const [sort, row] of (Array.isArray(covers) ? covers : []).entries()) {
-      banners.push({ key: `cover:${typeId}:${sort}`, place: 'cover', typeId, sort, row });
+  const rows = async () => {
+    const banners: Array<{
+      key: string;
+      place: 'home' | 'cover';
+      typeId: number;
+      sort: number;
+      row: BannerItem;
+    }> = [];
+    const home = await client.call<BannerItem[]>('moveImg/getMoveImg');
+    for (const [sort, row] of (Array.isArray(home) ? home : []).entries()) {
+      banners.push({ key: `home:${sort}`, place: 'home', typeId: 0, sort, row });
     }
-  }
-  ctx.progress.start(area, banners.length);
-  for (const banner of banners) {
-    await importItem(ctx, {
+    for (const typeId of COVER_TYPE_IDS) {
+      const covers = await client.call<BannerItem[]>('coverPic/getCoverPic', { typeId });
+      for (const [sort, row] of (Array.isArray(covers) ? covers : []).entries()) {
+        banners.push({ key: `cover:${typeId}:${sort}`, place: 'cover', typeId, sort, row });
+      }
+    }
+    return banners;
+  };
+  await importArea(ctx, areas, area, rows, (banner) =>
+    importItem(ctx, {
       area,
       kind: 'banner',
       oldId: banner.key,
@@ -262,10 +268,8 @@ async function importBanners(ctx: ImportContext, areas: AreaRun) {
           .where('id', '=', id)
           .execute();
       },
-    });
-  }
-  ctx.progress.stop();
-  await areas.finish(area);
+    }),
+  );
 }
 
 /** Videos, magazines, banners. */

@@ -45,30 +45,29 @@ type Staffed<Args extends unknown[], Result> = (
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a row call's body and answer schemas
 type RowEndpoint = Endpoint<TObject<any>, TSchema>;
 
-/** A call of `rowRoutes`: its endpoint in the contract and the service method it runs. */
-interface RowCall<E extends RowEndpoint, Args extends unknown[]> {
-  endpoint: E;
-  run: Staffed<Args, Static<E['data']> | void>;
+/**
+ * The row steps of a service that `rowRoutes` registers (those it has): each
+ * answers what its endpoint's answer holds (move: the row's group in its new
+ * order).
+ */
+interface RowSteps<Enable extends RowEndpoint, Move extends RowEndpoint> {
+  setEnabled?: Staffed<[number, 0 | 1], Static<Enable['data']> | void>;
+  move?: Staffed<[number, Direction], Static<Move['data']> | void>;
+  remove?: Staffed<[number], unknown>;
 }
 
 /**
- * The enable, move and delete calls of one kind of row (those given), each an
- * endpoint of the contract naming the row by `idName`, registered through
- * `route()`. Enable answers what its service method answers (null for
- * nothing), move the row's group in its new order, delete null.
+ * The enable, move and delete calls of one kind of row (the endpoints given),
+ * each an endpoint of the contract naming the row by `idName`, registered
+ * through `route()` and running the step of `steps` of its name. Enable
+ * answers what its step answers (null for nothing), move the row's group in
+ * its new order, delete null.
  */
-export function rowRoutes<
-  Enable extends RowEndpoint,
-  Move extends RowEndpoint,
-  Remove extends RowEndpoint,
->(
+export function rowRoutes<Enable extends RowEndpoint, Move extends RowEndpoint>(
   app: FastifyInstance,
   idName: string,
-  calls: {
-    enable?: RowCall<Enable, [number, 0 | 1]>;
-    move?: RowCall<Move, [number, Direction]>;
-    delete?: RowCall<Remove, [number]>;
-  },
+  steps: RowSteps<Enable, Move>,
+  calls: { enable?: Enable; move?: Move; delete?: RowEndpoint },
 ) {
   type Body = Record<string, unknown>;
   const register = (
@@ -80,25 +79,32 @@ export function rowRoutes<
       return (await answer(body, body[idName] as number, staffOf(request), request.ip)) as never;
     });
 
-  const { enable, move, delete: remove } = calls;
-  if (enable) {
-    register(enable.endpoint, async (body, id, staff, ip) => {
+  const step = <K extends keyof RowSteps<Enable, Move>>(name: K) => {
+    const run = steps[name];
+    if (!run) throw new Error(`rowRoutes: ${idName} has no ${name} step`);
+    return run.bind(steps) as NonNullable<RowSteps<Enable, Move>[K]>;
+  };
+  if (calls.enable) {
+    const setEnabled = step('setEnabled');
+    register(calls.enable, async (body, id, staff, ip) => {
       const enabled = body.enabled as 0 | 1;
       return ok(
-        (await enable.run(id, enabled, staff, ip)) ?? null,
+        (await setEnabled(id, enabled, staff, ip)) ?? null,
         enabled === 1 ? '已启用' : '已停用',
       );
     });
   }
-  if (move) {
-    register(move.endpoint, async (body, id, staff, ip) => {
+  if (calls.move) {
+    const move = step('move');
+    register(calls.move, async (body, id, staff, ip) => {
       const direction = body.direction as Direction;
-      return ok(await move.run(id, direction, staff, ip), direction === 'up' ? '已上移' : '已下移');
+      return ok(await move(id, direction, staff, ip), direction === 'up' ? '已上移' : '已下移');
     });
   }
-  if (remove) {
-    register(remove.endpoint, async (_body, id, staff, ip) => {
-      await remove.run(id, staff, ip);
+  if (calls.delete) {
+    const remove = step('remove');
+    register(calls.delete, async (_body, id, staff, ip) => {
+      await remove(id, staff, ip);
       return ok(null, '已删除');
     });
   }

@@ -48,6 +48,10 @@ export type ReadableRow = {
   shelvesDate?: string;
 };
 
+/** Whether an item is released: not deleted, on the shelf and approved (whatever its date). */
+export const isReleased = (row: Pick<ReadableRow, 'deleted' | 'ifShelves' | 'checkStatus'>) =>
+  row.deleted === 0 && row.ifShelves === 1 && row.checkStatus === 1;
+
 /**
  * Whether an item is on the portal at `now`: not deleted, on the shelf,
  * approved and due (an author's or administrator's preview of anything else
@@ -55,7 +59,7 @@ export type ReadableRow = {
  */
 export function isListed(row: ReadableRow, now?: Date): boolean {
   const due = row.shelvesDate === undefined || !now || row.shelvesDate <= iso(now);
-  return row.deleted === 0 && row.ifShelves === 1 && row.checkStatus === 1 && due;
+  return isReleased(row) && due;
 }
 
 /**
