@@ -13,6 +13,7 @@ import { fileRow } from './file-rows.js';
 import { DRIVE_UPLOAD, type DiskQuota } from '../disk/quota.js';
 import {
   DRIVE_USE,
+  insertResource,
   mayEdit,
   mayManage,
   readResource,
@@ -176,32 +177,23 @@ export class DriveResources {
           added.push(clash.found.id);
           continue;
         }
-        const { id } = await trx
-          .insertInto('driveResource')
-          .values({
-            folderId,
-            ownerId: space.ownerId,
-            uploaderId: viewer.id,
-            fileId: file.id,
-            name,
-            fileName,
-            size: Number(file.size),
-            resourcesType: fields.resourcesType.trim(),
-            fileType: fields.fileType?.trim() || fileTypeOf(fileName),
-            // intranet.md §9: uploads start open to teachers and students ('2'), not commentable ('1').
-            isOpen: fields.isOpen ?? '2',
-            isComment: fields.isComment ?? '1',
-            description: (fields.description ?? '').trim(),
-            statusDate: at,
-            createdAt: at,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('fileUse')
-          .values({ fileId: file.id, infoTable: DRIVE_USE, objId: id })
-          .execute();
-        await this.texts.put('drive', id, searchText(name, fields.description ?? ''), trx);
+        const id = await insertResource(trx, this.texts, {
+          folderId,
+          ownerId: space.ownerId,
+          uploaderId: viewer.id,
+          fileId: file.id,
+          name,
+          fileName,
+          size: Number(file.size),
+          resourcesType: fields.resourcesType.trim(),
+          fileType: fields.fileType?.trim() || fileTypeOf(fileName),
+          // intranet.md §9: uploads start open to teachers and students ('2'), not commentable ('1').
+          isOpen: fields.isOpen ?? '2',
+          isComment: fields.isComment ?? '1',
+          description: (fields.description ?? '').trim(),
+          statusDate: at,
+          createdAt: at,
+        });
         added.push(id);
       }
       return added;
