@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
+import { matches } from '../../../db/nullable.js';
 import type { Database } from '../../../db/schema.js';
 import { inTransaction } from '../../../db/transaction.js';
 import type { FileGuard } from '../../../platform/files/guards.js';
@@ -81,10 +82,8 @@ export class WorkingFiles {
       .selectFrom('davFile')
       .select(COLUMNS)
       .where('uploaderId', '=', viewer.id)
-      .$if(place.space.ownerId === null, (qb) => qb.where('ownerId', 'is', null))
-      .$if(place.space.ownerId !== null, (qb) => qb.where('ownerId', '=', place.space.ownerId!))
-      .$if(place.folderId === null, (qb) => qb.where('folderId', 'is', null))
-      .$if(place.folderId !== null, (qb) => qb.where('folderId', '=', place.folderId!));
+      .where(matches('ownerId', place.space.ownerId))
+      .where(matches('folderId', place.folderId));
   }
 
   /** The viewer's working files in a place, by name. */

@@ -1,6 +1,7 @@
 import { FOLDER_NAME_MAX, type FolderInfo, type FolderNode } from '@school/common/api';
 import type { Kysely } from 'kysely';
 import type { TextIndex } from '../../../platform/search/text-index.js';
+import { matches } from '../../../db/nullable.js';
 import type { Database } from '../../../db/schema.js';
 import { compiledOnce } from '../../../db/compiled.js';
 import { inTransaction } from '../../../db/transaction.js';
@@ -94,8 +95,7 @@ export class DriveFolders {
     return db
       .selectFrom('driveFolder')
       .select(FOLDER_COLUMNS)
-      .$if(space.ownerId === null, (qb) => qb.where('ownerId', 'is', null))
-      .$if(space.ownerId !== null, (qb) => qb.where('ownerId', '=', space.ownerId!))
+      .where(matches('ownerId', space.ownerId))
       .execute();
   }
 
@@ -317,10 +317,8 @@ export class DriveFolders {
     const taken = await db
       .selectFrom('driveFolder')
       .select('id')
-      .$if(space.ownerId === null, (qb) => qb.where('ownerId', 'is', null))
-      .$if(space.ownerId !== null, (qb) => qb.where('ownerId', '=', space.ownerId!))
-      .$if(parentId === null, (qb) => qb.where('parentId', 'is', null))
-      .$if(parentId !== null, (qb) => qb.where('parentId', '=', parentId!))
+      .where(matches('ownerId', space.ownerId))
+      .where(matches('parentId', parentId))
       .where('name', '=', name)
       .$if(except !== undefined, (qb) => qb.where('id', '!=', except!))
       .executeTakeFirst();

@@ -1,5 +1,6 @@
 import { LIBRARY, MY_DISK, type RecycleRow } from '@school/common/api';
 import type { Kysely, Selectable } from 'kysely';
+import { matches } from '../../../db/nullable.js';
 import type { Database } from '../../../db/schema.js';
 import { containsText } from '../../../db/like.js';
 import { pageOf } from '../../../db/paging.js';
@@ -302,10 +303,8 @@ export class DriveTrash {
         const siblings = await trx
           .selectFrom('driveFolder')
           .select('name')
-          .$if(entry.ownerId === null, (qb) => qb.where('ownerId', 'is', null))
-          .$if(entry.ownerId !== null, (qb) => qb.where('ownerId', '=', entry.ownerId!))
-          .$if(parentId === null, (qb) => qb.where('parentId', 'is', null))
-          .$if(parentId !== null, (qb) => qb.where('parentId', '=', parentId!))
+          .where(matches('ownerId', entry.ownerId))
+          .where(matches('parentId', parentId))
           .execute();
         name = freeName(
           root.name,
@@ -331,10 +330,8 @@ export class DriveTrash {
         const siblings = await trx
           .selectFrom('driveResource')
           .select('name')
-          .$if(entry.ownerId === null, (qb) => qb.where('ownerId', 'is', null))
-          .$if(entry.ownerId !== null, (qb) => qb.where('ownerId', '=', entry.ownerId!))
-          .$if(parentId === null, (qb) => qb.where('folderId', 'is', null))
-          .$if(parentId !== null, (qb) => qb.where('folderId', '=', parentId!))
+          .where(matches('ownerId', entry.ownerId))
+          .where(matches('folderId', parentId))
           .execute();
         name = freeName(
           resource.name,
