@@ -140,20 +140,7 @@ export class WorkingFiles {
             .where('objId', '=', id)
             .execute();
         } else {
-          ({ id } = await trx
-            .insertInto('davFile')
-            .values({
-              ownerId: place.space.ownerId,
-              folderId: place.folderId,
-              uploaderId: viewer.id,
-              name,
-              fileId: file.id,
-              size,
-              createdAt: at,
-              updatedAt: at,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow());
+          id = await insertRow(trx, viewer, place, { name, fileId: file.id, size, at });
         }
         await trx
           .insertInto('fileUse')
@@ -180,21 +167,7 @@ export class WorkingFiles {
     return inTransaction(this.db, async (trx) => {
       await this.quota.lock(trx, viewer.id);
       await this.quota.assertRoom(trx, viewer.id, size);
-      const at = iso(this.now());
-      const { id } = await trx
-        .insertInto('davFile')
-        .values({
-          ownerId: place.space.ownerId,
-          folderId: place.folderId,
-          uploaderId: viewer.id,
-          name,
-          fileId,
-          size,
-          createdAt: at,
-          updatedAt: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await insertRow(trx, viewer, place, { name, fileId, size, at: iso(this.now()) });
       await trx.insertInto('fileUse').values({ fileId, infoTable: DAV_USE, objId: id }).execute();
       return id;
     });
@@ -295,4 +268,28 @@ export function workingFileGuard(): FileGuard {
       return Boolean(own);
     },
   };
+}
+
+/** A new working file's row, the viewer's, in a place. */
+async function insertRow(
+  trx: Kysely<Database>,
+  viewer: Viewer,
+  place: Place,
+  file: { name: string; fileId: number; size: number; at: string },
+): Promise<number> {
+  const { id } = await trx
+    .insertInto('davFile')
+    .values({
+      ownerId: place.space.ownerId,
+      folderId: place.folderId,
+      uploaderId: viewer.id,
+      name: file.name,
+      fileId: file.fileId,
+      size: file.size,
+      createdAt: file.at,
+      updatedAt: file.at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
 }
