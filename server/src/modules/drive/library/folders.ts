@@ -8,7 +8,14 @@ import { inTransaction } from '../../../db/transaction.js';
 import { AppError, badRequest, notFound } from '../../../http/errors.js';
 import { iso, type Clock } from '../../../time.js';
 import type { LibraryStats } from './library-stats.js';
-import { assertCanManage, assertCanSee, sTypeOf, type Space, type Viewer } from '../disk/space.js';
+import {
+  assertCanManage,
+  assertCanSee,
+  setPinned,
+  sTypeOf,
+  type Space,
+  type Viewer,
+} from '../disk/space.js';
 
 const FOLDER_COLUMNS = [
   'id',
@@ -295,16 +302,14 @@ export class DriveFolders {
 
   async pin(viewer: Viewer, fId: number, on: boolean): Promise<void> {
     const row = await this.get(fId, viewer);
-    assertCanManage({ ownerId: row.ownerId }, viewer);
-    const result = await this.db
-      .updateTable('driveFolder')
-      .set({ isTop: on ? 1 : 0 })
-      .where('id', '=', fId)
-      .where('isTop', '=', on ? 0 : 1)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) {
-      throw new AppError(409, on ? '该文件夹已置顶' : '该文件夹未置顶');
-    }
+    await setPinned(
+      this.db,
+      viewer,
+      'driveFolder',
+      row,
+      on,
+      on ? '该文件夹已置顶' : '该文件夹未置顶',
+    );
   }
 
   private async assertNameFree(

@@ -2,7 +2,7 @@ import { LIBRARY, MY_DISK, type ResourceDetail } from '@school/common/api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { inTransaction } from '../../../db/transaction.js';
-import { AppError, badRequest, forbidden } from '../../../http/errors.js';
+import { badRequest, forbidden } from '../../../http/errors.js';
 import { settleHolds } from '../../../platform/files/leases.js';
 import type { FileService } from '../../../platform/files/service.js';
 import type { TextIndex } from '../../../platform/search/text-index.js';
@@ -22,7 +22,7 @@ import {
 import { extensionAllowed, fileIdOf, fileTypeOf, searchText } from './resource-files.js';
 import { ResourceMoves, type MoveInput } from './resource-moves.js';
 import { mayDownload } from './leak-protection.js';
-import { assertCanManage, type Space, type Viewer } from '../disk/space.js';
+import { assertCanManage, setPinned, type Space, type Viewer } from '../disk/space.js';
 import { freeName } from '../trash/trash-rows.js';
 import { DriveVersions, ONLY_EDITOR_REPLACES } from '../trash/versions.js';
 
@@ -331,16 +331,14 @@ export class DriveResources {
 
   async pin(viewer: Viewer, id: number, on: boolean): Promise<void> {
     const row = await this.get(id, viewer);
-    assertCanManage({ ownerId: row.ownerId }, viewer);
-    const result = await this.db
-      .updateTable('driveResource')
-      .set({ isTop: on ? 1 : 0 })
-      .where('id', '=', id)
-      .where('isTop', '=', on ? 0 : 1)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) {
-      throw new AppError(409, on ? '该文件已置顶' : '该文件未置顶');
-    }
+    await setPinned(
+      this.db,
+      viewer,
+      'driveResource',
+      row,
+      on,
+      on ? '该文件已置顶' : '该文件未置顶',
+    );
   }
 
   /** Moves or copies a file, or moves a folder (resource-moves.ts). */
