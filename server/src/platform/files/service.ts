@@ -7,7 +7,7 @@ import { iso, type Clock } from '../../time.js';
 import type { AuthStaff } from '../auth/session.js';
 import { FileAccess, pictureIdOf, type FileFacts } from './access.js';
 import { claimHold, heldPending, isPostgres, writeHold, type UploadHold } from './leases.js';
-import { setFileUses, type FileOwnerTable } from './uses.js';
+import { setFileUses, usedFiles, type FileOwnerTable } from './uses.js';
 
 export type { UploadHold } from './leases.js';
 
@@ -360,13 +360,7 @@ export class FileService {
     fileIds: ReadonlyArray<number | null | undefined>,
   ): Promise<void> {
     if (writer !== 'system') {
-      const current = await db
-        .selectFrom('fileUse')
-        .select('fileId')
-        .where('infoTable', '=', infoTable)
-        .where('objId', '=', objId)
-        .execute();
-      const had = new Set(current.map((row) => row.fileId));
+      const had = new Set(await usedFiles(db, infoTable, objId));
       const added = fileIds.filter((id): id is number => typeof id === 'number' && !had.has(id));
       await this.access.assertMayUse(writer, added, db);
     }

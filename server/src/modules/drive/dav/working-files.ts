@@ -5,6 +5,7 @@ import type { Database } from '../../../db/schema.js';
 import { inTransaction } from '../../../db/transaction.js';
 import type { FileGuard } from '../../../platform/files/guards.js';
 import type { FileService } from '../../../platform/files/service.js';
+import { dropFileUses } from '../../../platform/files/uses.js';
 import { iso, type Clock } from '../../../time.js';
 import type { DiskQuota } from '../disk/quota.js';
 import { extensionAllowed } from '../library/resource-files.js';
@@ -134,11 +135,7 @@ export class WorkingFiles {
             .set({ fileId: file.id, size, updatedAt: at })
             .where('id', '=', id)
             .execute();
-          await trx
-            .deleteFrom('fileUse')
-            .where('infoTable', '=', DAV_USE)
-            .where('objId', '=', id)
-            .execute();
+          await dropFileUses(trx, DAV_USE, id);
         } else {
           id = await insertRow(trx, viewer, place, { name, fileId: file.id, size, at });
         }
@@ -225,11 +222,7 @@ export class WorkingFiles {
       )
       .execute();
     for (const orphan of orphans) {
-      await this.db
-        .deleteFrom('fileUse')
-        .where('infoTable', '=', DAV_USE)
-        .where('objId', '=', orphan.objId)
-        .execute();
+      await dropFileUses(this.db, DAV_USE, orphan.objId);
       await this.dropIfUnused(orphan.fileId);
     }
   }
