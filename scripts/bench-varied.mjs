@@ -257,8 +257,11 @@ export async function benchVaried({
     built[name] = cases(server.base, traffic, sessions);
   }
   const results = new Map();
+  // BENCH_VARIED=search,staff runs only the cases whose title holds one of the words.
+  const only = process.env.BENCH_VARIED?.toLowerCase().split(',').filter(Boolean);
   for (let i = 0; i < built.cached.length; i++) {
     const title = built.cached[i][0];
+    if (only && !only.some((word) => title.toLowerCase().includes(word))) continue;
     const result = {};
     for (const [name, server] of Object.entries(servers)) {
       const requests = built[name][i][1];

@@ -1,21 +1,22 @@
 import cookie from '@fastify/cookie';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Staff } from '../db/schema.js';
 import { TOKEN_INVALID, unauthorized } from './errors.js';
 
 /** The logged-in staff member behind a request (platform/auth/session.ts reads it). */
-export interface AuthStaff {
-  id: number;
-  code: string;
-  name: string;
-  staffType: number;
-  isPower: number;
-  isAdmin: string;
-  email: string | null;
-  schoolId: number;
-  whetherpass: number;
-  sessionId: number;
-}
+export type AuthStaff = Pick<
+  Staff,
+  | 'id'
+  | 'code'
+  | 'name'
+  | 'staffType'
+  | 'isPower'
+  | 'isAdmin'
+  | 'email'
+  | 'schoolId'
+  | 'whetherpass'
+> & { sessionId: number };
 
 /** What the hook asks of the sessions (platform/auth/session.ts): a token's staff member, or a 401. */
 export interface SessionLookup {

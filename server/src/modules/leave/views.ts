@@ -5,8 +5,8 @@ import {
   LEAVE_TYPES,
   type LeaveItem,
 } from '@school/common/api';
-import type { Kysely } from 'kysely';
-import type { Database, LeaveState } from '../../db/schema.js';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, LeaveRequestTable } from '../../db/schema.js';
 import { fileUrl } from '../../platform/files/service.js';
 import { displayTime } from '../../time.js';
 
@@ -45,26 +45,13 @@ export const LEAVE_COLUMNS = [
   'leaveRequest.updatedAt',
 ] as const;
 
-export interface LeaveRow {
-  id: number;
-  staffId: number;
+/** A request as the lists read it: its row (but the department id) and the names it points at. */
+export type LeaveRow = Omit<Selectable<LeaveRequestTable>, 'deptId'> & {
   staffName: string;
   deptName: string | null;
-  leaveType: number;
-  startDate: string;
-  startHalf: number;
-  endDate: string;
-  endHalf: number;
-  halfDays: number;
-  reason: string;
-  state: LeaveState;
-  approverId: number | null;
   approverName: string | null;
-  fileId: number | null;
   fileName: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+};
 
 const nameOf = <T extends Record<number, string>>(names: T, key: number) =>
   (names as Record<number, string>)[key] ?? '';

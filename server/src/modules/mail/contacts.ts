@@ -9,6 +9,7 @@ import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { ContactStore } from '../../platform/org/contacts.js';
+import { allActive } from '../../platform/org/accounts.js';
 import { iso, type Clock } from '../../time.js';
 import type { MailRecipients } from './recipients.js';
 import type { Person } from './rules.js';
@@ -105,13 +106,7 @@ export class MailContactBook {
         .where('ownerId', '=', owner.id)
         .executeTakeFirstOrThrow();
       if (Number(count.n) >= GROUPS_MAX) throw badRequest(`分组最多${GROUPS_MAX}个`);
-      const found = await trx
-        .selectFrom('staff')
-        .select('id')
-        .where('id', 'in', staffIds)
-        .where('status', '=', 1)
-        .execute();
-      if (found.length !== staffIds.length) throw badRequest('联系人不存在或已停用');
+      if (!(await allActive(trx, staffIds))) throw badRequest('联系人不存在或已停用');
       const { id } = await trx
         .insertInto('contactGroup')
         .values({ ownerId: owner.id, note: text, createdAt: iso(this.now()) })

@@ -3,8 +3,8 @@ import { mailCalls, mailStreamCalls } from '@school/common/api';
 import { staffOf } from '../../http/auth.js';
 import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
-import { AppError, badRequest } from '../../http/errors.js';
-import { FileTooLargeError } from '../../platform/files/storage.js';
+import { AppError } from '../../http/errors.js';
+import { filePart, isTooLarge } from '../../platform/files/upload-routes.js';
 import { UPLOAD_LIMITS, cleanFileName } from '../../platform/files/upload.js';
 import { MAIL_FILE_MAX, type MailUploads } from './uploads.js';
 
@@ -21,14 +21,10 @@ export const mailUploadRoutes: FastifyPluginAsyncTypebox<{ uploads: MailUploads 
   route(app, mailStreamCalls.upload, async (request) => {
     const staff = staffOf(request);
     const image = request.query.kind === 'image';
-    if (!request.isMultipart()) throw badRequest('请选择要上传的文件');
     const maxBytes = image ? UPLOAD_LIMITS.image : MAIL_FILE_MAX;
     // One byte over the limit reaches storage, which refuses it and keeps nothing (a stream
     // cut at the limit would look complete); a picture is read whole and refused by the cut.
-    const part = await request.file({
-      limits: { fileSize: image ? maxBytes : maxBytes + 1, files: 1 },
-    });
-    if (!part) throw badRequest('请选择要上传的文件');
+    const part = await filePart(request, image ? maxBytes : maxBytes + 1, '请选择要上传的文件');
     const tooLarge = () =>
       new AppError(413, `文件过大，最大 ${Math.round(maxBytes / 1024 / 1024)} MB`);
     try {
@@ -38,9 +34,7 @@ export const mailUploadRoutes: FastifyPluginAsyncTypebox<{ uploads: MailUploads 
       if (part.file.truncated) throw tooLarge();
       return ok(uploaded);
     } catch (err) {
-      const code = (err as { code?: string }).code;
-      if (err instanceof FileTooLargeError || code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-      throw err;
+      throw isTooLarge(err) ? tooLarge() : err;
     }
   });
 

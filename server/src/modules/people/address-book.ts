@@ -15,6 +15,7 @@ import {
   subtreeIds,
   type DeptRow,
 } from '../../platform/org/department-tree.js';
+import { inDepartments } from './staff-queries.js';
 
 /** The address book's tree goes three levels deep (intranet.md §2 txlMailist). */
 const TREE_DEPTH = 3;
@@ -60,17 +61,7 @@ export class AddressBook {
     const base = this.db
       .selectFrom('staff')
       .where('staff.status', '=', 1)
-      .$if(within !== undefined, (qb) =>
-        qb.where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('staffDepartment')
-              .select('staffDepartment.staffId')
-              .whereRef('staffDepartment.staffId', '=', 'staff.id')
-              .where('staffDepartment.deptId', 'in', within!),
-          ),
-        ),
-      )
+      .$if(within !== undefined, (qb) => qb.where(inDepartments(within!)))
       .$if(Boolean(text), (qb) =>
         qb.where((eb) =>
           eb.or([containsText('staff.phone', text!), containsText('staff.name', text!)]),

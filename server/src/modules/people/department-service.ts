@@ -6,7 +6,7 @@ import type { Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import { inTransaction } from '../../db/transaction.js';
 import { writeOperLog } from '../../platform/oplog/service.js';
-import { StaffService } from '../../platform/org/accounts.js';
+import { StaffService, allActive } from '../../platform/org/accounts.js';
 import {
   allDepartments,
   lockDepartments,
@@ -140,14 +140,8 @@ export class CmsDepartmentService {
       if (current && parentId !== current.parentId) this.assertNoCycle(rows, current.id, parentId);
       this.assertUniqueName(rows, parentId, name, current?.id);
       const headStaffId = input.headStaffId === undefined ? undefined : input.headStaffId || null;
-      if (headStaffId) {
-        const head = await trx
-          .selectFrom('staff')
-          .select('id')
-          .where('id', '=', headStaffId)
-          .where('status', '=', 1)
-          .executeTakeFirst();
-        if (!head) throw badRequest(HEAD_GONE_MESSAGE);
+      if (headStaffId && !(await allActive(trx, [headStaffId]))) {
+        throw badRequest(HEAD_GONE_MESSAGE);
       }
 
       let deptId: number;

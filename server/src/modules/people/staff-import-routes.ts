@@ -6,6 +6,7 @@ import { staffOf } from '../../http/auth.js';
 import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { AppError, badRequest } from '../../http/errors.js';
+import { filePart } from '../../platform/files/upload-routes.js';
 import type { StaffImportService } from './staff-import.js';
 import { templateWorkbook } from './staff-workbooks.js';
 
@@ -31,9 +32,7 @@ export const staffImportRoutes: FastifyPluginAsyncTypebox<{
 
   route(app, staffImportCalls.preview, async (request) => {
     const staff = staffOf(request);
-    if (!request.isMultipart()) throw badRequest(NO_FILE_MESSAGE);
-    const part = await request.file({ limits: { fileSize: STAFF_IMPORT_MAX_BYTES, files: 1 } });
-    if (!part) throw badRequest(NO_FILE_MESSAGE);
+    const part = await filePart(request, STAFF_IMPORT_MAX_BYTES, NO_FILE_MESSAGE);
     let bytes: Buffer;
     try {
       bytes = await part.toBuffer();

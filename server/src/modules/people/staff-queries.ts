@@ -1,5 +1,5 @@
 import { staffTypeName } from '@school/common';
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database, Staff } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import { displayTime } from '../../time.js';
@@ -20,6 +20,16 @@ export const STAFF_COLUMNS = [
   'createdAt',
   'updatedAt',
 ] as const;
+
+/** Staff with any of their departments (not only the main one) among `deptIds`. */
+export const inDepartments = (deptIds: number[]) => (eb: ExpressionBuilder<Database, 'staff'>) =>
+  eb.exists(
+    eb
+      .selectFrom('staffDepartment')
+      .select('staffDepartment.staffId')
+      .whereRef('staffDepartment.staffId', '=', 'staff.id')
+      .where('staffDepartment.deptId', 'in', deptIds),
+  );
 
 export type StaffRow = Pick<Staff, (typeof STAFF_COLUMNS)[number]>;
 

@@ -17,6 +17,7 @@ import {
   authoredKinds,
   conflict,
   departmentsOf,
+  inDepartments,
   isUniqueViolation,
   staffView,
   type StaffRow,
@@ -98,17 +99,7 @@ export class CmsStaffService {
       )
       .$if(filter.staffType !== undefined, (qb) => qb.where('staffType', '=', filter.staffType!))
       .$if(filter.status !== undefined, (qb) => qb.where('status', '=', filter.status!))
-      .$if(deptIds !== undefined, (qb) =>
-        qb.where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('staffDepartment')
-              .select('staffDepartment.staffId')
-              .whereRef('staffDepartment.staffId', '=', 'staff.id')
-              .where('staffDepartment.deptId', 'in', deptIds!),
-          ),
-        ),
-      );
+      .$if(deptIds !== undefined, (qb) => qb.where(inDepartments(deptIds!)));
     const n = await countRows(base);
     const rows = await base
       .select(STAFF_COLUMNS)

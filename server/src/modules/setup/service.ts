@@ -3,6 +3,7 @@ import { PASSWORD_RULE_MESSAGE, isStrongPassword, type LoginUser } from '@school
 import { SETUP_TOKEN_MESSAGE, type SetupInput } from '@school/common/api';
 import type { Database } from '../../db/schema.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { loginUser } from '../../platform/auth/service.js';
 import type { SessionStore } from '../../platform/auth/session.js';
 import type { FileService } from '../../platform/files/service.js';
 import { storeSitePicture } from '../../platform/files/site-pictures.js';
@@ -144,18 +145,7 @@ export class SetupService {
         { name: form.name, shortName: form.shortName, logoFileId: logo?.fileId },
       );
 
-      return {
-        token,
-        staffId,
-        staffName: staff.name,
-        staffType: staff.staffType,
-        staffCode: staff.code,
-        isPower: staff.isPower,
-        isAdmin: staff.isAdmin,
-        email: staff.email,
-        schoolId: staff.schoolId,
-        whetherpass: staff.whetherpass,
-      };
+      return loginUser(token, staff);
     });
   }
 

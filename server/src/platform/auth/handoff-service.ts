@@ -13,6 +13,7 @@ import {
 } from '../../http/errors.js';
 import type { AuthStaff } from './session.js';
 import { addMinutes, iso, type Clock } from '../../time.js';
+import { loginUser } from './service.js';
 import type { SessionStore } from './session.js';
 
 /** How far the page's TIMESTAMP may be from the server's clock. */
@@ -175,16 +176,7 @@ export class HandoffService {
       if (!staff) throw badRequest('账号已停用，请联系管理员');
       const token = await this.sessions.create(staff.id, ip, userAgent, trx, parent);
       return {
-        token,
-        staffId: staff.id,
-        staffName: staff.name,
-        staffType: staff.staffType,
-        staffCode: staff.code,
-        isPower: staff.isPower,
-        isAdmin: staff.isAdmin,
-        email: staff.email,
-        schoolId: staff.schoolId,
-        whetherpass: staff.whetherpass,
+        ...loginUser(token, staff),
         mustChangePassword: staff.mustChangePassword ? 1 : 0,
         target: used.targetUrl,
       };

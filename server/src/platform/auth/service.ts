@@ -18,6 +18,20 @@ export interface LoginInput {
 /** What the login call answers and the pages keep as `User` (never a password). */
 export type LoginResult = LoginUser;
 
+/** The account a login answers (with its new session's token) in the API's names. */
+export const loginUser = (token: string, staff: Omit<AuthStaff, 'sessionId'>): LoginUser => ({
+  token,
+  staffId: staff.id,
+  staffName: staff.name,
+  staffType: staff.staffType,
+  staffCode: staff.code,
+  isPower: staff.isPower,
+  isAdmin: staff.isAdmin,
+  email: staff.email,
+  schoolId: staff.schoolId,
+  whetherpass: staff.whetherpass,
+});
+
 export class AuthService {
   constructor(
     private readonly db: Kysely<Database>,
@@ -53,16 +67,7 @@ export class AuthService {
     }
     const token = await this.sessions.create(staff.id, input.ip, input.userAgent);
     return {
-      token,
-      staffId: staff.id,
-      staffName: staff.name,
-      staffType: staff.staffType,
-      staffCode: staff.code,
-      isPower: staff.isPower,
-      isAdmin: staff.isAdmin,
-      email: staff.email,
-      schoolId: staff.schoolId,
-      whetherpass,
+      ...loginUser(token, { ...staff, whetherpass }),
       mustChangePassword: staff.mustChangePassword ? 1 : 0,
     };
   }

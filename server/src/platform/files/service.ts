@@ -7,7 +7,7 @@ import { iso, type Clock } from '../../time.js';
 import type { AuthStaff } from '../auth/session.js';
 import { FileAccess, pictureIdOf, type FileFacts } from './access.js';
 import { claimHold, heldPending, isPostgres, writeHold, type UploadHold } from './leases.js';
-import { setFileUses, type FileOwnerTable } from './uses.js';
+import { setFileUses, usedFiles, type FileOwnerTable } from './uses.js';
 
 export type { UploadHold } from './leases.js';
 
@@ -90,25 +90,10 @@ export class FileService {
     source: Readable,
     inspect: (head: Buffer) => Promise<string>,
   ): Promise<StoredFile> {
-    const chunks: Buffer[] = [];
-    let headSize = 0;
-    const tap = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        if (headSize < HEAD_BYTES) {
-          chunks.push(chunk.subarray(0, HEAD_BYTES - headSize));
-          headSize += Math.min(chunk.length, HEAD_BYTES - headSize);
-        }
-        done(null, chunk);
-      },
-    });
-    const tapped = pipeline(source, tap, () => undefined);
-    const { key, size } = await this.storage.put(tapped, {
-      maxBytes: input.maxBytes,
-      extension: extensionOf(input.fileName),
-    });
+    const { key, size, head } = await this.putKeepingHead(input, source);
     let mimeType: string;
     try {
-      mimeType = await inspect(Buffer.concat(chunks));
+      mimeType = await inspect(head);
     } catch (err) {
       await this.storage.remove(key);
       throw err;
@@ -142,28 +127,14 @@ export class FileService {
     source: Readable,
   ): Promise<DeduplicatedFile> {
     const hash = createHash('sha256');
-    const chunks: Buffer[] = [];
-    let headSize = 0;
-    const tap = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        if (headSize < HEAD_BYTES) {
-          chunks.push(chunk.subarray(0, HEAD_BYTES - headSize));
-          headSize += Math.min(chunk.length, HEAD_BYTES - headSize);
-        }
-        hash.update(chunk);
-        done(null, chunk);
-      },
-    });
-    const tapped = pipeline(source, tap, () => undefined);
-    const { key, size } = await this.storage.put(tapped, {
-      maxBytes: input.maxBytes,
-      extension: extensionOf(input.fileName),
-    });
+    const { key, size, head } = await this.putKeepingHead(input, source, (chunk) =>
+      hash.update(chunk),
+    );
     const sha256 = hash.digest('hex');
     let mimeType: string;
     let existing: StoredFile | undefined;
     try {
-      mimeType = await input.inspect(Buffer.concat(chunks));
+      mimeType = await input.inspect(head);
       existing = await this.findByHash(sha256);
     } catch (err) {
       await this.storage.remove(key);
@@ -189,6 +160,35 @@ export class FileService {
       input.hold,
     );
     return { file, reused: false, known: false };
+  }
+
+  /**
+   * Puts a stream into storage as it arrives, keeping its first HEAD_BYTES for the type
+   * check; `seen` is shown every chunk on the way (a hash).
+   */
+  private async putKeepingHead(
+    input: { fileName: string; maxBytes?: number },
+    source: Readable,
+    seen?: (chunk: Buffer) => void,
+  ): Promise<{ key: string; size: number; head: Buffer }> {
+    const chunks: Buffer[] = [];
+    let headSize = 0;
+    const tap = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        if (headSize < HEAD_BYTES) {
+          chunks.push(chunk.subarray(0, HEAD_BYTES - headSize));
+          headSize += Math.min(chunk.length, HEAD_BYTES - headSize);
+        }
+        seen?.(chunk);
+        done(null, chunk);
+      },
+    });
+    const tapped = pipeline(source, tap, () => undefined);
+    const { key, size } = await this.storage.put(tapped, {
+      maxBytes: input.maxBytes,
+      extension: extensionOf(input.fileName),
+    });
+    return { key, size, head: Buffer.concat(chunks) };
   }
 
   /** Takes a pending use of a file shared by hash, unless it was deleted first (leases.ts). */
@@ -360,13 +360,7 @@ export class FileService {
     fileIds: ReadonlyArray<number | null | undefined>,
   ): Promise<void> {
     if (writer !== 'system') {
-      const current = await db
-        .selectFrom('fileUse')
-        .select('fileId')
-        .where('infoTable', '=', infoTable)
-        .where('objId', '=', objId)
-        .execute();
-      const had = new Set(current.map((row) => row.fileId));
+      const had = new Set(await usedFiles(db, infoTable, objId));
       const added = fileIds.filter((id): id is number => typeof id === 'number' && !had.has(id));
       await this.access.assertMayUse(writer, added, db);
     }

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import { filesCalls } from '@school/common/api';
 import { staffOf } from '../../http/auth.js';
 import { route } from '../../http/contract.js';
@@ -20,12 +22,10 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<{ uploads: UploadService }>
   route(app, filesCalls.upload, async (request) => {
     const staff = staffOf(request);
     const { kind } = request.query;
-    if (!request.isMultipart()) throw badRequest('请选择要上传的文件');
     // One byte over the limit reaches storage, which refuses it and keeps nothing (a stream
     // cut at the limit would look complete); a picture is read whole and refused by the cut.
     const limit = UPLOAD_LIMITS[kind] + (kind === 'image' ? 0 : 1);
-    const part = await request.file({ limits: { fileSize: limit, files: 1 } });
-    if (!part) throw badRequest('请选择要上传的文件');
+    const part = await filePart(request, limit, '请选择要上传的文件');
     try {
       const uploaded = await uploads.upload(
         kind,
@@ -36,11 +36,26 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<{ uploads: UploadService }>
       if (part.file.truncated) throw tooLarge(kind);
       return ok(uploaded);
     } catch (err) {
-      const code = (err as { code?: string }).code;
-      if (err instanceof FileTooLargeError || code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw tooLarge(kind);
-      }
-      throw err;
+      throw isTooLarge(err) ? tooLarge(kind) : err;
     }
   });
 };
+
+/**
+ * The one file of a multipart upload (field `file`), held to `fileSize` bytes; 400 with
+ * `missing` when the request carries none.
+ */
+export async function filePart(
+  request: FastifyRequest,
+  fileSize: number,
+  missing: string,
+): Promise<MultipartFile> {
+  if (!request.isMultipart()) throw badRequest(missing);
+  const part = await request.file({ limits: { fileSize, files: 1 } });
+  if (!part) throw badRequest(missing);
+  return part;
+}
+
+/** Whether an upload failed by its size: storage's limit, or the multipart parser's. */
+export const isTooLarge = (err: unknown) =>
+  err instanceof FileTooLargeError || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';

@@ -3,7 +3,7 @@ import type { DriveUpload } from '@school/common/api';
 import { AppError } from '../../http/errors.js';
 import type { AuthStaff } from '../auth/session.js';
 import { storePicture } from './picture-upload.js';
-import { fileUrl, type FileService } from './service.js';
+import { fileUrl, type FileService, type StoredFile } from './service.js';
 import {
   DRIVE_EXTENSION_SET,
   HEAD_BYTES,
@@ -27,6 +27,28 @@ export {
   type UploadedFile,
 } from './upload-checks.js';
 
+/** A stored attachment as the upload calls answer it (no picture sizes). */
+const uploadedFile = (stored: StoredFile): UploadedFile => ({
+  fileId: stored.id,
+  fileName: stored.fileName,
+  url: fileUrl(stored.id),
+  thumbUrl: fileUrl(stored.id),
+  size: stored.size,
+  mimeType: stored.mimeType,
+  width: null,
+  height: null,
+});
+
+/** The upload's name if `extensions` allows it; else the refusal, with the unread body drained. */
+function allowedNameOrDrain(name: string, extensions: ReadonlySet<string>, source: Readable) {
+  try {
+    return allowedName(name, extensions);
+  } catch (err) {
+    source.resume();
+    throw err;
+  }
+}
+
 /**
  * Stores uploads: the content platform's kinds, an area's attachments, drive files (kept
  * once per content) and 秒传. What bytes each may hold is upload-checks.ts; pictures are
@@ -49,16 +71,7 @@ export class UploadService {
       source,
       (head) => inspectKind(kind, fileName, head),
     );
-    return {
-      fileId: stored.id,
-      fileName: stored.fileName,
-      url: fileUrl(stored.id),
-      thumbUrl: fileUrl(stored.id),
-      size: stored.size,
-      mimeType: stored.mimeType,
-      width: null,
-      height: null,
-    };
+    return uploadedFile(stored);
   }
 
   /**
@@ -70,28 +83,13 @@ export class UploadService {
     extensions: ReadonlySet<string>,
     source: Readable,
   ): Promise<UploadedFile> {
-    let fileName: string;
-    try {
-      fileName = allowedName(input.fileName, extensions);
-    } catch (err) {
-      source.resume();
-      throw err;
-    }
+    const fileName = allowedNameOrDrain(input.fileName, extensions, source);
     const stored = await this.files.saveInspected(
       { fileName, createdBy: input.createdBy, maxBytes: input.maxBytes },
       source,
       contentCheck(fileName),
     );
-    return {
-      fileId: stored.id,
-      fileName: stored.fileName,
-      url: fileUrl(stored.id),
-      thumbUrl: fileUrl(stored.id),
-      size: stored.size,
-      mimeType: stored.mimeType,
-      width: null,
-      height: null,
-    };
+    return uploadedFile(stored);
   }
 
   /**
@@ -112,13 +110,7 @@ export class UploadService {
     },
     source: Readable,
   ): Promise<DriveUpload> {
-    let fileName: string;
-    try {
-      fileName = allowedName(input.fileName, DRIVE_EXTENSION_SET);
-    } catch (err) {
-      source.resume();
-      throw err;
-    }
+    const fileName = allowedNameOrDrain(input.fileName, DRIVE_EXTENSION_SET, source);
     const uploader = input.uploader;
     const { file, known } = await this.files.saveDeduplicated(
       {

@@ -53,6 +53,34 @@ export function filesInHtml(html: string): number[] {
   return [...ids];
 }
 
+/** The files an item uses now. */
+export async function usedFiles(
+  db: Kysely<Database>,
+  infoTable: FileOwnerTable,
+  objId: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('fileUse')
+    .select('fileId')
+    .where('infoTable', '=', infoTable)
+    .where('objId', '=', objId)
+    .execute();
+  return rows.map((row) => row.fileId);
+}
+
+/** Drops an item's file uses; the files stay until nothing uses them. */
+export async function dropFileUses(
+  db: Kysely<Database>,
+  infoTable: FileOwnerTable,
+  objId: number,
+): Promise<void> {
+  await db
+    .deleteFrom('fileUse')
+    .where('infoTable', '=', infoTable)
+    .where('objId', '=', objId)
+    .execute();
+}
+
 /**
  * Sets the files an item uses to `fileIds` (body pictures, cover, PDF).
  * Addresses of files that do not exist are ignored. `db` is the caller's
@@ -66,11 +94,7 @@ export async function setFileUses(
   objId: number,
   fileIds: ReadonlyArray<number | null | undefined>,
 ): Promise<void> {
-  await db
-    .deleteFrom('fileUse')
-    .where('infoTable', '=', infoTable)
-    .where('objId', '=', objId)
-    .execute();
+  await dropFileUses(db, infoTable, objId);
   const wanted = [...new Set(fileIds.filter((id): id is number => typeof id === 'number'))];
   if (wanted.length === 0) return;
   const existing = await db

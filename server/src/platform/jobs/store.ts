@@ -211,28 +211,23 @@ export class JobStore {
   }
 
   async finish(job: { id: number }, state: 'done' | 'failed', error: string | null) {
-    await this.db
-      .updateTable('job')
-      .set({
-        state,
-        error: error?.slice(0, 1000) ?? null,
-        lockedUntil: null,
-        lockedBy: null,
-        updatedAt: iso(this.now()),
-      })
-      .where('id', '=', job.id)
-      .where('state', '=', 'running')
-      .where('lockedBy', '=', this.workerId)
-      .execute();
+    await this.release(job, { state }, error);
   }
 
   async requeue(job: { id: number }, runAfter: Date, attempts: number, error: string | null) {
+    await this.release(job, { state: 'queued', attempts, runAfter: iso(runAfter) }, error);
+  }
+
+  /** Lets go of a job this worker is running: its next state, and the error it ended with. */
+  private async release(
+    job: { id: number },
+    next: { state: 'done' | 'failed' | 'queued'; attempts?: number; runAfter?: string },
+    error: string | null,
+  ) {
     await this.db
       .updateTable('job')
       .set({
-        state: 'queued',
-        attempts,
-        runAfter: iso(runAfter),
+        ...next,
         error: error?.slice(0, 1000) ?? null,
         lockedUntil: null,
         lockedBy: null,

@@ -22,6 +22,17 @@ export interface NewStaffInput {
   sort?: number;
 }
 
+/** Whether every one of these ids is an enabled account (none left the school or was stopped). */
+export async function allActive(db: Kysely<Database>, staffIds: number[]): Promise<boolean> {
+  const found = await db
+    .selectFrom('staff')
+    .select('id')
+    .where('id', 'in', staffIds)
+    .where('status', '=', 1)
+    .execute();
+  return found.length === staffIds.length;
+}
+
 /** Creates staff accounts and departments: the first run, the seed, the tests, the department screen. */
 export class StaffService {
   constructor(

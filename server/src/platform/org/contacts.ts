@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { badRequest } from '../../http/errors.js';
 import { iso, type Clock } from '../../time.js';
+import { allActive } from './accounts.js';
 
 /** How many people one add may name. */
 export const CONTACTS_ADD_MAX = 100;
@@ -50,13 +51,7 @@ export class ContactStore {
     }
     if (staffIds.includes(ownerId)) throw badRequest('不能把自己添加为常用联系人');
     await inTransaction(this.db, async (trx) => {
-      const found = await trx
-        .selectFrom('staff')
-        .select('id')
-        .where('id', 'in', staffIds)
-        .where('status', '=', 1)
-        .execute();
-      if (found.length !== staffIds.length) throw badRequest('联系人不存在或已停用');
+      if (!(await allActive(trx, staffIds))) throw badRequest('联系人不存在或已停用');
       const createdAt = iso(this.now());
       await trx
         .insertInto('contact')

@@ -78,22 +78,10 @@ export async function putBytes(
     await drive(() => ctx.resources.replaceContent(staff, node.resource.id, upload.fileId));
     return;
   }
-  const [id] = await drive(() =>
-    ctx.resources.add(
-      staff,
-      place.folderId === null ? { sType: MY_DISK } : { fId: place.folderId },
-      [{ path: upload.url, name, fileName: name }],
-      { resourcesType: OTHER_TYPE },
-    ),
-  );
+  const id = await registerUpload(ctx, staff, place, name, upload.url);
   if (existingWork) {
     // The empty file a client made first becomes the drive's file.
-    await copyProperties(
-      ctx.db,
-      { kind: 'w', id: existingWork.id },
-      { kind: 'r', id: id! },
-      staff.id,
-    );
+    await copyProperties(ctx.db, { kind: 'w', id: existingWork.id }, { kind: 'r', id }, staff.id);
     await ctx.working.remove([existingWork]);
     await dropProperties(ctx.db, { kind: 'w', id: existingWork.id });
   }
@@ -130,7 +118,7 @@ export async function copyWork(
 ): Promise<number> {
   const { work } = node;
   if (work.fileId === null) {
-    return (await drive(() => ctx.working.write(staff, place, name, Readable.from([])))).id;
+    return emptyWorkingFile(ctx, staff, place, name);
   }
   return drive(() => ctx.working.adopt(staff, place, name, work.fileId!, work.size));
 }
@@ -152,7 +140,7 @@ export async function workToFile(
           .where('id', '=', node.work.fileId)
           .executeTakeFirst();
   if (!stored?.sha256 || Number(stored.size) === 0) {
-    return (await drive(() => ctx.working.write(staff, place, name, Readable.from([])))).id;
+    return emptyWorkingFile(ctx, staff, place, name);
   }
   const upload = await drive(() =>
     ctx.uploads.byHash(staff, name, stored.sha256!, Number(stored.size)),
@@ -161,13 +149,35 @@ export async function workToFile(
   if (place.space.ownerId === null && place.folderId === null) {
     throw new ForbiddenError('教学资源库的文件须放在文件夹里');
   }
+  const id = await registerUpload(ctx, staff, place, name, upload.url);
+  return id;
+}
+
+/** An upload registered as a drive file of that name in a place (a disk's top, or a folder). */
+async function registerUpload(
+  ctx: DavContext,
+  staff: DavStaff,
+  place: Place,
+  name: string,
+  path: string,
+): Promise<number> {
   const [id] = await drive(() =>
     ctx.resources.add(
       staff,
       place.folderId === null ? { sType: MY_DISK } : { fId: place.folderId },
-      [{ path: upload.url, name, fileName: name }],
+      [{ path, name, fileName: name }],
       { resourcesType: OTHER_TYPE },
     ),
   );
   return id!;
+}
+
+/** An empty working file of that name in a place (what a client makes before the bytes). */
+async function emptyWorkingFile(
+  ctx: DavContext,
+  staff: DavStaff,
+  place: Place,
+  name: string,
+): Promise<number> {
+  return (await drive(() => ctx.working.write(staff, place, name, Readable.from([])))).id;
 }

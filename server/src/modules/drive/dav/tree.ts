@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { matches } from '../../../db/nullable.js';
 import type { Database } from '../../../db/schema.js';
 import type { FolderRow, DriveFolders } from '../library/folders.js';
 import { RESOURCE_COLUMNS, type ResourceRow } from '../library/resource-access.js';
@@ -72,14 +73,8 @@ export class DavTree {
       .select(RESOURCE_COLUMNS)
       .select('storedFile.mimeType')
       .where(visibleTo(viewer))
-      .$if(place.space.ownerId === null, (qb) => qb.where('driveResource.ownerId', 'is', null))
-      .$if(place.space.ownerId !== null, (qb) =>
-        qb.where('driveResource.ownerId', '=', place.space.ownerId!),
-      )
-      .$if(place.folderId === null, (qb) => qb.where('driveResource.folderId', 'is', null))
-      .$if(place.folderId !== null, (qb) =>
-        qb.where('driveResource.folderId', '=', place.folderId!),
-      )
+      .where(matches('driveResource.ownerId', place.space.ownerId))
+      .where(matches('driveResource.folderId', place.folderId))
       .$if(names !== undefined, (qb) => qb.where('driveResource.name', 'in', names!))
       .orderBy('driveResource.id')
       .execute();

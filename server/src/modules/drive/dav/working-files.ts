@@ -1,9 +1,11 @@
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
+import { matches } from '../../../db/nullable.js';
 import type { Database } from '../../../db/schema.js';
 import { inTransaction } from '../../../db/transaction.js';
 import type { FileGuard } from '../../../platform/files/guards.js';
 import type { FileService } from '../../../platform/files/service.js';
+import { dropFileUses } from '../../../platform/files/uses.js';
 import { iso, type Clock } from '../../../time.js';
 import type { DiskQuota } from '../disk/quota.js';
 import { extensionAllowed } from '../library/resource-files.js';
@@ -81,10 +83,8 @@ export class WorkingFiles {
       .selectFrom('davFile')
       .select(COLUMNS)
       .where('uploaderId', '=', viewer.id)
-      .$if(place.space.ownerId === null, (qb) => qb.where('ownerId', 'is', null))
-      .$if(place.space.ownerId !== null, (qb) => qb.where('ownerId', '=', place.space.ownerId!))
-      .$if(place.folderId === null, (qb) => qb.where('folderId', 'is', null))
-      .$if(place.folderId !== null, (qb) => qb.where('folderId', '=', place.folderId!));
+      .where(matches('ownerId', place.space.ownerId))
+      .where(matches('folderId', place.folderId));
   }
 
   /** The viewer's working files in a place, by name. */
@@ -135,26 +135,9 @@ export class WorkingFiles {
             .set({ fileId: file.id, size, updatedAt: at })
             .where('id', '=', id)
             .execute();
-          await trx
-            .deleteFrom('fileUse')
-            .where('infoTable', '=', DAV_USE)
-            .where('objId', '=', id)
-            .execute();
+          await dropFileUses(trx, DAV_USE, id);
         } else {
-          ({ id } = await trx
-            .insertInto('davFile')
-            .values({
-              ownerId: place.space.ownerId,
-              folderId: place.folderId,
-              uploaderId: viewer.id,
-              name,
-              fileId: file.id,
-              size,
-              createdAt: at,
-              updatedAt: at,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow());
+          id = await insertRow(trx, viewer, place, { name, fileId: file.id, size, at });
         }
         await trx
           .insertInto('fileUse')
@@ -181,21 +164,7 @@ export class WorkingFiles {
     return inTransaction(this.db, async (trx) => {
       await this.quota.lock(trx, viewer.id);
       await this.quota.assertRoom(trx, viewer.id, size);
-      const at = iso(this.now());
-      const { id } = await trx
-        .insertInto('davFile')
-        .values({
-          ownerId: place.space.ownerId,
-          folderId: place.folderId,
-          uploaderId: viewer.id,
-          name,
-          fileId,
-          size,
-          createdAt: at,
-          updatedAt: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await insertRow(trx, viewer, place, { name, fileId, size, at: iso(this.now()) });
       await trx.insertInto('fileUse').values({ fileId, infoTable: DAV_USE, objId: id }).execute();
       return id;
     });
@@ -253,11 +222,7 @@ export class WorkingFiles {
       )
       .execute();
     for (const orphan of orphans) {
-      await this.db
-        .deleteFrom('fileUse')
-        .where('infoTable', '=', DAV_USE)
-        .where('objId', '=', orphan.objId)
-        .execute();
+      await dropFileUses(this.db, DAV_USE, orphan.objId);
       await this.dropIfUnused(orphan.fileId);
     }
   }
@@ -296,4 +261,28 @@ export function workingFileGuard(): FileGuard {
       return Boolean(own);
     },
   };
+}
+
+/** A new working file's row, the viewer's, in a place. */
+async function insertRow(
+  trx: Kysely<Database>,
+  viewer: Viewer,
+  place: Place,
+  file: { name: string; fileId: number; size: number; at: string },
+): Promise<number> {
+  const { id } = await trx
+    .insertInto('davFile')
+    .values({
+      ownerId: place.space.ownerId,
+      folderId: place.folderId,
+      uploaderId: viewer.id,
+      name: file.name,
+      fileId: file.fileId,
+      size: file.size,
+      createdAt: file.at,
+      updatedAt: file.at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
 }

@@ -71,11 +71,7 @@ export class DiskQuota {
   ): Promise<DiskUsage> {
     const [registered, unregistered, arriving, binned, versions, working, dead] = await Promise.all(
       [
-        db
-          .selectFrom('driveResource')
-          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('bytes'))
-          .where('ownerId', '=', staffId)
-          .executeTakeFirstOrThrow(),
+        bytesIn(db, 'driveResource', 'ownerId', staffId),
         db
           .selectFrom('fileUse')
           .innerJoin('storedFile', 'storedFile.id', 'fileUse.fileId')
@@ -89,17 +85,9 @@ export class DiskQuota {
             qb.where('fileUse.fileId', 'not in', [...registering]),
           )
           .executeTakeFirstOrThrow(),
-        db
-          .selectFrom('driveTusUpload')
-          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('bytes'))
-          .where('staffId', '=', staffId)
-          .executeTakeFirstOrThrow(),
+        bytesIn(db, 'driveTusUpload', 'staffId', staffId),
         // Issue 19: the disk's 回收站 and its files' earlier versions hold stored bytes too.
-        db
-          .selectFrom('driveTrash')
-          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('bytes'))
-          .where('ownerId', '=', staffId)
-          .executeTakeFirstOrThrow(),
+        bytesIn(db, 'driveTrash', 'ownerId', staffId),
         db
           .selectFrom('driveVersion')
           .innerJoin('driveResource', 'driveResource.id', 'driveVersion.resourceId')
@@ -110,17 +98,9 @@ export class DiskQuota {
           .executeTakeFirstOrThrow(),
         // Issue 22: the working files a WebDAV client keeps, on the disk or in the library: each
         // counts for its uploader (the library has no quota of its own).
-        db
-          .selectFrom('davFile')
-          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('bytes'))
-          .where('uploaderId', '=', staffId)
-          .executeTakeFirstOrThrow(),
+        bytesIn(db, 'davFile', 'uploaderId', staffId),
         // The dead properties the person set over WebDAV (on whatever item).
-        db
-          .selectFrom('davProperty')
-          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('bytes'))
-          .where('staffId', '=', staffId)
-          .executeTakeFirstOrThrow(),
+        bytesIn(db, 'davProperty', 'staffId', staffId),
       ],
     );
     return {
@@ -195,6 +175,19 @@ export class DiskQuota {
       .execute();
   }
 }
+
+/** The sizes of a person's rows of a table added up (0 for none); `owner` is whose they are. */
+const bytesIn = (
+  db: Kysely<Database>,
+  table: 'driveResource' | 'driveTusUpload' | 'driveTrash' | 'davFile' | 'davProperty',
+  owner: 'ownerId' | 'staffId' | 'uploaderId',
+  staffId: number,
+) =>
+  db
+    .selectFrom(table)
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('bytes'))
+    .where(owner, '=', staffId)
+    .executeTakeFirstOrThrow();
 
 /**
  * A drive upload is taken up once its uploader registered a resource over it,

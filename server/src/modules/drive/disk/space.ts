@@ -1,7 +1,7 @@
 import { LIBRARY, PRIVATE } from '@school/common/api';
-import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import { forbidden } from '../../../http/errors.js';
+import { AppError, forbidden } from '../../../http/errors.js';
 import { isDriveAdmin } from '../../../http/roles.js';
 import type { AuthStaff } from '../../../platform/auth/session.js';
 
@@ -36,6 +36,28 @@ export function assertCanManage(space: Space, viewer: Viewer): void {
   } else if (space.ownerId !== viewer.id) {
     throw forbidden(NOT_YOUR_DISK);
   }
+}
+
+/**
+ * Pins a folder or file of a space the viewer manages to the top of its list, or unpins it;
+ * 409 with `unchanged` when it already was so (someone else did it first).
+ */
+export async function setPinned(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  table: 'driveFolder' | 'driveResource',
+  row: { id: number; ownerId: number | null },
+  on: boolean,
+  unchanged: string,
+): Promise<void> {
+  assertCanManage({ ownerId: row.ownerId }, viewer);
+  const result = await db
+    .updateTable(table)
+    .set({ isTop: on ? 1 : 0 })
+    .where('id', '=', row.id)
+    .where('isTop', '=', on ? 0 : 1)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw new AppError(409, unchanged);
 }
 
 /** A resource column; `unindexed` (SQLite) keeps its indexes out of the plan: `+owner_id`. */

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { matches } from '../../../db/nullable.js';
 import type { Database } from '../../../db/schema.js';
 import { visibleTo, type Space, type Viewer } from '../disk/space.js';
 
@@ -19,10 +20,8 @@ function seenInFolder(db: Kysely<Database>, viewer: Viewer, { space, folderId }:
   return db
     .selectFrom('driveResource')
     .where(visibleTo(viewer))
-    .$if(space.ownerId === null, (qb) => qb.where('ownerId', 'is', null))
-    .$if(space.ownerId !== null, (qb) => qb.where('ownerId', '=', space.ownerId!))
-    .$if(folderId === null, (qb) => qb.where('folderId', 'is', null))
-    .$if(folderId !== null, (qb) => qb.where('folderId', '=', folderId!));
+    .where(matches('ownerId', space.ownerId))
+    .where(matches('folderId', folderId));
 }
 
 /** The names among `wanted` the viewer sees in the folder. */

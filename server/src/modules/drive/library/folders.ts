@@ -1,13 +1,21 @@
 import { FOLDER_NAME_MAX, type FolderInfo, type FolderNode } from '@school/common/api';
 import type { Kysely } from 'kysely';
 import type { TextIndex } from '../../../platform/search/text-index.js';
+import { matches } from '../../../db/nullable.js';
 import type { Database } from '../../../db/schema.js';
 import { compiledOnce } from '../../../db/compiled.js';
 import { inTransaction } from '../../../db/transaction.js';
 import { AppError, badRequest, notFound } from '../../../http/errors.js';
 import { iso, type Clock } from '../../../time.js';
 import type { LibraryStats } from './library-stats.js';
-import { assertCanManage, assertCanSee, sTypeOf, type Space, type Viewer } from '../disk/space.js';
+import {
+  assertCanManage,
+  assertCanSee,
+  setPinned,
+  sTypeOf,
+  type Space,
+  type Viewer,
+} from '../disk/space.js';
 
 const FOLDER_COLUMNS = [
   'id',
@@ -94,8 +102,7 @@ export class DriveFolders {
     return db
       .selectFrom('driveFolder')
       .select(FOLDER_COLUMNS)
-      .$if(space.ownerId === null, (qb) => qb.where('ownerId', 'is', null))
-      .$if(space.ownerId !== null, (qb) => qb.where('ownerId', '=', space.ownerId!))
+      .where(matches('ownerId', space.ownerId))
       .execute();
   }
 
@@ -295,16 +302,14 @@ export class DriveFolders {
 
   async pin(viewer: Viewer, fId: number, on: boolean): Promise<void> {
     const row = await this.get(fId, viewer);
-    assertCanManage({ ownerId: row.ownerId }, viewer);
-    const result = await this.db
-      .updateTable('driveFolder')
-      .set({ isTop: on ? 1 : 0 })
-      .where('id', '=', fId)
-      .where('isTop', '=', on ? 0 : 1)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) {
-      throw new AppError(409, on ? '该文件夹已置顶' : '该文件夹未置顶');
-    }
+    await setPinned(
+      this.db,
+      viewer,
+      'driveFolder',
+      row,
+      on,
+      on ? '该文件夹已置顶' : '该文件夹未置顶',
+    );
   }
 
   private async assertNameFree(
@@ -317,10 +322,8 @@ export class DriveFolders {
     const taken = await db
       .selectFrom('driveFolder')
       .select('id')
-      .$if(space.ownerId === null, (qb) => qb.where('ownerId', 'is', null))
-      .$if(space.ownerId !== null, (qb) => qb.where('ownerId', '=', space.ownerId!))
-      .$if(parentId === null, (qb) => qb.where('parentId', 'is', null))
-      .$if(parentId !== null, (qb) => qb.where('parentId', '=', parentId!))
+      .where(matches('ownerId', space.ownerId))
+      .where(matches('parentId', parentId))
       .where('name', '=', name)
       .$if(except !== undefined, (qb) => qb.where('id', '!=', except!))
       .executeTakeFirst();

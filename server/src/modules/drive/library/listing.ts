@@ -2,6 +2,7 @@ import { FOLDER_FILE_TYPE, type DriveRow } from '@school/common/api';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { containsText } from '../../../db/like.js';
 import type { TextIndex } from '../../../platform/search/text-index.js';
+import { matches } from '../../../db/nullable.js';
 import type { Database } from '../../../db/schema.js';
 import type { Paging } from '../../../http/paging.js';
 import { offsetOf } from '../../../http/paging.js';
@@ -207,9 +208,9 @@ export class DriveListing {
       ? await this.folders.counts(space, viewer, allFolders)
       : new Map<number, number>();
 
-    const files = this.resources(viewer, query, space)
-      .$if(folderId === null, (qb) => qb.where('driveResource.folderId', 'is', null))
-      .$if(folderId !== null, (qb) => qb.where('driveResource.folderId', '=', folderId!));
+    const files = this.resources(viewer, query, space).where(
+      matches('driveResource.folderId', folderId),
+    );
     const fileCount = await files
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();

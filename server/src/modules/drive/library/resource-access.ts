@@ -1,11 +1,14 @@
 import { PRIVATE } from '@school/common/api';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
+import type { DriveResourceTable } from '../../../db/tables/drive.js';
 import { forbidden, notFound } from '../../../http/errors.js';
 import { isDriveAdmin } from '../../../http/roles.js';
 import type { FileGuard } from '../../../platform/files/guards.js';
+import type { TextIndex } from '../../../platform/search/text-index.js';
 import { FILE_COLUMNS, type FileRowData } from './file-rows.js';
 import { downloadableBy } from './leak-protection.js';
+import { searchText } from './resource-files.js';
 import { DRIVE_UPLOAD } from '../disk/quota.js';
 import { NOT_YOUR_DISK, visibleTo, type Space, type Viewer } from '../disk/space.js';
 
@@ -15,6 +18,28 @@ export const RESOURCE_GONE = '文件不存在或已删除';
 export const PRIVATE_FILE = '该文件为私有文件，只有上传者可以查看';
 /** The file-use record of a drive resource's stored file (objId the resource). */
 export const DRIVE_USE = 'T_DRIVE';
+
+/**
+ * Records a drive resource over its stored file: the row (with its own id when one comes
+ * back from the 回收站), its file use and its search text. Answers the row's id.
+ */
+export async function insertResource(
+  trx: Kysely<Database>,
+  texts: TextIndex,
+  values: Insertable<DriveResourceTable>,
+): Promise<number> {
+  const { id } = await trx
+    .insertInto('driveResource')
+    .values(values)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('fileUse')
+    .values({ fileId: values.fileId, infoTable: DRIVE_USE, objId: id })
+    .execute();
+  await texts.put('drive', id, searchText(values.name, values.description ?? ''), trx);
+  return id;
+}
 
 /** A list row's columns, and whose disk the resource is on. */
 export const RESOURCE_COLUMNS = [

@@ -8,7 +8,7 @@ import type { TextIndex } from '../../../platform/search/text-index.js';
 import { iso, type Clock } from '../../../time.js';
 import { checkedName, subtreeOf, type DriveFolders } from './folders.js';
 import type { DiskQuota } from '../disk/quota.js';
-import { DRIVE_USE, readResource } from './resource-access.js';
+import { insertResource, readResource } from './resource-access.js';
 import { searchText } from './resource-files.js';
 import { DRIVE_ADMIN_ONLY, assertCanManage, type Space, type Viewer } from '../disk/space.js';
 
@@ -83,34 +83,24 @@ export class ResourceMoves {
           await this.quota.assertRoom(trx, targetSpace.ownerId, Number(row.size));
         }
         const at = iso(this.now());
-        const { id } = await trx
-          .insertInto('driveResource')
-          .values({
-            folderId: toFolder,
-            ownerId: targetSpace.ownerId,
-            uploaderId: ownToLibrary ? viewer.id : row.uploaderId,
-            fileId: row.fileId,
-            name,
-            fileName: row.fileName,
-            size: Number(row.size),
-            resourcesType: row.resourcesType,
-            fileType: row.fileType,
-            isOpen: row.isOpen,
-            isComment: row.isComment,
-            description: row.description,
-            // A copy of a 防泄密 file is as guarded as the file.
-            leakProtected: row.leakProtected,
-            statusDate: at,
-            createdAt: at,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('fileUse')
-          .values({ fileId: row.fileId, infoTable: DRIVE_USE, objId: id })
-          .execute();
-        await this.texts.put('drive', id, searchText(name, row.description), trx);
-        return id;
+        return insertResource(trx, this.texts, {
+          folderId: toFolder,
+          ownerId: targetSpace.ownerId,
+          uploaderId: ownToLibrary ? viewer.id : row.uploaderId,
+          fileId: row.fileId,
+          name,
+          fileName: row.fileName,
+          size: Number(row.size),
+          resourcesType: row.resourcesType,
+          fileType: row.fileType,
+          isOpen: row.isOpen,
+          isComment: row.isComment,
+          description: row.description,
+          // A copy of a 防泄密 file is as guarded as the file.
+          leakProtected: row.leakProtected,
+          statusDate: at,
+          createdAt: at,
+        });
       }
       if (from.ownerId !== targetSpace.ownerId) {
         throw badRequest('只能在同一个网盘里移动，请用复制');

@@ -2,7 +2,7 @@ import { LIBRARY, MY_DISK, type ResourceDetail } from '@school/common/api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { inTransaction } from '../../../db/transaction.js';
-import { AppError, badRequest, forbidden } from '../../../http/errors.js';
+import { badRequest, forbidden } from '../../../http/errors.js';
 import { settleHolds } from '../../../platform/files/leases.js';
 import type { FileService } from '../../../platform/files/service.js';
 import type { TextIndex } from '../../../platform/search/text-index.js';
@@ -13,6 +13,7 @@ import { fileRow } from './file-rows.js';
 import { DRIVE_UPLOAD, type DiskQuota } from '../disk/quota.js';
 import {
   DRIVE_USE,
+  insertResource,
   mayEdit,
   mayManage,
   readResource,
@@ -21,7 +22,7 @@ import {
 import { extensionAllowed, fileIdOf, fileTypeOf, searchText } from './resource-files.js';
 import { ResourceMoves, type MoveInput } from './resource-moves.js';
 import { mayDownload } from './leak-protection.js';
-import { assertCanManage, type Space, type Viewer } from '../disk/space.js';
+import { assertCanManage, setPinned, type Space, type Viewer } from '../disk/space.js';
 import { freeName } from '../trash/trash-rows.js';
 import { DriveVersions, ONLY_EDITOR_REPLACES } from '../trash/versions.js';
 
@@ -176,32 +177,23 @@ export class DriveResources {
           added.push(clash.found.id);
           continue;
         }
-        const { id } = await trx
-          .insertInto('driveResource')
-          .values({
-            folderId,
-            ownerId: space.ownerId,
-            uploaderId: viewer.id,
-            fileId: file.id,
-            name,
-            fileName,
-            size: Number(file.size),
-            resourcesType: fields.resourcesType.trim(),
-            fileType: fields.fileType?.trim() || fileTypeOf(fileName),
-            // intranet.md §9: uploads start open to teachers and students ('2'), not commentable ('1').
-            isOpen: fields.isOpen ?? '2',
-            isComment: fields.isComment ?? '1',
-            description: (fields.description ?? '').trim(),
-            statusDate: at,
-            createdAt: at,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('fileUse')
-          .values({ fileId: file.id, infoTable: DRIVE_USE, objId: id })
-          .execute();
-        await this.texts.put('drive', id, searchText(name, fields.description ?? ''), trx);
+        const id = await insertResource(trx, this.texts, {
+          folderId,
+          ownerId: space.ownerId,
+          uploaderId: viewer.id,
+          fileId: file.id,
+          name,
+          fileName,
+          size: Number(file.size),
+          resourcesType: fields.resourcesType.trim(),
+          fileType: fields.fileType?.trim() || fileTypeOf(fileName),
+          // intranet.md §9: uploads start open to teachers and students ('2'), not commentable ('1').
+          isOpen: fields.isOpen ?? '2',
+          isComment: fields.isComment ?? '1',
+          description: (fields.description ?? '').trim(),
+          statusDate: at,
+          createdAt: at,
+        });
         added.push(id);
       }
       return added;
@@ -339,16 +331,14 @@ export class DriveResources {
 
   async pin(viewer: Viewer, id: number, on: boolean): Promise<void> {
     const row = await this.get(id, viewer);
-    assertCanManage({ ownerId: row.ownerId }, viewer);
-    const result = await this.db
-      .updateTable('driveResource')
-      .set({ isTop: on ? 1 : 0 })
-      .where('id', '=', id)
-      .where('isTop', '=', on ? 0 : 1)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) {
-      throw new AppError(409, on ? '该文件已置顶' : '该文件未置顶');
-    }
+    await setPinned(
+      this.db,
+      viewer,
+      'driveResource',
+      row,
+      on,
+      on ? '该文件已置顶' : '该文件未置顶',
+    );
   }
 
   /** Moves or copies a file, or moves a folder (resource-moves.ts). */

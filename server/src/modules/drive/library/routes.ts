@@ -1,4 +1,6 @@
+import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import contentDisposition from 'content-disposition';
 import { driveCalls, driveFileCalls } from '@school/common/api';
 import type { FolderZips, Selection } from './folder-zip.js';
@@ -102,17 +104,15 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
     return ok(null, '删除成功');
   });
 
-  route(app, driveCalls.topFolder, async (request) => {
-    const staff = staffOf(request);
-    await folders.pin(staff, request.body.fId, true);
-    return ok(null, '置顶成功');
-  });
-
-  route(app, driveCalls.untopFolder, async (request) => {
-    const staff = staffOf(request);
-    await folders.pin(staff, request.body.fId, false);
-    return ok(null, '取消置顶');
-  });
+  for (const [call, pinned, message] of [
+    [driveCalls.topFolder, true, '置顶成功'],
+    [driveCalls.untopFolder, false, '取消置顶'],
+  ] as const) {
+    route(app, call, async (request) => {
+      await folders.pin(staffOf(request), request.body.fId, pinned);
+      return ok(null, message);
+    });
+  }
 
   route(app, driveCalls.addResource, async (request) => {
     const body = request.body;
@@ -173,17 +173,15 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
     return ok(null, '删除成功');
   });
 
-  route(app, driveCalls.topResource, async (request) => {
-    const staff = staffOf(request);
-    await resources.pin(staff, request.body.resourcesId, true);
-    return ok(null, '置顶成功');
-  });
-
-  route(app, driveCalls.untopResource, async (request) => {
-    const staff = staffOf(request);
-    await resources.pin(staff, request.body.resourcesId, false);
-    return ok(null, '取消置顶');
-  });
+  for (const [call, pinned, message] of [
+    [driveCalls.topResource, true, '置顶成功'],
+    [driveCalls.untopResource, false, '取消置顶'],
+  ] as const) {
+    route(app, call, async (request) => {
+      await resources.pin(staffOf(request), request.body.resourcesId, pinned);
+      return ok(null, message);
+    });
+  }
 
   route(app, driveCalls.moveResource, async (request) => {
     const body = request.body;
@@ -205,17 +203,15 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
     return ok({ givelikeNum: await engagement.like(staff, request.body.resourcesId) }, '点赞成功');
   });
 
-  route(app, driveCalls.addFavorites, async (request) => {
-    const staff = staffOf(request);
-    await engagement.favourite(staff, request.body.resourcesId, true);
-    return ok(null, '收藏成功');
-  });
-
-  route(app, driveCalls.delFavorites, async (request) => {
-    const staff = staffOf(request);
-    await engagement.favourite(staff, request.body.resourcesId, false);
-    return ok(null, '取消成功');
-  });
+  for (const [call, favourite, message] of [
+    [driveCalls.addFavorites, true, '收藏成功'],
+    [driveCalls.delFavorites, false, '取消成功'],
+  ] as const) {
+    route(app, call, async (request) => {
+      await engagement.favourite(staffOf(request), request.body.resourcesId, favourite);
+      return ok(null, message);
+    });
+  }
 
   route(app, driveCalls.comments, async (request) => {
     const { resourcesId, pageNum, pageSize } = request.body;
@@ -280,21 +276,11 @@ export const driveFileRoutes: FastifyPluginAsyncTypebox<{
   files: FileService;
 }> = async (app, { resources, zips, files }) => {
   route(app, driveFileCalls.folderZip, { sessionCookie: true }, async (request, reply) => {
-    const zip = await zips.zip(staffOf(request), request.params.fId);
-    return reply
-      .header('content-type', 'application/zip')
-      .header('content-disposition', contentDisposition(zip.name))
-      .header('cache-control', 'private, no-store')
-      .send(zip.stream);
+    return sendZip(reply, await zips.zip(staffOf(request), request.params.fId));
   });
 
   route(app, driveFileCalls.selectionZip, { sessionCookie: true }, async (request, reply) => {
-    const zip = await zips.selectionZip(staffOf(request), selectionOf(request.query));
-    return reply
-      .header('content-type', 'application/zip')
-      .header('content-disposition', contentDisposition(zip.name))
-      .header('cache-control', 'private, no-store')
-      .send(zip.stream);
+    return sendZip(reply, await zips.selectionZip(staffOf(request), selectionOf(request.query)));
   });
 
   route(app, driveFileCalls.file, { sessionCookie: true }, async (request, reply) => {
@@ -314,6 +300,15 @@ export const driveFileRoutes: FastifyPluginAsyncTypebox<{
     });
   });
 };
+
+/** A zip built for one person, sent as a download nobody caches. */
+function sendZip(reply: FastifyReply, zip: { name: string; stream: Readable }) {
+  return reply
+    .header('content-type', 'application/zip')
+    .header('content-disposition', contentDisposition(zip.name))
+    .header('cache-control', 'private, no-store')
+    .send(zip.stream);
+}
 
 /** A list's selection as the page sends it: comma-joined file and folder ids. */
 function selectionOf(fields: { resourcesId?: string; fId?: string }): Selection {

@@ -1,7 +1,9 @@
 import type { SharePreview, ShareState } from '@school/common/api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import type { AuthStaff } from '../../../platform/auth/session.js';
+import { AUTH_STAFF_COLUMNS, type AuthStaff } from '../../../platform/auth/session.js';
+import { OFFICE_EXTENSIONS } from '../../../platform/files/office-convert.js';
+import { extensionOf } from '../../../platform/files/office-previews.js';
 import { displayTime, iso } from '../../../time.js';
 import { downloadName, fileTypeOf } from '../library/resource-files.js';
 
@@ -23,26 +25,10 @@ export const NO_PREVIEW = '暂不支持预览，请下载';
 /** Anything a link does not lend: outside its folder, or not the owner's to read now. */
 export const NOT_IN_SHARE = '分享中没有该文件或文件夹';
 
-/** Office documents: their link previews LibreOffice's PDF of them (sharePreviewSource). */
-const OFFICE_EXTENSIONS = new Set([
-  'doc',
-  'docx',
-  'xls',
-  'xlsx',
-  'ppt',
-  'pptx',
-  'odt',
-  'ods',
-  'odp',
-  'rtf',
-]);
-
 export const shareUrl = (resourceId: number, code: string) =>
   `/judgePage?resourcesId=${resourceId}&shareCode=${code}`;
 export const folderShareUrl = (folderId: number, code: string) =>
   `/judgePage?fId=${folderId}&shareCode=${code}`;
-
-const extensionOf = (name: string) => name.match(/\.([^.]+)$/)?.[1]?.toLowerCase() ?? '';
 
 /** A display time without seconds ("2026-03-09 16:00"), or null. */
 export const shortTime = (stored: string | null) =>
@@ -164,18 +150,7 @@ export const SHARE_COLUMNS = [
 export async function shareOwner(db: Kysely<Database>, staffId: number): Promise<AuthStaff | null> {
   const row = await db
     .selectFrom('staff')
-    .select([
-      'id',
-      'code',
-      'name',
-      'staffType',
-      'isPower',
-      'isAdmin',
-      'email',
-      'schoolId',
-      'whetherpass',
-      'status',
-    ])
+    .select(AUTH_STAFF_COLUMNS)
     .where('id', '=', staffId)
     .executeTakeFirst();
   if (!row || row.status !== 1) return null;

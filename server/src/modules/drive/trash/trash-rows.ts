@@ -2,8 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { FileGuard } from '../../../platform/files/guards.js';
 import type { TextIndex } from '../../../platform/search/text-index.js';
-import { DRIVE_USE } from '../library/resource-access.js';
-import { searchText } from '../library/resource-files.js';
+import { insertResource } from '../library/resource-access.js';
 import { DRIVE_VERSION_USE } from './versions.js';
 
 /** The file-use record that holds the stored files of a 回收站 entry (objId the entry). */
@@ -72,15 +71,7 @@ export async function putRowsBack(
   texts: TextIndex,
 ): Promise<void> {
   for (const resource of payload.resources) {
-    await trx
-      .insertInto('driveResource')
-      .values({ ...resource, size: Number(resource.size) })
-      .execute();
-    await trx
-      .insertInto('fileUse')
-      .values({ fileId: resource.fileId, infoTable: DRIVE_USE, objId: resource.id })
-      .execute();
-    await texts.put('drive', resource.id, searchText(resource.name, resource.description), trx);
+    await insertResource(trx, texts, { ...resource, size: Number(resource.size) });
   }
   for (const version of payload.versions) {
     await trx

@@ -1,5 +1,6 @@
 import { LIBRARY, MY_DISK, type RecycleRow } from '@school/common/api';
 import type { Kysely, Selectable } from 'kysely';
+import { matches } from '../../../db/nullable.js';
 import type { Database } from '../../../db/schema.js';
 import { containsText } from '../../../db/like.js';
 import { pageOf } from '../../../db/paging.js';
@@ -7,6 +8,7 @@ import { inTransaction } from '../../../db/transaction.js';
 import { badRequest, forbidden, notFound } from '../../../http/errors.js';
 import type { Paging } from '../../../http/paging.js';
 import { isDriveAdmin } from '../../../http/roles.js';
+import { dropFileUses, usedFiles } from '../../../platform/files/uses.js';
 import type { TextIndex } from '../../../platform/search/text-index.js';
 import { displayTime, iso, type Clock } from '../../../time.js';
 import { subtreeOf, type DriveFolders } from '../library/folders.js';
@@ -302,10 +304,8 @@ export class DriveTrash {
         const siblings = await trx
           .selectFrom('driveFolder')
           .select('name')
-          .$if(entry.ownerId === null, (qb) => qb.where('ownerId', 'is', null))
-          .$if(entry.ownerId !== null, (qb) => qb.where('ownerId', '=', entry.ownerId!))
-          .$if(parentId === null, (qb) => qb.where('parentId', 'is', null))
-          .$if(parentId !== null, (qb) => qb.where('parentId', '=', parentId!))
+          .where(matches('ownerId', entry.ownerId))
+          .where(matches('parentId', parentId))
           .execute();
         name = freeName(
           root.name,
@@ -331,10 +331,8 @@ export class DriveTrash {
         const siblings = await trx
           .selectFrom('driveResource')
           .select('name')
-          .$if(entry.ownerId === null, (qb) => qb.where('ownerId', 'is', null))
-          .$if(entry.ownerId !== null, (qb) => qb.where('ownerId', '=', entry.ownerId!))
-          .$if(parentId === null, (qb) => qb.where('folderId', 'is', null))
-          .$if(parentId !== null, (qb) => qb.where('folderId', '=', parentId!))
+          .where(matches('ownerId', entry.ownerId))
+          .where(matches('folderId', parentId))
           .execute();
         name = freeName(
           resource.name,
@@ -344,11 +342,7 @@ export class DriveTrash {
         payload.resources[0] = { ...resource, folderId: parentId, name };
       }
       await putRowsBack(trx, payload, this.texts);
-      await trx
-        .deleteFrom('fileUse')
-        .where('infoTable', '=', DRIVE_TRASH_USE)
-        .where('objId', '=', entry.id)
-        .execute();
+      await dropFileUses(trx, DRIVE_TRASH_USE, entry.id);
       await trx.deleteFrom('driveTrash').where('id', '=', entry.id).execute();
       return { name, fid: parentId, toTop: entry.folderId !== null && parentId === null };
     });
@@ -377,19 +371,10 @@ export class DriveTrash {
   /** Drops an entry and then the stored files nothing uses any more. */
   private async drop(id: number): Promise<void> {
     const fileIds = await inTransaction(this.db, async (trx) => {
-      const uses = await trx
-        .selectFrom('fileUse')
-        .select('fileId')
-        .where('infoTable', '=', DRIVE_TRASH_USE)
-        .where('objId', '=', id)
-        .execute();
-      await trx
-        .deleteFrom('fileUse')
-        .where('infoTable', '=', DRIVE_TRASH_USE)
-        .where('objId', '=', id)
-        .execute();
+      const fileIds = await usedFiles(trx, DRIVE_TRASH_USE, id);
+      await dropFileUses(trx, DRIVE_TRASH_USE, id);
       await trx.deleteFrom('driveTrash').where('id', '=', id).execute();
-      return uses.map((row) => row.fileId);
+      return fileIds;
     });
     await this.dropUnused(fileIds);
   }

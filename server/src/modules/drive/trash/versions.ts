@@ -4,6 +4,7 @@ import type { Database } from '../../../db/schema.js';
 import { inTransaction } from '../../../db/transaction.js';
 import { forbidden, notFound } from '../../../http/errors.js';
 import type { FileGuard } from '../../../platform/files/guards.js';
+import { dropFileUses } from '../../../platform/files/uses.js';
 import { displayTime, iso, type Clock } from '../../../time.js';
 import {
   downloadableBy,
@@ -137,11 +138,7 @@ export class DriveVersions {
       const current = await this.content(trx, resource.id);
       const at = iso(this.now());
       await trx.deleteFrom('driveVersion').where('id', '=', version.id).execute();
-      await trx
-        .deleteFrom('fileUse')
-        .where('infoTable', '=', DRIVE_VERSION_USE)
-        .where('objId', '=', version.id)
-        .execute();
+      await dropFileUses(trx, DRIVE_VERSION_USE, version.id);
       if (current.fileId !== version.fileId) await this.keep(trx, current, at);
       await this.setContent(
         trx,

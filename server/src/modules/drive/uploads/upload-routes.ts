@@ -4,8 +4,8 @@ import { staffOf } from '../../../http/auth.js';
 import { route } from '../../../http/contract.js';
 import { ok } from '../../../http/envelope.js';
 import { badRequest } from '../../../http/errors.js';
-import { FileTooLargeError } from '../../../platform/files/storage.js';
 import { tusRoutes, type SharedUploads } from '../../../platform/files/tus.js';
+import { isTooLarge } from '../../../platform/files/upload-routes.js';
 import type { UploadSweep } from '../../../platform/files/upload-sweep.js';
 import type { DriveUploads } from './uploads.js';
 
@@ -42,11 +42,7 @@ export const driveUploadRoutes: FastifyPluginAsyncTypebox<{
       return ok(await drive.save(staff, fileName, part.file), '上传成功');
     } catch (err) {
       part.file.resume();
-      const code = (err as { code?: string }).code;
-      if (err instanceof FileTooLargeError || code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw drive.tooLarge();
-      }
-      throw err;
+      throw isTooLarge(err) ? drive.tooLarge() : err;
     }
   });
 
