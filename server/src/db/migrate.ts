@@ -43,6 +43,7 @@ import * as siteImport from './migrations/0040_site_import.js';
 import * as sensitiveWordContext from './migrations/0045_sensitive_word_context.js';
 import * as driveFolderShares from './migrations/0046_drive_folder_shares.js';
 import * as magazineVersion from './migrations/0047_magazine_version.js';
+import * as searchListed from './migrations/0048_search_listed.js';
 
 /** Migrations in order. They are imported, not read from disk, so the build carries them. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -90,6 +91,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0045_sensitive_word_context': { up: (db) => sensitiveWordContext.up(db, dialect) },
     '0046_drive_folder_shares': { up: (db) => driveFolderShares.up(db, dialect) },
     '0047_magazine_version': { up: (db) => magazineVersion.up(db) },
+    '0048_search_listed': { up: (db) => searchListed.up(db, dialect) },
   };
 }
 

@@ -121,6 +121,11 @@ describe('upgrades from the previous release', () => {
     // Every row of every table of the previous release is still there, its old columns unchanged.
     for (const [table, rows] of Object.entries(before.rows)) {
       if (table === 'kysely_migration') continue;
+      // SQLite's old search index (search_fts and its shadow tables) gave way to search_listed.
+      if (/^search_fts(_|$)/.test(table)) {
+        expect(after.rows.search_listed, table).toBeDefined();
+        continue;
+      }
       const now = after.rows[table];
       expect(now, table).toBeDefined();
       expect(now!.length, table).toBe(rows.length);

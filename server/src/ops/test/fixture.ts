@@ -31,6 +31,9 @@ export async function place(): Promise<Place> {
 }
 
 /** Every table's rows, as JSON sorted, read on a connection of its own. */
+/** The tables in which SQLite's FTS5 keeps its indexes (search_listed_data, text_fts_mail …). */
+export const FTS_SHADOW = /_fts_|^search_listed_/;
+
 export async function tableRows(where: Place): Promise<Record<string, string[]>> {
   const handle = openDatabase({ url: where.url, sqliteFile: where.sqliteFile, poolSize: 2 });
   try {

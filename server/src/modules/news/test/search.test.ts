@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { htmlToText, indexTerms, queryTerms } from '../../../platform/search/terms.js';
 import { createTestApp, type TestApp } from '../../../test-kit/app.js';
 import { createNews, createStaff } from '../../../test-kit/factories.js';
-import { expectOk, expectRefusal, login, postForm } from '../../../test-kit/http.js';
+import { expectOk, expectRefusal, login, postForm, postJson } from '../../../test-kit/http.js';
 
 interface Hit {
   newId: number | null;
@@ -139,17 +139,55 @@ describe('api/news/getNewsTitleList', () => {
     );
   });
 
-  it('uses the inverted index rather than reading every row', async () => {
+  it('pages across the pinned, title-hit and other runs in one order, with one total', async () => {
+    const whole = await search({ newsTitle: '运动' });
+    const oneByOne: Array<number | null> = [];
+    for (let pageNum = 1; pageNum <= 3; pageNum++) {
+      const page = await search({ newsTitle: '运动', pageNum, pageSize: 1 });
+      expect(page.total).toBe(3);
+      oneByOne.push(...page.list.map((h) => h.newId));
+    }
+    expect(oneByOne).toEqual(whole.list.map((h) => h.newId));
+    const two = await search({ newsTitle: '运动', pageNum: 2, pageSize: 2 });
+    expect(two.list.map((h) => h.newId)).toEqual([id.bodyOnly]);
+    const past = await search({ newsTitle: '运动', pageNum: 4, pageSize: 1 });
+    expect(past).toMatchObject({ total: 3, list: [] });
+  });
+
+  it('follows a pin and a shelving without counting an item twice', async () => {
+    const admin = await createStaff(t.db, { name: '搜索管理员', staffType: 5, isPower: 1 });
+    const token = await login(t.app, admin);
+    const newId = await createNews(t.services, {
+      typeId: 3,
+      title: '体育节篮球赛程',
+      content: '<p>全校运动健儿参加。</p>',
+      shelvesDate: day(20),
+    });
+    const ids = async () => (await search({ newsTitle: '运动' })).list.map((h) => h.newId);
+    expect(await ids()).toEqual([id.pinned, id.sports, newId, id.bodyOnly]);
+    // Pinned: before every unpinned item, after the pinned title hit (its own is in the body).
+    expectOk(await postJson(t.app, '/api/cms/news/pin', { newId, ifTop: 1 }, { token }));
+    expect(await ids()).toEqual([id.pinned, newId, id.sports, id.bodyOnly]);
+    expectOk(await postJson(t.app, '/api/cms/news/pin', { newId, ifTop: 0 }, { token }));
+    expect(await ids()).toEqual([id.pinned, id.sports, newId, id.bodyOnly]);
+    expectOk(await postJson(t.app, '/api/cms/news/unshelve', { newId }, { token }));
+    expect(await ids()).toEqual([id.pinned, id.sports, id.bodyOnly]);
+    expect((await search({ newsTitle: '篮球赛程' })).total).toBe(0);
+    expectOk(await postJson(t.app, '/api/cms/news/shelve', { newId }, { token }));
+    expect((await search({ newsTitle: '运动' })).total).toBe(4);
+  });
+
+  it('reads a page from the index in list order, without sorting the matches', async () => {
     if (t.dialect === 'sqlite') {
-      // FTS5 answers MATCH from its index; the outer query then looks rows up by primary key.
+      // FTS5 hands out the matches in rowid order, which is the list's (rank-key.ts).
       const rows = await sql<{
         detail: string;
-      }>`EXPLAIN QUERY PLAN SELECT id FROM search_doc WHERE id IN (SELECT rowid FROM search_fts WHERE search_fts MATCH '"运动"')`.execute(
+      }>`EXPLAIN QUERY PLAN SELECT rowid FROM search_listed WHERE search_listed MATCH 'body : ("运动")' AND rowid BETWEEN 0 AND 99999999999 ORDER BY rowid DESC LIMIT 10`.execute(
         t.db,
       );
       const details = rows.rows.map((r) => r.detail).join(' | ');
       expect(details).toMatch(/VIRTUAL TABLE INDEX/);
-      expect(details).toMatch(/INTEGER PRIMARY KEY/);
+      expect(details).not.toMatch(/TEMP B-TREE/);
     } else {
       // With a handful of rows PostgreSQL would rightly scan; forbid it to see that the index serves.
       const plan = await t.db.connection().execute(async (conn) => {
