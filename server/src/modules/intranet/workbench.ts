@@ -12,7 +12,7 @@ import {
   type Direction,
   type SiteActor,
 } from '../../platform/catalogue/common.js';
-import { RowTable } from '../../platform/catalogue/rows.js';
+import { RowAdmin } from '../../platform/catalogue/rows.js';
 
 /** menuType of the spec: 1 the workbench, 2 the application centre. */
 export type MenuType = 1 | 2;
@@ -81,15 +81,13 @@ function entryView(row: EntryRow) {
  * The shortcuts of the staff home: the workbench (menuType 1) and the
  * application centre (2), kept by the administrator role (staffType 5).
  */
-export class SiteWorkbench {
-  private readonly table: RowTable<EntryRow>;
-
+export class SiteWorkbench extends RowAdmin<EntryRow> {
   constructor(
-    private readonly db: Kysely<Database>,
-    private readonly now: Clock,
+    db: Kysely<Database>,
+    now: Clock,
     private readonly files: FileService,
   ) {
-    this.table = new RowTable(db, now, {
+    super(db, now, {
       table: 'workbenchItem',
       columns: COLUMNS,
       infoTable: 'T_WORKBENCH',
@@ -160,17 +158,17 @@ export class SiteWorkbench {
       updatedAt: iso(now),
     };
     return inTransaction(this.db, async (trx) =>
-      this.table.write(
+      this.table.writeInGroup(
         trx,
         { actor, ip, at: now },
         current,
-        { ...fields, sort: input.sort ?? current?.sort },
-        async () => ({
-          ...fields,
-          menuType: input.menuType,
-          sort: input.sort ?? (await this.table.nextSort(trx, { menuType: input.menuType }, 1)),
-          createdAt: iso(now),
-        }),
+        {
+          group: { menuType: input.menuType },
+          fields,
+          sort: input.sort,
+          created: { createdAt: iso(now) },
+        },
+        { first: 1 },
       ),
     );
   }
@@ -185,9 +183,5 @@ export class SiteWorkbench {
       menuType: row.menuType,
     }));
     return rows.map(entryView);
-  }
-
-  remove(id: number, actor: SiteActor, ip: string | null) {
-    return this.table.remove(id, actor, ip);
   }
 }

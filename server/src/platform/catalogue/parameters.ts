@@ -8,7 +8,7 @@ import { fileUrl } from '../files/service.js';
 import { inTransaction } from '../../db/transaction.js';
 import { checkImageFile, checkLink, type Direction, type SiteActor } from './common.js';
 import { PARAMETER_CODES, parameterCode } from './parameter-codes.js';
-import { RowTable } from './rows.js';
+import { RowAdmin } from './rows.js';
 
 export const PARAMETER_GONE_MESSAGE = '该参数不存在或已删除';
 const NAME_MAX = 100;
@@ -63,15 +63,13 @@ function rowView(row: ParameterRow) {
  * administrator role (staffType 5). The public api/sysParameter calls read
  * the same table on every request, so a save shows at once.
  */
-export class SiteParameters {
-  private readonly table: RowTable<ParameterRow>;
-
+export class SiteParameters extends RowAdmin<ParameterRow> {
   constructor(
-    private readonly db: Kysely<Database>,
-    private readonly now: Clock,
+    db: Kysely<Database>,
+    now: Clock,
     private readonly files: FileService,
   ) {
-    this.table = new RowTable(db, now, {
+    super(db, now, {
       table: 'sysParameter',
       columns: COLUMNS,
       infoTable: 'T_PARAMETER',
@@ -169,7 +167,7 @@ export class SiteParameters {
   }
 
   /** Deletes a row; the last row of a code the pages read stays. */
-  remove(id: number, actor: SiteActor, ip: string | null) {
+  override remove(id: number, actor: SiteActor, ip: string | null) {
     return this.table.remove(id, actor, ip, async (trx, row) => {
       const info = parameterCode(row.code);
       if (!info.required) return;
