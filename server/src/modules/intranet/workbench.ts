@@ -5,7 +5,6 @@ import { badRequest } from '../../http/errors.js';
 import { assertSiteAdmin } from '../../http/roles.js';
 import { iso, type Clock } from '../../time.js';
 import { fileUrl } from '../../platform/files/service.js';
-import { inTransaction } from '../../db/transaction.js';
 import {
   checkImageFile,
   checkLink,
@@ -157,19 +156,16 @@ export class SiteWorkbench extends RowAdmin<EntryRow> {
       enabled: input.enabled ?? current?.enabled ?? 1,
       updatedAt: iso(now),
     };
-    return inTransaction(this.db, async (trx) =>
-      this.table.writeInGroup(
-        trx,
-        { actor, ip, at: now },
-        current,
-        {
-          group: { menuType: input.menuType },
-          fields,
-          sort: input.sort,
-          created: { createdAt: iso(now) },
-        },
-        { first: 1 },
-      ),
+    return this.saveInGroup(
+      { actor, ip, at: now },
+      current,
+      {
+        group: { menuType: input.menuType },
+        fields,
+        sort: input.sort,
+        created: { createdAt: iso(now) },
+      },
+      { first: 1 },
     );
   }
 

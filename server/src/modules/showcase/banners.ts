@@ -7,7 +7,6 @@ import { type Paging } from '../../http/paging.js';
 import { assertContentAdmin } from '../../http/roles.js';
 import type { Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
-import { inTransaction } from '../../db/transaction.js';
 import { COVER_TYPES, COVER_TYPE_MESSAGE, linkUrlOf, type BannerPlace } from './service.js';
 import { assertPictures, pictureViews } from '../../platform/files/pictures.js';
 import { RowAdmin } from '../../platform/catalogue/rows.js';
@@ -156,19 +155,15 @@ export class BannerAdmin extends RowAdmin<BannerRow> {
       known: [current?.imageFileId],
     });
     const enabled = input.enabled ?? current?.enabled ?? 1;
-    const now = this.now();
-    return inTransaction(this.db, async (trx) =>
-      this.table.writeInGroup(
-        trx,
-        { actor: staff, ip, at: now },
-        current,
-        {
-          group: { place: input.place, typeId },
-          fields: { imageFileId, title, linkUrl, enabled },
-          sort: input.sort,
-        },
-        { first: 0, strict: true },
-      ),
+    return this.saveInGroup(
+      { actor: staff, ip, at: this.now() },
+      current,
+      {
+        group: { place: input.place, typeId },
+        fields: { imageFileId, title, linkUrl, enabled },
+        sort: input.sort,
+      },
+      { first: 0, strict: true },
     );
   }
 

@@ -8,7 +8,6 @@ import { type Paging } from '../../http/paging.js';
 import { assertContentAdmin } from '../../http/roles.js';
 import type { Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
-import { inTransaction } from '../../db/transaction.js';
 import { SOCIETY_CATEGORIES } from './service.js';
 import { assertPictures, pictureViews } from '../../platform/files/pictures.js';
 import { RowAdmin } from '../../platform/catalogue/rows.js';
@@ -120,15 +119,11 @@ export class SocietyAdmin extends RowAdmin<SocietyRow> {
     );
     const category = input.associationType;
     const enabled = input.enabled ?? current?.enabled ?? 1;
-    const now = this.now();
-    return inTransaction(this.db, async (trx) =>
-      this.table.writeInGroup(
-        trx,
-        { actor: staff, ip, at: now },
-        current,
-        { group: { category }, fields: { name, logoFileId, picFileId, enabled }, sort: input.sort },
-        { first: 0, strict: true },
-      ),
+    return this.saveInGroup(
+      { actor: staff, ip, at: this.now() },
+      current,
+      { group: { category }, fields: { name, logoFileId, picFileId, enabled }, sort: input.sort },
+      { first: 0, strict: true },
     );
   }
 

@@ -276,4 +276,16 @@ export abstract class RowAdmin<Row extends { id: number; sort: number }> {
   remove(id: number, actor: AuthStaff, ip: string | null): Promise<void> {
     return this.table.remove(id, actor, ip);
   }
+
+  /** A save that is only the row's write (see RowTable.writeInGroup), in its own transaction. */
+  protected saveInGroup(
+    change: Change,
+    current: Row | undefined,
+    save: Parameters<RowTable<Row>['writeInGroup']>[3],
+    options: Parameters<RowTable<Row>['writeInGroup']>[4],
+  ): Promise<number> {
+    return inTransaction(this.db, (trx) =>
+      this.table.writeInGroup(trx, change, current, save, options),
+    );
+  }
 }
