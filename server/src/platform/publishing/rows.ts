@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.js';
 import { displayTime } from '../../time.js';
 import { fileUrl } from '../files/service.js';
 import { htmlToText } from '../search/terms.js';
-import { listedNews } from './visibility.js';
+import { listedNews, listedVideo } from './visibility.js';
 
 /**
  * How news and videos are listed (their columns and the answer's fields):
@@ -119,6 +119,25 @@ export function newsListQuery(db: Kysely<Database>, now: Date) {
     .selectFrom('news')
     .innerJoin('newsType', 'newsType.id', 'news.typeId')
     .where(listedNews(now));
+}
+
+/** The news items of `ids` with their list columns, in no order (none for none). */
+export async function newsListRows(db: Kysely<Database>, ids: number[]) {
+  if (!ids.length) return [];
+  return db
+    .selectFrom('news')
+    .innerJoin('newsType', 'newsType.id', 'news.typeId')
+    .select(NEWS_LIST_COLUMNS)
+    .where('news.id', 'in', ids)
+    .execute();
+}
+
+/** Listed videos (see listedVideo) with their category; the audience is the caller's to add. */
+export function videoListQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('video')
+    .innerJoin('videoType', 'videoType.id', 'video.typeId')
+    .where(listedVideo);
 }
 
 export const VIDEO_LIST_COLUMNS = [
