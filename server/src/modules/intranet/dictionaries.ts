@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import { assertSiteAdmin } from '../../http/roles.js';
@@ -38,14 +38,7 @@ export interface DictionaryInput {
   sort?: number;
 }
 
-type ItemRow = {
-  id: number;
-  dicCode: string;
-  dicName: string;
-  dicValue: string;
-  enabled: number;
-  sort: number;
-};
+type ItemRow = Selectable<Database['dictionaryItem']>;
 
 const COLUMNS = ['id', 'dicCode', 'dicName', 'dicValue', 'enabled', 'sort'] as const;
 

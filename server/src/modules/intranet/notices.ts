@@ -1,5 +1,5 @@
 import { countRows, onPage } from '../../db/paging.js';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { containsText } from '../../db/like.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
@@ -26,16 +26,7 @@ export interface NoticeInput {
   sort?: number;
 }
 
-type NoticeRow = {
-  id: number;
-  title: string;
-  url: string | null;
-  shelvesDate: string;
-  enabled: number;
-  sort: number;
-  createdAt: string;
-  updatedAt: string;
-};
+type NoticeRow = Omit<Selectable<Database['rollingNotice']>, 'createStaff'>;
 
 const COLUMNS = [
   'id',

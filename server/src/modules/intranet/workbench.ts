@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { FileService } from '../../platform/files/service.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
@@ -36,17 +36,7 @@ export interface WorkbenchInput {
   sort?: number;
 }
 
-type EntryRow = {
-  id: number;
-  menuType: number;
-  name: string;
-  path: string;
-  passthrough: number;
-  visitType: number | null;
-  iconFileId: number | null;
-  enabled: number;
-  sort: number;
-};
+type EntryRow = Omit<Selectable<Database['workbenchItem']>, 'createdAt' | 'updatedAt'>;
 
 const COLUMNS = [
   'id',

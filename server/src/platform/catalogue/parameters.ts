@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { FileService } from '../files/service.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
@@ -27,15 +27,7 @@ export interface ParameterInput {
   sort?: number;
 }
 
-type ParameterRow = {
-  id: number;
-  code: string;
-  value: string;
-  name: string;
-  type: string;
-  pic: string | null;
-  sort: number;
-};
+type ParameterRow = Selectable<Database['sysParameter']>;
 
 const COLUMNS = ['id', 'code', 'value', 'name', 'type', 'pic', 'sort'] as const;
 

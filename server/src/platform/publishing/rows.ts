@@ -1,5 +1,5 @@
 import type { NewsItem, VideoItem } from '@school/common/api';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { displayTime } from '../../time.js';
 import { fileUrl } from '../files/service.js';
@@ -59,31 +59,30 @@ export const NEWS_LIST_COLUMNS = [
   'news.createdAt',
 ] as const;
 
-type NewsListRow = {
-  id: number;
-  typeId: number;
-  typeName: string;
-  title: string;
-  description: string;
-  newsType: number;
-  contentKind: number;
-  ifTop: number;
-  schChange: number | null;
-  enableType: number;
-  source: string | null;
-  releaseUser: string | null;
-  createStaff: number | null;
-  createUser: string | null;
-  deptId: number | null;
-  deptName: string | null;
-  viewCount: number;
-  flowerCount: number;
-  coverFileId: number | null;
-  linkUrl: string | null;
-  shelvesDate: string;
-  statusDate: string;
-  createdAt: string;
-};
+/** A news list row: the item's own columns with its column's, department's and author's names. */
+type NewsListRow = Pick<
+  Selectable<Database['news']>,
+  | 'id'
+  | 'typeId'
+  | 'title'
+  | 'description'
+  | 'newsType'
+  | 'contentKind'
+  | 'ifTop'
+  | 'schChange'
+  | 'enableType'
+  | 'source'
+  | 'releaseUser'
+  | 'createStaff'
+  | 'deptId'
+  | 'viewCount'
+  | 'flowerCount'
+  | 'coverFileId'
+  | 'linkUrl'
+  | 'shelvesDate'
+  | 'statusDate'
+  | 'createdAt'
+> & { typeName: string; createUser: string | null; deptName: string | null };
 
 /** Database row -> the spec's field names. */
 export function toListItem(row: NewsListRow): NewsItem {
@@ -157,22 +156,23 @@ export const VIDEO_LIST_COLUMNS = [
   'video.createdAt',
 ] as const;
 
-type VideoListRow = {
-  id: number;
-  typeId: number;
-  typeName: string;
-  title: string;
-  content: string;
-  coverFileId: number | null;
-  source: string | null;
-  releaseUser: string | null;
-  createStaff: number | null;
-  enableType: number;
-  ifTop: number;
-  viewCount: number;
-  flowerCount: number;
-  createdAt: string;
-};
+/** A video list row: the video's own columns with its category's name. */
+type VideoListRow = Pick<
+  Selectable<Database['video']>,
+  | 'id'
+  | 'typeId'
+  | 'title'
+  | 'content'
+  | 'coverFileId'
+  | 'source'
+  | 'releaseUser'
+  | 'createStaff'
+  | 'enableType'
+  | 'ifTop'
+  | 'viewCount'
+  | 'flowerCount'
+  | 'createdAt'
+> & { typeName: string };
 
 export function videoListItem(row: VideoListRow): VideoItem {
   return {
