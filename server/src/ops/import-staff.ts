@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { STAFF_IMPORT_MAX_BYTES } from '@school/common/api';
-import { ConfigError, loadConfig } from '../config.js';
+import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { AppError } from '../http/errors.js';
@@ -10,6 +10,7 @@ import { applyImport } from '../modules/people/staff-import-apply.js';
 import { planImport, type Plan } from '../modules/people/staff-import-plan.js';
 import { readStaffSheet } from '../modules/people/staff-sheet.js';
 import { passwordsWorkbook } from '../modules/people/staff-workbooks.js';
+import { runCommand } from './run-command.js';
 
 /**
  * `npm run import-staff -- <file> [--apply] [--skip-errors] [--passwords <out.xlsx>]`: the
@@ -131,15 +132,8 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    const message = err instanceof Error ? err.message : String(err);
-    if (err instanceof AppError) console.error(`未导入: ${message}`);
-    else if (err instanceof ConfigError) console.error(`配置错误: ${message}`);
-    else if ((err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      console.error(`参数有误（${message}）\n${USAGE}`);
-    } else console.error(`失败: ${message}`);
-    process.exit(1);
-  },
-);
+runCommand(() => main(process.argv.slice(2)), {
+  usage: USAGE,
+  known: [[AppError, '未导入']],
+  otherwise: '失败',
+});

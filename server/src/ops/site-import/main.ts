@@ -1,11 +1,12 @@
 import { parseArgs } from 'node:util';
 import { createServices } from '../../app.js';
-import { ConfigError, loadConfig } from '../../config.js';
+import { loadConfig } from '../../config.js';
 import { openDatabase } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { ImportFailure } from './client.js';
 import { consoleProgress } from './report.js';
 import { runImport } from './run.js';
+import { runCommand } from '../run-command.js';
 
 const USAGE = `用法:
   npm run import -- --from <旧站地址> [--staff-code <账号> --staff-pass <密码>] [--dry-run]
@@ -62,16 +63,9 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    const message = err instanceof Error ? err.message : String(err);
-    if (err instanceof ConfigError) console.error(`配置错误: ${message}`);
-    else if (err instanceof ImportFailure) console.error(`导入失败: ${message}`);
-    else if ((err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      console.error(`参数有误（${message}）\n${USAGE}`);
-      process.exit(2);
-    } else console.error(`导入失败: ${message}`);
-    process.exit(1);
-  },
-);
+runCommand(() => main(process.argv.slice(2)), {
+  usage: USAGE,
+  known: [[ImportFailure, '导入失败']],
+  otherwise: '导入失败',
+  argsExit: 2,
+});
