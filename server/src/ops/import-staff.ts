@@ -3,14 +3,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { STAFF_IMPORT_MAX_BYTES } from '@school/common/api';
 import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/database.js';
-import { migrateToLatest } from '../db/migrate.js';
 import { AppError } from '../http/errors.js';
 import { applyImport } from '../modules/people/staff-import-apply.js';
 import { planImport, type Plan } from '../modules/people/staff-import-plan.js';
 import { readStaffSheet } from '../modules/people/staff-sheet.js';
 import { passwordsWorkbook } from '../modules/people/staff-workbooks.js';
-import { runCommand } from './run-command.js';
+import { runCommand, withDatabase } from './run-command.js';
 
 /**
  * `npm run import-staff -- <file> [--apply] [--skip-errors] [--passwords <out.xlsx>]`: the
@@ -68,12 +66,7 @@ async function main(argv: string[]): Promise<number> {
     : path.join(parsed.dir, `${parsed.name}-初始密码.xlsx`);
 
   const config = loadConfig();
-  const { db, dialect, close } = openDatabase({
-    url: config.databaseUrl,
-    sqliteFile: `${config.dataDir}/portal.sqlite`,
-  });
-  try {
-    await migrateToLatest(db, dialect);
+  return withDatabase(config, async (db) => {
     const plan = await planImport(db, sheet);
     printPlan(plan);
     if (!values.apply) {
@@ -127,9 +120,7 @@ async function main(argv: string[]): Promise<number> {
     } finally {
       await handle.close();
     }
-  } finally {
-    await close();
-  }
+  });
 }
 
 runCommand(() => main(process.argv.slice(2)), {

@@ -1,4 +1,8 @@
-import { ConfigError } from '../config.js';
+import type { Kysely } from 'kysely';
+import { ConfigError, type Config } from '../config.js';
+import { openDatabase, type DialectName } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import type { Database } from '../db/schema.js';
 
 /** An error a command tells in its own words: its class and the words before its message. */
 export type KnownFailure = [new (...args: never[]) => Error, string];
@@ -27,4 +31,21 @@ export function runCommand(
       process.exit(1);
     },
   );
+}
+
+/** `work` on the installation's database (`config`'s), migrated to the latest; closed after. */
+export async function withDatabase<T>(
+  config: Config,
+  work: (db: Kysely<Database>, dialect: DialectName) => Promise<T>,
+): Promise<T> {
+  const { db, dialect, close } = openDatabase({
+    url: config.databaseUrl,
+    sqliteFile: `${config.dataDir}/portal.sqlite`,
+  });
+  try {
+    await migrateToLatest(db, dialect);
+    return await work(db, dialect);
+  } finally {
+    await close();
+  }
 }

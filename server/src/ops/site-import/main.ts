@@ -1,12 +1,10 @@
 import { parseArgs } from 'node:util';
 import { createServices } from '../../app.js';
 import { loadConfig } from '../../config.js';
-import { openDatabase } from '../../db/database.js';
-import { migrateToLatest } from '../../db/migrate.js';
 import { ImportFailure } from './client.js';
 import { consoleProgress } from './report.js';
 import { runImport } from './run.js';
-import { runCommand } from '../run-command.js';
+import { runCommand, withDatabase } from '../run-command.js';
 
 const USAGE = `用法:
   npm run import -- --from <旧站地址> [--staff-code <账号> --staff-pass <密码>] [--dry-run]
@@ -34,20 +32,16 @@ async function main(argv: string[]): Promise<number> {
     },
     strict: true,
   });
-  if (!values.from || values.help) {
+  const { from } = values;
+  if (!from || values.help) {
     console.error(USAGE);
     return values.help ? 0 : 2;
   }
   const config = loadConfig();
-  const { db, dialect, close } = openDatabase({
-    url: config.databaseUrl,
-    sqliteFile: `${config.dataDir}/portal.sqlite`,
-  });
-  try {
-    await migrateToLatest(db, dialect);
+  return withDatabase(config, async (db, dialect) => {
     const services = createServices({ config, db, dialect });
     const result = await runImport({
-      from: values.from,
+      from,
       staffCode: values['staff-code'],
       staffPass: values['staff-pass'] ?? process.env.IMPORT_STAFF_PASS,
       dryRun: values['dry-run'],
@@ -58,9 +52,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(result.report.text(values['dry-run']));
     if (!values['dry-run']) console.log(`导入记录编号 ${result.runId}（CMS 的“导入旧站”页可查看）`);
     return 0;
-  } finally {
-    await close();
-  }
+  });
 }
 
 runCommand(() => main(process.argv.slice(2)), {
