@@ -154,66 +154,12 @@ export interface Database {
 }
 
 // Every table and row type, re-exported so that modules import them from here.
-export type {
-  StaffTable,
-  DepartmentTable,
-  StaffDepartmentTable,
-  SessionTable,
-  LoginThrottleTable,
-  AppPasswordTable,
-  HandoffTicketTable,
-  ContactTable,
-  LinkedRequestTable,
-  Staff,
-  NewStaff,
-  StaffUpdate,
-  Session,
-} from './tables/people.js';
-export type {
-  NewsTypeTable,
-  Audience,
-  NewsTable,
-  ReviewState,
-  SubjectNewsTable,
-  NewsFileRole,
-  NewsFileTable,
-  VideoTypeTable,
-  VideoTable,
-  VideoFileTable,
-  MagazineSeriesTable,
-  MagazineTable,
-  SearchDocTable,
-} from './tables/content.js';
-export type {
-  SysParameterTable,
-  IntroPageTable,
-  PersonTable,
-  SocietyTable,
-  BannerTable,
-  RollingNoticeTable,
-  WorkbenchItemTable,
-  DictionaryItemTable,
-} from './tables/site.js';
-export type { StoredFileTable, FileUseTable } from './tables/files.js';
-export type { ApiRateLimitTable } from './tables/limits.js';
-export type { LeaveRequestTable, LeaveStepTable, LeaveState } from './tables/leave.js';
-export type {
-  ContactGroupMemberTable,
-  ContactGroupTable,
-  MailBoxVersionTable,
-  MailDraftTable,
-  MailFileTable,
-  MailInboxTable,
-  MailSentTable,
-  MailTable,
-} from './tables/mail.js';
-export type {
-  OperLogTable,
-  InfoTable,
-  FlowerTable,
-  FootprintTable,
-  ViewVisitTable,
-  ContentRevisionTable,
-  SensitiveLevel,
-} from './tables/log.js';
-export type { JobTable, JobState, FilePreviewTable } from './tables/jobs.js';
+export type * from './tables/people.js';
+export type * from './tables/content.js';
+export type * from './tables/site.js';
+export type * from './tables/files.js';
+export type * from './tables/limits.js';
+export type * from './tables/leave.js';
+export type * from './tables/mail.js';
+export type * from './tables/log.js';
+export type * from './tables/jobs.js';

@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig, type Config } from '../config.js';
+import { loadConfig, type Config } from '../config.js';
 import { latestMigration } from '../db/migrate.js';
 import { runBackup } from './backup.js';
 import type { BucketFiles } from './bucket-files.js';
 import { RestoreRefused, runRestore } from './restore.js';
 import { FolderTarget, type BackupTarget } from './target.js';
+import { runCommand } from './run-command.js';
 
 /**
  * A folder path or s3://bucket/prefix as the target it names (reached as targetClientConfig()
@@ -118,15 +119,8 @@ async function main(argv: string[]): Promise<number> {
   return 2;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    const message = err instanceof Error ? err.message : String(err);
-    if (err instanceof RestoreRefused) console.error(`恢复被拒绝: ${message}`);
-    else if (err instanceof ConfigError) console.error(`配置错误: ${message}`);
-    else if ((err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      console.error(`参数有误（${message}）\n${USAGE}`);
-    } else console.error(`失败: ${message}`);
-    process.exit(1);
-  },
-);
+runCommand(() => main(process.argv.slice(2)), {
+  usage: USAGE,
+  known: [[RestoreRefused, '恢复被拒绝']],
+  otherwise: '失败',
+});

@@ -2,14 +2,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { STAFF_IMPORT_MAX_BYTES } from '@school/common/api';
-import { ConfigError, loadConfig } from '../config.js';
-import { openDatabase } from '../db/database.js';
-import { migrateToLatest } from '../db/migrate.js';
+import { loadConfig } from '../config.js';
 import { AppError } from '../http/errors.js';
 import { applyImport } from '../modules/people/staff-import-apply.js';
 import { planImport, type Plan } from '../modules/people/staff-import-plan.js';
 import { readStaffSheet } from '../modules/people/staff-sheet.js';
 import { passwordsWorkbook } from '../modules/people/staff-workbooks.js';
+import { runCommand, withDatabase } from './run-command.js';
 
 /**
  * `npm run import-staff -- <file> [--apply] [--skip-errors] [--passwords <out.xlsx>]`: the
@@ -67,12 +66,7 @@ async function main(argv: string[]): Promise<number> {
     : path.join(parsed.dir, `${parsed.name}-初始密码.xlsx`);
 
   const config = loadConfig();
-  const { db, dialect, close } = openDatabase({
-    url: config.databaseUrl,
-    sqliteFile: `${config.dataDir}/portal.sqlite`,
-  });
-  try {
-    await migrateToLatest(db, dialect);
+  return withDatabase(config, async (db) => {
     const plan = await planImport(db, sheet);
     printPlan(plan);
     if (!values.apply) {
@@ -126,20 +120,11 @@ async function main(argv: string[]): Promise<number> {
     } finally {
       await handle.close();
     }
-  } finally {
-    await close();
-  }
+  });
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    const message = err instanceof Error ? err.message : String(err);
-    if (err instanceof AppError) console.error(`未导入: ${message}`);
-    else if (err instanceof ConfigError) console.error(`配置错误: ${message}`);
-    else if ((err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      console.error(`参数有误（${message}）\n${USAGE}`);
-    } else console.error(`失败: ${message}`);
-    process.exit(1);
-  },
-);
+runCommand(() => main(process.argv.slice(2)), {
+  usage: USAGE,
+  known: [[AppError, '未导入']],
+  otherwise: '失败',
+});

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import { assertSiteAdmin } from '../../http/roles.js';
@@ -10,7 +10,7 @@ import {
   type Direction,
   type SiteActor,
 } from '../../platform/catalogue/common.js';
-import { RowTable } from '../../platform/catalogue/rows.js';
+import { RowAdmin } from '../../platform/catalogue/rows.js';
 
 /**
  * The dictionaries of the teaching drive (intranet.md §3): RESOURCES_TYPE, the
@@ -38,14 +38,7 @@ export interface DictionaryInput {
   sort?: number;
 }
 
-type ItemRow = {
-  id: number;
-  dicCode: string;
-  dicName: string;
-  dicValue: string;
-  enabled: number;
-  sort: number;
-};
+type ItemRow = Selectable<Database['dictionaryItem']>;
 
 const COLUMNS = ['id', 'dicCode', 'dicName', 'dicValue', 'enabled', 'sort'] as const;
 
@@ -66,14 +59,9 @@ const duplicate = (value: string) => conflict(`字典值“${value}”已存在�
  * A value is unique within its dictionary. (The drive stores values in its
  * resources; once it does, a value in use should be disabled, not deleted.)
  */
-export class SiteDictionaries {
-  private readonly table: RowTable<ItemRow>;
-
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly now: Clock,
-  ) {
-    this.table = new RowTable(db, now, {
+export class SiteDictionaries extends RowAdmin<ItemRow> {
+  constructor(db: Kysely<Database>, now: Clock) {
+    super(db, now, {
       table: 'dictionaryItem',
       columns: COLUMNS,
       infoTable: 'T_DICTIONARY',
@@ -127,16 +115,12 @@ export class SiteDictionaries {
           dicValue: value,
           enabled: input.enabled ?? current?.enabled ?? 1,
         };
-        return this.table.write(
+        return this.table.writeInGroup(
           trx,
           { actor, ip, at: now },
           current,
-          { ...fields, sort: input.sort ?? current?.sort },
-          async () => ({
-            ...fields,
-            dicCode: input.code,
-            sort: input.sort ?? (await this.table.nextSort(trx, { dicCode: input.code }, 1)),
-          }),
+          { group: { dicCode: input.code }, fields, sort: input.sort },
+          { first: 1 },
         );
       });
     } catch (err) {
@@ -156,9 +140,5 @@ export class SiteDictionaries {
       dicCode: row.dicCode,
     }));
     return rows.map(itemView);
-  }
-
-  remove(id: number, actor: SiteActor, ip: string | null) {
-    return this.table.remove(id, actor, ip);
   }
 }

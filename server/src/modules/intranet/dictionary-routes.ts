@@ -4,7 +4,7 @@ import { staffOf } from '../../http/auth.js';
 import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import type { SiteDictionaries } from './dictionaries.js';
-import { rowRoutes } from '../../platform/catalogue/route-kit.js';
+import { rowRoutes, saveRoute } from '../../platform/catalogue/route-kit.js';
 
 /**
  * api/cms/dictionary/*: the drive's dictionaries (staffType 5), and
@@ -21,9 +21,8 @@ export const siteDictionaryRoutes: FastifyPluginAsyncTypebox<{
     ok(await dictionaries.list(request.body.dicCode, staffOf(request))),
   );
 
-  route(app, dictionaryCalls.save, async (request) => {
-    const body = request.body;
-    const dicId = await dictionaries.save(
+  saveRoute(app, dictionaryCalls.save, 'dicId', (body, staff, ip) =>
+    dictionaries.save(
       {
         id: body.dicId,
         code: body.dicCode,
@@ -32,11 +31,10 @@ export const siteDictionaryRoutes: FastifyPluginAsyncTypebox<{
         enabled: body.enabled,
         sort: body.sort,
       },
-      staffOf(request),
-      request.ip,
-    );
-    return ok({ dicId }, '保存成功');
-  });
+      staff,
+      ip,
+    ),
+  );
 
   rowRoutes(app, 'dicId', dictionaries, {
     enable: dictionaryCalls.enable,

@@ -1,4 +1,4 @@
-import { itemGuard } from '../../platform/files/guard-kit.js';
+import { itemGuard, presentItemGuard } from '../../platform/files/guard-kit.js';
 import { defineArea } from '../area.js';
 import { intranetFileUses } from './file-uses.js';
 import { cmsSiteRoutes } from './admin-routes.js';
@@ -28,11 +28,7 @@ export const intranetArea = defineArea({
   ],
   // Workbench icons are shown to all staff; parameter pictures (the footer's QR code) to everyone.
   fileGuards: () => [
-    itemGuard('T_WORKBENCH', async (_reader, ids, db) =>
-      Boolean(
-        await db.selectFrom('workbenchItem').select('id').where('id', 'in', ids).executeTakeFirst(),
-      ),
-    ),
+    presentItemGuard('T_WORKBENCH', 'workbenchItem'),
     itemGuard('T_PARAMETER', async () => true),
   ],
   fileUses: [intranetFileUses],

@@ -4,7 +4,7 @@ import { staffOf } from '../../http/auth.js';
 import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { parseShelvesDate } from '../../http/dates.js';
-import { blankFields, rowRoutes } from '../../platform/catalogue/route-kit.js';
+import { blankFields, rowRoutes, saveRoute } from '../../platform/catalogue/route-kit.js';
 import type { SiteNotices } from './notices.js';
 
 /** api/cms/notice/*: the rolling notices of the staff pages (administrators, isPower 1). */
@@ -17,23 +17,26 @@ export const siteNoticeRoutes: FastifyPluginAsyncTypebox<{ notices: SiteNotices 
     return ok(await notices.list({ keyword }, staffOf(request), { pageNum, pageSize }));
   });
 
-  route(app, noticeCalls.save, { preValidation: blankFields(['shelvesDate']) }, async (request) => {
-    const body = request.body;
-    const rollingnewsId = await notices.save(
-      {
-        id: body.rollingnewsId,
-        title: body.rollingnewsTitle,
-        url: body.newsUrl,
-        shelvesDate:
-          body.shelvesDate === undefined ? undefined : parseShelvesDate(body.shelvesDate),
-        enabled: body.enabled,
-        sort: body.sort,
-      },
-      staffOf(request),
-      request.ip,
-    );
-    return ok({ rollingnewsId }, '保存成功');
-  });
+  saveRoute(
+    app,
+    noticeCalls.save,
+    'rollingnewsId',
+    { preValidation: blankFields(['shelvesDate']) },
+    (body, staff, ip) =>
+      notices.save(
+        {
+          id: body.rollingnewsId,
+          title: body.rollingnewsTitle,
+          url: body.newsUrl,
+          shelvesDate:
+            body.shelvesDate === undefined ? undefined : parseShelvesDate(body.shelvesDate),
+          enabled: body.enabled,
+          sort: body.sort,
+        },
+        staff,
+        ip,
+      ),
+  );
 
   rowRoutes(app, 'rollingnewsId', notices, {
     enable: noticeCalls.enable,

@@ -1,5 +1,5 @@
 import { countRows, onPage } from '../../db/paging.js';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { containsText } from '../../db/like.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
@@ -8,7 +8,7 @@ import { assertContentAdmin } from '../../http/roles.js';
 import { displayTime, iso, type Clock } from '../../time.js';
 import { inTransaction } from '../../db/transaction.js';
 import { checkLink, type SiteActor } from '../../platform/catalogue/common.js';
-import { RowTable } from '../../platform/catalogue/rows.js';
+import { RowAdmin } from '../../platform/catalogue/rows.js';
 
 export const NOTICE_GONE_MESSAGE = '该通知不存在或已删除';
 const TITLE_MAX = 200;
@@ -26,16 +26,7 @@ export interface NoticeInput {
   sort?: number;
 }
 
-type NoticeRow = {
-  id: number;
-  title: string;
-  url: string | null;
-  shelvesDate: string;
-  enabled: number;
-  sort: number;
-  createdAt: string;
-  updatedAt: string;
-};
+type NoticeRow = Omit<Selectable<Database['rollingNotice']>, 'createStaff'>;
 
 const COLUMNS = [
   'id',
@@ -53,14 +44,9 @@ const COLUMNS = [
  * speak for the school, so administrators (isPower 1) keep them. A notice is
  * shown from its shelves date on, so one can be written ahead of time.
  */
-export class SiteNotices {
-  private readonly table: RowTable<NoticeRow>;
-
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly now: Clock,
-  ) {
-    this.table = new RowTable(db, now, {
+export class SiteNotices extends RowAdmin<NoticeRow> {
+  constructor(db: Kysely<Database>, now: Clock) {
+    super(db, now, {
       table: 'rollingNotice',
       columns: COLUMNS,
       infoTable: 'T_NOTICE',
@@ -138,10 +124,6 @@ export class SiteNotices {
 
   setEnabled(id: number, enabled: 0 | 1, actor: SiteActor, ip: string | null) {
     return this.table.setEnabled(id, enabled, actor, ip);
-  }
-
-  remove(id: number, actor: SiteActor, ip: string | null) {
-    return this.table.remove(id, actor, ip);
   }
 
   private view(row: NoticeRow) {

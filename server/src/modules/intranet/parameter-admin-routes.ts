@@ -3,7 +3,12 @@ import { parameterCalls } from '@school/common/api';
 import { staffOf } from '../../http/auth.js';
 import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
-import { blankFields, rowRoutes } from '../../platform/catalogue/route-kit.js';
+import {
+  blankFields,
+  rowRoutes,
+  saveRoute,
+  zeroClears,
+} from '../../platform/catalogue/route-kit.js';
 import type { SiteParameters } from './parameters.js';
 
 /** api/cms/parameter/*: system parameters and external sites (staffType 5). */
@@ -14,27 +19,25 @@ export const siteParameterRoutes: FastifyPluginAsyncTypebox<{
     ok(await parameters.list(staffOf(request))),
   );
 
-  route(
+  saveRoute(
     app,
     parameterCalls.save,
+    'parameterId',
     { preValidation: blankFields(['parameterType'], ['picFileId']) },
-    async (request) => {
-      const body = request.body;
-      const parameterId = await parameters.save(
+    (body, staff, ip) =>
+      parameters.save(
         {
           id: body.parameterId,
           code: body.parameteCode,
           name: body.parameterName,
           value: body.parameteValue,
           type: body.parameterType,
-          picFileId: body.picFileId === undefined ? undefined : body.picFileId || null,
+          picFileId: zeroClears(body.picFileId),
           sort: body.sort,
         },
-        staffOf(request),
-        request.ip,
-      );
-      return ok({ parameterId }, '保存成功');
-    },
+        staff,
+        ip,
+      ),
   );
 
   rowRoutes(app, 'parameterId', parameters, {

@@ -3,7 +3,12 @@ import { workbenchCalls } from '@school/common/api';
 import { staffOf } from '../../http/auth.js';
 import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
-import { blankFields, rowRoutes } from '../../platform/catalogue/route-kit.js';
+import {
+  blankFields,
+  rowRoutes,
+  saveRoute,
+  zeroClears,
+} from '../../platform/catalogue/route-kit.js';
 import type { SiteWorkbench } from './workbench.js';
 
 /** api/cms/workbench/*: the staff home's workbench and application centre (staffType 5). */
@@ -15,13 +20,13 @@ export const siteWorkbenchRoutes: FastifyPluginAsyncTypebox<{ workbench: SiteWor
     ok(await workbench.list(request.body.menuType, staffOf(request))),
   );
 
-  route(
+  saveRoute(
     app,
     workbenchCalls.save,
+    'workbenchId',
     { preValidation: blankFields([], ['visitType']) },
-    async (request) => {
-      const body = request.body;
-      const workbenchId = await workbench.save(
+    (body, staff, ip) =>
+      workbench.save(
         {
           id: body.workbenchId,
           menuType: body.menuType,
@@ -29,15 +34,13 @@ export const siteWorkbenchRoutes: FastifyPluginAsyncTypebox<{ workbench: SiteWor
           path: body.workbenchPath,
           passthrough: body.passthroughstatus,
           visitType: body.visitType,
-          iconFileId: body.iconFileId === undefined ? undefined : body.iconFileId || null,
+          iconFileId: zeroClears(body.iconFileId),
           enabled: body.enabled,
           sort: body.sort,
         },
-        staffOf(request),
-        request.ip,
-      );
-      return ok({ workbenchId }, '保存成功');
-    },
+        staff,
+        ip,
+      ),
   );
 
   rowRoutes(app, 'workbenchId', workbench, {

@@ -1,18 +1,17 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { FileService } from '../../platform/files/service.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import { assertSiteAdmin } from '../../http/roles.js';
 import { iso, type Clock } from '../../time.js';
 import { fileUrl } from '../../platform/files/service.js';
-import { inTransaction } from '../../db/transaction.js';
 import {
   checkImageFile,
   checkLink,
   type Direction,
   type SiteActor,
 } from '../../platform/catalogue/common.js';
-import { RowTable } from '../../platform/catalogue/rows.js';
+import { RowAdmin } from '../../platform/catalogue/rows.js';
 
 /** menuType of the spec: 1 the workbench, 2 the application centre. */
 export type MenuType = 1 | 2;
@@ -37,17 +36,7 @@ export interface WorkbenchInput {
   sort?: number;
 }
 
-type EntryRow = {
-  id: number;
-  menuType: number;
-  name: string;
-  path: string;
-  passthrough: number;
-  visitType: number | null;
-  iconFileId: number | null;
-  enabled: number;
-  sort: number;
-};
+type EntryRow = Omit<Selectable<Database['workbenchItem']>, 'createdAt' | 'updatedAt'>;
 
 const COLUMNS = [
   'id',
@@ -81,15 +70,13 @@ function entryView(row: EntryRow) {
  * The shortcuts of the staff home: the workbench (menuType 1) and the
  * application centre (2), kept by the administrator role (staffType 5).
  */
-export class SiteWorkbench {
-  private readonly table: RowTable<EntryRow>;
-
+export class SiteWorkbench extends RowAdmin<EntryRow> {
   constructor(
-    private readonly db: Kysely<Database>,
-    private readonly now: Clock,
+    db: Kysely<Database>,
+    now: Clock,
     private readonly files: FileService,
   ) {
-    this.table = new RowTable(db, now, {
+    super(db, now, {
       table: 'workbenchItem',
       columns: COLUMNS,
       infoTable: 'T_WORKBENCH',
@@ -159,19 +146,16 @@ export class SiteWorkbench {
       enabled: input.enabled ?? current?.enabled ?? 1,
       updatedAt: iso(now),
     };
-    return inTransaction(this.db, async (trx) =>
-      this.table.write(
-        trx,
-        { actor, ip, at: now },
-        current,
-        { ...fields, sort: input.sort ?? current?.sort },
-        async () => ({
-          ...fields,
-          menuType: input.menuType,
-          sort: input.sort ?? (await this.table.nextSort(trx, { menuType: input.menuType }, 1)),
-          createdAt: iso(now),
-        }),
-      ),
+    return this.saveInGroup(
+      { actor, ip, at: now },
+      current,
+      {
+        group: { menuType: input.menuType },
+        fields,
+        sort: input.sort,
+        created: { createdAt: iso(now) },
+      },
+      { first: 1 },
     );
   }
 
@@ -185,9 +169,5 @@ export class SiteWorkbench {
       menuType: row.menuType,
     }));
     return rows.map(entryView);
-  }
-
-  remove(id: number, actor: SiteActor, ip: string | null) {
-    return this.table.remove(id, actor, ip);
   }
 }

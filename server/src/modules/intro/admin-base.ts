@@ -10,6 +10,7 @@ import { type Paging } from '../../http/paging.js';
 import { assertContentAdmin } from '../../http/roles.js';
 import { displayTime, iso, type Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
+import { inPublicOrder } from './service.js';
 import { deleteVersioned, keep, ORIGINAL_AUTHOR, textOf, type IntroTable } from './versioning.js';
 import {
   getContentRevision,
@@ -41,6 +42,19 @@ export interface IntroDraft {
 
 /** A stored item: its draft's columns with id and creation time. */
 export type IntroRow<D> = D & { id: number; createdAt: string; version: number };
+
+/** A row of a list: the item without its body. */
+export type IntroListRow<D> = Omit<IntroRow<D>, 'content'>;
+
+/** The fields every kind has, read from a stored item; a kind's draft adds its own. */
+export const introDraftOf = (row: IntroDraft): IntroDraft => ({
+  title: row.title,
+  description: row.description,
+  content: row.content,
+  picFileId: row.picFileId,
+  enableType: row.enableType,
+  sort: row.sort,
+});
 
 /**
  * What sets one kind of item (a page, a person) apart from the other: D its
@@ -85,6 +99,9 @@ export interface CommonSaveInput {
   /** The version the edit form was read at; a save of an item changed since answers 409. */
   version?: number;
 }
+
+/** A kind's save input: CommonSaveInput with the title and body under the kind's spec names. */
+export type IntroSaveInput = Omit<CommonSaveInput, 'title' | 'content'>;
 
 const CONTENT_MAX = 200_000;
 
@@ -181,8 +198,9 @@ export abstract class IntroItemAdmin<
   /**
    * One page of items of a type (or all) with a title keyword, in the public
    * order: type, sort, then newest first; `equals` adds a kind's own filters.
+   * `listed` gives a row's fields that every kind's list answers alike.
    */
-  protected async listRows<L extends { picFileId: number | null }>(
+  protected async listRows<L extends IntroListRow<IntroDraft>>(
     filter: { type?: number; keyword?: string; equals?: { subjectId?: number } },
     paging: Paging,
   ) {
@@ -199,16 +217,21 @@ export abstract class IntroItemAdmin<
     const rows = (await base
       .select(this.kind.listColumns)
       .orderBy(typeColumn)
-      .orderBy('sort')
-      .orderBy('createdAt', 'desc')
-      .orderBy('id', 'desc')
+      .$call(inPublicOrder)
       .$call(onPage(paging))
       .execute()) as unknown as L[];
     const picture = await pictureViews(
       this.db,
       rows.map((row) => row.picFileId),
     );
-    return { total: Number(n), rows, picture };
+    const listed = (row: L) => ({
+      picFileId: row.picFileId,
+      picThumbUrl: picture(row.picFileId).thumbUrl,
+      enableType: row.enableType,
+      sort: row.sort,
+      createDate: displayTime(row.createdAt),
+    });
+    return { total: Number(n), rows, picture, listed };
   }
 
   /**

@@ -7,6 +7,7 @@ import {
 import { staffOf } from '../../http/auth.js';
 import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
+import { rowRoutes, saveRoute } from '../../platform/catalogue/route-kit.js';
 import { versionRoutes } from '../../platform/publishing/version-routes.js';
 import type { CmsIntroService } from './admin-service.js';
 
@@ -34,14 +35,8 @@ export const cmsIntroRoutes: FastifyPluginAsyncTypebox<{ cmsIntro: CmsIntroServi
     ok(await pages.get(request.body.wwfzId, staffOf(request))),
   );
 
-  route(app, calls.pageSave, async (request) =>
-    ok({ wwfzId: await pages.save(request.body, staffOf(request), request.ip) }, '保存成功'),
-  );
-
-  route(app, calls.pageRemove, async (request) => {
-    await pages.remove(request.body.wwfzId, staffOf(request), request.ip);
-    return ok(null, '已删除');
-  });
+  saveRoute(app, calls.pageSave, 'wwfzId', (body, staff, ip) => pages.save(body, staff, ip));
+  rowRoutes(app, 'wwfzId', pages, { delete: calls.pageRemove });
 
   versionRoutes(app, introPageVersionCalls, 'wwfzId', pages);
 
@@ -65,14 +60,8 @@ export const cmsIntroRoutes: FastifyPluginAsyncTypebox<{ cmsIntro: CmsIntroServi
     ok(await people.get(request.body.fmsmId, staffOf(request))),
   );
 
-  route(app, calls.personSave, async (request) =>
-    ok({ fmsmId: await people.save(request.body, staffOf(request), request.ip) }, '保存成功'),
-  );
-
-  route(app, calls.personRemove, async (request) => {
-    await people.remove(request.body.fmsmId, staffOf(request), request.ip);
-    return ok(null, '已删除');
-  });
+  saveRoute(app, calls.personSave, 'fmsmId', (body, staff, ip) => people.save(body, staff, ip));
+  rowRoutes(app, 'fmsmId', people, { delete: calls.personRemove });
 
   versionRoutes(app, personVersionCalls, 'fmsmId', people);
 };

@@ -1,4 +1,4 @@
-import { itemGuard } from '../../platform/files/guard-kit.js';
+import { presentItemGuard } from '../../platform/files/guard-kit.js';
 import { defineArea } from '../area.js';
 import { introFileUses } from './file-uses.js';
 import { cmsIntroRoutes } from './admin-routes.js';
@@ -18,15 +18,6 @@ export const introArea = defineArea({
     await api.register(cmsIntroRoutes, { cmsIntro: services.cmsIntro });
   },
   // Pages and people for everyone are public; those for the intranet (enableType 2) are staff's.
-  fileGuards: () => [
-    itemGuard('T_WWFZ', async (_reader, ids, db) =>
-      Boolean(
-        await db.selectFrom('introPage').select('id').where('id', 'in', ids).executeTakeFirst(),
-      ),
-    ),
-    itemGuard('T_FMSM', async (_reader, ids, db) =>
-      Boolean(await db.selectFrom('person').select('id').where('id', 'in', ids).executeTakeFirst()),
-    ),
-  ],
+  fileGuards: () => [presentItemGuard('T_WWFZ', 'introPage'), presentItemGuard('T_FMSM', 'person')],
   fileUses: [introFileUses],
 });

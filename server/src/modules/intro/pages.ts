@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { Paging } from '../../http/paging.js';
 import { assertContentAdmin } from '../../http/roles.js';
-import { displayTime, type Clock } from '../../time.js';
+import type { Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import { fileUrl } from '../../platform/files/service.js';
 import { fixedPage, WWFZ_TYPES } from './service.js';
@@ -12,11 +12,14 @@ import { fixedPage, WWFZ_TYPES } from './service.js';
 const FIXED_PAGE_MESSAGE =
   '该页面由前台按固定编号打开（历史沿革、校徽、校歌），不能删除或移到其他栏目；可修改内容或设为仅教职工可见';
 import {
+  introDraftOf,
   IntroItemAdmin,
   type IntroSystemSave,
   type IntroDraft,
   type IntroKind,
+  type IntroListRow,
   type IntroRow,
+  type IntroSaveInput,
 } from './admin-base.js';
 import { keep, textOf } from './versioning.js';
 
@@ -43,35 +46,21 @@ export interface IntroPageDraft extends IntroDraft {
 }
 
 /** A save as the API sends it: no wwfzId creates; fields left out keep their value. */
-export interface IntroPageSaveInput {
+export interface IntroPageSaveInput extends IntroSaveInput {
   wwfzId?: number;
   wwfzType: number;
   wwfzTitle: string;
   enWwfzTitle?: string;
   wwfzDesc?: string;
   wwfzCont?: string;
-  /** 0 clears the picture. */
-  picFileId?: number;
-  enableType?: number;
-  sort?: number;
-  /** The edit form's version (see CommonSaveInput). */
-  version?: number;
 }
 
 type PageRow = IntroRow<IntroPageDraft>;
 
-/** A row of the list: the page without its body. */
-type PageListRow = Omit<PageRow, 'content'>;
-
 const draftOf = (row: PageRow): IntroPageDraft => ({
+  ...introDraftOf(row),
   wwfzType: row.wwfzType,
-  title: row.title,
   enTitle: row.enTitle,
-  description: row.description,
-  content: row.content,
-  picFileId: row.picFileId,
-  enableType: row.enableType,
-  sort: row.sort,
 });
 
 /** A type that holds one page takes no second one (see SINGLE_PAGE_TYPES). */
@@ -145,7 +134,7 @@ export class IntroPageAdmin extends IntroItemAdmin<
   /** Pages of a type (or all), in the public order: sort, then newest first. */
   async list(filter: { wwfzType?: number; keyword?: string }, staff: AuthStaff, paging: Paging) {
     assertContentAdmin(staff);
-    const { total, rows, picture } = await this.listRows<PageListRow>(
+    const { total, rows, picture, listed } = await this.listRows<IntroListRow<IntroPageDraft>>(
       { type: filter.wwfzType, keyword: filter.keyword },
       paging,
     );
@@ -158,12 +147,8 @@ export class IntroPageAdmin extends IntroItemAdmin<
         wwfzTitle: row.title,
         enWwfzTitle: row.enTitle ?? '',
         wwfzDesc: row.description,
-        picFileId: row.picFileId,
         wwfzPic: picture(row.picFileId).url,
-        picThumbUrl: picture(row.picFileId).thumbUrl,
-        enableType: row.enableType,
-        sort: row.sort,
-        createDate: displayTime(row.createdAt),
+        ...listed(row),
       })),
     };
   }

@@ -3,16 +3,19 @@ import type { FileService } from '../../platform/files/service.js';
 import type { Database } from '../../db/schema.js';
 import type { Paging } from '../../http/paging.js';
 import { assertContentAdmin } from '../../http/roles.js';
-import { displayTime, type Clock } from '../../time.js';
+import type { Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import { fileUrl } from '../../platform/files/service.js';
-import { FMSM_TYPES } from './service.js';
+import { FMSM_TYPES, inPublicOrder } from './service.js';
 import {
+  introDraftOf,
   IntroItemAdmin,
   type IntroSystemSave,
   type IntroDraft,
   type IntroKind,
+  type IntroListRow,
   type IntroRow,
+  type IntroSaveInput,
 } from './admin-base.js';
 import { keep, textOf } from './versioning.js';
 
@@ -35,7 +38,7 @@ export interface PersonDraft extends IntroDraft {
   brith: string | null;
 }
 
-export interface PersonSaveInput {
+export interface PersonSaveInput extends IntroSaveInput {
   fmsmId?: number;
   fmsmType: number;
   /** 0 clears it. */
@@ -43,34 +46,20 @@ export interface PersonSaveInput {
   fmsmTitle: string;
   fmsmDesc?: string;
   fmsmCont?: string;
-  /** 0 clears the photo. */
-  picFileId?: number;
   post?: string;
   plateType?: string;
   brith?: string;
-  enableType?: number;
-  sort?: number;
-  /** The edit form's version (see CommonSaveInput). */
-  version?: number;
 }
 
 type PersonRow = IntroRow<PersonDraft>;
 
-/** A row of the list: the person without the full text. */
-type PersonListRow = Omit<PersonRow, 'content'>;
-
 const draftOf = (row: PersonRow): PersonDraft => ({
+  ...introDraftOf(row),
   fmsmType: row.fmsmType,
   subjectId: row.subjectId,
-  title: row.title,
-  description: row.description,
-  content: row.content,
-  picFileId: row.picFileId,
   post: row.post,
   plateType: row.plateType,
   brith: row.brith,
-  enableType: row.enableType,
-  sort: row.sort,
 });
 
 /** Optional short text: trimmed, within its length, null when empty. */
@@ -146,7 +135,7 @@ export class PersonAdmin extends IntroItemAdmin<
     paging: Paging,
   ) {
     assertContentAdmin(staff);
-    const { total, rows, picture } = await this.listRows<PersonListRow>(
+    const { total, rows, picture, listed } = await this.listRows<IntroListRow<PersonDraft>>(
       { type: filter.fmsmType, keyword: filter.keyword, equals: { subjectId: filter.subjectId } },
       paging,
     );
@@ -163,12 +152,8 @@ export class PersonAdmin extends IntroItemAdmin<
         post: row.post ?? '',
         plateType: row.plateType ?? '',
         brith: row.brith ?? '',
-        picFileId: row.picFileId,
         fmsmPic: picture(row.picFileId).url,
-        picThumbUrl: picture(row.picFileId).thumbUrl,
-        enableType: row.enableType,
-        sort: row.sort,
-        createDate: displayTime(row.createdAt),
+        ...listed(row),
         publicPageNum: pageOf.get(row.id) ?? null,
       })),
     };
@@ -219,9 +204,7 @@ export class PersonAdmin extends IntroItemAdmin<
       .where('fmsmType', 'in', types)
       .where('enableType', '=', 1)
       .orderBy('fmsmType')
-      .orderBy('sort')
-      .orderBy('createdAt', 'desc')
-      .orderBy('id', 'desc')
+      .$call(inPublicOrder)
       .execute();
     let type: number | undefined;
     let position = 0;

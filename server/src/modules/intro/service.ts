@@ -1,6 +1,6 @@
 import { pageOf } from '../../db/paging.js';
 import type { IntroPageItem, PersonItem } from '@school/common';
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { type Paging } from '../../http/paging.js';
 import { displayTime } from '../../time.js';
@@ -79,6 +79,11 @@ export interface PersonFilter {
 }
 
 /** Staff-only items are listed only for a logged-in caller who asks for them (enableType 2). */
+/** Pages and people as the public pages show them: sort, then newest first. */
+export const inPublicOrder = <T extends 'introPage' | 'person', O>(
+  query: SelectQueryBuilder<Database, T, O>,
+) => query.orderBy('sort').orderBy('createdAt', 'desc').orderBy('id', 'desc');
+
 const includeStaffOnly = (staff: AuthStaff | null, enableType: number | undefined) =>
   Boolean(staff) && enableType === 2;
 
@@ -107,8 +112,7 @@ export class IntroService {
     return pageOf(
       base,
       paging,
-      (query) =>
-        query.selectAll().orderBy('sort').orderBy('createdAt', 'desc').orderBy('id', 'desc'),
+      (query) => inPublicOrder(query.selectAll()),
       (row) => ({
         wwfzId: row.id,
         wwfzType: row.wwfzType,
@@ -135,8 +139,7 @@ export class IntroService {
     return pageOf(
       base,
       paging,
-      (query) =>
-        query.selectAll().orderBy('sort').orderBy('createdAt', 'desc').orderBy('id', 'desc'),
+      (query) => inPublicOrder(query.selectAll()),
       (row) => ({
         fmsmId: row.id,
         fmsmType: row.fmsmType,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { magazineCalls } from '@school/common/api';
 import { staffOf } from '../../http/auth.js';
 import { route } from '../../http/contract.js';
+import { saveRoute } from '../../platform/catalogue/route-kit.js';
 import { ok } from '../../http/envelope.js';
 import type { CmsMagazineService } from './admin-service.js';
 
@@ -24,9 +25,8 @@ export const cmsMagazineRoutes: FastifyPluginAsyncTypebox<{
     );
   });
 
-  route(app, magazineCalls.save, async (request) => {
-    const body = request.body;
-    const magazineId = await cmsMagazine.save(
+  saveRoute(app, magazineCalls.save, 'magazineId', (body, staff, ip) =>
+    cmsMagazine.save(
       {
         magazineId: body.magazineId,
         seriesId: body.typeId,
@@ -36,11 +36,10 @@ export const cmsMagazineRoutes: FastifyPluginAsyncTypebox<{
         enabled: body.enabled,
         version: body.version,
       },
-      staffOf(request),
-      request.ip,
-    );
-    return ok({ magazineId }, '保存成功');
-  });
+      staff,
+      ip,
+    ),
+  );
 
   route(app, magazineCalls.enable, async (request) => {
     const { magazineId, enabled } = request.body;

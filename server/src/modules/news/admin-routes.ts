@@ -8,6 +8,7 @@ import {
 } from '@school/common/api';
 import { staffOf } from '../../http/auth.js';
 import { route } from '../../http/contract.js';
+import { saveRoute, zeroClears } from '../../platform/catalogue/route-kit.js';
 import { parseShelvesDate } from '../../http/dates.js';
 import { ok } from '../../http/envelope.js';
 import { saveBody } from '../../platform/publishing/save-body.js';
@@ -67,33 +68,36 @@ export const cmsNewsRoutes: FastifyPluginAsyncTypebox<{ cmsNews: CmsNewsService 
     ok(await cmsNews.get(request.body.newId, staffOf(request))),
   );
 
-  route(app, cmsNewsCalls.save, { preValidation: normaliseSaveBody }, async (request) => {
-    const body = request.body;
-    const newId = await cmsNews.save(
-      {
-        newId: body.newId,
-        typeId: body.typeId,
-        title: body.newsTitle,
-        description: body.newsDesc,
-        content: body.newsContent,
-        newsType: body.newsType,
-        contentKind: body.newcontenttype,
-        schChange: body.schChange === undefined ? undefined : body.schChange || null,
-        enableType: body.enableType,
-        source: body.source,
-        releaseUser: body.releaseUser,
-        coverFileId: body.coverFileId === undefined ? undefined : body.coverFileId || null,
-        linkUrl: body.newsUrl,
-        shelvesDate:
-          body.shelvesDate === undefined ? undefined : parseShelvesDate(body.shelvesDate),
-        files: body.files,
-        version: body.version,
-      },
-      staffOf(request),
-      request.ip,
-    );
-    return ok({ newId }, '保存成功');
-  });
+  saveRoute(
+    app,
+    cmsNewsCalls.save,
+    'newId',
+    { preValidation: normaliseSaveBody },
+    (body, staff, ip) =>
+      cmsNews.save(
+        {
+          newId: body.newId,
+          typeId: body.typeId,
+          title: body.newsTitle,
+          description: body.newsDesc,
+          content: body.newsContent,
+          newsType: body.newsType,
+          contentKind: body.newcontenttype,
+          schChange: zeroClears(body.schChange),
+          enableType: body.enableType,
+          source: body.source,
+          releaseUser: body.releaseUser,
+          coverFileId: zeroClears(body.coverFileId),
+          linkUrl: body.newsUrl,
+          shelvesDate:
+            body.shelvesDate === undefined ? undefined : parseShelvesDate(body.shelvesDate),
+          files: body.files,
+          version: body.version,
+        },
+        staff,
+        ip,
+      ),
+  );
 
   workflowRoutes(app, cmsNewsReviewCalls, 'newId', cmsNews, {
     approve: NEWS_REVIEW_MESSAGES.reviewerOnly,

@@ -7,7 +7,12 @@ import { toListItem } from '../../platform/publishing/rows.js';
 import { listedNews } from '../../platform/publishing/visibility.js';
 
 export { listedNews };
-export { NEWS_LIST_COLUMNS, newsListQuery, toListItem } from '../../platform/publishing/rows.js';
+export {
+  NEWS_LIST_COLUMNS,
+  newsListQuery,
+  newsListRows,
+  toListItem,
+} from '../../platform/publishing/rows.js';
 
 const NEWEST_MS = NEWEST_DAYS * 24 * 3_600_000;
 

@@ -22,6 +22,7 @@ import {
   filesOf,
   listedNews,
   newestEnd,
+  newsListRows,
   toListItem,
   toNewsListItem,
 } from './queries.js';
@@ -165,14 +166,7 @@ export class NewsService {
     const ids = await this.search.counts.keep(countKey(pageIds, nowIso), nowIso, async () =>
       (await pageIds.execute()).map((row) => row.id),
     );
-    const rows = ids.length
-      ? await this.db
-          .selectFrom('news')
-          .innerJoin('newsType', 'newsType.id', 'news.typeId')
-          .select(NEWS_LIST_COLUMNS)
-          .where('news.id', 'in', ids)
-          .execute()
-      : [];
+    const rows = await newsListRows(this.db, ids);
     const byId = new Map(rows.map((row) => [row.id, row]));
     return {
       answer: {

@@ -107,15 +107,7 @@ export function assertMayEdit(staff: AuthStaff, author: number | null, topicAuth
 
 export async function subjectDraftOf(
   db: Kysely<Database>,
-  row: {
-    id: number;
-    title: string;
-    content: string;
-    contentKind: number;
-    source: string | null;
-    releaseUser: string | null;
-    sort: number;
-  },
+  row: Omit<SubjectDraft, 'files'> & { id: number },
 ): Promise<SubjectDraft> {
   const files = await db
     .selectFrom('newsFile')

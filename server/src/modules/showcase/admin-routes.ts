@@ -3,7 +3,7 @@ import { cmsShowcaseCalls as calls } from '@school/common/api';
 import { staffOf } from '../../http/auth.js';
 import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
-import { rowRoutes } from '../../platform/catalogue/route-kit.js';
+import { rowRoutes, saveRoute } from '../../platform/catalogue/route-kit.js';
 import type { CmsShowcaseService } from './admin-service.js';
 
 /**
@@ -23,9 +23,7 @@ export const cmsShowcaseRoutes: FastifyPluginAsyncTypebox<{
     return ok(await banners.list({ place, typeId }, staffOf(request), { pageNum, pageSize }));
   });
 
-  route(app, calls.bannerSave, async (request) =>
-    ok({ bannerId: await banners.save(request.body, staffOf(request), request.ip) }, '保存成功'),
-  );
+  saveRoute(app, calls.bannerSave, 'bannerId', (body, staff, ip) => banners.save(body, staff, ip));
 
   rowRoutes(app, 'bannerId', banners, {
     enable: calls.bannerEnable,
@@ -45,11 +43,8 @@ export const cmsShowcaseRoutes: FastifyPluginAsyncTypebox<{
     );
   });
 
-  route(app, calls.societySave, async (request) =>
-    ok(
-      { associationId: await societies.save(request.body, staffOf(request), request.ip) },
-      '保存成功',
-    ),
+  saveRoute(app, calls.societySave, 'associationId', (body, staff, ip) =>
+    societies.save(body, staff, ip),
   );
 
   rowRoutes(app, 'associationId', societies, {

@@ -7,10 +7,9 @@ import { type Paging } from '../../http/paging.js';
 import { assertContentAdmin } from '../../http/roles.js';
 import type { Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
-import { inTransaction } from '../../db/transaction.js';
 import { COVER_TYPES, COVER_TYPE_MESSAGE, linkUrlOf, type BannerPlace } from './service.js';
 import { assertPictures, pictureViews } from '../../platform/files/pictures.js';
-import { RowTable } from '../../platform/catalogue/rows.js';
+import { RowAdmin } from '../../platform/catalogue/rows.js';
 
 export const BANNER_PLACES: Readonly<Record<BannerPlace, string>> = {
   home: '首页横幅',
@@ -73,15 +72,13 @@ const typeNameOf = (row: Pick<BannerRow, 'place' | 'typeId'>) =>
  * operation-log row, and the public calls read the same rows, so a change
  * shows at once.
  */
-export class BannerAdmin {
-  private readonly table: RowTable<BannerRow>;
-
+export class BannerAdmin extends RowAdmin<BannerRow> {
   constructor(
-    private readonly db: Kysely<Database>,
-    private readonly now: Clock,
+    db: Kysely<Database>,
+    now: Clock,
     private readonly files: FileService,
   ) {
-    this.table = new RowTable(db, now, {
+    super(db, now, {
       table: 'banner',
       columns: COLUMNS,
       infoTable: 'T_BANNER',
@@ -158,26 +155,16 @@ export class BannerAdmin {
       known: [current?.imageFileId],
     });
     const enabled = input.enabled ?? current?.enabled ?? 1;
-    const sameGroup = current && current.place === input.place && current.typeId === typeId;
-
-    const now = this.now();
-    return inTransaction(this.db, async (trx) => {
-      // New banners, and banners moved to another group, go last unless told otherwise.
-      const sort =
-        input.sort ??
-        (sameGroup
-          ? current.sort
-          : await this.table.nextSort(trx, { place: input.place, typeId }, 0));
-      const values = { place: input.place, typeId, imageFileId, title, linkUrl, enabled, sort };
-      return this.table.write(
-        trx,
-        { actor: staff, ip, at: now },
-        current,
-        values,
-        () => values,
-        true,
-      );
-    });
+    return this.saveInGroup(
+      { actor: staff, ip, at: this.now() },
+      current,
+      {
+        group: { place: input.place, typeId },
+        fields: { imageFileId, title, linkUrl, enabled },
+        sort: input.sort,
+      },
+      { first: 0, strict: true },
+    );
   }
 
   /** Shows (1) or hides (0) a banner; no change and no log row when it already is so. */
@@ -206,10 +193,6 @@ export class BannerAdmin {
       },
     );
     return { bannerId };
-  }
-
-  remove(bannerId: number, staff: AuthStaff, ip: string | null) {
-    return this.table.remove(bannerId, staff, ip);
   }
 
   // ---- internals ----

@@ -1,5 +1,4 @@
-import { isContentAdmin } from '../../http/roles.js';
-import { itemGuard } from '../../platform/files/guard-kit.js';
+import { shownItemGuard } from '../../platform/files/guard-kit.js';
 import { defineArea } from '../area.js';
 import { showcaseFileUses } from './file-uses.js';
 import { cmsShowcaseRoutes } from './admin-routes.js';
@@ -19,19 +18,6 @@ export const showcaseArea = defineArea({
     await api.register(cmsShowcaseRoutes, { cmsShowcase: services.cmsShowcase });
   },
   // Shown banners and societies are public; hidden ones are their editors'.
-  fileGuards: () => [
-    itemGuard('T_BANNER', async (reader, ids, db) => {
-      const rows = await db.selectFrom('banner').select('enabled').where('id', 'in', ids).execute();
-      return rows.some((row) => row.enabled === 1 || isContentAdmin(reader));
-    }),
-    itemGuard('T_SOCIETY', async (reader, ids, db) => {
-      const rows = await db
-        .selectFrom('society')
-        .select('enabled')
-        .where('id', 'in', ids)
-        .execute();
-      return rows.some((row) => row.enabled === 1 || isContentAdmin(reader));
-    }),
-  ],
+  fileGuards: () => [shownItemGuard('T_BANNER', 'banner'), shownItemGuard('T_SOCIETY', 'society')],
   fileUses: [showcaseFileUses],
 });

@@ -8,10 +8,9 @@ import { type Paging } from '../../http/paging.js';
 import { assertContentAdmin } from '../../http/roles.js';
 import type { Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
-import { inTransaction } from '../../db/transaction.js';
 import { SOCIETY_CATEGORIES } from './service.js';
 import { assertPictures, pictureViews } from '../../platform/files/pictures.js';
-import { RowTable } from '../../platform/catalogue/rows.js';
+import { RowAdmin } from '../../platform/catalogue/rows.js';
 
 export const SOCIETY_GONE_MESSAGE = '该社团不存在或已被删除';
 export const SOCIETY_CATEGORY_MESSAGE = '请选择社团类别（1 到 6）';
@@ -41,15 +40,13 @@ type SocietyRow = Pick<
  * dialog, both required since the page shows both. Administrators only;
  * every change is one transaction with its T_SOCIETY operation-log row.
  */
-export class SocietyAdmin {
-  private readonly table: RowTable<SocietyRow>;
-
+export class SocietyAdmin extends RowAdmin<SocietyRow> {
   constructor(
-    private readonly db: Kysely<Database>,
-    private readonly now: Clock,
+    db: Kysely<Database>,
+    now: Clock,
     private readonly files: FileService,
   ) {
-    this.table = new RowTable(db, now, {
+    super(db, now, {
       table: 'society',
       columns: COLUMNS,
       infoTable: 'T_SOCIETY',
@@ -122,33 +119,17 @@ export class SocietyAdmin {
     );
     const category = input.associationType;
     const enabled = input.enabled ?? current?.enabled ?? 1;
-    const now = this.now();
-    return inTransaction(this.db, async (trx) => {
-      // A new society, or one moved to another category, goes last unless told otherwise.
-      const sort =
-        input.sort ??
-        (current && current.category === category
-          ? current.sort
-          : await this.table.nextSort(trx, { category }, 0));
-      const values = { name, category, logoFileId, picFileId, enabled, sort };
-      return this.table.write(
-        trx,
-        { actor: staff, ip, at: now },
-        current,
-        values,
-        () => values,
-        true,
-      );
-    });
+    return this.saveInGroup(
+      { actor: staff, ip, at: this.now() },
+      current,
+      { group: { category }, fields: { name, logoFileId, picFileId, enabled }, sort: input.sort },
+      { first: 0, strict: true },
+    );
   }
 
   /** Shows (1) or hides (0) a society; no change and no log row when it already is so. */
   async setEnabled(associationId: number, enabled: number, staff: AuthStaff, ip: string | null) {
     await this.table.setEnabled(associationId, enabled, staff, ip, true);
     return { associationId, enabled };
-  }
-
-  remove(associationId: number, staff: AuthStaff, ip: string | null) {
-    return this.table.remove(associationId, staff, ip);
   }
 }

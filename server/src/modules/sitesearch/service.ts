@@ -8,11 +8,12 @@ import type { Paging } from '../../http/paging.js';
 import { iso, type Clock } from '../../time.js';
 import { fileUrl } from '../../platform/files/service.js';
 import {
-  NEWS_LIST_COLUMNS,
   VIDEO_LIST_COLUMNS,
   newsListQuery,
+  newsListRows,
   toListItem,
   videoListItem,
+  videoListQuery,
 } from '../../platform/publishing/rows.js';
 import type { SearchIndex } from '../../platform/search/search-index.js';
 
@@ -185,14 +186,7 @@ export class SiteSearch {
         .then((rows) => rows.map((row) => row.id));
     }
     const [total, ids] = await Promise.all([count, pageIds]);
-    const rows = ids.length
-      ? await this.db
-          .selectFrom('news')
-          .innerJoin('newsType', 'newsType.id', 'news.typeId')
-          .select(NEWS_LIST_COLUMNS)
-          .where('news.id', 'in', ids)
-          .execute()
-      : [];
+    const rows = await newsListRows(this.db, ids);
     const byId = new Map(rows.map((row) => [row.id, row]));
     return { total, list: ids.flatMap((id) => (byId.has(id) ? [toListItem(byId.get(id)!)] : [])) };
   }
@@ -227,12 +221,7 @@ export class SiteSearch {
     const keyword = query.str?.trim();
     const matching = keyword ? this.index.matchingIds('TF_VIDEO', keyword) : null;
     const publisher = query.releaseUser?.trim();
-    const base = this.db
-      .selectFrom('video')
-      .innerJoin('videoType', 'videoType.id', 'video.typeId')
-      .where('video.deleted', '=', 0)
-      .where('video.ifShelves', '=', 1)
-      .where('video.checkStatus', '=', 1)
+    const base = videoListQuery(this.db)
       .$if(query.videoTypeId !== undefined, (qb) =>
         qb.where('video.typeId', '=', query.videoTypeId!),
       )

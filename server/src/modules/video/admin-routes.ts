@@ -8,6 +8,7 @@ import {
 } from '@school/common/api';
 import { staffOf } from '../../http/auth.js';
 import { route } from '../../http/contract.js';
+import { saveRoute, zeroClears } from '../../platform/catalogue/route-kit.js';
 import { ok } from '../../http/envelope.js';
 import { saveBody } from '../../platform/publishing/save-body.js';
 import { versionRoutes } from '../../platform/publishing/version-routes.js';
@@ -45,26 +46,29 @@ export const cmsVideoRoutes: FastifyPluginAsyncTypebox<{ cmsVideo: CmsVideoServi
     ok(await cmsVideo.get(request.body.videoId, staffOf(request))),
   );
 
-  route(app, cmsVideoCalls.save, { preValidation: normaliseSaveBody }, async (request) => {
-    const body = request.body;
-    const videoId = await cmsVideo.save(
-      {
-        videoId: body.videoId,
-        typeId: body.typeId,
-        title: body.videoTitle,
-        content: body.videoContent,
-        coverFileId: body.coverFileId === undefined ? undefined : body.coverFileId || null,
-        source: body.source,
-        releaseUser: body.releaseUser,
-        enableType: body.enableType,
-        files: body.files,
-        version: body.version,
-      },
-      staffOf(request),
-      request.ip,
-    );
-    return ok({ videoId }, '保存成功');
-  });
+  saveRoute(
+    app,
+    cmsVideoCalls.save,
+    'videoId',
+    { preValidation: normaliseSaveBody },
+    (body, staff, ip) =>
+      cmsVideo.save(
+        {
+          videoId: body.videoId,
+          typeId: body.typeId,
+          title: body.videoTitle,
+          content: body.videoContent,
+          coverFileId: zeroClears(body.coverFileId),
+          source: body.source,
+          releaseUser: body.releaseUser,
+          enableType: body.enableType,
+          files: body.files,
+          version: body.version,
+        },
+        staff,
+        ip,
+      ),
+  );
 
   route(app, cmsVideoCalls.remove, async (request) => {
     await cmsVideo.remove(request.body.videoId, staffOf(request), request.ip);

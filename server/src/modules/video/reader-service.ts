@@ -8,6 +8,7 @@ import type { AuthStaff } from '../../platform/auth/session.js';
 import type { EngagementService } from '../../platform/engagement/service.js';
 import { staffVisitor } from '../../platform/engagement/visitor.js';
 import { fileUrl } from '../../platform/files/service.js';
+import { videoListQuery } from '../../platform/publishing/rows.js';
 import { assertReadable, isListed } from '../../platform/publishing/visibility.js';
 import { displayTime, type Clock } from '../../time.js';
 import type { VideoService } from './service.js';
@@ -144,12 +145,7 @@ export class VideoReaderService {
   /** Listed videos of the video centre (of one news item when given), as VideoService.list reads them. */
   private centreVideos(filter: NewsVideoFilter, staff: AuthStaff | null) {
     const includeStaffOnly = Boolean(staff) && filter.enableType === 2;
-    return this.db
-      .selectFrom('video')
-      .innerJoin('videoType', 'videoType.id', 'video.typeId')
-      .where('video.deleted', '=', 0)
-      .where('video.ifShelves', '=', 1)
-      .where('video.checkStatus', '=', 1)
+    return videoListQuery(this.db)
       .$if(!includeStaffOnly, (qb) => qb.where('video.enableType', '=', 1))
       .$if(filter.newsId !== undefined, (qb) => qb.where('video.newsId', '=', filter.newsId!));
   }

@@ -6,6 +6,7 @@ import { type Paging } from '../../http/paging.js';
 import {
   VIDEO_LIST_COLUMNS as LIST_COLUMNS,
   videoListItem as toListItem,
+  videoListQuery,
 } from '../../platform/publishing/rows.js';
 import type { SearchIndex } from '../../platform/search/search-index.js';
 import { displayTime, type Clock } from '../../time.js';
@@ -80,12 +81,7 @@ export class VideoService {
     paging: Paging,
   ): Promise<{ total: number; list: VideoListItem[] }> {
     const includeStaffOnly = Boolean(staff) && filter.enableType === 2;
-    const base = this.db
-      .selectFrom('video')
-      .innerJoin('videoType', 'videoType.id', 'video.typeId')
-      .where('video.deleted', '=', 0)
-      .where('video.ifShelves', '=', 1)
-      .where('video.checkStatus', '=', 1)
+    const base = videoListQuery(this.db)
       .$if(!includeStaffOnly, (qb) => qb.where('video.enableType', '=', 1))
       .$if(filter.typeId !== undefined, (qb) => qb.where('video.typeId', '=', filter.typeId!))
       .$if(filter.newsId !== undefined, (qb) => qb.where('video.newsId', '=', filter.newsId!));

@@ -1,11 +1,10 @@
 import { parseArgs } from 'node:util';
 import { createServices } from '../../app.js';
-import { ConfigError, loadConfig } from '../../config.js';
-import { openDatabase } from '../../db/database.js';
-import { migrateToLatest } from '../../db/migrate.js';
+import { loadConfig } from '../../config.js';
 import { ImportFailure } from './client.js';
 import { consoleProgress } from './report.js';
 import { runImport } from './run.js';
+import { runCommand, withDatabase } from '../run-command.js';
 
 const USAGE = `用法:
   npm run import -- --from <旧站地址> [--staff-code <账号> --staff-pass <密码>] [--dry-run]
@@ -33,20 +32,16 @@ async function main(argv: string[]): Promise<number> {
     },
     strict: true,
   });
-  if (!values.from || values.help) {
+  const { from } = values;
+  if (!from || values.help) {
     console.error(USAGE);
     return values.help ? 0 : 2;
   }
   const config = loadConfig();
-  const { db, dialect, close } = openDatabase({
-    url: config.databaseUrl,
-    sqliteFile: `${config.dataDir}/portal.sqlite`,
-  });
-  try {
-    await migrateToLatest(db, dialect);
+  return withDatabase(config, async (db, dialect) => {
     const services = createServices({ config, db, dialect });
     const result = await runImport({
-      from: values.from,
+      from,
       staffCode: values['staff-code'],
       staffPass: values['staff-pass'] ?? process.env.IMPORT_STAFF_PASS,
       dryRun: values['dry-run'],
@@ -57,21 +52,12 @@ async function main(argv: string[]): Promise<number> {
     console.log(result.report.text(values['dry-run']));
     if (!values['dry-run']) console.log(`导入记录编号 ${result.runId}（CMS 的“导入旧站”页可查看）`);
     return 0;
-  } finally {
-    await close();
-  }
+  });
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    const message = err instanceof Error ? err.message : String(err);
-    if (err instanceof ConfigError) console.error(`配置错误: ${message}`);
-    else if (err instanceof ImportFailure) console.error(`导入失败: ${message}`);
-    else if ((err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      console.error(`参数有误（${message}）\n${USAGE}`);
-      process.exit(2);
-    } else console.error(`导入失败: ${message}`);
-    process.exit(1);
-  },
-);
+runCommand(() => main(process.argv.slice(2)), {
+  usage: USAGE,
+  known: [[ImportFailure, '导入失败']],
+  otherwise: '导入失败',
+  argsExit: 2,
+});

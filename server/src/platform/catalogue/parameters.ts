@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { FileService } from '../files/service.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
@@ -8,7 +8,7 @@ import { fileUrl } from '../files/service.js';
 import { inTransaction } from '../../db/transaction.js';
 import { checkImageFile, checkLink, type Direction, type SiteActor } from './common.js';
 import { PARAMETER_CODES, parameterCode } from './parameter-codes.js';
-import { RowTable } from './rows.js';
+import { RowAdmin } from './rows.js';
 
 export const PARAMETER_GONE_MESSAGE = '该参数不存在或已删除';
 const NAME_MAX = 100;
@@ -27,15 +27,7 @@ export interface ParameterInput {
   sort?: number;
 }
 
-type ParameterRow = {
-  id: number;
-  code: string;
-  value: string;
-  name: string;
-  type: string;
-  pic: string | null;
-  sort: number;
-};
+type ParameterRow = Selectable<Database['sysParameter']>;
 
 const COLUMNS = ['id', 'code', 'value', 'name', 'type', 'pic', 'sort'] as const;
 
@@ -63,15 +55,13 @@ function rowView(row: ParameterRow) {
  * administrator role (staffType 5). The public api/sysParameter calls read
  * the same table on every request, so a save shows at once.
  */
-export class SiteParameters {
-  private readonly table: RowTable<ParameterRow>;
-
+export class SiteParameters extends RowAdmin<ParameterRow> {
   constructor(
-    private readonly db: Kysely<Database>,
-    private readonly now: Clock,
+    db: Kysely<Database>,
+    now: Clock,
     private readonly files: FileService,
   ) {
-    this.table = new RowTable(db, now, {
+    super(db, now, {
       table: 'sysParameter',
       columns: COLUMNS,
       infoTable: 'T_PARAMETER',
@@ -169,7 +159,7 @@ export class SiteParameters {
   }
 
   /** Deletes a row; the last row of a code the pages read stays. */
-  remove(id: number, actor: SiteActor, ip: string | null) {
+  override remove(id: number, actor: SiteActor, ip: string | null) {
     return this.table.remove(id, actor, ip, async (trx, row) => {
       const info = parameterCode(row.code);
       if (!info.required) return;

@@ -9,7 +9,7 @@ import {
 import type { TObject } from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { staffOf } from '../../http/auth.js';
-import { route } from '../../http/contract.js';
+import { route, type RouteHooks } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import type { AuthStaff } from '../auth/session.js';
 import type { Direction } from './common.js';
@@ -36,6 +36,34 @@ export function blankFields(absent: string[], clear: string[] = []) {
     for (const key of absent) if (body[key] === '') delete body[key];
     for (const key of clear) if (body[key] === '') body[key] = null;
   };
+}
+
+/** A form's id field where 0 means "none": left out keeps the stored value, 0 clears it. */
+export const zeroClears = (id: number | null | undefined): number | null | undefined =>
+  id === undefined ? undefined : id || null;
+
+type SaveStep<Body extends TSchema> = (
+  body: Static<Body>,
+  staff: AuthStaff,
+  ip: string,
+) => Promise<number>;
+
+/**
+ * The save call of one kind of row: `save` maps the body's spec names to the
+ * service's input and saves in the caller's name; the answer holds the saved
+ * row's id under `idName`. Hooks come before the step, as with `route()`.
+ */
+export function saveRoute<Body extends TSchema, Data extends TSchema>(
+  app: FastifyInstance,
+  endpoint: Endpoint<Body, Data>,
+  idName: string,
+  ...rest: [SaveStep<Body>] | [RouteHooks, SaveStep<Body>]
+) {
+  const [hooks, save] = rest.length === 1 ? [{}, rest[0]] : rest;
+  route(app, endpoint, hooks, async (request) => {
+    const id = await save(request.body as Static<Body>, staffOf(request), request.ip);
+    return ok({ [idName]: id } as Static<Data>, '保存成功');
+  });
 }
 
 type Staffed<Args extends unknown[], Result> = (

@@ -145,6 +145,43 @@ export class RowTable<Row extends { id: number; sort: number }> {
   }
 
   /**
+   * A save's write of a row in its group (`group`: the grouping columns'
+   * values, written too): the row keeps its place unless `sort` is given; a
+   * new row, or one moved to another group, goes last (`first` in an empty
+   * group). A new row also takes the `created` columns. See `write` for
+   * `strict`.
+   */
+  async writeInGroup(
+    trx: Kysely<Database>,
+    change: Change,
+    current: Row | undefined,
+    save: {
+      group: Group;
+      fields: Record<string, unknown>;
+      sort?: number;
+      created?: Record<string, unknown>;
+    },
+    options: { first: number; strict?: boolean },
+  ): Promise<number> {
+    const { group } = save;
+    const stored = current as unknown as Record<string, unknown> | undefined;
+    const stays =
+      stored !== undefined && Object.entries(group).every(([col, value]) => stored[col] === value);
+    const sort =
+      save.sort ??
+      (stays && current ? current.sort : await this.nextSort(trx, group, options.first));
+    const values = { ...save.fields, ...group, sort };
+    return this.write(
+      trx,
+      change,
+      current,
+      values,
+      () => ({ ...values, ...save.created }),
+      options.strict,
+    );
+  }
+
+  /**
    * Enables (1) or disables (0) a row with its 启用/停用 log row; with
    * `skipUnchanged`, a row already so is left as it is, with no log row.
    */
@@ -217,5 +254,38 @@ export class RowTable<Row extends { id: number; sort: number }> {
       if (Number(result.numDeletedRows) === 0) throw notFound(this.spec.gone);
       await this.log(trx, { actor, ip, at }, id, '删除');
     });
+  }
+}
+
+/**
+ * A service that keeps one table's rows (the intranet settings, the
+ * showcase) through its RowTable; deleting is the table's own step. A
+ * subclass adds its list, save, enable and move.
+ */
+export abstract class RowAdmin<Row extends { id: number; sort: number }> {
+  protected readonly table: RowTable<Row>;
+
+  constructor(
+    protected readonly db: Kysely<Database>,
+    protected readonly now: Clock,
+    spec: RowTableSpec,
+  ) {
+    this.table = new RowTable(db, now, spec);
+  }
+
+  remove(id: number, actor: AuthStaff, ip: string | null): Promise<void> {
+    return this.table.remove(id, actor, ip);
+  }
+
+  /** A save that is only the row's write (see RowTable.writeInGroup), in its own transaction. */
+  protected saveInGroup(
+    change: Change,
+    current: Row | undefined,
+    save: Parameters<RowTable<Row>['writeInGroup']>[3],
+    options: Parameters<RowTable<Row>['writeInGroup']>[4],
+  ): Promise<number> {
+    return inTransaction(this.db, (trx) =>
+      this.table.writeInGroup(trx, change, current, save, options),
+    );
   }
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { isContentAdmin } from '../../http/roles.js';
 import type { AuthStaff } from '../auth/session.js';
 import type { FileGuard, FileUseRecord } from './guards.js';
 import type { FileOwnerTable } from './uses.js';
@@ -28,4 +29,22 @@ export function itemGuard(
       return ids.length > 0 && readable(reader, ids, db);
     },
   };
+}
+
+/** A guard over items whose files anyone who may reach the file may read while the item is there. */
+export function presentItemGuard(
+  table: FileOwnerTable,
+  rows: 'introPage' | 'person' | 'workbenchItem',
+): FileGuard {
+  return itemGuard(table, async (_reader, ids, db) =>
+    Boolean(await db.selectFrom(rows).select('id').where('id', 'in', ids).executeTakeFirst()),
+  );
+}
+
+/** A guard over items with a shown flag: a shown item's files are public, a hidden one's its editors'. */
+export function shownItemGuard(table: FileOwnerTable, rows: 'banner' | 'society'): FileGuard {
+  return itemGuard(table, async (reader, ids, db) => {
+    const found = await db.selectFrom(rows).select('enabled').where('id', 'in', ids).execute();
+    return found.some((row) => row.enabled === 1 || isContentAdmin(reader));
+  });
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database, InfoTable } from '../../db/schema.js';
 import { displayTime, iso } from '../../time.js';
 
@@ -33,6 +33,20 @@ export async function writeOperLog(db: Kysely<Database>, entry: OperLogEntry): P
     .execute();
 }
 
+/** How many entries an item's history shows: its operation log, its saved versions. */
+const HISTORY_LIMIT = 200;
+
+/** An item's entries in a table kept per item (infoTable, objId): newest first, the last 200. */
+export const itemHistory =
+  (infoTable: string, objId: number) =>
+  <O>(query: SelectQueryBuilder<Database, 'operLog' | 'contentRevision', O>) =>
+    query
+      .where('infoTable', '=', infoTable)
+      .where('objId', '=', objId)
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(HISTORY_LIMIT);
+
 export async function operLogRows(
   db: Kysely<Database>,
   infoTable: InfoTable | `T_${string}`,
@@ -41,11 +55,7 @@ export async function operLogRows(
   const rows = await db
     .selectFrom('operLog')
     .select(['staffId', 'staffName', 'operType', 'note', 'ip', 'createdAt'])
-    .where('infoTable', '=', infoTable)
-    .where('objId', '=', objId)
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(200)
+    .$call(itemHistory(infoTable, objId))
     .execute();
   return rows.map((row) => ({
     userId: row.staffId,

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { displayTime } from '../../time.js';
+import { itemHistory } from '../oplog/service.js';
 
 /**
  * The saved versions of every kind of authored item (news, sub-news, videos,
@@ -91,11 +92,7 @@ export async function listContentRevisions<T, Extra extends object = object>(
   const rows = await db
     .selectFrom('contentRevision')
     .select(['id', 'staffName', 'createdAt', 'snapshot'])
-    .where('infoTable', '=', infoTable)
-    .where('objId', '=', objId)
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(200)
+    .$call(itemHistory(infoTable, objId))
     .execute();
   return rows.map((row) => ({
     revisionId: row.id,

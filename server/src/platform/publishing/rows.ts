@@ -1,10 +1,10 @@
 import type { NewsItem, VideoItem } from '@school/common/api';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { displayTime } from '../../time.js';
 import { fileUrl } from '../files/service.js';
 import { htmlToText } from '../search/terms.js';
-import { listedNews } from './visibility.js';
+import { listedNews, listedVideo } from './visibility.js';
 
 /**
  * How news and videos are listed (their columns and the answer's fields):
@@ -59,31 +59,30 @@ export const NEWS_LIST_COLUMNS = [
   'news.createdAt',
 ] as const;
 
-type NewsListRow = {
-  id: number;
-  typeId: number;
-  typeName: string;
-  title: string;
-  description: string;
-  newsType: number;
-  contentKind: number;
-  ifTop: number;
-  schChange: number | null;
-  enableType: number;
-  source: string | null;
-  releaseUser: string | null;
-  createStaff: number | null;
-  createUser: string | null;
-  deptId: number | null;
-  deptName: string | null;
-  viewCount: number;
-  flowerCount: number;
-  coverFileId: number | null;
-  linkUrl: string | null;
-  shelvesDate: string;
-  statusDate: string;
-  createdAt: string;
-};
+/** A news list row: the item's own columns with its column's, department's and author's names. */
+type NewsListRow = Pick<
+  Selectable<Database['news']>,
+  | 'id'
+  | 'typeId'
+  | 'title'
+  | 'description'
+  | 'newsType'
+  | 'contentKind'
+  | 'ifTop'
+  | 'schChange'
+  | 'enableType'
+  | 'source'
+  | 'releaseUser'
+  | 'createStaff'
+  | 'deptId'
+  | 'viewCount'
+  | 'flowerCount'
+  | 'coverFileId'
+  | 'linkUrl'
+  | 'shelvesDate'
+  | 'statusDate'
+  | 'createdAt'
+> & { typeName: string; createUser: string | null; deptName: string | null };
 
 /** Database row -> the spec's field names. */
 export function toListItem(row: NewsListRow): NewsItem {
@@ -121,6 +120,25 @@ export function newsListQuery(db: Kysely<Database>, now: Date) {
     .where(listedNews(now));
 }
 
+/** The news items of `ids` with their list columns, in no order (none for none). */
+export async function newsListRows(db: Kysely<Database>, ids: number[]) {
+  if (!ids.length) return [];
+  return db
+    .selectFrom('news')
+    .innerJoin('newsType', 'newsType.id', 'news.typeId')
+    .select(NEWS_LIST_COLUMNS)
+    .where('news.id', 'in', ids)
+    .execute();
+}
+
+/** Listed videos (see listedVideo) with their category; the audience is the caller's to add. */
+export function videoListQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('video')
+    .innerJoin('videoType', 'videoType.id', 'video.typeId')
+    .where(listedVideo);
+}
+
 export const VIDEO_LIST_COLUMNS = [
   'video.id',
   'video.typeId',
@@ -138,22 +156,23 @@ export const VIDEO_LIST_COLUMNS = [
   'video.createdAt',
 ] as const;
 
-type VideoListRow = {
-  id: number;
-  typeId: number;
-  typeName: string;
-  title: string;
-  content: string;
-  coverFileId: number | null;
-  source: string | null;
-  releaseUser: string | null;
-  createStaff: number | null;
-  enableType: number;
-  ifTop: number;
-  viewCount: number;
-  flowerCount: number;
-  createdAt: string;
-};
+/** A video list row: the video's own columns with its category's name. */
+type VideoListRow = Pick<
+  Selectable<Database['video']>,
+  | 'id'
+  | 'typeId'
+  | 'title'
+  | 'content'
+  | 'coverFileId'
+  | 'source'
+  | 'releaseUser'
+  | 'createStaff'
+  | 'enableType'
+  | 'ifTop'
+  | 'viewCount'
+  | 'flowerCount'
+  | 'createdAt'
+> & { typeName: string };
 
 export function videoListItem(row: VideoListRow): VideoItem {
   return {

@@ -27,14 +27,17 @@ export const listedNews = (now: Date | string) => (eb: ExpressionBuilder<Databas
     eb('news.shelvesDate', '<=', typeof now === 'string' ? now : iso(now)),
   ]);
 
-/** A video anyone may watch: for everyone, on the shelf, approved, not deleted. */
-export const publicVideo = (eb: ExpressionBuilder<Database, 'video'>) =>
+/** A video the lists show: on the shelf, approved, not deleted. The audience is the caller's. */
+export const listedVideo = (eb: ExpressionBuilder<Database, 'video'>) =>
   eb.and([
-    eb('video.enableType', '=', 1),
     eb('video.deleted', '=', 0),
     eb('video.ifShelves', '=', 1),
     eb('video.checkStatus', '=', 1),
   ]);
+
+/** A video anyone may watch: for everyone, and listed. */
+export const publicVideo = (eb: ExpressionBuilder<Database, 'video'>) =>
+  eb.and([eb('video.enableType', '=', 1), listedVideo(eb)]);
 
 /** What `assertReadable` reads of an item (news, sub-news, video). */
 export type ReadableRow = {

@@ -10,28 +10,23 @@ import type { AuthStaff } from '../auth/session.js';
 import type { SensitiveConsent } from '../content/sensitive-words.js';
 import { consentIn, integerIn, textIn } from './body-fields.js';
 
+/**
+ * A review step that submits or publishes: `consent` is what the person says
+ * about the item's sensitive words (workflow.ts).
+ */
+type ConsentedStep<State> = (
+  id: number,
+  staff: AuthStaff,
+  ip: string | null,
+  consent?: SensitiveConsent,
+) => Promise<State>;
+
 /** The review steps an authored item's service offers (news, videos), answering the new state. */
 export interface ReviewedItems<State> {
-  /** `consent`: what the person says about the item's sensitive words (workflow.ts). */
-  submit(
-    id: number,
-    staff: AuthStaff,
-    ip: string | null,
-    consent?: SensitiveConsent,
-  ): Promise<State>;
-  approve(
-    id: number,
-    staff: AuthStaff,
-    ip: string | null,
-    consent?: SensitiveConsent,
-  ): Promise<State>;
+  submit: ConsentedStep<State>;
+  approve: ConsentedStep<State>;
   reject(id: number, reason: string, staff: AuthStaff, ip: string | null): Promise<State>;
-  shelve(
-    id: number,
-    staff: AuthStaff,
-    ip: string | null,
-    consent?: SensitiveConsent,
-  ): Promise<State>;
+  shelve: ConsentedStep<State>;
   unshelve(id: number, staff: AuthStaff, ip: string | null): Promise<State>;
   pin(id: number, ifTop: 0 | 1, staff: AuthStaff, ip: string | null): Promise<State>;
 }
@@ -50,28 +45,16 @@ export function workflowRoutes<B extends string, K extends string, S extends TSc
   refusals: Partial<Record<ReviewStep, string>> = {},
 ) {
   const idOf = (body: unknown) => integerIn(body, idName);
-  route(app, calls.submit, { refusal: refusals.submit }, async (request) =>
-    ok(
-      await service.submit(
-        idOf(request.body),
-        staffOf(request),
-        request.ip,
-        consentIn(request.body),
-      ),
-      '已提交审核',
-    ),
-  );
-  route(app, calls.approve, { refusal: refusals.approve }, async (request) =>
-    ok(
-      await service.approve(
-        idOf(request.body),
-        staffOf(request),
-        request.ip,
-        consentIn(request.body),
-      ),
-      '审核通过',
-    ),
-  );
+  const consented = (step: 'submit' | 'approve' | 'shelve', message: string) =>
+    route(app, calls[step], { refusal: refusals[step] }, async (request) => {
+      const { body } = request;
+      return ok(
+        await service[step](idOf(body), staffOf(request), request.ip, consentIn(body)),
+        message,
+      );
+    });
+  consented('submit', '已提交审核');
+  consented('approve', '审核通过');
   route(app, calls.reject, { refusal: refusals.reject }, async (request) => {
     const reason = textIn(request.body, 'reason');
     return ok(
@@ -79,17 +62,7 @@ export function workflowRoutes<B extends string, K extends string, S extends TSc
       '已退回',
     );
   });
-  route(app, calls.shelve, { refusal: refusals.shelve }, async (request) =>
-    ok(
-      await service.shelve(
-        idOf(request.body),
-        staffOf(request),
-        request.ip,
-        consentIn(request.body),
-      ),
-      '已上架',
-    ),
-  );
+  consented('shelve', '已上架');
   route(app, calls.unshelve, { refusal: refusals.unshelve }, async (request) =>
     ok(await service.unshelve(idOf(request.body), staffOf(request), request.ip), '已下架'),
   );
