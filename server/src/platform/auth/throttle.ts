@@ -217,15 +217,14 @@ export class LoginThrottle {
    */
   async attempt(code: string, ip: string): Promise<void> {
     const keys = this.keys(code, ip);
+    // Each count is taken only by an attempt the one before allows: an attempt refused early is
+    // never checked, and counting it further on would let a burst's late attempts use up the
+    // address's tries before an early one, allowed for its account, took its own.
     const account = await this.count(keys.account);
+    if (account > this.config.loginMaxFailuresPerAccount) throw this.lockedOut();
     const address = await this.count(keys.address);
+    if (address > this.config.loginMaxFailuresPerAddress) throw this.lockedOut();
     const overall = await this.count(keys.overall);
-    if (
-      account > this.config.loginMaxFailuresPerAccount ||
-      address > this.config.loginMaxFailuresPerAddress
-    ) {
-      throw this.lockedOut();
-    }
     if (
       overall > this.config.loginMaxFailuresPerAccountOverall &&
       !(await this.trusted(keys.trusted))

@@ -50,11 +50,13 @@ export class ShareCodeThrottle {
       return;
     }
     const now = this.now();
+    // The address's try is taken only by a guess the link still allows: a guess refused on the
+    // link is never compared, and taking its address try too would let a burst's late guesses
+    // use up the address's tries before an early one, allowed on the link, took its own.
     const onLink = await takeTry(this.db, keys.share, now, WRONG_CODE_WINDOW_MINUTES);
+    if (onLink > WRONG_CODES_PER_SHARE) throw this.tooMany();
     const fromAddress = await takeTry(this.db, keys.address, now, WRONG_CODE_WINDOW_MINUTES);
-    if (onLink > WRONG_CODES_PER_SHARE || fromAddress > WRONG_CODES_PER_ADDRESS) {
-      throw this.tooMany();
-    }
+    if (fromAddress > WRONG_CODES_PER_ADDRESS) throw this.tooMany();
     if (given !== right) throw forbidden(WRONG_CODE);
     await giveBack(this.db, [keys.share, keys.address]);
     this.proven.add(shareCode, given);
