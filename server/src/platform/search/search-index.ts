@@ -250,7 +250,11 @@ export class SearchIndex {
     const seen = (expression: string) => {
       let match = expression;
       if (query.typeIds?.length) {
-        match = `(${match}) AND tags : (${query.typeIds.map(typeTag).join(' OR ')})`;
+        // A column number that is no whole number the index holds (1e21) names no column.
+        const columns = query.typeIds
+          .filter((typeId) => Number.isSafeInteger(typeId) && typeId >= 0)
+          .map(typeTag);
+        match = `(${match}) AND tags : (${columns.join(' OR ') || NO_COLUMN_TAG})`;
       }
       return query.includeStaffOnly ? match : `(${match}) NOT tags : ${STAFF_ONLY_TAG}`;
     };
@@ -344,6 +348,8 @@ export class SearchIndex {
 /** Marks an entry meant for staff only in `search_listed`'s tags. */
 const STAFF_ONLY_TAG = 's';
 const typeTag = (typeId: number) => `t${typeId}`;
+/** A tag no entry has. */
+const NO_COLUMN_TAG = 'none';
 const kindTag = (infoTable: InfoTable) => (infoTable === 'TF_VIDEO' ? 'v' : 'n');
 
 /** An FTS5 expression: every term (each quoted: a term is letters and digits or Han characters). */

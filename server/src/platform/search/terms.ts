@@ -14,7 +14,8 @@ function runs(text: string): Array<{ han: boolean; text: string }> {
   const out: Array<{ han: boolean; text: string }> = [];
   let current: { han: boolean; text: string } | null = null;
   for (const char of text.normalize('NFKC').toLowerCase()) {
-    const han = HAN.test(char);
+    // A Han symbol that is no letter (a radical, ⺀) parts words, as SQLite's tokenizer reads it.
+    const han = HAN.test(char) && WORD.test(char);
     if (!han && !WORD.test(char)) {
       current = null;
       continue;

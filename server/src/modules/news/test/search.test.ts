@@ -154,6 +154,24 @@ describe('api/news/getNewsTitleList', () => {
     expect(past).toMatchObject({ total: 3, list: [] });
   });
 
+  it('narrows to a column, and a column number beyond any column finds nothing', async () => {
+    const pinnedColumn = await search({ newsTitle: '运动', typeId: 15 });
+    expect(pinnedColumn.list.map((h) => h.newId)).toEqual([id.pinned]);
+    const beyond = await postJson(t.app, SEARCH, {
+      newsTitle: '运动',
+      typeId: 1e21,
+      pageNum: 1,
+      pageSize: 1,
+    });
+    // SQLite finds nothing; PostgreSQL refuses a number beyond its integers.
+    if (t.dialect === 'sqlite')
+      expect(expectOk<Page>(beyond)).toMatchObject({ total: 0, list: [] });
+    else expectRefusal(beyond, 400, '参数格式不正确');
+    // A radical (a Han symbol, no letter) parts words as the index does: 运 and 动 apart.
+    expect((await search({ newsTitle: '运⺀动' })).total).toBe(3);
+    expect((await search({ newsTitle: '⺀' })).total).toBe(0);
+  });
+
   it('follows a pin and a shelving without counting an item twice', async () => {
     const admin = await createStaff(t.db, { name: '搜索管理员', staffType: 5, isPower: 1 });
     const token = await login(t.app, admin);
