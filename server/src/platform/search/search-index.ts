@@ -260,11 +260,11 @@ export class SearchIndex {
     };
     const all = allOf(terms);
     const matched = seen(`body : ${all}`);
-    const runs = rankRanges(nowIso).flatMap((range) => [
+    const ranges = rankRanges(nowIso);
+    const runs = ranges.flatMap((range) => [
       { match: seen(`title : ${all}`), range },
       { match: seen(`(body : ${all}) NOT (title : ${all})`), range },
     ]);
-    const ranges = rankRanges(nowIso);
     const counted = (match: string, range: [bigint, bigint]) =>
       this.keep(`count listed ${match} ${range.join('-')}`, nowIso, () =>
         this.listedCount(match, range),
