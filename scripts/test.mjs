@@ -21,10 +21,21 @@ import {
 
 const CHROMIUM = '/usr/bin/chromium';
 const results = [];
-const e2eReport = path.join(
-  fs.mkdtempSync(path.join(os.tmpdir(), 'school-e2e-report-')),
-  'report.json',
-);
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'school-test-reports-'));
+const e2eReport = path.join(reports, 'e2e.json');
+/** Each server run's JSON report, read for the failures' digest at the end. */
+const serverReports = {
+  sqlite: path.join(reports, 'sqlite.json'),
+  postgres: path.join(reports, 'postgres.json'),
+};
+/** Vitest prints as always and writes its JSON report to `file`. */
+const vitestArgs = (file) => [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${file}`,
+];
 
 /** Minutes since `start`, for the summary table. */
 const minutesSince = (start) => (performance.now() - start) / 60000;
@@ -103,13 +114,13 @@ try {
     {
       name: 'Server tests on SQLite',
       command: 'npx',
-      args: ['vitest', 'run'],
+      args: vitestArgs(serverReports.sqlite),
       options: { cwd: 'server', env: { ...process.env, TEST_DB: 'sqlite' } },
     },
     {
       name: 'Server tests on PostgreSQL',
       command: 'npx',
-      args: ['vitest', 'run'],
+      args: vitestArgs(serverReports.postgres),
       options: {
         cwd: 'server',
         env: { ...process.env, TEST_DB: 'postgres', TEST_DATABASE_URL: databaseUrl },
@@ -174,7 +185,34 @@ function e2eFailures() {
   return lines;
 }
 
+/** The failed server tests of one run, with the first lines of their errors. */
+function serverFailures(file) {
+  if (!fs.existsSync(file)) return [];
+  const lines = [];
+  try {
+    for (const testFile of JSON.parse(fs.readFileSync(file, 'utf8')).testResults ?? []) {
+      const where = path.relative(path.join(process.cwd(), 'server'), testFile.name);
+      const failedTests = (testFile.assertionResults ?? []).filter((t) => t.status === 'failed');
+      if (!failedTests.length && testFile.status === 'failed')
+        failedTests.push({ fullName: '(the file)', failureMessages: [testFile.message ?? ''] });
+      for (const t of failedTests) {
+        lines.push(`  ${where} › ${t.fullName}`);
+        const error = stripVTControlCharacters((t.failureMessages ?? []).join('\n'));
+        for (const line of error.split('\n').filter(Boolean).slice(0, 8))
+          lines.push(`      ${line}`);
+      }
+    }
+  } catch {
+    return [];
+  }
+  return lines;
+}
+
 const failed = results.filter((r) => !r.ok);
+for (const [name, file] of Object.entries(serverReports)) {
+  const digest = serverFailures(file);
+  if (digest.length) console.log(`\nFailed server tests (${name}):\n${digest.join('\n')}`);
+}
 const e2eDigest = e2eFailures();
 if (e2eDigest.length) console.log(`\nFailed end-to-end tests:\n${e2eDigest.join('\n')}`);
 console.log('\nSummary (result, minutes, suite):');

@@ -23,7 +23,7 @@ import { serverTransport } from './api/server';
 import { inertHiddenCopies } from './lib/a11y';
 import { ELDER_BOOT_SCRIPT } from './lib/elder-mode';
 import { STATIC_PAGE_SCRIPT, WIDGETS_SCRIPT } from 'virtual:page-scripts';
-import { hasLoginCookie, type PageHandle } from './lib/static-page';
+import { hasLoginCookie, pageHydrates, type PageHandle } from './lib/static-page';
 import { SITE_CODES, siteFromParameters, type SiteInfo } from './lib/site';
 import stylesheet from './styles/site.css?url';
 import portalPages from './styles/portal-pages.css?url';
@@ -134,11 +134,7 @@ function ElderBoot() {
 function useHydratedPage(): boolean {
   const matches = useMatches();
   const staff = useRouteLoaderData<typeof loader>('root')?.staff ?? false;
-  if (typeof document !== 'undefined' || staff) return true;
-  return !matches.some((match) => {
-    const hydrate = (match.handle as PageHandle | undefined)?.hydrate;
-    return hydrate === false || (typeof hydrate === 'function' && !hydrate(match.data));
-  });
+  return typeof document !== 'undefined' || pageHydrates(matches, staff);
 }
 
 /**

@@ -1,6 +1,5 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -170,6 +169,8 @@ export const webPages = fp<{ build: WebBuild; api: FastifyInstance; cache?: Page
           const cookies = response.headers.getSetCookie();
           if (cookies.length) void reply.header('set-cookie', cookies);
           if (!response.body) return reply.send();
+          // The page is whole before it is answered (entry.server.tsx): one buffer, one write.
+          const body = Buffer.from(await response.arrayBuffer());
           // A HEAD render may come without its body: only a GET's page is kept.
           const storable =
             freshness &&
@@ -178,12 +179,7 @@ export const webPages = fp<{ build: WebBuild; api: FastifyInstance; cache?: Page
             !render.usedSession &&
             cookies.length === 0 &&
             !/private|no-store/i.test(response.headers.get('cache-control') ?? '');
-          if (!storable) {
-            return reply.send(
-              Readable.fromWeb(response.body as import('node:stream/web').ReadableStream),
-            );
-          }
-          const body = Buffer.from(await response.arrayBuffer());
+          if (!storable) return reply.send(body);
           await cache!.store(key, freshness, body, {
             ...reply.raw.getHeaders(),
             ...reply.getHeaders(),

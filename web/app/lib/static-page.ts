@@ -14,6 +14,22 @@ export interface PageHandle {
   widgets?: boolean;
 }
 
+/**
+ * Whether a page of these route matches runs React: always for staff, else unless a route says
+ * `hydrate: false` (or its function of the loader's data says so). root.tsx decides its scripts
+ * by it, and entry.server.tsx how it renders.
+ */
+export function pageHydrates(
+  matches: readonly { handle?: unknown; data?: unknown }[],
+  staff: boolean,
+): boolean {
+  if (staff) return true;
+  return !matches.some((match) => {
+    const hydrate = (match.handle as PageHandle | undefined)?.hydrate;
+    return hydrate === false || (typeof hydrate === 'function' && !hydrate(match.data));
+  });
+}
+
 /** Whether a request carries the login cookie that lib/session.ts sets (`User=<staffId>`). */
 export function hasLoginCookie(request: Request): boolean {
   const cookies = request.headers.get('Cookie') ?? '';

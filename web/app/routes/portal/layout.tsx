@@ -13,6 +13,10 @@ export default function PortalLayout() {
   const site = useSite();
   const navigate = useNavigate();
   const [login, setLogin] = useState<{ after?: (user: StoredUser) => void } | null>(null);
+  // The dialog is made the first time it is asked for: the server's page (and its render time)
+  // carries no closed dialog. It stays mounted after, so it closes with its animation.
+  const [loginMade, setLoginMade] = useState(false);
+  if (login !== null && !loginMade) setLoginMade(true);
 
   const context: PortalContext = { openLogin: (after) => setLogin({ after }) };
   const staffEntry = () => {
@@ -26,16 +30,18 @@ export default function PortalLayout() {
       <Outlet context={context} />
       <PortalFooter site={site} />
       <BackToTop threshold={380} />
-      <LoginModal
-        open={login !== null}
-        onClose={() => setLogin(null)}
-        onLoggedIn={(user) => {
-          const after = login?.after;
-          setLogin(null);
-          if (after) after(user);
-          else navigate('/teachPage');
-        }}
-      />
+      {loginMade && (
+        <LoginModal
+          open={login !== null}
+          onClose={() => setLogin(null)}
+          onLoggedIn={(user) => {
+            const after = login?.after;
+            setLogin(null);
+            if (after) after(user);
+            else navigate('/teachPage');
+          }}
+        />
+      )}
     </div>
   );
 }
