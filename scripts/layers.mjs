@@ -26,7 +26,7 @@ export const SERVER_LAYERS = [
   ['platform'], // what every area uses
   ['http'], // Fastify helpers: envelope, errors, the auth hook, roles, the contract
   ['db'], // Kysely, migrations, tables, the site's content version
-  ['cluster', 'config', 'time'], // the bus between workers, settings, the clock
+  ['cache', 'cluster', 'config', 'time'], // kept stores, the bus between workers, settings, the clock
 ];
 
 /** The folders of server/src/platform, top to bottom (`index` is platform/index.ts). */

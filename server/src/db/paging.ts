@@ -1,4 +1,5 @@
 import { type Compilable, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { Kept } from '../cache/kept.js';
 import { nextDue, readContentVersion } from './content-version.js';
 import type { Database } from './schema.js';
 import { siteVersionOf } from './site-version.js';
@@ -53,7 +54,7 @@ export interface KeepOptions<T> {
   size?: (answer: T) => number;
 }
 
-interface Kept {
+interface Answer {
   value: unknown;
   until: string;
   bytes: number;
@@ -79,16 +80,24 @@ export class CountCache {
   private from = '';
   /** ISO time of the next scheduled item; the kept answers hold until then. */
   private until = '';
-  private readonly kept = new Map<string, Kept>();
-  private bytes = 0;
+  private readonly kept: Kept<Answer>;
   /** Answers being computed under the current stamp, so a burst of misses computes once. */
   private readonly pending = new Map<string, Promise<unknown>>();
 
+  /** `name`: what its lookups are counted under (cache/kept.ts). */
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly limit = 2000,
-    private readonly maxBytes = Infinity,
-  ) {}
+    name: string,
+    limit = 2000,
+    maxBytes = Infinity,
+  ) {
+    this.kept = new Kept<Answer>({
+      name,
+      maxEntries: limit,
+      maxBytes,
+      bytesOf: (answer) => answer.bytes,
+    });
+  }
 
   /**
    * The count `query` answers: kept under `key` (what the count depends on,
@@ -111,13 +120,8 @@ export class CountCache {
     // The version could not be read: answer, keep nothing.
     if (!(await this.refresh(nowIso))) return query();
     const hit = this.kept.get(key);
-    if (hit && nowIso < hit.until) {
-      // Most recently used last: the first in the map goes first.
-      this.kept.delete(key);
-      this.kept.set(key, hit);
-      return hit.value as T;
-    }
-    if (hit) this.drop(key);
+    if (hit && nowIso < hit.until) return hit.value as T;
+    if (hit) this.kept.delete(key);
     const computing = this.pending.get(key);
     if (computing) return computing as Promise<T>;
     const stamp = this.stamp;
@@ -137,21 +141,7 @@ export class CountCache {
   private store<T>(key: string, answer: T, options: KeepOptions<T>) {
     const own = options.until?.(answer);
     const until = own !== undefined && own < this.until ? own : this.until;
-    const bytes = options.size?.(answer) ?? 0;
-    if (bytes > this.maxBytes / 4) return;
-    this.drop(key);
-    while (this.kept.size && (this.kept.size >= this.limit || this.bytes + bytes > this.maxBytes)) {
-      this.drop(this.kept.keys().next().value!);
-    }
-    this.kept.set(key, { value: answer, until, bytes });
-    this.bytes += bytes;
-  }
-
-  private drop(key: string) {
-    const kept = this.kept.get(key);
-    if (!kept) return;
-    this.kept.delete(key);
-    this.bytes -= kept.bytes;
+    this.kept.set(key, { value: answer, until, bytes: options.size?.(answer) ?? 0 });
   }
 
   /** Brings the stamp up to date; false when the version cannot be known now. */
@@ -174,7 +164,6 @@ export class CountCache {
     const until = (await due()) ?? '\uffff';
     this.kept.clear();
     this.pending.clear();
-    this.bytes = 0;
     this.stamp = stamp;
     this.from = nowIso;
     this.until = until;

@@ -1,4 +1,5 @@
 import client from 'prom-client';
+import { countLookupsWith } from '../cache/kept.js';
 
 /**
  * The site's Prometheus metrics, in prom-client's global registry: every worker of the
@@ -53,6 +54,14 @@ export const pageCacheMiss = pageCacheLookups.labels('miss');
 // Shown at 0 from the start, so a rate over them exists before the first page.
 pageCacheHit.inc(0);
 pageCacheMiss.inc(0);
+
+/** Every kept store's lookups (cache/kept.ts): pages, the API's answers, counts, drive lists. */
+export const cacheLookups = new client.Counter({
+  name: 'cache_requests_total',
+  help: 'Lookups in the in-memory stores, by store (page, news-answers, site-search, search-counts, drive-lists) and result (hit or miss)',
+  labelNames: ['cache', 'result'] as const,
+});
+countLookupsWith((cache, result) => cacheLookups.labels(cache, result).inc());
 
 export const uploadBytes = new client.Counter({
   name: 'upload_bytes_total',

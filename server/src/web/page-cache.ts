@@ -8,6 +8,7 @@ import type {
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { VISITOR_COOKIE } from '@school/common';
+import { Kept } from '../cache/kept.js';
 import { pageCacheHit, pageCacheMiss } from '../observability/metrics.js';
 import type { Freshness, SiteVersion } from '../db/site-version.js';
 
@@ -142,8 +143,7 @@ function matches(ifNoneMatch: string | undefined, tag: string): boolean {
  * Least recently used pages go first once `maxBytes` is reached.
  */
 export class PageCache {
-  private readonly pages = new Map<string, CachedPage>();
-  private bytes = 0;
+  private readonly pages: Kept<CachedPage>;
   /** Requests already counted as a hit or a miss (observability/metrics.ts). */
   private readonly counted = new WeakSet<IncomingMessage>();
   /** Renders under way, so a burst of misses on one page renders it once. */
@@ -151,29 +151,28 @@ export class PageCache {
 
   constructor(
     readonly version: SiteVersion,
-    private readonly maxBytes: number,
-  ) {}
+    maxBytes: number,
+  ) {
+    this.pages = new Kept<CachedPage>({
+      name: 'page',
+      maxEntries: 100_000,
+      maxBytes,
+      bytesOf: (page) => page.bytes,
+    });
+  }
 
   get size(): number {
     return this.pages.size;
   }
 
   private lookup(key: string): CachedPage | undefined {
-    const page = this.pages.get(key);
+    const page = this.pages.get(key, false);
     if (!page) return undefined;
     if (!this.version.holds(page.freshness)) {
-      this.drop(key, page);
+      this.pages.delete(key);
       return undefined;
     }
-    // Map order is the recency order.
-    this.pages.delete(key);
-    this.pages.set(key, page);
     return page;
-  }
-
-  private drop(key: string, page: CachedPage) {
-    this.pages.delete(key);
-    this.bytes -= page.bytes;
   }
 
   /**
@@ -186,6 +185,7 @@ export class PageCache {
     if (!this.counted.has(req)) {
       this.counted.add(req);
       (page ? pageCacheHit : pageCacheMiss).inc();
+      this.pages.count(page ? 'hit' : 'miss');
     }
     if (!page) return false;
     if (matches(req.headers['if-none-match'], page.tag)) {
@@ -245,14 +245,6 @@ export class PageCache {
       notModified: { ...common, etag: `"${tag}"` },
       bytes: body.length + gz.length + br.length + key.length + 2048,
     };
-    if (page.bytes > this.maxBytes / 4) return;
-    const old = this.pages.get(key);
-    if (old) this.drop(key, old);
     this.pages.set(key, page);
-    this.bytes += page.bytes;
-    for (const [oldest, entry] of this.pages) {
-      if (this.bytes <= this.maxBytes) break;
-      this.drop(oldest, entry);
-    }
   }
 }

@@ -36,7 +36,7 @@ export class KeptAnswers {
   private readonly counterQueries = new Map<number, CompiledQuery>();
 
   constructor(private readonly db: Kysely<Database>) {
-    this.cache = new CountCache(db, ANSWERS, ANSWER_BYTES);
+    this.cache = new CountCache(db, 'news-answers', ANSWERS, ANSWER_BYTES);
   }
 
   /** The answer under `key` (what it depends on besides the time), computed by `query` when not kept. */

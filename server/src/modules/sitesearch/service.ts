@@ -83,7 +83,7 @@ export class SiteSearch {
     private readonly index: SearchIndex,
     private readonly now: Clock,
   ) {
-    this.kept = new CountCache(db, KEPT_ANSWERS, KEPT_BYTES);
+    this.kept = new CountCache(db, 'site-search', KEPT_ANSWERS, KEPT_BYTES);
   }
 
   async search(query: SiteSearchQuery, paging: Paging): Promise<SiteSearchAnswer> {

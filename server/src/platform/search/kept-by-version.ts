@@ -1,4 +1,5 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { Kept } from '../../cache/kept.js';
 import type { Database } from '../../db/schema.js';
 
 /** The versions an answer was read under: the site's content version, then each scope's. */
@@ -16,15 +17,19 @@ export type Versions = string[];
  * moment for one answer wait for one reading. At most `limit` answers (oldest out).
  */
 export class KeptByVersion {
-  private readonly kept = new Map<string, { stamp: string; answer: unknown }>();
+  private readonly kept: Kept<{ stamp: string; answer: unknown }>;
   private readonly reading = new Map<string, Promise<unknown>>();
   /** The versions statement per number of scopes, compiled once. */
   private readonly statements = new Map<number, CompiledQuery>();
 
+  /** `name`: what its lookups are counted under (cache/kept.ts). */
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly limit = 1000,
-  ) {}
+    name: string,
+    limit = 1000,
+  ) {
+    this.kept = new Kept({ name, maxEntries: limit });
+  }
 
   /** The site's content version and the drive list versions of `scopes`, in that order. */
   async driveVersions(scopes: string[]): Promise<Versions> {
@@ -63,19 +68,12 @@ export class KeptByVersion {
     }
     const before = await versions();
     const hit = this.kept.get(key);
-    if (hit && hit.stamp === stampOf(before, hit.answer as T)) {
-      // Most recently used last: the first in the map goes first.
-      this.kept.delete(key);
-      this.kept.set(key, hit);
-      return hit.answer as T;
-    }
+    if (hit && hit.stamp === stampOf(before, hit.answer as T)) return hit.answer as T;
     const answer = (async () => {
       const found = await read();
       const stamp = stampOf(before, found);
       // A change while it was read: not kept, the next request reads again.
       if (stampOf(await versions(), found) === stamp) {
-        this.kept.delete(key);
-        if (this.kept.size >= this.limit) this.kept.delete(this.kept.keys().next().value!);
         this.kept.set(key, { stamp, answer: found });
       }
       return found;

@@ -67,7 +67,7 @@ export class SearchIndex {
     private readonly dialect: DialectName,
     private readonly now: Clock = systemClock,
   ) {
-    this.counts = new CountCache(db);
+    this.counts = new CountCache(db, 'search-counts');
   }
 
   async upsert(doc: SearchDocInput, db: Kysely<Database> = this.db): Promise<void> {

@@ -34,7 +34,7 @@ export class DriveListing {
     private readonly folders: DriveFolders,
     private readonly texts: TextIndex,
   ) {
-    this.kept = new KeptByVersion(db);
+    this.kept = new KeptByVersion(db, 'drive-lists');
   }
 
   /**
