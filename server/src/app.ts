@@ -124,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const siteVersion = siteVersionFor(deps.db, deps.clock ?? systemClock);
   const pageCache =
     deps.web && config.pageCacheBytes > 0
-      ? new PageCache(siteVersion, config.pageCacheBytes)
+      ? new PageCache(siteVersion, config.pageCacheBytes, () => deps.web?.keptPaths())
       : undefined;
   const app = Fastify({
     // Cached pages are answered on the bare server, before Fastify (web/pages.ts fastServe).

@@ -1,5 +1,17 @@
-import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import type { CompiledQuery, Compilable, Kysely } from 'kysely';
 import type { Database } from './schema.js';
+
+/**
+ * A statement compiled once, run again with other parameters: the same text and the same
+ * syntax tree, so db/content-watch.ts still reads from it which tables it writes (a raw copy
+ * of its text would name none). Every hand-compiled statement runs through it.
+ */
+export function withParameters(
+  compiled: CompiledQuery,
+  parameters: readonly unknown[],
+): CompiledQuery {
+  return { ...compiled, parameters };
+}
 
 /**
  * A statement built and compiled at its first run, then run again with each call's
@@ -11,17 +23,14 @@ export function compiledOnce<Row, Parameters extends unknown[]>(
   db: Kysely<Database>,
   build: () => Compilable<Row>,
 ) {
-  let compiled: { sql: string; count: number } | undefined;
+  let compiled: CompiledQuery<Row> | undefined;
   return async (...parameters: Parameters): Promise<Row[]> => {
-    if (!compiled) {
-      const query = build().compile();
-      compiled = { sql: query.sql, count: query.parameters.length };
-    }
-    if (parameters.length !== compiled.count) {
+    compiled ??= build().compile();
+    if (parameters.length !== compiled.parameters.length) {
       throw new Error(
-        `compiled statement: ${compiled.count} parameters, ${parameters.length} given`,
+        `compiled statement: ${compiled.parameters.length} parameters, ${parameters.length} given`,
       );
     }
-    return (await db.executeQuery<Row>(CompiledQuery.raw(compiled.sql, parameters))).rows;
+    return (await db.executeQuery<Row>(withParameters(compiled, parameters))).rows;
   };
 }

@@ -1,6 +1,5 @@
 import {
   CompiledQuery,
-  UpdateQueryNode,
   type DatabaseConnection,
   type Dialect,
   type Driver,
@@ -45,25 +44,81 @@ const NOT_CONTENT = [
 /** Columns of content tables that only count (views, flowers): raising them changes no content. */
 const COUNTERS = new Set(['view_count', 'flower_count']);
 
-/** `insert into "t"`, `update "t"`, `delete from "t"` anywhere in a statement (CTEs, raw SQL). */
-const WRITE =
-  /\b(?:insert\s+(?:or\s+\w+\s+)?into|update|delete\s+from|replace\s+into)\s+"?(\w+)"?/gi;
+interface Node {
+  kind?: string;
+  [field: string]: unknown;
+}
 
-/** Whether a statement writes a table that feeds public pages. */
-export function writesContent(query: CompiledQuery): boolean {
-  const node = query.query;
-  if (UpdateQueryNode.is(node) && onlyCounters(node)) return false;
-  for (const match of query.sql.matchAll(WRITE)) {
-    const table = match[1]!.toLowerCase();
-    // `do update set`, `for update skip locked`: not a table.
-    if (table === 'set' || table === 'skip' || table === 'nowait' || table === 'of') continue;
+const isNode = (value: unknown): value is Node =>
+  typeof value === 'object' && value !== null && typeof (value as Node).kind === 'string';
+
+/** The names of the tables a subtree of a query names (TableNode, aliased or not). */
+function tablesIn(value: unknown, into: Set<string>): void {
+  if (Array.isArray(value)) {
+    for (const item of value) tablesIn(item, into);
+    return;
+  }
+  if (typeof value !== 'object' || value === null) return;
+  const node = value as Node;
+  if (node.kind === 'TableNode') {
+    const name = (node.table as { identifier?: { name?: string } } | undefined)?.identifier?.name;
+    if (name) into.add(name.toLowerCase());
+    return;
+  }
+  for (const field of Object.values(node)) tablesIn(field, into);
+}
+
+/**
+ * The tables a built statement writes, read from its syntax tree (Kysely's nodes): every
+ * insert, update, delete and merge in it, common table expressions included; the tables it
+ * only reads (joins, `from`, `using`, subqueries) are left out.
+ */
+function writtenTables(value: unknown, into: Set<string>): void {
+  if (Array.isArray(value)) {
+    for (const item of value) writtenTables(item, into);
+    return;
+  }
+  if (!isNode(value)) return;
+  switch (value.kind) {
+    case 'InsertQueryNode':
+    case 'MergeQueryNode':
+      tablesIn(value.into, into);
+      break;
+    case 'UpdateQueryNode':
+      if (!onlyCounters(value)) tablesIn(value.table, into);
+      break;
+    case 'DeleteQueryNode':
+      tablesIn(value.from, into);
+      break;
+  }
+  for (const field of Object.values(value)) writtenTables(field, into);
+}
+
+/**
+ * Whether a statement that ran wrote a table that feeds public pages. A built statement
+ * says which tables it writes (its syntax tree). A raw one (`sql` text) says only whether
+ * it changed rows: then the tables it names through `sql.table` are the ones it writes, and
+ * one that names none counts as content, so a raw write is never missed.
+ */
+export function writesContent(query: CompiledQuery, result: QueryResult<unknown>): boolean {
+  const root = query.query as unknown as Node;
+  const tables = new Set<string>();
+  if (root.kind === 'RawNode') {
+    if (!(result.numAffectedRows !== undefined && result.numAffectedRows > BigInt(0))) return false;
+    tablesIn(root, tables);
+    if (tables.size === 0) return true;
+  } else {
+    if (result.numAffectedRows === BigInt(0)) return false;
+    writtenTables(root, tables);
+  }
+  for (const table of tables) {
     if (!NOT_CONTENT.some((pattern) => pattern.test(table))) return true;
   }
   return false;
 }
 
-function onlyCounters(node: UpdateQueryNode): boolean {
-  const columns = (node.updates ?? []).map((update) => {
+function onlyCounters(node: Node): boolean {
+  const columns = ((node.updates as Node[] | undefined) ?? []).map((update) => {
     const column = update.column as { kind: string; column?: { name?: string } };
     return column.kind === 'ColumnNode' ? column.column?.name : undefined;
   });
@@ -119,8 +174,7 @@ class WatchedConnection implements DatabaseConnection {
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.inner.executeQuery<R>(query);
-    if (!this.writes.isArmed || !writesContent(query)) return result;
-    if (result.numAffectedRows === BigInt(0)) return result;
+    if (!this.writes.isArmed || !writesContent(query, result)) return result;
     if (this.inTransaction) this.dirty = true;
     else this.writes.announce(await this.writes.bump(this.inner));
     return result;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { withParameters } from '../db/compiled.js';
 import type { Database } from '../db/schema.js';
 
 /** Where a count stands: requests in the window so far, and milliseconds until it ends. */
@@ -113,7 +114,7 @@ export class DatabaseRateLimits {
     for (const i of slots.now) parameters[i] = now;
     for (const i of slots.ended) parameters[i] = now - timeWindow;
     const { rows } = await this.db.executeQuery<{ hits: number; windowStart: number }>(
-      CompiledQuery.raw(query.sql, parameters),
+      withParameters(query, parameters),
     );
     const answer = { hits: Number(rows[0]!.hits), windowStart: Number(rows[0]!.windowStart) };
     const known = this.known.get(id);

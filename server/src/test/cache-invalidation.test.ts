@@ -22,6 +22,7 @@ import { createNews, createStaff, type TestStaff } from '../test-kit/factories.j
 import { expectOk, login, postForm, type Envelope } from '../test-kit/http.js';
 import { useMailWorld, type Page, type ReceiveItem } from '../test-kit/mail.js';
 import type { PageContext, WebBuild } from '../web/pages.js';
+import { fakeWebBuild } from '../test-kit/web-build.js';
 
 /**
  * Every cache of the server (the page cache of anonymous portal pages, the kept answers of
@@ -107,7 +108,7 @@ function portalPages() {
       `<body><header>${school}</header><main>${main}</main></body></html>`;
     return new Response(html, { headers });
   }
-  const web: WebBuild = { render, ready: async () => {}, clientDir };
+  const web: WebBuild = fakeWebBuild(render, clientDir);
   return {
     web,
     counted,

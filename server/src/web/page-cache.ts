@@ -22,35 +22,6 @@ declare module 'fastify' {
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
-/**
- * The public portal's pages (web/app/routes.ts, the portal layout), the only pages kept:
- * the same for every anonymous visitor. Not kept: the staff pages and the CMS (a session's
- * pages), /s/ share pages and /judgePage (they answer by the share's state and the browser),
- * /publicPage (a login entry), and anything else.
- */
-const PORTAL_PATHS = new Set([
-  '/',
-  '/index',
-  '/news',
-  '/newsDetail',
-  '/newsSpecial',
-  '/newspecialDetail',
-  '/newspecialZxwDetail',
-  '/media',
-  '/mediaDetail',
-  '/campus',
-  '/campusDetail',
-  '/picture',
-  '/sylyPicture',
-  '/picdetail',
-  '/video',
-  '/videoDetail',
-  '/meetfuyi',
-  '/schoolWenji',
-  '/schWenjiDetail',
-  '/outnetSech',
-]);
-
 /** Headers of a render that are not the page's: they are made per answer. */
 const PER_ANSWER = new Set([
   // Each request's own (observability/request-id.ts).
@@ -84,18 +55,6 @@ interface CachedPage {
   variants: Record<Encoding, Variant>;
   notModified: OutgoingHttpHeaders;
   bytes: number;
-}
-
-/** Whether the request may be answered from, or stored into, the cache. */
-export function cacheableRequest(
-  method: string | undefined,
-  url: string | undefined,
-  headers: IncomingHttpHeaders,
-) {
-  if ((method !== 'GET' && method !== 'HEAD') || !url) return false;
-  const question = url.indexOf('?');
-  if (!PORTAL_PATHS.has(question === -1 ? url : url.slice(0, question))) return false;
-  return anonymous(headers);
 }
 
 /**
@@ -149,9 +108,15 @@ export class PageCache {
   /** Renders under way, so a burst of misses on one page renders it once. */
   readonly pending = new Map<string, Promise<void>>();
 
+  /**
+   * `paths`: the pages that are the same for every anonymous visitor, the only ones kept (the
+   * web build's `keptPaths`: the public portal's, not the staff pages, the CMS, /s/ share pages,
+   * /judgePage or /publicPage); none while it answers undefined.
+   */
   constructor(
     readonly version: SiteVersion,
     maxBytes: number,
+    private readonly paths: () => ReadonlySet<string> | undefined,
   ) {
     this.pages = new Kept<CachedPage>({
       name: 'page',
@@ -163,6 +128,15 @@ export class PageCache {
 
   get size(): number {
     return this.pages.size;
+  }
+
+  /** Whether the request may be answered from, or stored into, the cache. */
+  cacheable(method: string | undefined, url: string | undefined, headers: IncomingHttpHeaders) {
+    if ((method !== 'GET' && method !== 'HEAD') || !url) return false;
+    const question = url.indexOf('?');
+    const paths = this.paths();
+    if (!paths?.has(question === -1 ? url : url.slice(0, question))) return false;
+    return anonymous(headers);
   }
 
   private lookup(key: string): CachedPage | undefined {

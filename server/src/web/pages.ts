@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { scriptNonceOf } from '../http/security.js';
 import { serverEntryOf, webClientDir } from './build-dir.js';
-import { cacheableRequest, type PageCache } from './page-cache.js';
+import type { PageCache } from './page-cache.js';
 
 export interface WebBuild {
   /** Renders a page (React Router's request handler over the server build). */
@@ -15,6 +15,35 @@ export interface WebBuild {
   /** Loads the server bundle; rejects when it cannot be loaded (a broken build). */
   ready(): Promise<void>;
   clientDir: string;
+  /**
+   * The paths of the pages that are the same for every anonymous visitor (the page cache keeps
+   * only these): once the server bundle is loaded, the routes under a layout whose handle says
+   * `keptForVisitors` (web/app/routes/portal/layout.tsx); undefined before.
+   */
+  keptPaths(): ReadonlySet<string> | undefined;
+}
+
+type Routes = ServerBuild['routes'];
+
+/** The full paths of the routes at or under a route whose module's handle says `keptForVisitors`. */
+export function keptPathsOf(routes: Routes): Set<string> {
+  const pathOf = (id: string | undefined): string => {
+    const route = id === undefined ? undefined : routes[id];
+    if (!route) return '';
+    const parent = pathOf(route.parentId);
+    return route.path ? `${parent}/${route.path}` : parent;
+  };
+  const kept = (id: string | undefined): boolean => {
+    const route = id === undefined ? undefined : routes[id];
+    if (!route) return false;
+    const handle = route.module.handle as { keptForVisitors?: unknown } | undefined;
+    return handle?.keptForVisitors === true || kept(route.parentId);
+  };
+  const paths = new Set<string>();
+  for (const [id, route] of Object.entries(routes)) {
+    if (route && (route.path || route.index) && kept(id)) paths.add(pathOf(id) || '/');
+  }
+  return paths;
 }
 
 /**
@@ -26,16 +55,19 @@ export async function loadWebBuild(buildDir: string): Promise<WebBuild | undefin
   const clientDir = webClientDir(buildDir);
   if (!clientDir) return undefined;
   let handler: Promise<ReturnType<typeof createRequestHandler>> | undefined;
+  let kept: Set<string> | undefined;
   const load = () =>
-    (handler ??= import(pathToFileURL(serverEntryOf(buildDir)).href).then((server) =>
-      createRequestHandler(server as ServerBuild, 'production'),
-    ));
+    (handler ??= import(pathToFileURL(serverEntryOf(buildDir)).href).then((server) => {
+      kept = keptPathsOf((server as ServerBuild).routes);
+      return createRequestHandler(server as ServerBuild, 'production');
+    }));
   return {
     render: async (request, context) => (await load())(request, context as never),
     ready: async () => {
       await load();
     },
     clientDir,
+    keptPaths: () => kept,
   };
 }
 
@@ -98,7 +130,7 @@ export const pageKey = (protocol: string, host: string, url: string) =>
  */
 export function servePagesFromCache(app: FastifyInstance, cache: PageCache): void {
   app.addHook('onRequest', async (request, reply) => {
-    if (!cacheableRequest(request.method, request.url, request.headers)) return;
+    if (!cache.cacheable(request.method, request.url, request.headers)) return;
     if (cache.serve(request.raw, reply.raw, pageKey(request.protocol, request.host, request.url)))
       reply.hijack();
   });
@@ -116,7 +148,7 @@ export function fastServe(
   res: import('node:http').ServerResponse,
 ): boolean {
   if (trustProxy || !req.headers.host) return false;
-  if (!cacheableRequest(req.method, req.url, req.headers)) return false;
+  if (!cache.cacheable(req.method, req.url, req.headers)) return false;
   const protocol = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
   return cache.serve(req, res, pageKey(protocol, req.headers.host, req.url!));
 }
@@ -143,19 +175,22 @@ export const webPages = fp<{ build: WebBuild; api: FastifyInstance; cache?: Page
       url: '/*',
       handler: async (request, reply) => {
         const key = pageKey(request.protocol, request.host, request.url);
-        const kept = cache && cacheableRequest(request.method, request.url, request.headers);
+        const kept =
+          cache?.cacheable(request.method, request.url, request.headers) === true
+            ? cache
+            : undefined;
         if (kept) {
           // A burst of misses on one page: the first renders, the others take its result.
-          const pending = cache.pending.get(key);
+          const pending = kept.pending.get(key);
           if (pending) {
             await pending;
-            if (cache.serve(request.raw, reply.raw, key)) return reply.hijack();
+            if (kept.serve(request.raw, reply.raw, key)) return reply.hijack();
           }
         }
-        const freshness = kept ? cache.version.current() : undefined;
+        const freshness = kept?.version.current();
         let settle = () => {};
         const mine = freshness && new Promise<void>((done) => (settle = done));
-        if (mine) cache!.pending.set(key, mine);
+        if (mine) kept!.pending.set(key, mine);
         try {
           const render = { usedSession: false };
           const response = await build.render(
@@ -180,15 +215,15 @@ export const webPages = fp<{ build: WebBuild; api: FastifyInstance; cache?: Page
             cookies.length === 0 &&
             !/private|no-store/i.test(response.headers.get('cache-control') ?? '');
           if (!storable) return reply.send(body);
-          await cache!.store(key, freshness, body, {
+          await kept!.store(key, freshness, body, {
             ...reply.raw.getHeaders(),
             ...reply.getHeaders(),
           } as OutgoingHttpHeaders);
-          if (cache!.serve(request.raw, reply.raw, key)) return reply.hijack();
+          if (kept!.serve(request.raw, reply.raw, key)) return reply.hijack();
           return reply.send(body);
         } finally {
           if (mine) {
-            if (cache!.pending.get(key) === mine) cache!.pending.delete(key);
+            if (kept!.pending.get(key) === mine) kept!.pending.delete(key);
             settle();
           }
         }

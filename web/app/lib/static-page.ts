@@ -12,6 +12,11 @@ export interface PageHandle {
   staffStyles?: boolean;
   /** Without React the page runs lib/page-widgets.ts too (a carousel, tabs). */
   widgets?: boolean;
+  /**
+   * On a layout: its pages are the same for every anonymous visitor, so the server may keep
+   * them rendered (server/src/web/page-cache.ts takes its list of pages from this).
+   */
+  keptForVisitors?: boolean;
 }
 
 /**

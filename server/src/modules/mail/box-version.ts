@@ -1,4 +1,5 @@
-import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { type CompiledQuery, sql, type Kysely } from 'kysely';
+import { withParameters } from '../../db/compiled.js';
 import type { Database } from '../../db/schema.js';
 
 /**
@@ -75,7 +76,7 @@ export class KeptInboxPages {
     const { rows } = await this.db.executeQuery<{
       site: number | string | null;
       box: number | string | null;
-    }>(CompiledQuery.raw(this.versionsQuery.sql, [readerId]));
+    }>(withParameters(this.versionsQuery, [readerId]));
     return `${rows[0]?.site ?? 0}.${rows[0]?.box ?? 0}`;
   }
 }

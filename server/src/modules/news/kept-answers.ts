@@ -1,4 +1,5 @@
-import { CompiledQuery, type Kysely } from 'kysely';
+import { type CompiledQuery, type Kysely } from 'kysely';
+import { withParameters } from '../../db/compiled.js';
 import { CountCache, type KeepOptions } from '../../db/paging.js';
 import type { Database } from '../../db/schema.js';
 
@@ -57,7 +58,7 @@ export class KeptAnswers {
       id: number;
       viewCount: number;
       flowerCount: number;
-    }>(CompiledQuery.raw(this.countersSql(ids.length), ids));
+    }>(withParameters(this.counters(ids.length), ids));
     const byId = new Map(rows.map((row) => [row.id, row]));
     return items.map((item) => {
       const now = byId.get(item.newId);
@@ -66,9 +67,9 @@ export class KeptAnswers {
     });
   }
 
-  private countersSql(n: number): string {
+  private counters(n: number): CompiledQuery {
     const kept = this.counterQueries.get(n);
-    if (kept) return kept.sql;
+    if (kept) return kept;
     const query = this.db
       .selectFrom('news')
       .select(['id', 'viewCount', 'flowerCount'])
@@ -81,6 +82,6 @@ export class KeptAnswers {
     // Its parameters are the ids in order, so another list's ids can take their place.
     if (query.parameters.length !== n) throw new Error('news counters: parameters are not the ids');
     if (n <= COMPILED_UP_TO) this.counterQueries.set(n, query);
-    return query.sql;
+    return query;
   }
 }

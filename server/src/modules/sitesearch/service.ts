@@ -1,5 +1,6 @@
 import type { NewsItem, TeacherHit, VideoItem } from '@school/common/api';
-import { CompiledQuery, type Kysely } from 'kysely';
+import { type CompiledQuery, type Kysely } from 'kysely';
+import { withParameters } from '../../db/compiled.js';
 import { containsText } from '../../db/like.js';
 import { CountCache, countRows, onPage, pageOf } from '../../db/paging.js';
 import type { Database } from '../../db/schema.js';
@@ -209,7 +210,7 @@ export class SiteSearch {
       id: number;
       viewCount: number;
       flowerCount: number;
-    }>(CompiledQuery.raw(compiled.sql, ids));
+    }>(withParameters(compiled, ids));
     const byId = new Map(rows.map((row) => [row.id, row]));
     return items.map((item) => {
       const now = byId.get(item.newId);

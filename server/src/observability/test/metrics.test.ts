@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-kit/app.js';
 import { expectOk, expectRefusal } from '../../test-kit/http.js';
+import { fakeWebBuild } from '../../test-kit/web-build.js';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 
@@ -97,7 +98,7 @@ describe('Prometheus metrics', () => {
         });
       t = await createTestApp({
         env: { METRICS_TOKEN: TOKEN },
-        web: { render, ready: async () => {}, clientDir },
+        web: fakeWebBuild(render, clientDir),
       });
       await t.app.pageCache!.version.refresh();
       const counts = async () => {

@@ -1,4 +1,5 @@
-import { CompiledQuery, type Kysely } from 'kysely';
+import { type Kysely } from 'kysely';
+import { withParameters } from '../../db/compiled.js';
 import type { Database } from '../../db/schema.js';
 import type { FileUses, PublicFileQuery } from './guards.js';
 
@@ -31,9 +32,7 @@ export class PublicUses {
     const parameters = [...query.parameters];
     const values = { fileId: id, url: fileUrl(id), now };
     for (const [name, at] of slots) for (const i of at) parameters[i] = values[name];
-    const { rows } = await db.executeQuery<{ open: unknown }>(
-      CompiledQuery.raw(query.sql, parameters),
-    );
+    const { rows } = await db.executeQuery<{ open: unknown }>(withParameters(query, parameters));
     // SQLite answers 0/1, PostgreSQL booleans.
     return Boolean(Number(rows[0]!.open));
   }

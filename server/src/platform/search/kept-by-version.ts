@@ -1,4 +1,5 @@
-import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { type CompiledQuery, sql, type Kysely } from 'kysely';
+import { withParameters } from '../../db/compiled.js';
 import { Kept } from '../../cache/kept.js';
 import type { Database } from '../../db/schema.js';
 
@@ -45,7 +46,7 @@ export class KeptByVersion {
       this.statements.set(scopes.length, statement);
     }
     const { rows } = await this.db.executeQuery<Record<string, number | string | null>>(
-      CompiledQuery.raw(statement.sql, scopes),
+      withParameters(statement, scopes),
     );
     const row = rows[0] ?? {};
     return [String(row.site ?? 0), ...scopes.map((_, i) => String(row[`v${i}`] ?? 0))];

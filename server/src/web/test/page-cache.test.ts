@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../test-kit/app.js';
 import { createNews, createStaff, type TestStaff } from '../../test-kit/factories.js';
 import { expectOk, login, postJson } from '../../test-kit/http.js';
 import type { PageContext } from '../pages.js';
+import { fakeWebBuild } from '../../test-kit/web-build.js';
 
 type Listed = { data: { list: Array<{ newsTitle: string }> } };
 
@@ -45,7 +46,7 @@ describe('page cache: anonymous public pages, never stale, never private', () =>
   const settled = () => t.app.pageCache!.version.refresh();
 
   beforeAll(async () => {
-    t = await createTestApp({ web: { render, ready: async () => {}, clientDir } });
+    t = await createTestApp({ web: fakeWebBuild(render, clientDir) });
     admin = await createStaff(t.db, { name: '管理员缓存', staffType: 5, isPower: 1 });
     adminToken = await login(t.app, admin);
     await createNews(t.services, { typeId: 3, title: '校园开放日' });

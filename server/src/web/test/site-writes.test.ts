@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-kit/app.js';
 import { createNews, createStaff } from '../../test-kit/factories.js';
 import { login } from '../../test-kit/http.js';
+import { fakeWebBuild } from '../../test-kit/web-build.js';
 
 /** Which writes raise the site's content version (db/content-watch.ts). */
 describe('site content version', () => {
@@ -24,7 +25,7 @@ describe('site content version', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      web: { render: async () => new Response('<p>页面</p>'), ready: async () => {}, clientDir },
+      web: fakeWebBuild(async () => new Response('<p>页面</p>'), clientDir),
     });
   });
   afterAll(async () => {
@@ -70,5 +71,51 @@ describe('site content version', () => {
       (await t.db.selectFrom('news').select('title').where('id', '=', newId).executeTakeFirst())
         ?.title,
     ).toBe('不变');
+  });
+
+  it('reads the tables a statement writes from its syntax tree, not its text', async () => {
+    const newId = await createNews(t.services, { typeId: 3, title: '语法树' });
+    const teacher = await createStaff(t.db);
+    await login(t.app, teacher);
+    await login(t.app, teacher);
+    let before = await version();
+    // Rows of a table that feeds no page, written raw (named with sql.table) and built (reading news).
+    const raw =
+      await sql`delete from ${sql.table('session')} where staff_id = ${teacher.id} and id = (select min(id) from session where staff_id = ${teacher.id})`.execute(
+        t.db,
+      );
+    expect(raw.numAffectedRows).toBe(BigInt(1));
+    const built = await t.db
+      .deleteFrom('session')
+      .where('staffId', '=', teacher.id)
+      .where(({ exists, selectFrom }) =>
+        exists(selectFrom('news').select('id').where('id', '=', newId)),
+      )
+      .executeTakeFirst();
+    expect(built.numDeletedRows).toBe(BigInt(1));
+    expect(await version()).toBe(before);
+    // A raw write that names no table: counted as content, never missed.
+    await sql`update news set title = ${'语法树二'} where id = ${newId}`.execute(t.db);
+    expect(await version()).toBe(before + 1);
+    // A write whose target is chosen in a common table expression; on PostgreSQL, a write
+    // inside one (SQLite has no writing CTEs).
+    before = await version();
+    await t.db
+      .with('target', (db) => db.selectFrom('news').select('id').where('id', '=', newId))
+      .updateTable('news')
+      .set({ title: '语法树三' })
+      .where('id', 'in', (eb) => eb.selectFrom('target').select('id'))
+      .execute();
+    expect(await version()).toBe(before + 1);
+    if (t.dialect !== 'postgres') return;
+    before = await version();
+    await t.db
+      .with('changed', (db) =>
+        db.updateTable('news').set({ title: '语法树四' }).where('id', '=', newId).returning('id'),
+      )
+      .selectFrom('changed')
+      .select('id')
+      .execute();
+    expect(await version()).toBe(before + 1);
   });
 });

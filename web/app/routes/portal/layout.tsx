@@ -6,7 +6,11 @@ import { PortalFooter } from '../../layouts/portal/PortalFooter';
 import { PortalHeader } from '../../layouts/portal/PortalHeader';
 import type { PortalContext } from '../../lib/portal-context';
 import { getUser, type StoredUser } from '../../lib/session';
+import type { PageHandle } from '../../lib/static-page';
 import { useSite } from '../../root';
+
+/** The portal's pages read the same for every anonymous visitor: the server may keep them. */
+export const handle: PageHandle = { keptForVisitors: true };
 
 /** The public chrome around every portal page. */
 export default function PortalLayout() {

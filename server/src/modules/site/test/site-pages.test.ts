@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../../test-kit/app.js';
 import { createStaff } from '../../../test-kit/factories.js';
 import { expectOk, login, postForm } from '../../../test-kit/http.js';
 import type { PageContext } from '../../../web/pages.js';
+import { fakeWebBuild } from '../../../test-kit/web-build.js';
 
 type Rows = { data: Array<{ parameteCode: string; parameteValue: string }> };
 
@@ -32,7 +33,7 @@ describe('站点设置 and the cached portal pages', () => {
   const page = (url: string) => t.app.inject({ method: 'GET', url });
 
   beforeAll(async () => {
-    t = await createTestApp({ web: { render, ready: async () => {}, clientDir } });
+    t = await createTestApp({ web: fakeWebBuild(render, clientDir) });
     admin = await login(t.app, await createStaff(t.db, { staffType: 5, isPower: 1 }));
     expectOk(
       await postForm(t.app, '/api/cms/siteSettings', { name: '东湖中学' }, { token: admin }),
