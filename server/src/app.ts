@@ -43,6 +43,7 @@ import { requestIdOf } from './observability/request-id.js';
 import { metricsRoute, observability } from './observability/plugin.js';
 import { systemClock, type Clock } from './time.js';
 import { PageCache } from './web/page-cache.js';
+import { keepAnswersWithin } from './cache/kept.js';
 import { fastServe, servePagesFromCache, webPages, type WebBuild } from './web/pages.js';
 
 export interface AppDeps {
@@ -279,6 +280,7 @@ export function createServices(
   // row): the page cache and the kept counts of lists and searches both end with it.
   siteWritesOf(deps.db)?.arm();
   siteVersionFor(deps.db, deps.clock ?? systemClock);
+  keepAnswersWithin(deps.config.cacheBytes);
   const platform = createPlatform({ ...deps, watchStorage: countedStorage });
   const services = { ...platform } as Platform & AreaServices;
   for (const area of AREAS) Object.assign(services, area.services(platform));

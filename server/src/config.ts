@@ -54,6 +54,8 @@ export interface Config {
   checkResponses: boolean;
   /** Memory for rendered public pages kept for anonymous visitors (web/page-cache.ts); 0: off. */
   pageCacheBytes: number;
+  /** Memory of each worker for kept API answers, counts and drive lists (cache/kept.ts); 0: none kept. */
+  cacheBytes: number;
   /** Worker processes behind the one port (main.ts). */
   webConcurrency: number;
   logLevel: string;
@@ -267,6 +269,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     s3: s3Settings(env),
     checkResponses: flag(env, 'CHECK_RESPONSES', false),
     pageCacheBytes: integer(env, 'PAGE_CACHE_MB', 64, 0, 65536) * 1024 * 1024,
+    cacheBytes: integer(env, 'CACHE_MB', 64, 0, 65536) * 1024 * 1024,
     webConcurrency: integer(env, 'WEB_CONCURRENCY', os.availableParallelism(), 1, 256),
     logLevel,
     metricsPort: integer(env, 'METRICS_PORT', 0, 0, 65535),

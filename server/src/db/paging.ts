@@ -84,19 +84,12 @@ export class CountCache {
   /** Answers being computed under the current stamp, so a burst of misses computes once. */
   private readonly pending = new Map<string, Promise<unknown>>();
 
-  /** `name`: what its lookups are counted under (cache/kept.ts). */
+  /** `name`: what its lookups are counted under (cache/kept.ts, on the shared store). */
   constructor(
     private readonly db: Kysely<Database>,
     name: string,
-    limit = 2000,
-    maxBytes = Infinity,
   ) {
-    this.kept = new Kept<Answer>({
-      name,
-      maxEntries: limit,
-      maxBytes,
-      bytesOf: (answer) => answer.bytes,
-    });
+    this.kept = new Kept<Answer>({ name, bytesOf: (answer) => answer.bytes });
   }
 
   /**
@@ -141,7 +134,8 @@ export class CountCache {
   private store<T>(key: string, answer: T, options: KeepOptions<T>) {
     const own = options.until?.(answer);
     const until = own !== undefined && own < this.until ? own : this.until;
-    this.kept.set(key, { value: answer, until, bytes: options.size?.(answer) ?? 0 });
+    const bytes = options.size?.(answer) ?? (JSON.stringify(answer)?.length ?? 0) * 2;
+    this.kept.set(key, { value: answer, until, bytes });
   }
 
   /** Brings the stamp up to date; false when the version cannot be known now. */

@@ -1,11 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { countLookupsWith, Kept, type LookupResult } from '../kept.js';
+import {
+  countLookupsWith,
+  Kept,
+  KEPT_ANSWERS_BYTES,
+  keepAnswersWithin,
+  type LookupResult,
+} from '../kept.js';
 
 describe('the kept store', () => {
   const counted: [string, LookupResult][] = [];
   countLookupsWith((cache, result) => counted.push([cache, result]));
   afterEach(() => {
     counted.length = 0;
+    keepAnswersWithin(KEPT_ANSWERS_BYTES);
   });
 
   it('drops the least recently used entry past its entry bound', () => {
@@ -48,5 +55,25 @@ describe('the kept store', () => {
       ['pages', 'hit'],
       ['pages', 'miss'],
     ]);
+  });
+
+  it('keeps the answers of several users in one store, each under its own keys, and none at 0', () => {
+    keepAnswersWithin(10_000);
+    const news = new Kept<{ title: string }>({ name: 'news-answers' });
+    const search = new Kept<{ title: string }>({ name: 'site-search' });
+    news.set('1', { title: '新闻' });
+    search.set('1', { title: '搜索' });
+    expect(news.get('1')).toEqual({ title: '新闻' });
+    expect(search.get('1')).toEqual({ title: '搜索' });
+    news.clear();
+    expect(news.get('1')).toBeUndefined();
+    expect(search.get('1')).toEqual({ title: '搜索' });
+    // Past the shared bound the least recently used go, whoever kept them.
+    for (let i = 0; i < 100; i++) news.set(`n${i}`, { title: 'x'.repeat(100) });
+    expect(search.peek('1')).toBeUndefined();
+    expect(news.peek('n99')).toBeDefined();
+    keepAnswersWithin(0);
+    news.set('2', { title: '不留' });
+    expect(news.get('2')).toBeUndefined();
   });
 });

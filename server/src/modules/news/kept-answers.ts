@@ -3,12 +3,6 @@ import { withParameters } from '../../db/compiled.js';
 import { CountCache, type KeepOptions } from '../../db/paging.js';
 import type { Database } from '../../db/schema.js';
 
-/** At most this many answers are kept per process (lists, pages of them, articles, the home box). */
-const ANSWERS = 1000;
-
-/** And at most about this many bytes of them (their JSON as the process holds it, two per character). */
-const ANSWER_BYTES = 16 * 1024 * 1024;
-
 /** Lists longer than this read their counters with a statement built for them (pages are ≤ 50). */
 const COMPILED_UP_TO = 64;
 
@@ -37,7 +31,7 @@ export class KeptAnswers {
   private readonly counterQueries = new Map<number, CompiledQuery>();
 
   constructor(private readonly db: Kysely<Database>) {
-    this.cache = new CountCache(db, 'news-answers', ANSWERS, ANSWER_BYTES);
+    this.cache = new CountCache(db, 'news-answers');
   }
 
   /** The answer under `key` (what it depends on besides the time), computed by `query` when not kept. */

@@ -43,10 +43,6 @@ export interface SiteSearchAnswer {
 /** A picture set (查图片): a news item of newcontenttype 2. */
 const PICTURE_SET = 2;
 
-/** At most this many answers (and about this many bytes of them) are kept per process. */
-const KEPT_ANSWERS = 500;
-const KEPT_BYTES = 8 * 1024 * 1024;
-
 /** What a news or picture answer depends on besides the content, the time and the page. */
 interface NewsFilter {
   keyword?: string;
@@ -84,7 +80,7 @@ export class SiteSearch {
     private readonly index: SearchIndex,
     private readonly now: Clock,
   ) {
-    this.kept = new CountCache(db, 'site-search', KEPT_ANSWERS, KEPT_BYTES);
+    this.kept = new CountCache(db, 'site-search');
   }
 
   async search(query: SiteSearchQuery, paging: Paging): Promise<SiteSearchAnswer> {

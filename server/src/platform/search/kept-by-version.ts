@@ -27,9 +27,11 @@ export class KeptByVersion {
   constructor(
     private readonly db: Kysely<Database>,
     name: string,
-    limit = 1000,
   ) {
-    this.kept = new Kept({ name, maxEntries: limit });
+    this.kept = new Kept({
+      name,
+      bytesOf: (entry) => (JSON.stringify(entry.answer)?.length ?? 0) * 2,
+    });
   }
 
   /** The site's content version and the drive list versions of `scopes`, in that order. */
