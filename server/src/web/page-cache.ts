@@ -181,11 +181,13 @@ export class PageCache {
     body: Buffer,
     rendered: OutgoingHttpHeaders,
   ): Promise<void> {
+    // Brotli 5 and gzip 6: at 9 brotli took ~20 ms of a 30 KB page for 1% fewer bytes, and a
+    // page asked for once (an article, a search) paid it in full.
     const [gz, br] = await Promise.all([
-      gzip(body, { level: 9 }),
+      gzip(body, { level: 6 }),
       brotli(body, {
         params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
           [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
         },
       }),
