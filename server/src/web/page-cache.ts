@@ -8,9 +8,23 @@ import type {
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { VISITOR_COOKIE } from '@school/common';
+import { FILE_COOKIE } from '../http/auth.js';
 import { Kept } from '../cache/kept.js';
 import { pageCacheHit, pageCacheMiss } from '../observability/metrics.js';
 import type { Freshness, SiteVersion } from '../db/site-version.js';
+
+/** Whose copy of a page is kept: anonymous visitors', or staff's (a staff page's shell). */
+export type Audience = 'visitor' | 'staff';
+
+/**
+ * The paths of the pages whose server HTML is the same for every anonymous visitor (the routes
+ * under a layout whose handle says `keptForVisitors`: web/app/routes/portal/layout.tsx), and of
+ * those whose HTML is the same for everyone logged in (`keptForStaff`: the staff pages' shells).
+ */
+export interface KeptPaths {
+  visitors: ReadonlySet<string>;
+  staff: ReadonlySet<string>;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -72,6 +86,24 @@ function anonymous(headers: IncomingHttpHeaders): boolean {
   });
 }
 
+/**
+ * A staff page asked for by a browser logged in: the `User` login cookie (the root loader
+ * reads only that there is one), no token header, and no cookie but the file-session and
+ * visitor cookies. The page's data is read in the browser with the stored token, so its
+ * shell is the same for every member of staff.
+ */
+function staffShell(headers: IncomingHttpHeaders): boolean {
+  if (headers.authorization !== undefined || headers.token !== undefined) return false;
+  if (headers.userid !== undefined) return false;
+  let login = false;
+  for (const part of (headers.cookie ?? '').split(';')) {
+    const [name = '', value = ''] = part.split('=', 2).map((piece) => piece.trim());
+    if (name === 'User' && value !== '') login = true;
+    else if (name !== '' && name !== VISITOR_COOKIE && name !== FILE_COOKIE) return false;
+  }
+  return login;
+}
+
 /** The best encoding the client takes (q=0 refuses one). */
 export function pickEncoding(header: string | string[] | undefined): Encoding {
   if (!header) return 'identity';
@@ -109,14 +141,14 @@ export class PageCache {
   readonly pending = new Map<string, Promise<void>>();
 
   /**
-   * `paths`: the pages that are the same for every anonymous visitor, the only ones kept (the
-   * web build's `keptPaths`: the public portal's, not the staff pages, the CMS, /s/ share pages,
-   * /judgePage or /publicPage); none while it answers undefined.
+   * `paths`: the only pages kept (the web build's `keptPaths`): the public portal's for anonymous
+   * visitors, the staff pages' shells for staff; not the CMS, /s/ share pages, /judgePage or
+   * /publicPage. None while it answers undefined.
    */
   constructor(
     readonly version: SiteVersion,
     maxBytes: number,
-    private readonly paths: () => ReadonlySet<string> | undefined,
+    private readonly paths: () => KeptPaths | undefined,
   ) {
     this.pages = new Kept<CachedPage>({
       name: 'page',
@@ -130,13 +162,23 @@ export class PageCache {
     return this.pages.size;
   }
 
-  /** Whether the request may be answered from, or stored into, the cache. */
-  cacheable(method: string | undefined, url: string | undefined, headers: IncomingHttpHeaders) {
-    if ((method !== 'GET' && method !== 'HEAD') || !url) return false;
-    const question = url.indexOf('?');
+  /**
+   * Which kept copy may answer the request (and store its render): the visitors' of a public
+   * page, the staff's of a staff page's shell; undefined: none, it is rendered.
+   */
+  audienceOf(
+    method: string | undefined,
+    url: string | undefined,
+    headers: IncomingHttpHeaders,
+  ): Audience | undefined {
+    if ((method !== 'GET' && method !== 'HEAD') || !url) return undefined;
     const paths = this.paths();
-    if (!paths?.has(question === -1 ? url : url.slice(0, question))) return false;
-    return anonymous(headers);
+    if (!paths) return undefined;
+    const question = url.indexOf('?');
+    const path = question === -1 ? url : url.slice(0, question);
+    if (paths.visitors.has(path)) return anonymous(headers) ? 'visitor' : undefined;
+    if (paths.staff.has(path)) return staffShell(headers) ? 'staff' : undefined;
+    return undefined;
   }
 
   private lookup(key: string): CachedPage | undefined {

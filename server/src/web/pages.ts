@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { scriptNonceOf } from '../http/security.js';
 import { serverEntryOf, webClientDir } from './build-dir.js';
-import type { PageCache } from './page-cache.js';
+import type { Audience, KeptPaths, PageCache } from './page-cache.js';
 
 export interface WebBuild {
   /** Renders a page (React Router's request handler over the server build). */
@@ -15,18 +15,20 @@ export interface WebBuild {
   /** Loads the server bundle; rejects when it cannot be loaded (a broken build). */
   ready(): Promise<void>;
   clientDir: string;
-  /**
-   * The paths of the pages that are the same for every anonymous visitor (the page cache keeps
-   * only these): once the server bundle is loaded, the routes under a layout whose handle says
-   * `keptForVisitors` (web/app/routes/portal/layout.tsx); undefined before.
-   */
-  keptPaths(): ReadonlySet<string> | undefined;
+  /** The pages the page cache may keep, once the server bundle is loaded; undefined before. */
+  keptPaths(): KeptPaths | undefined;
 }
 
 type Routes = ServerBuild['routes'];
 
-/** The full paths of the routes at or under a route whose module's handle says `keptForVisitors`. */
-export function keptPathsOf(routes: Routes): Set<string> {
+/** The kept pages of a build's route manifest. */
+export const keptPathsIn = (routes: Routes): KeptPaths => ({
+  visitors: keptPathsOf(routes, 'keptForVisitors'),
+  staff: keptPathsOf(routes, 'keptForStaff'),
+});
+
+/** The full paths of the routes at or under a route whose module's handle says `flag`. */
+export function keptPathsOf(routes: Routes, flag: 'keptForVisitors' | 'keptForStaff'): Set<string> {
   const pathOf = (id: string | undefined): string => {
     const route = id === undefined ? undefined : routes[id];
     if (!route) return '';
@@ -36,8 +38,8 @@ export function keptPathsOf(routes: Routes): Set<string> {
   const kept = (id: string | undefined): boolean => {
     const route = id === undefined ? undefined : routes[id];
     if (!route) return false;
-    const handle = route.module.handle as { keptForVisitors?: unknown } | undefined;
-    return handle?.keptForVisitors === true || kept(route.parentId);
+    const handle = route.module.handle as Record<string, unknown> | undefined;
+    return handle?.[flag] === true || kept(route.parentId);
   };
   const paths = new Set<string>();
   for (const [id, route] of Object.entries(routes)) {
@@ -55,10 +57,10 @@ export async function loadWebBuild(buildDir: string): Promise<WebBuild | undefin
   const clientDir = webClientDir(buildDir);
   if (!clientDir) return undefined;
   let handler: Promise<ReturnType<typeof createRequestHandler>> | undefined;
-  let kept: Set<string> | undefined;
+  let kept: KeptPaths | undefined;
   const load = () =>
     (handler ??= import(pathToFileURL(serverEntryOf(buildDir)).href).then((server) => {
-      kept = keptPathsOf((server as ServerBuild).routes);
+      kept = keptPathsIn((server as ServerBuild).routes);
       return createRequestHandler(server as ServerBuild, 'production');
     }));
   return {
@@ -121,8 +123,8 @@ function toWebRequest(request: FastifyRequest): Request {
 }
 
 /** A page's cache key: its address with protocol and host (the render may name them). */
-export const pageKey = (protocol: string, host: string, url: string) =>
-  `${protocol}://${host}${url}`;
+export const pageKey = (audience: Audience, protocol: string, host: string, url: string) =>
+  `${audience} ${protocol}://${host}${url}`;
 
 /**
  * Answers cached pages before Fastify routes the request (app.ts registers it first), and
@@ -130,9 +132,10 @@ export const pageKey = (protocol: string, host: string, url: string) =>
  */
 export function servePagesFromCache(app: FastifyInstance, cache: PageCache): void {
   app.addHook('onRequest', async (request, reply) => {
-    if (!cache.cacheable(request.method, request.url, request.headers)) return;
-    if (cache.serve(request.raw, reply.raw, pageKey(request.protocol, request.host, request.url)))
-      reply.hijack();
+    const audience = cache.audienceOf(request.method, request.url, request.headers);
+    if (!audience) return;
+    const key = pageKey(audience, request.protocol, request.host, request.url);
+    if (cache.serve(request.raw, reply.raw, key)) reply.hijack();
   });
 }
 
@@ -148,9 +151,10 @@ export function fastServe(
   res: import('node:http').ServerResponse,
 ): boolean {
   if (trustProxy || !req.headers.host) return false;
-  if (!cache.cacheable(req.method, req.url, req.headers)) return false;
+  const audience = cache.audienceOf(req.method, req.url, req.headers);
+  if (!audience) return false;
   const protocol = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
-  return cache.serve(req, res, pageKey(protocol, req.headers.host, req.url!));
+  return cache.serve(req, res, pageKey(audience, protocol, req.headers.host, req.url!));
 }
 
 /** Serves the built client assets and renders every other GET with React Router. */
@@ -174,11 +178,9 @@ export const webPages = fp<{ build: WebBuild; api: FastifyInstance; cache?: Page
       method: ['GET', 'HEAD'],
       url: '/*',
       handler: async (request, reply) => {
-        const key = pageKey(request.protocol, request.host, request.url);
-        const kept =
-          cache?.cacheable(request.method, request.url, request.headers) === true
-            ? cache
-            : undefined;
+        const audience = cache?.audienceOf(request.method, request.url, request.headers);
+        const kept = audience ? cache : undefined;
+        const key = pageKey(audience ?? 'visitor', request.protocol, request.host, request.url);
         if (kept) {
           // A burst of misses on one page: the first renders, the others take its result.
           const pending = kept.pending.get(key);

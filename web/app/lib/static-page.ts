@@ -17,6 +17,11 @@ export interface PageHandle {
    * them rendered (server/src/web/page-cache.ts takes its list of pages from this).
    */
   keptForVisitors?: boolean;
+  /**
+   * On a layout: its pages' server HTML is the same for everyone logged in (a shell whose data
+   * loads in the browser), so the server may keep it for staff too.
+   */
+  keptForStaff?: boolean;
 }
 
 /**

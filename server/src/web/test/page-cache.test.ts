@@ -192,4 +192,35 @@ describe('page cache: anonymous public pages, never stale, never private', () =>
     expect((await page('/index')).headers.etag).toBe(listed.headers.etag);
     expect(renders).toBe(counted);
   });
+
+  it("keeps a staff page's shell for all staff, apart from the visitors' pages, never for a token", async () => {
+    const teacher = await createStaff(t.db, { name: '教师缓存' });
+    const before = renders;
+    const first = await page('/teachPage', { cookie: `User=${admin.id}` });
+    expect(first.statusCode).toBe(200);
+    expect(renders).toBe(before + 1);
+    // Another member of staff, with the file session and visitor cookies too: the same shell.
+    const other = await page('/teachPage', {
+      cookie: `school_visitor=abc; User=${teacher.id}; school_file_session=xyz`,
+    });
+    expect(renders).toBe(before + 1);
+    expect(other.body).toBe(first.body);
+    expect(other.headers.etag).toBe(first.headers.etag);
+    // A visitor without the login cookie, or a request with a token or an unknown cookie, is rendered.
+    await page('/teachPage');
+    await page('/teachPage', { cookie: `User=${admin.id}`, token: adminToken });
+    await page('/teachPage', { cookie: `User=${admin.id}; other=1` });
+    expect(renders).toBe(before + 4);
+    // Staff asking for a public page get no visitor's copy, and keep none.
+    await page('/index');
+    const portal = renders;
+    await page('/index', { cookie: `User=${teacher.id}` });
+    await page('/index', { cookie: `User=${teacher.id}` });
+    expect(renders).toBe(portal + 2);
+    // A content change ends the shell too (it carries the site's details).
+    await createNews(t.services, { typeId: 3, title: '外壳更新' });
+    await settled();
+    await page('/teachPage', { cookie: `User=${teacher.id}` });
+    expect(renders).toBe(portal + 3);
+  });
 });

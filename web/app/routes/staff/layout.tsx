@@ -8,8 +8,11 @@ import { useUser } from '../../lib/use-user';
 import { useSite } from '../../root';
 import type { PageHandle } from '../../lib/static-page';
 
-/** Uses antd components the portal does not: root.tsx links their styles too. */
-export const handle: PageHandle = { staffStyles: true };
+/**
+ * Uses antd components the portal does not: root.tsx links their styles too. Its pages are
+ * shells (their data loads in the browser with the stored token), the same for all staff.
+ */
+export const handle: PageHandle = { staffStyles: true, keptForStaff: true };
 
 /**
  * Route guard of intranet.md §2: without a stored login the visitor goes to
