@@ -80,7 +80,7 @@ export function drawTraffic(dataDir, now = new Date().toISOString()) {
   }
 }
 
-/** Logs in each account (the demo password): answers its headers as a browser sends them. */
+/** Logs in each account (the demo password): answers its headers as a browser sends them, for the API and for pages. */
 export async function logIn(base, accounts) {
   const sessions = [];
   for (const { code, type } of accounts) {
@@ -90,12 +90,16 @@ export async function logIn(base, accounts) {
       staffType: String(type),
     }).catch(() => undefined);
     if (!data) continue;
+    const staffId = data.staffId ?? data.userId;
     sessions.push({
-      staffId: data.staffId ?? data.userId,
+      staffId,
+      // The API calls carry the stored token; a page's address is asked for with the cookies
+      // only (the login mark lib/session.ts sets and the file session), as a browser does.
       headers: {
         authorization: `Bearer ${data.token}`,
-        cookie: `school_file_session=${data.token}`,
+        cookie: `User=${staffId}; school_file_session=${data.token}`,
       },
+      pageHeaders: { cookie: `User=${staffId}; school_file_session=${data.token}` },
     });
   }
   return sessions;
@@ -129,8 +133,8 @@ function cases(base, traffic, sessions) {
     )
     .join('&');
   const staffPage = (address, calls) =>
-    sessions.flatMap(({ staffId, headers }) => [
-      page(address, headers),
+    sessions.flatMap(({ staffId, headers, pageHeaders }) => [
+      page(address, pageHeaders),
       ...chrome(headers),
       ...calls(headers, staffId),
     ]);
