@@ -23,7 +23,7 @@ import { serverTransport } from './api/server';
 import { inertHiddenCopies } from './lib/a11y';
 import { ELDER_BOOT_SCRIPT } from './lib/elder-mode';
 import { STATIC_PAGE_SCRIPT, WIDGETS_SCRIPT } from 'virtual:page-scripts';
-import { hasLoginCookie, pageHydrates, type PageHandle } from './lib/static-page';
+import { hasLoginCookie, pageHasWidgets, pageHydrates, type PageHandle } from './lib/static-page';
 import { SITE_CODES, siteFromParameters, type SiteInfo } from './lib/site';
 import stylesheet from './styles/site.css?url';
 import portalPages from './styles/portal-pages.css?url';
@@ -143,8 +143,9 @@ function useHydratedPage(): boolean {
  */
 function StaticPageScript() {
   const nonce = useContext(FrameworkContext)?.nonce;
-  const widgets = useMatches().some((match) => (match.handle as PageHandle | undefined)?.widgets);
-  const script = widgets ? STATIC_PAGE_SCRIPT + WIDGETS_SCRIPT : STATIC_PAGE_SCRIPT;
+  const script = pageHasWidgets(useMatches())
+    ? STATIC_PAGE_SCRIPT + WIDGETS_SCRIPT
+    : STATIC_PAGE_SCRIPT;
   return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: script }} />;
 }
 

@@ -13,14 +13,13 @@ import * as antd from 'antd';
 import { createElement } from 'react';
 
 /**
- * What the public portal renders (the login modal, carousels, pagers, the article's attachment
+ * What the public portal renders (the login modal, pagers, the article's attachment
  * table and the parts a table draws, the video page's dropdown) and what antd shows from its App
  * hooks (message, notification, confirm). Everything else is in the staff file.
  */
 const PORTAL = [
   'App',
   'Button',
-  'Carousel',
   'Checkbox',
   'Dropdown',
   'Empty',

@@ -7,6 +7,7 @@ import {
   distinctEvent,
   eventVideo,
   titleKey,
+  type DemoEvent,
   type EventKindId,
 } from './demo-events.js';
 import {
@@ -38,6 +39,13 @@ const NEWS_COLUMNS: Array<{ typeId: number; topic: DemoTopic; count: number; new
     { typeId: 20, topic: 'openclass', count: 36 },
     { typeId: 22, topic: 'party', count: 36 },
   ];
+
+/** What the `p`th picture of an event shows, as a caption under it. */
+function pictureCaption(event: DemoEvent, p: number): string {
+  return [`${event.word}现场：${event.place}`, `${event.word}中的师生`, `${event.word}剪影`][
+    p % 3
+  ]!;
+}
 
 /** Columns of the intranet (regulations, open classes, party affairs): half their items are staff-only. */
 const INTRANET_COLUMNS = [19, 20, 22];
@@ -71,7 +79,7 @@ export async function seedColumnNews(ctx: DemoContext): Promise<void> {
             role: 'video',
             fileId: clip,
             fileName: 'sample.mp4',
-            caption: `${title.slice(0, 12)}（${part}）`,
+            caption: event ? `${event.word}${part}` : `活动${part}`,
           });
         }
       }
@@ -83,7 +91,7 @@ export async function seedColumnNews(ctx: DemoContext): Promise<void> {
               ? await ctx.files.picture('photo', event.scene, p)
               : random.pick(pools.photo),
             fileName: `photo-${p + 1}.jpg`,
-            caption: `${title.slice(0, 12)}（${p + 1}）`,
+            caption: event ? pictureCaption(event, p) : `活动现场（${p + 1}）`,
           });
         }
       }
@@ -217,7 +225,7 @@ export async function seedSpecialTopics(ctx: DemoContext): Promise<void> {
           role: 'image' as const,
           fileId: await ctx.files.picture('poster', first.scene, p),
           fileName: `poster-${p + 1}.jpg`,
-          caption: title.slice(0, 14),
+          caption: `${termOf(first.date)}${name}（${p + 1}）`,
         })),
       ),
     };

@@ -1,18 +1,17 @@
 /**
- * Copies that antd's table and carousel hide from assistive technology with aria-hidden while
- * they still hold links, buttons and checkboxes a keyboard reaches (axe: aria-hidden-focus):
- * the table's column-measuring row (a copy of the header when a table scrolls) and the
- * carousel's looping clones and off-screen slides. Making them `inert` takes their contents out
- * of the tab order too, as aria-hidden means; a slide that comes into view loses it again.
+ * Copies that antd's table hides from assistive technology with aria-hidden while they still
+ * hold links, buttons and checkboxes a keyboard reaches (axe: aria-hidden-focus): the table's
+ * column-measuring row (a copy of the header when a table scrolls). Making them `inert` takes
+ * their contents out of the tab order too, as aria-hidden means.
  */
-const HIDDEN_COPIES = '.ant-table-measure-row, .slick-slide';
+const HIDDEN_COPIES = '.ant-table-measure-row';
 
 function sync(element: Element) {
   const hidden = element.getAttribute('aria-hidden') === 'true';
   if (hidden !== element.hasAttribute('inert')) element.toggleAttribute('inert', hidden);
 }
 
-/** Keeps every hidden copy inert as pages render and carousels turn; returns the clean-up. */
+/** Keeps every hidden copy inert as pages render; returns the clean-up. */
 export function inertHiddenCopies() {
   const syncAll = (root: ParentNode) => root.querySelectorAll(HIDDEN_COPIES).forEach(sync);
   syncAll(document);

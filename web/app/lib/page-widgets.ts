@@ -7,13 +7,14 @@
  */
 
 /**
- * A carousel: `[data-carousel]` (`data-interval`: ms between turns, 0 for none) holding
- * `.carousel-slide`s (the shown one `.is-current`, the others inert), `.carousel-prev`,
- * `.carousel-next` and one button per slide in `.carousel-dots`. It turns by itself, waits while
- * a pointer is over it or the focus is in it (so a slide can be read and followed), and neither
- * turns nor slides for a reader who asked for reduced motion. ←/→ inside it and a swipe turn it
- * too. The slides sit in one grid cell: the one coming in starts beside the one going out, on
- * the side it comes from, so it slides the short way round from the last to the first.
+ * A carousel (components/ui/Carousel.tsx): `[data-carousel]` (`data-interval`: ms between
+ * turns, 0 for none) holding `.carousel-slide`s (the shown one `.is-current`, the others inert),
+ * `.carousel-prev`, `.carousel-next` and one button per slide in `.carousel-dots`. It turns by
+ * itself, waits while a pointer is over it or the focus is in it (so a slide can be read and
+ * followed), and neither turns nor slides for a reader who asked for reduced motion. ←/→ inside
+ * it and a swipe turn it too (not on a video, whose controls take them). The slides sit in one
+ * grid cell: the one coming in starts beside the one going out, on the side it comes from, so
+ * it slides the short way round from the last to the first.
  */
 export function carousel(root: HTMLElement): () => void {
   const slides = Array.from(root.querySelectorAll<HTMLElement>('.carousel-slide'));
@@ -74,11 +75,13 @@ export function carousel(root: HTMLElement): () => void {
   dots.forEach((button, i) =>
     button.addEventListener('click', () => show(i, i < current ? -1 : 1), on),
   );
+  // A video's own controls take the arrow keys (seeking) and a drag along its bar.
+  const onVideo = (event: Event) => (event.target as Element).closest('video') !== null;
   root.addEventListener(
     'keydown',
     (event) => {
       const step = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
-      if (!step) return;
+      if (!step || onVideo(event)) return;
       event.preventDefault();
       show(current + step, step);
     },
@@ -88,7 +91,7 @@ export function carousel(root: HTMLElement): () => void {
   root.addEventListener(
     'pointerdown',
     (event) => {
-      swipeFrom = event.pointerType === 'mouse' ? null : event.clientX;
+      swipeFrom = event.pointerType === 'mouse' || onVideo(event) ? null : event.clientX;
     },
     on,
   );
@@ -130,6 +133,8 @@ export function carousel(root: HTMLElement): () => void {
     on,
   );
   still.addEventListener('change', arm, on);
+  // The active bar fills in over the interval (.carousel CSS).
+  if (interval) root.style.setProperty('--carousel-interval', `${interval}ms`);
   arm();
   // Its arrows and bars show from now on (CSS): without the script they would do nothing.
   root.classList.add('is-ready');

@@ -4,14 +4,18 @@
  * phone menu as a :target panel), so they need a few hundred bytes of script instead of the
  * app's hundreds of kilobytes. Staff (the `User` login cookie) get the full app on every page.
  * A route opts in with `handle: { hydrate: false }`, or a function of its loader's data for a
- * page that needs React only sometimes (an article with a picture carousel).
+ * page that needs React only sometimes (an article a visitor may not read, whose staff reader
+ * loads it again with the stored token).
  */
 export interface PageHandle {
   hydrate?: boolean | ((data: unknown) => boolean);
   /** The page uses antd components beyond the portal's (root.tsx: antd-staff.css). */
   staffStyles?: boolean;
-  /** Without React the page runs lib/page-widgets.ts too (a carousel, tabs). */
-  widgets?: boolean;
+  /**
+   * Without React the page runs lib/page-widgets.ts too (a carousel, tabs); a function of the
+   * loader's data for a page that has them only sometimes.
+   */
+  widgets?: boolean | ((data: unknown) => boolean);
   /**
    * On a layout: its pages are the same for every anonymous visitor, so the server may keep
    * them rendered (server/src/web/page-cache.ts takes its list of pages from this).
@@ -40,6 +44,14 @@ export function pageHydrates(
   });
 }
 
+/** Whether a page of these route matches runs lib/page-widgets.ts when sent without React. */
+export function pageHasWidgets(matches: readonly { handle?: unknown; data?: unknown }[]): boolean {
+  return matches.some((match) => {
+    const widgets = (match.handle as PageHandle | undefined)?.widgets;
+    return typeof widgets === 'function' ? widgets(match.data) : widgets === true;
+  });
+}
+
 /** Whether a request carries the login cookie that lib/session.ts sets (`User=<staffId>`). */
 export function hasLoginCookie(request: Request): boolean {
   const cookies = request.headers.get('Cookie') ?? '';
@@ -51,7 +63,7 @@ export function hasLoginCookie(request: Request): boolean {
  * (lib/elder-mode.ts), the phone's 菜单 button (PortalHeader: a button with aria-expanded,
  * closed by a followed link or Escape), the pager's 跳至 box (Pager: `data-param`), an empty
  * search kept from being sent with a notice (as the header's message.warning), 返回顶部 (BackToTop),
- * the default picture for one that fails (SafeImage) and carousel/table copies hidden from
+ * the default picture for one that fails (SafeImage) and table copies hidden from
  * assistive technology made inert (lib/a11y.ts). Run by page-scripts/static-page.run.ts, which
  * the build bakes into the page's inline script (vite.config.ts).
  */
@@ -178,8 +190,6 @@ export function staticPage(
   }
 
   document
-    .querySelectorAll(
-      '.ant-table-measure-row[aria-hidden="true"], .slick-slide[aria-hidden="true"]',
-    )
+    .querySelectorAll('.ant-table-measure-row[aria-hidden="true"]')
     .forEach((copy) => copy.setAttribute('inert', ''));
 }

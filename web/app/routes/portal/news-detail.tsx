@@ -14,13 +14,15 @@ import { plainText } from '../../lib/text';
 import type { PageHandle } from '../../lib/static-page';
 
 /**
- * Read without React by visitors (lib/static-page.ts), unless the article shows its pictures or
- * videos in a carousel, which turns with React.
+ * Read without React by visitors (lib/static-page.ts), its pictures or videos turned by the
+ * page's script; an article the visitor may not read runs React, so that a staff member's
+ * stored token can load it.
  */
 export const handle: PageHandle = {
-  hydrate: (data) => {
+  hydrate: (data) => !(data as ArticlePageData | undefined)?.detail.ok,
+  widgets: (data) => {
     const detail = (data as ArticlePageData | undefined)?.detail;
-    return !detail?.ok || detail.data.imgOrViewList.length > 0;
+    return detail?.ok === true && detail.data.imgOrViewList.length > 0;
   },
 };
 
