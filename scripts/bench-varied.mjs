@@ -2,9 +2,14 @@
 // at random from the seeded data (words taken from titles, published article ids, list pages,
 // staff accounts), with a fixed seed so that two runs send the same traffic. Each case runs on a
 // server with its caches (as installed) and on one with every cache off, side by side, at 32
-// connections and for one visitor at a time, with each cache's hit rate during the case.
+// connections and for one visitor at a time, with each cache's hit rate during the case. The
+// public pages are served by nginx too, the same bytes for the same draw, in the same run.
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import Database from 'better-sqlite3';
+import { startNginx } from './bench-nginx.mjs';
 import { get, load, post } from './bench-load.mjs';
 import { callApi, ms, request, row, seededRandom } from './bench-util.mjs';
 import { log } from './lib.mjs';
@@ -138,6 +143,8 @@ function cases(base, traffic, sessions) {
       ...chrome(headers),
       ...calls(headers, staffId),
     ]);
+  // A public page's case is also loaded on nginx serving the same bytes (a third column).
+  const PAGE = { nginx: true };
   return [
     [
       'search API getNewsTitleList, varied words',
@@ -148,10 +155,12 @@ function cases(base, traffic, sessions) {
     [
       'search page /outnetSech, varied words',
       traffic.words.map((w) => page(`/outnetSech?newsTitle=${enc(w)}`)),
+      PAGE,
     ],
     [
       'article page /newsDetail, varied ids',
       traffic.articles.map((id) => page(`/newsDetail?newId=${id}`)),
+      PAGE,
     ],
     [
       'article API getNewsDetails, varied ids',
@@ -162,6 +171,7 @@ function cases(base, traffic, sessions) {
       traffic.listPages.map(({ category, page: n }) =>
         page(`/news?newsNum=${category}&pageNum=${n}`),
       ),
+      PAGE,
     ],
     [
       'staff home /teachPage, varied accounts',
@@ -198,6 +208,31 @@ function cases(base, traffic, sessions) {
       ]),
     ],
   ];
+}
+
+/**
+ * Saves the page each distinct request of `requests` gets from `base` (gzip, as the load asks)
+ * into `dir`, one file per address (`p<n>`, `p<n>.gz`), and answers the same draw as requests
+ * to nginx at `nginxBase`: the same bytes, in the same order.
+ */
+async function mirrorPages(requests, dir, nginxBase, next) {
+  const names = new Map();
+  const distinct = [...new Set(requests.map((r) => r.url))];
+  const queue = [...distinct];
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      for (let url = queue.shift(); url; url = queue.shift()) {
+        const answer = await request(url, { headers: { 'accept-encoding': 'gzip' } });
+        const name = `p${next.value++}`;
+        const gzipped = answer.headers['content-encoding'] === 'gzip';
+        const html = gzipped ? zlib.gunzipSync(answer.bytes) : answer.bytes;
+        fs.writeFileSync(path.join(dir, name), html);
+        if (gzipped) fs.writeFileSync(path.join(dir, `${name}.gz`), answer.bytes);
+        names.set(url, name);
+      }
+    }),
+  );
+  return requests.map((r) => get(`${nginxBase}/${names.get(r.url)}`, r.headers));
 }
 
 /** Each cache's lookups so far, from the server's Prometheus metrics: name → {hit, miss}. */
@@ -263,36 +298,76 @@ export async function benchVaried({
   const results = new Map();
   // BENCH_VARIED=search,staff runs only the cases whose title holds one of the words.
   const only = process.env.BENCH_VARIED?.toLowerCase().split(',').filter(Boolean);
-  for (let i = 0; i < built.cached.length; i++) {
-    const title = built.cached[i][0];
-    if (only && !only.some((word) => title.toLowerCase().includes(word))) continue;
-    const result = {};
-    for (const [name, server] of Object.entries(servers)) {
-      const requests = built[name][i][1];
-      const options = { scratch, pid: server.pid, shuffle: SEED + i };
-      await load(tool, requests, { ...options, connections, seconds: 1 });
-      const before = await cacheLookups(server.metrics);
-      const many = await load(tool, requests, { ...options, connections, seconds });
-      const one = await load(tool, requests, { ...options, connections: 1, seconds });
-      const after = await cacheLookups(server.metrics);
-      result[name] = { many, one, hits: hitRates(before, after) };
+  const wanted = built.cached.filter(
+    ([title]) => !only || only.some((word) => title.toLowerCase().includes(word)),
+  );
+  // nginx serves the public pages' bytes from files (one worker per core, as the pages phase);
+  // its workers run as nobody when the bench runs as root: they must reach the files.
+  const pagesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'school-portal-varied-'));
+  fs.chmodSync(pagesDir, 0o755);
+  fs.writeFileSync(path.join(pagesDir, 'probe'), '');
+  const nginx = wanted.some(([, , flags]) => flags?.nginx)
+    ? await startNginx(pagesDir, path.join(pagesDir, '.nginx'), 'probe', {
+        workers: 'auto',
+        precompressed: true,
+        html: true,
+      })
+    : undefined;
+  const next = { value: 0 };
+  try {
+    for (let i = 0; i < built.cached.length; i++) {
+      const [title, , flags] = built.cached[i];
+      if (!wanted.includes(built.cached[i])) continue;
+      const result = {};
+      for (const [name, server] of Object.entries(servers)) {
+        const requests = built[name][i][1];
+        const options = { scratch, pid: server.pid, shuffle: SEED + i };
+        await load(tool, requests, { ...options, connections, seconds: 1 });
+        const before = await cacheLookups(server.metrics);
+        const many = await load(tool, requests, { ...options, connections, seconds });
+        const one = await load(tool, requests, { ...options, connections: 1, seconds });
+        const after = await cacheLookups(server.metrics);
+        result[name] = { many, one, hits: hitRates(before, after) };
+      }
+      if (nginx && flags?.nginx) {
+        const requests = await mirrorPages(built.cached[i][1], pagesDir, nginx.base, next);
+        const options = { scratch, shuffle: SEED + i };
+        await load(tool, requests, { ...options, connections, seconds: 1 });
+        result.nginx = { many: await load(tool, requests, { ...options, connections, seconds }) };
+      }
+      report(title, result, connections);
+      results.set(title, result);
     }
-    const figures = (r) =>
-      `${String(Math.round(r.rps)).padStart(6)} req/s p50 ${ms(r.p50)} p99 ${ms(r.p99)}` +
-      (r.failed ? ` (${r.failed} failed)` : '');
-    row(`${title}`, '');
-    row(
-      `  ${connections} connections`,
-      `cached ${figures(result.cached.many)}`,
-      `| uncached ${figures(result.uncached.many)}`,
-    );
-    row(
-      '  one visitor',
-      `cached p95 ${ms(result.cached.one.p95)} p99 ${ms(result.cached.one.p99)} (${Math.round(result.cached.one.rps)}/s)`,
-      `| uncached p95 ${ms(result.uncached.one.p95)} p99 ${ms(result.uncached.one.p99)} (${Math.round(result.uncached.one.rps)}/s)`,
-    );
-    row('  ', `cached ${result.cached.hits}`, `| uncached ${result.uncached.hits}`);
-    results.set(title, result);
+  } finally {
+    await nginx?.stop();
+    fs.rmSync(pagesDir, { recursive: true, force: true });
   }
   return results;
+}
+
+/** One case's rows: both servers at many connections and one, their hit rates, and nginx. */
+function report(title, result, connections) {
+  const figures = (r) =>
+    `${String(Math.round(r.rps)).padStart(6)} req/s p50 ${ms(r.p50)} p99 ${ms(r.p99)}` +
+    (r.failed ? ` (${r.failed} failed)` : '');
+  row(`${title}`, '');
+  row(
+    `  ${connections} connections`,
+    `cached ${figures(result.cached.many)}`,
+    `| uncached ${figures(result.uncached.many)}`,
+  );
+  row(
+    '  one visitor',
+    `cached p95 ${ms(result.cached.one.p95)} p99 ${ms(result.cached.one.p99)} (${Math.round(result.cached.one.rps)}/s)`,
+    `| uncached p95 ${ms(result.uncached.one.p95)} p99 ${ms(result.uncached.one.p99)} (${Math.round(result.uncached.one.rps)}/s)`,
+  );
+  row('  ', `cached ${result.cached.hits}`, `| uncached ${result.uncached.hits}`);
+  if (result.nginx) {
+    const share = (r) => `${((r.rps / result.nginx.many.rps) * 100).toFixed(1)}%`;
+    row(
+      `  nginx, same bytes`,
+      `${figures(result.nginx.many)}`,
+      `| cached ${share(result.cached.many)} of it (goal ≥ 50%), uncached ${share(result.uncached.many)} (goal ≥ 1%)`,
+    );
+  }
 }
