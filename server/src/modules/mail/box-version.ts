@@ -1,5 +1,5 @@
-import { type CompiledQuery, sql, type Kysely } from 'kysely';
-import { withParameters } from '../../db/compiled.js';
+import { sql, type Kysely } from 'kysely';
+import { KeptByVersion } from '../../platform/search/kept-by-version.js';
 import type { Database } from '../../db/schema.js';
 
 /**
@@ -27,56 +27,22 @@ export async function raiseBoxVersions(db: Kysely<Database>, staffIds: number[])
  * holding the keyword's terms (家长会: 12,500 mails at 100,000, each checked against the
  * person's inbox), the plain list counts the person's entries and skips the pages before
  * it. An answer holds while the person's inbox version (raised with every change to their
- * entries: a mail delivered, read, deleted, recalled) and the site's content version (a
- * sender renamed) stay as they were: both are read per request from one primary-key row
- * each, so every worker sees a change at once. Requests made at the same moment for the
- * same page wait for one reading. At most `limit` pages are kept (oldest out).
+ * entries) and the site's content version (a sender renamed) stay as they were: the site's
+ * one set of versions, read per request (KeptByVersion).
  */
 export class KeptInboxPages {
-  private readonly kept = new Map<string, { version: string; answer: unknown }>();
-  private readonly reading = new Map<string, Promise<unknown>>();
-  /** The versions statement, compiled once (building it costs more than running it). */
-  private versionsQuery: CompiledQuery | null = null;
+  private readonly kept: KeptByVersion;
 
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly limit = 2000,
-  ) {}
-
-  async keep<T>(readerId: number, key: string, read: () => Promise<T>): Promise<T> {
-    const at = `${readerId} ${key}`;
-    for (let pending = this.reading.get(at); pending; pending = this.reading.get(at)) {
-      await pending.catch(() => undefined);
-    }
-    const version = await this.version(readerId);
-    const hit = this.kept.get(at);
-    if (hit && hit.version === version) return hit.answer as T;
-    const answer = (async () => {
-      const found = await read();
-      // A change while it was read: not kept, the next request reads again.
-      if ((await this.version(readerId)) === version) {
-        this.kept.delete(at);
-        if (this.kept.size >= this.limit) this.kept.delete(this.kept.keys().next().value!);
-        this.kept.set(at, { version, answer: found });
-      }
-      return found;
-    })();
-    this.reading.set(at, answer);
-    try {
-      return await answer;
-    } finally {
-      if (this.reading.get(at) === answer) this.reading.delete(at);
-    }
+  constructor(db: Kysely<Database>) {
+    this.kept = new KeptByVersion(db, 'mail-pages');
   }
 
-  private async version(readerId: number): Promise<string> {
-    this.versionsQuery ??= sql`
-      select (select version from site_version where id = 1) as site,
-        (select version from mail_box_version where staff_id = ${0}) as box`.compile(this.db);
-    const { rows } = await this.db.executeQuery<{
-      site: number | string | null;
-      box: number | string | null;
-    }>(withParameters(this.versionsQuery, [readerId]));
-    return `${rows[0]?.site ?? 0}.${rows[0]?.box ?? 0}`;
+  keep<T>(readerId: number, key: string, read: () => Promise<T>): Promise<T> {
+    return this.kept.keep(
+      `${readerId} ${key}`,
+      () => this.kept.versions({ mailBox: readerId }),
+      (versions) => versions.join('.'),
+      read,
+    );
   }
 }

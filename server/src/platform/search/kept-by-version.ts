@@ -6,22 +6,38 @@ import type { Database } from '../../db/schema.js';
 /** The versions an answer was read under: the site's content version, then each scope's. */
 export type Versions = string[];
 
+/** Which versions an answer depends on besides the site's content version. */
+export interface VersionScopes {
+  /** The drive's list versions (`drive_list_version`) of these scopes, in this order. */
+  drive?: string[];
+  /** A person's inbox version (`mail_box_version`), after the drive's. */
+  mailBox?: number;
+}
+
 /**
- * Answers of staff lists kept between changes of what they show, per worker (issue 20: the
- * drive's folder pages and searches flat at 100,000 files). An answer is kept with the
- * versions it was read under: the site's content version (`site_version`: names of people,
- * columns) and the drive's list versions (`drive_list_version`, migration 0034), which
- * triggers raise in the same transaction as every write to the drive's files and folders,
- * whatever code makes it. Each request reads them again (one statement over primary keys)
+ * Answers of staff lists kept between changes of what they show, per worker (the drive's
+ * folder pages and searches, a person's inbox pages, flat at 100,000 files or mails). An
+ * answer is kept with the versions it was read under, one set for the whole site, each a row
+ * that the write paths raise in the transaction of the change:
+ *
+ * - the site's content version (`site_version`: names of people, columns), raised for every
+ *   statement that writes the site's content (db/content-watch.ts);
+ * - the drive's list versions (`drive_list_version`, migration 0034), raised by triggers with
+ *   every write to the drive's files and folders, whatever code makes it;
+ * - a person's inbox version (`mail_box_version`), raised with every change to their entries:
+ *   a mail delivered, read, deleted, recalled (mail/box-version.ts).
+ *
+ * Each request reads the versions it depends on again (one statement over primary keys)
  * before an answer is served, so every worker sees a change at once, the moment it is
  * committed. An answer read while a version moved is not kept. Requests made at the same
- * moment for one answer wait for one reading. At most `limit` answers (oldest out).
+ * moment for one answer wait for one reading. The answers live in the process's shared kept
+ * store (cache/kept.ts), bounded by `CACHE_MB`.
  */
 export class KeptByVersion {
   private readonly kept: Kept<{ stamp: string; answer: unknown }>;
   private readonly reading = new Map<string, Promise<unknown>>();
-  /** The versions statement per number of scopes, compiled once. */
-  private readonly statements = new Map<number, CompiledQuery>();
+  /** The versions statement per shape (drive scopes, inbox or not), compiled once. */
+  private readonly statements = new Map<string, CompiledQuery>();
 
   /** `name`: what its lookups are counted under (cache/kept.ts). */
   constructor(
@@ -34,24 +50,34 @@ export class KeptByVersion {
     });
   }
 
-  /** The site's content version and the drive list versions of `scopes`, in that order. */
-  async driveVersions(scopes: string[]): Promise<Versions> {
-    let statement = this.statements.get(scopes.length);
+  /** The site's content version, then the drive's of `scopes.drive`, then the inbox's. */
+  async versions({ drive = [], mailBox }: VersionScopes): Promise<Versions> {
+    const inbox = mailBox !== undefined;
+    const shape = `${drive.length} ${inbox}`;
+    let statement = this.statements.get(shape);
     if (!statement) {
-      const parts = scopes.map(
-        (_, i) =>
-          sql`(select version from drive_list_version where scope = ${String(i)}) as ${sql.ref(`v${i}`)}`,
-      );
-      statement = sql`select (select version from site_version where id = 1) as site, ${sql.join(
-        parts,
-      )}`.compile(this.db);
-      this.statements.set(scopes.length, statement);
+      const parts = [
+        sql`(select version from site_version where id = 1) as site`,
+        ...drive.map(
+          (_, i) =>
+            sql`(select version from drive_list_version where scope = ${String(i)}) as ${sql.ref(`v${i}`)}`,
+        ),
+        ...(inbox
+          ? [sql`(select version from mail_box_version where staff_id = ${0}) as box`]
+          : []),
+      ];
+      statement = sql`select ${sql.join(parts)}`.compile(this.db);
+      this.statements.set(shape, statement);
     }
     const { rows } = await this.db.executeQuery<Record<string, number | string | null>>(
-      withParameters(statement, scopes),
+      withParameters(statement, inbox ? [...drive, mailBox] : drive),
     );
     const row = rows[0] ?? {};
-    return [String(row.site ?? 0), ...scopes.map((_, i) => String(row[`v${i}`] ?? 0))];
+    return [
+      String(row.site ?? 0),
+      ...drive.map((_, i) => String(row[`v${i}`] ?? 0)),
+      ...(inbox ? [String(row.box ?? 0)] : []),
+    ];
   }
 
   /**

@@ -57,7 +57,7 @@ export class DriveListing {
     let seen: Versions = [];
     return this.kept.keep(
       key,
-      async () => (seen = await this.kept.driveVersions(scopes)),
+      async () => (seen = await this.kept.versions({ drive: scopes })),
       (v, answer) =>
         folderScope && !answer.list.some((row) => row.stype === 0)
           ? `${v[0]} ${v[1]} ${v[3]}`
