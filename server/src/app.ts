@@ -45,6 +45,7 @@ import { systemClock, type Clock } from './time.js';
 import { PageCache } from './web/page-cache.js';
 import { keepAnswersWithin } from './cache/kept.js';
 import { fastServe, servePagesFromCache, webPages, type WebBuild } from './web/pages.js';
+import { refuseWhileDraining } from './http/drain.js';
 
 export interface AppDeps {
   config: Config;
@@ -152,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Infrastructure. The request id and metrics first, so every answer is counted and carries
   // its id; then cached pages: nothing below changes their answer.
   await app.register(observability, { config, db: deps.db });
+  refuseWhileDraining(app);
   if (pageCache) {
     app.decorate('pageCache', pageCache);
     servePagesFromCache(app, pageCache);

@@ -4,6 +4,7 @@ import { PgBusChannel } from '../cluster/pg-bus.js';
 import type { Config } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { databaseMetrics } from '../observability/db-metrics.js';
+import { closeGracefully } from '../http/drain.js';
 import { loadWebBuild } from '../web/pages.js';
 
 /** One server: the app on its database, listening on the port (shared by the cluster's workers). */
@@ -31,7 +32,8 @@ export async function serve(config: Config) {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
-    await app.close();
+    // The pages being rendered finish first; new requests get 503 meanwhile.
+    await closeGracefully(app);
     await pgBus?.close();
     await close();
     process.exit(0);

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { RENDER_HEADER } from '../http/drain.js';
 import { scriptNonceOf } from '../http/security.js';
 import { serverEntryOf, webClientDir } from './build-dir.js';
 import type { Audience, KeptPaths, PageCache } from './page-cache.js';
@@ -100,6 +101,8 @@ function pageContext(
         url: `/api/${apiPath.replace(/^\/?(api\/)?/, '')}`,
         payload,
         headers: {
+          // Answered while the process drains, as the render began before (http/drain.ts).
+          [RENDER_HEADER]: app.drain.key,
           'x-forwarded-for': request.ip,
           ...(token ? { authorization: `Bearer ${token}` } : {}),
         },
@@ -193,6 +196,7 @@ export const webPages = fp<{ build: WebBuild; api: FastifyInstance; cache?: Page
         let settle = () => {};
         const mine = freshness && new Promise<void>((done) => (settle = done));
         if (mine) kept!.pending.set(key, mine);
+        app.drain.begin();
         try {
           const render = { usedSession: false };
           const response = await build.render(
@@ -224,6 +228,7 @@ export const webPages = fp<{ build: WebBuild; api: FastifyInstance; cache?: Page
           if (kept!.serve(request.raw, reply.raw, key)) return reply.hijack();
           return reply.send(body);
         } finally {
+          app.drain.end();
           if (mine) {
             if (kept!.pending.get(key) === mine) kept!.pending.delete(key);
             settle();
