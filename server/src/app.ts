@@ -203,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   services.jobs.runWhile(app, async () => {
     await services.officePreviews.schedule(app.log);
     await services.loginThrottle.schedule();
+    await services.scheduledMail.start(app.log);
   });
   // Before the routes and @fastify/static, whose answers it hooks.
   await compressAnswers(app);

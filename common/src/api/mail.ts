@@ -191,8 +191,21 @@ export const DraftDetail = Type.Object({
   staffInfoList: Type.Array(MailStaff),
   fileList: Type.Array(MailFile),
   updateDate: Type.String(),
+  /** 定时发送: when it goes (Beijing time, YYYY-MM-DD HH:mm:ss); '' for a plain draft. */
+  sendTime: Type.String(),
 });
 export type DraftDetail = Static<typeof DraftDetail>;
+
+/** A line of 待发送: a mail to be sent at its time, its writer's until then. */
+export const ScheduledItem = Type.Object({
+  draftId: Type.Integer(),
+  inmailTitle: Type.String(),
+  receiveName: Type.String(),
+  fileCount: Type.Integer(),
+  /** When it goes (Beijing time, YYYY-MM-DD HH:mm:ss). */
+  sendTime: Type.String(),
+});
+export type ScheduledItem = Static<typeof ScheduledItem>;
 
 /**
  * `api/email/upload` (multipart field `file`): an attachment by default;
@@ -249,30 +262,31 @@ const DraftFields = {
   fileList: Type.Optional(Type.String({ maxLength: 20_000, errorMessage: '附件列表格式不正确' })),
 };
 
+/** What a mail is sent with (sendEmail, and scheduleEmail for later). */
+const SendFields = {
+  idRoleReceiveArr: IdList('请选择收件人', 20000),
+  idRoleSend: Type.Optional(StaffId),
+  /** Sent by the original pages; a new mail always starts unread. */
+  inmainState: Type.Optional(Type.Integer({ errorMessage: 'inmainState 须为整数' })),
+  inmailTitle: Type.String({
+    maxLength: MAIL_TITLE_MAX,
+    errorMessage: `请填写主题，不超过${MAIL_TITLE_MAX}个字`,
+  }),
+  inmailContent: Type.Optional(
+    Type.String({ maxLength: 200_000, errorMessage: `正文不能超过${MAIL_BODY_MAX}个字` }),
+  ),
+  fileList: Type.Optional(Type.String({ maxLength: 20_000, errorMessage: '附件列表格式不正确' })),
+  /** The draft this mail was written in: it goes once the mail is sent. */
+  draftId: Type.Optional(Id('草稿编号不正确')),
+};
+
 /** api/email/*. */
 export const mailCalls = endpoints('mail', {
   send: endpoint(
     '/email/sendEmail',
     'staff',
     '发送邮件：idRoleReceiveArr 为收件人教职工 id（逗号分隔），主题必填（不超过200个字），正文不超过2500个字，fileList 为附件 JSON（[{fileId 或 filePath, fileName}]，最多20个）；draftId 为写信时的草稿，发送后删除',
-    Type.Object({
-      idRoleReceiveArr: IdList('请选择收件人', 20000),
-      idRoleSend: Type.Optional(StaffId),
-      /** Sent by the original pages; a new mail always starts unread. */
-      inmainState: Type.Optional(Type.Integer({ errorMessage: 'inmainState 须为整数' })),
-      inmailTitle: Type.String({
-        maxLength: MAIL_TITLE_MAX,
-        errorMessage: `请填写主题，不超过${MAIL_TITLE_MAX}个字`,
-      }),
-      inmailContent: Type.Optional(
-        Type.String({ maxLength: 200_000, errorMessage: `正文不能超过${MAIL_BODY_MAX}个字` }),
-      ),
-      fileList: Type.Optional(
-        Type.String({ maxLength: 20_000, errorMessage: '附件列表格式不正确' }),
-      ),
-      /** The draft this mail was written in: it goes once the mail is sent. */
-      draftId: Type.Optional(Id('草稿编号不正确')),
-    }),
+    Type.Object(SendFields),
     Type.Object({ inmailId: Type.Integer() }),
   ),
   receiveList: endpoint(
@@ -437,6 +451,34 @@ export const mailCalls = endpoints('mail', {
     'owner',
     '删除自己的草稿（draftIdArr 逗号分隔）',
     Type.Object({ draftIdArr: IdList('请选择要删除的草稿') }),
+    Nothing,
+  ),
+  schedule: endpoint(
+    '/email/scheduleEmail',
+    'owner',
+    '定时发送：字段同发送邮件，另有 sendTime 为发送时间（北京时间 YYYY-MM-DD HH:mm，须晚于现在且在一年以内）；邮件存于待发送，到时发出，之前可打开修改（getDraft / saveDraft）或取消；draftId 为写信时的草稿或要改时间的待发送邮件；data.draftId、data.sendTime',
+    Type.Object({
+      ...SendFields,
+      sendTime: Type.String({
+        minLength: 1,
+        maxLength: 30,
+        errorMessage: '请选择发送时间',
+      }),
+    }),
+    Type.Object({ draftId: Type.Integer(), sendTime: Type.String() }),
+  ),
+  scheduledList: endpoint(
+    '/email/getScheduledList',
+    'staff',
+    '待发送（先发的在前）：本人定时发送、尚未发出的邮件',
+    Type.Object({ ...Paging(MAIL_PAGE_SIZE, 50) }),
+    Page(ScheduledItem),
+  ),
+  cancelSchedule: endpoint(
+    '/email/cancelSchedule',
+    'owner',
+    '取消定时发送：邮件不再发出，回到草稿箱',
+    Type.Object({ draftId: Id('请选择待发送的邮件') }),
     Nothing,
   ),
 });

@@ -80,4 +80,6 @@ export interface MailDraftTable {
   /** JSON [{fileId, fileName}]. */
   files: string;
   updatedAt: string;
+  /** 定时发送: when it is sent (ISO); null for a plain draft (migration 0049). */
+  sendAt: ColumnType<string | null, string | null | undefined, string | null>;
 }

@@ -3,6 +3,7 @@ import {
   MAIL_DRAFTS_MAX,
   type DraftDetail,
   type DraftItem,
+  type ScheduledItem,
 } from '@school/common/api';
 import { sql, type Kysely } from 'kysely';
 import { containsText } from '../../db/like.js';
@@ -46,7 +47,15 @@ export class MailDrafts {
     private readonly recipients: MailRecipients,
   ) {}
 
-  async save(input: DraftInput, owner: Person): Promise<{ draftId: number; updateDate: string }> {
+  /**
+   * Saves a draft; `sendAt` (ISO) makes it a mail to be sent then (定时发送, modules/mail/
+   * scheduled.ts), left out it keeps what it was (an edit of a scheduled mail stays scheduled).
+   */
+  async save(
+    input: DraftInput,
+    owner: Person,
+    sendAt?: string,
+  ): Promise<{ draftId: number; updateDate: string }> {
     const content = sanitizeRichText(input.content ?? '');
     const bodyText = htmlToText(content);
     if ([...bodyText].length > MAIL_BODY_MAX) throw badRequest(`正文不能超过${MAIL_BODY_MAX}个字`);
@@ -61,6 +70,7 @@ export class MailDrafts {
         recipientIds: recipientIds.join(','),
         files: JSON.stringify(await checkAttachments(trx, attachments, owner)),
         updatedAt,
+        ...(sendAt !== undefined && { sendAt }),
       };
       if (input.draftId !== undefined) {
         await this.own(input.draftId, owner, trx);
@@ -72,11 +82,13 @@ export class MailDrafts {
         .values({ ownerId: owner.id, ...values })
         .returning('id')
         .executeTakeFirstOrThrow();
-      // The oldest beyond the limit go: a draft box is not an archive.
+      // The oldest beyond the limit go: a draft box is not an archive (a mail waiting to be
+      // sent is not a draft of the box).
       const kept = await trx
         .selectFrom('mailDraft')
         .select('id')
         .where('ownerId', '=', owner.id)
+        .where('sendAt', 'is', null)
         .orderBy('updatedAt', 'desc')
         .orderBy('id', 'desc')
         .offset(MAIL_DRAFTS_MAX)
@@ -106,6 +118,7 @@ export class MailDrafts {
     const base = this.db
       .selectFrom('mailDraft')
       .where('ownerId', '=', owner.id)
+      .where('sendAt', 'is', null)
       .$if(Boolean(text), (qb) =>
         qb.where((eb) =>
           eb.or([
@@ -124,19 +137,13 @@ export class MailDrafts {
           .orderBy('id', 'desc'),
       (row) => row,
     );
-    const chosen = page.list.map((row) => (row.recipientIds ? idsOf(row.recipientIds) : []));
-    const people = await this.recipients.byIds([...new Set(chosen.flat())]);
+    const names = await this.namesOf(page.list.map((row) => row.recipientIds));
     return {
       total: page.total,
       list: page.list.map((row, i) => ({
         draftId: row.id,
         inmailTitle: row.title,
-        receiveName: namesLine(
-          chosen[i]!.flatMap((id) => {
-            const name = people.get(id)?.staffName;
-            return name ? [name] : [];
-          }),
-        ),
+        receiveName: names[i]!,
         fileCount: (JSON.parse(row.files) as unknown[]).length,
         updateDate: displayTime(row.updatedAt),
       })),
@@ -183,7 +190,65 @@ export class MailDrafts {
         ];
       }),
       updateDate: displayTime(row.updatedAt),
+      sendTime: displayTime(row.sendAt),
     };
+  }
+
+  /** 待发送: the owner's mails to be sent later, the first to go first. */
+  async scheduled(
+    owner: Person,
+    paging: Paging,
+  ): Promise<{ total: number; list: ScheduledItem[] }> {
+    const base = this.db
+      .selectFrom('mailDraft')
+      .where('ownerId', '=', owner.id)
+      .where('sendAt', 'is not', null);
+    const page = await pageOf(
+      base,
+      paging,
+      (query) =>
+        query
+          .select(['id', 'title', 'recipientIds', 'files', 'sendAt'])
+          .orderBy('sendAt')
+          .orderBy('id'),
+      (row) => row,
+    );
+    const names = await this.namesOf(page.list.map((row) => row.recipientIds));
+    return {
+      total: page.total,
+      list: page.list.map((row, i) => ({
+        draftId: row.id,
+        inmailTitle: row.title,
+        receiveName: names[i]!,
+        fileCount: (JSON.parse(row.files) as unknown[]).length,
+        sendTime: displayTime(row.sendAt),
+      })),
+    };
+  }
+
+  /** A mail to be sent later goes back to the draft box: it is not sent. */
+  async unschedule(draftId: number, owner: Person): Promise<void> {
+    const row = await this.own(draftId, owner);
+    if (row.sendAt === null) throw badRequest('这封邮件没有定时发送');
+    await this.db
+      .updateTable('mailDraft')
+      .set({ sendAt: null, updatedAt: iso(this.now()) })
+      .where('id', '=', draftId)
+      .execute();
+  }
+
+  /** Each list's recipients as a names line (等N人), one read for all. */
+  private async namesOf(recipientLists: string[]): Promise<string[]> {
+    const chosen = recipientLists.map((ids) => (ids ? idsOf(ids) : []));
+    const people = await this.recipients.byIds([...new Set(chosen.flat())]);
+    return chosen.map((ids) =>
+      namesLine(
+        ids.flatMap((id) => {
+          const name = people.get(id)?.staffName;
+          return name ? [name] : [];
+        }),
+      ),
+    );
   }
 
   async remove(draftIds: number[], owner: Person, db: Kysely<Database> = this.db): Promise<void> {

@@ -9,22 +9,26 @@ import { mailUploadRoutes } from './upload-routes.js';
 import { MailUploads, mailHoldTaken } from './uploads.js';
 import { MAIL_UPLOAD } from './attachments.js';
 import { unreadRoutes } from './unread-routes.js';
+import { ScheduledMail } from './scheduled.js';
 
 /** 站内邮件 (intranet.md §3, §7 "Mail"): its files are read by sender and recipients only. */
 export const mailArea = defineArea({
   name: 'mail',
-  services: ({ db, dialect, clock, uploads, files, sessions, texts, uploadSweep }) => {
+  services: ({ db, dialect, clock, uploads, files, sessions, texts, uploadSweep, jobs }) => {
     const mailRecipients = new MailRecipients(db);
+    const mail = new MailService(db, dialect, clock, texts);
+    const mailDrafts = new MailDrafts(db, clock, mailRecipients);
     // An attachment never sent goes after a day, unless a draft of its uploader holds it; a
     // draft keeps a drive upload of theirs too.
     uploadSweep.addHolds({ table: MAIL_UPLOAD, taken: mailHoldTaken });
     uploadSweep.addKeeper(draftHolds);
     return {
-      mail: new MailService(db, dialect, clock, texts),
+      mail,
       mailbox: new Mailbox(db, texts),
       mailRecipients,
       mailContacts: new MailContactBook(db, clock, mailRecipients),
-      mailDrafts: new MailDrafts(db, clock, mailRecipients),
+      mailDrafts,
+      scheduledMail: new ScheduledMail(db, clock, jobs, mailDrafts, mail),
       mailUploads: new MailUploads(db, uploads, files, clock),
       mailSessions: sessions,
     };
@@ -36,6 +40,7 @@ export const mailArea = defineArea({
       recipients: services.mailRecipients,
       contacts: services.mailContacts,
       drafts: services.mailDrafts,
+      scheduled: services.scheduledMail,
     });
     await api.register(mailUploadRoutes, { uploads: services.mailUploads });
     await api.register(unreadRoutes, { mail: services.mail, sessions: services.mailSessions });

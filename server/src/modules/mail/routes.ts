@@ -10,6 +10,7 @@ import type { MailRecipients } from './recipients.js';
 import type { MailService } from './service.js';
 import type { MailContactBook } from './contacts.js';
 import type { MailDrafts } from './drafts.js';
+import type { ScheduledMail } from './scheduled.js';
 
 /** 站内邮件 (api/email/*), staff only; the person always comes from the session. */
 export const mailRoutes: FastifyPluginAsyncTypebox<{
@@ -18,7 +19,8 @@ export const mailRoutes: FastifyPluginAsyncTypebox<{
   recipients: MailRecipients;
   contacts: MailContactBook;
   drafts: MailDrafts;
-}> = async (app, { mail, mailbox, recipients, contacts, drafts }) => {
+  scheduled: ScheduledMail;
+}> = async (app, { mail, mailbox, recipients, contacts, drafts, scheduled }) => {
   route(app, mailCalls.send, async (request) => {
     const { idRoleReceiveArr, inmailTitle, inmailContent, fileList, draftId } = request.body;
     const staff = staffOf(request);
@@ -132,5 +134,29 @@ export const mailRoutes: FastifyPluginAsyncTypebox<{
   route(app, mailCalls.delDraft, async (request) => {
     await drafts.remove(idsOf(request.body.draftIdArr), staffOf(request));
     return ok(null, '删除成功');
+  });
+
+  route(app, mailCalls.schedule, async (request) => {
+    const { idRoleReceiveArr, inmailTitle, inmailContent, fileList, draftId, sendTime } =
+      request.body;
+    const input = {
+      draftId,
+      recipients: idRoleReceiveArr,
+      title: inmailTitle,
+      content: inmailContent,
+      fileList,
+    };
+    const answer = await scheduled.schedule(input, sendTime, staffOf(request));
+    return ok(answer, `已定时，将于 ${answer.sendTime.slice(0, 16)} 发送`);
+  });
+
+  route(app, mailCalls.scheduledList, async (request) => {
+    const { pageNum, pageSize } = request.body;
+    return ok(await drafts.scheduled(staffOf(request), { pageNum, pageSize }));
+  });
+
+  route(app, mailCalls.cancelSchedule, async (request) => {
+    await drafts.unschedule(request.body.draftId, staffOf(request));
+    return ok(null, '已取消定时发送，邮件已存入草稿箱');
   });
 };

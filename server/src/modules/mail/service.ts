@@ -49,34 +49,21 @@ export class MailService {
     readonly feed = new UnreadFeed(),
   ) {}
 
+  /**
+   * Whether the mail could be sent now, with the send's own messages, writing nothing: a mail
+   * to be sent later (定时发送) is refused while its writer is still there to fix it.
+   */
+  async check(input: SendInput, sender: Person): Promise<void> {
+    const { recipients, attachments } = this.shape(input);
+    await activeRecipients(this.db, recipients);
+    await checkAttachments(this.db, attachments, sender);
+  }
+
   async send(input: SendInput, sender: Person): Promise<{ inmailId: number }> {
-    const title = input.title.trim();
-    if (!title) throw badRequest('请填写主题');
-    const content = sanitizeRichText(input.content ?? '');
-    const bodyText = htmlToText(content);
-    if ([...bodyText].length > MAIL_BODY_MAX) throw badRequest(`正文不能超过${MAIL_BODY_MAX}个字`);
-    const recipients = input.recipients;
-    if (recipients.length === 0) throw badRequest('请选择收件人');
-    if (recipients.length > MAIL_RECIPIENTS_MAX) {
-      throw badRequest(`收件人不能超过${MAIL_RECIPIENTS_MAX}人`);
-    }
-    const attachments = attachmentsOf(input.fileList);
-    for (const file of attachments) {
-      if (file.fileName && !extensionAllowed(file.fileName)) throw badFormat(file.fileName);
-    }
+    const { title, content, bodyText, recipients, attachments } = this.shape(input);
     const createdAt = iso(this.now());
     const sent = await inTransaction(this.db, async (trx) => {
-      const people = await trx
-        .selectFrom('staff')
-        .select(['id', 'name'])
-        .where('id', 'in', recipients)
-        .where('status', '=', 1)
-        .execute();
-      if (people.length !== recipients.length) {
-        const found = new Set(people.map((row) => row.id));
-        const missing = recipients.filter((id) => !found.has(id));
-        throw badRequest(`收件人不存在或已停用（编号 ${missing.slice(0, 5).join('、')}）`);
-      }
+      const people = await activeRecipients(trx, recipients);
       const files = await checkAttachments(trx, attachments, sender);
       const nameOf = new Map(people.map((row) => [row.id, row.name]));
       const receiverNames = namesLine(recipients.map((id) => nameOf.get(id)!));
@@ -134,6 +121,25 @@ export class MailService {
     });
     this.feed.notify(recipients);
     return sent;
+  }
+
+  /** The mail's parts as stored, checked as the send checks them before it writes. */
+  private shape(input: SendInput) {
+    const title = input.title.trim();
+    if (!title) throw badRequest('请填写主题');
+    const content = sanitizeRichText(input.content ?? '');
+    const bodyText = htmlToText(content);
+    if ([...bodyText].length > MAIL_BODY_MAX) throw badRequest(`正文不能超过${MAIL_BODY_MAX}个字`);
+    const recipients = input.recipients;
+    if (recipients.length === 0) throw badRequest('请选择收件人');
+    if (recipients.length > MAIL_RECIPIENTS_MAX) {
+      throw badRequest(`收件人不能超过${MAIL_RECIPIENTS_MAX}人`);
+    }
+    const attachments = attachmentsOf(input.fileList);
+    for (const file of attachments) {
+      if (file.fileName && !extensionAllowed(file.fileName)) throw badFormat(file.fileName);
+    }
+    return { title, content, bodyText, recipients, attachments };
   }
 
   /** Marks an inbox entry read; answers the unread count after it. */
@@ -331,4 +337,20 @@ export class MailService {
     await trx.deleteFrom('mail').where('id', 'in', gone).execute();
     await this.texts.remove('mail', gone, trx);
   }
+}
+
+/** The recipients' rows, each active; one gone or disabled refuses the mail. */
+async function activeRecipients(db: Kysely<Database>, recipients: number[]) {
+  const people = await db
+    .selectFrom('staff')
+    .select(['id', 'name'])
+    .where('id', 'in', recipients)
+    .where('status', '=', 1)
+    .execute();
+  if (people.length !== recipients.length) {
+    const found = new Set(people.map((row) => row.id));
+    const missing = recipients.filter((id) => !found.has(id));
+    throw badRequest(`收件人不存在或已停用（编号 ${missing.slice(0, 5).join('、')}）`);
+  }
+  return people;
 }
