@@ -274,3 +274,53 @@ test.describe('as the teacher', () => {
     await expect(page.getByRole('row', { name: new RegExp(subject) })).toHaveCount(0);
   });
 });
+
+test.describe('定时发送, in the school’s time zone', () => {
+  test.use({ storageState: staffState('teacher'), timezoneId: 'Asia/Shanghai' });
+
+  test('a teacher schedules a mail: it waits under 待发送, opens with its time, and goes back to the draft box when cancelled', async ({
+    page,
+    request,
+  }) => {
+    allowSteps(30);
+    const subject = `定时通知${Date.now() % 100000}`;
+    const colleague = await request.post('/api/login/login', {
+      form: { staffCode: COLLEAGUE_CODE, staffPass: DEMO_PASSWORD, staffType: 2, platformType: 0 },
+    });
+    const colleagueName = ((await colleague.json()) as { data: { staffName: string } }).data
+      .staffName;
+    // Tomorrow at 08:30, Beijing time.
+    const day = new Date(Date.now() + 8 * 3_600_000 + 86_400_000).toISOString().slice(0, 10);
+    const when = `${day} 08:30`;
+
+    await page.goto('/writEmail');
+    await addRecipient(page, colleagueName);
+    await page.getByLabel('主题').fill(subject);
+    await page.getByRole('textbox', { name: '正文' }).fill('下周一的升旗仪式改在操场举行。');
+    await page.getByRole('button', { name: '定时发送' }).click();
+    const dialog = page.getByRole('dialog', { name: '定时发送' });
+    const picker = dialog.getByLabel('发送时间');
+    await picker.fill(when);
+    await picker.press('Enter');
+    await expect(picker).toHaveValue(when);
+    await dialog.getByRole('button', { name: '定时发送' }).click();
+    await expect(page.getByText(`已定时，将于 ${when} 发送`)).toBeVisible();
+    await expect(page).toHaveURL(/view=scheduled/);
+
+    const row = page.getByRole('row', { name: new RegExp(subject) });
+    await expect(row).toContainText(colleagueName);
+    await expect(row).toContainText(`${when}:00`);
+    await row.getByText(subject).click();
+    await expect(page.getByText(`这封邮件将于 ${when} 定时发送`)).toBeVisible();
+    await expect(page.getByLabel('主题')).toHaveValue(subject);
+    await page.getByRole('button', { name: '取消定时' }).click();
+    await expect(page.getByText('已取消定时发送，邮件已存入草稿箱')).toBeVisible();
+
+    await page.getByRole('menuitem', { name: /待发送/ }).click();
+    await expect(page).toHaveURL(/view=scheduled/);
+    await expect(page.getByRole('table')).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(subject) })).toHaveCount(0);
+    await page.getByRole('menuitem', { name: /草稿箱/ }).click();
+    await expect(page.getByRole('row', { name: new RegExp(subject) })).toBeVisible();
+  });
+});

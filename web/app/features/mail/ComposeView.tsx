@@ -1,13 +1,14 @@
-import { SaveOutlined, SendOutlined } from '@ant-design/icons';
+import { ClockCircleOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
 import { MAIL_BODY_MAX, MAIL_TITLE_MAX } from '@school/common';
-import { App, Button, Form, Input } from 'antd';
+import { Alert, App, Button, DatePicker, Form, Input, Modal } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { errorText } from '../../api/page-data';
 import { RichTextEditor } from '../../components/editor/RichTextEditor';
 import { useUser } from '../../lib/use-user';
 import { AttachmentField, DriveAttachButton } from './AttachmentField';
-import { saveDraft, sendMail, uploadMailFile } from './mail-api';
+import { cancelSchedule, saveDraft, scheduleMail, sendMail, uploadMailFile } from './mail-api';
 import {
   ATTACHMENT_HINT,
   asksAboutAttachments,
@@ -31,24 +32,34 @@ const contentKey = (draft: ComposeDraft) => JSON.stringify(mailPayload({ ...draf
 const uploadPicture = (file: File) =>
   uploadMailFile('image', file).then((f) => ({ src: f.src, fileName: f.fileName }));
 
+/** The send time's form, as the server reads it (Beijing time; the school's pages run in it). */
+const TIME_FORMAT = 'YYYY-MM-DD HH:mm';
+
 /**
  * 写邮件 (view 1): recipients, subject, attachments, body. The mail is kept
  * as a draft 2 s after each change and when the view is left; a failed send
- * keeps everything typed.
+ * keeps everything typed. 定时发送 keeps it under 待发送 until the chosen time;
+ * a scheduled mail opened from there says when it goes, and can be sent now,
+ * given another time or cancelled back to the draft box.
  */
 export function ComposeView({
   draft,
   setDraft,
   onSent,
+  onScheduled,
 }: {
   draft: ComposeDraft;
   setDraft: (update: (draft: ComposeDraft) => ComposeDraft) => void;
   onSent: () => void;
+  onScheduled: () => void;
 }) {
   const { message, modal } = App.useApp();
   const user = useUser();
   const [uploading, setUploading] = useState(0);
   const [sending, setSending] = useState(false);
+  /** The time picker's dialog: open with the time chosen so far. */
+  const [picking, setPicking] = useState<Dayjs | null | undefined>(undefined);
+  const [scheduling, setScheduling] = useState(false);
   const [savedAt, setSavedAt] = useState<string | null>(null);
 
   const latest = useRef(draft);
@@ -138,9 +149,73 @@ export function ComposeView({
     }
   };
 
+  /** Checks what a send checks, then asks for the time. */
+  const askTime = () => {
+    const problem = sendProblem(draft);
+    if (problem) {
+      message.error(problem);
+      return;
+    }
+    if (uploading > 0) {
+      message.warning('附件正在上传，请稍候');
+      return;
+    }
+    setPicking(draft.sendTime ? dayjs(draft.sendTime) : dayjs().add(1, 'hour').startOf('hour'));
+  };
+
+  const schedule = async () => {
+    if (!picking) {
+      message.error('请选择发送时间');
+      return;
+    }
+    setScheduling(true);
+    await queue.current;
+    closed.current = true;
+    try {
+      const answer = await scheduleMail(
+        { ...latest.current, draftId: draftId.current },
+        picking.format(TIME_FORMAT),
+      );
+      message.success(`已定时，将于 ${answer.sendTime.slice(0, 16)} 发送`);
+      setPicking(undefined);
+      onScheduled();
+    } catch (err) {
+      closed.current = false;
+      message.error(errorText(err));
+    } finally {
+      setScheduling(false);
+    }
+  };
+
+  const unschedule = async () => {
+    const id = draftId.current;
+    if (!id) return;
+    try {
+      await cancelSchedule(id);
+      setDraft((d) => ({ ...d, sendTime: undefined }));
+      message.success('已取消定时发送，邮件已存入草稿箱');
+    } catch (err) {
+      message.error(errorText(err));
+    }
+  };
+
   const length = bodyLength(draft.content);
   return (
     <Form layout="vertical" className="mail-compose" component="div">
+      {draft.sendTime && (
+        <Alert
+          className="mail-scheduled-note"
+          type="info"
+          showIcon
+          icon={<ClockCircleOutlined aria-hidden />}
+          title={`这封邮件将于 ${draft.sendTime.slice(0, 16)} 定时发送，发出前的修改会一并发出。`}
+          action={
+            <Button size="small" onClick={() => void unschedule()}>
+              取消定时
+            </Button>
+          }
+        />
+      )}
       <Form.Item label="收件人" required>
         <RecipientPicker
           value={draft.recipients}
@@ -196,6 +271,9 @@ export function ComposeView({
         >
           发送
         </Button>
+        <Button icon={<ClockCircleOutlined aria-hidden />} onClick={askTime}>
+          {draft.sendTime ? '修改定时' : '定时发送'}
+        </Button>
         <Button icon={<SaveOutlined aria-hidden />} onClick={() => void save(false)}>
           存草稿
         </Button>
@@ -205,6 +283,28 @@ export function ComposeView({
           </span>
         )}
       </div>
+      <Modal
+        title="定时发送"
+        open={picking !== undefined}
+        okText="定时发送"
+        cancelText="取消"
+        confirmLoading={scheduling}
+        onOk={() => void schedule()}
+        onCancel={() => setPicking(undefined)}
+        destroyOnHidden
+      >
+        <p>邮件将存入待发送，到时自动发出；发出前可在待发送中打开修改或取消。</p>
+        <DatePicker
+          aria-label="发送时间"
+          showTime={{ format: 'HH:mm' }}
+          format={TIME_FORMAT}
+          value={picking}
+          onChange={(value) => setPicking(value)}
+          disabledDate={(day) => day.isBefore(dayjs().startOf('day'))}
+          placeholder="选择发送时间"
+          className="mail-schedule-picker"
+        />
+      </Modal>
     </Form>
   );
 }

@@ -1,15 +1,17 @@
 import { DeleteOutlined, EyeOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { MAIL_PAGE_SIZE, MAIL_UNREAD } from '@school/common';
-import type { DraftItem, ReceiveItem, SendItem } from '@school/common/api';
+import type { DraftItem, ReceiveItem, ScheduledItem, SendItem } from '@school/common/api';
 import { App, Badge, Button, Radio, Table, Tag, Tooltip } from 'antd';
 import { useState, type Key } from 'react';
 import { call } from '../../api/client';
+import { errorText } from '../../api/page-data';
+import { cancelSchedule } from './mail-api';
 import { usePhoneTable, type PhoneColumn } from '../../components/ui/phone-table';
 import type { ListPage } from '../../api/page-data';
 import { cutTitle, type ListView } from './mail-data';
 import { SearchInput } from '../../components/ui/SearchInput';
 
-export type MailRow = ReceiveItem | SendItem | DraftItem;
+export type MailRow = ReceiveItem | SendItem | DraftItem | ScheduledItem;
 
 /** 全部 / 未读 / 已读 as the lists' inmainState filter. */
 export type ReadFilter = 'all' | 'unread' | 'read';
@@ -19,6 +21,15 @@ const DELETE: Record<ListView, (ids: string) => Promise<unknown>> = {
   inbox: (receiveIdArr) => call('email/delReceive', { receiveIdArr }),
   sent: (sendIdArr) => call('email/delSend', { sendIdArr }),
   drafts: (draftIdArr) => call('email/delDraft', { draftIdArr }),
+  scheduled: (draftIdArr) => call('email/delDraft', { draftIdArr }),
+};
+
+/** What a list holds, in its messages. */
+const NOUN: Record<ListView, string> = {
+  inbox: '邮件',
+  sent: '邮件',
+  drafts: '草稿',
+  scheduled: '待发送邮件',
 };
 
 export const rowKeyOf = (kind: ListView, row: MailRow): number =>
@@ -26,7 +37,7 @@ export const rowKeyOf = (kind: ListView, row: MailRow): number =>
     ? (row as ReceiveItem).receiveId
     : kind === 'sent'
       ? (row as SendItem).sendId
-      : (row as DraftItem).draftId;
+      : (row as DraftItem | ScheduledItem).draftId;
 
 function TitleCell({ kind, row }: { kind: ListView; row: MailRow }) {
   const unread = kind === 'inbox' && (row as ReceiveItem).inmainState === MAIL_UNREAD;
@@ -54,7 +65,11 @@ function TitleCell({ kind, row }: { kind: ListView; row: MailRow }) {
 const shortTime = (time: string) => time.replace(/^\d{4}-/, '').replace(/:\d{2}$/, '');
 
 /** The list's columns; on a phone the person, the subject and the time stay in the row. */
-function columnsOf(kind: ListView, phone: boolean): PhoneColumn<MailRow>[] {
+function columnsOf(
+  kind: ListView,
+  phone: boolean,
+  cancel: (row: ScheduledItem) => void,
+): PhoneColumn<MailRow>[] {
   const title: PhoneColumn<MailRow> = {
     title: '主题',
     key: 'title',
@@ -112,6 +127,40 @@ function columnsOf(kind: ListView, phone: boolean): PhoneColumn<MailRow>[] {
       time('时间', (r) => (r as SendItem).createDate),
     ];
   }
+  if (kind === 'scheduled') {
+    return [
+      {
+        title: '收件人',
+        key: 'to',
+        width: 180,
+        render: (_, r) => <span className="mail-names">{(r as ScheduledItem).receiveName}</span>,
+      },
+      title,
+      time('发送时间', (r) => (r as ScheduledItem).sendTime),
+      {
+        title: '操作',
+        key: 'cancel',
+        width: 96,
+        keep: true,
+        phoneWidth: 72,
+        render: (_, r) => (
+          <Button
+            type="link"
+            size="small"
+            className="mail-cancel-schedule"
+            aria-label={`取消定时：${r.inmailTitle}`}
+            onClick={(event) => {
+              // The row would open the mail.
+              event.stopPropagation();
+              cancel(r as ScheduledItem);
+            }}
+          >
+            取消定时
+          </Button>
+        ),
+      },
+    ];
+  }
   return [
     {
       title: '收件人',
@@ -125,8 +174,9 @@ function columnsOf(kind: ListView, phone: boolean): PhoneColumn<MailRow>[] {
 }
 
 /**
- * 收件箱 / 发件箱 / 草稿箱: 10 a page, a keyword search, the read filter
- * (not for drafts), a row opens, checked rows can be deleted.
+ * 收件箱 / 发件箱 / 草稿箱 / 待发送: 10 a page, a keyword search (not for 待发送, a short list
+ * in the order the mails go), the read filter (inbox and sent box), a row opens, checked rows
+ * can be deleted; a scheduled mail can be cancelled back to the draft box.
  */
 export function MailList({
   kind,
@@ -155,7 +205,23 @@ export function MailList({
 }) {
   const { message, modal } = App.useApp();
   const [selected, setSelected] = useState<Key[]>([]);
-  const table = usePhoneTable((phone) => columnsOf(kind, phone), 640);
+  const cancel = (row: ScheduledItem) =>
+    modal.confirm({
+      title: '提示',
+      content: `取消《${row.inmailTitle}》的定时发送吗？邮件将存入草稿箱，不会发出。`,
+      okText: '取消定时',
+      cancelText: '不取消',
+      onOk: async () => {
+        try {
+          await cancelSchedule(row.draftId);
+          message.success('已取消定时发送，邮件已存入草稿箱');
+          onDeleted();
+        } catch (err) {
+          message.error(errorText(err));
+        }
+      },
+    });
+  const table = usePhoneTable((phone) => columnsOf(kind, phone, cancel), 640);
   // The selection belongs to the rows shown: a new page or list clears it.
   const [shown, setShown] = useState(page);
   if (shown !== page) {
@@ -170,7 +236,7 @@ export function MailList({
     }
     modal.confirm({
       title: '提示',
-      content: `确定删除选中的${selected.length}封${kind === 'drafts' ? '草稿' : '邮件'}吗？`,
+      content: `确定删除选中的${selected.length}封${NOUN[kind]}吗？${kind === 'scheduled' ? '删除后不会发出。' : ''}`,
       okText: '确定',
       cancelText: '取消',
       onOk: async () => {
@@ -189,18 +255,20 @@ export function MailList({
   return (
     <div className="mail-list">
       <div className="mail-list-tools">
-        <SearchInput
-          key={`${kind}-${keyword}`}
-          className="mail-search"
-          placeholder="搜索主题、正文或联系人"
-          aria-label="搜索邮件"
-          defaultValue={keyword}
-          maxLength={50}
-          allowClear
-          enterButton="搜索"
-          onSearch={(value) => onSearch(value.trim())}
-        />
-        {kind !== 'drafts' && (
+        {kind !== 'scheduled' && (
+          <SearchInput
+            key={`${kind}-${keyword}`}
+            className="mail-search"
+            placeholder="搜索主题、正文或联系人"
+            aria-label="搜索邮件"
+            defaultValue={keyword}
+            maxLength={50}
+            allowClear
+            enterButton="搜索"
+            onSearch={(value) => onSearch(value.trim())}
+          />
+        )}
+        {(kind === 'inbox' || kind === 'sent') && (
           <Radio.Group
             optionType="button"
             value={filter}
@@ -221,7 +289,10 @@ export function MailList({
         size="middle"
         loading={loading}
         dataSource={page.list}
-        locale={{ emptyText: kind === 'drafts' ? '暂无草稿' : '暂无邮件' }}
+        locale={{
+          emptyText:
+            kind === 'drafts' ? '暂无草稿' : kind === 'scheduled' ? '暂无待发送的邮件' : '暂无邮件',
+        }}
         {...table.props}
         rowClassName="mail-row"
         rowSelection={{

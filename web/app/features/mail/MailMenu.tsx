@@ -1,4 +1,5 @@
 import {
+  ClockCircleOutlined,
   EditOutlined,
   FileTextOutlined,
   InboxOutlined,
@@ -25,7 +26,7 @@ const useNarrow = () =>
     () => false,
   );
 
-export type MenuKey = 'write' | 'inbox' | 'sent' | 'drafts' | 'contacts';
+export type MenuKey = 'write' | 'inbox' | 'sent' | 'drafts' | 'scheduled' | 'contacts';
 
 /** The menu entry a view belongs to (the detail to the list it came from). */
 export function menuKeyOf(view: MailView, from: string | null): MenuKey {
@@ -34,7 +35,7 @@ export function menuKeyOf(view: MailView, from: string | null): MenuKey {
   return view;
 }
 
-/** 写邮件 / 收件箱 / 发件箱 / 草稿箱 / 常用联系人: at the side, or on top of a phone. */
+/** 写邮件 / 收件箱 / 发件箱 / 草稿箱 / 待发送 / 常用联系人: at the side, or on top of a phone. */
 export function MailMenu({
   active,
   unread,
@@ -66,6 +67,7 @@ export function MailMenu({
           },
           { key: 'sent', icon: <SendOutlined aria-hidden />, label: '发件箱' },
           { key: 'drafts', icon: <FileTextOutlined aria-hidden />, label: '草稿箱' },
+          { key: 'scheduled', icon: <ClockCircleOutlined aria-hidden />, label: '待发送' },
           { key: 'contacts', icon: <StarOutlined aria-hidden />, label: '常用联系人' },
         ]}
       />

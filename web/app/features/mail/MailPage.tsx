@@ -29,6 +29,7 @@ const TITLES: Record<MailView, string> = {
   inbox: '收件箱',
   sent: '发件箱',
   drafts: '草稿箱',
+  scheduled: '待发送',
   detail: '邮件详情',
   success: '写邮件',
   contacts: '常用联系人',
@@ -91,7 +92,7 @@ export function MailPage({ data }: { data: MailPageData }) {
     );
 
   const open = async (row: MailRow) => {
-    if (view === 'drafts') {
+    if (view === 'drafts' || view === 'scheduled') {
       try {
         startCompose(await openDraft((row as DraftItem).draftId));
       } catch (err) {
@@ -122,6 +123,10 @@ export function MailPage({ data }: { data: MailPageData }) {
         onSent={() => {
           setCompose((current) => ({ key: current.key + 1, draft: emptyDraft() }));
           go({ view: 'success' }, true);
+        }}
+        onScheduled={() => {
+          setCompose((current) => ({ key: current.key + 1, draft: emptyDraft() }));
+          go({ view: 'scheduled' }, true);
         }}
       />
     );

@@ -31,6 +31,13 @@ export const sendMail = (draft: ComposeDraft, staffId: number) =>
 
 export const saveDraft = (draft: ComposeDraft) => call('email/saveDraft', mailPayload(draft));
 
+/** 定时发送: the mail goes at `sendTime` (YYYY-MM-DD HH:mm, Beijing time); answers the message. */
+export const scheduleMail = (draft: ComposeDraft, sendTime: string) =>
+  call('email/scheduleEmail', { ...mailPayload(draft), sendTime });
+
+/** The scheduled mail goes back to the draft box. */
+export const cancelSchedule = (draftId: number) => call('email/cancelSchedule', { draftId });
+
 export async function openDraft(draftId: number): Promise<ComposeDraft> {
   const draft = await call('email/getDraft', { draftId });
   return {
@@ -39,6 +46,7 @@ export async function openDraft(draftId: number): Promise<ComposeDraft> {
     content: draft.inmailContent,
     recipients: draft.staffInfoList.map(toRecipient),
     files: draft.fileList.map((f) => ({ fileId: f.fileId, fileName: f.fileName, url: f.filePath })),
+    ...(draft.sendTime && { sendTime: draft.sendTime }),
   };
 }
 

@@ -25,6 +25,8 @@ export interface ComposeDraft {
   content: string;
   files: AttachedFile[];
   draftId?: number;
+  /** 定时发送: when a scheduled mail goes (YYYY-MM-DD HH:mm:ss), unset for a plain draft. */
+  sendTime?: string;
 }
 
 export const emptyDraft = (): ComposeDraft => ({
@@ -34,11 +36,21 @@ export const emptyDraft = (): ComposeDraft => ({
   files: [],
 });
 
-/** The views of the page (intranet.md §2 writEmail, plus 草稿箱). */
-export type MailView = 'write' | 'inbox' | 'sent' | 'detail' | 'success' | 'contacts' | 'drafts';
-export type ListView = 'inbox' | 'sent' | 'drafts';
+/** The views of the page (intranet.md §2 writEmail, plus 草稿箱 and 待发送). */
+export type MailView =
+  'write' | 'inbox' | 'sent' | 'detail' | 'success' | 'contacts' | 'drafts' | 'scheduled';
+export type ListView = 'inbox' | 'sent' | 'drafts' | 'scheduled';
 
-const VIEWS: MailView[] = ['write', 'inbox', 'sent', 'detail', 'success', 'contacts', 'drafts'];
+const VIEWS: MailView[] = [
+  'write',
+  'inbox',
+  'sent',
+  'detail',
+  'success',
+  'contacts',
+  'drafts',
+  'scheduled',
+];
 
 /**
  * The view an address asks for: `view` as the page keeps it, else the old
@@ -51,7 +63,7 @@ export function viewOf(params: URLSearchParams): MailView {
 }
 
 export const isListView = (view: string | null): view is ListView =>
-  view === 'inbox' || view === 'sent' || view === 'drafts';
+  view === 'inbox' || view === 'sent' || view === 'drafts' || view === 'scheduled';
 
 /** A list title: over 20 characters it is cut with an ellipsis. */
 export function cutTitle(title: string, max = LIST_TITLE_MAX): string {

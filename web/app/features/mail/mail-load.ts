@@ -10,6 +10,7 @@ const LIST_PATHS = {
   inbox: 'email/getReceiveList',
   sent: 'email/getSendList',
   drafts: 'email/getDraftList',
+  scheduled: 'email/getScheduledList',
 } as const;
 
 const filterOf = (value: string | null): ReadFilter =>
@@ -32,7 +33,9 @@ export async function loadMailPage(url: URL) {
   let detail: Read<MailDetail | null> | null = null;
   let contacts: Read<MailContacts> | null = null;
 
-  if (view === 'inbox' || view === 'sent' || view === 'drafts') {
+  if (view === 'scheduled') {
+    list = await read(LIST_PATHS.scheduled, { pageNum, pageSize: MAIL_PAGE_SIZE }, emptyPage());
+  } else if (view === 'inbox' || view === 'sent' || view === 'drafts') {
     list = await read(
       LIST_PATHS[view],
       {
