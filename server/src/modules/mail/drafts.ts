@@ -5,7 +5,7 @@ import {
   type DraftItem,
   type ScheduledItem,
 } from '@school/common/api';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { containsText } from '../../db/like.js';
 import { pageOf } from '../../db/paging.js';
 import type { Database } from '../../db/schema.js';
@@ -127,26 +127,10 @@ export class MailDrafts {
           ]),
         ),
       );
-    const page = await pageOf(
-      base,
-      paging,
-      (query) =>
-        query
-          .select(['id', 'title', 'recipientIds', 'files', 'updatedAt'])
-          .orderBy('updatedAt', 'desc')
-          .orderBy('id', 'desc'),
-      (row) => row,
-    );
-    const names = await this.namesOf(page.list.map((row) => row.recipientIds));
+    const page = await this.listPage(base, paging, false);
     return {
       total: page.total,
-      list: page.list.map((row, i) => ({
-        draftId: row.id,
-        inmailTitle: row.title,
-        receiveName: names[i]!,
-        fileCount: (JSON.parse(row.files) as unknown[]).length,
-        updateDate: displayTime(row.updatedAt),
-      })),
+      list: page.list.map(({ row, item }) => ({ ...item, updateDate: displayTime(row.updatedAt) })),
     };
   }
 
@@ -203,26 +187,10 @@ export class MailDrafts {
       .selectFrom('mailDraft')
       .where('ownerId', '=', owner.id)
       .where('sendAt', 'is not', null);
-    const page = await pageOf(
-      base,
-      paging,
-      (query) =>
-        query
-          .select(['id', 'title', 'recipientIds', 'files', 'sendAt'])
-          .orderBy('sendAt')
-          .orderBy('id'),
-      (row) => row,
-    );
-    const names = await this.namesOf(page.list.map((row) => row.recipientIds));
+    const page = await this.listPage(base, paging, true);
     return {
       total: page.total,
-      list: page.list.map((row, i) => ({
-        draftId: row.id,
-        inmailTitle: row.title,
-        receiveName: names[i]!,
-        fileCount: (JSON.parse(row.files) as unknown[]).length,
-        sendTime: displayTime(row.sendAt),
-      })),
+      list: page.list.map(({ row, item }) => ({ ...item, sendTime: displayTime(row.sendAt) })),
     };
   }
 
@@ -235,6 +203,41 @@ export class MailDrafts {
       .set({ sendAt: null, updatedAt: iso(this.now()) })
       .where('id', '=', draftId)
       .execute();
+  }
+
+  /**
+   * One page of the owner's draft box (the last saved first) or 待发送 (the first to go first),
+   * each row with the fields both lists show.
+   */
+  private async listPage(
+    base: SelectQueryBuilder<Database, 'mailDraft', object>,
+    paging: Paging,
+    scheduled: boolean,
+  ) {
+    const page = await pageOf(
+      base,
+      paging,
+      (query) => {
+        const rows = query.select(['id', 'title', 'recipientIds', 'files', 'updatedAt', 'sendAt']);
+        return scheduled
+          ? rows.orderBy('sendAt').orderBy('id')
+          : rows.orderBy('updatedAt', 'desc').orderBy('id', 'desc');
+      },
+      (row) => row,
+    );
+    const names = await this.namesOf(page.list.map((row) => row.recipientIds));
+    return {
+      total: page.total,
+      list: page.list.map((row, i) => ({
+        row,
+        item: {
+          draftId: row.id,
+          inmailTitle: row.title,
+          receiveName: names[i]!,
+          fileCount: (JSON.parse(row.files) as unknown[]).length,
+        },
+      })),
+    };
   }
 
   /** Each list's recipients as a names line (等N人), one read for all. */

@@ -110,17 +110,16 @@ export function ComposeView({
   // Leaving the view keeps what was written.
   useEffect(() => () => void save(true), [save]);
 
-  const send = async () => {
+  /** Whether the mail may go as it is: what a send needs, its uploads done; else says why. */
+  const ready = () => {
     const problem = sendProblem(draft);
-    if (problem) {
-      message.error(problem);
-      return;
-    }
-    if (uploading > 0) {
-      message.warning('附件正在上传，请稍候');
-      return;
-    }
-    if (!user) return;
+    if (problem) message.error(problem);
+    else if (uploading > 0) message.warning('附件正在上传，请稍候');
+    return !problem && uploading === 0;
+  };
+
+  const send = async () => {
+    if (!ready() || !user) return;
     const go = async () => {
       setSending(true);
       // The draft's id must be known, and no save may follow the send.
@@ -151,15 +150,7 @@ export function ComposeView({
 
   /** Checks what a send checks, then asks for the time. */
   const askTime = () => {
-    const problem = sendProblem(draft);
-    if (problem) {
-      message.error(problem);
-      return;
-    }
-    if (uploading > 0) {
-      message.warning('附件正在上传，请稍候');
-      return;
-    }
+    if (!ready()) return;
     setPicking(draft.sendTime ? dayjs(draft.sendTime) : dayjs().add(1, 'hour').startOf('hour'));
   };
 
