@@ -38,9 +38,10 @@ async function addRecipient(page: Page, name: string) {
 }
 
 async function confirmSend(page: Page) {
+  // Exactly: 定时发送 is a button too.
   await page
-    .getByRole('button', { name: '发 送' })
-    .or(page.getByRole('button', { name: '发送' }))
+    .getByRole('button', { name: '发 送', exact: true })
+    .or(page.getByRole('button', { name: '发送', exact: true }))
     .click();
 }
 
@@ -74,7 +75,7 @@ test.describe('as the teacher', () => {
     await page.getByLabel('查找收件人').fill(COLLEAGUE_CODE);
     await expect(recipientTag(page, colleagueName)).toBeVisible();
     await expect(page.getByLabel('查找收件人')).toHaveValue('');
-    await page.getByLabel('主题').fill(subject);
+    await page.getByLabel('主题', { exact: true }).fill(subject);
     await page.getByRole('textbox', { name: '正文' }).fill('各位老师：监考安排见附件，请查收。');
     // The text speaks of an attachment and none is added yet: asked plainly, and 取消 stays.
     await confirmSend(page);
@@ -82,7 +83,7 @@ test.describe('as the teacher', () => {
       .getByRole('dialog')
       .filter({ hasText: '正文提到附件，但没有添加附件，仍要发送吗？' });
     await answerDialog(ask, /取\s*消/);
-    await expect(page.getByLabel('主题')).toHaveValue(subject);
+    await expect(page.getByLabel('主题', { exact: true })).toHaveValue(subject);
     await page.locator('.mail-attachments input[type=file]').setInputFiles({
       name: ATTACHMENT,
       mimeType: 'text/plain',
@@ -110,7 +111,7 @@ test.describe('as the teacher', () => {
 
     await expect(colleague.getByRole('button', { name: /回复全部/ })).toBeVisible();
     await colleague.getByRole('button', { name: /回\s*复$/ }).click();
-    await expect(colleague.getByLabel('主题')).toHaveValue(`回复：${subject}`);
+    await expect(colleague.getByLabel('主题', { exact: true })).toHaveValue(`回复：${subject}`);
     await expect(recipientTag(colleague, teacherName)).toBeVisible();
     // The original is quoted below, with who sent it, when and to whom.
     const body = colleague.getByRole('textbox', { name: '正文' });
@@ -183,7 +184,7 @@ test.describe('as the teacher', () => {
 
     await group.getByRole('button', { name: /写\s*信/ }).click();
     await expect(recipientTag(page, colleagueName)).toBeVisible();
-    await page.getByLabel('主题').fill(subject);
+    await page.getByLabel('主题', { exact: true }).fill(subject);
     await page.getByRole('textbox', { name: '正文' }).fill('本周五下午开会。');
     // No attachment is spoken of: sent without asking.
     await confirmSend(page);
@@ -223,7 +224,7 @@ test.describe('as the teacher', () => {
       COLLEAGUE_CODE,
     );
     await addRecipient(page, await nameOf(colleague));
-    await page.getByLabel('主题').fill(subject);
+    await page.getByLabel('主题', { exact: true }).fill(subject);
     await page.getByRole('textbox', { name: '正文' }).fill('这份资料请参考。');
     await confirmSend(page);
     await expect(page.getByText('发送成功')).toBeVisible();
@@ -254,7 +255,7 @@ test.describe('as the teacher', () => {
       .staffName;
 
     await page.goto('/writEmail');
-    await page.getByLabel('主题').fill(subject);
+    await page.getByLabel('主题', { exact: true }).fill(subject);
     await page.getByRole('textbox', { name: '正文' }).fill('先写到这里。');
     // Saved on its own a moment after typing stops.
     await expect(page.getByText(/草稿已保存 \d\d:\d\d/)).toBeVisible();
@@ -263,7 +264,7 @@ test.describe('as the teacher', () => {
       .getByRole('row', { name: new RegExp(subject) })
       .getByText(subject)
       .click();
-    await expect(page.getByLabel('主题')).toHaveValue(subject);
+    await expect(page.getByLabel('主题', { exact: true })).toHaveValue(subject);
     await addRecipient(page, colleagueName);
     // No attachment is spoken of: sent without asking.
     await confirmSend(page);
@@ -295,7 +296,7 @@ test.describe('定时发送, in the school’s time zone', () => {
 
     await page.goto('/writEmail');
     await addRecipient(page, colleagueName);
-    await page.getByLabel('主题').fill(subject);
+    await page.getByLabel('主题', { exact: true }).fill(subject);
     await page.getByRole('textbox', { name: '正文' }).fill('下周一的升旗仪式改在操场举行。');
     await page.getByRole('button', { name: '定时发送' }).click();
     const dialog = page.getByRole('dialog', { name: '定时发送' });
@@ -312,7 +313,7 @@ test.describe('定时发送, in the school’s time zone', () => {
     await expect(row).toContainText(`${when}:00`);
     await row.getByText(subject).click();
     await expect(page.getByText(`这封邮件将于 ${when} 定时发送`)).toBeVisible();
-    await expect(page.getByLabel('主题')).toHaveValue(subject);
+    await expect(page.getByLabel('主题', { exact: true })).toHaveValue(subject);
     await page.getByRole('button', { name: '取消定时' }).click();
     await expect(page.getByText('已取消定时发送，邮件已存入草稿箱')).toBeVisible();
 
