@@ -179,6 +179,8 @@ export const DraftItem = Type.Object({
   receiveName: Type.String(),
   fileCount: Type.Integer(),
   updateDate: Type.String(),
+  /** Why the mail, scheduled, could not go when its time came; '' otherwise. */
+  sendError: Type.String(),
 });
 export type DraftItem = Static<typeof DraftItem>;
 
@@ -193,6 +195,8 @@ export const DraftDetail = Type.Object({
   updateDate: Type.String(),
   /** 定时发送: when it goes (Beijing time, YYYY-MM-DD HH:mm:ss); '' for a plain draft. */
   sendTime: Type.String(),
+  /** Why the mail, scheduled, could not go when its time came; '' otherwise. */
+  sendError: Type.String(),
 });
 export type DraftDetail = Static<typeof DraftDetail>;
 

@@ -45,6 +45,7 @@ import * as driveFolderShares from './migrations/0046_drive_folder_shares.js';
 import * as magazineVersion from './migrations/0047_magazine_version.js';
 import * as searchListed from './migrations/0048_search_listed.js';
 import * as mailScheduled from './migrations/0049_mail_scheduled.js';
+import * as mailSendError from './migrations/0050_mail_send_error.js';
 
 /** Migrations in order. They are imported, not read from disk, so the build carries them. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -94,6 +95,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0047_magazine_version': { up: (db) => magazineVersion.up(db) },
     '0048_search_listed': { up: (db) => searchListed.up(db, dialect) },
     '0049_mail_scheduled': { up: (db) => mailScheduled.up(db) },
+    '0050_mail_send_error': { up: (db) => mailSendError.up(db) },
   };
 }
 

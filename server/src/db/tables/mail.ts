@@ -82,4 +82,6 @@ export interface MailDraftTable {
   updatedAt: string;
   /** 定时发送: when it is sent (ISO); null for a plain draft (migration 0049). */
   sendAt: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why it could not go when its time came (migration 0050); null otherwise. */
+  sendError: ColumnType<string | null, string | null | undefined, string | null>;
 }

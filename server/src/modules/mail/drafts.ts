@@ -70,6 +70,8 @@ export class MailDrafts {
         recipientIds: recipientIds.join(','),
         files: JSON.stringify(await checkAttachments(trx, attachments, owner)),
         updatedAt,
+        // Saved again, a mail that could not go is a draft being mended: its reason goes.
+        sendError: null,
         ...(sendAt !== undefined && { sendAt }),
       };
       if (input.draftId !== undefined) {
@@ -130,7 +132,11 @@ export class MailDrafts {
     const page = await this.listPage(base, paging, false);
     return {
       total: page.total,
-      list: page.list.map(({ row, item }) => ({ ...item, updateDate: displayTime(row.updatedAt) })),
+      list: page.list.map(({ row, item }) => ({
+        ...item,
+        updateDate: displayTime(row.updatedAt),
+        sendError: row.sendError ?? '',
+      })),
     };
   }
 
@@ -175,6 +181,7 @@ export class MailDrafts {
       }),
       updateDate: displayTime(row.updatedAt),
       sendTime: displayTime(row.sendAt),
+      sendError: row.sendError ?? '',
     };
   }
 
@@ -218,7 +225,15 @@ export class MailDrafts {
       base,
       paging,
       (query) => {
-        const rows = query.select(['id', 'title', 'recipientIds', 'files', 'updatedAt', 'sendAt']);
+        const rows = query.select([
+          'id',
+          'title',
+          'recipientIds',
+          'files',
+          'updatedAt',
+          'sendAt',
+          'sendError',
+        ]);
         return scheduled
           ? rows.orderBy('sendAt').orderBy('id')
           : rows.orderBy('updatedAt', 'desc').orderBy('id', 'desc');

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { parseShelvesDate } from '../../http/dates.js';
-import { badRequest } from '../../http/errors.js';
+import { AppError, badRequest } from '../../http/errors.js';
 import { idsOf } from '../../http/id-list.js';
 import type { JobQueue } from '../../platform/jobs/queue.js';
 import { displayTime, iso, type Clock } from '../../time.js';
@@ -128,8 +128,14 @@ export class ScheduledMail {
         );
         sent += 1;
       } catch (err) {
-        // Left in the writer's draft box, as it was written.
+        // Left in the writer's draft box, as it was written, with the reason shown there.
         this.log?.warn({ err, draftId: row.id }, 'scheduled mail not sent');
+        const reason = err instanceof AppError ? err.message : '发送时出错';
+        await this.db
+          .updateTable('mailDraft')
+          .set({ sendError: `定时发送未成功：${reason}` })
+          .where('id', '=', row.id)
+          .execute();
       }
     }
     return sent;

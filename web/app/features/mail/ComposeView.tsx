@@ -193,6 +193,9 @@ export function ComposeView({
   const length = bodyLength(draft.content);
   return (
     <Form layout="vertical" className="mail-compose" component="div">
+      {draft.sendError && !draft.sendTime && (
+        <Alert className="mail-scheduled-note" type="warning" showIcon title={draft.sendError} />
+      )}
       {draft.sendTime && (
         <Alert
           className="mail-scheduled-note"

@@ -57,6 +57,13 @@ function TitleCell({ kind, row }: { kind: ListView; row: MailRow }) {
           已撤回
         </Tag>
       )}
+      {kind === 'drafts' && (row as DraftItem).sendError && (
+        <Tooltip title={(row as DraftItem).sendError}>
+          <Tag color="error" className="mail-tag">
+            定时发送未成功
+          </Tag>
+        </Tooltip>
+      )}
     </span>
   );
 }

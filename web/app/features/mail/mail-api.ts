@@ -47,6 +47,7 @@ export async function openDraft(draftId: number): Promise<ComposeDraft> {
     recipients: draft.staffInfoList.map(toRecipient),
     files: draft.fileList.map((f) => ({ fileId: f.fileId, fileName: f.fileName, url: f.filePath })),
     ...(draft.sendTime && { sendTime: draft.sendTime }),
+    ...(draft.sendError && { sendError: draft.sendError }),
   };
 }
 

@@ -27,6 +27,8 @@ export interface ComposeDraft {
   draftId?: number;
   /** 定时发送: when a scheduled mail goes (YYYY-MM-DD HH:mm:ss), unset for a plain draft. */
   sendTime?: string;
+  /** Why it could not go when its time came (定时发送未成功：…), until it is saved again. */
+  sendError?: string;
 }
 
 export const emptyDraft = (): ComposeDraft => ({

@@ -6,6 +6,7 @@ import { useMailWorld, type Page } from '../../../test-kit/mail.js';
 interface DraftItem {
   draftId: number;
   inmailTitle: string;
+  sendError: string;
 }
 
 /**
@@ -177,8 +178,25 @@ describe('api/email: 定时发送', () => {
     try {
       w.t.clock.advanceMinutes(30);
       expect(await w.t.services.scheduledMail.sendDue()).toBe(0);
-      expect((await drafts()).list.map((d) => d.draftId)).toContain(draftId);
+      const left = (await drafts()).list.find((d) => d.draftId === draftId);
+      // The writer finds it in 草稿箱 with the reason, until they save it again.
+      expect(left?.sendError).toBe(`定时发送未成功：收件人不存在或已停用（编号 ${w.bob.id}）`);
+      expect(
+        (await ok<{ sendError: string }>('getDraft', { draftId }, w.token.sender)).sendError,
+      ).toBe(left?.sendError);
       expect(await titlesIn(w.token.alice)).not.toContain('停用后的邮件');
+      await ok(
+        'saveDraft',
+        {
+          draftId,
+          idRoleReceiveArr: `${w.alice.id}`,
+          inmailTitle: '停用后的邮件',
+          inmailContent: '',
+          fileList: '',
+        },
+        w.token.sender,
+      );
+      expect((await drafts()).list.find((d) => d.draftId === draftId)?.sendError).toBe('');
     } finally {
       await w.t.db.updateTable('staff').set({ status: 1 }).where('id', '=', w.bob.id).execute();
     }
