@@ -51,5 +51,11 @@ describe('paletteCss', () => {
     const css = paletteCss(paletteOf('#8b0000'));
     expect(css).toContain(':root{--primary:#8b0000;');
     expect(css).toContain('html .css-var-site{--ant-color-primary:#8b0000;');
+    // A menu's selected item: its own variables, the readable pair of the palette.
+    const p = paletteOf('#8b0000');
+    expect(css).toContain(
+      `html .css-var-site.ant-menu-css-var{--ant-menu-item-selected-bg:${p.primaryLight};`,
+    );
+    expect(contrast(p.primary, p.primaryLight)).toBeGreaterThanOrEqual(4.5);
   });
 });

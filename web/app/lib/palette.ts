@@ -140,6 +140,17 @@ export function paletteCss(p: Palette): string {
     Object.entries(vars)
       .map(([name, value]) => `${name}:${value}`)
       .join(';');
+  // A menu's selected item has variables of its own (antd's `.css-var-site.ant-menu-css-var`):
+  // the school's light colour under its colour, a pair the palette keeps readable.
+  const menu = {
+    '--ant-menu-item-selected-bg': p.primaryLight,
+    '--ant-menu-color-item-bg-selected': p.primaryLight,
+    '--ant-menu-item-selected-color': p.primary,
+    '--ant-menu-color-item-text-selected': p.primary,
+  };
   // `html .css-var-site` outweighs antd's `.css-var-site` wherever its stylesheet loads.
-  return `:root{${block(site)}}html .css-var-site{${block(antd)}}`;
+  return (
+    `:root{${block(site)}}html .css-var-site{${block(antd)}}` +
+    `html .css-var-site.ant-menu-css-var{${block(menu)}}`
+  );
 }
