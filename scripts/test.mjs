@@ -172,6 +172,7 @@ function e2eFailures() {
         lines.push(`  ${[...titles, spec.title].join(' › ')}${where}`);
         for (const line of error.split('\n').filter(Boolean).slice(0, 6))
           lines.push(`      ${line}`);
+        lines.push(...pageAtFailure(bad));
       }
     }
     for (const child of suiteNode.suites ?? []) visit(child, [...titles, child.title]);
@@ -183,6 +184,25 @@ function e2eFailures() {
     return [];
   }
   return lines;
+}
+
+/**
+ * What the page said when a test failed, from Playwright's error context (its
+ * ARIA snapshot): the alerts, dialogs and messages, and the table rows, so a
+ * log explains a red run whose screenshots are gone with the clone.
+ */
+function pageAtFailure(result) {
+  const context = (result.attachments ?? []).find((a) => a.name === 'error-context');
+  if (!context?.path || !fs.existsSync(context.path)) return [];
+  const telling = /\b(alert|alertdialog|dialog|status|row)\b/;
+  const said = fs
+    .readFileSync(context.path, 'utf8')
+    .split('\n')
+    .filter((line) => telling.test(line))
+    .map((line) => line.trim().slice(0, 160));
+  return said.length
+    ? ['      page at failure:', ...said.slice(0, 30).map((l) => `        ${l}`)]
+    : [];
 }
 
 /** The failed server tests of one run, with the first lines of their errors. */
