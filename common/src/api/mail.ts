@@ -485,4 +485,30 @@ export const mailCalls = endpoints('mail', {
     Type.Object({ draftId: Id('请选择待发送的邮件') }),
     Nothing,
   ),
+  archiveReceiveList: endpoint(
+    '/email/archive/getReceiveList',
+    'systemAdmin',
+    '邮件归档（仅系统管理员）：已离职交接的用户的收件箱，与 getReceiveList 相同的筛选与字段',
+    Type.Object({ ...ListFilter, staffId: Id('请选择离职用户') }),
+    Page(ReceiveItem),
+  ),
+  archiveSendList: endpoint(
+    '/email/archive/getSendList',
+    'systemAdmin',
+    '邮件归档（仅系统管理员）：已离职交接的用户的发件箱',
+    Type.Object({ ...ListFilter, staffId: Id('请选择离职用户') }),
+    Page(SendItem),
+  ),
+  archiveDetail: endpoint(
+    '/email/archive/getEmailDetail',
+    'systemAdmin',
+    '邮件归档（仅系统管理员）：已离职交接的用户收发的一封邮件，附件可下载',
+    Type.Object({
+      staffId: Id('请选择离职用户'),
+      inmailId: Id('请选择邮件'),
+      receiveId: Type.Optional(Id('收件编号不正确')),
+      sendId: Type.Optional(Id('发件编号不正确')),
+    }),
+    MailDetail,
+  ),
 });

@@ -154,6 +154,8 @@ export const StaffAccount = Type.Object({
   sort: Type.Integer(),
   /** 0: the password must be changed at the next login. */
   whetherpass: Type.Integer(),
+  /** When the account was handed over as a leaver's (离职交接); null while it has not. */
+  leftDate: Maybe(Type.String()),
   departments: Type.Array(StaffDepartment),
   deptIds: Type.Array(Type.Integer()),
   primaryDeptId: Maybe(Type.Integer()),
@@ -163,6 +165,31 @@ export const StaffAccount = Type.Object({
   updateDate: Type.String(),
 });
 export type StaffAccount = Static<typeof StaffAccount>;
+
+/** One line of a handover's report: what moved (or ended), how many, and some of their names. */
+export const HandoverItem = Type.Object({
+  what: Type.String(),
+  count: Type.Integer(),
+  /** Bytes, where the line is about files. */
+  size: Maybe(Type.Integer()),
+  /** Up to 20 names, for the report to show. */
+  names: Type.Array(Type.String()),
+});
+export type HandoverItem = Static<typeof HandoverItem>;
+
+/** What a 离职交接 did: who left, who received, when, by whom, and each part's lines. */
+export const HandoverReport = Type.Object({
+  staffId: Type.Integer(),
+  staffName: Type.String(),
+  receiverId: Type.Integer(),
+  receiverName: Type.String(),
+  handedBy: Type.String(),
+  handoverDate: Type.String(),
+  /** The folder of the receiver's disk that holds the leaver's disk, when it held anything. */
+  folderName: Maybe(Type.String()),
+  items: Type.Array(HandoverItem),
+});
+export type HandoverReport = Static<typeof HandoverReport>;
 
 const StaffId = Id('请选择用户');
 const StaffType = OneOf([2, 5], '请选择身份（2 老师，5 管理员）');
@@ -247,6 +274,24 @@ export const staffCalls = endpoints('cms', {
     '内容管理：启用（status 1）或停用（status 0）用户；停用后其登录立即失效',
     Type.Object({ staffId: StaffId, status: Status }),
     Type.Object({ staffId: Type.Integer(), status: Type.Integer() }),
+  ),
+  handover: endpoint(
+    '/cms/staff/handover',
+    'systemAdmin',
+    '内容管理：离职交接。一次完成：个人网盘移入接收人网盘的“交接自<姓名>”文件夹（检查接收人空间），资源库上传改归接收人，有效分享链接转给接收人（shares move）或全部失效（shares end），账号停用、登录与应用密码全部失效，邮件保留为仅系统管理员可读的归档；答交接报告',
+    Type.Object({
+      staffId: StaffId,
+      receiverId: Id('请选择接收人'),
+      shares: WordOf(['move', 'end'], '分享链接的处理须为 move（转给接收人）或 end（全部失效）'),
+    }),
+    HandoverReport,
+  ),
+  handoverReport: endpoint(
+    '/cms/staff/handoverReport',
+    'systemAdmin',
+    '内容管理：一个离职账号的交接报告',
+    Type.Object({ staffId: StaffId }),
+    HandoverReport,
   ),
   remove: endpoint(
     '/cms/staff/delete',

@@ -1,5 +1,6 @@
 import type {
   StaffTable,
+  StaffHandoverTable,
   DepartmentTable,
   StaffDepartmentTable,
   SessionTable,
@@ -82,6 +83,7 @@ import type {
  */
 export interface Database {
   staff: StaffTable;
+  staffHandover: StaffHandoverTable;
   department: DepartmentTable;
   staffDepartment: StaffDepartmentTable;
   session: SessionTable;

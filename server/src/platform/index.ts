@@ -29,6 +29,7 @@ import { OfficePreviews } from './files/office-previews.js';
 import { JobQueue } from './jobs/queue.js';
 import { healthRoutes } from './health/routes.js';
 import { operLogRoutes } from './oplog/routes.js';
+import { Handovers } from './org/handover.js';
 import { TextIndex } from './search/text-index.js';
 import { SearchIndex } from './search/search-index.js';
 import { TodoCounts } from './todo/counts.js';
@@ -84,6 +85,8 @@ export function createPlatform(deps: PlatformDeps) {
     engagement: new EngagementService(db, clock),
     /** The word list titles and bodies are screened against before submit and publish. */
     sensitiveWords: new SensitiveWords(db, clock),
+    /** The parts of a 离职交接 the areas add (the drive's); user management runs them. */
+    handovers: new Handovers(),
     /** The staff home's to-do counts; leave and the content platform add theirs. */
     todo: new TodoCounts(),
     /** Background work that outlives the process (issue 19); areas register their kinds. */

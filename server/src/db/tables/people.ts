@@ -30,6 +30,18 @@ export interface StaffTable {
   sort: number;
   createdAt: string;
   updatedAt: string;
+  /** When the account was handed over as a leaver's (离职交接); null while it has not. */
+  leftAt: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A 离职交接 and its report (JSON of HandoverReport's items), kept for the administrators. */
+export interface StaffHandoverTable {
+  id: Generated<number>;
+  staffId: number;
+  receiverId: number;
+  handedBy: string;
+  createdAt: string;
+  report: string;
 }
 
 export interface DepartmentTable {

@@ -15,13 +15,18 @@ const PERSON_FIELDS = ['userId', 'staffId', 'idRoleSend'];
 
 /**
  * Bodies where such a name is not the caller: an administrator's target
- * (staff accounts), a signed hand-off's subject, a reader's id that only
- * marks what they liked (news detail, public).
+ * (staff accounts, a leaver's handover and mail archive), a signed hand-off's
+ * subject, a reader's id that only marks what they liked (news detail, public).
  */
 const NOT_THE_CALLER = [
   'POST /api/cms/handoff staffId',
   'POST /api/cms/staff/delete staffId',
   'POST /api/cms/staff/get staffId',
+  'POST /api/cms/staff/handover staffId',
+  'POST /api/cms/staff/handoverReport staffId',
+  'POST /api/email/archive/getEmailDetail staffId',
+  'POST /api/email/archive/getReceiveList staffId',
+  'POST /api/email/archive/getSendList staffId',
   'POST /api/cms/staff/resetPassword staffId',
   'POST /api/cms/staff/save staffId',
   'POST /api/cms/staff/setStatus staffId',

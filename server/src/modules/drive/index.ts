@@ -6,6 +6,7 @@ import { driveFileGuard } from './library/resource-access.js';
 import { DriveResources } from './library/resources.js';
 import { DriveEngagement } from './library/engagement.js';
 import { FolderZips } from './library/folder-zip.js';
+import { DriveHandover } from './disk/handover.js';
 import { DRIVE_UPLOAD, DiskQuota, driveHoldTaken } from './disk/quota.js';
 import { driveFileRoutes, driveRoutes } from './library/routes.js';
 import { diskRoutes } from './disk/routes.js';
@@ -36,6 +37,7 @@ export const driveArea = defineArea({
     uploadSweep,
     texts,
     officePreviews,
+    handovers,
   }) => {
     /** Uploads of the teaching drive (upload.do, 秒传, tus), under the drive's quota. */
     const driveUploads = new DriveUploads(uploads, config.driveFileMaxBytes);
@@ -53,6 +55,8 @@ export const driveArea = defineArea({
       else await quota.assertRoom(db, staff.id, length);
     });
     driveUploads.addOnEnd((uploadId) => quota.release(uploadId));
+    // 离职交接: the leaver's disk, library uploads and share links go to the receiver.
+    handovers.add(new DriveHandover(quota));
     // An upload's hold begins when its bytes are stored, again when the same bytes come again.
     driveUploads.addOnStored((staff, upload) =>
       uploadSweep.touch(DRIVE_UPLOAD, upload.fileId, staff.id),

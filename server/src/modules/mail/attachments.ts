@@ -34,6 +34,31 @@ export const holdsMail = (eb: ExpressionBuilder<Database, 'mail'>, staffId: numb
   ]);
 
 /**
+ * Whether a mail is held (sent and kept, or received and not deleted) by an account handed
+ * over as a leaver's: such mail is an archive the system administrators read.
+ */
+export const heldByLeaver = (eb: ExpressionBuilder<Database, 'mail'>) =>
+  eb.or([
+    eb.exists(
+      eb
+        .selectFrom('mailSent')
+        .innerJoin('staff', 'staff.id', 'mailSent.staffId')
+        .select('mailSent.id')
+        .whereRef('mailSent.mailId', '=', 'mail.id')
+        .where('staff.leftAt', 'is not', null),
+    ),
+    eb.exists(
+      eb
+        .selectFrom('mailInbox')
+        .innerJoin('staff', 'staff.id', 'mailInbox.staffId')
+        .select('mailInbox.id')
+        .whereRef('mailInbox.mailId', '=', 'mail.id')
+        .where('mailInbox.deleted', '=', 0)
+        .where('staff.leftAt', 'is not', null),
+    ),
+  ]);
+
+/**
  * Of the stored files `ids`, those `person` may put in a mail: their own
  * uploads (and stored files they took as theirs, api/email/attachStoredFile),
  * and the files of mails they hold (a forward's attachments and body pictures).

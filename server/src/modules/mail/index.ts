@@ -10,6 +10,8 @@ import { MailUploads, mailHoldTaken } from './uploads.js';
 import { MAIL_UPLOAD } from './attachments.js';
 import { unreadRoutes } from './unread-routes.js';
 import { ScheduledMail } from './scheduled.js';
+import { MailArchive } from './archive.js';
+import { mailArchiveRoutes } from './archive-routes.js';
 
 /** 站内邮件 (intranet.md §3, §7 "Mail"): its files are read by sender and recipients only. */
 export const mailArea = defineArea({
@@ -22,9 +24,12 @@ export const mailArea = defineArea({
     // draft keeps a drive upload of theirs too.
     uploadSweep.addHolds({ table: MAIL_UPLOAD, taken: mailHoldTaken });
     uploadSweep.addKeeper(draftHolds);
+    const mailbox = new Mailbox(db, texts);
     return {
       mail,
-      mailbox: new Mailbox(db, texts),
+      mailbox,
+      /** A leaver's mail, for system administrators (邮件归档). */
+      mailArchive: new MailArchive(db, mailbox),
       mailRecipients,
       mailContacts: new MailContactBook(db, clock, mailRecipients),
       mailDrafts,
@@ -42,6 +47,7 @@ export const mailArea = defineArea({
       drafts: services.mailDrafts,
       scheduled: services.scheduledMail,
     });
+    await api.register(mailArchiveRoutes, { archive: services.mailArchive });
     await api.register(mailUploadRoutes, { uploads: services.mailUploads });
     await api.register(unreadRoutes, { mail: services.mail, sessions: services.mailSessions });
   },

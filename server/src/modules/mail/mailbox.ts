@@ -8,7 +8,8 @@ import type { Paging } from '../../http/paging.js';
 import type { FileGuard } from '../../platform/files/guards.js';
 import type { TextIndex } from '../../platform/search/text-index.js';
 import { displayTime } from '../../time.js';
-import { MAIL_UPLOAD, holdsMail } from './attachments.js';
+import { MAIL_UPLOAD, heldByLeaver, holdsMail } from './attachments.js';
+import { isSystemAdmin } from '../../http/roles.js';
 import { KeptInboxPages } from './box-version.js';
 import type { Person } from './rules.js';
 import { DELETED_MAIL, MAIL_GONE } from './service.js';
@@ -326,7 +327,7 @@ export class Mailbox {
 
   /**
    * A mail's attachments and body pictures are read by its sender (while they keep it) and
-   * recipients only, an upload not sent yet by its uploader; those of a mail deleted by
+   * recipients only (and, once one of them has left, by system administrators: 邮件归档), an upload not sent yet by its uploader; those of a mail deleted by
    * everyone by their uploader alone.
    */
   fileGuard(): FileGuard {
@@ -346,7 +347,12 @@ export class Mailbox {
           .selectFrom('mail')
           .select('mail.id')
           .where('mail.id', 'in', mailIds)
-          .where((eb) => holdsMail(eb, reader.id))
+          .where((eb) =>
+            // A system administrator reads a leaver's archive (邮件归档), attachments included.
+            isSystemAdmin(reader)
+              ? eb.or([holdsMail(eb, reader.id), heldByLeaver(eb)])
+              : holdsMail(eb, reader.id),
+          )
           .executeTakeFirst();
         return Boolean(held);
       },

@@ -10,17 +10,19 @@ import { CmsDepartmentService } from './department-service.js';
 import { DirectoryService } from './directory.js';
 import { cmsStaffRoutes } from './staff-routes.js';
 import { CmsStaffService } from './staff-service.js';
+import { StaffHandover } from './staff-handover.js';
 import { StaffImportService } from './staff-import.js';
 import { staffImportRoutes } from './staff-import-routes.js';
 
 /** Staff accounts and the department tree (and the address book, with the intranet). */
 export const peopleArea = defineArea({
   name: 'people',
-  services: ({ db, clock, files }) => ({
+  services: ({ db, clock, files, handovers }) => ({
     directory: new DirectoryService(db),
     addressBook: new AddressBook(db, clock),
     profile: new ProfileService(db, clock, files),
     cmsStaff: new CmsStaffService(db, clock),
+    staffHandover: new StaffHandover(db, clock, handovers),
     cmsDepartment: new CmsDepartmentService(db, clock),
     staffImport: new StaffImportService(db, clock),
   }),
@@ -28,7 +30,10 @@ export const peopleArea = defineArea({
     await api.register(departmentRoutes, { directory: services.directory });
     await api.register(addressBookRoutes, { book: services.addressBook });
     await api.register(profileRoutes, { profile: services.profile });
-    await api.register(cmsStaffRoutes, { cmsStaff: services.cmsStaff });
+    await api.register(cmsStaffRoutes, {
+      cmsStaff: services.cmsStaff,
+      handover: services.staffHandover,
+    });
     await api.register(cmsDepartmentRoutes, { cmsDepartment: services.cmsDepartment });
     await api.register(staffImportRoutes, { staffImport: services.staffImport });
   },

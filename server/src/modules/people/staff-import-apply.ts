@@ -11,7 +11,7 @@ import { allDepartments, lockDepartments } from '../../platform/org/department-t
 import { iso } from '../../time.js';
 import { departmentPaths, planImport, type RowChange } from './staff-import-plan.js';
 import type { SheetRow } from './staff-sheet.js';
-import { LAST_ADMIN_MESSAGE } from './staff-service.js';
+import { LAST_ADMIN_MESSAGE } from './staff-queries.js';
 import { conflict } from './staff-queries.js';
 
 /** A new account's initial password, for the one download (never stored in clear). */

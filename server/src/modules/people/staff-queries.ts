@@ -19,6 +19,7 @@ export const STAFF_COLUMNS = [
   'whetherpass',
   'createdAt',
   'updatedAt',
+  'leftAt',
 ] as const;
 
 /** Staff with any of their departments (not only the main one) among `deptIds`. */
@@ -81,6 +82,7 @@ export function staffView(row: StaffRow, departments: StaffDept[]) {
     status: row.status,
     sort: row.sort,
     whetherpass: row.whetherpass,
+    leftDate: row.leftAt ? displayTime(row.leftAt) : null,
     departments,
     deptIds: departments.map((d) => d.deptId),
     primaryDeptId: departments.find((d) => d.isPrimary === 1)?.deptId ?? null,
@@ -127,3 +129,30 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 export const conflict = (message: string) => new AppError(409, message);
+
+export const LAST_ADMIN_MESSAGE =
+  '系统至少要保留一个启用的管理员账号，不能停用或取消最后一个管理员';
+
+/**
+ * Before an active administrator is disabled, demoted or deleted: another
+ * active one must remain. The active administrators' rows are taken first
+ * (the same statement for every caller), so two administrators removing
+ * each other at the same moment cannot both succeed.
+ */
+export async function assertAnotherAdmin(trx: Kysely<Database>, staffId: number) {
+  await trx
+    .updateTable('staff')
+    .set((eb) => ({ status: eb.ref('status') }))
+    .where('staffType', '=', 5)
+    .where('status', '=', 1)
+    .execute();
+  const other = await trx
+    .selectFrom('staff')
+    .select('id')
+    .where('staffType', '=', 5)
+    .where('status', '=', 1)
+    .where('id', '!=', staffId)
+    .limit(1)
+    .executeTakeFirst();
+  if (!other) throw conflict(LAST_ADMIN_MESSAGE);
+}

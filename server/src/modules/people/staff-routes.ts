@@ -5,6 +5,7 @@ import { staffOf } from '../../http/auth.js';
 import { route } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { badRequest } from '../../http/errors.js';
+import type { StaffHandover } from './staff-handover.js';
 import type { CmsStaffService, StaffSaveInput } from './staff-service.js';
 
 /**
@@ -28,10 +29,10 @@ async function normaliseSaveBody(request: FastifyRequest) {
  * role only, checked by the service): list, get, save, reset password,
  * enable / disable and delete. No answer ever holds a password or its hash.
  */
-export const cmsStaffRoutes: FastifyPluginAsyncTypebox<{ cmsStaff: CmsStaffService }> = async (
-  app,
-  { cmsStaff },
-) => {
+export const cmsStaffRoutes: FastifyPluginAsyncTypebox<{
+  cmsStaff: CmsStaffService;
+  handover: StaffHandover;
+}> = async (app, { cmsStaff, handover }) => {
   route(app, staffCalls.list, async (request) => {
     const { keyword, deptId, staffType, status, pageNum, pageSize } = request.body;
     return ok(
@@ -71,6 +72,20 @@ export const cmsStaffRoutes: FastifyPluginAsyncTypebox<{ cmsStaff: CmsStaffServi
     await cmsStaff.resetPassword(staffId, newStaffPass, staffOf(request), request.ip);
     return ok(null, '密码已重置');
   });
+
+  route(app, staffCalls.handover, async (request) => {
+    const { staffId, receiverId, shares } = request.body;
+    const report = await handover.handOver(
+      { staffId, receiverId, shares },
+      staffOf(request),
+      request.ip,
+    );
+    return ok(report, '离职交接已完成');
+  });
+
+  route(app, staffCalls.handoverReport, async (request) =>
+    ok(await handover.report(request.body.staffId, staffOf(request))),
+  );
 
   route(app, staffCalls.setStatus, async (request) => {
     const { staffId, status } = request.body;

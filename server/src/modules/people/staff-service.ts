@@ -14,6 +14,7 @@ import { writeOperLog } from '../../platform/oplog/service.js';
 import { allDepartments, lockDepartments, subtreeIds } from '../../platform/org/department-tree.js';
 import {
   STAFF_COLUMNS,
+  assertAnotherAdmin,
   authoredKinds,
   conflict,
   departmentsOf,
@@ -28,8 +29,7 @@ export const DUPLICATE_CODE_MESSAGE = '该工号已存在，请换一个工号';
 export const SELF_DISABLE_MESSAGE = '不能停用自己的账号';
 export const SELF_DEMOTE_MESSAGE = '不能取消自己的管理员身份';
 export const SELF_DELETE_MESSAGE = '不能删除自己的账号';
-export const LAST_ADMIN_MESSAGE =
-  '系统至少要保留一个启用的管理员账号，不能停用或取消最后一个管理员';
+export const LEFT_ENABLE_MESSAGE = '该用户已办理离职交接，不能再启用；如需返聘，请新建账号';
 export const EMAIL_MESSAGE = '邮箱格式不正确';
 export const PHONE_MESSAGE = '电话号码格式不正确';
 export const PASSWORD_IN_EDIT_MESSAGE = '编辑用户时不能修改密码，请使用“重置密码”';
@@ -175,7 +175,7 @@ export class CmsStaffService {
           current.status === 1 &&
           !isAdministratorRole(input.staffType)
         ) {
-          await this.assertAnotherAdmin(trx, current.id);
+          await assertAnotherAdmin(trx, current.id);
         }
         const taken = await trx
           .selectFrom('staff')
@@ -244,10 +244,10 @@ export class CmsStaffService {
     assertSiteAdmin(staff);
     const row = await this.account(staffId);
     if (status === 0 && row.id === staff.id) throw badRequest(SELF_DISABLE_MESSAGE);
+    if (status === 1 && row.leftAt) throw badRequest(LEFT_ENABLE_MESSAGE);
     if (row.status === status) return { staffId, status };
     await inTransaction(this.db, async (trx) => {
-      if (status === 0 && isAdministratorRole(row.staffType))
-        await this.assertAnotherAdmin(trx, row.id);
+      if (status === 0 && isAdministratorRole(row.staffType)) await assertAnotherAdmin(trx, row.id);
       await trx
         .updateTable('staff')
         .set({ status, updatedAt: iso(this.now()) })
@@ -270,7 +270,7 @@ export class CmsStaffService {
     }
     await inTransaction(this.db, async (trx) => {
       if (isAdministratorRole(row.staffType) && row.status === 1)
-        await this.assertAnotherAdmin(trx, row.id);
+        await assertAnotherAdmin(trx, row.id);
       // Departments, sessions, likes and hand-off tickets go with it; log rows keep the name.
       await trx.deleteFrom('staff').where('id', '=', row.id).execute();
       await this.log(trx, staff, ip, row.id, '删除');
@@ -301,30 +301,6 @@ export class CmsStaffService {
     if (!text) return null;
     if (!pattern.test(text)) throw badRequest(message);
     return text;
-  }
-
-  /**
-   * Before an active administrator is disabled, demoted or deleted: another
-   * active one must remain. The active administrators' rows are taken first
-   * (the same statement for every caller), so two administrators removing
-   * each other at the same moment cannot both succeed.
-   */
-  private async assertAnotherAdmin(trx: Kysely<Database>, staffId: number) {
-    await trx
-      .updateTable('staff')
-      .set((eb) => ({ status: eb.ref('status') }))
-      .where('staffType', '=', 5)
-      .where('status', '=', 1)
-      .execute();
-    const other = await trx
-      .selectFrom('staff')
-      .select('id')
-      .where('staffType', '=', 5)
-      .where('status', '=', 1)
-      .where('id', '!=', staffId)
-      .limit(1)
-      .executeTakeFirst();
-    if (!other) throw conflict(LAST_ADMIN_MESSAGE);
   }
 
   private async replaceDepartments(
