@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { badRequest, forbidden } from '../../http/errors.js';
+import { heldBy } from '../../platform/files/leases.js';
 import { filesInHtml, type FileOwnerTable } from '../../platform/files/uses.js';
 import { badFormat, extensionAllowed, type Attachment, type Person } from './rules.js';
 
@@ -71,14 +72,8 @@ async function usableFiles(
   const usable = new Set(stored.filter((row) => row.createdBy === person.id).map((row) => row.id));
   let foreign = stored.filter((row) => !usable.has(row.id)).map((row) => row.id);
   if (foreign.length === 0) return usable;
-  const taken = await db
-    .selectFrom('fileUse')
-    .select('fileId')
-    .where('infoTable', '=', MAIL_UPLOAD)
-    .where('objId', '=', person.id)
-    .where('fileId', 'in', foreign)
-    .execute();
-  for (const row of taken) usable.add(row.fileId);
+  const taken = await heldBy(db, { table: MAIL_UPLOAD, objId: person.id }, foreign);
+  for (const fileId of taken) usable.add(fileId);
   foreign = foreign.filter((id) => !usable.has(id));
   if (foreign.length === 0) return usable;
   const held = await db

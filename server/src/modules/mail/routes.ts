@@ -9,8 +9,27 @@ import type { Mailbox } from './mailbox.js';
 import type { MailRecipients } from './recipients.js';
 import type { MailService } from './service.js';
 import type { MailContactBook } from './contacts.js';
-import type { MailDrafts } from './drafts.js';
+import type { DraftInput, MailDrafts } from './drafts.js';
 import type { ScheduledMail } from './scheduled.js';
+
+/** A draft (saved, or scheduled to go) as the compose page sends it, in the drafts' own names. */
+function draftOf<
+  Body extends {
+    draftId?: number;
+    idRoleReceiveArr?: string;
+    inmailTitle?: string;
+    inmailContent?: string;
+    fileList?: string;
+  },
+>(body: Body): DraftInput & { recipients: Body['idRoleReceiveArr']; title: Body['inmailTitle'] } {
+  return {
+    draftId: body.draftId,
+    recipients: body.idRoleReceiveArr,
+    title: body.inmailTitle,
+    content: body.inmailContent,
+    fileList: body.fileList,
+  };
+}
 
 /** 站内邮件 (api/email/*), staff only; the person always comes from the session. */
 export const mailRoutes: FastifyPluginAsyncTypebox<{
@@ -110,17 +129,9 @@ export const mailRoutes: FastifyPluginAsyncTypebox<{
     return ok(null, '移除成功');
   });
 
-  route(app, mailCalls.saveDraft, async (request) => {
-    const { draftId, idRoleReceiveArr, inmailTitle, inmailContent, fileList } = request.body;
-    const input = {
-      draftId,
-      recipients: idRoleReceiveArr,
-      title: inmailTitle,
-      content: inmailContent,
-      fileList,
-    };
-    return ok(await drafts.save(input, staffOf(request)), '草稿已保存');
-  });
+  route(app, mailCalls.saveDraft, async (request) =>
+    ok(await drafts.save(draftOf(request.body), staffOf(request)), '草稿已保存'),
+  );
 
   route(app, mailCalls.draftList, async (request) => {
     const { keyword, pageNum, pageSize } = request.body;
@@ -137,16 +148,8 @@ export const mailRoutes: FastifyPluginAsyncTypebox<{
   });
 
   route(app, mailCalls.schedule, async (request) => {
-    const { idRoleReceiveArr, inmailTitle, inmailContent, fileList, draftId, sendTime } =
-      request.body;
-    const input = {
-      draftId,
-      recipients: idRoleReceiveArr,
-      title: inmailTitle,
-      content: inmailContent,
-      fileList,
-    };
-    const answer = await scheduled.schedule(input, sendTime, staffOf(request));
+    const { body } = request;
+    const answer = await scheduled.schedule(draftOf(body), body.sendTime, staffOf(request));
     return ok(answer, `已定时，将于 ${answer.sendTime.slice(0, 16)} 发送`);
   });
 

@@ -31,6 +31,23 @@ export const heldPending = (eb: ExpressionBuilder<Database, 'storedFile'>) =>
       .where('fileUse.pending', '=', 1),
   );
 
+/** Which of `fileIds` the holder's uploads hold, pending or taken up. */
+export async function heldBy(
+  db: Kysely<Database>,
+  hold: UploadHold,
+  fileIds: readonly number[],
+): Promise<Set<number>> {
+  if (fileIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('fileUse')
+    .select('fileId')
+    .where('infoTable', '=', hold.table)
+    .where('objId', '=', hold.objId)
+    .where('fileId', 'in', [...fileIds])
+    .execute();
+  return new Set(rows.map((row) => row.fileId));
+}
+
 /** Writes (or renews) a pending hold, begun now. */
 export async function writeHold(
   db: Kysely<Database>,

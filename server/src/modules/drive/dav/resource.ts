@@ -12,7 +12,7 @@ import { LEAK_PROTECTED_DOWNLOAD, mayDownload } from '../library/leak-protection
 import { assertCanManage } from '../disk/space.js';
 import { isWorkingName, type Place } from './working-files.js';
 import type { DavContext, DavSpaceName } from './context.js';
-import { copyWork, placeFile, putBytes, workToFile } from './transfers.js';
+import { copyWork, fileToWork, placeFile, putBytes, workToFile } from './transfers.js';
 import { drive } from './errors.js';
 import { assertMayWrite } from './rights.js';
 import { copyProperties, DavProperties, dropProperties } from './properties.js';
@@ -233,18 +233,7 @@ export class DavResource implements Resource {
     } else if (node.kind === 'file') {
       if (!mayDownload(node.resource, staff)) throw new ForbiddenError(LEAK_PROTECTED_DOWNLOAD);
       to = isWorkingName(name)
-        ? {
-            kind: 'w',
-            id: await drive(() =>
-              this.ctx.working.adopt(
-                staff,
-                place,
-                name,
-                node.resource.fileId,
-                Number(node.resource.size),
-              ),
-            ),
-          }
+        ? { kind: 'w', id: await fileToWork(this.ctx, staff, node, place, name) }
         : { kind: 'r', id: await placeFile(this.ctx, staff, node, place, name, true) };
     } else if (node.kind === 'work') {
       to = isWorkingName(name)
@@ -263,21 +252,8 @@ export class DavResource implements Resource {
     if (node.kind === 'file') {
       if (isWorkingName(name)) {
         // A file renamed to a working name (Office's save dance): its bytes stay, as a working file.
-        const id = await drive(() =>
-          this.ctx.working.adopt(
-            staff,
-            place,
-            name,
-            node.resource.fileId,
-            Number(node.resource.size),
-          ),
-        );
-        await copyProperties(
-          this.ctx.db,
-          { kind: 'r', id: node.resource.id },
-          { kind: 'w', id },
-          staff.id,
-        );
+        const id = await fileToWork(this.ctx, staff, node, place, name);
+        await copyProperties(this.ctx.db, this.propertyKey()!, { kind: 'w', id }, staff.id);
         await drive(() => this.ctx.trash.binResources(staff, [node.resource.id]));
       } else {
         await placeFile(this.ctx, staff, node, place, name, false);
@@ -287,14 +263,10 @@ export class DavResource implements Resource {
         await drive(() => this.ctx.working.place(node.work, place, name));
       } else {
         const id = await workToFile(this.ctx, staff, node, place, name);
-        await copyProperties(
-          this.ctx.db,
-          { kind: 'w', id: node.work.id },
-          { kind: 'r', id },
-          staff.id,
-        );
+        const from = this.propertyKey()!;
+        await copyProperties(this.ctx.db, from, { kind: 'r', id }, staff.id);
         await this.ctx.working.remove([node.work]);
-        await dropProperties(this.ctx.db, { kind: 'w', id: node.work.id });
+        await dropProperties(this.ctx.db, from);
       }
     } else {
       throw new MethodNotSupportedError('文件夹由逐项移动完成');
@@ -327,20 +299,26 @@ export class DavResource implements Resource {
     return null;
   }
 
-  createdAt(): Date {
+  /** When the item was made and last changed, as its row keeps them; a top or a gap has none. */
+  private times(): { created: string; modified: string } | undefined {
     const node = this.node;
-    if (node.kind === 'folder') return new Date(node.folder.createdAt);
-    if (node.kind === 'file') return new Date(node.resource.createdAt);
-    if (node.kind === 'work') return new Date(node.work.createdAt);
-    return new Date(0);
+    if (node.kind === 'folder') {
+      return { created: node.folder.createdAt, modified: node.folder.updatedAt };
+    }
+    if (node.kind === 'file') {
+      return { created: node.resource.createdAt, modified: node.resource.statusDate };
+    }
+    if (node.kind === 'work')
+      return { created: node.work.createdAt, modified: node.work.updatedAt };
+    return undefined;
+  }
+
+  createdAt(): Date {
+    return new Date(this.times()?.created ?? 0);
   }
 
   modifiedAt(): Date {
-    const node = this.node;
-    if (node.kind === 'folder') return new Date(node.folder.updatedAt);
-    if (node.kind === 'file') return new Date(node.resource.statusDate);
-    if (node.kind === 'work') return new Date(node.work.updatedAt);
-    return new Date(0);
+    return new Date(this.times()?.modified ?? 0);
   }
 
   displayName(): string {

@@ -108,29 +108,32 @@ export function placeFile(
   );
 }
 
-/** A working file copied: its bytes shared, under a new name. */
-export async function copyWork(
+/** An item of `Kind` put at `place` under `name` through the drive's own calls: the new item's id. */
+type Transfer<Kind extends DavNode['kind']> = (
   ctx: DavContext,
   staff: DavStaff,
-  node: Extract<DavNode, { kind: 'work' }>,
+  node: Extract<DavNode, { kind: Kind }>,
   place: Place,
   name: string,
-): Promise<number> {
+) => Promise<number>;
+
+/** A drive file given a working name (Office's save dance): its bytes shared, as a working file. */
+export const fileToWork: Transfer<'file'> = (ctx, staff, node, place, name) =>
+  drive(() =>
+    ctx.working.adopt(staff, place, name, node.resource.fileId, Number(node.resource.size)),
+  );
+
+/** A working file copied: its bytes shared, under a new name. */
+export const copyWork: Transfer<'work'> = async (ctx, staff, node, place, name) => {
   const { work } = node;
   if (work.fileId === null) {
     return emptyWorkingFile(ctx, staff, place, name);
   }
   return drive(() => ctx.working.adopt(staff, place, name, work.fileId!, work.size));
-}
+};
 
 /** A working file given a name the drive takes: its bytes, checked, become a drive file. */
-export async function workToFile(
-  ctx: DavContext,
-  staff: DavStaff,
-  node: Extract<DavNode, { kind: 'work' }>,
-  place: Place,
-  name: string,
-): Promise<number> {
+export const workToFile: Transfer<'work'> = async (ctx, staff, node, place, name) => {
   const stored =
     node.work.fileId === null
       ? undefined
@@ -151,7 +154,7 @@ export async function workToFile(
   }
   const id = await registerUpload(ctx, staff, place, name, upload.url);
   return id;
-}
+};
 
 /** An upload registered as a drive file of that name in a place (a disk's top, or a folder). */
 async function registerUpload(

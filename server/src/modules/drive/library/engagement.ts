@@ -3,8 +3,7 @@ import { sql, type AliasedSelectQueryBuilder, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { inTransaction } from '../../../db/transaction.js';
 import { AppError, badRequest, forbidden, notFound } from '../../../http/errors.js';
-import type { Paging } from '../../../http/paging.js';
-import { offsetOf } from '../../../http/paging.js';
+import { countRows, onPage, type Paging } from '../../../db/paging.js';
 import { displayTime, iso, type Clock } from '../../../time.js';
 import { fileRow, type ListQuery } from './file-rows.js';
 import type { DriveListing } from './listing.js';
@@ -97,8 +96,8 @@ export class DriveEngagement {
   ): Promise<{ total: number; list: Comment[] }> {
     await this.resources.get(resourceId, viewer);
     const base = this.db.selectFrom('driveComment').where('resourceId', '=', resourceId);
-    const [count, rows] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    const [total, rows] = await Promise.all([
+      countRows(base),
       base
         .innerJoin('staff', 'staff.id', 'driveComment.staffId')
         .select([
@@ -109,12 +108,11 @@ export class DriveEngagement {
           'driveComment.createdAt',
         ])
         .orderBy('driveComment.id', 'desc')
-        .limit(paging.pageSize)
-        .offset(offsetOf(paging))
+        .$call(onPage(paging))
         .execute(),
     ]);
     return {
-      total: Number(count.n),
+      total,
       list: rows.map((row) => ({
         resId: row.id,
         userId: row.staffId,
@@ -228,8 +226,8 @@ export class DriveEngagement {
     const base = this.listing
       .resources(viewer, query)
       .innerJoin(records, 'record.resourceId', 'driveResource.id');
-    const [count, rows] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    const [total, rows] = await Promise.all([
+      countRows(base),
       base
         .selectAll('driveResource')
         .select([
@@ -239,12 +237,11 @@ export class DriveEngagement {
           'record.shareCode',
         ])
         .orderBy('record.recordId', 'desc')
-        .limit(paging.pageSize)
-        .offset(offsetOf(paging))
+        .$call(onPage(paging))
         .execute(),
     ]);
     return {
-      total: Number(count.n),
+      total,
       list: rows.map((row) => {
         return {
           ...fileRow(row),

@@ -4,8 +4,7 @@ import { containsText } from '../../../db/like.js';
 import type { TextIndex } from '../../../platform/search/text-index.js';
 import { matches } from '../../../db/nullable.js';
 import type { Database } from '../../../db/schema.js';
-import type { Paging } from '../../../http/paging.js';
-import { offsetOf } from '../../../http/paging.js';
+import { countRows, offsetOf, onPage, type Paging } from '../../../db/paging.js';
 import { displayTime } from '../../../time.js';
 import { subtreeOf, type DriveFolders } from './folders.js';
 import { assertCanSee, resourceColumn, visibleTo, type Space, type Viewer } from '../disk/space.js';
@@ -211,9 +210,7 @@ export class DriveListing {
     const files = this.resources(viewer, query, space).where(
       matches('driveResource.folderId', folderId),
     );
-    const fileCount = await files
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
+    const fileCount = await countRows(files);
 
     const offset = offsetOf(paging);
     const folderRows = childFolders.slice(offset, offset + paging.pageSize);
@@ -226,7 +223,7 @@ export class DriveListing {
           .execute()
       : [];
     return {
-      total: childFolders.length + Number(fileCount.n),
+      total: childFolders.length + fileCount,
       list: [
         ...folderRows.map((row): DriveRow => ({
           stype: 0,
@@ -321,12 +318,8 @@ export class DriveListing {
     known?: Promise<number>,
   ): Promise<{ total: number; list: DriveRow[] }> {
     const [total, found] = await Promise.all([
-      known ??
-        base
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-          .then((row) => Number(row.n)),
-      rows.limit(paging.pageSize).offset(offsetOf(paging)).execute(),
+      known ?? countRows(base),
+      rows.$call(onPage(paging)).execute(),
     ]);
     return { total, list: await this.withFolderNames(found.map((row) => fileRow(row))) };
   }

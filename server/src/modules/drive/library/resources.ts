@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { inTransaction } from '../../../db/transaction.js';
 import { badRequest, forbidden } from '../../../http/errors.js';
-import { settleHolds } from '../../../platform/files/leases.js';
+import { heldBy, settleHolds } from '../../../platform/files/leases.js';
 import type { FileService } from '../../../platform/files/service.js';
 import type { TextIndex } from '../../../platform/search/text-index.js';
 import { iso, type Clock } from '../../../time.js';
@@ -359,14 +359,7 @@ export class DriveResources {
   ) {
     const foreign = stored.filter((file) => file.createdBy !== viewer.id).map((file) => file.id);
     if (foreign.length === 0) return;
-    const uploads = await db
-      .selectFrom('fileUse')
-      .select('fileId')
-      .where('infoTable', '=', DRIVE_UPLOAD)
-      .where('objId', '=', viewer.id)
-      .where('fileId', 'in', foreign)
-      .execute();
-    const mine = new Set(uploads.map((row) => row.fileId));
+    const mine = await heldBy(db, { table: DRIVE_UPLOAD, objId: viewer.id }, foreign);
     if (foreign.some((id) => !mine.has(id))) throw forbidden('只能登记自己上传的文件');
   }
 

@@ -18,8 +18,8 @@ import type { DriveEngagement } from './engagement.js';
 import { assertMayDownload } from './leak-protection.js';
 import { downloadName } from './resource-files.js';
 import { RESOURCE_BYTES_CACHE } from './office-preview.js';
-import type { DriveResources } from './resources.js';
-import { spaceOf } from '../disk/space.js';
+import type { DriveResources, UploadInput } from './resources.js';
+import { spaceOf, type Viewer } from '../disk/space.js';
 import type { DriveTrash } from '../trash/trash.js';
 
 /** 教学网盘 (api/resources/*): folders and lists. Staff only; the person comes from the session. */
@@ -122,26 +122,14 @@ export const driveRoutes: FastifyPluginAsyncTypebox<{
       name: body.resourcesName,
       fileName: body.resourcesFname,
     };
-    const [resourcesId] = await resources.add(
-      staff,
-      { fId: body.fId || undefined, sType: body.sType },
-      [upload],
-      fieldsOf(body),
-      body.onConflict ?? '',
-    );
+    const [resourcesId] = await addUploads(resources, staff, body, [upload]);
     return ok({ resourcesId: resourcesId! }, '上传成功');
   });
 
   route(app, driveCalls.batchAddResource, async (request) => {
     const body = request.body;
     const staff = staffOf(request);
-    const ids = await resources.add(
-      staff,
-      { fId: body.fId || undefined, sType: body.sType },
-      uploadsOf(body.fileAddList),
-      fieldsOf(body),
-      body.onConflict ?? '',
-    );
+    const ids = await addUploads(resources, staff, body, uploadsOf(body.fileAddList));
     return ok({ resourcesIdArr: ids }, '上传成功');
   });
 
@@ -330,6 +318,21 @@ function fieldsOf(body: {
     isComment: body.resourcesIsComment,
     description: body.resourcesDesc,
   };
+}
+
+/** Registers uploads in the folder an add form names, with what the person says of them. */
+function addUploads(
+  resources: DriveResources,
+  staff: Viewer,
+  body: Parameters<typeof fieldsOf>[0] & {
+    fId?: number;
+    sType?: number;
+    onConflict?: 'keep' | 'replace';
+  },
+  uploads: UploadInput[],
+): Promise<number[]> {
+  const target = { fId: body.fId || undefined, sType: body.sType };
+  return resources.add(staff, target, uploads, fieldsOf(body), body.onConflict ?? '');
 }
 
 /** The batch dialog's fileAddList: JSON [{resourcesName, resourcesFname, resourcesPath}]. */
