@@ -11,8 +11,9 @@ const LINK = { paddingInline: 4 };
 
 /**
  * The accounts of one page: code, name, role and flags, departments, phone,
- * an enable switch, and the row actions 编辑, 重置密码 and 删除. The logged-in
- * administrator's own row cannot be switched off or deleted.
+ * an enable switch, and the row actions 编辑, 重置密码, 离职交接 and 删除. The
+ * logged-in administrator's own row cannot be switched off, handed over or
+ * deleted; a left account (离职) shows 交接报告 and 邮件归档 instead.
  */
 export function StaffTable({
   page,
@@ -21,6 +22,9 @@ export function StaffTable({
   onPage,
   onEdit,
   onResetPassword,
+  onHandover,
+  onReport,
+  onArchive,
   onChanged,
 }: {
   /** null while loading. */
@@ -30,6 +34,9 @@ export function StaffTable({
   onPage: (pageNum: number) => void;
   onEdit: (row: StaffRow) => void;
   onResetPassword: (row: StaffRow) => void;
+  onHandover: (row: StaffRow) => void;
+  onReport: (row: StaffRow) => void;
+  onArchive: (row: StaffRow) => void;
   onChanged: () => void;
 }) {
   const run = useAction();
@@ -59,7 +66,7 @@ export function StaffTable({
       size="small"
       loading={page === null}
       dataSource={page?.list ?? []}
-      scroll={{ x: 840 }}
+      scroll={{ x: 904 }}
       pagination={{
         current: pageNum,
         pageSize: PAGE_SIZE,
@@ -103,6 +110,13 @@ export function StaffTable({
           dataIndex: 'status',
           width: 76,
           render: (status: number, row) => {
+            if (row.leftDate) {
+              return (
+                <Tooltip title={`${row.leftDate} 办理离职交接`}>
+                  <Tag>已离职</Tag>
+                </Tooltip>
+              );
+            }
             const self = row.staffId === selfId;
             const toggle = (
               <Switch
@@ -121,16 +135,39 @@ export function StaffTable({
         {
           title: '操作',
           key: 'actions',
-          width: 172,
+          width: 236,
           render: (_, row) => (
             <div style={{ display: 'flex', gap: 4 }}>
               <Button type="link" size="small" style={LINK} onClick={() => onEdit(row)}>
                 编辑
               </Button>
-              <Button type="link" size="small" style={LINK} onClick={() => onResetPassword(row)}>
-                重置密码
-              </Button>
-              {row.staffId !== selfId && (
+              {row.leftDate ? (
+                <>
+                  <Button type="link" size="small" style={LINK} onClick={() => onReport(row)}>
+                    交接报告
+                  </Button>
+                  <Button type="link" size="small" style={LINK} onClick={() => onArchive(row)}>
+                    邮件归档
+                  </Button>
+                </>
+              ) : (
+                <>
+                  <Button
+                    type="link"
+                    size="small"
+                    style={LINK}
+                    onClick={() => onResetPassword(row)}
+                  >
+                    重置密码
+                  </Button>
+                  {row.staffId !== selfId && (
+                    <Button type="link" size="small" style={LINK} onClick={() => onHandover(row)}>
+                      离职交接
+                    </Button>
+                  )}
+                </>
+              )}
+              {row.staffId !== selfId && !row.leftDate && (
                 <Popconfirm
                   title={`确定删除用户${row.staffName}吗？`}
                   description="删除后不能恢复；发布过内容的用户不能删除，可改为停用。"

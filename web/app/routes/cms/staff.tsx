@@ -7,6 +7,9 @@ import { intSearch, read, type Read, useLoadFailure, useSearchState } from '../.
 import { DeptFilterTree } from '../../features/people/DeptFilterTree';
 import type { DeptNode } from '../../features/people/dept-tree';
 import { ResetPasswordModal } from '../../features/people/ResetPasswordModal';
+import { HandoverModal } from '../../features/people/handover/HandoverModal';
+import { HandoverReportModal } from '../../features/people/handover/HandoverReportModal';
+import { MailArchiveDrawer } from '../../features/people/handover/MailArchiveDrawer';
 import { SiteAdminOnly } from '../../layouts/cms/SiteAdminOnly';
 import { StaffFormDrawer } from '../../features/people/StaffFormDrawer';
 import { PAGE_SIZE, StaffTable } from '../../features/people/StaffTable';
@@ -79,6 +82,9 @@ function StaffManager({
   const changed = () => void revalidate();
   const [editing, setEditing] = useState<StaffRow | 'new' | null>(null);
   const [resetting, setResetting] = useState<StaffRow | null>(null);
+  const [handingOver, setHandingOver] = useState<StaffRow | null>(null);
+  const [reporting, setReporting] = useState<StaffRow | null>(null);
+  const [archive, setArchive] = useState<StaffRow | null>(null);
 
   return (
     <section className="cms-panel" aria-label="用户管理">
@@ -136,6 +142,9 @@ function StaffManager({
             onPage={setPage}
             onEdit={setEditing}
             onResetPassword={setResetting}
+            onHandover={setHandingOver}
+            onReport={setReporting}
+            onArchive={setArchive}
             onChanged={changed}
           />
         </div>
@@ -153,6 +162,9 @@ function StaffManager({
         }}
       />
       <ResetPasswordModal staff={resetting} onClose={() => setResetting(null)} />
+      <HandoverModal staff={handingOver} onClose={() => setHandingOver(null)} onDone={changed} />
+      <HandoverReportModal staff={reporting} onClose={() => setReporting(null)} />
+      <MailArchiveDrawer staff={archive} onClose={() => setArchive(null)} />
     </section>
   );
 }
