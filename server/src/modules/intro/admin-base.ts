@@ -15,6 +15,7 @@ import { deleteVersioned, keep, ORIGINAL_AUTHOR, textOf, type IntroTable } from 
 import {
   getContentRevision,
   listContentRevisions,
+  revisionInFull,
   revisionToRestore,
 } from '../../platform/publishing/revisions.js';
 import { saveContent, type SystemSave } from '../../platform/publishing/save.js';
@@ -170,13 +171,7 @@ export abstract class IntroItemAdmin<
   async revision(revisionId: number, staff: AuthStaff) {
     assertContentAdmin(staff);
     const found = await getContentRevision<D>(this.db, this.kind.infoTable, revisionId);
-    return {
-      revisionId: found.revisionId,
-      ...this.idOf(found.objId),
-      staffName: found.staffName,
-      createDate: found.createDate,
-      ...this.kind.editableView(found.snapshot),
-    };
+    return revisionInFull(found, this.kind.idName, this.kind.editableView);
   }
 
   /** Saves an earlier version again, as a new version. */

@@ -37,6 +37,7 @@ import { REVIEW_STATE_NAMES } from '../../platform/publishing/workflow.js';
 import {
   getContentRevision,
   listContentRevisions,
+  revisionInFull,
   revisionToRestore,
 } from '../../platform/publishing/revisions.js';
 
@@ -236,13 +237,7 @@ export class CmsNewsService extends ReviewedService<NewsItemRow, NewsReviewAnswe
     const found = await getContentRevision<NewsDraft>(this.db, 'T_NEWS', revisionId);
     const row = await loadNewsItem(this.db, found.objId);
     if (!canManage(staff, row.createStaff)) throw forbidden(MANAGE_MESSAGE);
-    return {
-      revisionId: found.revisionId,
-      newId: found.objId,
-      staffName: found.staffName,
-      createDate: found.createDate,
-      ...newsEditableView(found.snapshot),
-    };
+    return revisionInFull(found, 'newId', newsEditableView);
   }
 
   /** Saves an earlier version again, as a new revision. */

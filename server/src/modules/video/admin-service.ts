@@ -17,6 +17,7 @@ import { fileUrl } from '../../platform/files/service.js';
 import {
   getContentRevision,
   listContentRevisions,
+  revisionInFull,
   revisionToRestore,
 } from '../../platform/publishing/revisions.js';
 import type { SystemSave } from '../../platform/publishing/save.js';
@@ -193,13 +194,7 @@ export class CmsVideoService extends ReviewedService<VideoRow, VideoReviewAnswer
     const revision = await getContentRevision<VideoDraft>(this.db, TF_VIDEO, revisionId);
     const row = await loadVideo(this.db, revision.objId);
     if (!canManage(staff, row.createStaff)) throw forbidden(MANAGE_MESSAGE);
-    return {
-      revisionId: revision.revisionId,
-      videoId: revision.objId,
-      staffName: revision.staffName,
-      createDate: revision.createDate,
-      ...editableView(revision.snapshot),
-    };
+    return revisionInFull(revision, 'videoId', editableView);
   }
 
   /** Saves an earlier version again, as a new revision (a teacher's restore is a draft again). */
