@@ -26,14 +26,12 @@ import {
   loadNewsItem,
   newsReview,
   newsState,
-  publication,
   type NewsItemRow,
   type NewsReview,
   type NewsReviewAnswer,
 } from './review.js';
 import { ReviewedService } from '../../platform/publishing/reviewed-service.js';
 import { reindexNews } from './writes.js';
-import { REVIEW_STATE_NAMES } from '../../platform/publishing/workflow.js';
 import {
   getContentRevision,
   listContentRevisions,
@@ -135,15 +133,10 @@ export class CmsNewsService extends ReviewedService<NewsItemRow, NewsReviewAnswe
         typeId: row.typeId,
         typeName: row.typeName,
         newsTitle: row.title,
-        reviewState: row.reviewState,
-        reviewStateName: REVIEW_STATE_NAMES[row.reviewState],
-        reviewNote: row.reviewNote,
-        ifShelves: row.ifShelves,
-        ifTop: row.ifTop,
+        ...newsState(row, this.now()),
         enableType: row.enableType,
         releaseUser: row.releaseUser,
         createStaff: row.createStaff,
-        ...publication(row, this.now()),
         shelvesDate: displayTime(row.shelvesDate),
         createDate: displayTime(row.createdAt),
         updateDate: displayTime(row.updatedAt),

@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { indexReviewedItem, SEARCH_ENTRY_COLUMNS } from '../../platform/publishing/search-entry.js';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import { REVIEW_STATE_NAMES } from '../../platform/publishing/workflow.js';
+import { reviewStanding } from '../../platform/publishing/workflow.js';
 import type { SearchIndex } from '../../platform/search/search-index.js';
 import { fileUrl } from '../../platform/files/service.js';
 
@@ -151,11 +151,7 @@ export function videoState(
   },
 ) {
   return {
-    reviewState: row.reviewState,
-    reviewStateName: REVIEW_STATE_NAMES[row.reviewState],
-    reviewNote: row.reviewNote,
-    ifShelves: row.ifShelves,
-    ifTop: row.ifTop,
+    ...reviewStanding(row),
     live: row.reviewState === 'approved' && row.ifShelves === 1 && row.deleted !== 1,
   };
 }
