@@ -13,7 +13,7 @@ import { dropContentRevisions } from '../../platform/publishing/revisions.js';
 import { concurrentChange, type SystemSave } from '../../platform/publishing/save.js';
 import { MAGAZINE_GONE_MESSAGE } from './service.js';
 import { inTransaction } from '../../db/transaction.js';
-import { writeOperLog } from '../../platform/oplog/service.js';
+import { tableLog } from '../../platform/oplog/service.js';
 import { loadIssue, writeMagazine, type CmsMagazineInput, type MagazineSaveDeps } from './save.js';
 
 /** The operation log's name for magazine issues. */
@@ -145,15 +145,5 @@ export class CmsMagazineService {
     return loadIssue(this.db, magazineId);
   }
 
-  private log(trx: Kysely<Database>, staff: AuthStaff, ip: string | null, id: number, op: string) {
-    return writeOperLog(trx, {
-      staffId: staff.id,
-      staffName: staff.name,
-      infoTable: T_MAGAZINE,
-      objId: id,
-      operType: op,
-      ip,
-      at: this.now(),
-    });
-  }
+  private readonly log = tableLog(T_MAGAZINE, () => this.now());
 }
