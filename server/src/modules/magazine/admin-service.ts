@@ -1,4 +1,4 @@
-import { countRows, onPage } from '../../db/paging.js';
+import { pageOf } from '../../db/paging.js';
 import type { Kysely } from 'kysely';
 import { containsText } from '../../db/like.js';
 import type { Database } from '../../db/schema.js';
@@ -52,28 +52,27 @@ export class CmsMagazineService {
         qb.where('magazine.seriesId', '=', filter.seriesId!),
       )
       .$if(Boolean(keyword), (qb) => qb.where(containsText('magazine.title', keyword!)));
-    const n = await countRows(base);
-    const rows = await base
-      .select([
-        'magazine.id',
-        'magazine.title',
-        'magazine.seriesId',
-        'magazineSeries.name as seriesName',
-        'magazine.coverFileId',
-        'cover.thumbFileId',
-        'magazine.pdfFileId',
-        'pdf.fileName as pdfFileName',
-        'magazine.enabled',
-        'magazine.createdAt',
-        'magazine.version',
-      ])
-      .orderBy('magazine.createdAt', 'desc')
-      .orderBy('magazine.id', 'desc')
-      .$call(onPage(paging))
-      .execute();
-    return {
-      total: Number(n),
-      list: rows.map((row) => ({
+    return pageOf(
+      base,
+      paging,
+      (query) =>
+        query
+          .select([
+            'magazine.id',
+            'magazine.title',
+            'magazine.seriesId',
+            'magazineSeries.name as seriesName',
+            'magazine.coverFileId',
+            'cover.thumbFileId',
+            'magazine.pdfFileId',
+            'pdf.fileName as pdfFileName',
+            'magazine.enabled',
+            'magazine.createdAt',
+            'magazine.version',
+          ])
+          .orderBy('magazine.createdAt', 'desc')
+          .orderBy('magazine.id', 'desc'),
+      (row) => ({
         magazineId: row.id,
         magazineTitle: row.title,
         typeId: row.seriesId,
@@ -87,8 +86,8 @@ export class CmsMagazineService {
         enabled: row.enabled,
         createDate: displayTime(row.createdAt),
         version: row.version,
-      })),
-    };
+      }),
+    );
   }
 
   /**

@@ -1,4 +1,4 @@
-import { countRows, onPage } from '../../db/paging.js';
+import { pageOf } from '../../db/paging.js';
 import type { Kysely } from 'kysely';
 import { containsText } from '../../db/like.js';
 import type { Database, ReviewState } from '../../db/schema.js';
@@ -103,32 +103,31 @@ export class CmsNewsService extends ReviewedService<NewsItemRow, NewsReviewAnswe
       .$if(Boolean(keyword), (qb) => qb.where(containsText('news.title', keyword!)))
       .$if(from !== undefined, (qb) => qb.where('news.shelvesDate', '>=', iso(from!)))
       .$if(to !== undefined, (qb) => qb.where('news.shelvesDate', '<', iso(to!)));
-    const n = await countRows(base);
-    const rows = await base
-      .innerJoin('newsType', 'newsType.id', 'news.typeId')
-      .select([
-        'news.id',
-        'news.typeId',
-        'newsType.name as typeName',
-        'news.title',
-        'news.reviewState',
-        'news.reviewNote',
-        'news.ifShelves',
-        'news.ifTop',
-        'news.enableType',
-        'news.releaseUser',
-        'news.createStaff',
-        'news.shelvesDate',
-        'news.createdAt',
-        'news.updatedAt',
-      ])
-      .orderBy('news.updatedAt', 'desc')
-      .orderBy('news.id', 'desc')
-      .$call(onPage(paging))
-      .execute();
-    return {
-      total: Number(n),
-      list: rows.map((row) => ({
+    return pageOf(
+      base,
+      paging,
+      (query) =>
+        query
+          .innerJoin('newsType', 'newsType.id', 'news.typeId')
+          .select([
+            'news.id',
+            'news.typeId',
+            'newsType.name as typeName',
+            'news.title',
+            'news.reviewState',
+            'news.reviewNote',
+            'news.ifShelves',
+            'news.ifTop',
+            'news.enableType',
+            'news.releaseUser',
+            'news.createStaff',
+            'news.shelvesDate',
+            'news.createdAt',
+            'news.updatedAt',
+          ])
+          .orderBy('news.updatedAt', 'desc')
+          .orderBy('news.id', 'desc'),
+      (row) => ({
         newId: row.id,
         typeId: row.typeId,
         typeName: row.typeName,
@@ -140,8 +139,8 @@ export class CmsNewsService extends ReviewedService<NewsItemRow, NewsReviewAnswe
         shelvesDate: displayTime(row.shelvesDate),
         createDate: displayTime(row.createdAt),
         updateDate: displayTime(row.updatedAt),
-      })),
-    };
+      }),
+    );
   }
 
   /**
