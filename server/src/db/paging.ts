@@ -28,13 +28,13 @@ export const onPage =
 
 /**
  * One page of a list: `total` counted on `base` (the query before its
- * selection), `list` the rows `rows` selects and orders from it on this page,
- * each made an item by `item`.
+ * selection), `list` the rows `rows` selects and orders from it on this page
+ * (joining what the count need not read), each made an item by `item`.
  */
-export async function pageOf<DB, TB extends keyof DB, O, Row, Item>(
+export async function pageOf<DB, TB extends keyof DB, O, Joined extends keyof DB, Row, Item>(
   base: SelectQueryBuilder<DB, TB, O>,
   paging: Paging,
-  rows: (query: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, Row>,
+  rows: (query: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, Joined, Row>,
   item: (row: Row) => Item,
 ): Promise<{ total: number; list: Item[] }> {
   const total = await countRows(base);

@@ -1,4 +1,3 @@
-import { countRows, onPage } from '../../db/paging.js';
 import type { FileService } from '../../platform/files/service.js';
 import { filesInHtml } from '../../platform/files/uses.js';
 import type { Kysely, SelectExpression } from 'kysely';
@@ -15,11 +14,12 @@ import { deleteVersioned, keep, ORIGINAL_AUTHOR, textOf, type IntroTable } from 
 import {
   getContentRevision,
   listContentRevisions,
+  revisionInFull,
   revisionToRestore,
 } from '../../platform/publishing/revisions.js';
 import { saveContent, type SystemSave } from '../../platform/publishing/save.js';
 import { existingFiles } from '../../platform/files/item-files.js';
-import { assertPictures, pictureViews } from '../../platform/files/pictures.js';
+import { assertPictures, pageWithPictures, pictureViews } from '../../platform/files/pictures.js';
 
 /** The system's saves of pages and people (their importer writes each outside a transaction). */
 export type IntroSystemSave = Omit<SystemSave, 'db'>;
@@ -170,13 +170,7 @@ export abstract class IntroItemAdmin<
   async revision(revisionId: number, staff: AuthStaff) {
     assertContentAdmin(staff);
     const found = await getContentRevision<D>(this.db, this.kind.infoTable, revisionId);
-    return {
-      revisionId: found.revisionId,
-      ...this.idOf(found.objId),
-      staffName: found.staffName,
-      createDate: found.createDate,
-      ...this.kind.editableView(found.snapshot),
-    };
+    return revisionInFull(found, this.kind.idName, this.kind.editableView);
   }
 
   /** Saves an earlier version again, as a new version. */
@@ -213,16 +207,13 @@ export abstract class IntroItemAdmin<
       if (value !== undefined) base = base.where(column as 'subjectId', '=', value);
     }
     base = base.$if(Boolean(keyword), (qb) => qb.where(containsText('title', keyword!)));
-    const n = await countRows(base);
-    const rows = (await base
-      .select(this.kind.listColumns)
-      .orderBy(typeColumn)
-      .$call(inPublicOrder)
-      .$call(onPage(paging))
-      .execute()) as unknown as L[];
-    const picture = await pictureViews(
+    const { total, rows, picture } = await pageWithPictures(
       this.db,
-      rows.map((row) => row.picFileId),
+      base,
+      paging,
+      (query) =>
+        query.select(this.kind.listColumns).orderBy(typeColumn).$call(inPublicOrder).$castTo<L>(),
+      (row) => [row.picFileId],
     );
     const listed = (row: L) => ({
       picFileId: row.picFileId,
@@ -231,7 +222,7 @@ export abstract class IntroItemAdmin<
       sort: row.sort,
       createDate: displayTime(row.createdAt),
     });
-    return { total: Number(n), rows, picture, listed };
+    return { total, rows, picture, listed };
   }
 
   /**

@@ -1,4 +1,4 @@
-import { countRows, onPage } from '../../db/paging.js';
+import { pageOf } from '../../db/paging.js';
 import type { Kysely } from 'kysely';
 import { containsText } from '../../db/like.js';
 import type { Database } from '../../db/schema.js';
@@ -13,7 +13,7 @@ import { dropContentRevisions } from '../../platform/publishing/revisions.js';
 import { concurrentChange, type SystemSave } from '../../platform/publishing/save.js';
 import { MAGAZINE_GONE_MESSAGE } from './service.js';
 import { inTransaction } from '../../db/transaction.js';
-import { writeOperLog } from '../../platform/oplog/service.js';
+import { tableLog } from '../../platform/oplog/service.js';
 import { loadIssue, writeMagazine, type CmsMagazineInput, type MagazineSaveDeps } from './save.js';
 
 /** The operation log's name for magazine issues. */
@@ -52,28 +52,27 @@ export class CmsMagazineService {
         qb.where('magazine.seriesId', '=', filter.seriesId!),
       )
       .$if(Boolean(keyword), (qb) => qb.where(containsText('magazine.title', keyword!)));
-    const n = await countRows(base);
-    const rows = await base
-      .select([
-        'magazine.id',
-        'magazine.title',
-        'magazine.seriesId',
-        'magazineSeries.name as seriesName',
-        'magazine.coverFileId',
-        'cover.thumbFileId',
-        'magazine.pdfFileId',
-        'pdf.fileName as pdfFileName',
-        'magazine.enabled',
-        'magazine.createdAt',
-        'magazine.version',
-      ])
-      .orderBy('magazine.createdAt', 'desc')
-      .orderBy('magazine.id', 'desc')
-      .$call(onPage(paging))
-      .execute();
-    return {
-      total: Number(n),
-      list: rows.map((row) => ({
+    return pageOf(
+      base,
+      paging,
+      (query) =>
+        query
+          .select([
+            'magazine.id',
+            'magazine.title',
+            'magazine.seriesId',
+            'magazineSeries.name as seriesName',
+            'magazine.coverFileId',
+            'cover.thumbFileId',
+            'magazine.pdfFileId',
+            'pdf.fileName as pdfFileName',
+            'magazine.enabled',
+            'magazine.createdAt',
+            'magazine.version',
+          ])
+          .orderBy('magazine.createdAt', 'desc')
+          .orderBy('magazine.id', 'desc'),
+      (row) => ({
         magazineId: row.id,
         magazineTitle: row.title,
         typeId: row.seriesId,
@@ -87,8 +86,8 @@ export class CmsMagazineService {
         enabled: row.enabled,
         createDate: displayTime(row.createdAt),
         version: row.version,
-      })),
-    };
+      }),
+    );
   }
 
   /**
@@ -145,15 +144,5 @@ export class CmsMagazineService {
     return loadIssue(this.db, magazineId);
   }
 
-  private log(trx: Kysely<Database>, staff: AuthStaff, ip: string | null, id: number, op: string) {
-    return writeOperLog(trx, {
-      staffId: staff.id,
-      staffName: staff.name,
-      infoTable: T_MAGAZINE,
-      objId: id,
-      operType: op,
-      ip,
-      at: this.now(),
-    });
-  }
+  private readonly log = tableLog(T_MAGAZINE, () => this.now());
 }

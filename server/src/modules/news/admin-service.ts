@@ -1,4 +1,4 @@
-import { countRows, onPage } from '../../db/paging.js';
+import { pageOf } from '../../db/paging.js';
 import type { Kysely } from 'kysely';
 import { containsText } from '../../db/like.js';
 import type { Database, ReviewState } from '../../db/schema.js';
@@ -26,17 +26,16 @@ import {
   loadNewsItem,
   newsReview,
   newsState,
-  publication,
   type NewsItemRow,
   type NewsReview,
   type NewsReviewAnswer,
 } from './review.js';
 import { ReviewedService } from '../../platform/publishing/reviewed-service.js';
 import { reindexNews } from './writes.js';
-import { REVIEW_STATE_NAMES } from '../../platform/publishing/workflow.js';
 import {
   getContentRevision,
   listContentRevisions,
+  revisionInFull,
   revisionToRestore,
 } from '../../platform/publishing/revisions.js';
 
@@ -104,50 +103,44 @@ export class CmsNewsService extends ReviewedService<NewsItemRow, NewsReviewAnswe
       .$if(Boolean(keyword), (qb) => qb.where(containsText('news.title', keyword!)))
       .$if(from !== undefined, (qb) => qb.where('news.shelvesDate', '>=', iso(from!)))
       .$if(to !== undefined, (qb) => qb.where('news.shelvesDate', '<', iso(to!)));
-    const n = await countRows(base);
-    const rows = await base
-      .innerJoin('newsType', 'newsType.id', 'news.typeId')
-      .select([
-        'news.id',
-        'news.typeId',
-        'newsType.name as typeName',
-        'news.title',
-        'news.reviewState',
-        'news.reviewNote',
-        'news.ifShelves',
-        'news.ifTop',
-        'news.enableType',
-        'news.releaseUser',
-        'news.createStaff',
-        'news.shelvesDate',
-        'news.createdAt',
-        'news.updatedAt',
-      ])
-      .orderBy('news.updatedAt', 'desc')
-      .orderBy('news.id', 'desc')
-      .$call(onPage(paging))
-      .execute();
-    return {
-      total: Number(n),
-      list: rows.map((row) => ({
+    return pageOf(
+      base,
+      paging,
+      (query) =>
+        query
+          .innerJoin('newsType', 'newsType.id', 'news.typeId')
+          .select([
+            'news.id',
+            'news.typeId',
+            'newsType.name as typeName',
+            'news.title',
+            'news.reviewState',
+            'news.reviewNote',
+            'news.ifShelves',
+            'news.ifTop',
+            'news.enableType',
+            'news.releaseUser',
+            'news.createStaff',
+            'news.shelvesDate',
+            'news.createdAt',
+            'news.updatedAt',
+          ])
+          .orderBy('news.updatedAt', 'desc')
+          .orderBy('news.id', 'desc'),
+      (row) => ({
         newId: row.id,
         typeId: row.typeId,
         typeName: row.typeName,
         newsTitle: row.title,
-        reviewState: row.reviewState,
-        reviewStateName: REVIEW_STATE_NAMES[row.reviewState],
-        reviewNote: row.reviewNote,
-        ifShelves: row.ifShelves,
-        ifTop: row.ifTop,
+        ...newsState(row, this.now()),
         enableType: row.enableType,
         releaseUser: row.releaseUser,
         createStaff: row.createStaff,
-        ...publication(row, this.now()),
         shelvesDate: displayTime(row.shelvesDate),
         createDate: displayTime(row.createdAt),
         updateDate: displayTime(row.updatedAt),
-      })),
-    };
+      }),
+    );
   }
 
   /**
@@ -236,13 +229,7 @@ export class CmsNewsService extends ReviewedService<NewsItemRow, NewsReviewAnswe
     const found = await getContentRevision<NewsDraft>(this.db, 'T_NEWS', revisionId);
     const row = await loadNewsItem(this.db, found.objId);
     if (!canManage(staff, row.createStaff)) throw forbidden(MANAGE_MESSAGE);
-    return {
-      revisionId: found.revisionId,
-      newId: found.objId,
-      staffName: found.staffName,
-      createDate: found.createDate,
-      ...newsEditableView(found.snapshot),
-    };
+    return revisionInFull(found, 'newId', newsEditableView);
   }
 
   /** Saves an earlier version again, as a new revision. */

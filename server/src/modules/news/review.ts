@@ -3,7 +3,7 @@ import type { Database, ReviewState } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { NEWS_GONE_MESSAGE } from '../../platform/publishing/visibility.js';
 import {
-  REVIEW_STATE_NAMES,
+  reviewStanding,
   ReviewWorkflow,
   type ReviewedKind,
 } from '../../platform/publishing/workflow.js';
@@ -72,14 +72,7 @@ export function newsState(
   row: Pick<NewsItemRow, 'reviewState' | 'reviewNote' | 'ifShelves' | 'ifTop' | 'shelvesDate'>,
   now: Date,
 ) {
-  return {
-    reviewState: row.reviewState,
-    reviewStateName: REVIEW_STATE_NAMES[row.reviewState],
-    reviewNote: row.reviewNote,
-    ifShelves: row.ifShelves,
-    ifTop: row.ifTop,
-    ...publication(row, now),
-  };
+  return { ...reviewStanding(row), ...publication(row, now) };
 }
 
 /** How news words the refusals of its reviewer-only steps (the door says them too). */

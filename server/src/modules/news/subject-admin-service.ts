@@ -11,6 +11,7 @@ import { editFileView, existingFiles } from '../../platform/files/item-files.js'
 import {
   getContentRevision,
   listContentRevisions,
+  revisionInFull,
   revisionToRestore,
 } from '../../platform/publishing/revisions.js';
 import type { SystemSave } from '../../platform/publishing/save.js';
@@ -140,8 +141,7 @@ export class CmsSubjectService {
     const revision = await getContentRevision<SubjectDraft>(this.db, INFO_TABLE, revisionId);
     const { row, topic } = await loadSubject(this.db, revision.objId);
     assertMayEdit(staff, row.createStaff, topic.createStaff);
-    const { snapshot, objId, ...about } = revision;
-    return { ...about, subjectNewId: objId, ...editableView(snapshot) };
+    return revisionInFull(revision, 'subjectNewId', editableView);
   }
 
   async restore(subjectNewId: number, revisionId: number, staff: AuthStaff, ip: string | null) {

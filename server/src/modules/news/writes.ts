@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
-import { isReleased } from '../../platform/publishing/visibility.js';
+import { indexReviewedItem, SEARCH_ENTRY_COLUMNS } from '../../platform/publishing/search-entry.js';
 import type { Database } from '../../db/schema.js';
 import type { ItemFileInput } from '../../platform/files/item-files.js';
 import type { SearchIndex } from '../../platform/search/search-index.js';
-import { htmlToText } from '../../platform/search/terms.js';
 
 /**
  * What a save of a news item or sub-news writes beside the item's row (its
@@ -58,15 +57,9 @@ export async function reindexNews(
   const row = await db
     .selectFrom('news')
     .select([
+      ...SEARCH_ENTRY_COLUMNS,
       'typeId',
-      'title',
       'description',
-      'content',
-      'ifTop',
-      'enableType',
-      'ifShelves',
-      'checkStatus',
-      'deleted',
       'shelvesDate',
       'contentKind',
       'schChange',
@@ -74,23 +67,13 @@ export async function reindexNews(
     ])
     .where('id', '=', newId)
     .executeTakeFirstOrThrow();
-  const text = htmlToText(row.content);
-  await search.upsert(
-    {
-      infoTable: 'T_NEWS',
-      objId: newId,
-      typeId: row.typeId,
-      title: row.title,
-      summary: row.description.trim() || text.slice(0, 200),
-      body: text,
-      ifTop: row.ifTop,
-      enableType: row.enableType,
-      listed: isReleased(row),
-      docDate: row.shelvesDate,
-      contentKind: row.contentKind,
-      schChange: row.schChange,
-      releaseUser: row.releaseUser,
-    },
-    db,
-  );
+  await indexReviewedItem(db, search, row, {
+    infoTable: 'T_NEWS',
+    objId: newId,
+    typeId: row.typeId,
+    docDate: row.shelvesDate,
+    contentKind: row.contentKind,
+    schChange: row.schChange,
+    releaseUser: row.releaseUser,
+  });
 }

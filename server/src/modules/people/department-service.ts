@@ -5,7 +5,7 @@ import { assertSiteAdmin } from '../../http/roles.js';
 import type { Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import { inTransaction } from '../../db/transaction.js';
-import { writeOperLog } from '../../platform/oplog/service.js';
+import { tableLog } from '../../platform/oplog/service.js';
 import { StaffService, allActive } from '../../platform/org/accounts.js';
 import {
   allDepartments,
@@ -316,22 +316,5 @@ export class CmsDepartmentService {
     }
   }
 
-  private log(
-    trx: Kysely<Database>,
-    staff: AuthStaff,
-    ip: string | null,
-    deptId: number,
-    operType: string,
-    at: Date,
-  ) {
-    return writeOperLog(trx, {
-      staffId: staff.id,
-      staffName: staff.name,
-      infoTable: 'T_DEPARTMENT',
-      objId: deptId,
-      operType,
-      ip,
-      at,
-    });
-  }
+  private readonly log = tableLog('T_DEPARTMENT', () => this.now());
 }

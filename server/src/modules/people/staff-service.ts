@@ -10,7 +10,7 @@ import { iso, type Clock } from '../../time.js';
 import { hashPassword } from '../../platform/auth/password.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import { inTransaction } from '../../db/transaction.js';
-import { writeOperLog } from '../../platform/oplog/service.js';
+import { tableLog } from '../../platform/oplog/service.js';
 import { allDepartments, lockDepartments, subtreeIds } from '../../platform/org/department-tree.js';
 import {
   STAFF_COLUMNS,
@@ -333,21 +333,5 @@ export class CmsStaffService {
     }
   }
 
-  private log(
-    trx: Kysely<Database>,
-    staff: AuthStaff,
-    ip: string | null,
-    staffId: number,
-    operType: string,
-  ) {
-    return writeOperLog(trx, {
-      staffId: staff.id,
-      staffName: staff.name,
-      infoTable: 'T_STAFF',
-      objId: staffId,
-      operType,
-      ip,
-      at: this.now(),
-    });
-  }
+  private readonly log = tableLog('T_STAFF', () => this.now());
 }

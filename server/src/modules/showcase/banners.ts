@@ -1,4 +1,3 @@
-import { countRows, onPage } from '../../db/paging.js';
 import type { FileService } from '../../platform/files/service.js';
 import type { Kysely } from 'kysely';
 import type { BannerTable, Database } from '../../db/schema.js';
@@ -8,7 +7,7 @@ import { assertContentAdmin } from '../../http/roles.js';
 import type { Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import { COVER_TYPES, COVER_TYPE_MESSAGE, linkUrlOf, type BannerPlace } from './service.js';
-import { assertPictures, pictureViews } from '../../platform/files/pictures.js';
+import { assertPictures, pageWithPictures } from '../../platform/files/pictures.js';
 import { RowAdmin } from '../../platform/catalogue/rows.js';
 
 export const BANNER_PLACES: Readonly<Record<BannerPlace, string>> = {
@@ -94,21 +93,21 @@ export class BannerAdmin extends RowAdmin<BannerRow> {
       .selectFrom('banner')
       .where('place', '=', filter.place)
       .$if(cover && filter.typeId !== undefined, (qb) => qb.where('typeId', '=', filter.typeId!));
-    const n = await countRows(base);
-    const rows = await base
-      .select(COLUMNS)
-      .$if(cover, (qb) => qb.orderBy('typeId'))
-      .orderBy('sort')
-      .orderBy('id')
-      .$call(onPage(paging))
-      .execute();
-    const picture = await pictureViews(
+    const { total, rows, picture } = await pageWithPictures(
       this.db,
-      rows.map((row) => row.imageFileId),
+      base,
+      paging,
+      (query) =>
+        query
+          .select(COLUMNS)
+          .$if(cover, (qb) => qb.orderBy('typeId'))
+          .orderBy('sort')
+          .orderBy('id'),
+      (row) => [row.imageFileId],
     );
     const shown = cover ? await this.shownCovers() : undefined;
     return {
-      total: Number(n),
+      total,
       list: rows.map((row) => {
         const view = picture(row.imageFileId);
         return {

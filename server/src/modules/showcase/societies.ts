@@ -1,4 +1,3 @@
-import { countRows, onPage } from '../../db/paging.js';
 import type { FileService } from '../../platform/files/service.js';
 import type { Kysely } from 'kysely';
 import { containsText } from '../../db/like.js';
@@ -9,7 +8,7 @@ import { assertContentAdmin } from '../../http/roles.js';
 import type { Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import { SOCIETY_CATEGORIES } from './service.js';
-import { assertPictures, pictureViews } from '../../platform/files/pictures.js';
+import { assertPictures, pageWithPictures } from '../../platform/files/pictures.js';
 import { RowAdmin } from '../../platform/catalogue/rows.js';
 
 export const SOCIETY_GONE_MESSAGE = '该社团不存在或已被删除';
@@ -62,20 +61,15 @@ export class SocietyAdmin extends RowAdmin<SocietyRow> {
       .selectFrom('society')
       .$if(filter.category !== undefined, (qb) => qb.where('category', '=', filter.category!))
       .$if(Boolean(keyword), (qb) => qb.where(containsText('name', keyword!)));
-    const n = await countRows(base);
-    const rows = await base
-      .select(COLUMNS)
-      .orderBy('category')
-      .orderBy('sort')
-      .orderBy('id')
-      .$call(onPage(paging))
-      .execute();
-    const picture = await pictureViews(
+    const { total, rows, picture } = await pageWithPictures(
       this.db,
-      rows.flatMap((row) => [row.logoFileId, row.picFileId]),
+      base,
+      paging,
+      (query) => query.select(COLUMNS).orderBy('category').orderBy('sort').orderBy('id'),
+      (row) => [row.logoFileId, row.picFileId],
     );
     return {
-      total: Number(n),
+      total,
       list: rows.map((row) => {
         const logo = picture(row.logoFileId);
         const pic = picture(row.picFileId);

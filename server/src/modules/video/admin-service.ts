@@ -1,5 +1,5 @@
 import type { SensitiveWords } from '../../platform/content/sensitive-words.js';
-import { countRows, onPage } from '../../db/paging.js';
+import { pageOf } from '../../db/paging.js';
 import { existingFiles } from '../../platform/files/item-files.js';
 import type { FileService } from '../../platform/files/service.js';
 import type { Kysely } from 'kysely';
@@ -17,6 +17,7 @@ import { fileUrl } from '../../platform/files/service.js';
 import {
   getContentRevision,
   listContentRevisions,
+  revisionInFull,
   revisionToRestore,
 } from '../../platform/publishing/revisions.js';
 import type { SystemSave } from '../../platform/publishing/save.js';
@@ -96,38 +97,37 @@ export class CmsVideoService extends ReviewedService<VideoRow, VideoReviewAnswer
       .$if(Boolean(keyword), (qb) => qb.where(containsText('video.title', keyword!)))
       .$if(from !== undefined, (qb) => qb.where('video.createdAt', '>=', iso(from!)))
       .$if(to !== undefined, (qb) => qb.where('video.createdAt', '<', iso(to!)));
-    const n = await countRows(base);
-    const rows = await base
-      .select((eb) => [
-        'video.id',
-        'video.typeId',
-        'videoType.name as typeName',
-        'video.title',
-        'video.coverFileId',
-        'cover.thumbFileId',
-        'video.reviewState',
-        'video.reviewNote',
-        'video.ifShelves',
-        'video.ifTop',
-        'video.enableType',
-        'video.releaseUser',
-        'video.createStaff',
-        'staff.name as createStaffName',
-        'video.createdAt',
-        'video.updatedAt',
-        eb
-          .selectFrom('videoFile')
-          .select((sub) => sub.fn.countAll<number>().as('c'))
-          .whereRef('videoFile.videoId', '=', 'video.id')
-          .as('fileCount'),
-      ])
-      .orderBy('video.updatedAt', 'desc')
-      .orderBy('video.id', 'desc')
-      .$call(onPage(paging))
-      .execute();
-    return {
-      total: Number(n),
-      list: rows.map((row) => ({
+    return pageOf(
+      base,
+      paging,
+      (query) =>
+        query
+          .select((eb) => [
+            'video.id',
+            'video.typeId',
+            'videoType.name as typeName',
+            'video.title',
+            'video.coverFileId',
+            'cover.thumbFileId',
+            'video.reviewState',
+            'video.reviewNote',
+            'video.ifShelves',
+            'video.ifTop',
+            'video.enableType',
+            'video.releaseUser',
+            'video.createStaff',
+            'staff.name as createStaffName',
+            'video.createdAt',
+            'video.updatedAt',
+            eb
+              .selectFrom('videoFile')
+              .select((sub) => sub.fn.countAll<number>().as('c'))
+              .whereRef('videoFile.videoId', '=', 'video.id')
+              .as('fileCount'),
+          ])
+          .orderBy('video.updatedAt', 'desc')
+          .orderBy('video.id', 'desc'),
+      (row) => ({
         videoId: row.id,
         typeId: row.typeId,
         typeName: row.typeName,
@@ -142,8 +142,8 @@ export class CmsVideoService extends ReviewedService<VideoRow, VideoReviewAnswer
         ...videoState(row),
         createDate: displayTime(row.createdAt),
         updateDate: displayTime(row.updatedAt),
-      })),
-    };
+      }),
+    );
   }
 
   /** A video as its edit form shows it, with where it stands in the review. */
@@ -193,13 +193,7 @@ export class CmsVideoService extends ReviewedService<VideoRow, VideoReviewAnswer
     const revision = await getContentRevision<VideoDraft>(this.db, TF_VIDEO, revisionId);
     const row = await loadVideo(this.db, revision.objId);
     if (!canManage(staff, row.createStaff)) throw forbidden(MANAGE_MESSAGE);
-    return {
-      revisionId: revision.revisionId,
-      videoId: revision.objId,
-      staffName: revision.staffName,
-      createDate: revision.createDate,
-      ...editableView(revision.snapshot),
-    };
+    return revisionInFull(revision, 'videoId', editableView);
   }
 
   /** Saves an earlier version again, as a new revision (a teacher's restore is a draft again). */

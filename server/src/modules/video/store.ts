@@ -1,9 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
-import { isReleased } from '../../platform/publishing/visibility.js';
+import { indexReviewedItem, SEARCH_ENTRY_COLUMNS } from '../../platform/publishing/search-entry.js';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import { REVIEW_STATE_NAMES } from '../../platform/publishing/workflow.js';
-import { htmlToText } from '../../platform/search/terms.js';
+import { reviewStanding } from '../../platform/publishing/workflow.js';
 import type { SearchIndex } from '../../platform/search/search-index.js';
 import { fileUrl } from '../../platform/files/service.js';
 
@@ -134,34 +133,15 @@ export async function thumbUrlOf(db: Kysely<Database>, coverFileId: number | nul
 export async function reindexVideo(db: Kysely<Database>, search: SearchIndex, videoId: number) {
   const row = await db
     .selectFrom('video')
-    .select([
-      'title',
-      'content',
-      'ifTop',
-      'enableType',
-      'ifShelves',
-      'checkStatus',
-      'deleted',
-      'createdAt',
-    ])
+    .select([...SEARCH_ENTRY_COLUMNS, 'createdAt'])
     .where('id', '=', videoId)
     .executeTakeFirstOrThrow();
-  const text = htmlToText(row.content);
-  await search.upsert(
-    {
-      infoTable: TF_VIDEO,
-      objId: videoId,
-      typeId: VIDEO_SEARCH_TYPE_ID,
-      title: row.title,
-      summary: text.slice(0, 200),
-      body: text,
-      ifTop: row.ifTop,
-      enableType: row.enableType,
-      listed: isReleased(row),
-      docDate: row.createdAt,
-    },
-    db,
-  );
+  await indexReviewedItem(db, search, row, {
+    infoTable: TF_VIDEO,
+    objId: videoId,
+    typeId: VIDEO_SEARCH_TYPE_ID,
+    docDate: row.createdAt,
+  });
 }
 
 /** Where a video stands: its review, shelf and pin, and whether the public sees it now. */
@@ -171,11 +151,7 @@ export function videoState(
   },
 ) {
   return {
-    reviewState: row.reviewState,
-    reviewStateName: REVIEW_STATE_NAMES[row.reviewState],
-    reviewNote: row.reviewNote,
-    ifShelves: row.ifShelves,
-    ifTop: row.ifTop,
+    ...reviewStanding(row),
     live: row.reviewState === 'approved' && row.ifShelves === 1 && row.deleted !== 1,
   };
 }

@@ -5,7 +5,7 @@ import { assertContentAdmin } from '../../http/roles.js';
 import type { Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import { inTransaction } from '../../db/transaction.js';
-import { writeOperLog } from '../../platform/oplog/service.js';
+import { tableLog } from '../../platform/oplog/service.js';
 
 /** The operation log's name for video categories. */
 export const T_VIDEO_TYPE = 'T_VIDEO_TYPE';
@@ -170,17 +170,7 @@ export class CmsVideoTypeService {
     });
   }
 
-  private log(trx: Kysely<Database>, staff: AuthStaff, ip: string | null, id: number, op: string) {
-    return writeOperLog(trx, {
-      staffId: staff.id,
-      staffName: staff.name,
-      infoTable: T_VIDEO_TYPE,
-      objId: id,
-      operType: op,
-      ip,
-      at: this.now(),
-    });
-  }
+  private readonly log = tableLog(T_VIDEO_TYPE, () => this.now());
 }
 
 /** A row still refers to the one being deleted (PostgreSQL 23503, SQLite's FOREIGNKEY constraint). */

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { countRows, onPage, type Paging } from '../../db/paging.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import type { AuthStaff } from '../auth/session.js';
@@ -87,4 +88,22 @@ export async function pictureViews(
     url: fileUrl(id),
     thumbUrl: fileUrl(id ? (thumbs.get(id) ?? id) : null),
   });
+}
+
+/**
+ * One page of a list whose rows show pictures: `total` counted on `base` (the
+ * query before its selection), the page's rows as `rows` selects and orders
+ * them, and the addresses of the pictures `picturesOf` names, read in one query.
+ */
+export async function pageWithPictures<TB extends keyof Database, O, Row>(
+  db: Kysely<Database>,
+  base: SelectQueryBuilder<Database, TB, O>,
+  paging: Paging,
+  rows: (query: SelectQueryBuilder<Database, TB, O>) => SelectQueryBuilder<Database, TB, Row>,
+  picturesOf: (row: Row) => Array<number | null | undefined>,
+) {
+  const total = await countRows(base);
+  const found = await rows(base).$call(onPage(paging)).execute();
+  const picture = await pictureViews(db, found.flatMap(picturesOf));
+  return { total, rows: found, picture };
 }

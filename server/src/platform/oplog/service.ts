@@ -1,6 +1,6 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database, InfoTable } from '../../db/schema.js';
-import { displayTime, iso } from '../../time.js';
+import { displayTime, iso, type Clock } from '../../time.js';
 
 export interface OperLogEntry {
   staffId: number;
@@ -31,6 +31,30 @@ export async function writeOperLog(db: Kysely<Database>, entry: OperLogEntry): P
       createdAt: iso(entry.at),
     })
     .execute();
+}
+
+/**
+ * The log of one table's items: `log(db, staff, ip, objId, operType, at)` writes
+ * the row of a step `staff` took on an item; `at` is the clock's now unless given.
+ */
+export function tableLog(infoTable: OperLogEntry['infoTable'], now: Clock) {
+  return (
+    db: Kysely<Database>,
+    staff: { id: number; name: string },
+    ip: string | null,
+    objId: number,
+    operType: string,
+    at: Date = now(),
+  ) =>
+    writeOperLog(db, {
+      staffId: staff.id,
+      staffName: staff.name,
+      infoTable,
+      objId,
+      operType,
+      ip,
+      at,
+    });
 }
 
 /** How many entries an item's history shows: its operation log, its saved versions. */

@@ -102,18 +102,21 @@ export async function listContentRevisions<T, Extra extends object = object>(
   }));
 }
 
-/** One version with its saved fields; 404 when it is not a version of that kind of item. */
-export async function getContentRevision<T>(
-  db: Kysely<Database>,
-  infoTable: string,
-  revisionId: number,
-): Promise<{
+/** A saved version: who saved it and when, and the item's fields as they were. */
+export interface ContentRevision<T> {
   revisionId: number;
   objId: number;
   staffName: string;
   createDate: string;
   snapshot: T;
-}> {
+}
+
+/** One version with its saved fields; 404 when it is not a version of that kind of item. */
+export async function getContentRevision<T>(
+  db: Kysely<Database>,
+  infoTable: string,
+  revisionId: number,
+): Promise<ContentRevision<T>> {
   const row = await db
     .selectFrom('contentRevision')
     .selectAll()
@@ -140,4 +143,23 @@ export async function revisionToRestore<T>(
   const found = await getContentRevision<T>(db, infoTable, revisionId);
   if (found.objId !== objId) throw notFound(REVISION_GONE_MESSAGE);
   return found.snapshot;
+}
+
+/**
+ * A version as the API shows it for comparing: who saved it and when, the
+ * item's id under its API name (`idName`) and the fields as the edit form
+ * shows them (`view`).
+ */
+export function revisionInFull<T, K extends string, V extends object>(
+  found: ContentRevision<T>,
+  idName: K,
+  view: (snapshot: T) => V,
+) {
+  return {
+    revisionId: found.revisionId,
+    ...({ [idName]: found.objId } as Record<K, number>),
+    staffName: found.staffName,
+    createDate: found.createDate,
+    ...view(found.snapshot),
+  };
 }

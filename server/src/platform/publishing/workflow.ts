@@ -40,6 +40,23 @@ export const REVIEW_STATE_NAMES: Record<ReviewState, string> = {
 };
 export const REVIEW_STATES = Object.keys(REVIEW_STATE_NAMES) as ReviewState[];
 
+/**
+ * Where a reviewed item stands, as the platform's screens show it: its review
+ * state with its name, why it was sent back, its shelf and its pin.
+ */
+export const reviewStanding = (row: {
+  reviewState: ReviewState;
+  reviewNote: string | null;
+  ifShelves: number;
+  ifTop: number;
+}) => ({
+  reviewState: row.reviewState,
+  reviewStateName: REVIEW_STATE_NAMES[row.reviewState],
+  reviewNote: row.reviewNote,
+  ifShelves: row.ifShelves,
+  ifTop: row.ifTop,
+});
+
 export const CONCURRENT_MESSAGE = '内容刚被他人修改，请刷新后重试';
 export const NOT_OWN_MESSAGE = '只能修改自己发布的内容';
 export const SHELVE_NEEDS_APPROVAL = '审核通过后才能上架';

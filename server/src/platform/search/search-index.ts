@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { DialectName } from '../../db/database.js';
 import { containsText } from '../../db/like.js';
 import { CountCache, countKey } from '../../db/paging.js';
@@ -37,15 +37,18 @@ export interface SearchQuery {
   pageSize: number;
 }
 
-export interface SearchHit {
-  infoTable: InfoTable;
-  objId: number;
-  typeId: number;
-  title: string;
-  summary: string;
-  ifTop: number;
-  docDate: string;
-}
+/** What a result shows: these columns of its search_doc row. */
+const HIT_COLUMNS = [
+  'infoTable',
+  'objId',
+  'typeId',
+  'title',
+  'summary',
+  'ifTop',
+  'docDate',
+] as const;
+
+export type SearchHit = Pick<Selectable<SearchDocTable>, (typeof HIT_COLUMNS)[number]>;
 
 /**
  * The search index of news and videos: one `search_doc` row per item with
@@ -230,7 +233,7 @@ export class SearchIndex {
     const rows = ids.length
       ? await this.db
           .selectFrom('searchDoc')
-          .select(['id', 'infoTable', 'objId', 'typeId', 'title', 'summary', 'ifTop', 'docDate'])
+          .select(['id', ...HIT_COLUMNS])
           .where('id', 'in', ids)
           .execute()
       : [];
