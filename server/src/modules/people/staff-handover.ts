@@ -5,7 +5,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { assertSiteAdmin, isAdministratorRole } from '../../http/roles.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
-import { writeOperLog } from '../../platform/oplog/service.js';
+import { tableLog } from '../../platform/oplog/service.js';
 import type { HandoverShares, Handovers } from '../../platform/org/handover.js';
 import { displayTime, iso, type Clock } from '../../time.js';
 import { STAFF_GONE_MESSAGE } from './staff-service.js';
@@ -35,6 +35,8 @@ export class StaffHandover {
     private readonly now: Clock,
     private readonly handovers: Handovers,
   ) {}
+
+  private readonly log = tableLog('T_STAFF', () => this.now());
 
   async handOver(
     input: { staffId: number; receiverId: number; shares: HandoverShares },
@@ -100,18 +102,8 @@ export class StaffHandover {
           report: JSON.stringify(report),
         })
         .execute();
-      const log = (objId: number, operType: string) =>
-        writeOperLog(trx, {
-          staffId: admin.id,
-          staffName: admin.name,
-          infoTable: 'T_STAFF',
-          objId,
-          operType,
-          ip,
-          at: now,
-        });
-      await log(leaver.id, `离职交接：工作交给${receiver.name}`);
-      await log(receiver.id, `离职交接：接收${leaver.name}的工作`);
+      await this.log(trx, admin, ip, leaver.id, `离职交接：工作交给${receiver.name}`, now);
+      await this.log(trx, admin, ip, receiver.id, `离职交接：接收${leaver.name}的工作`, now);
       return report;
     });
   }
