@@ -32,6 +32,20 @@ async function withBucket<T>(config: Config, work: (bucket?: BucketFiles) => Pro
   }
 }
 
+/** `work` with the backup target `location` names and the site's bucket, both closed after. */
+async function onTarget<T>(
+  location: string,
+  config: Config,
+  work: (target: BackupTarget, bucket?: BucketFiles) => Promise<T>,
+): Promise<T> {
+  const target = await openTarget(location, config);
+  try {
+    return await withBucket(config, (bucket) => work(target, bucket));
+  } finally {
+    await target.close();
+  }
+}
+
 /**
  * `npm run backup -- --to <folder | s3://bucket/prefix>` and
  * `npm run restore -- --from <…> [--snapshot <name>]`, with the server's own settings
@@ -63,18 +77,10 @@ async function main(argv: string[]): Promise<number> {
   const sqliteFile = path.join(config.dataDir, 'portal.sqlite');
   const started = Date.now();
   const seconds = () => `用时 ${((Date.now() - started) / 1000).toFixed(1)} 秒`;
+  const site = { dataDir: config.dataDir, databaseUrl: config.databaseUrl, sqliteFile };
   if (command === 'backup' && values.to) {
-    const target = await openTarget(values.to, config);
-    try {
-      const result = await withBucket(config, (bucket) =>
-        runBackup({
-          dataDir: config.dataDir,
-          databaseUrl: config.databaseUrl,
-          sqliteFile,
-          target,
-          bucket,
-        }),
-      );
+    return onTarget(values.to, config, async (target, bucket) => {
+      const result = await runBackup({ ...site, target, bucket });
       console.log(
         `备份完成: ${target.name} 快照 ${result.snapshot}，文件 ${result.files} 个，` +
           `新复制 ${result.copied} 个（${sizeText(result.copiedBytes)}），${seconds()}`,
@@ -87,33 +93,24 @@ async function main(argv: string[]): Promise<number> {
         );
       }
       return 0;
-    } finally {
-      await target.close();
-    }
+    });
   }
   if (command === 'restore' && values.from) {
-    const target = await openTarget(values.from, config);
-    try {
-      const result = await withBucket(config, (bucket) =>
-        runRestore({
-          dataDir: config.dataDir,
-          databaseUrl: config.databaseUrl,
-          sqliteFile,
-          target,
-          snapshot: values.snapshot,
-          latestMigration: latestMigration(config.databaseUrl ? 'postgres' : 'sqlite'),
-          bucket,
-        }),
-      );
+    return onTarget(values.from, config, async (target, bucket) => {
+      const result = await runRestore({
+        ...site,
+        target,
+        snapshot: values.snapshot,
+        latestMigration: latestMigration(config.databaseUrl ? 'postgres' : 'sqlite'),
+        bucket,
+      });
       const into = config.s3 ? `，存储的文件写入 s3://${config.s3.bucket}/${config.s3.prefix}` : '';
       console.log(
         `恢复完成: 快照 ${result.snapshot}（迁移 ${result.migration}），文件 ${result.files} 个` +
           `（${sizeText(result.bytes)}，均已校验${into}），${seconds()}。现在可以用 npm start 启动。`,
       );
       return 0;
-    } finally {
-      await target.close();
-    }
+    });
   }
   console.error(USAGE);
   return 2;

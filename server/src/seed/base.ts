@@ -41,7 +41,14 @@ export const NATIONAL_LINKS = [
 ];
 
 export type Param = Omit<Insertable<SysParameterTable>, 'id'>;
-const param = (code: string, name: string, value: string, extra: Partial<Param> = {}): Param => ({
+
+/** A parameter row: a code's value under its name, of type 1, first unless `extra` says. */
+export const param = (
+  code: string,
+  name: string,
+  value: string,
+  extra: Partial<Param> = {},
+): Param => ({
   code,
   name,
   value,
@@ -83,13 +90,21 @@ export const SYSTEM_PARAMETERS: Param[] = [
   ),
 ];
 
-/** Inserts the column tree and the parameter codes into a new database; leaves existing rows alone. */
-export async function seedBaseData(db: Kysely<Database>, now = new Date()): Promise<void> {
-  const types = await db
-    .selectFrom('newsType')
+/** Whether `table` has no rows yet: a new database, whose defaults are still to be made. */
+export async function isEmpty(
+  db: Kysely<Database>,
+  table: 'newsType' | 'sysParameter' | 'workbenchItem' | 'staff',
+): Promise<boolean> {
+  const { n } = await db
+    .selectFrom(table)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
-  if (Number(types.n) === 0) {
+  return Number(n) === 0;
+}
+
+/** Inserts the column tree and the parameter codes into a new database; leaves existing rows alone. */
+export async function seedBaseData(db: Kysely<Database>, now = new Date()): Promise<void> {
+  if (await isEmpty(db, 'newsType')) {
     await db
       .insertInto('newsType')
       .values(
@@ -101,11 +116,7 @@ export async function seedBaseData(db: Kysely<Database>, now = new Date()): Prom
       )
       .execute();
   }
-  const params = await db
-    .selectFrom('sysParameter')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  if (Number(params.n) === 0) {
+  if (await isEmpty(db, 'sysParameter')) {
     await db.insertInto('sysParameter').values(SYSTEM_PARAMETERS).execute();
   }
   await seedIntranetDefaults(db, now);
@@ -185,11 +196,7 @@ async function seedIntranetDefaults(db: Kysely<Database>, now: Date): Promise<vo
       )
       .execute();
   }
-  const entries = await db
-    .selectFrom('workbenchItem')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  if (Number(entries.n) === 0) {
+  if (await isEmpty(db, 'workbenchItem')) {
     const at = now.toISOString();
     await db
       .insertInto('workbenchItem')

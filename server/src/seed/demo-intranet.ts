@@ -66,15 +66,17 @@ const BASE_ICONS: Record<string, [string, string]> = {
   修改密码: ['lock', '#6d7a8a'],
 };
 
-interface DemoEntry {
-  menuType: MenuType;
-  name: string;
-  path: string;
-  passthrough: 0 | 1;
-  visitType?: number;
-  icon: [string, string];
-  enabled?: 0 | 1;
-}
+/** A workbench or application-centre entry: where it opens, how, and its icon. */
+type DemoEntry = [
+  menuType: MenuType,
+  name: string,
+  path: string,
+  passthrough: 0 | 1,
+  visitType: number | null,
+  glyph: string,
+  color: string,
+  enabled?: 0 | 1,
+];
 
 /**
  * This server's hand-off receiver (GLPTBJ): in the demo the blog (2), leave
@@ -89,95 +91,18 @@ const HANDOFF = '/api/cms/handoff';
  * open their home page.
  */
 const DEMO_ENTRIES: DemoEntry[] = [
-  {
-    menuType: 1,
-    name: '发布通知',
-    path: HANDOFF,
-    passthrough: 1,
-    visitType: 13,
-    icon: ['pen', '#2f7bd8'],
-  },
-  {
-    menuType: 1,
-    name: '课表查询',
-    path: 'https://jw.qinghe-school.example/timetable',
-    passthrough: 1,
-    icon: ['calendar', '#8a5cc7'],
-  },
-  {
-    menuType: 1,
-    name: '成绩管理',
-    path: 'https://jw.qinghe-school.example/scores',
-    passthrough: 1,
-    icon: ['chart', '#2e9e5b'],
-  },
-  {
-    menuType: 1,
-    name: '会议室预约',
-    path: 'https://oa.qinghe-school.example/rooms',
-    passthrough: 0,
-    icon: ['building', '#b86b2c'],
-  },
-  {
-    menuType: 2,
-    name: '请假审批',
-    path: HANDOFF,
-    passthrough: 1,
-    visitType: 21,
-    icon: ['check', '#2f7bd8'],
-  },
-  {
-    menuType: 2,
-    name: '图片审核',
-    path: HANDOFF,
-    passthrough: 1,
-    visitType: 22,
-    icon: ['picture', '#e0665a'],
-  },
-  {
-    menuType: 2,
-    name: '教师博客',
-    path: HANDOFF,
-    passthrough: 1,
-    visitType: 2,
-    icon: ['pen', '#d9891b'],
-  },
-  {
-    menuType: 2,
-    name: '协同办公',
-    path: 'https://oa.qinghe-school.example/sso/login',
-    passthrough: 1,
-    icon: ['box', '#3c8dbc'],
-  },
-  {
-    menuType: 2,
-    name: '教务管理',
-    path: 'https://jw.qinghe-school.example/sso/login',
-    passthrough: 1,
-    icon: ['calendar', '#5b6bd6'],
-  },
-  {
-    menuType: 2,
-    name: '智慧服务',
-    path: 'https://service.qinghe-school.example/',
-    passthrough: 0,
-    icon: ['globe', '#1f9d8a'],
-  },
-  {
-    menuType: 2,
-    name: '图书馆',
-    path: 'https://lib.qinghe-school.example/',
-    passthrough: 0,
-    icon: ['book', '#8a5cc7'],
-  },
-  {
-    menuType: 2,
-    name: '资产管理',
-    path: 'https://zc.qinghe-school.example/sso/login',
-    passthrough: 1,
-    icon: ['box', '#6d7a8a'],
-    enabled: 0,
-  },
+  [1, '发布通知', HANDOFF, 1, 13, 'pen', '#2f7bd8'],
+  [1, '课表查询', 'https://jw.qinghe-school.example/timetable', 1, null, 'calendar', '#8a5cc7'],
+  [1, '成绩管理', 'https://jw.qinghe-school.example/scores', 1, null, 'chart', '#2e9e5b'],
+  [1, '会议室预约', 'https://oa.qinghe-school.example/rooms', 0, null, 'building', '#b86b2c'],
+  [2, '请假审批', HANDOFF, 1, 21, 'check', '#2f7bd8'],
+  [2, '图片审核', HANDOFF, 1, 22, 'picture', '#e0665a'],
+  [2, '教师博客', HANDOFF, 1, 2, 'pen', '#d9891b'],
+  [2, '协同办公', 'https://oa.qinghe-school.example/sso/login', 1, null, 'box', '#3c8dbc'],
+  [2, '教务管理', 'https://jw.qinghe-school.example/sso/login', 1, null, 'calendar', '#5b6bd6'],
+  [2, '智慧服务', 'https://service.qinghe-school.example/', 0, null, 'globe', '#1f9d8a'],
+  [2, '图书馆', 'https://lib.qinghe-school.example/', 0, null, 'book', '#8a5cc7'],
+  [2, '资产管理', 'https://zc.qinghe-school.example/sso/login', 1, null, 'box', '#6d7a8a', 0],
 ];
 
 /** Pictures of the footer's on-campus sites (XNZD of seed/base.ts), by name. */
@@ -240,16 +165,25 @@ export async function seedDemoIntranet(
       DEMO_IP,
     );
   }
-  for (const entry of DEMO_ENTRIES) {
+  for (const [
+    menuType,
+    name,
+    path,
+    passthrough,
+    visitType,
+    glyph,
+    color,
+    enabled = 1,
+  ] of DEMO_ENTRIES) {
     await workbench.save(
       {
-        menuType: entry.menuType,
-        name: entry.name,
-        path: entry.path,
-        passthrough: entry.passthrough,
-        visitType: entry.visitType ?? null,
-        iconFileId: await iconFile(services, admin, ...entry.icon),
-        enabled: entry.enabled ?? 1,
+        menuType,
+        name,
+        path,
+        passthrough,
+        visitType,
+        iconFileId: await iconFile(services, admin, glyph, color),
+        enabled,
       },
       admin,
       DEMO_IP,

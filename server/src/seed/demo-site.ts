@@ -1,16 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { NATIONAL_LINKS, type Param } from './base.js';
-
-const row = (code: string, name: string, value: string, extra: Partial<Param> = {}): Param => ({
-  code,
-  name,
-  value,
-  type: '1',
-  pic: null,
-  sort: 0,
-  ...extra,
-});
+import { NATIONAL_LINKS, param, type Param } from './base.js';
 
 /** The demo school's colour (its portal's blue). */
 export const DEMO_THEME_COLOR = '#1d4e89';
@@ -22,44 +12,46 @@ export const DEMO_THEME_COLOR = '#1d4e89';
  * a new database starts neutral (seed/base.ts).
  */
 export const DEMO_SITE_PARAMETERS: Param[] = [
-  row('XXMC', '学校名称', '青禾实验中学'),
-  row('XXJC', '学校简称', '青禾'),
-  row('XXYWMC', '学校英文名称', 'Qinghe Experimental Middle School'),
-  row('ZTYS', '主题色', DEMO_THEME_COLOR),
-  row(
+  param('XXMC', '学校名称', '青禾实验中学'),
+  param('XXJC', '学校简称', '青禾'),
+  param('XXYWMC', '学校英文名称', 'Qinghe Experimental Middle School'),
+  param('ZTYS', '主题色', DEMO_THEME_COLOR),
+  param(
     'XXJJ',
     '学校简介',
     '青禾实验中学创办于1952年，是一所设有初中部和高中部的完全中学。学校秉承“厚德、博学、笃行、日新”的校训，致力于培养全面发展、具有家国情怀与国际视野的时代新人。',
   ),
-  row('XXDZ', '学校地址', '青禾市文华区书院路88号'),
-  row('YZBM', '邮政编码', '100000'),
-  row('LXDH', '联系电话', '010-6000 1234', { name: '办公室电话', sort: 1 }),
-  row('LXDH', '联系电话', '010-6000 5678', { name: '招生咨询电话', sort: 2 }),
-  row('XXYX', '学校邮箱', 'office@qinghe-school.example', { name: '办公室', sort: 1 }),
-  row('XXYX', '学校邮箱', 'zhaosheng@qinghe-school.example', { name: '招生办', sort: 2 }),
-  row('XXYX', '学校邮箱', 'xiaoyou@qinghe-school.example', { name: '校友会', sort: 3 }),
-  row('ICP', 'ICP备案号', '青ICP备20260001号-1'),
-  row('GABA', '公安备案号', '青公网安备 11000002000001号'),
-  row('EWM', '官方公众号二维码', '', { pic: '/images/qrcode.svg' }),
-  row('JGW', '返回旧版', 'https://old.qinghe-school.example/'),
-  row('ZSXX', '招生信息', 'https://zs.qinghe-school.example/'),
-  row('SYLJ', '书院', 'https://academy.qinghe-school.example/', { name: '青禾书院' }),
+  param('XXDZ', '学校地址', '青禾市文华区书院路88号'),
+  param('YZBM', '邮政编码', '100000'),
+  param('LXDH', '联系电话', '010-6000 1234', { name: '办公室电话', sort: 1 }),
+  param('LXDH', '联系电话', '010-6000 5678', { name: '招生咨询电话', sort: 2 }),
+  param('XXYX', '学校邮箱', 'office@qinghe-school.example', { name: '办公室', sort: 1 }),
+  param('XXYX', '学校邮箱', 'zhaosheng@qinghe-school.example', { name: '招生办', sort: 2 }),
+  param('XXYX', '学校邮箱', 'xiaoyou@qinghe-school.example', { name: '校友会', sort: 3 }),
+  param('ICP', 'ICP备案号', '青ICP备20260001号-1'),
+  param('GABA', '公安备案号', '青公网安备 11000002000001号'),
+  param('EWM', '官方公众号二维码', '', { pic: '/images/qrcode.svg' }),
+  param('JGW', '返回旧版', 'https://old.qinghe-school.example/'),
+  param('ZSXX', '招生信息', 'https://zs.qinghe-school.example/'),
+  param('SYLJ', '书院', 'https://academy.qinghe-school.example/', { name: '青禾书院' }),
   ...[
     ...NATIONAL_LINKS,
     { name: '青禾市教育局', value: 'https://jyj.qinghe.example/' },
     { name: '青禾实验中学附属小学', value: 'https://www.qinghe-school.example/' },
-  ].map((link, index) => row('YQLJ', '相关链接', link.value, { name: link.name, sort: index + 1 })),
-  row('FYZR', '智慧服务', 'https://service.qinghe-school.example/'),
-  row('XNZD', '校内站点', 'https://oa.qinghe-school.example/', { name: '协同办公', sort: 1 }),
-  row('XNZD', '校内站点', 'https://jw.qinghe-school.example/', { name: '教务管理', sort: 2 }),
-  row('XNZD', '校内站点', 'https://lib.qinghe-school.example/', { name: '图书馆', sort: 3 }),
-  row('XNZD', '校内站点', 'https://cz.qinghe-school.example/', { name: '成长档案', sort: 4 }),
-  row('XNZD', '校内站点', 'https://cw.qinghe-school.example/', {
+  ].map((link, index) =>
+    param('YQLJ', '相关链接', link.value, { name: link.name, sort: index + 1 }),
+  ),
+  param('FYZR', '智慧服务', 'https://service.qinghe-school.example/'),
+  param('XNZD', '校内站点', 'https://oa.qinghe-school.example/', { name: '协同办公', sort: 1 }),
+  param('XNZD', '校内站点', 'https://jw.qinghe-school.example/', { name: '教务管理', sort: 2 }),
+  param('XNZD', '校内站点', 'https://lib.qinghe-school.example/', { name: '图书馆', sort: 3 }),
+  param('XNZD', '校内站点', 'https://cz.qinghe-school.example/', { name: '成长档案', sort: 4 }),
+  param('XNZD', '校内站点', 'https://cw.qinghe-school.example/', {
     name: '财务系统',
     sort: 5,
     type: '2',
   }),
-  row('XNZD', '校内站点', 'https://zc.qinghe-school.example/', {
+  param('XNZD', '校内站点', 'https://zc.qinghe-school.example/', {
     name: '资产管理',
     sort: 6,
     type: '2',

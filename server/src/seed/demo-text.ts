@@ -4,14 +4,6 @@ import { SLOTS, datedSlots, type Slot } from './demo-text-slots.js';
 import type { Random } from './random.js';
 import { INTRO_TITLES, TITLE_TAILS, TITLES, type DemoTopic } from './demo-text-titles.js';
 
-export {
-  HISTORY_TABS,
-  SCHOLARSHIP_HTML,
-  SCHOOL_AIMS_HTML,
-  SCHOOL_EMBLEM_HTML,
-  SCHOOL_PROFILE_HTML,
-  SCHOOL_SONG_HTML,
-} from './demo-school-intro.js';
 export { personName } from './demo-text-names.js';
 export type { DemoTopic };
 

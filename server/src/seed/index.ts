@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { isStrongPassword } from '@school/common';
 import { ConfigError, type Config } from '../config.js';
 import type { Database } from '../db/schema.js';
-import { seedBaseData } from './base.js';
+import { isEmpty, seedBaseData } from './base.js';
 import type { Services } from '../app.js';
 import { issueSetupToken } from '../modules/setup/token.js';
 import type { Clock } from '../time.js';
@@ -52,11 +52,7 @@ export async function prepareDatabase(
   const services = () =>
     isDeferred(servicesOrMaker) ? servicesOrMaker.make() : Promise.resolve(servicesOrMaker);
   await seedBaseData(db, clock());
-  const { n } = await db
-    .selectFrom('staff')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const created = Number(n) === 0;
+  const created = await isEmpty(db, 'staff');
   let setupToken: string | undefined;
   if (created) {
     if (config.seedDemo) {

@@ -23,20 +23,21 @@ export { VIDEO_SEARCH_TYPE_ID } from './store.js';
 
 /**
  * The categories of the video centre. The page shows the first 8 as titles
- * and the rest under 'more'; ids are fixed because links carry them.
+ * and the rest under 'more'; ids (1 onwards, in this order) are fixed because
+ * links carry them: a new category goes at the end.
  */
 export const DEFAULT_VIDEO_TYPES: Array<{ id: number; name: string; parentId: number }> = [
-  { id: 1, name: '校园活动', parentId: 0 },
-  { id: 2, name: '教学风采', parentId: 0 },
-  { id: 3, name: '德育之窗', parentId: 0 },
-  { id: 4, name: '体育赛事', parentId: 0 },
-  { id: 5, name: '艺术展演', parentId: 0 },
-  { id: 6, name: '科技创新', parentId: 0 },
-  { id: 7, name: '名师讲堂', parentId: 0 },
-  { id: 8, name: '主题班会', parentId: 0 },
-  { id: 9, name: '社团风采', parentId: 0 },
-  { id: 10, name: '毕业典礼', parentId: 0 },
-];
+  '校园活动',
+  '教学风采',
+  '德育之窗',
+  '体育赛事',
+  '艺术展演',
+  '科技创新',
+  '名师讲堂',
+  '主题班会',
+  '社团风采',
+  '毕业典礼',
+].map((name, index) => ({ id: index + 1, name, parentId: 0 }));
 
 /** Adds the default categories that are missing; running it again changes nothing. */
 export async function seedVideoTypes(db: Kysely<Database>): Promise<void> {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Services } from '../../app.js';
 import type { Database } from '../../db/schema.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
+import { iso } from '../../time.js';
 import type { OldSiteClient } from './client.js';
 import { reasonOf, type FileImporter } from './files.js';
 import type { Outcome, Progress, Report } from './report.js';
@@ -132,4 +133,36 @@ export async function actingAdmin(db: Kysely<Database>): Promise<AuthStaff> {
     .executeTakeFirst();
   if (!admin) throw new Error('本站还没有系统管理员（请先完成 /setup）');
   return { ...admin, sessionId: 0 };
+}
+
+/**
+ * How an item saved through its platform service is made and made again, as the site's first
+ * system administrator (`actingAdmin`): an update names the row by its `idField`.
+ */
+export function savedAsAdmin<I, K extends keyof I>(
+  service: { save(input: I, staff: AuthStaff, ip: string | null): Promise<number> },
+  idField: K,
+) {
+  return {
+    create: async (input: Omit<I, K>, db: Kysely<Database>) =>
+      service.save(input as I, await actingAdmin(db), null),
+    update: async (input: Omit<I, K>, id: number, db: Kysely<Database>) => {
+      await service.save({ ...input, [idField]: id } as I, await actingAdmin(db), null);
+    },
+  };
+}
+
+/** The old site's date kept on an item (a save dates a new item now, and keeps an old one's). */
+export async function keepOldDate(
+  db: Kysely<Database>,
+  table: 'introPage' | 'magazine',
+  id: number,
+  at: Date | undefined,
+): Promise<void> {
+  if (!at) return;
+  await db
+    .updateTable(table)
+    .set({ createdAt: iso(at) })
+    .where('id', '=', id)
+    .execute();
 }

@@ -1,15 +1,14 @@
-import type { Kysely } from 'kysely';
 import type { IntroPageItem, PersonItem, SocietyItem } from '@school/common/api';
 import { FMSM_TYPE_IDS, WWFZ_TYPE_IDS } from '@school/common/api';
-import type { Database } from '../../db/schema.js';
 import { SINGLE_PAGE_TYPES } from '../../modules/intro/pages.js';
 import { fixedPage } from '../../modules/intro/service.js';
 import { SOCIETY_CATEGORIES } from '../../modules/showcase/service.js';
-import { iso } from '../../time.js';
 import {
   actingAdmin,
   importArea,
   importItem,
+  keepOldDate,
+  savedAsAdmin,
   type AreaRun,
   type ImportContext,
 } from './context.js';
@@ -149,12 +148,12 @@ async function importPages(ctx: ImportContext, areas: AreaRun) {
               )?.id
             : undefined;
       const id = await ctx.services.cmsIntro.pages.save({ ...input, wwfzId: own }, admin, null);
-      await dated(db, 'introPage', id, createdAt);
+      await keepOldDate(db, 'introPage', id, createdAt);
       return id;
     },
     update: async ({ createdAt, ...input }, id, db) => {
       await ctx.services.cmsIntro.pages.save({ ...input, wwfzId: id }, await actingAdmin(db), null);
-      await dated(db, 'introPage', id, createdAt);
+      await keepOldDate(db, 'introPage', id, createdAt);
     },
   }));
 }
@@ -175,15 +174,7 @@ async function importPeople(ctx: ImportContext, areas: AreaRun) {
       enableType,
       sort,
     }),
-    create: async (input, db) =>
-      ctx.services.cmsIntro.people.save(input, await actingAdmin(db), null),
-    update: async (input, id, db) => {
-      await ctx.services.cmsIntro.people.save(
-        { ...input, fmsmId: id },
-        await actingAdmin(db),
-        null,
-      );
-    },
+    ...savedAsAdmin(ctx.services.cmsIntro.people, 'fmsmId'),
   }));
 }
 
@@ -222,27 +213,9 @@ async function importSocieties(ctx: ImportContext, areas: AreaRun) {
           sort,
         };
       },
-      create: async (input, db) =>
-        ctx.services.cmsShowcase.societies.save(input, await actingAdmin(db), null),
-      update: async (input, id, db) => {
-        await ctx.services.cmsShowcase.societies.save(
-          { ...input, associationId: id },
-          await actingAdmin(db),
-          null,
-        );
-      },
+      ...savedAsAdmin(ctx.services.cmsShowcase.societies, 'associationId'),
     }),
   );
-}
-
-/** The old site's date kept (a save dates a new page now). */
-async function dated(db: Kysely<Database>, table: 'introPage', id: number, at: Date | undefined) {
-  if (at)
-    await db
-      .updateTable(table)
-      .set({ createdAt: iso(at) })
-      .where('id', '=', id)
-      .execute();
 }
 
 /** The Encounter section (pages and people) and the student societies. */

@@ -12,6 +12,7 @@ import {
   actingAdmin,
   importArea,
   importItem,
+  keepOldDate,
   type AreaRun,
   type ImportContext,
 } from './context.js';
@@ -197,13 +198,7 @@ async function importMagazines(ctx: ImportContext, areas: AreaRun) {
         await services.cmsMagazine.save({ ...input, magazineId: id }, await actingAdmin(db), null, {
           onBehalf: true,
         });
-        if (createdAt) {
-          await db
-            .updateTable('magazine')
-            .set({ createdAt: iso(createdAt) })
-            .where('id', '=', id)
-            .execute();
-        }
+        await keepOldDate(db, 'magazine', id, createdAt);
       },
     }),
   );

@@ -29,6 +29,8 @@ import {
   SCHOOL_EMBLEM_HTML,
   SCHOOL_PROFILE_HTML,
   SCHOOL_SONG_HTML,
+} from '../demo-school-intro.js';
+import {
   MAGAZINE_ISSUES,
   academicianTitle,
   admissionsNotice,
