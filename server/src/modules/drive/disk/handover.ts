@@ -9,7 +9,7 @@ import {
   type HandoverStep,
 } from '../../../platform/org/handover.js';
 import { iso } from '../../../time.js';
-import type { DiskQuota } from './quota.js';
+import { versionBytes, type DiskQuota } from './quota.js';
 
 const megabytes = (bytes: number) => (bytes / 1048576).toFixed(2);
 
@@ -86,14 +86,7 @@ export class DriveHandover implements HandoverStep {
         .where('ownerId', '=', fromId)
         .orderBy('id')
         .execute(),
-      trx
-        .selectFrom('driveVersion')
-        .innerJoin('driveResource', 'driveResource.id', 'driveVersion.resourceId')
-        .select((eb) =>
-          eb.fn.coalesce(eb.fn.sum<number>('driveVersion.size'), eb.lit(0)).as('bytes'),
-        )
-        .where('driveResource.ownerId', '=', fromId)
-        .executeTakeFirstOrThrow(),
+      versionBytes(trx, fromId),
     ]);
     if (!folders.length && !files.length) return { lines: [] };
     const fileBytes = files.reduce((sum, row) => sum + Number(row.size), 0);

@@ -88,14 +88,7 @@ export class DiskQuota {
         bytesIn(db, 'driveTusUpload', 'staffId', staffId),
         // Issue 19: the disk's 回收站 and its files' earlier versions hold stored bytes too.
         bytesIn(db, 'driveTrash', 'ownerId', staffId),
-        db
-          .selectFrom('driveVersion')
-          .innerJoin('driveResource', 'driveResource.id', 'driveVersion.resourceId')
-          .select((eb) =>
-            eb.fn.coalesce(eb.fn.sum<number>('driveVersion.size'), eb.lit(0)).as('bytes'),
-          )
-          .where('driveResource.ownerId', '=', staffId)
-          .executeTakeFirstOrThrow(),
+        versionBytes(db, staffId),
         // Issue 22: the working files a WebDAV client keeps, on the disk or in the library: each
         // counts for its uploader (the library has no quota of its own).
         bytesIn(db, 'davFile', 'uploaderId', staffId),
@@ -177,6 +170,15 @@ export class DiskQuota {
 }
 
 /** The sizes of a person's rows of a table added up (0 for none); `owner` is whose they are. */
+/** The bytes of the earlier versions of the files in a person's disk. */
+export const versionBytes = (db: Kysely<Database>, staffId: number) =>
+  db
+    .selectFrom('driveVersion')
+    .innerJoin('driveResource', 'driveResource.id', 'driveVersion.resourceId')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('driveVersion.size'), eb.lit(0)).as('bytes'))
+    .where('driveResource.ownerId', '=', staffId)
+    .executeTakeFirstOrThrow();
+
 const bytesIn = (
   db: Kysely<Database>,
   table: 'driveResource' | 'driveTusUpload' | 'driveTrash' | 'davFile' | 'davProperty',
