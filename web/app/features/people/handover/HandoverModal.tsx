@@ -124,6 +124,8 @@ export function HandoverModal({
             >
               <Select
                 showSearch={{ filterOption: false, onSearch: setKeyword }}
+                // Measured while the dialog zooms open, the list would be as narrow as a name.
+                popupMatchSelectWidth={300}
                 placeholder="输入姓名、工号或电话查找在职用户"
                 loading={candidates.loading}
                 options={options}
