@@ -1,7 +1,7 @@
 import { countRows, onPage } from '../../db/paging.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
+import { orNotFound } from '../../http/errors.js';
 import { type Paging } from '../../http/paging.js';
 import { displayTime } from '../../time.js';
 import { fileUrl } from '../../platform/files/service.js';
@@ -97,11 +97,10 @@ export class MagazineService {
   }
 
   async detail(magazineId: number): Promise<MagazineItem> {
-    const row = await this.enabled()
-      .select(COLUMNS)
-      .where('magazine.id', '=', magazineId)
-      .executeTakeFirst();
-    if (!row) throw notFound(MAGAZINE_GONE_MESSAGE);
+    const row = await orNotFound(
+      this.enabled().select(COLUMNS).where('magazine.id', '=', magazineId),
+      MAGAZINE_GONE_MESSAGE,
+    );
     return toItem(row);
   }
 }

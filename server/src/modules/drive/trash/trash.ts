@@ -5,7 +5,7 @@ import type { Database } from '../../../db/schema.js';
 import { containsText } from '../../../db/like.js';
 import { pageOf } from '../../../db/paging.js';
 import { inTransaction } from '../../../db/transaction.js';
-import { badRequest, forbidden, notFound } from '../../../http/errors.js';
+import { badRequest, forbidden, orNotFound } from '../../../http/errors.js';
 import type { Paging } from '../../../http/paging.js';
 import { isDriveAdmin } from '../../../http/roles.js';
 import { dropFileUses, usedFiles } from '../../../platform/files/uses.js';
@@ -260,12 +260,10 @@ export class DriveTrash {
 
   /** An entry the viewer may restore or purge: its deleter, the disk's owner, a drive administrator for the library. */
   private async entry(db: Kysely<Database>, viewer: Viewer, id: number): Promise<TrashRow> {
-    const row = await db
-      .selectFrom('driveTrash')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!row) throw notFound(TRASH_GONE);
+    const row = await orNotFound(
+      db.selectFrom('driveTrash').selectAll().where('id', '=', id),
+      TRASH_GONE,
+    );
     const allowed =
       row.ownerId === null
         ? row.deletedBy === viewer.id || isDriveAdmin(viewer)
