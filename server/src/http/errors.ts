@@ -35,3 +35,13 @@ export async function orNotFound<Row>(
   if (!row) throw notFound(message);
   return row;
 }
+
+/** As orNotFound, and a 404 with `message` too for a row marked deleted (soft-deleted content). */
+export async function liveOrNotFound<Row extends { deleted: number }>(
+  query: { executeTakeFirst(): Promise<Row | undefined> },
+  message: string,
+): Promise<Row> {
+  const row = await orNotFound(query, message);
+  if (row.deleted === 1) throw notFound(message);
+  return row;
+}
