@@ -1,4 +1,4 @@
-import { countRows, onPage } from '../../db/paging.js';
+import { pageOf } from '../../db/paging.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { orNotFound } from '../../http/errors.js';
@@ -86,14 +86,13 @@ export class MagazineService {
   /** The enabled issues of a series, newest first. */
   async list(seriesId: number, paging: Paging): Promise<{ total: number; list: MagazineItem[] }> {
     const base = this.enabled().where('magazine.seriesId', '=', seriesId);
-    const n = await countRows(base);
-    const rows = await base
-      .select(COLUMNS)
-      .orderBy('magazine.createdAt', 'desc')
-      .orderBy('magazine.id', 'desc')
-      .$call(onPage(paging))
-      .execute();
-    return { total: Number(n), list: rows.map(toItem) };
+    return pageOf(
+      base,
+      paging,
+      (query) =>
+        query.select(COLUMNS).orderBy('magazine.createdAt', 'desc').orderBy('magazine.id', 'desc'),
+      toItem,
+    );
   }
 
   async detail(magazineId: number): Promise<MagazineItem> {
