@@ -148,22 +148,12 @@ export class DriveTrash {
         .execute();
     }
     if (item.resourceIds.length) {
-      await trx
-        .deleteFrom('fileUse')
-        .where('infoTable', '=', DRIVE_USE)
-        .where('objId', 'in', item.resourceIds)
-        .execute();
-      if (payload.versions.length) {
-        await trx
-          .deleteFrom('fileUse')
-          .where('infoTable', '=', DRIVE_VERSION_USE)
-          .where(
-            'objId',
-            'in',
-            payload.versions.map((row) => row.id),
-          )
-          .execute();
-      }
+      await dropFileUses(trx, DRIVE_USE, item.resourceIds);
+      await dropFileUses(
+        trx,
+        DRIVE_VERSION_USE,
+        payload.versions.map((row) => row.id),
+      );
       await this.texts.remove('drive', item.resourceIds, trx);
       // Likes, favourites, comments, downloads, shares and versions go with it (cascade).
       await trx.deleteFrom('driveResource').where('id', 'in', item.resourceIds).execute();

@@ -209,11 +209,7 @@ export class DriveVersions {
       .execute();
     if (old.length === 0) return [];
     const ids = old.map((row) => row.id);
-    await trx
-      .deleteFrom('fileUse')
-      .where('infoTable', '=', DRIVE_VERSION_USE)
-      .where('objId', 'in', ids)
-      .execute();
+    await dropFileUses(trx, DRIVE_VERSION_USE, ids);
     await trx.deleteFrom('driveVersion').where('id', 'in', ids).execute();
     return [...new Set(old.map((row) => row.fileId))];
   }
