@@ -22,3 +22,26 @@ export const tooManyRequests = (message: string) => new AppError(429, message);
 /** Messages of the specs for a missing session; the pages match them literally. */
 export const TOKEN_INVALID = 'token错误';
 export const TOKEN_EXPIRED = '登录过期,请重新登录';
+
+/**
+ * The row a query finds (its `executeTakeFirst`); a 404 with `message` when there is none.
+ * Checks that look into the row (deleted, someone else's) stay with the caller.
+ */
+export async function orNotFound<Row>(
+  query: { executeTakeFirst(): Promise<Row | undefined> },
+  message: string,
+): Promise<Row> {
+  const row = await query.executeTakeFirst();
+  if (!row) throw notFound(message);
+  return row;
+}
+
+/** As orNotFound, and a 404 with `message` too for a row marked deleted (soft-deleted content). */
+export async function liveOrNotFound<Row extends { deleted: number }>(
+  query: { executeTakeFirst(): Promise<Row | undefined> },
+  message: string,
+): Promise<Row> {
+  const row = await orNotFound(query, message);
+  if (row.deleted === 1) throw notFound(message);
+  return row;
+}

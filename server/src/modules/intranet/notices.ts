@@ -1,4 +1,4 @@
-import { countRows, onPage } from '../../db/paging.js';
+import { pageOf } from '../../db/paging.js';
 import type { Kysely, Selectable } from 'kysely';
 import { containsText } from '../../db/like.js';
 import type { Database } from '../../db/schema.js';
@@ -62,14 +62,12 @@ export class SiteNotices extends RowAdmin<NoticeRow> {
     const base = this.db
       .selectFrom('rollingNotice')
       .$if(Boolean(keyword), (qb) => qb.where(containsText('title', keyword!)));
-    const n = await countRows(base);
-    const rows = await base
-      .select(COLUMNS)
-      .orderBy('shelvesDate', 'desc')
-      .orderBy('id', 'desc')
-      .$call(onPage(paging))
-      .execute();
-    return { total: Number(n), list: rows.map((row) => this.view(row)) };
+    return pageOf(
+      base,
+      paging,
+      (query) => query.select(COLUMNS).orderBy('shelvesDate', 'desc').orderBy('id', 'desc'),
+      (row) => this.view(row),
+    );
   }
 
   /**

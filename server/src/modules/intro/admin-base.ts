@@ -4,7 +4,7 @@ import type { Kysely, SelectExpression } from 'kysely';
 import { sanitizeRichText } from '../../platform/content/sanitize.js';
 import { containsText } from '../../db/like.js';
 import type { Database } from '../../db/schema.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, orNotFound } from '../../http/errors.js';
 import { type Paging } from '../../http/paging.js';
 import { assertContentAdmin } from '../../http/roles.js';
 import { displayTime, iso, type Clock } from '../../time.js';
@@ -262,12 +262,10 @@ export abstract class IntroItemAdmin<
   }
 
   protected async row(id: number): Promise<IntroRow<D>> {
-    const row = await this.db
-      .selectFrom(this.kind.table)
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!row) throw notFound(this.kind.goneMessage);
+    const row = await orNotFound(
+      this.db.selectFrom(this.kind.table).selectAll().where('id', '=', id),
+      this.kind.goneMessage,
+    );
     return row as unknown as IntroRow<D>;
   }
 

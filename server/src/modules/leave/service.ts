@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import { pageOf } from '../../db/paging.js';
 import type { Database, LeaveState } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
-import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
+import { AppError, badRequest, forbidden, orNotFound } from '../../http/errors.js';
 import type { Paging } from '../../http/paging.js';
 import { isSystemAdmin } from '../../http/roles.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
@@ -303,11 +303,10 @@ export class LeaveService {
   }
 
   private async load(db: Kysely<Database>, leaveId: number): Promise<LeaveRow> {
-    const row = await leaveQuery(db)
-      .select(LEAVE_COLUMNS)
-      .where('leaveRequest.id', '=', leaveId)
-      .executeTakeFirst();
-    if (!row) throw notFound(LEAVE_GONE_MESSAGE);
+    const row = await orNotFound(
+      leaveQuery(db).select(LEAVE_COLUMNS).where('leaveRequest.id', '=', leaveId),
+      LEAVE_GONE_MESSAGE,
+    );
     return row as LeaveRow;
   }
 

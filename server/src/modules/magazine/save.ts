@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, orNotFound } from '../../http/errors.js';
 import { assertContentAdmin } from '../../http/roles.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import type { FileService } from '../../platform/files/service.js';
@@ -52,12 +52,10 @@ const MAGAZINE_CONTENT: ContentKind = {
 
 /** An issue as it is stored; 404 when there is none. */
 export async function loadIssue(db: Kysely<Database>, magazineId: number) {
-  const row = await db
-    .selectFrom('magazine')
-    .selectAll()
-    .where('id', '=', magazineId)
-    .executeTakeFirst();
-  if (!row) throw notFound(MAGAZINE_GONE_MESSAGE);
+  const row = await orNotFound(
+    db.selectFrom('magazine').selectAll().where('id', '=', magazineId),
+    MAGAZINE_GONE_MESSAGE,
+  );
   return row;
 }
 

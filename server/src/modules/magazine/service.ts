@@ -1,7 +1,7 @@
-import { countRows, onPage } from '../../db/paging.js';
+import { pageOf } from '../../db/paging.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
+import { orNotFound } from '../../http/errors.js';
 import { type Paging } from '../../http/paging.js';
 import { displayTime } from '../../time.js';
 import { fileUrl } from '../../platform/files/service.js';
@@ -86,22 +86,20 @@ export class MagazineService {
   /** The enabled issues of a series, newest first. */
   async list(seriesId: number, paging: Paging): Promise<{ total: number; list: MagazineItem[] }> {
     const base = this.enabled().where('magazine.seriesId', '=', seriesId);
-    const n = await countRows(base);
-    const rows = await base
-      .select(COLUMNS)
-      .orderBy('magazine.createdAt', 'desc')
-      .orderBy('magazine.id', 'desc')
-      .$call(onPage(paging))
-      .execute();
-    return { total: Number(n), list: rows.map(toItem) };
+    return pageOf(
+      base,
+      paging,
+      (query) =>
+        query.select(COLUMNS).orderBy('magazine.createdAt', 'desc').orderBy('magazine.id', 'desc'),
+      toItem,
+    );
   }
 
   async detail(magazineId: number): Promise<MagazineItem> {
-    const row = await this.enabled()
-      .select(COLUMNS)
-      .where('magazine.id', '=', magazineId)
-      .executeTakeFirst();
-    if (!row) throw notFound(MAGAZINE_GONE_MESSAGE);
+    const row = await orNotFound(
+      this.enabled().select(COLUMNS).where('magazine.id', '=', magazineId),
+      MAGAZINE_GONE_MESSAGE,
+    );
     return toItem(row);
   }
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
+import { orNotFound } from '../../http/errors.js';
 import type { Paging } from '../../http/paging.js';
 import type { ListFilter, Mailbox } from './mailbox.js';
 import type { Person } from './rules.js';
@@ -32,13 +32,14 @@ export class MailArchive {
   }
 
   private async leaver(staffId: number): Promise<Person> {
-    const row = await this.db
-      .selectFrom('staff')
-      .select('id')
-      .where('id', '=', staffId)
-      .where('leftAt', 'is not', null)
-      .executeTakeFirst();
-    if (!row) throw notFound(NO_ARCHIVE_MESSAGE);
+    const row = await orNotFound(
+      this.db
+        .selectFrom('staff')
+        .select('id')
+        .where('id', '=', staffId)
+        .where('leftAt', 'is not', null),
+      NO_ARCHIVE_MESSAGE,
+    );
     return row;
   }
 }

@@ -10,7 +10,7 @@ import { containsText } from '../../db/like.js';
 import { pageOf } from '../../db/paging.js';
 import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, forbidden, notFound, orNotFound } from '../../http/errors.js';
 import { idsOf } from '../../http/id-list.js';
 import type { Paging } from '../../http/paging.js';
 import { sanitizeRichText } from '../../platform/content/sanitize.js';
@@ -284,12 +284,10 @@ export class MailDrafts {
   }
 
   private async own(draftId: number, owner: Person, db: Kysely<Database> = this.db) {
-    const row = await db
-      .selectFrom('mailDraft')
-      .selectAll()
-      .where('id', '=', draftId)
-      .executeTakeFirst();
-    if (!row) throw notFound(DRAFT_GONE);
+    const row = await orNotFound(
+      db.selectFrom('mailDraft').selectAll().where('id', '=', draftId),
+      DRAFT_GONE,
+    );
     if (row.ownerId !== owner.id) throw forbidden(NOT_YOUR_DRAFT);
     return row;
   }

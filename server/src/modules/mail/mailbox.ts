@@ -3,7 +3,7 @@ import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { containsText } from '../../db/like.js';
 import { countRows, onPage } from '../../db/paging.js';
 import type { Database } from '../../db/schema.js';
-import { forbidden, notFound } from '../../http/errors.js';
+import { forbidden, notFound, orNotFound } from '../../http/errors.js';
 import type { Paging } from '../../http/paging.js';
 import type { FileGuard } from '../../platform/files/guards.js';
 import type { TextIndex } from '../../platform/search/text-index.js';
@@ -227,22 +227,23 @@ export class Mailbox {
     reader: Person,
     entry: { receiveId?: number; sendId?: number },
   ): Promise<MailDetail> {
-    const mail = await this.db
-      .selectFrom('mail')
-      .innerJoin('staff as sender', 'sender.id', 'mail.senderId')
-      .select([
-        'mail.id',
-        'mail.title',
-        'mail.content',
-        'mail.senderId',
-        'sender.name as senderName',
-        'mail.fileCount',
-        'mail.recalledAt',
-        'mail.createdAt',
-      ])
-      .where('mail.id', '=', mailId)
-      .executeTakeFirst();
-    if (!mail) throw notFound(MAIL_GONE);
+    const mail = await orNotFound(
+      this.db
+        .selectFrom('mail')
+        .innerJoin('staff as sender', 'sender.id', 'mail.senderId')
+        .select([
+          'mail.id',
+          'mail.title',
+          'mail.content',
+          'mail.senderId',
+          'sender.name as senderName',
+          'mail.fileCount',
+          'mail.recalledAt',
+          'mail.createdAt',
+        ])
+        .where('mail.id', '=', mailId),
+      MAIL_GONE,
+    );
     const [inbox, sent] = await Promise.all([
       this.db
         .selectFrom('mailInbox')

@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
 import { sanitizeRichText } from '../../platform/content/sanitize.js';
-import { setFileUses } from '../../platform/files/uses.js';
+import { dropFileUses, setFileUses } from '../../platform/files/uses.js';
 import { htmlToText } from '../../platform/search/terms.js';
 import type { TextIndex } from '../../platform/search/text-index.js';
 import { iso, type Clock } from '../../time.js';
@@ -301,11 +301,7 @@ export class MailService {
       .execute();
     const gone = orphans.map((row) => row.id);
     if (gone.length === 0) return;
-    await trx
-      .deleteFrom('fileUse')
-      .where('infoTable', '=', 'T_MAIL')
-      .where('objId', 'in', gone)
-      .execute();
+    await dropFileUses(trx, 'T_MAIL', gone);
     // A file no item used would be public: the attachments stay marked as those of a
     // deleted mail (objId 0), which the mail's file guard lets nobody read.
     const attached = await trx

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, forbidden } from '../../http/errors.js';
 import { canManage } from '../../http/roles.js';
 import { HANDOFF_REFUSAL, type HandoffTarget } from '../../platform/auth/handoff-service.js';
-import { NEWS_GONE_MESSAGE } from '../../platform/publishing/visibility.js';
 import { loadNewsItem } from './review.js';
+import { loadSubjectAuthors } from './subject-save.js';
 
 /** Department announcements: where the send-notice shortcut writes. */
 const NOTICE_COLUMN = 17;
@@ -25,13 +25,7 @@ export function newsHandoffTargets(db: Kysely<Database>): Array<[number, Handoff
       if (!canManage(staff, topic.createStaff)) throw forbidden(HANDOFF_REFUSAL);
       return `/cms/subject/new?newId=${newId}`;
     }
-    const row = await db
-      .selectFrom('subjectNews')
-      .innerJoin('news', 'news.id', 'subjectNews.newsId')
-      .select(['subjectNews.createStaff', 'news.createStaff as parentStaff', 'subjectNews.deleted'])
-      .where('subjectNews.id', '=', subjectNewId)
-      .executeTakeFirst();
-    if (!row || row.deleted) throw notFound(NEWS_GONE_MESSAGE);
+    const row = await loadSubjectAuthors(db, subjectNewId);
     if (!canManage(staff, row.createStaff) && !canManage(staff, row.parentStaff)) {
       throw forbidden(HANDOFF_REFUSAL);
     }

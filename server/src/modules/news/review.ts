@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, ReviewState } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
+import { liveOrNotFound } from '../../http/errors.js';
 import { NEWS_GONE_MESSAGE } from '../../platform/publishing/visibility.js';
 import {
   reviewStanding,
@@ -48,12 +48,10 @@ export type NewsItemRow = Pick<Selectable<Database['news']>, (typeof NEWS_ITEM_C
 
 /** A news item that is not deleted; 404 `内容不存在或已下架` otherwise. */
 export async function loadNewsItem(db: Kysely<Database>, newId: number): Promise<NewsItemRow> {
-  const row = await db
-    .selectFrom('news')
-    .select(NEWS_ITEM_COLUMNS)
-    .where('id', '=', newId)
-    .executeTakeFirst();
-  if (!row || row.deleted === 1) throw notFound(NEWS_GONE_MESSAGE);
+  const row = await liveOrNotFound(
+    db.selectFrom('news').select(NEWS_ITEM_COLUMNS).where('id', '=', newId),
+    NEWS_GONE_MESSAGE,
+  );
   return row;
 }
 

@@ -1,4 +1,4 @@
-import { countRows, onPage } from '../../db/paging.js';
+import { pageOf } from '../../db/paging.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { forbidden } from '../../http/errors.js';
@@ -71,27 +71,25 @@ export class CmsSubjectService {
       .selectFrom('subjectNews')
       .where('newsId', '=', newId)
       .where('deleted', '=', 0);
-    const n = await countRows(base);
-    const rows = await base
-      .select(['id', 'title', 'sort', 'releaseUser', 'createStaff', 'createdAt'])
-      .orderBy('sort')
-      .orderBy('createdAt', 'desc')
-      .orderBy('id', 'desc')
-      .$call(onPage(paging))
-      .execute();
-    return {
-      newId,
-      newsTitle: topic.title,
-      total: Number(n),
-      list: rows.map((row) => ({
+    const page = await pageOf(
+      base,
+      paging,
+      (query) =>
+        query
+          .select(['id', 'title', 'sort', 'releaseUser', 'createStaff', 'createdAt'])
+          .orderBy('sort')
+          .orderBy('createdAt', 'desc')
+          .orderBy('id', 'desc'),
+      (row) => ({
         subjectNewId: row.id,
         newsTitle: row.title,
         sort: row.sort,
         releaseUser: row.releaseUser,
         createStaff: row.createStaff,
         createDate: displayTime(row.createdAt),
-      })),
-    };
+      }),
+    );
+    return { newId, newsTitle: topic.title, ...page };
   }
 
   async get(subjectNewId: number, staff: AuthStaff) {

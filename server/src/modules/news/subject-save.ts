@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, forbidden, liveOrNotFound } from '../../http/errors.js';
 import { canManage } from '../../http/roles.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import { sanitizeRichText } from '../../platform/content/sanitize.js';
@@ -14,6 +14,7 @@ import type { FileService } from '../../platform/files/service.js';
 import { filesInHtml } from '../../platform/files/uses.js';
 import { saveContent, type ContentKind, type SaveOptions } from '../../platform/publishing/save.js';
 import { bylineOf, keptText, readItem, savedBy } from '../../platform/publishing/save-fields.js';
+import { NEWS_GONE_MESSAGE } from '../../platform/publishing/visibility.js';
 import { iso, type Clock } from '../../time.js';
 import { replaceNewsFiles, type NewsFileInput } from './writes.js';
 
@@ -77,25 +78,36 @@ const SUBJECT_CONTENT: ContentKind = {
 };
 
 export async function loadTopic(db: Kysely<Database>, newId: number) {
-  const topic = await db
-    .selectFrom('news')
-    .select(['id', 'title', 'typeId', 'createStaff', 'deleted'])
-    .where('id', '=', newId)
-    .executeTakeFirst();
-  if (!topic || topic.deleted === 1) throw notFound('专题不存在或已被删除');
+  const topic = await liveOrNotFound(
+    db
+      .selectFrom('news')
+      .select(['id', 'title', 'typeId', 'createStaff', 'deleted'])
+      .where('id', '=', newId),
+    '专题不存在或已被删除',
+  );
   if (topic.typeId !== SPECIAL_TOPICS) throw badRequest('只有专题新闻可以添加子新闻');
   return topic;
 }
 
 /** A sub-news that is not deleted, with its special topic. */
 export async function loadSubject(db: Kysely<Database>, subjectNewId: number) {
-  const row = await db
-    .selectFrom('subjectNews')
-    .selectAll()
-    .where('id', '=', subjectNewId)
-    .executeTakeFirst();
-  if (!row || row.deleted === 1) throw notFound('子新闻不存在或已被删除');
+  const row = await liveOrNotFound(
+    db.selectFrom('subjectNews').selectAll().where('id', '=', subjectNewId),
+    '子新闻不存在或已被删除',
+  );
   return { row, topic: await loadTopic(db, row.newsId) };
+}
+
+/** A sub-news that is not deleted, with its author and its special topic's (who may manage it). */
+export function loadSubjectAuthors(db: Kysely<Database>, subjectNewId: number) {
+  return liveOrNotFound(
+    db
+      .selectFrom('subjectNews')
+      .innerJoin('news', 'news.id', 'subjectNews.newsId')
+      .select(['subjectNews.createStaff', 'news.createStaff as parentStaff', 'subjectNews.deleted'])
+      .where('subjectNews.id', '=', subjectNewId),
+    NEWS_GONE_MESSAGE,
+  );
 }
 
 /** The topic's author, the sub-news' author or an administrator. */

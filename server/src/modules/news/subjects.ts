@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { pageOf } from '../../db/paging.js';
 import type { Database } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
+import { liveOrNotFound } from '../../http/errors.js';
 import { type Paging } from '../../http/paging.js';
 import { assertCanManage, canManage } from '../../http/roles.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
@@ -9,6 +9,7 @@ import { writeOperLog } from '../../platform/oplog/service.js';
 import { NEWS_GONE_MESSAGE } from '../../platform/publishing/visibility.js';
 import { displayTime, type Clock } from '../../time.js';
 import { filesOf } from './queries.js';
+import { loadSubjectAuthors } from './subject-save.js';
 
 /** The special topic of a sub-news, as the caller may read it (404 or 401 otherwise). */
 type ReadableTopic<T> = (newId: number, staff: AuthStaff | null) => Promise<T>;
@@ -53,12 +54,13 @@ export class SubjectNewsReader<Topic extends { typeId: number; createStaff: numb
 
   /** A sub-news the caller may read (through its special topic). */
   async readable(subjectNewId: number, staff: AuthStaff | null) {
-    const row = await this.db
-      .selectFrom('subjectNews')
-      .select(['id', 'newsId', 'deleted', 'createStaff'])
-      .where('id', '=', subjectNewId)
-      .executeTakeFirst();
-    if (!row || row.deleted === 1) throw notFound(NEWS_GONE_MESSAGE);
+    const row = await liveOrNotFound(
+      this.db
+        .selectFrom('subjectNews')
+        .select(['id', 'newsId', 'deleted', 'createStaff'])
+        .where('id', '=', subjectNewId),
+      NEWS_GONE_MESSAGE,
+    );
     const parent = await this.readableTopic(row.newsId, staff);
     return { ...row, parent };
   }
@@ -91,13 +93,7 @@ export class SubjectNewsReader<Topic extends { typeId: number; createStaff: numb
 
   /** A sub-news goes with the rights on its special topic, or its own creator. */
   async remove(subjectNewId: number, staff: AuthStaff, ip: string | null): Promise<void> {
-    const row = await this.db
-      .selectFrom('subjectNews')
-      .innerJoin('news', 'news.id', 'subjectNews.newsId')
-      .select(['subjectNews.deleted', 'subjectNews.createStaff', 'news.createStaff as parentStaff'])
-      .where('subjectNews.id', '=', subjectNewId)
-      .executeTakeFirst();
-    if (!row || row.deleted === 1) throw notFound(NEWS_GONE_MESSAGE);
+    const row = await loadSubjectAuthors(this.db, subjectNewId);
     if (!canManage(staff, row.createStaff)) assertCanManage(staff, row.parentStaff);
     await this.db.transaction().execute(async (trx) => {
       await trx

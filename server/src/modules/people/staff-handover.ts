@@ -2,7 +2,7 @@ import type { HandoverReport } from '@school/common/api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, orNotFound } from '../../http/errors.js';
 import { assertSiteAdmin, isAdministratorRole } from '../../http/roles.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import { tableLog } from '../../platform/oplog/service.js';
@@ -111,23 +111,25 @@ export class StaffHandover {
   /** The report of the account's handover. */
   async report(staffId: number, admin: AuthStaff): Promise<HandoverReport> {
     assertSiteAdmin(admin);
-    const row = await this.db
-      .selectFrom('staffHandover')
-      .select('report')
-      .where('staffId', '=', staffId)
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
-    if (!row) throw notFound(NO_HANDOVER_MESSAGE);
+    const row = await orNotFound(
+      this.db
+        .selectFrom('staffHandover')
+        .select('report')
+        .where('staffId', '=', staffId)
+        .orderBy('id', 'desc'),
+      NO_HANDOVER_MESSAGE,
+    );
     return JSON.parse(row.report) as HandoverReport;
   }
 
   private async party(trx: Kysely<Database>, id: number, gone: string): Promise<Party> {
-    const row = await trx
-      .selectFrom('staff')
-      .select(['id', 'name', 'staffType', 'status', 'leftAt'])
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!row) throw notFound(gone);
+    const row = await orNotFound(
+      trx
+        .selectFrom('staff')
+        .select(['id', 'name', 'staffType', 'status', 'leftAt'])
+        .where('id', '=', id),
+      gone,
+    );
     return row;
   }
 }

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ApplyImportResult, ImportPlan } from '@school/common/api';
 import type { Database } from '../../db/schema.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { AppError, notFound, orNotFound } from '../../http/errors.js';
 import { assertSiteAdmin } from '../../http/roles.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
 import { iso, type Clock } from '../../time.js';
@@ -136,13 +136,14 @@ export class StaffImportService {
   /** The passwords sheet, once: the download clears the sealed passwords. */
   async passwords(staff: AuthStaff, importId: number, downloadToken: string): Promise<Buffer> {
     assertSiteAdmin(staff);
-    const record = await this.db
-      .selectFrom('staffImport')
-      .select(['id', 'passwords', 'expiresAt'])
-      .where('id', '=', importId)
-      .where('staffId', '=', staff.id)
-      .executeTakeFirst();
-    if (!record) throw notFound(PASSWORDS_LINK_MESSAGE);
+    const record = await orNotFound(
+      this.db
+        .selectFrom('staffImport')
+        .select(['id', 'passwords', 'expiresAt'])
+        .where('id', '=', importId)
+        .where('staffId', '=', staff.id),
+      PASSWORDS_LINK_MESSAGE,
+    );
     if (!record.passwords || record.expiresAt < iso(this.now())) {
       throw new AppError(410, PASSWORDS_GONE_MESSAGE);
     }

@@ -3,7 +3,7 @@ import { PASSWORD_RULE_MESSAGE, isStrongPassword } from '@school/common';
 import type { Kysely } from 'kysely';
 import { containsText } from '../../db/like.js';
 import type { Database } from '../../db/schema.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, orNotFound } from '../../http/errors.js';
 import { type Paging } from '../../http/paging.js';
 import { assertSiteAdmin, isAdministratorRole } from '../../http/roles.js';
 import { iso, type Clock } from '../../time.js';
@@ -280,12 +280,10 @@ export class CmsStaffService {
   // ---- internals ----
 
   private async account(staffId: number): Promise<StaffRow> {
-    const row = await this.db
-      .selectFrom('staff')
-      .select(STAFF_COLUMNS)
-      .where('id', '=', staffId)
-      .executeTakeFirst();
-    if (!row) throw notFound(STAFF_GONE_MESSAGE);
+    const row = await orNotFound(
+      this.db.selectFrom('staff').select(STAFF_COLUMNS).where('id', '=', staffId),
+      STAFF_GONE_MESSAGE,
+    );
     return row;
   }
 

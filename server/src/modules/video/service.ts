@@ -1,4 +1,4 @@
-import { countRows, onPage, pageOf } from '../../db/paging.js';
+import { pageOf } from '../../db/paging.js';
 import { videoReview, type VideoReview } from './review.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -86,15 +86,17 @@ export class VideoService {
       .$if(!includeStaffOnly, (qb) => qb.where('video.enableType', '=', 1))
       .$if(filter.typeId !== undefined, (qb) => qb.where('video.typeId', '=', filter.typeId!))
       .$if(filter.newsId !== undefined, (qb) => qb.where('video.newsId', '=', filter.newsId!));
-    const n = await countRows(base);
-    const rows = await base
-      .select(LIST_COLUMNS)
-      .orderBy('video.ifTop', 'desc')
-      .orderBy('video.createdAt', 'desc')
-      .orderBy('video.id', 'desc')
-      .$call(onPage(paging))
-      .execute();
-    return { total: Number(n), list: rows.map(toListItem) };
+    return pageOf(
+      base,
+      paging,
+      (query) =>
+        query
+          .select(LIST_COLUMNS)
+          .orderBy('video.ifTop', 'desc')
+          .orderBy('video.createdAt', 'desc')
+          .orderBy('video.id', 'desc'),
+      toListItem,
+    );
   }
 
   private async row(videoId: number) {

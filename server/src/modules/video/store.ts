@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { indexReviewedItem, SEARCH_ENTRY_COLUMNS } from '../../platform/publishing/search-entry.js';
 import type { Database } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
+import { liveOrNotFound } from '../../http/errors.js';
 import { reviewStanding } from '../../platform/publishing/workflow.js';
 import type { SearchIndex } from '../../platform/search/search-index.js';
 import { fileUrl } from '../../platform/files/service.js';
@@ -71,12 +71,10 @@ export async function loadVideo(
   videoId: number,
   goneMessage = VIDEO_GONE_MESSAGE,
 ): Promise<VideoRow> {
-  const row = await db
-    .selectFrom('video')
-    .select(VIDEO_ROW_COLUMNS)
-    .where('id', '=', videoId)
-    .executeTakeFirst();
-  if (!row || row.deleted === 1) throw notFound(goneMessage);
+  const row = await liveOrNotFound(
+    db.selectFrom('video').select(VIDEO_ROW_COLUMNS).where('id', '=', videoId),
+    goneMessage,
+  );
   return row;
 }
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { AppError, badRequest, notFound } from '../../http/errors.js';
+import { AppError, badRequest, orNotFound } from '../../http/errors.js';
 import { assertContentAdmin } from '../../http/roles.js';
 import type { Clock } from '../../time.js';
 import type { AuthStaff } from '../../platform/auth/session.js';
@@ -74,12 +74,10 @@ export class CmsVideoTypeService {
 
     if (input.typeId !== undefined) {
       const typeId = input.typeId;
-      const current = await this.db
-        .selectFrom('videoType')
-        .select(['id', 'sort'])
-        .where('id', '=', typeId)
-        .executeTakeFirst();
-      if (!current) throw notFound(VIDEO_TYPE_GONE_MESSAGE);
+      const current = await orNotFound(
+        this.db.selectFrom('videoType').select(['id', 'sort']).where('id', '=', typeId),
+        VIDEO_TYPE_GONE_MESSAGE,
+      );
       await inTransaction(this.db, async (trx) => {
         await trx
           .updateTable('videoType')
@@ -128,12 +126,10 @@ export class CmsVideoTypeService {
    */
   async remove(typeId: number, staff: AuthStaff, ip: string | null): Promise<void> {
     assertContentAdmin(staff);
-    const type = await this.db
-      .selectFrom('videoType')
-      .select('id')
-      .where('id', '=', typeId)
-      .executeTakeFirst();
-    if (!type) throw notFound(VIDEO_TYPE_GONE_MESSAGE);
+    await orNotFound(
+      this.db.selectFrom('videoType').select('id').where('id', '=', typeId),
+      VIDEO_TYPE_GONE_MESSAGE,
+    );
     await inTransaction(this.db, async (trx) => {
       const uses = await trx
         .selectFrom('video')

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { PASSWORD_RULE_MESSAGE, isStrongPassword, type LoginUser } from '@school/common';
 import type { Database } from '../../db/schema.js';
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, forbidden, orNotFound } from '../../http/errors.js';
 import { iso, type Clock } from '../../time.js';
 import { decoyHash, hashPassword, verifyPassword } from './password.js';
 import type { AuthStaff, SessionStore } from './session.js';
@@ -77,13 +77,14 @@ export class AuthService {
   }
 
   async staffIdOf(staffCode: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('staff')
-      .select('id')
-      .where('code', '=', staffCode.trim())
-      .where('status', '=', 1)
-      .executeTakeFirst();
-    if (!row) throw notFound('账号不存在');
+    const row = await orNotFound(
+      this.db
+        .selectFrom('staff')
+        .select('id')
+        .where('code', '=', staffCode.trim())
+        .where('status', '=', 1),
+      '账号不存在',
+    );
     return row.id;
   }
 

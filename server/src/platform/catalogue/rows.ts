@@ -1,6 +1,6 @@
 import type { Generated, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
+import { notFound, orNotFound } from '../../http/errors.js';
 import { iso, type Clock } from '../../time.js';
 import type { AuthStaff } from '../auth/session.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -63,12 +63,10 @@ export class RowTable<Row extends { id: number; sort: number }> {
 
   /** The row, or a 404 with the table's gone-message. */
   async row(id: number): Promise<Row> {
-    const row = await loose(this.db)
-      .selectFrom(this.spec.table)
-      .select(this.spec.columns)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!row) throw notFound(this.spec.gone);
+    const row = await orNotFound(
+      loose(this.db).selectFrom(this.spec.table).select(this.spec.columns).where('id', '=', id),
+      this.spec.gone,
+    );
     return row as unknown as Row;
   }
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { containsText } from '../../db/like.js';
 import { pageOf } from '../../db/paging.js';
 import type { Database } from '../../db/schema.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, orNotFound } from '../../http/errors.js';
 import type { Paging } from '../../http/paging.js';
 import { displayTime, iso, type Clock } from '../../time.js';
 import type { AuthStaff } from '../auth/session.js';
@@ -74,12 +74,10 @@ export class AllowedPhrases {
   async remove(phraseId: number, staff: AuthStaff, ip: string | null) {
     const now = this.now();
     await this.db.transaction().execute(async (trx) => {
-      const gone = await trx
-        .deleteFrom('allowedPhrase')
-        .where('id', '=', phraseId)
-        .returning('phrase')
-        .executeTakeFirst();
-      if (!gone) throw notFound('该允许短语不存在或已删除');
+      const gone = await orNotFound(
+        trx.deleteFrom('allowedPhrase').where('id', '=', phraseId).returning('phrase'),
+        '该允许短语不存在或已删除',
+      );
       await writeOperLog(trx, {
         staffId: staff.id,
         staffName: staff.name,

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { containsText } from '../../db/like.js';
 import { pageOf } from '../../db/paging.js';
 import type { Database, SensitiveLevel } from '../../db/schema.js';
-import { AppError, badRequest, notFound } from '../../http/errors.js';
+import { AppError, badRequest, notFound, orNotFound } from '../../http/errors.js';
 import type { Paging } from '../../http/paging.js';
 import { isContentAdmin } from '../../http/roles.js';
 import { displayTime, iso, type Clock } from '../../time.js';
@@ -160,12 +160,10 @@ export class SensitiveWords {
   async setLevel(wordId: number, level: SensitiveLevel, staff: AuthStaff, ip: string | null) {
     const now = this.now();
     return this.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('sensitiveWord')
-        .select(['word', 'level'])
-        .where('id', '=', wordId)
-        .executeTakeFirst();
-      if (!row) throw notFound('该敏感词不存在或已删除');
+      const row = await orNotFound(
+        trx.selectFrom('sensitiveWord').select(['word', 'level']).where('id', '=', wordId),
+        '该敏感词不存在或已删除',
+      );
       if (row.level !== level) {
         const changed = await trx
           .updateTable('sensitiveWord')
@@ -191,12 +189,10 @@ export class SensitiveWords {
   async remove(wordId: number, staff: AuthStaff, ip: string | null) {
     const now = this.now();
     await this.db.transaction().execute(async (trx) => {
-      const gone = await trx
-        .deleteFrom('sensitiveWord')
-        .where('id', '=', wordId)
-        .returning('word')
-        .executeTakeFirst();
-      if (!gone) throw notFound('该敏感词不存在或已删除');
+      const gone = await orNotFound(
+        trx.deleteFrom('sensitiveWord').where('id', '=', wordId).returning('word'),
+        '该敏感词不存在或已删除',
+      );
       await writeOperLog(trx, {
         staffId: staff.id,
         staffName: staff.name,

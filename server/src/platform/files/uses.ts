@@ -68,16 +68,18 @@ export async function usedFiles(
   return rows.map((row) => row.fileId);
 }
 
-/** Drops an item's file uses; the files stay until nothing uses them. */
+/** Drops an item's file uses (or those of several items of one table); the files stay until nothing uses them. */
 export async function dropFileUses(
   db: Kysely<Database>,
   infoTable: FileOwnerTable,
-  objId: number,
+  objIds: number | readonly number[],
 ): Promise<void> {
+  const ids = typeof objIds === 'number' ? [objIds] : objIds;
+  if (ids.length === 0) return;
   await db
     .deleteFrom('fileUse')
     .where('infoTable', '=', infoTable)
-    .where('objId', '=', objId)
+    .where('objId', 'in', ids)
     .execute();
 }
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
+import { notFound, orNotFound } from '../../http/errors.js';
 import { displayTime } from '../../time.js';
 import { itemHistory } from '../oplog/service.js';
 
@@ -117,13 +117,14 @@ export async function getContentRevision<T>(
   infoTable: string,
   revisionId: number,
 ): Promise<ContentRevision<T>> {
-  const row = await db
-    .selectFrom('contentRevision')
-    .selectAll()
-    .where('id', '=', revisionId)
-    .where('infoTable', '=', infoTable)
-    .executeTakeFirst();
-  if (!row) throw notFound(REVISION_GONE_MESSAGE);
+  const row = await orNotFound(
+    db
+      .selectFrom('contentRevision')
+      .selectAll()
+      .where('id', '=', revisionId)
+      .where('infoTable', '=', infoTable),
+    REVISION_GONE_MESSAGE,
+  );
   return {
     revisionId: row.id,
     objId: row.objId,

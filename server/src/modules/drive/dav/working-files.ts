@@ -194,11 +194,7 @@ export class WorkingFiles {
     if (rows.length === 0) return;
     const ids = rows.map((row) => row.id);
     await inTransaction(this.db, async (trx) => {
-      await trx
-        .deleteFrom('fileUse')
-        .where('infoTable', '=', DAV_USE)
-        .where('objId', 'in', ids)
-        .execute();
+      await dropFileUses(trx, DAV_USE, ids);
       await trx.deleteFrom('davFile').where('id', 'in', ids).execute();
     });
     for (const row of rows) if (row.fileId !== null) await this.dropIfUnused(row.fileId);

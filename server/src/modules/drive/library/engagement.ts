@@ -2,7 +2,7 @@ import { COMMENT_MAX, type Comment, type MineRow } from '@school/common/api';
 import { sql, type AliasedSelectQueryBuilder, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { inTransaction } from '../../../db/transaction.js';
-import { AppError, badRequest, forbidden, notFound } from '../../../http/errors.js';
+import { AppError, badRequest, forbidden, notFound, orNotFound } from '../../../http/errors.js';
 import { countRows, onPage, type Paging } from '../../../db/paging.js';
 import { displayTime, iso, type Clock } from '../../../time.js';
 import { fileRow, type ListQuery } from './file-rows.js';
@@ -139,12 +139,10 @@ export class DriveEngagement {
   }
 
   async deleteComment(viewer: Viewer, commentId: number): Promise<void> {
-    const row = await this.db
-      .selectFrom('driveComment')
-      .select(['id', 'staffId'])
-      .where('id', '=', commentId)
-      .executeTakeFirst();
-    if (!row) throw notFound('评论不存在或已删除');
+    const row = await orNotFound(
+      this.db.selectFrom('driveComment').select(['id', 'staffId']).where('id', '=', commentId),
+      '评论不存在或已删除',
+    );
     if (row.staffId !== viewer.id) throw forbidden('只能删除自己的评论');
     await this.db.deleteFrom('driveComment').where('id', '=', commentId).execute();
   }

@@ -6,8 +6,10 @@ import type { Database } from '../../../db/schema.js';
 import { compiledOnce } from '../../../db/compiled.js';
 import { inTransaction } from '../../../db/transaction.js';
 import { AppError, badRequest, notFound } from '../../../http/errors.js';
+import { dropFileUses } from '../../../platform/files/uses.js';
 import { iso, type Clock } from '../../../time.js';
 import type { LibraryStats } from './library-stats.js';
+import { DRIVE_USE } from './resource-access.js';
 import {
   assertCanManage,
   assertCanSee,
@@ -276,23 +278,10 @@ export class DriveFolders {
         .select(['id', 'fileId'])
         .where('folderId', 'in', ids)
         .execute();
-      if (removed.length) {
-        await trx
-          .deleteFrom('fileUse')
-          .where('infoTable', '=', 'T_DRIVE')
-          .where(
-            'objId',
-            'in',
-            removed.map((row) => row.id),
-          )
-          .execute();
-      }
+      const removedIds = removed.map((row) => row.id);
+      await dropFileUses(trx, DRIVE_USE, removedIds);
       await trx.deleteFrom('driveResource').where('folderId', 'in', ids).execute();
-      await this.texts.remove(
-        'drive',
-        removed.map((row) => row.id),
-        trx,
-      );
+      await this.texts.remove('drive', removedIds, trx);
       await trx.deleteFrom('driveFolder').where('id', 'in', ids).execute();
       return [...new Set(removed.map((row) => row.fileId))];
     });

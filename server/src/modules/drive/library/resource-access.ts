@@ -2,7 +2,7 @@ import { PRIVATE } from '@school/common/api';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { DriveResourceTable } from '../../../db/tables/drive.js';
-import { forbidden, notFound } from '../../../http/errors.js';
+import { forbidden, orNotFound } from '../../../http/errors.js';
 import { isDriveAdmin } from '../../../http/roles.js';
 import type { FileGuard } from '../../../platform/files/guards.js';
 import type { TextIndex } from '../../../platform/search/text-index.js';
@@ -56,13 +56,14 @@ export async function readResource(
   id: number,
   viewer: Viewer,
 ): Promise<ResourceRow> {
-  const row = await db
-    .selectFrom('driveResource')
-    .innerJoin('staff', 'staff.id', 'driveResource.uploaderId')
-    .select(RESOURCE_COLUMNS)
-    .where('driveResource.id', '=', id)
-    .executeTakeFirst();
-  if (!row) throw notFound(RESOURCE_GONE);
+  const row = await orNotFound(
+    db
+      .selectFrom('driveResource')
+      .innerJoin('staff', 'staff.id', 'driveResource.uploaderId')
+      .select(RESOURCE_COLUMNS)
+      .where('driveResource.id', '=', id),
+    RESOURCE_GONE,
+  );
   if (row.ownerId !== null) {
     if (row.ownerId !== viewer.id) throw forbidden(NOT_YOUR_DISK);
   } else if (row.isOpen === PRIVATE && row.uploaderId !== viewer.id && !isDriveAdmin(viewer)) {

@@ -5,6 +5,7 @@ import { inTransaction } from '../../../db/transaction.js';
 import { badRequest, forbidden } from '../../../http/errors.js';
 import { heldBy, settleHolds } from '../../../platform/files/leases.js';
 import type { FileService } from '../../../platform/files/service.js';
+import { dropFileUses } from '../../../platform/files/uses.js';
 import type { TextIndex } from '../../../platform/search/text-index.js';
 import { iso, type Clock } from '../../../time.js';
 import type { DriveFolders } from './folders.js';
@@ -294,11 +295,7 @@ export class DriveResources {
       for (const row of rows) assertCanManage({ ownerId: row.ownerId }, viewer);
       await trx.deleteFrom('driveResource').where('id', 'in', ids).execute();
       await this.texts.remove('drive', ids, trx);
-      await trx
-        .deleteFrom('fileUse')
-        .where('infoTable', '=', DRIVE_USE)
-        .where('objId', 'in', ids)
-        .execute();
+      await dropFileUses(trx, DRIVE_USE, ids);
       return [...new Set(rows.map((row) => row.fileId))];
     });
     this.folders.stats.invalidate();

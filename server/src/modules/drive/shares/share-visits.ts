@@ -1,7 +1,7 @@
 import { type ShareInfo, type ShareLink } from '@school/common/api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import { AppError, notFound } from '../../../http/errors.js';
+import { AppError, notFound, orNotFound } from '../../../http/errors.js';
 import type { AuthStaff } from '../../../platform/auth/session.js';
 import type { FileService } from '../../../platform/files/service.js';
 import { type Clock } from '../../../time.js';
@@ -98,12 +98,10 @@ export class ShareVisits {
 
   /** A link that may be used now: 404 unknown, 410 cancelled, expired or used up. */
   async usable(shareCode: string): Promise<ShareRow> {
-    const share = await this.db
-      .selectFrom('driveShare')
-      .select(SHARE_COLUMNS)
-      .where('shareCode', '=', shareCode)
-      .executeTakeFirst();
-    if (!share) throw notFound(SHARE_NOT_FOUND);
+    const share = await orNotFound(
+      this.db.selectFrom('driveShare').select(SHARE_COLUMNS).where('shareCode', '=', shareCode),
+      SHARE_NOT_FOUND,
+    );
     const state = shareState(share, this.now());
     if (state === '已取消') throw new AppError(410, SHARE_CANCELLED);
     if (state === '已过期') throw new AppError(410, SHARE_EXPIRED);

@@ -5,7 +5,7 @@ import type { Database } from '../../../db/schema.js';
 import { pageOf } from '../../../db/paging.js';
 import { inTransaction } from '../../../db/transaction.js';
 import type { Paging } from '../../../http/paging.js';
-import { AppError, forbidden, notFound } from '../../../http/errors.js';
+import { AppError, forbidden, notFound, orNotFound } from '../../../http/errors.js';
 import type { AuthStaff } from '../../../platform/auth/session.js';
 import type { FileService } from '../../../platform/files/service.js';
 import { addMinutes, displayTime, iso, type Clock } from '../../../time.js';
@@ -95,12 +95,10 @@ export class DriveShares {
     folderId: number,
     options: ShareOptions,
   ): Promise<{ url: string; shareCode: string; extractCode: string | null }> {
-    const folder = await this.db
-      .selectFrom('driveFolder')
-      .select(['id', 'ownerId'])
-      .where('id', '=', folderId)
-      .executeTakeFirst();
-    if (!folder) throw notFound(FOLDER_GONE);
+    const folder = await orNotFound(
+      this.db.selectFrom('driveFolder').select(['id', 'ownerId']).where('id', '=', folderId),
+      FOLDER_GONE,
+    );
     assertCanSee({ ownerId: folder.ownerId }, viewer);
     const staff = await shareOwner(this.db, viewer.id);
     if (!staff) throw notFound(FOLDER_GONE);
@@ -128,12 +126,10 @@ export class DriveShares {
 
   /** Ends one of the person's own links at once (drive administrators too: their own only). */
   async cancel(staff: Pick<AuthStaff, 'id'>, shareId: number): Promise<void> {
-    const row = await this.db
-      .selectFrom('driveShare')
-      .select(['staffId', 'cancelledAt'])
-      .where('id', '=', shareId)
-      .executeTakeFirst();
-    if (!row) throw notFound('分享不存在');
+    const row = await orNotFound(
+      this.db.selectFrom('driveShare').select(['staffId', 'cancelledAt']).where('id', '=', shareId),
+      '分享不存在',
+    );
     if (row.staffId !== staff.id) throw forbidden('只能取消自己的分享');
     if (row.cancelledAt) throw new AppError(409, '该分享已经取消');
     await this.db

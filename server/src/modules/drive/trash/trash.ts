@@ -5,7 +5,7 @@ import type { Database } from '../../../db/schema.js';
 import { containsText } from '../../../db/like.js';
 import { pageOf } from '../../../db/paging.js';
 import { inTransaction } from '../../../db/transaction.js';
-import { badRequest, forbidden, notFound } from '../../../http/errors.js';
+import { badRequest, forbidden, orNotFound } from '../../../http/errors.js';
 import type { Paging } from '../../../http/paging.js';
 import { isDriveAdmin } from '../../../http/roles.js';
 import { dropFileUses, usedFiles } from '../../../platform/files/uses.js';
@@ -148,22 +148,12 @@ export class DriveTrash {
         .execute();
     }
     if (item.resourceIds.length) {
-      await trx
-        .deleteFrom('fileUse')
-        .where('infoTable', '=', DRIVE_USE)
-        .where('objId', 'in', item.resourceIds)
-        .execute();
-      if (payload.versions.length) {
-        await trx
-          .deleteFrom('fileUse')
-          .where('infoTable', '=', DRIVE_VERSION_USE)
-          .where(
-            'objId',
-            'in',
-            payload.versions.map((row) => row.id),
-          )
-          .execute();
-      }
+      await dropFileUses(trx, DRIVE_USE, item.resourceIds);
+      await dropFileUses(
+        trx,
+        DRIVE_VERSION_USE,
+        payload.versions.map((row) => row.id),
+      );
       await this.texts.remove('drive', item.resourceIds, trx);
       // Likes, favourites, comments, downloads, shares and versions go with it (cascade).
       await trx.deleteFrom('driveResource').where('id', 'in', item.resourceIds).execute();
@@ -260,12 +250,10 @@ export class DriveTrash {
 
   /** An entry the viewer may restore or purge: its deleter, the disk's owner, a drive administrator for the library. */
   private async entry(db: Kysely<Database>, viewer: Viewer, id: number): Promise<TrashRow> {
-    const row = await db
-      .selectFrom('driveTrash')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!row) throw notFound(TRASH_GONE);
+    const row = await orNotFound(
+      db.selectFrom('driveTrash').selectAll().where('id', '=', id),
+      TRASH_GONE,
+    );
     const allowed =
       row.ownerId === null
         ? row.deletedBy === viewer.id || isDriveAdmin(viewer)

@@ -2,7 +2,7 @@ import type { FileVersion } from '@school/common/api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { inTransaction } from '../../../db/transaction.js';
-import { forbidden, notFound } from '../../../http/errors.js';
+import { forbidden, orNotFound } from '../../../http/errors.js';
 import type { FileGuard } from '../../../platform/files/guards.js';
 import { dropFileUses } from '../../../platform/files/uses.js';
 import { displayTime, iso, type Clock } from '../../../time.js';
@@ -127,12 +127,10 @@ export class DriveVersions {
   /** Makes a version the current content again; the current one becomes a version. */
   async restore(viewer: Viewer, versionId: number): Promise<{ resourcesId: number }> {
     const { dropped, resourcesId } = await inTransaction(this.db, async (trx) => {
-      const version = await trx
-        .selectFrom('driveVersion')
-        .selectAll()
-        .where('id', '=', versionId)
-        .executeTakeFirst();
-      if (!version) throw notFound(VERSION_GONE);
+      const version = await orNotFound(
+        trx.selectFrom('driveVersion').selectAll().where('id', '=', versionId),
+        VERSION_GONE,
+      );
       const resource = await readResource(trx, version.resourceId, viewer);
       if (!mayEdit(resource, viewer)) throw forbidden(ONLY_EDITOR_REPLACES);
       const current = await this.content(trx, resource.id);
@@ -211,11 +209,7 @@ export class DriveVersions {
       .execute();
     if (old.length === 0) return [];
     const ids = old.map((row) => row.id);
-    await trx
-      .deleteFrom('fileUse')
-      .where('infoTable', '=', DRIVE_VERSION_USE)
-      .where('objId', 'in', ids)
-      .execute();
+    await dropFileUses(trx, DRIVE_VERSION_USE, ids);
     await trx.deleteFrom('driveVersion').where('id', 'in', ids).execute();
     return [...new Set(old.map((row) => row.fileId))];
   }
