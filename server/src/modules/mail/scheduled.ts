@@ -100,10 +100,12 @@ export class ScheduledMail {
     let sent = 0;
     for (const row of due) {
       // Taken by clearing its time, only while it still is the time read: an edit that gave
-      // it another time, a cancel, or another copy of the site taking it, leaves it.
+      // it another time, a cancel, or another copy of the site taking it, leaves it. It is
+      // taken with the reason a stop before the send would leave (a sent mail's draft goes, a
+      // refused one gets its own reason), so it never waits in 草稿箱 without saying why.
       const taken = await this.db
         .updateTable('mailDraft')
-        .set({ sendAt: null })
+        .set({ sendAt: null, sendError: INTERRUPTED })
         .where('id', '=', row.id)
         .where('sendAt', '=', row.sendAt)
         .executeTakeFirst();
@@ -141,6 +143,9 @@ export class ScheduledMail {
     return sent;
   }
 }
+
+/** What a scheduled mail says when the site stopped between taking it and sending it. */
+export const INTERRUPTED = '定时发送未成功：发送时网站中断，请检查后重新发送';
 
 /** A send time as the compose view gives it: Beijing time to the minute (or the second). */
 function parseSendTime(text: string): Date {

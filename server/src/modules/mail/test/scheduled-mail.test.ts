@@ -201,4 +201,37 @@ describe('api/email: 定时发送', () => {
       await w.t.db.updateTable('staff').set({ status: 1 }).where('id', '=', w.bob.id).execute();
     }
   });
+
+  it('says why in 草稿箱 when the site stops between taking a mail and sending it', async () => {
+    // Half an hour after the test clock, in Beijing time as the compose view sends it.
+    const beijing = new Date(w.t.clock.now().getTime() + (8 * 60 + 30) * 60_000);
+    const sendTime = beijing.toISOString().slice(0, 16).replace('T', ' ');
+    const { draftId } = await ok<{ draftId: number }>(
+      'scheduleEmail',
+      {
+        idRoleReceiveArr: `${w.alice.id}`,
+        inmailTitle: '中断的邮件',
+        inmailContent: '',
+        fileList: '',
+        sendTime,
+      },
+      w.token.sender,
+    );
+    w.t.clock.advanceMinutes(60);
+    // Its send never comes back, as if the process had stopped inside it (others still go).
+    const mail = w.t.services.mail;
+    const send = mail.send.bind(mail);
+    mail.send = (input, sender) =>
+      input.draftId === draftId ? new Promise(() => {}) : send(input, sender);
+    try {
+      void w.t.services.scheduledMail.sendDue();
+      await expect
+        .poll(async () => (await drafts()).list.find((d) => d.draftId === draftId)?.sendError)
+        .toBe('定时发送未成功：发送时网站中断，请检查后重新发送');
+      expect((await waiting()).list.map((item) => item.draftId)).not.toContain(draftId);
+    } finally {
+      mail.send = send;
+    }
+    expect(await titlesIn(w.token.alice)).not.toContain('中断的邮件');
+  });
 });
