@@ -61,9 +61,14 @@ export const DRAIN_MS = 10_000;
 export function refuseWhileDraining(app: FastifyInstance): void {
   const drain = new Drain();
   app.decorate('drain', drain);
-  app.addHook('onRequest', async (request, reply) => {
-    if (!drain.refuses(request.headers)) return;
-    return reply
+  // A callback hook, not an async one: it runs on every request, and passes at once.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!drain.refuses(request.headers)) {
+      done();
+      return;
+    }
+    // Answered here: the request goes no further (done is not called).
+    void reply
       .code(503)
       .header('connection', 'close')
       .header('retry-after', '5')
