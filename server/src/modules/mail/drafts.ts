@@ -283,6 +283,11 @@ export class MailDrafts {
     });
   }
 
+  /** 404 for a draft that is gone, 403 for another person's: before anything is done with it. */
+  async assertOwn(draftId: number, owner: Person): Promise<void> {
+    await this.own(draftId, owner);
+  }
+
   private async own(draftId: number, owner: Person, db: Kysely<Database> = this.db) {
     const row = await orNotFound(
       db.selectFrom('mailDraft').selectAll().where('id', '=', draftId),

@@ -68,7 +68,7 @@ export class ScheduledMail {
   ): Promise<{ draftId: number; sendTime: string }> {
     // Whose it is first, then what the send would refuse (a file the writer may not read),
     // then the time.
-    if (input.draftId !== undefined) await this.drafts.detail(input.draftId, owner);
+    if (input.draftId !== undefined) await this.drafts.assertOwn(input.draftId, owner);
     await this.mail.check(
       {
         recipients: [...new Set(idsOf(input.recipients))],
