@@ -9,6 +9,8 @@ import type { StaffRow } from '../staff-types';
 const PAGE_SIZE = 10;
 type Box = 'in' | 'out';
 type Opened = { inmailId: number; receiveId?: number; sendId?: number };
+/** A line of either box. */
+type Line = { key: number; title: string; who: string; at: string; opens: Opened };
 
 /**
  * 邮件归档: a leaver's inbox and sent box, read-only, for system
@@ -67,6 +69,23 @@ export function MailArchiveDrawer({
     </Button>
   );
 
+  // Both boxes as one table's lines: the subject opens the mail as the leaver's own entry.
+  const lines: Line[] =
+    box === 'in'
+      ? (inbox.data?.list ?? []).map((row) => ({
+          key: row.receiveId,
+          title: row.inmailTitle,
+          who: row.sendName,
+          at: row.createDate,
+          opens: { inmailId: row.inmailId, receiveId: row.receiveId },
+        }))
+      : (sent.data?.list ?? []).map((row) => ({
+          key: row.sendId,
+          title: row.inmailTitle,
+          who: row.receiveName,
+          at: row.createDate,
+          opens: { inmailId: row.inmailId, sendId: row.sendId },
+        }));
   const mail = detail.data;
   return (
     <Drawer
@@ -138,45 +157,32 @@ export function MailArchiveDrawer({
               setPageNum(1);
             }}
           />
-          {box === 'in' ? (
-            <Table
-              rowKey="receiveId"
-              size="small"
-              loading={inbox.loading}
-              dataSource={inbox.data?.list ?? []}
-              pagination={pagination(inbox.data?.total ?? 0)}
-              locale={{ emptyText: <Empty description="收件箱没有邮件" /> }}
-              columns={[
-                {
-                  title: '主题',
-                  dataIndex: 'inmailTitle',
-                  render: (title: string, row) =>
-                    subject(title, { inmailId: row.inmailId, receiveId: row.receiveId }),
-                },
-                { title: '发件人', dataIndex: 'sendName', width: 100 },
-                { title: '时间', dataIndex: 'createDate', width: 160 },
-              ]}
-            />
-          ) : (
-            <Table
-              rowKey="sendId"
-              size="small"
-              loading={sent.loading}
-              dataSource={sent.data?.list ?? []}
-              pagination={pagination(sent.data?.total ?? 0)}
-              locale={{ emptyText: <Empty description="没有已发送的邮件" /> }}
-              columns={[
-                {
-                  title: '主题',
-                  dataIndex: 'inmailTitle',
-                  render: (title: string, row) =>
-                    subject(title, { inmailId: row.inmailId, sendId: row.sendId }),
-                },
-                { title: '收件人', dataIndex: 'receiveName', width: 160, ellipsis: true },
-                { title: '时间', dataIndex: 'createDate', width: 160 },
-              ]}
-            />
-          )}
+          <Table<Line>
+            rowKey="key"
+            size="small"
+            loading={inbox.loading || sent.loading}
+            dataSource={lines}
+            pagination={pagination((box === 'in' ? inbox : sent).data?.total ?? 0)}
+            locale={{
+              emptyText: (
+                <Empty description={box === 'in' ? '收件箱没有邮件' : '没有已发送的邮件'} />
+              ),
+            }}
+            columns={[
+              {
+                title: '主题',
+                dataIndex: 'title',
+                render: (title: string, line) => subject(title, line.opens),
+              },
+              {
+                title: box === 'in' ? '发件人' : '收件人',
+                dataIndex: 'who',
+                width: 140,
+                ellipsis: true,
+              },
+              { title: '时间', dataIndex: 'at', width: 160 },
+            ]}
+          />
         </>
       )}
     </Drawer>
