@@ -339,6 +339,9 @@ describe('离职交接 (api/cms/staff/handover) and 邮件归档 (api/email/arch
       );
     expect((await download(admin)).statusCode).toBe(200);
     expect((await download(other)).statusCode).toBe(403);
+    // A visitor with no login gets nothing either.
+    const anonymous = await t.app.inject({ method: 'GET', url: detail.fileList[0]!.filePath });
+    expect([401, 403]).toContain(anonymous.statusCode);
 
     for (const path of ['getSendList', 'getReceiveList']) {
       expectRefusal(
