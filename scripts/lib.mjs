@@ -175,6 +175,8 @@ export async function ensureLibreOffice() {
     !!process.env.SOFFICE_PATH || SOFFICE_CANDIDATES.some((file) => fs.existsSync(file));
   const packages = [
     ...(fs.existsSync(BWRAP) ? [] : ['bubblewrap']),
+    // The drive's search inside documents reads PDFs (and office documents' PDFs) with it.
+    ...(fs.existsSync('/usr/bin/pdftotext') ? [] : ['poppler-utils']),
     ...(present
       ? []
       : ['libreoffice-writer-nogui', 'libreoffice-calc-nogui', 'libreoffice-impress-nogui']),
@@ -182,7 +184,7 @@ export async function ensureLibreOffice() {
   ];
   if (packages.length === 0) return true;
   try {
-    await aptInstall(packages, 'office previews need LibreOffice, a CJK font and bubblewrap');
+    await aptInstall(packages, 'office previews and the search inside documents need LibreOffice, a CJK font, bubblewrap and pdftotext');
     return true;
   } catch (err) {
     console.warn(

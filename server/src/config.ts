@@ -104,6 +104,12 @@ export interface Config {
   bwrapPath: string;
   /** Address space one conversion may map, in MiB (OFFICE_PREVIEW_MEMORY_MB, default 1024). */
   officePreviewMemoryMb: number;
+  /**
+   * Poppler's pdftotext, which reads the text of PDFs (and of office documents' preview PDFs)
+   * for the drive's search inside documents (PDFTOTEXT_PATH; unset: /usr/bin/pdftotext when
+   * there; "off": none). null: PDFs are found by name only.
+   */
+  pdftotextPath: string | null;
   /** Processor seconds one conversion may use (OFFICE_PREVIEW_CPU_SECONDS, default the time-out). */
   officePreviewCpuSeconds: number;
   /**
@@ -179,6 +185,15 @@ function soffice(raw: string | undefined): string | null {
     return raw;
   }
   return SOFFICE_CANDIDATES.find((file) => fs.existsSync(file)) ?? null;
+}
+
+function pdftotext(raw: string | undefined): string | null {
+  if (raw && /^(off|none|false|0)$/i.test(raw)) return null;
+  if (raw) {
+    if (!fs.existsSync(raw)) throw new ConfigError(`PDFTOTEXT_PATH: "${raw}" does not exist`);
+    return raw;
+  }
+  return fs.existsSync('/usr/bin/pdftotext') ? '/usr/bin/pdftotext' : null;
 }
 
 const API_DOCS = ['public', 'staff', 'off'] as const;
@@ -288,6 +303,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     sofficePath: soffice(env.SOFFICE_PATH),
     officePreviewTimeoutSeconds: integer(env, 'OFFICE_PREVIEW_TIMEOUT_SECONDS', 120, 1, 3600),
     bwrapPath: env.BWRAP_PATH || '/usr/bin/bwrap',
+    pdftotextPath: pdftotext(env.PDFTOTEXT_PATH),
     officePreviewMemoryMb: integer(env, 'OFFICE_PREVIEW_MEMORY_MB', 1024, 64, 65536),
     officePreviewCpuSeconds: integer(
       env,

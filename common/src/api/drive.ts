@@ -97,6 +97,13 @@ export const DriveRow = Type.Object({
   favoritesNum: Type.Integer(),
   statusDate: Type.String(),
   createDate: Type.String(),
+  /**
+   * A file a keyword found by its text (search inside documents): the words around the
+   * keyword's first place in it, and that place (第 3 页, 第 2 张幻灯片, 工作表“成绩”, or '').
+   * Absent otherwise, and for another's 防泄密 file.
+   */
+  contentSnippet: Type.Optional(Type.String()),
+  contentPlace: Type.Optional(Type.String()),
 });
 export type DriveRow = Static<typeof DriveRow>;
 

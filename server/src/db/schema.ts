@@ -37,7 +37,7 @@ import type { StoredFileTable, FileUseTable } from './tables/files.js';
 import type { ApiRateLimitTable } from './tables/limits.js';
 import type { SetupTokenTable } from './tables/setup.js';
 import type { SiteImportMapTable, SiteImportRunTable } from './tables/site-import.js';
-import type { FilePreviewTable, JobTable } from './tables/jobs.js';
+import type { FilePreviewTable, FileTextTable, JobTable } from './tables/jobs.js';
 import type { LeaveRequestTable, LeaveStepTable } from './tables/leave.js';
 import type {
   DriveCommentTable,
@@ -148,6 +148,7 @@ export interface Database {
   driveVersion: DriveVersionTable;
   job: JobTable;
   filePreview: FilePreviewTable;
+  fileText: FileTextTable;
   setupToken: SetupTokenTable;
   siteImportMap: SiteImportMapTable;
   siteImportRun: SiteImportRunTable;

@@ -25,6 +25,7 @@ import { LocalDiskStorage, type FileStorage } from './files/storage.js';
 import { UploadService } from './files/upload.js';
 import { uploadRoutes } from './files/upload-routes.js';
 import { UploadSweep } from './files/upload-sweep.js';
+import { FileTexts } from './files/file-texts.js';
 import { OfficePreviews } from './files/office-previews.js';
 import { JobQueue } from './jobs/queue.js';
 import { healthRoutes } from './health/routes.js';
@@ -63,6 +64,14 @@ export function createPlatform(deps: PlatformDeps) {
   const sessions = new SessionStore(db, config, clock);
   const uploads = new UploadService(files);
   const jobs = new JobQueue(db, dialect, clock);
+  const texts = new TextIndex(db, dialect);
+  const officePreviews = new OfficePreviews(db, files, jobs, clock, {
+    soffice: config.sofficePath,
+    bwrap: config.bwrapPath,
+    memoryMb: config.officePreviewMemoryMb,
+    cpuSeconds: config.officePreviewCpuSeconds,
+    timeoutMs: config.officePreviewTimeoutSeconds * 1000,
+  });
   const throttle = new LoginThrottle(db, config, clock, jobs);
   return {
     config,
@@ -81,7 +90,7 @@ export function createPlatform(deps: PlatformDeps) {
     uploadSweep: new UploadSweep(db, dialect, files, clock, config.pendingUploadHours * 3_600_000),
     search: new SearchIndex(db, dialect, clock),
     /** The Chinese terms of mails and drive files, for their keyword searches. */
-    texts: new TextIndex(db, dialect),
+    texts,
     engagement: new EngagementService(db, clock),
     /** The word list titles and bodies are screened against before submit and publish. */
     sensitiveWords: new SensitiveWords(db, clock),
@@ -92,9 +101,12 @@ export function createPlatform(deps: PlatformDeps) {
     /** Background work that outlives the process (issue 19); areas register their kinds. */
     jobs,
     /** PDFs of office documents, made by LibreOffice in the job queue. */
-    officePreviews: new OfficePreviews(db, files, jobs, clock, {
-      soffice: config.sofficePath,
+    officePreviews,
+    /** The texts of documents, pulled out in the job queue, for the drive's search inside them. */
+    fileTexts: new FileTexts(db, dialect, files, jobs, officePreviews, texts, clock, {
       bwrap: config.bwrapPath,
+      node: process.execPath,
+      pdftotext: config.pdftotextPath,
       memoryMb: config.officePreviewMemoryMb,
       cpuSeconds: config.officePreviewCpuSeconds,
       timeoutMs: config.officePreviewTimeoutSeconds * 1000,

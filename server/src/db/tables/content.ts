@@ -178,5 +178,8 @@ export interface SearchDocTable {
   releaseUser: string | null;
 }
 
-/** What the private text index (platform/search/text-index.ts) holds: mails, drive files (their ids). */
-export type TextKind = 'mail' | 'drive';
+/**
+ * What the private text index (platform/search/text-index.ts) holds: mails, drive files
+ * (their ids; names and descriptions) and stored files' extracted texts (stored file ids).
+ */
+export type TextKind = 'mail' | 'drive' | 'file';

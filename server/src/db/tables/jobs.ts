@@ -40,3 +40,19 @@ export interface FilePreviewTable {
   pdfFileId: number;
   createdAt: string;
 }
+
+/**
+ * The text pulled from a stored file for the drive's search inside documents
+ * (platform/files/file-texts.ts): capped, its pages or sheets parted by form
+ * feeds and named in `parts` (a JSON array).
+ */
+export interface FileTextTable {
+  fileId: number;
+  /** done: the text is kept (it may be empty); failed: `error` says why. */
+  state: 'done' | 'failed';
+  text: string;
+  parts: string;
+  chars: number;
+  error: string | null;
+  extractedAt: string;
+}

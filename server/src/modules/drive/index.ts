@@ -37,14 +37,33 @@ export const driveArea = defineArea({
     uploadSweep,
     texts,
     officePreviews,
+    fileTexts,
     handovers,
   }) => {
     /** Uploads of the teaching drive (upload.do, 秒传, tus), under the drive's quota. */
     const driveUploads = new DriveUploads(uploads, config.driveFileMaxBytes);
     const quota = new DiskQuota(db, dialect, clock, config.driveQuotaBytes);
     const driveFolders = new DriveFolders(db, clock, new LibraryStats(db), texts);
-    const driveListing = new DriveListing(db, driveFolders, texts);
-    const driveResources = new DriveResources(db, clock, driveFolders, files, quota, texts);
+    const driveListing = new DriveListing(db, driveFolders, texts, fileTexts);
+    const driveResources = new DriveResources(
+      db,
+      clock,
+      driveFolders,
+      files,
+      quota,
+      texts,
+      fileTexts,
+    );
+    // Search inside documents: the texts of the drive's files (the library, disks, versions).
+    fileTexts.addSource((after, limit) =>
+      db
+        .selectFrom('driveResource')
+        .select(['fileId', 'fileName'])
+        .where('fileId', '>', after)
+        .orderBy('fileId')
+        .limit(limit)
+        .execute(),
+    );
     // An upload meant for one's own disk (tus metadata sType 1) is refused before any byte
     // is stored when the disk has no room for it; a resumable one counts against the disk
     // until it ends. One meant for the library is refused when the person's uploads not

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,8 +5,8 @@ import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import {
   SANDBOX_DIR,
-  SANDBOX_ENV,
   limitedCommand,
+  runSealed,
   sandboxArgs,
   type Converter,
 } from './office-sandbox.js';
@@ -25,9 +24,6 @@ export const OFFICE_EXTENSIONS: ReadonlySet<string> = new Set([
   'odp',
   'rtf',
 ]);
-
-/** The most of soffice's own words a failure keeps. */
-const OUTPUT_MAX = 2000;
 
 /**
  * LibreOffice's settings for a run, written into its fresh profile: links,
@@ -91,7 +87,7 @@ export async function convertToPdf<T>(
     await fs.promises.mkdir(user, { recursive: true });
     await fs.promises.writeFile(path.join(user, 'registrymodifications.xcu'), PROFILE_SETTINGS);
     const inside = (name: string) => path.posix.join(SANDBOX_DIR, name);
-    await run(
+    await runSealed(
       [
         ...sandboxArgs(converter.bwrap, dir, converter.soffice),
         ...limitedCommand(converter, [
@@ -110,6 +106,7 @@ export async function convertToPdf<T>(
         ]),
       ],
       signal,
+      { name: 'LibreOffice' },
     );
     const pdf = path.join(dir, 'out', 'document.pdf');
     const stat = await fs.promises.stat(pdf).catch(() => undefined);
@@ -119,41 +116,4 @@ export async function convertToPdf<T>(
   } finally {
     await fs.promises.rm(dir, { recursive: true, force: true });
   }
-}
-
-function run(command: string[], signal: AbortSignal): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const child = spawn(command[0]!, command.slice(1), {
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: SANDBOX_ENV,
-    });
-    let output = '';
-    const keep = (chunk: Buffer) => {
-      output = (output + chunk.toString('utf8')).slice(-OUTPUT_MAX);
-    };
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
-    const kill = () => {
-      try {
-        if (child.pid) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // Already gone.
-      }
-    };
-    signal.addEventListener('abort', kill, { once: true });
-    child.on('error', (err) => {
-      signal.removeEventListener('abort', kill);
-      reject(err);
-    });
-    child.on('close', (code, killedBy) => {
-      signal.removeEventListener('abort', kill);
-      // Whatever soffice left running in its group goes with it.
-      kill();
-      if (signal.aborted) reject(signal.reason);
-      else if (code === 0) resolve();
-      else reject(new Error(`LibreOffice 退出（${code ?? killedBy}）：${output.trim()}`));
-    });
-  });
 }

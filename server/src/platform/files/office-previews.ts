@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { Readable } from 'node:stream';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { iso, type Clock } from '../../time.js';
@@ -159,9 +160,34 @@ export class OfficePreviews {
 
   /** One conversion (a job): the document's bytes through LibreOffice into storage. */
   private async convert(payload: ConvertPayload, signal: AbortSignal): Promise<void> {
+    await this.madePdf(payload, signal);
+  }
+
+  /**
+   * The PDF of stored file `fileId` (an office document of type `extension`),
+   * made now when there is none yet and kept as its preview: for readers of the
+   * document's text (file-texts.ts), who run in the job queue themselves.
+   */
+  async pdfOf(fileId: number, extension: string, signal: AbortSignal): Promise<Readable> {
+    const file = await this.db
+      .selectFrom('storedFile')
+      .select(['id', 'sha256'])
+      .where('id', '=', fileId)
+      .executeTakeFirst();
+    if (!file) throw new Error('文件已删除');
+    const pdf = await this.madePdf(
+      { fileId, extension: extension.toLowerCase(), key: file.sha256 ?? `file-${file.id}` },
+      signal,
+    );
+    return this.files.storage.read(pdf.storageKey);
+  }
+
+  /** The preview kept under the payload's key, or one LibreOffice makes now and keeps. */
+  private async madePdf(payload: ConvertPayload, signal: AbortSignal): Promise<StoredFile> {
     const { soffice, bwrap, memoryMb, cpuSeconds } = this.options;
     if (!soffice || this.sandboxProblem) throw new Error('未安装 LibreOffice');
-    if (await this.stored(payload.key)) return;
+    const ready = await this.stored(payload.key);
+    if (ready) return ready;
     // The file named, or another with the same bytes when that one went meanwhile.
     const source = await this.db
       .selectFrom('storedFile')
@@ -191,8 +217,10 @@ export class OfficePreviews {
       .onConflict((conflict) => conflict.column('sha256').doNothing())
       .returning('sha256')
       .executeTakeFirst();
+    if (kept) return pdf;
     // Another process made it meanwhile: theirs is kept.
-    if (!kept) await this.dropPdf(pdf.id);
+    await this.dropPdf(pdf.id);
+    return (await this.stored(payload.key)) ?? Promise.reject(new Error('预览生成失败'));
   }
 
   /** Previews whose document is no longer stored go, PDF and all (a daily job). */

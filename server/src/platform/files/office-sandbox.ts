@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -84,14 +84,23 @@ function installRoot(soffice: string): string | null {
  * soffice (every process soffice starts inherits them).
  */
 export function limitedCommand(converter: Converter, args: string[]): string[] {
+  return limitedProgram(converter, converter.soffice, args);
+}
+
+/** A program run under the limits of `limits` (ulimit -v and -t), as soffice runs. */
+export function limitedProgram(
+  limits: Pick<Converter, 'memoryMb' | 'cpuSeconds'>,
+  program: string,
+  args: string[],
+): string[] {
   return [
     '/bin/sh',
     '-c',
     'ulimit -v "$1" && ulimit -t "$2" && shift 2 && exec "$@"',
     'sh',
-    String(converter.memoryMb * 1024),
-    String(converter.cpuSeconds),
-    converter.soffice,
+    String(limits.memoryMb * 1024),
+    String(limits.cpuSeconds),
+    program,
     ...args,
   ];
 }
@@ -139,4 +148,63 @@ export function probeSandbox(bwrap: string): string | null {
   }
   probed.set(bwrap, reason);
   return reason;
+}
+
+/** The most of a sealed run's error output a failure keeps. */
+const ERROR_OUTPUT_MAX = 2000;
+
+/**
+ * Runs a sealed command (`sandboxArgs` and a limited program) in a process
+ * group of its own, killed whole when `signal` aborts or the run ends.
+ * Answers its standard output, of which it keeps the first `stdoutMax`
+ * bytes (the rest is read and dropped); a run that exits non-zero fails
+ * with the end of what it said (`name` names the program in the message).
+ */
+export function runSealed(
+  command: string[],
+  signal: AbortSignal,
+  options: { name: string; stdoutMax?: number },
+): Promise<Buffer> {
+  return new Promise<Buffer>((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const child = spawn(command[0]!, command.slice(1), {
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: SANDBOX_ENV,
+    });
+    const kept: Buffer[] = [];
+    let keptBytes = 0;
+    const stdoutMax = options.stdoutMax ?? 0;
+    let said = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (stdoutMax === 0) said = (said + chunk.toString('utf8')).slice(-ERROR_OUTPUT_MAX);
+      else if (keptBytes < stdoutMax) {
+        kept.push(chunk.subarray(0, stdoutMax - keptBytes));
+        keptBytes += Math.min(chunk.length, stdoutMax - keptBytes);
+      }
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      said = (said + chunk.toString('utf8')).slice(-ERROR_OUTPUT_MAX);
+    });
+    const kill = () => {
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    };
+    signal.addEventListener('abort', kill, { once: true });
+    child.on('error', (err) => {
+      signal.removeEventListener('abort', kill);
+      reject(err);
+    });
+    child.on('close', (code, killedBy) => {
+      signal.removeEventListener('abort', kill);
+      // Whatever the program left running in its group goes with it.
+      kill();
+      if (signal.aborted) reject(signal.reason);
+      else if (code === 0) resolve(Buffer.concat(kept));
+      else reject(new Error(`${options.name} 退出（${code ?? killedBy}）：${said.trim()}`));
+    });
+  });
 }

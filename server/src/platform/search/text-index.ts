@@ -8,9 +8,9 @@ import { hanOnly, indexTerms, queryTerms } from './terms.js';
  * An inverted index of the Chinese terms of private texts (a mail, a drive
  * file's name and description), for keyword searches that would otherwise
  * read every row with LIKE. A table per kind, keyed by the item's id:
- * SQLite: FTS5 tables holding only the index (text_fts_mail, text_fts_drive);
- * PostgreSQL: tables with the terms in a text[] column under a GIN index
- * (text_terms_mail, text_terms_drive).
+ * SQLite: FTS5 tables holding only the index (text_fts_mail, text_fts_drive,
+ * text_fts_file); PostgreSQL: tables with the terms in a text[] column under
+ * a GIN index (text_terms_mail, text_terms_drive, text_terms_file).
  *
  * The index only narrows: `candidates` answers the items whose text holds
  * every Chinese term of the keyword, and the caller still checks the keyword
@@ -24,9 +24,18 @@ export class TextIndex {
     readonly dialect: DialectName,
   ) {}
 
-  /** Indexes (or re-indexes) an item's text; `db` is the caller's transaction. */
-  async put(kind: TextKind, objId: number, text: string, db: Kysely<Database> = this.db) {
-    await putText(db, this.dialect, kind, objId, text);
+  /**
+   * Indexes (or re-indexes) an item's text, its first `limit` characters; `db` is the
+   * caller's transaction.
+   */
+  async put(
+    kind: TextKind,
+    objId: number,
+    text: string,
+    db: Kysely<Database> = this.db,
+    limit?: number,
+  ) {
+    await putText(db, this.dialect, kind, objId, text, limit);
   }
 
   /** Forgets items (deleted ones); `db` is the caller's transaction. */
@@ -51,7 +60,7 @@ export class TextIndex {
     keyword: string,
     also?: Expression<unknown>,
   ): RawBuilder<number> | null {
-    const terms = hanOnly(queryTerms(keyword));
+    const terms = termsOf(kind, queryTerms(keyword));
     if (terms.length === 0) return null;
     const found =
       this.dialect === 'postgres'
@@ -64,6 +73,13 @@ export class TextIndex {
       : sql<number>`(${found})`;
   }
 }
+
+/**
+ * The terms a kind keeps: Chinese ones (mail, names of drive files: their Latin words are
+ * found by reading the rows); a document's text keeps its Latin words and numbers too, as
+ * whole words, for it is far too long to read.
+ */
+const termsOf = (kind: TextKind, terms: string[]) => (kind === 'file' ? terms : hanOnly(terms));
 
 /** A kind's table: SQLite's FTS5 table, PostgreSQL's terms table. */
 export const tableOf = (dialect: DialectName, kind: TextKind) =>
@@ -80,8 +96,9 @@ export async function putText(
   kind: TextKind,
   objId: number,
   text: string,
+  limit?: number,
 ): Promise<void> {
-  const terms = hanOnly(indexTerms(text));
+  const terms = termsOf(kind, indexTerms(text, limit));
   const table = tableOf(dialect, kind);
   if (dialect === 'postgres') {
     await sql`INSERT INTO ${table} (obj_id, terms) VALUES (${objId}, ${terms}::text[])

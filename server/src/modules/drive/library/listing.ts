@@ -1,7 +1,9 @@
 import { FOLDER_FILE_TYPE, type DriveRow } from '@school/common/api';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { containsText } from '../../../db/like.js';
+import type { FileTexts } from '../../../platform/files/file-texts.js';
 import type { TextIndex } from '../../../platform/search/text-index.js';
+import { downloadableBy, mayDownload } from './leak-protection.js';
 import { matches } from '../../../db/nullable.js';
 import type { Database } from '../../../db/schema.js';
 import { countRows, offsetOf, onPage, type Paging } from '../../../db/paging.js';
@@ -32,6 +34,7 @@ export class DriveListing {
     private readonly db: Kysely<Database>,
     private readonly folders: DriveFolders,
     private readonly texts: TextIndex,
+    private readonly fileTexts: FileTexts,
   ) {
     this.kept = new KeptByVersion(db, 'drive-lists');
   }
@@ -52,6 +55,11 @@ export class DriveListing {
   ): Promise<T> {
     const at = space.ownerId ?? 'lib';
     const scopes = [`tree:${at}`, `files:${at}`, ...(folderScope ? [folderScope] : [])];
+    // A keyword also finds files by their texts, which arrive after the files (`texts`).
+    const searched = what.some(
+      (part) => typeof part === 'object' && part !== null && 'keyword' in part && part.keyword,
+    );
+    if (searched) scopes.push('texts');
     const key = JSON.stringify([...what, viewer.id, isDriveAdmin(viewer), space.ownerId]);
     let seen: Versions = [];
     return this.kept.keep(
@@ -79,24 +87,37 @@ export class DriveListing {
    */
   resources(viewer: Viewer, query: ListQuery, space?: Space): ResourceQuery {
     const keyword = query.keyword?.trim();
+    // Files whose text (search inside documents) holds the keyword's terms: only those whose
+    // bytes the viewer may have (a 防泄密 file of another's is found by its name alone).
+    const contentFiles = keyword ? this.fileTexts.candidates(keyword) : null;
+    const byContent =
+      contentFiles &&
+      this.db
+        .selectFrom('driveResource as byContent')
+        .select('byContent.id')
+        .where('byContent.fileId', 'in', contentFiles);
     // The text index narrows a Chinese keyword to the files whose name or description hold
-    // its terms, and the files of uploaders whose name holds it; the keyword itself is then
-    // checked on those few. A keyword without Chinese characters reads every file.
-    const candidates = keyword
+    // its terms, the files of uploaders whose name holds it and those whose text holds it;
+    // the keyword itself is then checked on those few. A keyword without Chinese characters
+    // reads every file.
+    const byUploader =
+      keyword &&
+      this.db
+        .selectFrom('driveResource as byUploader')
+        .select('byUploader.id')
+        .where(
+          'byUploader.uploaderId',
+          'in',
+          this.db
+            .selectFrom('staff as uploader')
+            .select('uploader.id')
+            .where(containsText('uploader.name', keyword)),
+        );
+    const candidates = byUploader
       ? this.texts.candidates(
           'drive',
-          keyword,
-          this.db
-            .selectFrom('driveResource as byUploader')
-            .select('byUploader.id')
-            .where(
-              'byUploader.uploaderId',
-              'in',
-              this.db
-                .selectFrom('staff as uploader')
-                .select('uploader.id')
-                .where(containsText('uploader.name', keyword)),
-            ),
+          keyword!,
+          byContent ? byUploader.union(byContent) : byUploader,
         )
       : null;
     // With candidates the query goes from them by id (a few hundred at 100,000 files); SQLite,
@@ -128,6 +149,15 @@ export class DriveListing {
               containsText('driveResource.name', keyword!),
               containsText('driveResource.description', keyword!),
               containsText('staff.name', keyword!),
+              ...(contentFiles
+                ? [
+                    eb.and([
+                      downloadableBy(viewer)(eb),
+                      eb('driveResource.fileId', 'in', contentFiles),
+                      this.fileTexts.holds('driveResource.fileId', keyword!),
+                    ]),
+                  ]
+                : []),
             ]),
           ),
       ) as unknown as ResourceQuery;
@@ -251,7 +281,11 @@ export class DriveListing {
           statusDate: displayTime(row.updatedAt),
           createDate: displayTime(row.createdAt),
         })),
-        ...fileRows.map((row) => fileRow(row as unknown as FileRowData)),
+        ...(await this.withHits(
+          fileRows.map((row) => fileRow(row as unknown as FileRowData)),
+          viewer,
+          query,
+        )),
       ],
     };
   }
@@ -277,7 +311,13 @@ export class DriveListing {
     rows = rows.orderBy(column[order], 'desc').orderBy('driveResource.id', 'desc');
     // Without a filter the total is the library's count, kept between changes.
     const unfiltered = !query.keyword?.trim() && !query.resourcesType && !query.fileType;
-    return this.page(base, rows, paging, unfiltered ? this.libraryCount(viewer) : undefined);
+    return this.page(
+      base,
+      rows,
+      paging,
+      { viewer, query },
+      unfiltered ? this.libraryCount(viewer) : undefined,
+    );
   }
 
   /** Files the viewer may see in the library. */
@@ -306,7 +346,10 @@ export class DriveListing {
           .$if(place.uploaderId !== undefined, (qb) =>
             qb.where('driveResource.uploaderId', '=', place.uploaderId!),
           );
-        return this.page(base, this.ordered(base.select(FILE_COLUMNS), query, false), paging);
+        return this.page(base, this.ordered(base.select(FILE_COLUMNS), query, false), paging, {
+          viewer,
+          query,
+        });
       },
     );
   }
@@ -315,13 +358,39 @@ export class DriveListing {
     base: ResourceQuery,
     rows: SelectQueryBuilder<Database, 'driveResource' | 'staff', FileRowData>,
     paging: Paging,
+    asked: { viewer: Viewer; query: ListQuery },
     known?: Promise<number>,
   ): Promise<{ total: number; list: DriveRow[] }> {
     const [total, found] = await Promise.all([
       known ?? countRows(base),
       rows.$call(onPage(paging)).execute(),
     ]);
-    return { total, list: await this.withFolderNames(found.map((row) => fileRow(row))) };
+    const list = await this.withFolderNames(found.map((row) => fileRow(row)));
+    return { total, list: await this.withHits(list, asked.viewer, asked.query) };
+  }
+
+  /**
+   * A file found by its text shows where (search inside documents): the words
+   * around the keyword and the page or sheet, for files whose bytes the viewer
+   * may have (not another's 防泄密 file: its text is its bytes).
+   */
+  private async withHits(rows: DriveRow[], viewer: Viewer, query: ListQuery): Promise<DriveRow[]> {
+    const keyword = query.keyword?.trim();
+    const ids = rows.flatMap((row) => (row.resourcesId === null ? [] : [row.resourcesId]));
+    if (!keyword || ids.length === 0) return rows;
+    const readable = await this.db
+      .selectFrom('driveResource')
+      .select(['id', 'fileId', 'uploaderId', 'leakProtected'])
+      .where('id', 'in', ids)
+      .execute();
+    const fileOf = new Map(
+      readable.filter((row) => mayDownload(row, viewer)).map((row) => [row.id, row.fileId]),
+    );
+    const hits = await this.fileTexts.hits([...fileOf.values()], keyword);
+    return rows.map((row) => {
+      const hit = hits.get(fileOf.get(row.resourcesId ?? 0) ?? 0);
+      return hit ? { ...row, contentSnippet: hit.snippet, contentPlace: hit.place } : row;
+    });
   }
 
   /**

@@ -4,6 +4,7 @@ import type { Database } from '../../../db/schema.js';
 import { inTransaction } from '../../../db/transaction.js';
 import { badRequest, forbidden } from '../../../http/errors.js';
 import { heldBy, settleHolds } from '../../../platform/files/leases.js';
+import type { FileTexts } from '../../../platform/files/file-texts.js';
 import type { FileService } from '../../../platform/files/service.js';
 import { dropFileUses } from '../../../platform/files/uses.js';
 import type { TextIndex } from '../../../platform/search/text-index.js';
@@ -64,9 +65,25 @@ export class DriveResources {
     private readonly files: FileService,
     private readonly quota: DiskQuota,
     private readonly texts: TextIndex,
+    private readonly fileTexts: FileTexts,
   ) {
     this.moves = new ResourceMoves(db, now, folders, quota, texts);
-    this.versions = new DriveVersions(db, now, (fileIds) => this.dropUnused(fileIds));
+    this.versions = new DriveVersions(
+      db,
+      now,
+      (fileIds) => this.dropUnused(fileIds),
+      (fileId, fileName) => this.contentChanged([{ fileId, fileName }]),
+    );
+  }
+
+  /**
+   * New bytes under drive files (after their commit): their texts are asked for, for the
+   * search inside documents. A failure here fails no upload: the daily backfill asks again.
+   */
+  private async contentChanged(files: Array<{ fileId: number; fileName: string }>) {
+    for (const file of files) {
+      await this.fileTexts.request(file.fileId, file.fileName).catch(() => undefined);
+    }
   }
 
   /** A resource the viewer may see: 404 when gone, 403 for a private file or another's disk. */
@@ -133,6 +150,7 @@ export class DriveResources {
     if (uploads.length === 0) throw badRequest('请上传文件');
     if (uploads.length > BATCH_MAX) throw badRequest(`一次最多上传${BATCH_MAX}个文件`);
     if (!fields.resourcesType.trim()) throw badRequest('请选择资源类型');
+    const arrived: Array<{ fileId: number; fileName: string }> = [];
     const ids = await inTransaction(this.db, async (trx) => {
       const { space, folderId } = await this.targetOf(viewer, target, trx);
       const fileIds = uploads.map((upload) => fileIdOf(upload.path));
@@ -160,6 +178,7 @@ export class DriveResources {
         const fileName = (upload.fileName?.trim() || file.fileName).slice(0, 200);
         const asked = (upload.name?.trim() || fileName).slice(0, 200);
         if (!extensionAllowed(fileName)) throw badRequest(`不符合格式文件：${fileName}`);
+        arrived.push({ fileId: file.id, fileName });
         const clash = onConflict
           ? await sameName(trx, viewer, { space, folderId }, asked)
           : { found: undefined, names: [] };
@@ -202,6 +221,7 @@ export class DriveResources {
     // After the commit, so a count read meanwhile is not kept.
     this.folders.stats.invalidate();
     if (dropped.length) await this.dropUnused(dropped);
+    await this.contentChanged(arrived);
     return ids;
   }
 
@@ -210,6 +230,7 @@ export class DriveResources {
    * old ones kept as a version, as 替换 does (the disk's quota holds).
    */
   async replaceContent(viewer: Viewer, id: number, fileId: number): Promise<void> {
+    let fileName = '';
     const dropped = await inTransaction(this.db, async (trx) => {
       const row = await this.get(id, viewer, trx);
       if (!mayEdit(row, viewer)) throw forbidden(ONLY_EDITOR_REPLACES);
@@ -219,6 +240,7 @@ export class DriveResources {
         .where('id', '=', fileId)
         .executeTakeFirst();
       if (!file) throw badRequest('文件不存在，请重新上传');
+      fileName = file.fileName;
       await this.assertUploadedBy(trx, viewer, [file]);
       await settleHolds(trx, { table: DRIVE_UPLOAD, objId: viewer.id }, [file.id]);
       const size = Number(file.size);
@@ -235,6 +257,7 @@ export class DriveResources {
     });
     this.folders.stats.invalidate();
     if (dropped.length) await this.dropUnused(dropped);
+    await this.contentChanged([{ fileId, fileName }]);
   }
 
   /** The names among `names` a folder (or a disk's top) holds that the viewer sees (folder-names.ts). */

@@ -46,6 +46,8 @@ export class DriveVersions {
     private readonly db: Kysely<Database>,
     private readonly now: Clock,
     private readonly dropUnused: (fileIds: number[]) => Promise<void>,
+    /** Told after the commit when a file's bytes change (its text is read for the search). */
+    private readonly contentChanged: (fileId: number, fileName: string) => Promise<void>,
   ) {}
 
   /** The resource's current content, as a version would record it. */
@@ -126,7 +128,7 @@ export class DriveVersions {
 
   /** Makes a version the current content again; the current one becomes a version. */
   async restore(viewer: Viewer, versionId: number): Promise<{ resourcesId: number }> {
-    const { dropped, resourcesId } = await inTransaction(this.db, async (trx) => {
+    const { dropped, resourcesId, file } = await inTransaction(this.db, async (trx) => {
       const version = await orNotFound(
         trx.selectFrom('driveVersion').selectAll().where('id', '=', versionId),
         VERSION_GONE,
@@ -144,9 +146,14 @@ export class DriveVersions {
         { id: version.fileId, fileName: version.fileName, size: Number(version.size) },
         { by: version.uploaderId, at: version.createdAt },
       );
-      return { dropped: await this.trim(trx, resource.id), resourcesId: resource.id };
+      return {
+        dropped: await this.trim(trx, resource.id),
+        resourcesId: resource.id,
+        file: version,
+      };
     });
     await this.dropUnused(dropped);
+    await this.contentChanged(file.fileId, file.fileName);
     return { resourcesId };
   }
 
