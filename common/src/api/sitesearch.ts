@@ -1,5 +1,6 @@
 import { Id, Maybe, OneOf, endpoint, endpoints } from './shared.js';
 import { Paging, Type, type Static } from './shared.js';
+import { DriveRow } from './drive.js';
 import { NewsItem } from './news.js';
 import { VideoItem } from './video.js';
 
@@ -25,20 +26,30 @@ export type TeacherHit = Static<typeof TeacherHit>;
 const Day = (message: string) =>
   Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', errorMessage: message });
 
-export const SEARCH_TYPES = { news: 1, teachers: 2, phones: 3, pictures: 4, videos: 5 } as const;
+export const SEARCH_TYPES = {
+  news: 1,
+  teachers: 2,
+  phones: 3,
+  pictures: 4,
+  videos: 5,
+  files: 6,
+} as const;
 
 export const siteSearchCalls = endpoints('search', {
   /**
    * `list` holds the rows of the chosen type (news and pictures: news items,
-   * videos: videos, teachers and phones: people); `newsList` the news items
-   * of types 1 and 4, `videoList` the videos of type 5, [] otherwise.
+   * videos: videos, teachers and phones: people, files: drive rows);
+   * `newsList` the news items of types 1 and 4, `videoList` the videos of
+   * type 5, [] otherwise. Type 6 (查资料, beyond the spec's five tabs) finds
+   * the drive files of the library and one's own disk by name and by what
+   * they say, each with `contentSnippet` and `contentPlace` when its text holds the words.
    */
   search: endpoint(
     '/search/getSearchList',
     'staff',
-    '校内网站内搜索：type 1 新闻、4 图片、5 视频、2 老师、3 电话，每页 12 条',
+    '校内网站内搜索：type 1 新闻、4 图片、5 视频、2 老师、3 电话、6 资料（网盘文件，按名称与内容），每页 12 条',
     Type.Object({
-      type: Type.Optional(OneOf([1, 2, 3, 4, 5], 'type 须为 1、2、3、4 或 5')),
+      type: Type.Optional(OneOf([1, 2, 3, 4, 5, 6], 'type 须为 1、2、3、4、5 或 6')),
       str: Type.Optional(Type.String({ maxLength: 50, errorMessage: '搜索内容不能超过50个字' })),
       typeId: Type.Optional(Id('栏目编号不正确')),
       newcontenttype: Type.Optional(OneOf([1, 2, 3], 'newcontenttype 须为 1、2 或 3')),
@@ -54,7 +65,7 @@ export const siteSearchCalls = endpoints('search', {
     }),
     Type.Object({
       total: Type.Integer(),
-      list: Type.Array(Type.Union([NewsItem, VideoItem, TeacherHit])),
+      list: Type.Array(Type.Union([NewsItem, VideoItem, TeacherHit, DriveRow])),
       newsList: Type.Array(NewsItem),
       videoList: Type.Array(VideoItem),
     }),

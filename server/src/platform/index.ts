@@ -31,6 +31,7 @@ import { JobQueue } from './jobs/queue.js';
 import { healthRoutes } from './health/routes.js';
 import { operLogRoutes } from './oplog/routes.js';
 import { Handovers } from './org/handover.js';
+import { FileSearches } from './search/file-search.js';
 import { TextIndex } from './search/text-index.js';
 import { SearchIndex } from './search/search-index.js';
 import { TodoCounts } from './todo/counts.js';
@@ -102,6 +103,8 @@ export function createPlatform(deps: PlatformDeps) {
     jobs,
     /** PDFs of office documents, made by LibreOffice in the job queue. */
     officePreviews,
+    /** The site search's 查资料: the drive registers its search of files by name and text. */
+    fileSearch: new FileSearches(),
     /** The texts of documents, pulled out in the job queue, for the drive's search inside them. */
     fileTexts: new FileTexts(db, dialect, files, jobs, officePreviews, texts, clock, {
       bwrap: config.bwrapPath,

@@ -38,6 +38,7 @@ export const driveArea = defineArea({
     texts,
     officePreviews,
     fileTexts,
+    fileSearch,
     handovers,
   }) => {
     /** Uploads of the teaching drive (upload.do, 秒传, tus), under the drive's quota. */
@@ -53,6 +54,10 @@ export const driveArea = defineArea({
       quota,
       texts,
       fileTexts,
+    );
+    // The site search's 查资料: the library and one's own disk, by name and text.
+    fileSearch.register((viewer, keyword, paging) =>
+      driveListing.searchEverywhere(viewer, { keyword }, paging),
     );
     // Search inside documents: the texts of the drive's files (the library, disks, versions).
     fileTexts.addSource((after, limit) =>

@@ -1,4 +1,4 @@
-import type { NewsItem, TeacherHit, VideoItem } from '@school/common/api';
+import type { DriveRow, NewsItem, TeacherHit, VideoItem } from '@school/common/api';
 import { type CompiledQuery, type Kysely } from 'kysely';
 import { withParameters } from '../../db/compiled.js';
 import { containsText } from '../../db/like.js';
@@ -16,12 +16,14 @@ import {
   videoListItem,
   videoListQuery,
 } from '../../platform/publishing/rows.js';
+import type { AuthStaff } from '../../http/auth.js';
+import type { FileSearches } from '../../platform/search/file-search.js';
 import type { SearchIndex } from '../../platform/search/search-index.js';
 
 /** What the five tabs of /sechresPage send (intranet.md §7 "search"). */
 export interface SiteSearchQuery {
-  /** 1 news, 4 pictures, 5 videos, 2 teachers, 3 phones. */
-  type: 1 | 2 | 3 | 4 | 5;
+  /** 1 news, 4 pictures, 5 videos, 2 teachers, 3 phones, 6 drive files. */
+  type: 1 | 2 | 3 | 4 | 5 | 6;
   str?: string;
   typeId?: number;
   newcontenttype?: number;
@@ -35,7 +37,7 @@ export interface SiteSearchQuery {
 
 export interface SiteSearchAnswer {
   total: number;
-  list: Array<NewsItem | VideoItem | TeacherHit>;
+  list: Array<NewsItem | VideoItem | TeacherHit | DriveRow>;
   newsList: NewsItem[];
   videoList: VideoItem[];
 }
@@ -79,12 +81,21 @@ export class SiteSearch {
     private readonly db: Kysely<Database>,
     private readonly index: SearchIndex,
     private readonly now: Clock,
+    private readonly files: FileSearches,
   ) {
     this.kept = new CountCache(db, 'site-search');
   }
 
-  async search(query: SiteSearchQuery, paging: Paging): Promise<SiteSearchAnswer> {
+  async search(
+    query: SiteSearchQuery,
+    paging: Paging,
+    viewer: AuthStaff,
+  ): Promise<SiteSearchAnswer> {
     const { begin, end } = this.range(query);
+    if (query.type === 6) {
+      const page = await this.files.find(viewer, query.str?.trim() ?? '', paging);
+      return { total: page.total, list: page.list, newsList: [], videoList: [] };
+    }
     if (query.type === 2 || query.type === 3) {
       const page = await this.people(query.type, query.str?.trim() ?? '', paging);
       return { total: page.total, list: page.list, newsList: [], videoList: [] };

@@ -139,6 +139,7 @@ export function DriveListPage({
           onClear={checked.clear}
         />
         <DriveTable
+          keyword={query.keyword}
           rows={list.data.list}
           total={list.data.total}
           pageNum={query.pageNum}

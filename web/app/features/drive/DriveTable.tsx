@@ -13,6 +13,7 @@ import {
 import { Button, Table, Tag } from 'antd';
 import { useState, type Key, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ContentHit } from '../../components/ui/ContentHit';
 import { Pager } from '../../components/ui/Pager';
 import { usePhoneTable, type PhoneColumn } from '../../components/ui/phone-table';
 import type { DriveRow } from './drive-api';
@@ -172,6 +173,8 @@ interface Props {
   withoutUploader?: boolean;
   /** Extra columns after the six (my lists); `keep` ones stay in a phone's row. */
   extraColumns?: PhoneColumn<DriveRow>[];
+  /** A search's words: a file found by its text shows where, with them marked. */
+  keyword?: string;
 }
 
 /**
@@ -192,6 +195,7 @@ export function DriveTable({
   onShareFolder,
   withoutUploader,
   extraColumns = [],
+  keyword = '',
 }: Props) {
   // On a phone: the name, size and date stay in the row; the rest go into its details.
   const columnsFor = (phone: boolean): PhoneColumn<DriveRow>[] => [
@@ -200,12 +204,15 @@ export function DriveTable({
       key: 'name',
       keep: true,
       render: (_, row) => (
-        <DriveName
-          row={row}
-          folderHref={folderHref}
-          onDownloadFolder={onDownloadFolder}
-          onShareFolder={onShareFolder}
-        />
+        <>
+          <DriveName
+            row={row}
+            folderHref={folderHref}
+            onDownloadFolder={onDownloadFolder}
+            onShareFolder={onShareFolder}
+          />
+          <ContentHit snippet={row.contentSnippet} place={row.contentPlace} keyword={keyword} />
+        </>
       ),
     },
     {

@@ -227,6 +227,7 @@ export function FolderPage({ data }: { data: FolderPageData }) {
             onClear={checked.clear}
           />
           <DriveTable
+            keyword={query.keyword}
             rows={list.data.list}
             total={list.data.total}
             pageNum={query.pageNum}

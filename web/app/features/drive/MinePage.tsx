@@ -202,6 +202,7 @@ export function MinePage({ data }: { data: MinePageData }) {
 
   const table = (
     <DriveTable
+      keyword={query.keyword}
       rows={rows}
       total={list.data.total}
       pageNum={query.pageNum}

@@ -32,6 +32,7 @@ const KEYWORD_LABEL: Record<SearchType, string> = {
   5: '关键字',
   2: '姓名',
   3: '电话',
+  6: '关键字',
 };
 
 /** One tab's filter form (intranet.md §2): what it searches by, sent as the address's filters. */
@@ -46,7 +47,8 @@ export function SearchFilters({
   videoTypes: Array<{ typeId: number; typeName: string }>;
   onSearch: (values: FilterValues) => void;
 }) {
-  const people = type === 2 || type === 3;
+  // 查老师 and 查电话 search by one field; 查资料 by words in a file's name or text.
+  const oneField = type === 2 || type === 3 || type === 6;
   const initial: FormValues = {
     str: values.str,
     newcontenttype: values.newcontenttype ?? '',
@@ -82,7 +84,15 @@ export function SearchFilters({
         <Input
           allowClear
           maxLength={50}
-          placeholder={type === 3 ? '输入电话号码' : type === 2 ? '输入老师姓名' : '输入关键字'}
+          placeholder={
+            type === 3
+              ? '输入电话号码'
+              : type === 2
+                ? '输入老师姓名'
+                : type === 6
+                  ? '文件名称或文件中的词语'
+                  : '输入关键字'
+          }
         />
       </Form.Item>
       {type === 1 && (
@@ -101,7 +111,7 @@ export function SearchFilters({
           />
         </Form.Item>
       )}
-      {!people && (
+      {!oneField && (
         <>
           <Form.Item name="releaseUser" label="发布人">
             <Input allowClear maxLength={50} placeholder="发布人" />

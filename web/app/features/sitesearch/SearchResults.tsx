@@ -2,7 +2,8 @@ import type { ApiData } from '@school/common/api';
 import { Empty, List, Pagination, Table } from 'antd';
 import { usePhoneTable } from '../../components/ui/phone-table';
 import { Link } from 'react-router';
-import type { NewsItem, TeacherHit, VideoItem } from '@school/common/api';
+import type { DriveRow, NewsItem, TeacherHit, VideoItem } from '@school/common/api';
+import { ContentHit } from '../../components/ui/ContentHit';
 import { truncate } from '../../lib/text';
 import { countText, type SearchType } from './search-form';
 
@@ -19,10 +20,13 @@ export function SearchResults({
   pageNum,
   pageSize,
   search,
+  keyword,
   loading,
   onPage,
 }: {
   type: SearchType;
+  /** The words searched for, marked where a document's text holds them. */
+  keyword: string;
   answer: SearchAnswer;
   pageNum: number;
   pageSize: number;
@@ -55,6 +59,37 @@ export function SearchResults({
           dataSource={people}
           pagination={false}
           {...teachers.props}
+        />
+      ) : type === 6 ? (
+        <List<DriveRow>
+          loading={loading}
+          dataSource={answer.list as DriveRow[]}
+          renderItem={(file) => (
+            <List.Item extra={<time>{file.statusDate.slice(0, 10)}</time>}>
+              <List.Item.Meta
+                title={
+                  <a
+                    href={`/folderDetail?resourcesId=${file.resourcesId}`}
+                    target="_blank"
+                    rel="noopener"
+                    title={file.resourcesName}
+                  >
+                    {truncate(file.resourcesName, 40)}
+                  </a>
+                }
+                description={
+                  <>
+                    {`${file.fname ?? (file.fid === null ? '我的网盘' : '教学网盘')} · ${file.userName ?? '—'}`}
+                    <ContentHit
+                      snippet={file.contentSnippet}
+                      place={file.contentPlace}
+                      keyword={keyword}
+                    />
+                  </>
+                }
+              />
+            </List.Item>
+          )}
         />
       ) : type === 5 ? (
         <List<VideoItem>

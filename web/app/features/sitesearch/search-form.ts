@@ -5,6 +5,7 @@ export const SEARCH_TABS = [
   { type: 5, label: '查视频' },
   { type: 2, label: '查老师' },
   { type: 3, label: '查电话' },
+  { type: 6, label: '查资料' },
 ] as const;
 
 export type SearchType = (typeof SEARCH_TABS)[number]['type'];

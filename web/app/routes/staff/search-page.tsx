@@ -42,7 +42,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { type, filters, pageNum, answer, videoTypes };
 }
 
-/** The site search (intranet.md §2 sechresPage): five tabs, each with its own filters. */
+/** The site search (intranet.md §2 sechresPage): five tabs and 查资料, each with its own filters. */
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { type, filters, pageNum, answer, videoTypes } = loaderData;
   useLoadFailure(answer, videoTypes);
@@ -74,6 +74,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           pageNum={pageNum}
           pageSize={PAGE_SIZE}
           search={location.search}
+          keyword={filters.str ?? ''}
           loading={loading}
           onPage={setPage}
         />

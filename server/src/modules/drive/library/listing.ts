@@ -354,6 +354,22 @@ export class DriveListing {
     );
   }
 
+  /**
+   * Files of the library and of the viewer's own disk at once (the site search's 查资料), by
+   * name, description, uploader and text; newest first.
+   */
+  searchEverywhere(
+    viewer: Viewer,
+    query: ListQuery,
+    paging: Paging,
+  ): Promise<{ total: number; list: DriveRow[] }> {
+    const base = this.resources(viewer, query);
+    return this.page(base, this.ordered(base.select(FILE_COLUMNS), query, false), paging, {
+      viewer,
+      query,
+    });
+  }
+
   private async page(
     base: ResourceQuery,
     rows: SelectQueryBuilder<Database, 'driveResource' | 'staff', FileRowData>,

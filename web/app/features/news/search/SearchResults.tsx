@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import type { SearchHit } from './search-results';
 import { day } from '../../../lib/text';
 import { EmptyState } from '../../../components/ui/EmptyState';
-import { excerpt } from './highlight';
-import { Highlight } from './Highlight';
+import { excerpt } from '../../../lib/highlight';
+import { Highlight } from '../../../components/ui/Highlight';
 import { searchResultHref } from '../../../lib/result-href';
 
 /** Characters of a summary shown under a hit (as the news list's descriptions). */

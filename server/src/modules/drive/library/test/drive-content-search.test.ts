@@ -1,5 +1,6 @@
 import type { DriveRow } from '@school/common/api';
 import iconv from 'iconv-lite';
+import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDocumentPdf } from '../../../../seed/demo-pdf.js';
 import { makeDocx, makePptx, makeXlsx } from '../../../../seed/demo-office.js';
@@ -8,6 +9,38 @@ import { createStaff, type TestStaff } from '../../../../test-kit/factories.js';
 import { expectOk, login, postFile, postForm } from '../../../../test-kit/http.js';
 
 type Fields = Record<string, string | number>;
+
+/** An OpenDocument file: a zip of its type and its content.xml holding `body`. */
+async function openDocument(kind: 'text' | 'spreadsheet' | 'presentation', body: string) {
+  const zip = new yazl.ZipFile();
+  zip.addBuffer(Buffer.from(`application/vnd.oasis.opendocument.${kind}`), 'mimetype', {
+    compress: false,
+  });
+  zip.addBuffer(
+    Buffer.from(
+      '<?xml version="1.0" encoding="UTF-8"?><office:document-content' +
+        ' xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"' +
+        ' xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"' +
+        ' xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"' +
+        ' xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" office:version="1.2">' +
+        `<office:body><office:${kind}>${body}</office:${kind}></office:body></office:document-content>`,
+    ),
+    'content.xml',
+  );
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** RTF is text: Chinese as \uN escapes, as Word writes it. */
+const rtf = (words: string) =>
+  Buffer.from(
+    '{\\rtf1\\ansi\\deff0{\\fonttbl{\\f0 SimSun;}}\\f0 ' +
+      [...words].map((c) => `\\u${c.charCodeAt(0)}?`).join('') +
+      '\\par}',
+    'latin1',
+  );
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -160,6 +193,27 @@ describe('drive search inside documents', () => {
     expect(await found('家长会')).toEqual([
       ['发言稿.txt', '', expect.stringContaining('高一年级家长会发言稿')],
     ]);
+    // The intranet's site search (查资料) finds them too, as its page sends the form.
+    const site = expectOk<{ total: number; list: DriveRow[]; newsList: unknown[] }>(
+      await postForm(
+        t.app,
+        '/api/search/getSearchList',
+        {
+          type: '6',
+          str: '双线桥',
+          typeId: '',
+          beginDate: '',
+          endDate: '',
+          pageNum: '1',
+          pageSize: '12',
+        },
+        { token: token.other },
+      ),
+    );
+    expect(site.newsList).toEqual([]);
+    expect(site.list.map((row) => [row.resourcesName, row.fname, row.contentPlace])).toEqual([
+      ['课件.pptx', '生物', '第 2 张幻灯片'],
+    ]);
     // A two-character word; the page's words only, cut with … where the text goes on.
     const [[name, place, snippet]] = await found('审题');
     expect([name, place]).toEqual(['期末复习.pdf', '第 1 页']);
@@ -169,6 +223,60 @@ describe('drive search inside documents', () => {
     expect(await found('暗反应循环')).toEqual([]);
     // A file found by name shows no snippet when its text does not hold the word.
     expect(await found('第五章教案')).toEqual([['第五章教案.docx', undefined, undefined]]);
+  });
+
+  it('reads OpenDocument and RTF; a file it cannot read is marked and found by its name', async () => {
+    const odt = await add(
+      token.owner,
+      { fId: column },
+      '班会记录.odt',
+      await openDocument(
+        'text',
+        '<text:p>第一周班会</text:p><text:soft-page-break/><text:p>主题：珍惜粮食<text:s/>从我做起</text:p>',
+      ),
+    );
+    const ods = await add(
+      token.owner,
+      { fId: column },
+      '值日表.ods',
+      await openDocument(
+        'spreadsheet',
+        '<table:table table:name="第一周"><table:table-row><table:table-cell><text:p>周一</text:p></table:table-cell>' +
+          '<table:table-cell><text:p>擦黑板</text:p></table:table-cell></table:table-row></table:table>' +
+          '<table:table table:name="第二周"><table:table-row><table:table-cell><text:p>倒垃圾</text:p></table:table-cell></table:table-row></table:table>',
+      ),
+    );
+    const odp = await add(
+      token.owner,
+      { fId: column },
+      '讲座.odp',
+      await openDocument(
+        'presentation',
+        '<draw:page draw:name="p1"><text:p>青春期心理健康</text:p></draw:page>' +
+          '<draw:page draw:name="p2"><text:p>情绪管理的方法</text:p></draw:page>',
+      ),
+    );
+    const rich = await add(token.owner, { fId: column }, '通知.rtf', rtf('运动会报名通知'));
+    // A Word file cut short: its parts are there, the zip's directory at its end is not.
+    const whole = await makeDocx({ title: '坏文件', table: [['课题', '无']], sections: [] });
+    const broken = await add(
+      token.owner,
+      { fId: column },
+      '坏文件.docx',
+      whole.subarray(0, whole.length - 40),
+    );
+    for (const id of [odt, ods, odp, rich]) {
+      expect(await textRead(id)).toMatchObject({ state: 'done', error: null });
+    }
+    expect(await textRead(broken)).toMatchObject({ state: 'failed' });
+
+    const where = async (keyword: string) =>
+      (await search(token.other, keyword)).list.map((row) => [row.resourcesName, row.contentPlace]);
+    expect(await where('珍惜粮食')).toEqual([['班会记录.odt', '第 2 页']]);
+    expect(await where('倒垃圾')).toEqual([['值日表.ods', '工作表“第二周”']]);
+    expect(await where('情绪管理')).toEqual([['讲座.odp', '第 2 张幻灯片']]);
+    expect(await where('运动会报名')).toEqual([['通知.rtf', '第 1 页']]);
+    expect(await where('坏文件')).toEqual([['坏文件.docx', undefined]]);
   });
 
   it('never shows a hit, a snippet or a count of a file the searcher may not read', async () => {
@@ -211,6 +319,15 @@ describe('drive search inside documents', () => {
     // Another teacher: nothing of the private file, the other's disk or the 防泄密 text.
     expect(await search(token.other, '细胞呼吸')).toEqual({ total: 0, list: [] });
     expect(await search(token.other, '细胞呼吸', '2')).toEqual({ total: 0, list: [] });
+    const site = (who: string) =>
+      postForm(t.app, '/api/search/getSearchList', { type: '6', str: '细胞呼吸' }, { token: who });
+    expect(expectOk<{ total: number }>(await site(token.other)).total).toBe(0);
+    // The uploader's site search holds the library's and the own disk's files.
+    expect(
+      expectOk<{ list: DriveRow[] }>(await site(token.owner))
+        .list.map((row) => row.resourcesName)
+        .sort(),
+    ).toEqual(['期中试卷.txt', '私有.txt', '自己的.txt']);
     // The 防泄密 file is found by its name, without its words.
     const byName = await search(token.other, '期中试卷');
     expect(byName.list.map((row) => [row.resourcesName, row.contentSnippet])).toEqual([

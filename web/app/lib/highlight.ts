@@ -1,4 +1,4 @@
-import { truncate } from '../../../lib/text';
+import { truncate } from './text';
 
 /** A run of text, and whether it matches the keyword. */
 export interface TextPart {

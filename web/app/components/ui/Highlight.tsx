@@ -1,4 +1,4 @@
-import { highlightParts } from './highlight';
+import { highlightParts } from '../../lib/highlight';
 
 /** Text with the keyword's matches wrapped in <mark>; React escapes the rest. */
 export function Highlight({ text, keyword }: { text: string; keyword: string }) {
