@@ -79,10 +79,45 @@ export function drawTraffic(dataDir, now = new Date().toISOString()) {
     const pool = [...staff];
     while (accounts.length < ACCOUNTS && pool.length)
       accounts.push(pool.splice(Math.floor(next() * pool.length), 1)[0]);
-    return { words: [...words], articles, listPages, accounts };
+    return {
+      words: [...words],
+      contentWords: contentWords(db, next),
+      articles,
+      listPages,
+      accounts,
+    };
   } finally {
     db.close();
   }
+}
+
+/**
+ * Words of 2 to 4 Chinese characters cut from the drive's document texts (search inside
+ * documents), a few from each of many files; none when the database has no texts.
+ */
+function contentWords(db, next) {
+  const hasTexts = db
+    .prepare("select 1 from sqlite_master where type = 'table' and name = 'file_text'")
+    .get();
+  if (!hasTexts) return [];
+  const texts = db
+    .prepare(
+      "select text from file_text where state = 'done' and chars > 0 order by file_id limit 3000",
+    )
+    .all();
+  const words = new Set();
+  for (let tries = 0; texts.length && words.size < WORDS && tries < WORDS * 50; tries++) {
+    const runs =
+      pick(next, texts)
+        .text.slice(0, 4000)
+        .match(/[\u4e00-\u9fff]{2,}/g) ?? [];
+    if (!runs.length) continue;
+    const run = pick(next, runs);
+    const length = Math.min(run.length, 2 + Math.floor(next() * 3));
+    const start = Math.floor(next() * (run.length - length + 1));
+    words.add(run.slice(start, start + length));
+  }
+  return [...words];
 }
 
 /** Logs in each account (the demo password): answers its headers as a browser sends them, for the API and for pages. */
@@ -145,7 +180,8 @@ function cases(base, traffic, sessions) {
     ]);
   // A public page's case is also loaded on nginx serving the same bytes (a third column).
   const PAGE = { nginx: true };
-  return [
+  // A database seeded before search inside documents has no texts: that case has no requests.
+  const drawn = [
     [
       'search API getNewsTitleList, varied words',
       traffic.words.map((w) =>
@@ -172,6 +208,16 @@ function cases(base, traffic, sessions) {
         page(`/news?newsNum=${category}&pageNum=${n}`),
       ),
       PAGE,
+    ],
+    [
+      'drive search inside documents, varied words and accounts',
+      traffic.contentWords.map((w, i) =>
+        api(
+          'resources/searchResources',
+          `zylxType=0&KeywordName=${enc(w)}&pageNum=1&pageSize=10`,
+          sessions[i % sessions.length].headers,
+        ),
+      ),
     ],
     [
       'staff home /teachPage, varied accounts',
@@ -208,6 +254,7 @@ function cases(base, traffic, sessions) {
       ]),
     ],
   ];
+  return drawn.filter(([, requests]) => requests.length > 0);
 }
 
 /**

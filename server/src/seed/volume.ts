@@ -7,7 +7,10 @@ import { COLUMN_KINDS, demoEvent } from './demo-events.js';
 import { makeSceneImage } from './demo-images.js';
 import type { SceneSpec } from './demo-scene.js';
 import { sourceName } from './demo-text.js';
-import { seededRandom } from './random.js';
+import { Readable } from 'node:stream';
+import { chineseSentence } from './demo-pdf-text.js';
+import { GRADES, SUBJECTS, lessonOf } from './demo-drive-content.js';
+import { seededRandom, type Random } from './random.js';
 
 const VOLUME_IP = '10.10.0.9';
 
@@ -168,14 +171,18 @@ export async function addDriveVolume(
   for (let done = 0; done < count; done += 10) {
     const who = random.pick(staff);
     const files = byUploader.get(who.id)!;
-    const uploads = Array.from({ length: Math.min(10, count - done) }, (_, i) => {
-      const file = random.pick(files);
-      return {
-        path: `/api/files/${file.fileId}`,
-        // Named by its bytes' kind (a Word file .docx), as its file type follows the name.
-        fileName: `${random.pick(MAIL_TITLES)}资料${done + i + 1}.${file.extension}`,
-      };
-    });
+    const uploads = await Promise.all(
+      Array.from({ length: Math.min(10, count - done) }, async (_, i) => {
+        const n = done + i + 1;
+        if (n <= DOCUMENTS) return documentUpload(services, random, who.id, n);
+        const file = random.pick(files);
+        return {
+          path: `/api/files/${file.fileId}`,
+          // Named by its bytes' kind (a Word file .docx), as its file type follows the name.
+          fileName: `${random.pick(MAIL_TITLES)}资料${n}.${file.extension}`,
+        };
+      }),
+    );
     await services.driveResources.add(who, { fId: random.pick(leaves).id }, uploads, {
       resourcesType: String(random.int(1, 6)),
       isOpen: random.int(0, 19) === 7 ? '1' : '2',
@@ -183,4 +190,38 @@ export async function addDriveVolume(
       description: '批量资料',
     });
   }
+}
+
+/**
+ * The drive files of a volume that are documents of their own, for the search inside them:
+ * 30,000 教学设计 of about 2,300 characters each, 200 MB of text.
+ */
+const DOCUMENTS = 30_000;
+const DOCUMENT_CHARS = 2_300;
+
+/**
+ * A teacher's 教学设计 as a text file of its own: its bytes stored, and its text kept as the
+ * extraction would have read it (the same store and index; reading 30,000 files through the
+ * sealed reader would take the bench an hour). Answers the upload to register.
+ */
+async function documentUpload(services: Services, random: Random, uploaderId: number, n: number) {
+  const subject = random.pick(SUBJECTS);
+  const grade = random.pick(GRADES);
+  const { lesson, focus, question } = lessonOf(subject, grade);
+  const title = `${subject}${grade}《${lesson}》教学设计（${n}）`;
+  const lines = [title, `课题：${lesson}。教学重点：${focus}。`, `课堂提问：${question}`];
+  let length = lines.join('\n').length;
+  while (length < DOCUMENT_CHARS) {
+    const line = `${chineseSentence(random)}${chineseSentence(random)}`;
+    lines.push(line);
+    length += line.length + 1;
+  }
+  const text = lines.join('\n');
+  const fileName = `${title}.txt`;
+  const stored = await services.files.save(
+    { fileName, mimeType: 'text/plain', createdBy: uploaderId },
+    Readable.from([Buffer.from(text)]),
+  );
+  await services.fileTexts.keep(stored.id, [{ label: '', text }], null);
+  return { path: `/api/files/${stored.id}`, fileName };
 }

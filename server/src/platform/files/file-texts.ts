@@ -115,16 +115,25 @@ export class FileTexts {
   /**
    * Asks for the text of stored file `fileId` (named `fileName`, whose
    * extension says how to read it), once: a file read before is not read again.
-   * `requester`: the staff member whose turn it takes in the queue.
+   * `requester`: the staff member whose turn it takes in the queue; the backfill's
+   * files take the turns of one requester of their own (so its thousands of files never
+   * keep a teacher's preview waiting).
    */
-  async request(fileId: number, fileName: string, requester?: number): Promise<void> {
+  async request(fileId: number, fileName: string, requester?: number | 'backfill'): Promise<void> {
     if (!this.extractable(fileName)) return;
     if (await this.has(fileId)) return;
     await this.jobs.enqueue(
       EXTRACT,
       `${EXTRACT}:${fileId}`,
       { fileId, extension: extensionOf(fileName) } satisfies ExtractPayload,
-      { requester: requester === undefined ? undefined : `staff:${requester}` },
+      {
+        requester:
+          requester === undefined
+            ? undefined
+            : requester === 'backfill'
+              ? BACKFILL
+              : `staff:${requester}`,
+      },
     );
   }
 
@@ -165,8 +174,11 @@ export class FileTexts {
     await this.keep(file.id, parts, null);
   }
 
-  /** Keeps a file's text (or why there is none) and its terms, in one transaction. */
-  private async keep(fileId: number, parts: TextPart[], error: string | null): Promise<void> {
+  /**
+   * Keeps a file's text (or why there is none) and its terms, in one transaction: what an
+   * extraction read, and the bench volume's documents, whose text is known as they are made.
+   */
+  async keep(fileId: number, parts: TextPart[], error: string | null): Promise<void> {
     const text = parts.map((part) => part.text.replaceAll('\f', ' ')).join('\f');
     const row = {
       state: error === null ? ('done' as const) : ('failed' as const),
@@ -213,7 +225,7 @@ export class FileTexts {
               ).map((row) => row.fileId),
         );
         for (const file of wanted) {
-          if (!known.has(file.fileId)) await this.request(file.fileId, file.fileName);
+          if (!known.has(file.fileId)) await this.request(file.fileId, file.fileName, 'backfill');
         }
         after = batch.at(-1)!.fileId;
       }

@@ -72,7 +72,7 @@ export class DriveResources {
       db,
       now,
       (fileIds) => this.dropUnused(fileIds),
-      (fileId, fileName) => this.contentChanged([{ fileId, fileName }]),
+      (fileId, fileName, by) => this.contentChanged([{ fileId, fileName }], by),
     );
   }
 
@@ -80,9 +80,9 @@ export class DriveResources {
    * New bytes under drive files (after their commit): their texts are asked for, for the
    * search inside documents. A failure here fails no upload: the daily backfill asks again.
    */
-  private async contentChanged(files: Array<{ fileId: number; fileName: string }>) {
+  private async contentChanged(files: Array<{ fileId: number; fileName: string }>, by: Viewer) {
     for (const file of files) {
-      await this.fileTexts.request(file.fileId, file.fileName).catch(() => undefined);
+      await this.fileTexts.request(file.fileId, file.fileName, by.id).catch(() => undefined);
     }
   }
 
@@ -221,7 +221,7 @@ export class DriveResources {
     // After the commit, so a count read meanwhile is not kept.
     this.folders.stats.invalidate();
     if (dropped.length) await this.dropUnused(dropped);
-    await this.contentChanged(arrived);
+    await this.contentChanged(arrived, viewer);
     return ids;
   }
 
@@ -257,7 +257,7 @@ export class DriveResources {
     });
     this.folders.stats.invalidate();
     if (dropped.length) await this.dropUnused(dropped);
-    await this.contentChanged([{ fileId, fileName }]);
+    await this.contentChanged([{ fileId, fileName }], viewer);
   }
 
   /** The names among `names` a folder (or a disk's top) holds that the viewer sees (folder-names.ts). */

@@ -47,7 +47,11 @@ export class DriveVersions {
     private readonly now: Clock,
     private readonly dropUnused: (fileIds: number[]) => Promise<void>,
     /** Told after the commit when a file's bytes change (its text is read for the search). */
-    private readonly contentChanged: (fileId: number, fileName: string) => Promise<void>,
+    private readonly contentChanged: (
+      fileId: number,
+      fileName: string,
+      by: Viewer,
+    ) => Promise<void>,
   ) {}
 
   /** The resource's current content, as a version would record it. */
@@ -153,7 +157,7 @@ export class DriveVersions {
       };
     });
     await this.dropUnused(dropped);
-    await this.contentChanged(file.fileId, file.fileName);
+    await this.contentChanged(file.fileId, file.fileName, viewer);
     return { resourcesId };
   }
 
