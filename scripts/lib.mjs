@@ -184,7 +184,10 @@ export async function ensureLibreOffice() {
   ];
   if (packages.length === 0) return true;
   try {
-    await aptInstall(packages, 'office previews and the search inside documents need LibreOffice, a CJK font, bubblewrap and pdftotext');
+    await aptInstall(
+      packages,
+      'office previews and the search inside documents need LibreOffice, a CJK font, bubblewrap and pdftotext',
+    );
     return true;
   } catch (err) {
     console.warn(
