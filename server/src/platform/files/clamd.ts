@@ -1,13 +1,14 @@
 import net from 'node:net';
 import type { Readable } from 'node:stream';
+import type { ClamdAddress } from '../../config.js';
 
-/**
- * Where clamd listens: its unix socket (Debian's /run/clamav/clamd.ctl) or a TCP address.
+export type { ClamdAddress } from '../../config.js';
+
+/*
  * clamd's protocol is small (a command, the bytes as length-prefixed chunks, one answer
  * line), so it is spoken here rather than through a client package: the ones on npm are
  * either unmaintained or wrap the clamscan binaries too.
  */
-export type ClamdAddress = { socket: string } | { host: string; port: number };
 
 /** What clamd said of some bytes: nothing found, or the name of what it found. */
 export type ClamdVerdict = { found: false } | { found: true; signature: string };

@@ -4,7 +4,8 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import { iso, type Clock } from '../../time.js';
 import { tableLog } from '../oplog/service.js';
-import { ClamdUnreachable, clamdScan, clamdVersion, type ClamdAddress } from './clamd.js';
+import type { VirusScanSettings } from '../../config.js';
+import { ClamdUnreachable, clamdScan, clamdVersion } from './clamd.js';
 import type { FileStorage } from './storage.js';
 
 /**
@@ -15,10 +16,6 @@ import type { FileStorage } from './storage.js';
  * there but this scan failed: its uploader's alone until the rescan passes it).
  */
 export type ScanState = 'clean' | 'infected' | 'unscanned' | 'pending';
-
-/** VIRUS_SCAN and where clamd listens (config.ts). */
-export type VirusScanSettings =
-  { mode: 'off' } | { mode: 'clamd'; address: ClamdAddress; timeoutMs: number };
 
 /** What an upload that carries a virus is answered (422), and a reader of a quarantined file. */
 export const virusFound = (name: string) => `检测到病毒：${name}，文件已隔离`;
@@ -49,7 +46,8 @@ export class VirusScanner {
 
   constructor(
     private readonly settings: VirusScanSettings,
-    private readonly log: { warn(message: string): void } = console,
+    /** Where "clamd does not answer" is said (the app's log once it runs). */
+    public log: { warn(message: string): void } = console,
   ) {}
 
   get enabled(): boolean {

@@ -73,6 +73,7 @@ export class DriveResources {
       now,
       (fileIds) => this.dropUnused(fileIds),
       (fileId, fileName) => this.contentChanged([{ fileId, fileName }]),
+      (fileId) => files.assertNoVirus(fileId),
     );
   }
 
