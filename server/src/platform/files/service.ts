@@ -435,6 +435,7 @@ export class FileService {
         'storedFile.thumbFileId',
         'storedFile.createdBy',
         'storedFile.scanState',
+        'storedFile.virusName',
         pictureIdOf(eb),
       ])
       .where('storedFile.id', '=', id)

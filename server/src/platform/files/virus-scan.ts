@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import { iso, type Clock } from '../../time.js';
-import { tableLog } from '../oplog/service.js';
+import { writeOperLog } from '../oplog/service.js';
 import type { VirusScanSettings } from '../../config.js';
 import { ClamdUnreachable, clamdScan, clamdVersion } from './clamd.js';
 import type { FileStorage } from './storage.js';
@@ -107,9 +107,6 @@ export interface FindingFacts {
   createdBy?: number | null;
 }
 
-/** The operation log of virus findings (T_VIRUS_FINDING, objId the finding). */
-const findingLog = (now: Clock) => tableLog('T_VIRUS_FINDING', now);
-
 /**
  * What is done with a virus found: its bytes are deleted from storage (no quarantine copy
  * is kept: docs/security.md), a finding is recorded — the system administrators' to-do —
@@ -182,15 +179,17 @@ export class VirusQuarantine {
             .select(['id', 'name'])
             .where('id', '=', facts.createdBy)
             .executeTakeFirst();
-    await findingLog(this.now)(
-      trx,
-      uploader ?? { id: 0, name: '系统' },
-      null,
-      id,
-      foundBy === 'upload'
-        ? `上传文件检测到病毒（${result.signature}）`
-        : `复查检测到病毒（${result.signature}）`,
+    // The operation log of findings (T_VIRUS_FINDING, objId the finding): who uploaded, what
+    // was found (the note, shown after the step as the log table shows notes).
+    await writeOperLog(trx, {
+      staffId: uploader?.id ?? 0,
+      staffName: uploader?.name ?? '系统',
+      infoTable: 'T_VIRUS_FINDING',
+      objId: id,
+      operType: foundBy === 'upload' ? '上传检测到病毒' : '复查检测到病毒',
+      note: result.signature,
+      ip: null,
       at,
-    );
+    });
   }
 }
