@@ -197,6 +197,75 @@ export async function ensureLibreOffice() {
   }
 }
 
+const CLAMD = '/usr/sbin/clamd';
+/** Debian's clamav-daemon socket and signature folder. */
+const DEBIAN_CLAMD_SOCKET = '/run/clamav/clamd.ctl';
+const CLAMAV_DATABASE = '/var/lib/clamav';
+
+/**
+ * Virus scanning (docs/security.md): installs Debian's clamav-daemon when missing. Its
+ * postinst may fail to start a service where there is no systemd: clamd is started by
+ * startClamd instead. Answers whether clamd is there.
+ */
+export async function ensureClamd() {
+  if (fs.existsSync(CLAMD)) return true;
+  try {
+    await aptInstall(['clamav-daemon'], 'uploads are scanned for viruses by ClamAV (clamd)');
+    return fs.existsSync(CLAMD);
+  } catch (err) {
+    console.warn(`Warning: ${err.message}. Uploads will be stored unscanned (未检测).`);
+    return false;
+  }
+}
+
+/**
+ * The clamd the server scans with, unless VIRUS_SCAN=off or CLAMD_SOCKET / CLAMD_HOST name
+ * one: Debian's service when its socket is there; else a clamd of our own over Debian's
+ * signature folder, its config and socket in DATA_DIR/clamav. Without signatures (freshclam
+ * needs the network) there is none: the site warns and stores uploads 未检测. Answers the
+ * environment for the server and the child to stop with it (or undefined).
+ */
+export async function startClamd(dataDir) {
+  const env = process.env;
+  if (env.VIRUS_SCAN === 'off' || env.CLAMD_SOCKET || env.CLAMD_HOST) return { env: {} };
+  if (fs.existsSync(DEBIAN_CLAMD_SOCKET)) return { env: {} };
+  if (!fs.existsSync(CLAMD)) return { env: {} };
+  const signatures = fs.existsSync(CLAMAV_DATABASE)
+    ? fs.readdirSync(CLAMAV_DATABASE).filter((name) => /\.(cvd|cld|cud|ndb|hdb|ldb)$/.test(name))
+    : [];
+  if (signatures.length === 0) {
+    console.warn(
+      `Warning: ClamAV has no signature database in ${CLAMAV_DATABASE} (run freshclam where ` +
+        'there is network): uploads are stored unscanned (未检测) until there is one.',
+    );
+    return { env: {} };
+  }
+  const dir = path.resolve(root, dataDir, 'clamav');
+  fs.mkdirSync(dir, { recursive: true });
+  const socket = path.join(dir, 'clamd.sock');
+  const config = path.join(dir, 'clamd.conf');
+  fs.writeFileSync(
+    config,
+    [
+      'Foreground yes',
+      `LocalSocket ${socket}`,
+      `DatabaseDirectory ${CLAMAV_DATABASE}`,
+      `LogFile ${path.join(dir, 'clamd.log')}`,
+      // The drive takes files up to DRIVE_FILE_MAX_BYTES: stream them whole (clamd's limit).
+      'StreamMaxLength 4000M',
+      'MaxFileSize 4000M',
+      'MaxScanSize 4000M',
+      '',
+    ].join('\n'),
+  );
+  fs.rmSync(socket, { force: true });
+  const child = spawn(CLAMD, ['-c', config], { stdio: 'ignore' });
+  child.on('error', (err) => console.warn(`Warning: clamd did not start: ${err.message}`));
+  // The server waits for nothing: an upload before clamd answers is stored 未检测 and
+  // scanned by the rescan at the next start or day.
+  return { env: { VIRUS_SCAN: 'clamd', CLAMD_SOCKET: socket }, child };
+}
+
 /**
  * A command of the built server (`server/dist/<script>`): installs and builds what is missing
  * (as npm start does; nothing when it has run), then runs it with this process's arguments and

@@ -4,10 +4,12 @@ import { spawn } from 'node:child_process';
 import {
   ensureBuilt,
   ensureCjkFont,
+  ensureClamd,
   ensureFfmpeg,
   ensureInstalled,
   ensureLibreOffice,
   root,
+  startClamd,
 } from './lib.mjs';
 
 try {
@@ -20,18 +22,24 @@ try {
   if (process.env.SEED_DEMO !== 'false') await ensureFfmpeg();
   // Office previews; without LibreOffice the drive offers office files for download only.
   await ensureLibreOffice();
+  // Virus scanning of uploads; without signatures uploads are stored 未检测.
+  if (process.env.VIRUS_SCAN !== 'off') await ensureClamd();
   await ensureBuilt();
 } catch (err) {
   console.error(`\n启动失败 (start failed): ${err.message}`);
   process.exit(1);
 }
 
+const clamd = await startClamd(process.env.DATA_DIR || 'data');
 const server = spawn(process.execPath, ['server/dist/main.js'], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  env: { NODE_ENV: 'production', ...clamd.env, ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));
 }
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+server.on('exit', (code, signal) => {
+  clamd.child?.kill();
+  process.exit(code ?? (signal ? 0 : 1));
+});

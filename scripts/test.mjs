@@ -98,6 +98,10 @@ try {
   await ensureNginx('the scale-out tests run two copies behind nginx');
   if (!fs.existsSync('/usr/bin/openssl'))
     await aptInstall(['openssl'], "the scale-out tests make nginx's test certificate");
+  // Virus scanning: the tests start clamd on a signature database they write.
+  if (!fs.existsSync('/usr/sbin/clamd')) {
+    await aptInstall(['clamav-daemon'], 'the virus-scan tests start a clamd of their own');
+  }
   // WebDAV: the compliance suite and a real client run against /dav/.
   const davClients = ['litmus', 'rclone'].filter((name) => !fs.existsSync(`/usr/bin/${name}`));
   if (davClients.length)

@@ -31,7 +31,8 @@ const server = (
   extra: Record<string, string> = {},
   before = '',
 ) => ({
-  command: `${before}node ../server/dist/main.js >> "${path.join(logDir, `server-${listen}.log`)}"`,
+  // Each server beside a clamd of its own over the EICAR test signature (e2e/with-clamd.mjs).
+  command: `${before}node e2e/with-clamd.mjs node ../server/dist/main.js >> "${path.join(logDir, `server-${listen}.log`)}"`,
   url: `http://127.0.0.1:${listen}/api/health`,
   reuseExistingServer: false,
   // A fresh data folder means seeding the demo school (password hashes, about 400 scene pictures

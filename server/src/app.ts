@@ -202,6 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // the hourly prune of login counts).
   services.jobs.runWhile(app, async () => {
     await services.officePreviews.schedule(app.log);
+    await services.virusRescan.schedule(app.log);
     await services.fileTexts.schedule(app.log);
     await services.loginThrottle.schedule();
     await services.scheduledMail.start(app.log);

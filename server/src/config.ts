@@ -22,6 +22,16 @@ export interface S3Settings {
 }
 
 /** Everything the process reads from its environment, validated once at boot. */
+/** Where clamd listens: its unix socket or a TCP address. */
+export type ClamdAddress = { socket: string } | { host: string; port: number };
+
+/** VIRUS_SCAN: off, or clamd at an address (platform/files/virus-scan.ts). */
+export type VirusScanSettings =
+  { mode: 'off' } | { mode: 'clamd'; address: ClamdAddress; timeoutMs: number };
+
+/** Debian's clamav-daemon socket, used when neither CLAMD_SOCKET nor CLAMD_HOST is set. */
+export const DEBIAN_CLAMD_SOCKET = '/run/clamav/clamd.ctl';
+
 export interface Config {
   port: number;
   host: string;
@@ -117,6 +127,13 @@ export interface Config {
    * for scripted installs and the end-to-end tests; the console line is always printed.
    */
   setupTokenFile: string | undefined;
+  /**
+   * Virus scanning of every upload (VIRUS_SCAN=clamd, the default, or off) by clamd at
+   * CLAMD_SOCKET (default Debian's /run/clamav/clamd.ctl) or CLAMD_HOST and CLAMD_PORT
+   * (default 3310); one scan may take CLAMD_TIMEOUT_SECONDS (default 120). A clamd that
+   * does not answer leaves uploads 未检测 (docs/security.md).
+   */
+  virusScan: VirusScanSettings;
 }
 
 /**
@@ -231,6 +248,22 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
 }
 
+function virusScan(env: Env): VirusScanSettings {
+  const mode = env.VIRUS_SCAN || 'clamd';
+  if (mode === 'off') return { mode: 'off' };
+  if (mode !== 'clamd') throw new ConfigError(`VIRUS_SCAN must be clamd or off, got "${mode}"`);
+  const timeoutMs = integer(env, 'CLAMD_TIMEOUT_SECONDS', 120, 1, 3600) * 1000;
+  if (env.CLAMD_HOST) {
+    if (env.CLAMD_SOCKET) throw new ConfigError('set CLAMD_SOCKET or CLAMD_HOST, not both');
+    return {
+      mode,
+      address: { host: env.CLAMD_HOST, port: integer(env, 'CLAMD_PORT', 3310, 1, 65535) },
+      timeoutMs,
+    };
+  }
+  return { mode, address: { socket: env.CLAMD_SOCKET || DEBIAN_CLAMD_SOCKET }, timeoutMs };
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -313,5 +346,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       3600,
     ),
     setupTokenFile: env.SETUP_TOKEN_FILE ? path.resolve(cwd, env.SETUP_TOKEN_FILE) : undefined,
+    virusScan: virusScan(env),
   };
 }

@@ -180,6 +180,9 @@ export const TodoNum = Type.Object({
   picNum: Type.Integer(),
   leaveUrl: Type.String(),
   picUrl: Type.String(),
+  /** Viruses found in uploads and not yet handled (system administrators only). */
+  virusNum: Type.Integer(),
+  virusUrl: Type.String(),
 });
 export type TodoNum = Static<typeof TodoNum>;
 
@@ -187,7 +190,7 @@ export const todoCalls = endpoints('todo', {
   getTodoNum: endpoint(
     '/todo/getTodoNum',
     'staff',
-    '待办数量：待我审批的请假（leaveNum），待审核的图集、视频集与视频（picNum，仅管理员）',
+    '待办数量：待我审批的请假（leaveNum），待审核的图集、视频集与视频（picNum，仅管理员），检测到病毒待处理的上传（virusNum，仅系统管理员）',
     Type.Object({ userId: Type.Optional(CallerId('用户 id 不正确')) }),
     TodoNum,
   ),

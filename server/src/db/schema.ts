@@ -33,7 +33,7 @@ import type {
   WorkbenchItemTable,
   DictionaryItemTable,
 } from './tables/site.js';
-import type { StoredFileTable, FileUseTable } from './tables/files.js';
+import type { StoredFileTable, FileUseTable, VirusFindingTable } from './tables/files.js';
 import type { ApiRateLimitTable } from './tables/limits.js';
 import type { SetupTokenTable } from './tables/setup.js';
 import type { SiteImportMapTable, SiteImportRunTable } from './tables/site-import.js';
@@ -95,6 +95,7 @@ export interface Database {
   newsType: NewsTypeTable;
   operLog: OperLogTable;
   storedFile: StoredFileTable;
+  virusFinding: VirusFindingTable;
   news: NewsTable;
   subjectNews: SubjectNewsTable;
   newsFile: NewsFileTable;

@@ -23,6 +23,9 @@ import { FileService } from './files/service.js';
 import { S3Storage } from './files/s3-storage.js';
 import { LocalDiskStorage, type FileStorage } from './files/storage.js';
 import { UploadService } from './files/upload.js';
+import { VirusRescan } from './files/virus-rescan.js';
+import { VirusScanner } from './files/virus-scan.js';
+import { virusFindingTodo } from './todo/virus-findings.js';
 import { uploadRoutes } from './files/upload-routes.js';
 import { UploadSweep } from './files/upload-sweep.js';
 import { FileTexts } from './files/file-texts.js';
@@ -61,7 +64,7 @@ export function createPlatform(deps: PlatformDeps) {
       ? new S3Storage(config.s3)
       : new LocalDiskStorage(path.join(config.dataDir, 'files')));
   const storage = deps.watchStorage?.(chosen) ?? chosen;
-  const files = new FileService(db, storage, clock);
+  const files = new FileService(db, storage, clock, new VirusScanner(config.virusScan));
   const sessions = new SessionStore(db, config, clock);
   const uploads = new UploadService(files);
   const jobs = new JobQueue(db, dialect, clock);
@@ -98,7 +101,9 @@ export function createPlatform(deps: PlatformDeps) {
     /** The parts of a 离职交接 the areas add (the drive's); user management runs them. */
     handovers: new Handovers(),
     /** The staff home's to-do counts; leave and the content platform add theirs. */
-    todo: new TodoCounts(),
+    todo: new TodoCounts().with(virusFindingTodo(db)),
+    /** The daily rescan of stored files against clamd's newest signatures. */
+    virusRescan: new VirusRescan(db, files, jobs),
     /** Background work that outlives the process (issue 19); areas register their kinds. */
     jobs,
     /** PDFs of office documents, made by LibreOffice in the job queue. */

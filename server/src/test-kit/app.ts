@@ -64,6 +64,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       // The generated tests (fuzz, route access, bad input) read the API document anonymously.
       API_DOCS: 'public',
       DATA_DIR: dataDir,
+      // No scanner unless a test starts one (test-kit/clamd.ts): no test meets the machine's clamd.
+      VIRUS_SCAN: 'off',
       ...(database.url ? { DATABASE_URL: database.url } : {}),
       ...options.env,
     });

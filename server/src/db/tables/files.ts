@@ -19,6 +19,29 @@ export interface StoredFileTable {
   sha256: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1: a new upload of the same bytes may be answered with this file (drive files). */
   sharedByHash: ColumnType<number, number | undefined, number>;
+  /** clean, infected, unscanned (未检测) or pending (platform/files/virus-scan.ts). */
+  scanState: ColumnType<string, string | undefined, string>;
+  /** clamd's VERSION answer the file was last scanned with. */
+  scanVersion: ColumnType<string | null, string | null | undefined, string | null>;
+  scannedAt: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What clamd found in an infected file (its bytes are gone). */
+  virusName: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A virus found in an upload or on a rescan: the administrators' to-do until handled. */
+export interface VirusFindingTable {
+  id: Generated<number>;
+  fileId: number | null;
+  fileName: string;
+  size: ColumnType<number, number, number>;
+  sha256: string | null;
+  virusName: string;
+  scanVersion: string;
+  foundBy: 'upload' | 'rescan';
+  uploadedBy: number | null;
+  foundAt: string;
+  handledAt: ColumnType<string | null, string | null | undefined, string | null>;
+  handledBy: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A file an item shows beyond its attachments and sets: body pictures, cover, PDF. */

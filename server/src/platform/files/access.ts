@@ -4,12 +4,15 @@ import { AppError } from '../../http/errors.js';
 import { iso, type Clock } from '../../time.js';
 import type { AuthStaff } from '../auth/session.js';
 import type { FileGuard, FileUseRecord, FileUses } from './guards.js';
+import { virusFound, type ScanState } from './virus-scan.js';
 import { PublicUses } from './public-query.js';
 import { FILE_OWNER_TABLES, type FileOwnerTable } from './uses.js';
 
 export const STAFF_ONLY_FILE = '该文件仅限校内访问，请先登录';
 export const NOT_YOUR_FILE = '无权查看该文件';
 export const MAY_NOT_USE_FILE = '不能使用无权查看的文件';
+/** A file whose scan has not passed yet (pending): its uploader's alone. */
+export const SCAN_PENDING_FILE = '该文件正在进行病毒检测，暂不能查看';
 
 /** Who reads: a logged-in staff member, or null for a visitor. */
 export type FileReader = AuthStaff | null;
@@ -24,6 +27,19 @@ export interface FileFacts {
   createdBy: number | null;
   /** Set when the file is a picture's thumbnail: it is read under that picture's rules. */
   pictureId: number | null;
+  /** The virus scan's state (virus-scan.ts): infected files are nobody's, pending ones their uploader's. */
+  scanState: ScanState;
+  /** What was found in an infected file. */
+  virusName?: string | null;
+}
+
+/**
+ * What a reader may take of a file: `own` is the reader's own look at a file; `lent` a
+ * look on somebody else's behalf (a share link's visitor reads as the link's owner), who
+ * never gets a file whose scan has not passed.
+ */
+export interface ReadPurpose {
+  lent?: boolean;
 }
 
 /**
@@ -39,7 +55,11 @@ export interface FileFacts {
  *    video_file) has exactly one guard, registered by the area that owns it,
  *    and the guards add up (any one letting the reader in is enough);
  * 3. a file nobody uses is its uploader's alone; the uploader always reads
- *    what they uploaded.
+ *    what they uploaded;
+ * 0. before all of these, the virus scan (virus-scan.ts): an infected file is
+ *    refused to everyone, a file whose scan has not passed (pending) to everyone
+ *    but its uploader reading for themself. Unscanned files (未检测: stored with
+ *    no scanner) follow 1-3 (docs/security.md).
  *
  * Recording a use runs the same rule for the writer (`assertMayUse`): an id
  * is never permission.
@@ -80,10 +100,24 @@ export class FileAccess {
   async facts(id: number, db: Kysely<Database> = this.db): Promise<FileFacts | undefined> {
     const row = await db
       .selectFrom('storedFile')
-      .select((eb) => ['storedFile.id', 'storedFile.createdBy', pictureIdOf(eb)])
+      .select((eb) => [
+        'storedFile.id',
+        'storedFile.createdBy',
+        'storedFile.scanState',
+        'storedFile.virusName',
+        pictureIdOf(eb),
+      ])
       .where('storedFile.id', '=', id)
       .executeTakeFirst();
-    return row && { id: row.id, createdBy: row.createdBy, pictureId: row.pictureId ?? null };
+    return (
+      row && {
+        id: row.id,
+        createdBy: row.createdBy,
+        pictureId: row.pictureId ?? null,
+        scanState: row.scanState as ScanState,
+        virusName: row.virusName,
+      }
+    );
   }
 
   /** What the rule says of `reader` and a file (see the class). */
@@ -91,10 +125,20 @@ export class FileAccess {
     file: FileFacts,
     reader: FileReader,
     db: Kysely<Database> = this.db,
+    purpose: ReadPurpose = {},
   ): Promise<FileVerdict> {
     if (file.pictureId !== null) {
       const picture = await this.facts(file.pictureId, db);
-      if (picture) return this.verdict({ ...picture, pictureId: null }, reader, db);
+      if (picture) return this.verdict({ ...picture, pictureId: null }, reader, db, purpose);
+    }
+    // The virus scan first: an infected file is nobody's (its bytes are gone), one whose
+    // scan has not passed its uploader's alone — no item, link or public page lends it.
+    if (file.scanState === 'infected') {
+      return { ok: false, status: 403, message: virusFound(file.virusName ?? '未知病毒') };
+    }
+    if (file.scanState === 'pending') {
+      const own = reader !== null && file.createdBy === reader.id && !purpose.lent;
+      if (!own) return { ok: false, status: reader ? 403 : 401, message: SCAN_PENDING_FILE };
     }
     this.publicUses ??= new PublicUses(this.db, this.uses);
     if (await this.publicUses.isPublic(file.id, iso(this.now()), db)) {

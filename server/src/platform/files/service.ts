@@ -4,10 +4,20 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { FileStorage } from './storage.js';
 import { iso, type Clock } from '../../time.js';
+import { AppError } from '../../http/errors.js';
 import type { AuthStaff } from '../auth/session.js';
 import { FileAccess, pictureIdOf, type FileFacts } from './access.js';
 import { claimHold, heldPending, isPostgres, writeHold, type UploadHold } from './leases.js';
 import { setFileUses, usedFiles, type FileOwnerTable } from './uses.js';
+import {
+  VirusQuarantine,
+  VirusScanner,
+  scanColumns,
+  virusFound,
+  type FindingFacts,
+  type ScanResult,
+  type ScanState,
+} from './virus-scan.js';
 
 export type { UploadHold } from './leases.js';
 
@@ -51,13 +61,87 @@ const SHA256 = /^[0-9a-f]{64}$/;
 export class FileService {
   /** Who may read a stored file: the one rule every address asks. */
   readonly access: FileAccess;
+  /** What is done with a virus found (its bytes removed, a finding and log row). */
+  readonly quarantine: VirusQuarantine;
 
   constructor(
     private readonly db: Kysely<Database>,
     readonly storage: FileStorage,
     private readonly now: Clock,
+    /** Scans every file before it is recorded (none: every file is stored unscanned). */
+    readonly scanner: VirusScanner = new VirusScanner({ mode: 'off' }),
   ) {
     this.access = new FileAccess(db, now);
+    this.quarantine = new VirusQuarantine(db, storage, now);
+  }
+
+  /**
+   * Scans bytes just put under `key`, before they are recorded: infected ones are removed
+   * and refused (422 检测到病毒：…，文件已隔离, VirusQuarantine); otherwise the columns
+   * the file is recorded with (clean, or unscanned/pending when clamd could not say).
+   */
+  private async scanned(key: string, facts: FindingFacts) {
+    const result = await this.scanner.scan(() => this.storage.read(key));
+    if (result.state === 'infected') await this.quarantine.refuseUpload(key, facts, result);
+    return scanColumns(result, this.now());
+  }
+
+  /**
+   * Scans a stored file again (a rescan, a version restored) unless it was scanned clean
+   * with `version`: an infected one is quarantined. Answers the result (undefined when
+   * nothing was to do); a file quarantined before answers infected.
+   */
+  async scanAgain(fileId: number, version: string | null): Promise<ScanResult | undefined> {
+    const file = await this.db
+      .selectFrom('storedFile')
+      .select([
+        'id',
+        'storageKey',
+        'fileName',
+        'size',
+        'sha256',
+        'createdBy',
+        'scanState',
+        'scanVersion',
+        'virusName',
+      ])
+      .where('id', '=', fileId)
+      .executeTakeFirst();
+    if (!file) return undefined;
+    if (file.scanState === 'infected') {
+      return {
+        state: 'infected',
+        version: file.scanVersion ?? '',
+        signature: file.virusName ?? '',
+      };
+    }
+    if (version === null || (file.scanState === 'clean' && file.scanVersion === version)) {
+      return undefined;
+    }
+    if (!(await this.storage.has(file.storageKey))) return undefined;
+    const result = await this.scanner.scan(() => this.storage.read(file.storageKey));
+    if (result.state === 'infected') {
+      await this.quarantine.quarantine({ ...file, size: Number(file.size) }, result);
+    } else if (result.state === 'clean') {
+      // A scan that failed leaves the file as it was (a clean file is not taken from its readers).
+      await this.db
+        .updateTable('storedFile')
+        .set(scanColumns(result, this.now()))
+        .where('id', '=', file.id)
+        .where('scanState', '<>', 'infected')
+        .execute();
+    }
+    return result;
+  }
+
+  /**
+   * Refuses a stored file that is to become an item's content again (a drive version
+   * restored) when it carries a virus: scanned again first when it was not scanned clean
+   * with the signatures clamd has now.
+   */
+  async assertNoVirus(fileId: number): Promise<void> {
+    const result = await this.scanAgain(fileId, await this.scanner.version());
+    if (result?.state === 'infected') throw new AppError(422, virusFound(result.signature));
   }
 
   async save(
@@ -77,7 +161,8 @@ export class FileService {
       maxBytes: input.maxBytes,
       extension: extensionOf(input.fileName),
     });
-    return this.record(key, size, input);
+    const scan = await this.scanned(key, { ...input, size });
+    return this.record(key, size, { ...input, scan });
   }
 
   /**
@@ -98,7 +183,8 @@ export class FileService {
       await this.storage.remove(key);
       throw err;
     }
-    return this.record(key, size, { ...input, mimeType });
+    const scan = await this.scanned(key, { ...input, size });
+    return this.record(key, size, { ...input, mimeType, scan });
   }
 
   /**
@@ -135,6 +221,13 @@ export class FileService {
     let existing: StoredFile | undefined;
     try {
       mimeType = await input.inspect(head);
+    } catch (err) {
+      await this.storage.remove(key);
+      throw err;
+    }
+    // Scanned before anything else: infected bytes never meet an old copy's holds.
+    const scan = await this.scanned(key, { ...input, size, sha256 });
+    try {
       existing = await this.findByHash(sha256);
     } catch (err) {
       await this.storage.remove(key);
@@ -156,6 +249,7 @@ export class FileService {
         createdBy: input.createdBy,
         sha256,
         sharedByHash: true,
+        scan,
       },
       input.hold,
     );
@@ -209,6 +303,7 @@ export class FileService {
       .select(['id', 'storageKey', 'fileName', 'mimeType', 'size'])
       .where('sha256', '=', hex)
       .where('sharedByHash', '=', 1)
+      .where('scanState', '<>', 'infected')
       .orderBy('id')
       .limit(5)
       .execute();
@@ -270,6 +365,8 @@ export class FileService {
       height?: number | null;
       sha256?: string;
       sharedByHash?: boolean;
+      /** What the virus scan found (scanColumns). */
+      scan: ReturnType<typeof scanColumns>;
     },
     /** A pending use written in the same transaction as the file. */
     hold?: UploadHold,
@@ -290,6 +387,7 @@ export class FileService {
             height: input.height ?? null,
             sha256: input.sha256 ?? null,
             sharedByHash: input.sharedByHash ? 1 : 0,
+            ...input.scan,
           })
           .returning(['id', 'storageKey', 'fileName', 'mimeType', 'size'])
           .executeTakeFirstOrThrow();
@@ -336,11 +434,15 @@ export class FileService {
         'storedFile.size',
         'storedFile.thumbFileId',
         'storedFile.createdBy',
+        'storedFile.scanState',
+        'storedFile.virusName',
         pictureIdOf(eb),
       ])
       .where('storedFile.id', '=', id)
       .executeTakeFirst();
-    return row && { ...row, pictureId: row.pictureId ?? null };
+    return (
+      row && { ...row, pictureId: row.pictureId ?? null, scanState: row.scanState as ScanState }
+    );
   }
 
   /**

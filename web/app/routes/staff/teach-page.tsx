@@ -38,7 +38,11 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     read('workbench/getWorkbenchList', { userId, menuType: 1 }, []),
     read('workbench/getWorkbenchList', { userId, menuType: 2 }, []),
     read('news/getTeachHomeNews', { ...slots, enableType: 2 }, empty),
-    read('todo/getTodoNum', { userId }, { leaveNum: 0, picNum: 0, leaveUrl: '', picUrl: '' }),
+    read(
+      'todo/getTodoNum',
+      { userId },
+      { leaveNum: 0, picNum: 0, leaveUrl: '', picUrl: '', virusNum: 0, virusUrl: '' },
+    ),
   ]);
   return { departments, workbench, apps, lists, todo };
 }

@@ -73,6 +73,7 @@ export class DriveResources {
       now,
       (fileIds) => this.dropUnused(fileIds),
       (fileId, fileName, by) => this.contentChanged([{ fileId, fileName }], by),
+      (fileId) => files.assertNoVirus(fileId),
     );
   }
 

@@ -165,7 +165,8 @@ export class ShareVisits {
     if (!file || !(await this.files.storage.has(file.storageKey))) {
       throw new AppError(410, SHARE_FILE_GONE);
     }
-    const verdict = await this.files.access.verdict(file, owner);
+    // Lent: a file whose virus scan has not passed is never handed to a visitor.
+    const verdict = await this.files.access.verdict(file, owner, undefined, { lent: true });
     if (!verdict.ok) throw new AppError(410, SHARE_OWNER_LOST);
     return file;
   }

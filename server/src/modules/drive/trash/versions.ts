@@ -52,6 +52,8 @@ export class DriveVersions {
       fileName: string,
       by: Viewer,
     ) => Promise<void>,
+    /** Refuses a file that carries a virus (scanned again unless clean with today's signatures). */
+    private readonly assertNoVirus: (fileId: number) => Promise<void> = async () => undefined,
   ) {}
 
   /** The resource's current content, as a version would record it. */
@@ -132,6 +134,16 @@ export class DriveVersions {
 
   /** Makes a version the current content again; the current one becomes a version. */
   async restore(viewer: Viewer, versionId: number): Promise<{ resourcesId: number }> {
+    // Restored bytes come in again: the person's right first, then the virus scan (outside
+    // the transaction, which a scan would hold), then the restore, which checks anew.
+    const asked = await orNotFound(
+      this.db.selectFrom('driveVersion').selectAll().where('id', '=', versionId),
+      VERSION_GONE,
+    );
+    if (!mayEdit(await readResource(this.db, asked.resourceId, viewer), viewer)) {
+      throw forbidden(ONLY_EDITOR_REPLACES);
+    }
+    await this.assertNoVirus(asked.fileId);
     const { dropped, resourcesId, file } = await inTransaction(this.db, async (trx) => {
       const version = await orNotFound(
         trx.selectFrom('driveVersion').selectAll().where('id', '=', versionId),
