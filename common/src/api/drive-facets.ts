@@ -10,8 +10,8 @@ import type { Static } from './shared.js';
 
 export const FACET_KINDS = ['stage', 'grade', 'subject', 'edition'] as const;
 export type FacetKind = (typeof FACET_KINDS)[number];
-export const FACET_NAME_MAX = 20;
-export const CHAPTER_MAX = 60;
+export { CHAPTER_MAX, FACET_NAME_MAX } from '../limits.js';
+import { CHAPTER_MAX, FACET_NAME_MAX } from '../limits.js';
 
 /** A value of the dictionary. */
 export const FacetValue = Type.Object({

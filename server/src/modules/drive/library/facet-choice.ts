@@ -75,8 +75,8 @@ export async function chooseFacets(
   input: FacetInput | undefined,
   current: FacetColumns = NO_FACETS,
 ): Promise<FacetColumns> {
-  if (!input || (!input.full && !given(input))) return current;
-  const base = input.full ? NO_FACETS : current;
+  if (!input || (!input.full && !given(input))) return facetsOf(current);
+  const base = input.full ? NO_FACETS : facetsOf(current);
   const pick = (column: FacetColumnName) =>
     input[column] === undefined ? base[column] : input[column] || null;
   const chosen: FacetColumns = {
