@@ -70,7 +70,7 @@ test.describe('teaching facets of the library', () => {
         '数学高一',
       );
       // Words and facets together: the keyword narrows within the facets.
-      const search = page.getByRole('textbox', { name: '文件名或关键字搜索' });
+      const search = page.getByRole('searchbox', { name: '文件名或关键字搜索' });
       await search.fill('教案');
       await search.press('Enter');
       await expect(page).toHaveURL(/KeywordName=/);
@@ -141,7 +141,7 @@ test.describe('teaching facets of the library', () => {
     await page.goto(`/myPublicwp?KeywordName=${encodeURIComponent(name)}`);
     const mine = page.locator('.drive-table tbody tr.ant-table-row').filter({ hasText: name });
     await mine.locator('.ant-checkbox-input').check();
-    await page.getByRole('button', { name: '编辑', exact: true }).click();
+    await page.getByRole('button', { name: /^编\s*辑$/ }).click();
     const edit = page.getByRole('dialog', { name: '编辑文件' });
     await expect(edit.getByRole('combobox', { name: '章节' })).toHaveValue(chapter);
     await choose(page, edit, '年级', '九年级');

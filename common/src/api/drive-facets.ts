@@ -73,21 +73,15 @@ export const FacetOfRow = {
 };
 
 const Count = Type.Array(Type.Object({ id: Type.Integer(), num: Type.Integer() }));
-/** Files per value of each facet, under the other facets' filters. */
+/**
+ * Files per value of each facet, under the other facets' filters (a facet's own filter left
+ * out): the chosen value's count is what the list holds. Values without files are left out.
+ */
 export const FacetCounts = Type.Object({
-  /** Files that match every filter. */
-  total: Type.Integer(),
   stage: Count,
   grade: Count,
   subject: Count,
   edition: Count,
-  /** Files that carry no value of that facet. */
-  none: Type.Object({
-    stage: Type.Integer(),
-    grade: Type.Integer(),
-    subject: Type.Integer(),
-    edition: Type.Integer(),
-  }),
 });
 export type FacetCounts = Static<typeof FacetCounts>;
 
@@ -111,7 +105,7 @@ export const driveFacetCalls = endpoints('drive', {
   facetCounts: endpoint(
     '/resources/getFacetCounts',
     'staff',
-    '资源库中各分面值的文件数（本人可见的文件）：每一分面按其余分面的筛选与关键字、类型、格式、文件夹（fId，含下级）计数；total 为符合全部筛选的文件数',
+    '资源库中各分面值的文件数（本人可见的文件）：每一分面按其余分面的筛选与关键字、类型、格式、文件夹（fId，含下级）计数，所选之值的数即列表的文件数；没有文件的值不列出',
     Type.Object({
       fId: Type.Optional(
         Type.Integer({ minimum: 0, maximum: ID_MAX, errorMessage: '文件夹编号不正确' }),

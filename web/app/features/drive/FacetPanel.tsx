@@ -59,7 +59,7 @@ export function FacetPanel({
               onChange={(on) => choose(on ? value.id : null)}
               aria-label={`${value.name}，${numOf.get(value.id) ?? 0}个资源`}
             >
-              {value.name}
+              <span className="facet-name">{value.name}</span>
               <span className="facet-count">{numOf.get(value.id) ?? 0}</span>
             </Tag.CheckableTag>
           ))}

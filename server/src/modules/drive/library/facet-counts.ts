@@ -5,9 +5,9 @@ import type { Database } from '../../../db/schema.js';
 import { badRequest } from '../../../http/errors.js';
 import { isDriveAdmin } from '../../../http/roles.js';
 import { KeptByVersion, type Versions } from '../../../platform/search/kept-by-version.js';
-import { visibleTo, type Viewer } from '../disk/space.js';
+import { resourceColumn, visibleTo, type Viewer } from '../disk/space.js';
 import { FACET_COLUMNS, withFacets, type FacetQuery } from './facet-filter.js';
-import type { ListQuery } from './file-rows.js';
+import type { ListQuery, ResourceQuery } from './file-rows.js';
 import { subtreeOf, type DriveFolders } from './folders.js';
 import type { DriveListing } from './listing.js';
 
@@ -48,36 +48,38 @@ export class DriveFacetCounts {
     query: ListQuery,
     within: number[] | null,
   ): Promise<FacetCounts> {
+    const keyword = query.keyword?.trim();
+    // A keyword goes through the listing's own query (its text index narrows the files first);
+    // without one, each facet's counts group its partial index, which holds the read rule's
+    // columns: `+owner_id` (SQLite) keeps the owner index, which would read every row, out.
     const base = (facets: FacetQuery | undefined) =>
-      this.listing
-        .resources(viewer, { ...query, facets }, { ownerId: null })
-        .$if(within !== null, (qb) => qb.where('driveResource.folderId', 'in', within!));
-    const answer: FacetCounts = {
-      total: 0,
-      stage: [],
-      grade: [],
-      subject: [],
-      edition: [],
-      none: { stage: 0, grade: 0, subject: 0, edition: 0 },
-    };
+      (keyword
+        ? this.listing.resources(viewer, { ...query, facets }, { ownerId: null })
+        : (this.db
+            .selectFrom('driveResource')
+            .where(resourceColumn('ownerId', true), 'is', null)
+            .where(visibleTo(viewer, true))
+            .$if(Boolean(query.resourcesType), (qb) =>
+              qb.where('driveResource.resourcesType', '=', query.resourcesType!),
+            )
+            .$if(Boolean(query.fileType), (qb) =>
+              qb.where('driveResource.fileType', '=', query.fileType!),
+            )
+            .$call(withFacets(facets)) as unknown as ResourceQuery)
+      ).$if(within !== null, (qb) => qb.where('driveResource.folderId', 'in', within!));
+    const answer: FacetCounts = { stage: [], grade: [], subject: [], edition: [] };
     for (const [kind, column] of Object.entries(FACET_COLUMNS) as Array<
       [keyof typeof FACET_COLUMNS, (typeof FACET_COLUMNS)[keyof typeof FACET_COLUMNS]]
     >) {
       const others = { ...query.facets };
       delete others[column];
       const rows = await base(others)
+        .where(`driveResource.${column}`, 'is not', null)
         .select((eb) => [`driveResource.${column} as id`, eb.fn.countAll<number>().as('n')])
         .groupBy(`driveResource.${column}`)
         .execute();
-      for (const row of rows) {
-        if (row.id === null) answer.none[kind] = Number(row.n);
-        else answer[kind].push({ id: Number(row.id), num: Number(row.n) });
-      }
+      answer[kind] = rows.map((row) => ({ id: Number(row.id), num: Number(row.n) }));
     }
-    const all = await base(query.facets)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirst();
-    answer.total = Number(all?.n ?? 0);
     return answer;
   }
 
