@@ -69,3 +69,7 @@ export const DRIVE_UPLOAD_HEADERS = {
 export const SENSITIVE_LEVEL_NAMES = { block: '禁止', warn: '提醒' } as const;
 /** The longest reason a reviewer gives for publishing an item with 提醒 words. */
 export const SENSITIVE_REASON_MAX = 200;
+
+/** The drive library's teaching facets (drive-facets.ts): a dictionary value's name, a 章节. */
+export const FACET_NAME_MAX = 20;
+export const CHAPTER_MAX = 60;

@@ -12,6 +12,7 @@ import {
 } from './shared.js';
 import { endpoint, endpoints, rawEndpoint } from './shared.js';
 import { ShareFields, ShareMade, ShareOptions } from './drive-share.js';
+import { FacetFields, FacetFilters, FacetOfRow, WithFacets } from './drive-facets.js';
 
 /**
  * 教学网盘 (intranet.md §2 education ... mineWp, §3 resource / folder, §4
@@ -59,6 +60,8 @@ const ListFilters = {
   resourcesSize: Type.Optional(SortFlag('resourcesSize')),
   downloadNum: Type.Optional(SortFlag('downloadNum')),
   statusDate: Type.Optional(SortFlag('statusDate')),
+  /** Teaching facets of the library (drive-facets.ts). */
+  ...FacetFilters,
   ...Paging(DRIVE_PAGE_SIZE, 50),
 };
 
@@ -104,6 +107,8 @@ export const DriveRow = Type.Object({
    */
   contentSnippet: Type.Optional(Type.String()),
   contentPlace: Type.Optional(Type.String()),
+  /** A library file's teaching facets (drive-facets.ts); absent on folder rows. */
+  ...FacetOfRow,
 });
 export type DriveRow = Static<typeof DriveRow>;
 
@@ -186,6 +191,8 @@ const ResourceFields = {
   resourcesIsOpen: Type.Optional(WordOf(OPENNESS, '请选择是否公开')),
   resourcesIsComment: Type.Optional(WordOf(['0', '1'], '请选择是否可以评论')),
   resourcesDesc: OptionalText(DRIVE_DESC_MAX, `文件描述不能超过${DRIVE_DESC_MAX}个字`),
+  /** Teaching facets of a library upload (drive-facets.ts). */
+  ...FacetFields,
 };
 
 /** A resource as its detail page shows it. */
@@ -474,6 +481,9 @@ export const driveCalls = endpoints('drive', {
       }),
       /** 防泄密 (issue 19): '1' on, '0' off, not given (or '') unchanged. */
       resourcesIsProtected: Type.Optional(WordOf(['0', '1'], 'resourcesIsProtected 只能为 0 或 1')),
+      /** Teaching facets (drive-facets.ts): changed only when withFacets is '1'. */
+      ...FacetFields,
+      ...WithFacets,
     }),
     Nothing,
   ),

@@ -16,6 +16,7 @@ export * from './mail.js';
 export * from './drive.js';
 export * from './drive-upload.js';
 export * from './drive-share.js';
+export * from './drive-facets.js';
 export * from './sensitive-words.js';
 export * from './staff-import.js';
 export * from './setup.js';

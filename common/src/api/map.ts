@@ -16,6 +16,7 @@ import type * as mail from './mail.js';
 import type * as drive from './drive.js';
 import type * as drive_upload from './drive-upload.js';
 import type * as drive_share from './drive-share.js';
+import type * as drive_facets from './drive-facets.js';
 import type * as sensitive_words from './sensitive-words.js';
 import type * as staff_import from './staff-import.js';
 import type * as setup from './setup.js';
@@ -48,6 +49,7 @@ type Contract = typeof magazine &
   typeof drive &
   typeof drive_upload &
   typeof drive_share &
+  typeof drive_facets &
   typeof sensitive_words &
   typeof staff_import &
   typeof setup &

@@ -52,6 +52,7 @@ import type {
   DriveResumableChunkTable,
   DriveTrashTable,
   DriveVersionTable,
+  DriveFacetTable,
   DavFileTable,
   DavLockTable,
   DavPropertyTable,
@@ -147,6 +148,7 @@ export interface Database {
   driveResumableChunk: DriveResumableChunkTable;
   driveTrash: DriveTrashTable;
   driveVersion: DriveVersionTable;
+  driveFacet: DriveFacetTable;
   job: JobTable;
   filePreview: FilePreviewTable;
   fileText: FileTextTable;

@@ -84,6 +84,31 @@ const LESSONS: Array<[lesson: string, focus: string, question: string]> = [
   ['法律与生活', '依法维护合法权益', '消费者权益受到侵害时可以通过哪些途径维护？'],
 ];
 
+/**
+ * The library's teaching facets of a lesson's files (the dictionary's names, migration 0053):
+ * the demo's grades are 高中's, 政治 is 思想政治 there, and each subject's usual textbook.
+ */
+export function facetNamesOf(subject: string, grade: string) {
+  const editions: Record<string, string> = {
+    语文: '统编版',
+    数学: '人教版',
+    英语: '外研版',
+    物理: '人教版',
+    化学: '鲁科版',
+    生物: '人教版',
+    历史: '统编版',
+    地理: '湘教版',
+    政治: '统编版',
+  };
+  return {
+    stage: '高中',
+    grade,
+    subject: subject === '政治' ? '思想政治' : subject,
+    edition: editions[subject] ?? '人教版',
+    chapter: lessonOf(subject, grade).lesson,
+  };
+}
+
 export function lessonOf(subject: string, grade: string) {
   const row = SUBJECTS.indexOf(subject) * GRADES.length + GRADES.indexOf(grade);
   const [lesson, focus, question] = LESSONS[row]!;

@@ -11,6 +11,7 @@ import {
   GRADES,
   SUBJECTS,
   TOPICS,
+  facetNamesOf,
   lessonDeck,
   lessonDocument,
   lessonPlan,
@@ -168,6 +169,23 @@ export async function seedDemoDrive(
       .execute();
   }
 
+  // The library's teaching facets, by the dictionary's names: what each title says.
+  const facetIds = new Map(
+    (await db.selectFrom('driveFacet').select(['id', 'kind', 'name']).execute()).map((row) => [
+      `${row.kind}:${row.name}`,
+      row.id,
+    ]),
+  );
+  const facetsOf = (subject: string, grade: string) => {
+    const names = facetNamesOf(subject, grade);
+    return {
+      stageId: facetIds.get(`stage:${names.stage}`),
+      gradeId: facetIds.get(`grade:${names.grade}`),
+      subjectId: facetIds.get(`subject:${names.subject}`),
+      editionId: facetIds.get(`edition:${names.edition}`),
+      chapter: names.chapter,
+    };
+  };
   for (const { i, leaf, uploader, file, title, topic } of plan) {
     await driveResources.add(
       uploader,
@@ -178,6 +196,7 @@ export async function seedDemoDrive(
         isOpen: i % 20 === 7 ? '1' : random.pick(['0', '2', '2']),
         isComment: i % 3 === 0 ? '1' : '0',
         description: `${topic}，供${leaf.subject}${leaf.grade}教学参考。`,
+        facets: facetsOf(leaf.subject, leaf.grade),
       },
     );
   }

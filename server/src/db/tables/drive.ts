@@ -46,6 +46,26 @@ export interface DriveResourceTable {
   contentAt: ColumnType<string | null, string | null | undefined, string | null>;
   /** 防泄密 (issue 19): previews watermarked per viewer, downloads for the uploader and drive administrators. */
   leakProtected: ColumnType<number, number | undefined, number>;
+  /** Teaching facets of a library file (migration 0053): values of drive_facet, and free text. */
+  stageId: ColumnType<number | null, number | null | undefined, number | null>;
+  gradeId: ColumnType<number | null, number | null | undefined, number | null>;
+  subjectId: ColumnType<number | null, number | null | undefined, number | null>;
+  editionId: ColumnType<number | null, number | null | undefined, number | null>;
+  chapter: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A value of the library's teaching facets (学段, 年级 under a 学段, 学科, 教材版本). */
+export interface DriveFacetTable {
+  id: Generated<number>;
+  kind: 'stage' | 'grade' | 'subject' | 'edition';
+  name: string;
+  /** A grade's stage; null for the other kinds. */
+  parentId: number | null;
+  sort: number;
+  /** 0: disabled, kept on the files that have it, offered for no new choice. */
+  enabled: ColumnType<number, number | undefined, number>;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export interface DriveLikeTable {

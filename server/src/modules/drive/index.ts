@@ -23,6 +23,9 @@ import { DriveShares } from './shares/shares.js';
 import { ShareVisits } from './shares/share-visits.js';
 import { WorkingFiles, workingFileGuard } from './dav/working-files.js';
 import { registerDav } from './dav/index.js';
+import { DriveFacets } from './library/facets.js';
+import { DriveFacetCounts } from './library/facet-counts.js';
+import { driveFacetRoutes } from './library/facet-routes.js';
 
 /** 教学网盘 (intranet.md §2 education ... mineWp, §7 "Teaching drive"). */
 export const driveArea = defineArea({
@@ -125,6 +128,9 @@ export const driveArea = defineArea({
       },
       driveShares,
       driveShareVisits,
+      /** The library's teaching facets: the dictionary, and counts per value. */
+      driveFacets: new DriveFacets(db, clock),
+      driveFacetCounts: new DriveFacetCounts(db, driveListing, driveFolders),
       driveFolderLinks: new FolderShareLinks(db, driveShareVisits, driveFolders, driveZips),
       /** Office documents and PDFs as PDF pages, 防泄密 watermarked (issue 19). */
       drivePreviews: new DrivePreviews(driveResources, files, officePreviews, clock),
@@ -138,6 +144,10 @@ export const driveArea = defineArea({
       engagement: services.driveEngagement,
       zips: services.driveZips,
       trash: services.driveTrash,
+    });
+    await api.register(driveFacetRoutes, {
+      facets: services.driveFacets,
+      counts: services.driveFacetCounts,
     });
     await api.register(diskRoutes, {
       listing: services.driveListing,

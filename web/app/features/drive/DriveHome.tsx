@@ -127,6 +127,7 @@ export function DriveHome({ data }: { data: DriveHomeData }) {
         <HomeList title="热门下载" more="/hotDown" list={downloaded.data} />
       </div>
       <p className="drive-home-foot">
+        <Link to="/huntFor?type=1">按学段学科浏览</Link>
         <Link to="/mineWp">我的网盘</Link>
         <Link to="/myPublicwp">我的公共资源</Link>
         <Link to="/mineWp?tab=4">回收站</Link>

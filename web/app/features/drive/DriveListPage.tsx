@@ -20,12 +20,17 @@ import { SelectionBar } from './SelectionBar';
 import { EditFileDialog } from './FolderDialogs';
 import { useFileActions } from './useFileActions';
 import { RESTORABLE } from './useManageActions';
+import { FacetPanel } from './FacetPanel';
+import { FacetAdminDrawer } from './FacetAdminDrawer';
+import { facetText, type FacetCounts, type FacetValue } from './facet-data';
 
 export interface DriveListData {
   query: DriveQuery;
   list: Read<DriveList>;
   types: Read<Dictionary>;
   formats: Read<Dictionary>;
+  /** The library's teaching facets: the dictionary and the counts of the panel. */
+  facets?: { values: FacetValue[]; counts: FacetCounts };
 }
 
 /**
@@ -60,6 +65,8 @@ export function DriveListPage({
   const checked = useChecked(list.data.list);
   const isAdmin = isDriveAdmin(user);
   const [editing, setEditing] = useState<number | null>(null);
+  const [dictionaryOpen, setDictionaryOpen] = useState(false);
+  const facets = data.facets;
 
   const after = (worked: boolean) => {
     if (worked) checked.clear();
@@ -131,6 +138,21 @@ export function DriveListPage({
             )}
           </div>
         </div>
+        {facets && (
+          <FacetPanel
+            values={facets.values}
+            counts={facets.counts}
+            filter={query.facets}
+            onChange={change}
+            extra={
+              isAdmin && (
+                <Button size="small" onClick={() => setDictionaryOpen(true)}>
+                  分面字典
+                </Button>
+              )
+            }
+          />
+        )}
         <p className="muted drive-total">共{list.data.total}个资源</p>
         <SelectionBar
           count={checked.rows.length}
@@ -149,21 +171,30 @@ export function DriveListPage({
           selected={checked.keys}
           onSelect={checked.set}
           extraColumns={
-            own
+            facets
               ? [
                   {
-                    title: '所在文件夹',
-                    key: 'folder',
-                    width: 200,
-                    render: (_, row) =>
-                      row.fid ? (
-                        <Link to={`/filelistPage?fid=${row.fid}`}>{row.fname ?? '—'}</Link>
-                      ) : (
-                        '—'
-                      ),
+                    title: '教学分面',
+                    key: 'facets',
+                    width: 220,
+                    render: (_, row) => facetText(facets.values, row) || '—',
                   },
                 ]
-              : undefined
+              : own
+                ? [
+                    {
+                      title: '所在文件夹',
+                      key: 'folder',
+                      width: 200,
+                      render: (_, row) =>
+                        row.fid ? (
+                          <Link to={`/filelistPage?fid=${row.fid}`}>{row.fname ?? '—'}</Link>
+                        ) : (
+                          '—'
+                        ),
+                    },
+                  ]
+                : undefined
           }
         />
       </Card>
@@ -181,6 +212,13 @@ export function DriveListPage({
         />
       )}
       {actions.shareDialog}
+      {facets && isAdmin && (
+        <FacetAdminDrawer
+          open={dictionaryOpen}
+          onClose={() => setDictionaryOpen(false)}
+          onChanged={() => void revalidate()}
+        />
+      )}
     </main>
   );
 }

@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { call } from '../../api/client';
 import { errorText } from '../../api/page-data';
 import { addResource, batchAddResource, type Dictionary } from './drive-api';
+import { FacetFields, facetBody, type FacetFormValues } from './FacetFields';
 import {
   COMMENT_OPTIONS,
   DRIVE_ACCEPT,
@@ -59,6 +60,12 @@ interface RegisterFields {
   resourcesType: string;
   resourcesIsOpen: string;
   resourcesIsComment: string;
+  /** The library's teaching facets ('' none). */
+  stageId?: number | string;
+  gradeId?: number | string;
+  subjectId?: number | string;
+  editionId?: number | string;
+  chapter?: string;
 }
 
 /** Registers up to BATCH_MAX uploaded files in folder `fId`; the whole file name is the name. */
@@ -86,7 +93,7 @@ async function register(
   }
 }
 
-interface UploadForm {
+interface UploadForm extends FacetFormValues {
   resourcesType?: string;
   resourcesIsOpen: string;
   resourcesIsComment: string;
@@ -150,7 +157,7 @@ export function DriveUploadDialog({
 
   const submit = async (onConflict?: 'keep' | 'replace') => {
     setClashes([]);
-    const { resourcesType, resourcesIsOpen, resourcesIsComment } = form.getFieldsValue();
+    const { resourcesType, resourcesIsOpen, resourcesIsComment, ...facets } = form.getFieldsValue();
     if (!resourcesType) return void message.error('请选择资源类型');
     const done = files.filter((f) => f.status === 'done');
     if (!done.length) return void message.error('请上传文件');
@@ -181,7 +188,13 @@ export function DriveUploadDialog({
         fId,
         sType,
       );
-      const fields = { sType, resourcesType, resourcesIsOpen, resourcesIsComment };
+      const fields = {
+        sType,
+        resourcesType,
+        resourcesIsOpen,
+        resourcesIsComment,
+        ...(sType === 0 ? facetBody(facets) : {}),
+      };
       const byFolder = new Map<string, typeof placed>();
       for (const one of placed)
         byFolder.set(one.folder, [...(byFolder.get(one.folder) ?? []), one]);
@@ -311,6 +324,7 @@ export function DriveUploadDialog({
           <Form.Item name="resourcesIsComment" label="是否可以评论" required>
             <Radio.Group options={COMMENT_OPTIONS} />
           </Form.Item>
+          {sType === 0 && <FacetFields form={form} />}
           <Form.Item label="文件" required extra={`一次最多 ${max} 个文件`}>
             <Upload.Dragger
               {...picking}

@@ -11,6 +11,7 @@ import {
   type ResourceDetail,
 } from './drive-api';
 import { COMMENT_OPTIONS, DISK_PRIVATE_NOTE, OPENNESS_OPTIONS } from './drive-data';
+import { FacetFields, facetBody, type FacetFormValues } from './FacetFields';
 
 interface FolderForm {
   fName: string;
@@ -103,8 +104,8 @@ export function FolderDialog({
   );
 }
 
-/** The form's fields, all required by its rules once validated. */
-interface FileForm {
+/** The form's fields, all required by its rules once validated (the facets optional). */
+interface FileForm extends FacetFormValues {
   resourcesName: string;
   resourcesType: string;
   resourcesFileType: string;
@@ -152,6 +153,11 @@ export function EditFileDialog({
           resourcesIsComment: d.resourcesIsComment ?? undefined,
           resourcesDesc: d.resourcesDesc,
           leakProtected: d.resourcesIsProtected === '1',
+          stageId: d.stageId ?? null,
+          gradeId: d.gradeId ?? null,
+          subjectId: d.subjectId ?? null,
+          editionId: d.editionId ?? null,
+          chapter: d.chapter ?? '',
         });
       })
       .catch((err: unknown) => message.error(errorText(err)));
@@ -162,7 +168,9 @@ export function EditFileDialog({
 
   const submit = async () => {
     if (resourcesId === null) return;
-    const { leakProtected, ...values } = await form.validateFields();
+    const { leakProtected, stageId, gradeId, subjectId, editionId, chapter, ...values } =
+      await form.validateFields();
+    const library = detail?.sType === 0;
     setSaving(true);
     try {
       await editResource({
@@ -170,6 +178,13 @@ export function EditFileDialog({
         ...values,
         resourcesDesc: values.resourcesDesc.trim(),
         resourcesIsProtected: leakProtected ? '1' : '0',
+        // The library's files: the facets in full (an empty one is cleared).
+        ...(library
+          ? {
+              withFacets: '1',
+              ...facetBody({ stageId, gradeId, subjectId, editionId, chapter }),
+            }
+          : {}),
       });
       message.success('编辑成功');
       onDone();
@@ -259,6 +274,17 @@ export function EditFileDialog({
         >
           <Checkbox>防泄密</Checkbox>
         </Form.Item>
+        {detail?.sType === 0 && (
+          <FacetFields
+            form={form}
+            kept={{
+              stageId: detail.stageId,
+              gradeId: detail.gradeId,
+              subjectId: detail.subjectId,
+              editionId: detail.editionId,
+            }}
+          />
+        )}
       </Form>
     </Modal>
   );

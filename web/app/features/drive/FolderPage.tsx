@@ -191,6 +191,7 @@ export function FolderPage({ data }: { data: FolderPageData }) {
               >
                 文件上传
               </Button>
+              <Button onClick={() => navigate(`/huntFor?type=1&fid=${fid}`)}>按分面筛选</Button>
               {isAdmin && (
                 <Button
                   icon={<FolderAddOutlined aria-hidden />}

@@ -4,6 +4,7 @@ import type { BodyTo } from '../../api/client';
 import { RESOURCES_FILE_TYPE, RESOURCES_TYPE, type DriveList } from './drive-api';
 import { sortOf, sortParams, type DriveSort } from './drive-data';
 import { DRIVE_PAGE_SIZE } from './DriveTable';
+import { facetFilterOf, facetPayload, type FacetFilter } from './facet-data';
 
 /** The filters, sort and page of a drive list, as its address keeps them. */
 export interface DriveQuery {
@@ -14,6 +15,8 @@ export interface DriveQuery {
   /** Whether the person chose the sort (the ranking lists keep their own order until then). */
   sortChosen: boolean;
   pageNum: number;
+  /** The library's teaching facets (学段, 年级, 学科, 教材版本, 章节). */
+  facets: FacetFilter;
 }
 
 export function driveQueryOf(params: URLSearchParams): DriveQuery {
@@ -24,6 +27,7 @@ export function driveQueryOf(params: URLSearchParams): DriveQuery {
     sort: sortOf(params.get('sort')),
     sortChosen: params.has('sort'),
     pageNum: intSearch(params, 'pageNum') ?? 1,
+    facets: facetFilterOf(params),
   };
 }
 
@@ -36,6 +40,7 @@ export const listPayload = (query: DriveQuery, ranked = false) => ({
   resourcesType: query.resourcesType || undefined,
   resourcesFileType: query.resourcesFileType || undefined,
   ...(ranked && !query.sortChosen ? {} : sortParams(query.sort)),
+  ...facetPayload(query.facets),
   pageNum: query.pageNum,
   pageSize: DRIVE_PAGE_SIZE,
 });

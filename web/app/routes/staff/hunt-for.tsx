@@ -1,5 +1,5 @@
 import type { Route } from './+types/hunt-for';
-import { intSearch } from '../../api/page-data';
+import { intSearch, read } from '../../api/page-data';
 import { DriveListPage } from '../../features/drive/DriveListPage';
 import {
   driveQueryOf,
@@ -7,6 +7,7 @@ import {
   readDictionaries,
   readList,
 } from '../../features/drive/drive-load';
+import { facetPayload } from '../../features/drive/facet-data';
 import { requireUser } from '../../lib/session';
 
 export const meta = () => [{ title: '资源搜索 - 教学网盘' }];
@@ -26,11 +27,23 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const kind = Number((fromHome ? params.get('zylxType') : params.get('type')) ?? 1);
   const zylxType = kind === 0 || kind === 2 ? kind : 1;
   const fId = intSearch(params, 'fid');
-  const [list, { types, formats }] = await Promise.all([
+  const library = zylxType !== 2;
+  // The library's facet panel: the dictionary and the counts under the same filters.
+  const counted = {
+    KeywordName: query.keyword || undefined,
+    resourcesType: query.resourcesType || undefined,
+    resourcesFileType: query.resourcesFileType || undefined,
+    fId,
+    ...facetPayload(query.facets),
+  };
+  const [list, { types, formats }, values, counts] = await Promise.all([
     readList('resources/searchResources', { ...listPayload(query), zylxType, fId }),
     readDictionaries(),
+    library ? read('resources/getFacets', {}, []) : null,
+    library ? read('resources/getFacetCounts', counted, null) : null,
   ]);
-  return { query, list, types, formats, mine: zylxType === 2 };
+  const facets = values && counts?.data ? { values: values.data, counts: counts.data } : undefined;
+  return { query, list, types, formats, facets, mine: !library };
 }
 
 export default function HuntFor({ loaderData }: Route.ComponentProps) {

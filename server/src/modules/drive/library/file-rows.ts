@@ -3,6 +3,7 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { fileUrl } from '../../../platform/files/service.js';
 import { displayTime } from '../../../time.js';
+import { facetQueryOf, type FacetQuery } from './facet-filter.js';
 
 /**
  * A drive list's query as the pages send it, and a file's row as every list
@@ -16,6 +17,8 @@ export interface ListQuery {
   fileType?: string;
   /** Which column sorts, 1 descending / 0 ascending; update time descending when none. */
   sort?: { by: 'userName' | 'size' | 'downloads' | 'updated'; descending: boolean };
+  /** Teaching facets of the library (facet-filter.ts). */
+  facets?: FacetQuery;
 }
 
 export type ResourceQuery = SelectQueryBuilder<
@@ -45,6 +48,11 @@ export const FILE_COLUMNS = [
   'driveResource.createdAt',
   'driveResource.uploaderId',
   'staff.name as uploaderName',
+  'driveResource.stageId',
+  'driveResource.gradeId',
+  'driveResource.subjectId',
+  'driveResource.editionId',
+  'driveResource.chapter',
 ] as const;
 
 /** The selected columns of a resource row, as a list shows it. */
@@ -69,6 +77,11 @@ export interface FileRowData {
   createdAt: string;
   uploaderId: number;
   uploaderName: string;
+  stageId: number | null;
+  gradeId: number | null;
+  subjectId: number | null;
+  editionId: number | null;
+  chapter: string | null;
 }
 
 export function fileRow(row: FileRowData): DriveRow {
@@ -97,19 +110,26 @@ export function fileRow(row: FileRowData): DriveRow {
     favoritesNum: row.favoriteNum,
     statusDate: displayTime(row.statusDate),
     createDate: displayTime(row.createdAt),
+    stageId: row.stageId,
+    gradeId: row.gradeId,
+    subjectId: row.subjectId,
+    editionId: row.editionId,
+    chapter: row.chapter,
   };
 }
 
 /** The list's filters and sort as the pages send them (one of four sort flags). */
-export function listQueryOf(body: {
-  KeywordName?: string;
-  resourcesType?: string;
-  resourcesFileType?: string;
-  userName?: number;
-  resourcesSize?: number;
-  downloadNum?: number;
-  statusDate?: number;
-}): ListQuery {
+export function listQueryOf(
+  body: {
+    KeywordName?: string;
+    resourcesType?: string;
+    resourcesFileType?: string;
+    userName?: number;
+    resourcesSize?: number;
+    downloadNum?: number;
+    statusDate?: number;
+  } & FacetQuery,
+): ListQuery {
   const sorts = [
     ['userName', body.userName],
     ['size', body.resourcesSize],
@@ -122,5 +142,6 @@ export function listQueryOf(body: {
     resourcesType: body.resourcesType,
     fileType: body.resourcesFileType,
     sort: active ? { by: active[0], descending: active[1] === 1 } : undefined,
+    facets: facetQueryOf(body),
   };
 }

@@ -19,6 +19,7 @@ import {
   type ListQuery,
   type ResourceQuery,
 } from './file-rows.js';
+import { hasFacets, withFacets } from './facet-filter.js';
 
 /**
  * Reading the drive's lists: a folder's page (its folders, then its files,
@@ -160,7 +161,8 @@ export class DriveListing {
                 : []),
             ]),
           ),
-      ) as unknown as ResourceQuery;
+      )
+      .$call(withFacets(query.facets)) as unknown as ResourceQuery;
   }
 
   /** Orders a resource query by the list's sort, pinned first when `pinnedFirst`. */
@@ -226,7 +228,7 @@ export class DriveListing {
   ): Promise<{ total: number; list: DriveRow[] }> {
     const allFolders = await this.folders.all(space);
     const keyword = query.keyword?.trim().toLowerCase();
-    const showFolders = !query.resourcesType && !query.fileType;
+    const showFolders = !query.resourcesType && !query.fileType && !hasFacets(query.facets);
     const childFolders = showFolders
       ? allFolders
           .filter((row) => row.parentId === folderId)
@@ -310,7 +312,8 @@ export class DriveListing {
     if (query.sort) rows = this.ordered(rows, query, false);
     rows = rows.orderBy(column[order], 'desc').orderBy('driveResource.id', 'desc');
     // Without a filter the total is the library's count, kept between changes.
-    const unfiltered = !query.keyword?.trim() && !query.resourcesType && !query.fileType;
+    const unfiltered =
+      !query.keyword?.trim() && !query.resourcesType && !query.fileType && !hasFacets(query.facets);
     return this.page(
       base,
       rows,

@@ -10,6 +10,7 @@ import { checkedName, subtreeOf, type DriveFolders } from './folders.js';
 import type { DiskQuota } from '../disk/quota.js';
 import { insertResource, readResource } from './resource-access.js';
 import { searchText } from './resource-files.js';
+import { facetsOf } from './facet-choice.js';
 import { DRIVE_ADMIN_ONLY, assertCanManage, type Space, type Viewer } from '../disk/space.js';
 
 export interface MoveInput {
@@ -98,6 +99,8 @@ export class ResourceMoves {
           description: row.description,
           // A copy of a 防泄密 file is as guarded as the file.
           leakProtected: row.leakProtected,
+          // Teaching facets are the library's: a copy into the library keeps them.
+          ...(targetSpace.ownerId === null ? facetsOf(row) : {}),
           statusDate: at,
           createdAt: at,
         });

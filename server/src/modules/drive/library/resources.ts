@@ -27,6 +27,7 @@ import { mayDownload } from './leak-protection.js';
 import { assertCanManage, setPinned, type Space, type Viewer } from '../disk/space.js';
 import { freeName } from '../trash/trash-rows.js';
 import { DriveVersions, ONLY_EDITOR_REPLACES } from '../trash/versions.js';
+import { chooseFacets, type FacetInput } from './facet-choice.js';
 
 /** Files one batch may register (intranet.md §5 "Add-file dialog"). */
 export const BATCH_MAX = 10;
@@ -44,6 +45,8 @@ export interface ResourceFields {
   isOpen?: string;
   isComment?: string;
   description?: string;
+  /** Teaching facets of a library file (facet-choice.ts). */
+  facets?: FacetInput;
 }
 
 /**
@@ -154,6 +157,7 @@ export class DriveResources {
     const arrived: Array<{ fileId: number; fileName: string }> = [];
     const ids = await inTransaction(this.db, async (trx) => {
       const { space, folderId } = await this.targetOf(viewer, target, trx);
+      const facets = await chooseFacets(trx, space, fields.facets);
       const fileIds = uploads.map((upload) => fileIdOf(upload.path));
       if (fileIds.some((id) => id === null)) throw badRequest('请选择文件');
       const stored = await trx
@@ -212,6 +216,7 @@ export class DriveResources {
           isOpen: fields.isOpen ?? '2',
           isComment: fields.isComment ?? '1',
           description: (fields.description ?? '').trim(),
+          ...facets,
           statusDate: at,
           createdAt: at,
         });
@@ -289,6 +294,7 @@ export class DriveResources {
   ): Promise<void> {
     const row = await this.get(id, viewer);
     if (!mayEdit(row, viewer)) throw forbidden('只能编辑自己上传的文件');
+    const facets = await chooseFacets(this.db, { ownerId: row.ownerId }, input.facets, row);
     const name = input.name?.trim();
     await inTransaction(this.db, async (trx) => {
       await trx
@@ -301,6 +307,7 @@ export class DriveResources {
           ...(input.isComment ? { isComment: input.isComment } : {}),
           ...(input.leakProtected ? { leakProtected: input.leakProtected === '1' ? 1 : 0 } : {}),
           description: input.description.trim(),
+          ...facets,
           statusDate: iso(this.now()),
         })
         .where('id', '=', id)

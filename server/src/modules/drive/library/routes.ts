@@ -14,6 +14,7 @@ import { idsOf } from '../../../http/id-list.js';
 import type { DriveFolders } from './folders.js';
 import type { DriveListing } from './listing.js';
 import { listQueryOf } from './file-rows.js';
+import { facetInputOf } from './facet-choice.js';
 import type { DriveEngagement } from './engagement.js';
 import { assertMayDownload } from './leak-protection.js';
 import { downloadName } from './resource-files.js';
@@ -304,14 +305,17 @@ function selectionOf(fields: { resourcesId?: string; fId?: string }): Selection 
 }
 
 /** What a person says of their uploads, as the add and edit forms send it. */
-function fieldsOf(body: {
-  resourcesType: string;
-  resourcesFileType?: string;
-  resourcesIsOpen?: string;
-  resourcesIsComment?: string;
-  resourcesDesc?: string;
-}) {
+function fieldsOf(
+  body: {
+    resourcesType: string;
+    resourcesFileType?: string;
+    resourcesIsOpen?: string;
+    resourcesIsComment?: string;
+    resourcesDesc?: string;
+  } & Parameters<typeof facetInputOf>[0],
+) {
   return {
+    facets: facetInputOf(body),
     resourcesType: body.resourcesType,
     fileType: body.resourcesFileType,
     isOpen: body.resourcesIsOpen,
