@@ -200,7 +200,7 @@ describe('refusals', () => {
     await refuse({ beginDate: '2026/01/01' }, '开始日期格式不正确，应为 YYYY-MM-DD');
     await refuse({ endDate: '2026-02-30' }, '结束日期不正确');
     await refuse({ beginDate: '2026-03-02', endDate: '2026-03-01' }, '结束日期不能早于开始日期');
-    await refuse({ type: 6 }, 'type 须为 1、2、3、4 或 5');
+    await refuse({ type: 7 }, 'type 须为 1、2、3、4、5 或 6');
     await refuse({ pageSize: 51 }, '每页条数须为1到50');
   });
 });
