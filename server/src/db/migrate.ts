@@ -47,6 +47,7 @@ import * as searchListed from './migrations/0048_search_listed.js';
 import * as mailScheduled from './migrations/0049_mail_scheduled.js';
 import * as mailSendError from './migrations/0050_mail_send_error.js';
 import * as staffHandover from './migrations/0051_staff_handover.js';
+import * as mailLargeFiles from './migrations/0054_mail_large_files.js';
 
 /** Migrations in order. They are imported, not read from disk, so the build carries them. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -98,6 +99,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0049_mail_scheduled': { up: (db) => mailScheduled.up(db) },
     '0050_mail_send_error': { up: (db) => mailSendError.up(db) },
     '0051_staff_handover': { up: (db) => staffHandover.up(db, dialect) },
+    '0054_mail_large_files': { up: (db) => mailLargeFiles.up(db, dialect) },
   };
 }
 

@@ -63,6 +63,7 @@ import type {
   MailDraftTable,
   MailFileTable,
   MailInboxTable,
+  MailLargeFileTable,
   MailSentTable,
   MailTable,
 } from './tables/mail.js';
@@ -129,6 +130,7 @@ export interface Database {
   mailSent: MailSentTable;
   mailFile: MailFileTable;
   mailDraft: MailDraftTable;
+  mailLargeFile: MailLargeFileTable;
   contactGroup: ContactGroupTable;
   contactGroupMember: ContactGroupMemberTable;
   driveFolder: DriveFolderTable;
