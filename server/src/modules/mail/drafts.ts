@@ -76,7 +76,7 @@ export class MailDrafts {
         files: JSON.stringify(await checkAttachments(trx, attachments, owner)),
         // Checked as the send checks them (the writer may read each); kept as chosen.
         largeFiles: await this.large
-          .check(trx, largeChoices, owner)
+          .check(trx, largeChoices, owner, true)
           .then(() => largeChoicesText(largeChoices)),
         updatedAt,
         // Saved again, a mail that could not go is a draft being mended: its reason goes.
@@ -154,7 +154,7 @@ export class MailDrafts {
     const chosen = row.recipientIds ? idsOf(row.recipientIds) : [];
     const people = await this.recipients.byIds(chosen);
     const files = JSON.parse(row.files) as Attachment[];
-    const largeFileList = await this.large.ofDraft(row.largeFiles);
+    const largeFileList = await this.large.ofDraft(row.largeFiles, owner);
     const stored = files.length
       ? await this.db
           .selectFrom('storedFile')

@@ -111,22 +111,28 @@ export class LargeFiles {
    * (the one read rule: their own disk's, or a library file they may see); a forwarded one
    * must be of a mail the writer holds, not expired and still in its sender's drive.
    */
-  async check(db: Kysely<Database>, choices: LargeChoice[], writer: Person): Promise<LargeFile[]> {
+  async check(
+    db: Kysely<Database>,
+    choices: LargeChoice[],
+    writer: Person,
+    /** A draft keeps those deleted or expired meanwhile (shown so); a send refuses them. */
+    keepGone = false,
+  ): Promise<LargeFile[]> {
     if (choices.length === 0) return [];
     const fromDrive = choices.flatMap((c) => (c.resourcesId === undefined ? [] : [c.resourcesId]));
     const forwarded = choices.flatMap((c) => (c.largeId === undefined ? [] : [c.largeId]));
     const [driveFiles, earlier] = await Promise.all([
-      this.driveFiles(db, fromDrive, writer),
-      this.forwarded(db, forwarded, writer),
+      this.driveFiles(db, fromDrive, writer, keepGone),
+      this.forwarded(db, forwarded, writer, keepGone),
     ]);
-    return choices.map((choice) => {
+    return choices.flatMap((choice) => {
       const found =
         choice.resourcesId !== undefined
-          ? driveFiles.get(choice.resourcesId)!
-          : earlier.get(choice.largeId!)!;
-      const fileName = choice.fileName ?? found.fileName;
-      if (!extensionAllowed(fileName)) throw badFormat(fileName);
-      return { ...found, fileName };
+          ? driveFiles.get(choice.resourcesId)
+          : earlier.get(choice.largeId!);
+      const fileName = choice.fileName ?? found?.fileName;
+      if (fileName !== undefined && !extensionAllowed(fileName)) throw badFormat(fileName);
+      return found ? [{ ...found, fileName: fileName! }] : [];
     });
   }
 
@@ -165,14 +171,21 @@ export class LargeFiles {
   }
 
   /** A draft's chosen large attachments as the compose view shows them again. */
-  async ofDraft(text: string): Promise<MailLargeFile[]> {
+  async ofDraft(text: string, owner: Person): Promise<MailLargeFile[]> {
     const choices = largeChoicesOf(text);
     const itemIds = choices.flatMap((c) => (c.resourcesId === undefined ? [] : [c.resourcesId]));
     const largeIds = choices.flatMap((c) => (c.largeId === undefined ? [] : [c.largeId]));
     const [live, forwarded] = await Promise.all([
       itemFiles(this.db, DRIVE_ITEM, itemIds),
       largeIds.length
-        ? this.db.selectFrom('mailLargeFile').selectAll().where('id', 'in', largeIds).execute()
+        ? this.db
+            .selectFrom('mailLargeFile')
+            .innerJoin('mail', 'mail.id', 'mailLargeFile.mailId')
+            .selectAll('mailLargeFile')
+            .where('mailLargeFile.id', 'in', largeIds)
+            // Only links of mails the writer still holds are shown.
+            .where((eb) => holdsMail(eb, owner.id))
+            .execute()
         : [],
     ]);
     const stored = live.size
@@ -289,12 +302,20 @@ export class LargeFiles {
   }
 
   /** Drive files the writer may read, by item: 400 for one gone, 403 for one not theirs to read. */
-  private async driveFiles(db: Kysely<Database>, itemIds: number[], writer: Person) {
+  private async driveFiles(
+    db: Kysely<Database>,
+    itemIds: number[],
+    writer: Person,
+    keepGone: boolean,
+  ) {
     const found = new Map<number, LargeFile>();
     if (itemIds.length === 0) return found;
     const files = await itemFiles(db, DRIVE_ITEM, itemIds);
     const missing = itemIds.filter((id) => !files.has(id));
-    if (missing.length) throw badRequest(`${LARGE_GONE}（编号 ${missing.slice(0, 5).join('、')}）`);
+    if (keepGone) itemIds = itemIds.filter((id) => files.has(id));
+    else if (missing.length)
+      throw badRequest(`${LARGE_GONE}（编号 ${missing.slice(0, 5).join('、')}）`);
+    if (itemIds.length === 0) return found;
     const staff = await authStaffOf(db, writer.id);
     const stored = await db
       .selectFrom('storedFile')
@@ -320,7 +341,12 @@ export class LargeFiles {
   }
 
   /** Large attachments of mails the writer holds, to forward: each live and not expired. */
-  private async forwarded(db: Kysely<Database>, largeIds: number[], writer: Person) {
+  private async forwarded(
+    db: Kysely<Database>,
+    largeIds: number[],
+    writer: Person,
+    keepGone: boolean,
+  ) {
     const found = new Map<number, LargeFile>();
     if (largeIds.length === 0) return found;
     const rows = await db
@@ -336,7 +362,7 @@ export class LargeFiles {
       ])
       .where('mailLargeFile.id', 'in', largeIds)
       .execute();
-    if (rows.length !== largeIds.length) throw notFound(LARGE_GONE);
+    if (rows.length !== largeIds.length && !keepGone) throw notFound(LARGE_GONE);
     if (rows.some((row) => !Number(row.held))) throw forbidden(LARGE_NOT_YOURS);
     const live = await itemFiles(
       db,
@@ -345,6 +371,7 @@ export class LargeFiles {
     );
     const now = iso(this.now());
     for (const row of rows) {
+      if (keepGone && (row.expiresAt <= now || !live.has(row.itemId))) continue;
       if (row.expiresAt <= now) throw badRequest(`${LARGE_EXPIRED}：${row.fileName}`);
       if (!live.has(row.itemId)) throw badRequest(`${LARGE_DELETED}：${row.fileName}`);
       found.set(row.id, {

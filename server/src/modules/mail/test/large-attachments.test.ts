@@ -180,7 +180,24 @@ describe('超大附件: mails that link to a file in the sender’s drive', () =
       await send([{ resourcesId: file.resourcesId }]),
     );
     const [entry] = (await detail(inmailId)).largeFileList!;
+    const kept = JSON.stringify([{ resourcesId: file.resourcesId }]);
+    const { draftId } = expectOk<{ draftId: number }>(
+      await post('email/saveDraft', { inmailTitle: '还没写完', largeFileList: kept }, token.sender),
+    );
     expectOk(await post('resources/delResource', { resourcesId: file.resourcesId }, token.sender));
+    // A draft keeps it, saying 已删除 (saving again still works); a send refuses it.
+    expectOk(
+      await post(
+        'email/saveDraft',
+        { draftId, inmailTitle: '还没写完', largeFileList: kept },
+        token.sender,
+      ),
+    );
+    const draft = expectOk<{ largeFileList: MailLargeFile[] }>(
+      await post('email/getDraft', { draftId }, token.sender),
+    );
+    expect(draft.largeFileList).toMatchObject([{ state: 'deleted', fileName: '' }]);
+    expectRefusal(await send(kept), 400, `超大附件不存在或已删除（编号 ${file.resourcesId}）`);
     expectRefusal(await download(entry!.filePath, token.reader), 410, '超大附件已被发件人删除');
     const [after] = (await detail(inmailId)).largeFileList!;
     expect(after).toMatchObject({ state: 'deleted', filePath: '' });
@@ -268,7 +285,14 @@ describe('超大附件: mails that link to a file in the sender’s drive', () =
     );
     await advance(61);
     {
-      expect(await t.services.scheduledMail.sendDue()).toBe(1);
+      // Sent now, unless the recurring job took it while the test logged in again.
+      await t.services.scheduledMail.sendDue();
+      const left = await t.db
+        .selectFrom('mailDraft')
+        .select('id')
+        .where('id', '=', draftId)
+        .executeTakeFirst();
+      expect(left).toBeUndefined();
       const mail = await t.db
         .selectFrom('mail')
         .select('id')
