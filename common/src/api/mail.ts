@@ -301,7 +301,8 @@ const DraftFields = {
   fileList: Type.Optional(Type.String({ maxLength: 20_000, errorMessage: '附件列表格式不正确' })),
   /**
    * 超大附件 (beyond the spec): JSON [{resourcesId, fileName}] of drive files (see
-   * api/resources/saveLargeAttachment) or [{largeId, fileName}] of a held mail's (a forward).
+   * api/resources/saveLargeAttachment; fileName required) or [{largeId, fileName}] of a held
+   * mail's (a forward; fileName optional).
    */
   largeFileList: Type.Optional(
     Type.String({ maxLength: 20_000, errorMessage: '超大附件列表格式不正确' }),
@@ -324,7 +325,8 @@ const SendFields = {
   fileList: Type.Optional(Type.String({ maxLength: 20_000, errorMessage: '附件列表格式不正确' })),
   /**
    * 超大附件 (beyond the spec): JSON [{resourcesId, fileName}] of drive files (see
-   * api/resources/saveLargeAttachment) or [{largeId, fileName}] of a held mail's (a forward).
+   * api/resources/saveLargeAttachment; fileName required) or [{largeId, fileName}] of a held
+   * mail's (a forward; fileName optional).
    */
   largeFileList: Type.Optional(
     Type.String({ maxLength: 20_000, errorMessage: '超大附件列表格式不正确' }),

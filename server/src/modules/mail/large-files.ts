@@ -31,6 +31,7 @@ export const LARGE_DELETED = '超大附件已被发件人删除';
 export const LARGE_REFUSAL = '该超大附件只有邮件的发件人和收件人可以下载';
 export const LARGE_NOT_YOURS = '只能转发自己收发的邮件中的超大附件';
 const BAD_LIST = '超大附件列表格式不正确';
+const NAME_NEEDED = '请填写超大附件的文件名';
 
 /** A large attachment as the compose page names it: a drive file, or one of a held mail (a forward). */
 export interface LargeChoice {
@@ -57,8 +58,9 @@ const idOf = (value: unknown): number | undefined => {
 };
 
 /**
- * The payload's largeFileList: JSON text of [{resourcesId, fileName}] (a drive file) or
- * [{largeId, fileName}] (a large attachment of a mail one holds). '' or absent: none.
+ * The payload's largeFileList: JSON text of [{resourcesId, fileName}] (a drive file, its name
+ * required) or [{largeId, fileName}] (a large attachment of a mail one holds, its name
+ * optional). '' or absent: none.
  */
 export function largeChoicesOf(text: string | undefined): LargeChoice[] {
   if (!text?.trim()) return [];
@@ -77,6 +79,9 @@ export function largeChoicesOf(text: string | undefined): LargeChoice[] {
     const largeId = resourcesId === undefined ? idOf(item.largeId) : undefined;
     if (resourcesId === undefined && largeId === undefined) throw badRequest(BAD_LIST);
     const name = typeof item.fileName === 'string' ? item.fileName.trim().slice(0, 200) : '';
+    // The drive file's name is the mail's to give: the stored file's own may be another
+    // person's name for the same bytes (kept once per content).
+    if (resourcesId !== undefined && !name) throw badRequest(NAME_NEEDED);
     const key = resourcesId !== undefined ? `r${resourcesId}` : `l${largeId}`;
     if (!seen.has(key)) seen.set(key, { resourcesId, largeId, fileName: name || null });
   }

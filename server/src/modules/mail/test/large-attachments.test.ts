@@ -129,7 +129,10 @@ describe('超大附件: mails that link to a file in the sender’s drive', () =
     expect(folder).toEqual({ name: '超大附件', ownerId: who.sender.id, parentId: null });
 
     const { inmailId } = expectOk<{ inmailId: number }>(
-      await send([{ resourcesId: first.resourcesId }, { resourcesId: second.resourcesId }]),
+      await send([
+        { resourcesId: first.resourcesId, fileName: first.fileName },
+        { resourcesId: second.resourcesId, fileName: second.fileName },
+      ]),
     );
     const seen = await detail(inmailId);
     expect(seen.fileCount).toBe(2);
@@ -177,10 +180,10 @@ describe('超大附件: mails that link to a file in the sender’s drive', () =
   it('answers 超大附件已被发件人删除 once the sender deletes the drive file', async () => {
     const file = await largeFile('要删除的视频.txt');
     const { inmailId } = expectOk<{ inmailId: number }>(
-      await send([{ resourcesId: file.resourcesId }]),
+      await send([{ resourcesId: file.resourcesId, fileName: file.fileName }]),
     );
     const [entry] = (await detail(inmailId)).largeFileList!;
-    const kept = JSON.stringify([{ resourcesId: file.resourcesId }]);
+    const kept = JSON.stringify([{ resourcesId: file.resourcesId, fileName: file.fileName }]);
     const { draftId } = expectOk<{ draftId: number }>(
       await post('email/saveDraft', { inmailTitle: '还没写完', largeFileList: kept }, token.sender),
     );
@@ -196,7 +199,7 @@ describe('超大附件: mails that link to a file in the sender’s drive', () =
     const draft = expectOk<{ largeFileList: MailLargeFile[] }>(
       await post('email/getDraft', { draftId }, token.sender),
     );
-    expect(draft.largeFileList).toMatchObject([{ state: 'deleted', fileName: '' }]);
+    expect(draft.largeFileList).toMatchObject([{ state: 'deleted', fileName: file.fileName }]);
     expectRefusal(await send(kept), 400, `超大附件不存在或已删除（编号 ${file.resourcesId}）`);
     expectRefusal(await download(entry!.filePath, token.reader), 410, '超大附件已被发件人删除');
     const [after] = (await detail(inmailId)).largeFileList!;
@@ -214,7 +217,7 @@ describe('超大附件: mails that link to a file in the sender’s drive', () =
     const file = await largeFile('私人的视频.txt');
     // Another teacher naming the sender's private disk file.
     expectRefusal(
-      await send([{ resourcesId: file.resourcesId }], {}, token.other),
+      await send([{ resourcesId: file.resourcesId, fileName: file.fileName }], {}, token.other),
       403,
       '不能使用无权查看的文件',
     );
@@ -222,8 +225,9 @@ describe('超大附件: mails that link to a file in the sender’s drive', () =
     expectRefusal(await send({ resourcesId: 1 }), 400, '超大附件列表格式不正确');
     expectRefusal(await send([{ resourcesId: 'x' }]), 400, '超大附件列表格式不正确');
     expectRefusal(await send([{ fileName: 'a.txt' }]), 400, '超大附件列表格式不正确');
+    expectRefusal(await send([{ resourcesId: file.resourcesId }]), 400, '请填写超大附件的文件名');
     expectRefusal(
-      await send([{ resourcesId: 999999 }]),
+      await send([{ resourcesId: 999999, fileName: 'a.txt' }]),
       400,
       '超大附件不存在或已删除（编号 999999）',
     );
@@ -250,7 +254,9 @@ describe('超大附件: mails that link to a file in the sender’s drive', () =
         {
           idRoleReceiveArr: String(who.reader.id),
           inmailTitle: '定时的复习资料',
-          largeFileList: JSON.stringify([{ resourcesId: file.resourcesId }]),
+          largeFileList: JSON.stringify([
+            { resourcesId: file.resourcesId, fileName: file.fileName },
+          ]),
         },
         token.sender,
       ),
@@ -277,7 +283,9 @@ describe('超大附件: mails that link to a file in the sender’s drive', () =
           idRoleReceiveArr: String(who.reader.id),
           inmailTitle: '定时的复习资料',
           inmailContent: '',
-          largeFileList: JSON.stringify([{ resourcesId: file.resourcesId }]),
+          largeFileList: JSON.stringify([
+            { resourcesId: file.resourcesId, fileName: file.fileName },
+          ]),
           sendTime: '2026-03-02 17:00',
         },
         token.sender,
@@ -308,7 +316,7 @@ describe('超大附件: mails that link to a file in the sender’s drive', () =
   it('forwards 超大附件 with their expiry, only from a mail one holds', async () => {
     const file = await largeFile('转发的视频.txt');
     const { inmailId } = expectOk<{ inmailId: number }>(
-      await send([{ resourcesId: file.resourcesId }]),
+      await send([{ resourcesId: file.resourcesId, fileName: file.fileName }]),
     );
     const [entry] = (await detail(inmailId)).largeFileList!;
     // Someone who does not hold the mail cannot forward its link.
