@@ -66,9 +66,9 @@ export function useLargeUploads(
       title: '作为超大附件发送？',
       content: (
         <p>
-          “{file.name}”（{formatBytes(file.size)}）超过 {MAX_MB} MB，不能作为普通附件。
-          作为超大附件时，文件存入您的“我的网盘 › 超大附件”文件夹（计入网盘空间），
-          邮件中附上下载链接，收件人在有效期内可以下载。
+          {`“${file.name}”（${formatBytes(file.size)}）超过 ${MAX_MB} MB，不能作为普通附件。` +
+            '作为超大附件时，文件存入您的“我的网盘 › 超大附件”文件夹（计入网盘空间），' +
+            '邮件中附上下载链接，收件人在有效期内可以下载。'}
         </p>
       ),
       okText: '作为超大附件发送',
