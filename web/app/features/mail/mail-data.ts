@@ -219,13 +219,18 @@ export function mailPayload(draft: ComposeDraft) {
     inmailTitle: draft.title.trim(),
     inmailContent: draft.content,
     fileList: JSON.stringify(draft.files.map((f) => ({ fileId: f.fileId, fileName: f.fileName }))),
-    largeFileList: JSON.stringify(
-      (draft.largeFiles ?? []).map((f) =>
-        f.resourcesId !== undefined
-          ? { resourcesId: f.resourcesId, fileName: f.fileName }
-          : { largeId: f.largeId, fileName: f.fileName },
-      ),
-    ),
+    // 超大附件 only when there are some: the spec's payload stays as it was.
+    ...(draft.largeFiles?.length
+      ? {
+          largeFileList: JSON.stringify(
+            draft.largeFiles.map((f) =>
+              f.resourcesId !== undefined
+                ? { resourcesId: f.resourcesId, fileName: f.fileName }
+                : { largeId: f.largeId, fileName: f.fileName },
+            ),
+          ),
+        }
+      : {}),
     draftId: draft.draftId,
   };
 }
