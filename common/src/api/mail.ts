@@ -340,7 +340,7 @@ export const mailCalls = endpoints('mail', {
   send: endpoint(
     '/email/sendEmail',
     'staff',
-    '发送邮件：idRoleReceiveArr 为收件人教职工 id（逗号分隔），主题必填（不超过200个字），正文不超过2500个字，fileList 为附件 JSON（[{fileId 或 filePath, fileName}]，最多20个）；draftId 为写信时的草稿，发送后删除',
+    '发送邮件：idRoleReceiveArr 为收件人教职工 id（逗号分隔），主题必填（不超过200个字），正文不超过2500个字，fileList 为附件 JSON（[{fileId 或 filePath, fileName}]，最多20个）；largeFileList 为超大附件 JSON（[{resourcesId, fileName}] 为网盘文件，见 resources/saveLargeAttachment；[{largeId}] 为转发的超大附件；可不填）；draftId 为写信时的草稿，发送后删除',
     Type.Object(SendFields),
     Type.Object({ inmailId: Type.Integer() }),
   ),
