@@ -12,6 +12,11 @@ export const MAIL_TITLE_MAX = 200;
 /** Characters of text in the body, tags not counted. */
 export const MAIL_BODY_MAX = 2500;
 export const MAIL_FILES_MAX = 20;
+/**
+ * The largest mail attachment in bytes (100 MB); a larger file goes as 超大附件: kept in the
+ * sender's drive, the mail carrying a link to it.
+ */
+export const MAIL_FILE_MAX_BYTES = 100 * 1024 * 1024;
 /** Recipients of one mail: a whole school. */
 export const MAIL_RECIPIENTS_MAX = 2000;
 /** A group's note (contactsNote). */

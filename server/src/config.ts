@@ -95,6 +95,8 @@ export interface Config {
   driveZipMaxBytes: number;
   /** Days a deleted drive file or folder stays in the 回收站 (DRIVE_TRASH_DAYS, default 30). */
   driveTrashDays: number;
+  /** Days a mail's 超大附件 link may be opened after sending (MAIL_LARGE_FILE_DAYS, default 30). */
+  mailLargeFileDays: number;
   /**
    * Hours an upload no drive resource, mail or draft uses is kept before it is removed
    * (PENDING_UPLOAD_HOURS, default 24).
@@ -332,6 +334,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     driveFileMaxBytes: integer(env, 'DRIVE_FILE_MAX_BYTES', 2 * 1024 ** 3, 1, 2 ** 50),
     driveZipMaxBytes: integer(env, 'DRIVE_ZIP_MAX_BYTES', 4 * 1024 ** 3, 1, 2 ** 50),
     driveTrashDays: integer(env, 'DRIVE_TRASH_DAYS', 30, 1, 3650),
+    mailLargeFileDays: integer(env, 'MAIL_LARGE_FILE_DAYS', 30, 1, 3650),
     pendingUploadHours: integer(env, 'PENDING_UPLOAD_HOURS', 24, 1, 24 * 365),
     sofficePath: soffice(env.SOFFICE_PATH),
     officePreviewTimeoutSeconds: integer(env, 'OFFICE_PREVIEW_TIMEOUT_SECONDS', 120, 1, 3600),

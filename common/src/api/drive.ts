@@ -526,6 +526,21 @@ export const driveCalls = endpoints('drive', {
     }),
     Nothing,
   ),
+  saveLargeAttachment: endpoint(
+    '/resources/saveLargeAttachment',
+    'staff',
+    '超大附件：把上传完成的文件（tus 上传时 sType 1，resourcesPath 为上传返回的 url）存入我的网盘的“超大附件”文件夹（没有时新建），计入个人空间；同名时保留两者；data.resourcesId 供邮件的 largeFileList 使用',
+    Type.Object({
+      resourcesPath: ResourceFile.resourcesPath,
+      resourcesName: ResourceFile.resourcesName,
+    }),
+    Type.Object({
+      resourcesId: Type.Integer(),
+      fId: Type.Integer(),
+      fileName: Type.String(),
+      fileSize: Type.Integer(),
+    }),
+  ),
   quota: endpoint(
     '/resources/getMyQuota',
     'staff',

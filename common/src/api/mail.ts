@@ -25,6 +25,7 @@ export {
   MAIL_TITLE_MAX,
   MAIL_BODY_MAX,
   MAIL_FILES_MAX,
+  MAIL_FILE_MAX_BYTES,
   MAIL_RECIPIENTS_MAX,
   MAIL_GROUP_NOTE_MAX,
   MAIL_DRAFTS_MAX,
@@ -115,6 +116,25 @@ export const MailFile = Type.Object({
 });
 export type MailFile = Static<typeof MailFile>;
 
+/**
+ * 超大附件: a file kept in the sender's drive that the mail links to until `expireDate`.
+ * `state` ok (filePath downloads it), expired (已过期) or deleted (the sender deleted the drive
+ * file: 已删除). In a draft, a file chosen from the drive has `resourcesId`, no expiry yet
+ * (counted from the send) and no link; one of a forwarded mail keeps its `largeId` and expiry.
+ */
+export const MailLargeFile = Type.Object({
+  largeId: Maybe(Type.Integer()),
+  resourcesId: Maybe(Type.Integer()),
+  fileName: Type.String(),
+  fileSize: Type.Integer(),
+  /** When the link ends (Beijing time, YYYY-MM-DD HH:mm:ss); '' until sent. */
+  expireDate: Type.String(),
+  state: WordOf(['ok', 'expired', 'deleted'], 'state 不正确'),
+  /** The download address while it may be opened; '' otherwise. */
+  filePath: Type.String(),
+});
+export type MailLargeFile = Static<typeof MailLargeFile>;
+
 export const MailDetail = Type.Object({
   inmailId: Type.Integer(),
   inmailTitle: Type.String(),
@@ -133,6 +153,8 @@ export const MailDetail = Type.Object({
   staffIdArr: Type.String(),
   fileCount: Type.Integer(),
   fileList: Type.Array(MailFile),
+  /** 超大附件 (beyond the spec): links to files kept in the sender's drive. */
+  largeFileList: Type.Optional(Type.Array(MailLargeFile)),
 });
 export type MailDetail = Static<typeof MailDetail>;
 
@@ -192,6 +214,8 @@ export const DraftDetail = Type.Object({
   /** The recipients still active, in the order chosen. */
   staffInfoList: Type.Array(MailStaff),
   fileList: Type.Array(MailFile),
+  /** 超大附件 chosen so far. */
+  largeFileList: Type.Optional(Type.Array(MailLargeFile)),
   updateDate: Type.String(),
   /** 定时发送: when it goes (Beijing time, YYYY-MM-DD HH:mm:ss); '' for a plain draft. */
   sendTime: Type.String(),
@@ -238,6 +262,17 @@ export const mailStreamCalls = endpoints('mail', {
     { query: MailUploadQuery, form: Type.Object({ file: FileField('附件或正文图片（必填）') }) },
     MailUpload,
   ),
+  largeFile: rawEndpoint(
+    '/email/largeFile/:largeId',
+    'owner',
+    '下载超大附件（只有邮件的发件人与收件人，在有效期内）；过期为 410 超大附件已过期，发件人已从网盘删除为 410 超大附件已被发件人删除',
+    {
+      method: 'GET',
+      params: Type.Object({ largeId: Id('超大附件编号不正确') }),
+      produces: 'application/octet-stream',
+    },
+    Nothing,
+  ),
   unreadEvents: rawEndpoint(
     '/email/unreadEvents',
     'staff',
@@ -264,6 +299,14 @@ const DraftFields = {
     Type.String({ maxLength: 200_000, errorMessage: `正文不能超过${MAIL_BODY_MAX}个字` }),
   ),
   fileList: Type.Optional(Type.String({ maxLength: 20_000, errorMessage: '附件列表格式不正确' })),
+  /**
+   * 超大附件 (beyond the spec): JSON [{resourcesId, fileName}] of drive files (see
+   * api/resources/saveLargeAttachment; fileName required) or [{largeId, fileName}] of a held
+   * mail's (a forward; fileName optional).
+   */
+  largeFileList: Type.Optional(
+    Type.String({ maxLength: 20_000, errorMessage: '超大附件列表格式不正确' }),
+  ),
 };
 
 /** What a mail is sent with (sendEmail, and scheduleEmail for later). */
@@ -280,6 +323,14 @@ const SendFields = {
     Type.String({ maxLength: 200_000, errorMessage: `正文不能超过${MAIL_BODY_MAX}个字` }),
   ),
   fileList: Type.Optional(Type.String({ maxLength: 20_000, errorMessage: '附件列表格式不正确' })),
+  /**
+   * 超大附件 (beyond the spec): JSON [{resourcesId, fileName}] of drive files (see
+   * api/resources/saveLargeAttachment; fileName required) or [{largeId, fileName}] of a held
+   * mail's (a forward; fileName optional).
+   */
+  largeFileList: Type.Optional(
+    Type.String({ maxLength: 20_000, errorMessage: '超大附件列表格式不正确' }),
+  ),
   /** The draft this mail was written in: it goes once the mail is sent. */
   draftId: Type.Optional(Id('草稿编号不正确')),
 };
@@ -289,7 +340,7 @@ export const mailCalls = endpoints('mail', {
   send: endpoint(
     '/email/sendEmail',
     'staff',
-    '发送邮件：idRoleReceiveArr 为收件人教职工 id（逗号分隔），主题必填（不超过200个字），正文不超过2500个字，fileList 为附件 JSON（[{fileId 或 filePath, fileName}]，最多20个）；draftId 为写信时的草稿，发送后删除',
+    '发送邮件：idRoleReceiveArr 为收件人教职工 id（逗号分隔），主题必填（不超过200个字），正文不超过2500个字，fileList 为附件 JSON（[{fileId 或 filePath, fileName}]，最多20个）；largeFileList 为超大附件 JSON（[{resourcesId, fileName}] 为网盘文件，见 resources/saveLargeAttachment；[{largeId}] 为转发的超大附件；可不填）；draftId 为写信时的草稿，发送后删除',
     Type.Object(SendFields),
     Type.Object({ inmailId: Type.Integer() }),
   ),

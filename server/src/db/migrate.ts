@@ -50,6 +50,7 @@ import * as staffHandover from './migrations/0051_staff_handover.js';
 import * as fileText from './migrations/0052_file_text.js';
 import * as virusScan from './migrations/0053_virus_scan.js';
 import * as driveFacets from './migrations/0054_drive_facets.js';
+import * as mailLargeFiles from './migrations/0055_mail_large_files.js';
 
 /** Migrations in order. They are imported, not read from disk, so the build carries them. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -104,6 +105,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0052_file_text': { up: (db) => fileText.up(db, dialect) },
     '0053_virus_scan': { up: (db) => virusScan.up(db, dialect) },
     '0054_drive_facets': { up: (db) => driveFacets.up(db, dialect) },
+    '0055_mail_large_files': { up: (db) => mailLargeFiles.up(db, dialect) },
   };
 }
 

@@ -64,6 +64,7 @@ import type {
   MailDraftTable,
   MailFileTable,
   MailInboxTable,
+  MailLargeFileTable,
   MailSentTable,
   MailTable,
 } from './tables/mail.js';
@@ -131,6 +132,7 @@ export interface Database {
   mailSent: MailSentTable;
   mailFile: MailFileTable;
   mailDraft: MailDraftTable;
+  mailLargeFile: MailLargeFileTable;
   contactGroup: ContactGroupTable;
   contactGroupMember: ContactGroupMemberTable;
   driveFolder: DriveFolderTable;

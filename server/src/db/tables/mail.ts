@@ -84,4 +84,19 @@ export interface MailDraftTable {
   sendAt: ColumnType<string | null, string | null | undefined, string | null>;
   /** Why it could not go when its time came (migration 0050); null otherwise. */
   sendError: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 超大附件 chosen so far: JSON [{resourcesId, fileName} | {largeId}] (migration 0054). */
+  largeFiles: ColumnType<string, string | undefined, string>;
+}
+
+/**
+ * 超大附件 (migration 0054): a mail's link to a file kept in its sender's drive, the drive
+ * item named by its id (its file is found through file_use T_DRIVE), until `expiresAt`.
+ */
+export interface MailLargeFileTable {
+  id: Generated<number>;
+  mailId: number;
+  itemId: number;
+  fileName: string;
+  size: ColumnType<number | string, number, number>;
+  expiresAt: string;
 }

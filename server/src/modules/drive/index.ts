@@ -8,6 +8,7 @@ import { DriveEngagement } from './library/engagement.js';
 import { FolderZips } from './library/folder-zip.js';
 import { DriveHandover } from './disk/handover.js';
 import { DRIVE_UPLOAD, DiskQuota, driveHoldTaken } from './disk/quota.js';
+import { LargeAttachments } from './disk/large-attachments.js';
 import { driveFileRoutes, driveRoutes } from './library/routes.js';
 import { diskRoutes } from './disk/routes.js';
 import { DrivePreviews, drivePreviewRoutes } from './library/office-preview.js';
@@ -115,6 +116,8 @@ export const driveArea = defineArea({
       driveResources,
       driveTrash,
       driveQuota: quota,
+      /** Files sent as a mail's 超大附件, kept in the sender's disk. */
+      driveLargeAttachments: new LargeAttachments(db, driveFolders, driveResources),
       workingFiles,
       driveEngagement: new DriveEngagement(db, clock, driveResources, driveListing),
       driveFiles: files,
@@ -153,6 +156,7 @@ export const driveArea = defineArea({
       listing: services.driveListing,
       resources: services.driveResources,
       engagement: services.driveEngagement,
+      largeAttachments: services.driveLargeAttachments,
     });
     await api.register(driveTrashRoutes, {
       trash: services.driveTrash,

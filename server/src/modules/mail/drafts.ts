@@ -20,6 +20,7 @@ import { displayTime, iso, type Clock } from '../../time.js';
 import type { MailRecipients } from './recipients.js';
 import { checkAttachments } from './attachments.js';
 import { attachmentsOf, namesLine, type Attachment, type Person } from './rules.js';
+import { largeChoicesOf, largeChoicesText, type LargeFiles } from './large-files.js';
 
 export const DRAFT_GONE = '草稿不存在或已删除';
 export const NOT_YOUR_DRAFT = '只能操作自己的草稿';
@@ -30,6 +31,8 @@ export interface DraftInput {
   title?: string;
   content?: string;
   fileList?: string;
+  /** 超大附件 chosen so far (JSON text, as the send's largeFileList). */
+  largeFileList?: string;
 }
 
 /**
@@ -45,6 +48,7 @@ export class MailDrafts {
     private readonly db: Kysely<Database>,
     private readonly now: Clock,
     private readonly recipients: MailRecipients,
+    private readonly large: LargeFiles,
   ) {}
 
   /**
@@ -61,6 +65,7 @@ export class MailDrafts {
     if ([...bodyText].length > MAIL_BODY_MAX) throw badRequest(`正文不能超过${MAIL_BODY_MAX}个字`);
     const recipientIds = input.recipients?.trim() ? [...new Set(idsOf(input.recipients))] : [];
     const attachments = attachmentsOf(input.fileList);
+    const largeChoices = largeChoicesOf(input.largeFileList);
     const updatedAt = iso(this.now());
     const draftId = await inTransaction(this.db, async (trx) => {
       const values = {
@@ -69,6 +74,10 @@ export class MailDrafts {
         bodyText,
         recipientIds: recipientIds.join(','),
         files: JSON.stringify(await checkAttachments(trx, attachments, owner)),
+        // Checked as the send checks them (the writer may read each); kept as chosen.
+        largeFiles: await this.large
+          .check(trx, largeChoices, owner, true)
+          .then(() => largeChoicesText(largeChoices)),
         updatedAt,
         // Saved again, a mail that could not go is a draft being mended: its reason goes.
         sendError: null,
@@ -145,6 +154,7 @@ export class MailDrafts {
     const chosen = row.recipientIds ? idsOf(row.recipientIds) : [];
     const people = await this.recipients.byIds(chosen);
     const files = JSON.parse(row.files) as Attachment[];
+    const largeFileList = await this.large.ofDraft(row.largeFiles, owner);
     const stored = files.length
       ? await this.db
           .selectFrom('storedFile')
@@ -179,6 +189,7 @@ export class MailDrafts {
           },
         ];
       }),
+      largeFileList,
       updateDate: displayTime(row.updatedAt),
       sendTime: displayTime(row.sendAt),
       sendError: row.sendError ?? '',
@@ -230,6 +241,7 @@ export class MailDrafts {
           'title',
           'recipientIds',
           'files',
+          'largeFiles',
           'updatedAt',
           'sendAt',
           'sendError',
@@ -249,7 +261,9 @@ export class MailDrafts {
           draftId: row.id,
           inmailTitle: row.title,
           receiveName: names[i]!,
-          fileCount: (JSON.parse(row.files) as unknown[]).length,
+          fileCount:
+            (JSON.parse(row.files) as unknown[]).length +
+            (JSON.parse(row.largeFiles) as unknown[]).length,
         },
       })),
     };

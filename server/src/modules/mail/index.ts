@@ -12,19 +12,32 @@ import { unreadRoutes } from './unread-routes.js';
 import { ScheduledMail } from './scheduled.js';
 import { MailArchive } from './archive.js';
 import { mailArchiveRoutes } from './archive-routes.js';
+import { LargeFiles, largeFileUses } from './large-files.js';
 
 /** 站内邮件 (intranet.md §3, §7 "Mail"): its files are read by sender and recipients only. */
 export const mailArea = defineArea({
   name: 'mail',
-  services: ({ db, dialect, clock, uploads, files, sessions, texts, uploadSweep, jobs }) => {
+  services: ({
+    db,
+    dialect,
+    clock,
+    uploads,
+    files,
+    sessions,
+    texts,
+    uploadSweep,
+    jobs,
+    config,
+  }) => {
     const mailRecipients = new MailRecipients(db);
-    const mail = new MailService(db, dialect, clock, texts);
-    const mailDrafts = new MailDrafts(db, clock, mailRecipients);
+    const large = new LargeFiles(db, clock, files.access, config.mailLargeFileDays);
+    const mail = new MailService(db, dialect, clock, texts, large);
+    const mailDrafts = new MailDrafts(db, clock, mailRecipients, large);
     // An attachment never sent goes after a day, unless a draft of its uploader holds it; a
     // draft keeps a drive upload of theirs too.
     uploadSweep.addHolds({ table: MAIL_UPLOAD, taken: mailHoldTaken });
     uploadSweep.addKeeper(draftHolds);
-    const mailbox = new Mailbox(db, texts);
+    const mailbox = new Mailbox(db, texts, large);
     return {
       mail,
       mailbox,
@@ -36,6 +49,8 @@ export const mailArea = defineArea({
       scheduledMail: new ScheduledMail(db, clock, jobs, mailDrafts, mail),
       mailUploads: new MailUploads(db, uploads, files, clock),
       mailSessions: sessions,
+      mailLargeFiles: large,
+      mailFiles: files,
     };
   },
   routes: async (api, services) => {
@@ -48,8 +63,20 @@ export const mailArea = defineArea({
       scheduled: services.scheduledMail,
     });
     await api.register(mailArchiveRoutes, { archive: services.mailArchive });
-    await api.register(mailUploadRoutes, { uploads: services.mailUploads });
+    await api.register(mailUploadRoutes, {
+      uploads: services.mailUploads,
+      large: services.mailLargeFiles,
+      files: services.mailFiles,
+    });
     await api.register(unreadRoutes, { mail: services.mail, sessions: services.mailSessions });
   },
-  fileGuards: ({ db, texts }) => [new Mailbox(db, texts).fileGuard()],
+  fileGuards: ({ db, texts, clock, files, config }) => [
+    new Mailbox(
+      db,
+      texts,
+      new LargeFiles(db, clock, files.access, config.mailLargeFileDays),
+    ).fileGuard(),
+  ],
+  // 超大附件 name their drive files in the mail's own table.
+  fileUses: [largeFileUses],
 });

@@ -13,6 +13,7 @@ import { isSystemAdmin } from '../../http/roles.js';
 import { KeptInboxPages } from './box-version.js';
 import type { Person } from './rules.js';
 import { DELETED_MAIL, MAIL_GONE } from './service.js';
+import { MAIL_LARGE, type LargeFiles } from './large-files.js';
 
 export const NOT_YOURS_TO_READ = '无权查看该邮件';
 export const RECALLED = '该邮件已被发件人撤回';
@@ -48,6 +49,8 @@ export class Mailbox {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly texts: TextIndex,
+    /** 超大附件: their states in a detail, and their part of the file guard. */
+    private readonly large: LargeFiles,
   ) {
     this.keptPages = new KeptInboxPages(db);
   }
@@ -267,7 +270,7 @@ export class Mailbox {
       if (mail.recalledAt && (await this.wasRecipient(mailId, reader))) throw notFound(RECALLED);
       throw forbidden(NOT_YOURS_TO_READ);
     }
-    const [recipients, files] = await Promise.all([
+    const [recipients, files, largeFiles] = await Promise.all([
       this.db
         .selectFrom('mailInbox')
         .innerJoin('staff', 'staff.id', 'mailInbox.staffId')
@@ -282,6 +285,7 @@ export class Mailbox {
         .where('mailFile.mailId', '=', mailId)
         .orderBy('mailFile.id')
         .execute(),
+      this.large.ofMail(mailId),
     ]);
     return {
       inmailId: mail.id,
@@ -313,6 +317,7 @@ export class Mailbox {
         filePath: `/api/news/uploadnewfile.do?FILE_ID=${file.fileId}`,
         fileSize: file.size ?? 0,
       })),
+      largeFileList: largeFiles,
     };
   }
 
@@ -333,13 +338,15 @@ export class Mailbox {
    */
   fileGuard(): FileGuard {
     return {
-      tables: ['T_MAIL', MAIL_UPLOAD],
+      tables: ['T_MAIL', MAIL_UPLOAD, MAIL_LARGE],
       refusal: ATTACHMENT_REFUSAL,
       allows: async (reader, uses, _fileId, db) => {
         // An upload is its uploader's, sent or not.
         if (uses.some((row) => row.infoTable === MAIL_UPLOAD && row.objId === reader.id)) {
           return true;
         }
+        // A 超大附件: the mail's people, until its link expires.
+        if (await this.large.allows(reader, uses, db)) return true;
         const mailIds = uses
           .filter((row) => row.infoTable === 'T_MAIL' && row.objId !== DELETED_MAIL)
           .map((row) => row.objId);

@@ -20,6 +20,7 @@ function draftOf<
     inmailTitle?: string;
     inmailContent?: string;
     fileList?: string;
+    largeFileList?: string;
   },
 >(body: Body): DraftInput & { recipients: Body['idRoleReceiveArr']; title: Body['inmailTitle'] } {
   return {
@@ -28,6 +29,7 @@ function draftOf<
     title: body.inmailTitle,
     content: body.inmailContent,
     fileList: body.fileList,
+    largeFileList: body.largeFileList,
   };
 }
 
@@ -41,13 +43,15 @@ export const mailRoutes: FastifyPluginAsyncTypebox<{
   scheduled: ScheduledMail;
 }> = async (app, { mail, mailbox, recipients, contacts, drafts, scheduled }) => {
   route(app, mailCalls.send, async (request) => {
-    const { idRoleReceiveArr, inmailTitle, inmailContent, fileList, draftId } = request.body;
+    const { idRoleReceiveArr, inmailTitle, inmailContent, fileList, largeFileList, draftId } =
+      request.body;
     const staff = staffOf(request);
     const input = {
       recipients: idsOf(idRoleReceiveArr),
       title: inmailTitle,
       content: inmailContent,
       fileList,
+      largeFileList,
       draftId,
     };
     return ok(await mail.send(input, staff), '发送成功');

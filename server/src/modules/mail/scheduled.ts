@@ -75,6 +75,7 @@ export class ScheduledMail {
         title: input.title,
         content: input.content,
         fileList: input.fileList,
+        largeFileList: input.largeFileList,
       },
       owner,
     );
@@ -90,7 +91,16 @@ export class ScheduledMail {
   async sendDue(): Promise<number> {
     const due = await this.db
       .selectFrom('mailDraft')
-      .select(['id', 'ownerId', 'sendAt', 'recipientIds', 'title', 'content', 'files'])
+      .select([
+        'id',
+        'ownerId',
+        'sendAt',
+        'recipientIds',
+        'title',
+        'content',
+        'files',
+        'largeFiles',
+      ])
       .where('sendAt', 'is not', null)
       .where('sendAt', '<=', iso(this.now()))
       .orderBy('sendAt')
@@ -124,6 +134,7 @@ export class ScheduledMail {
             title: row.title,
             content: row.content,
             fileList: row.files,
+            largeFileList: row.largeFiles,
             draftId: row.id,
           },
           writer,

@@ -12,6 +12,7 @@ import { iso, type Clock } from '../../time.js';
 import { bodyFiles, checkAttachments } from './attachments.js';
 import { raiseBoxVersions } from './box-version.js';
 import { UnreadFeed } from './unread-feed.js';
+import { largeChoicesOf, type LargeFiles } from './large-files.js';
 import { attachmentsOf, badFormat, extensionAllowed, namesLine, type Person } from './rules.js';
 
 export const MAIL_GONE = '邮件不存在或已删除';
@@ -28,6 +29,8 @@ export interface SendInput {
   content?: string;
   /** The payload's fileList (JSON text). */
   fileList?: string;
+  /** 超大附件: the payload's largeFileList (JSON text). */
+  largeFileList?: string;
   /** The draft it was written in: deleted with the send. */
   draftId?: number;
 }
@@ -45,6 +48,8 @@ export class MailService {
     private readonly now: Clock,
     /** The mails' Chinese terms, for the mailbox's keyword search. */
     private readonly texts: TextIndex,
+    /** 超大附件: links to files kept in the sender's drive. */
+    private readonly large: LargeFiles,
     /** Told whose unread count changed (the pages' live counter). */
     readonly feed = new UnreadFeed(),
   ) {}
@@ -54,17 +59,19 @@ export class MailService {
    * to be sent later (定时发送) is refused while its writer is still there to fix it.
    */
   async check(input: SendInput, sender: Person): Promise<void> {
-    const { recipients, attachments } = this.shape(input);
+    const { recipients, attachments, largeChoices } = this.shape(input);
     await activeRecipients(this.db, recipients);
     await checkAttachments(this.db, attachments, sender);
+    await this.large.check(this.db, largeChoices, sender);
   }
 
   async send(input: SendInput, sender: Person): Promise<{ inmailId: number }> {
-    const { title, content, bodyText, recipients, attachments } = this.shape(input);
+    const { title, content, bodyText, recipients, attachments, largeChoices } = this.shape(input);
     const createdAt = iso(this.now());
     const sent = await inTransaction(this.db, async (trx) => {
       const people = await activeRecipients(trx, recipients);
       const files = await checkAttachments(trx, attachments, sender);
+      const largeFiles = await this.large.check(trx, largeChoices, sender);
       const nameOf = new Map(people.map((row) => [row.id, row.name]));
       const receiverNames = namesLine(recipients.map((id) => nameOf.get(id)!));
       const { id: mailId } = await trx
@@ -75,7 +82,8 @@ export class MailService {
           content,
           bodyText,
           receiverNames,
-          fileCount: files.length,
+          // The lists' paperclip counts the 超大附件 too.
+          fileCount: files.length + largeFiles.length,
           createdAt,
         })
         .returning('id')
@@ -104,6 +112,7 @@ export class MailService {
           .values(files.map((file) => ({ mailId, ...file })))
           .execute();
       }
+      await this.large.record(trx, mailId, largeFiles);
       // Recorded as used, the attachments and body pictures are staff-only; the mail's file
       // guard narrows it to the mail's sender and recipients.
       await setFileUses(trx, 'T_MAIL', mailId, [
@@ -139,7 +148,8 @@ export class MailService {
     for (const file of attachments) {
       if (file.fileName && !extensionAllowed(file.fileName)) throw badFormat(file.fileName);
     }
-    return { title, content, bodyText, recipients, attachments };
+    const largeChoices = largeChoicesOf(input.largeFileList);
+    return { title, content, bodyText, recipients, attachments, largeChoices };
   }
 
   /** Marks an inbox entry read; answers the unread count after it. */
@@ -329,6 +339,8 @@ export class MailService {
       }
     }
     await trx.deleteFrom('mailFile').where('mailId', 'in', gone).execute();
+    // Only the links go: the files stay in their senders' drives.
+    await trx.deleteFrom('mailLargeFile').where('mailId', 'in', gone).execute();
     await trx.deleteFrom('mailInbox').where('mailId', 'in', gone).execute();
     await trx.deleteFrom('mail').where('id', 'in', gone).execute();
     await this.texts.remove('mail', gone, trx);

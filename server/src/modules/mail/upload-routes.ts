@@ -7,6 +7,10 @@ import { AppError } from '../../http/errors.js';
 import { filePart, isTooLarge } from '../../platform/files/upload-routes.js';
 import { UPLOAD_LIMITS, cleanFileName } from '../../platform/files/upload.js';
 import { MAIL_FILE_MAX, type MailUploads } from './uploads.js';
+import type { LargeFiles } from './large-files.js';
+import type { FileService } from '../../platform/files/service.js';
+import { sendBytes } from '../../platform/files/routes.js';
+import { notFound } from '../../http/errors.js';
 
 /**
  * `POST /api/email/upload[?kind=image]`: one file in the multipart field
@@ -14,10 +18,11 @@ import { MAIL_FILE_MAX, type MailUploads } from './uploads.js';
  * extension list; a picture of the editor is decoded and re-encoded. The
  * upload is its uploader's until a mail that carries it is sent.
  */
-export const mailUploadRoutes: FastifyPluginAsyncTypebox<{ uploads: MailUploads }> = async (
-  app,
-  { uploads },
-) => {
+export const mailUploadRoutes: FastifyPluginAsyncTypebox<{
+  uploads: MailUploads;
+  large: LargeFiles;
+  files: FileService;
+}> = async (app, { uploads, large, files }) => {
   route(app, mailStreamCalls.upload, async (request) => {
     const staff = staffOf(request);
     const image = request.query.kind === 'image';
@@ -41,5 +46,17 @@ export const mailUploadRoutes: FastifyPluginAsyncTypebox<{ uploads: MailUploads 
   route(app, mailCalls.attachStored, async (request) => {
     const { fileId, fileName } = request.body;
     return ok(await uploads.attachStored(fileId, fileName, staffOf(request)), '添加成功');
+  });
+
+  // 超大附件: a plain link (the session cookie), read through the one file read rule.
+  route(app, mailStreamCalls.largeFile, { sessionCookie: true }, async (request, reply) => {
+    const { fileId, fileName } = await large.open(request.params.largeId, staffOf(request));
+    const file = await files.find(fileId);
+    if (!file || !(await files.storage.has(file.storageKey))) throw notFound('文件不存在');
+    return sendBytes(files, request, reply, file, {
+      disposition: 'attachment',
+      cacheControl: 'private, no-cache',
+      fileName,
+    });
   });
 };

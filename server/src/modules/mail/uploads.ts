@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { MAIL_EXTENSIONS, type MailUpload } from '@school/common/api';
+import { MAIL_EXTENSIONS, MAIL_FILE_MAX_BYTES, type MailUpload } from '@school/common/api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError, notFound } from '../../http/errors.js';
@@ -16,7 +16,7 @@ import { badFormat, extensionAllowed, type Person } from './rules.js';
 import { iso, type Clock } from '../../time.js';
 
 /** An attachment's size limit; the editor's pictures have the platform's picture limit. */
-export const MAIL_FILE_MAX = 100 * 1024 * 1024;
+export const MAIL_FILE_MAX = MAIL_FILE_MAX_BYTES;
 const EXTENSIONS: ReadonlySet<string> = new Set(MAIL_EXTENSIONS);
 
 /**

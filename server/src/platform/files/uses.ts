@@ -13,7 +13,8 @@ import type { Database } from '../../db/schema.js';
  * system parameter's picture (the footer's QR code); T_STAFF: a staff photo;
  * T_LEAVE: a leave request's attachment; T_MAIL: a mail's attachment or body
  * picture; T_MAIL_UPLOAD: a mail upload (objId its uploader), theirs until
- * sent; T_DRIVE: a drive resource's file; T_DRIVE_UPLOAD: a drive upload
+ * sent; T_MAIL_LARGE: a mail's 超大附件, a link to a drive file (objId the
+ * link, named by the mail area's own table, FileUses.named); T_DRIVE: a drive resource's file; T_DRIVE_UPLOAD: a drive upload
  * (objId its uploader), theirs until registered; T_DRIVE_TRASH: the files of a
  * deletion in the drive's 回收站 (objId the trash row), read by nobody;
  * T_DRIVE_VERSION: an earlier content of a drive file (objId the version).
@@ -33,6 +34,7 @@ export const FILE_OWNER_TABLES = [
   'T_LEAVE',
   'T_MAIL',
   'T_MAIL_UPLOAD',
+  'T_MAIL_LARGE',
   'T_DRIVE',
   'T_DRIVE_UPLOAD',
   'T_DRIVE_TRASH',
@@ -66,6 +68,26 @@ export async function usedFiles(
     .where('objId', '=', objId)
     .execute();
   return rows.map((row) => row.fileId);
+}
+
+/**
+ * The stored file each of `objIds` (items of one kind) uses now, by item; an item that uses
+ * none (gone) is missing from the map. For an area that links to another's item (a mail's
+ * 超大附件 to a drive file) without reading that area's tables.
+ */
+export async function itemFiles(
+  db: Kysely<Database>,
+  infoTable: FileOwnerTable,
+  objIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (objIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('fileUse')
+    .select(['objId', 'fileId'])
+    .where('infoTable', '=', infoTable)
+    .where('objId', 'in', [...new Set(objIds)])
+    .execute();
+  return new Map(rows.map((row) => [row.objId, row.fileId]));
 }
 
 /** Drops an item's file uses (or those of several items of one table); the files stay until nothing uses them. */

@@ -24,7 +24,7 @@ import {
   OPENNESS_OPTIONS,
   UPLOAD_DEFAULTS,
 } from './drive-data';
-import { tusUpload, type StoredDriveFile } from './drive-tus';
+import { tusUpload, type StoredDriveFile } from '../../components/uploads/tus-upload';
 import { badFolderName, chunks, ensureFolders, folderOfPath } from './folder-upload';
 
 /** Files one registration call takes (the server's limit, intranet.md §9's 10). */

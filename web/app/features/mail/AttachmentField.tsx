@@ -1,5 +1,5 @@
 import { CloudOutlined, PaperClipOutlined } from '@ant-design/icons';
-import { MAIL_FILES_MAX } from '@school/common';
+import { MAIL_FILE_MAX_BYTES, MAIL_FILES_MAX } from '@school/common';
 import { App, Button, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../../api/page-data';
@@ -72,12 +72,15 @@ export function AttachmentField({
   value,
   onChange,
   onUploading,
+  onTooLarge,
 }: {
   value: AttachedFile[];
   /** Given an update, as files finish one after another. */
   onChange: (update: (files: AttachedFile[]) => AttachedFile[]) => void;
   /** How many files are still on their way (sending waits for them). */
   onUploading: (count: number) => void;
+  /** A file over the mail's limit: offered as 超大附件 instead of refused. */
+  onTooLarge?: (file: File) => void;
 }) {
   const { message } = App.useApp();
   const [uploading, setUploading] = useState<UploadFile[]>([]);
@@ -93,6 +96,10 @@ export function AttachmentField({
         accept={ATTACHMENT_ACCEPT}
         fileList={[...value.map(doneFile), ...uploading]}
         beforeUpload={(file, batch) => {
+          if (file.size > MAIL_FILE_MAX_BYTES && onTooLarge) {
+            onTooLarge(file);
+            return Upload.LIST_IGNORE;
+          }
           const before = value.length + uploading.length + batch.indexOf(file);
           const problem = attachmentProblem(file.name, before);
           if (problem) {

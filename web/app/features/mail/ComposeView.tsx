@@ -1,5 +1,5 @@
 import { ClockCircleOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
-import { MAIL_BODY_MAX, MAIL_TITLE_MAX } from '@school/common';
+import { MAIL_BODY_MAX, MAIL_FILE_MAX_BYTES, MAIL_TITLE_MAX } from '@school/common';
 import { Alert, App, Button, DatePicker, Form, Input, Modal } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -18,8 +18,10 @@ import {
   mailPayload,
   sendProblem,
   type ComposeDraft,
+  type LargeAttached,
 } from './mail-data';
 import { RecipientPicker } from './RecipientPicker';
+import { LargeAttachmentList, useLargeUploads } from './LargeAttachments';
 import { slowLoading } from '../../components/ui/slow-loading';
 
 /** Autosave waits this long after the last change. */
@@ -55,7 +57,12 @@ export function ComposeView({
 }) {
   const { message, modal } = App.useApp();
   const user = useUser();
-  const [uploading, setUploading] = useState(0);
+  const [attaching, setUploading] = useState(0);
+  const setLarge = (update: (files: LargeAttached[]) => LargeAttached[]) =>
+    setDraft((d) => ({ ...d, largeFiles: update(d.largeFiles ?? []) }));
+  const large = useLargeUploads(draft.largeFiles ?? [], setLarge);
+  // Sending waits for attachments and 超大附件 still on their way.
+  const uploading = attaching + large.inFlight.length;
   const [sending, setSending] = useState(false);
   /** The time picker's dialog: open with the time chosen so far. */
   const [picking, setPicking] = useState<Dayjs | null | undefined>(undefined);
@@ -135,7 +142,7 @@ export function ComposeView({
         setSending(false);
       }
     };
-    if (asksAboutAttachments(draft.content, draft.files.length)) {
+    if (asksAboutAttachments(draft.content, draft.files.length + (draft.largeFiles ?? []).length)) {
       modal.confirm({
         title: '提示',
         content: ATTACHMENT_HINT,
@@ -234,11 +241,21 @@ export function ComposeView({
             value={draft.files}
             onChange={(update) => setDraft((d) => ({ ...d, files: update(d.files) }))}
             onUploading={setUploading}
+            onTooLarge={large.offer}
           />
           <DriveAttachButton
             value={draft.files}
             onChange={(update) => setDraft((d) => ({ ...d, files: update(d.files) }))}
           />
+        </div>
+        <LargeAttachmentList
+          value={draft.largeFiles ?? []}
+          inFlight={large.inFlight}
+          onChange={setLarge}
+          onCancel={large.cancel}
+        />
+        <div className="muted mail-large-hint">
+          超过 {MAIL_FILE_MAX_BYTES / 1024 / 1024} MB 的文件可作为超大附件发送（存入我的网盘）
         </div>
       </Form.Item>
       <Form.Item label="正文">

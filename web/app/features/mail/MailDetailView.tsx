@@ -1,4 +1,5 @@
 import {
+  CloudDownloadOutlined,
   ArrowLeftOutlined,
   DeleteOutlined,
   PaperClipOutlined,
@@ -15,6 +16,7 @@ import { call } from '../../api/client';
 import { errorText } from '../../api/page-data';
 import { RichText } from '../../components/article/RichText';
 import { formatBytes } from '../../lib/size';
+import { LargeState } from './LargeAttachments';
 
 /** For the sender: who has opened the mail, and when; a recalled copy says 已撤回. */
 function ReadReceipts({ mail }: { mail: MailDetail }) {
@@ -175,6 +177,28 @@ export function MailDetailView({
                   {file.fileName}
                 </a>{' '}
                 <span className="muted mail-file-size">{formatBytes(file.fileSize)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {(mail.largeFileList ?? []).length > 0 && (
+        <section className="mail-files" aria-label="超大附件">
+          <h3 className="mail-subhead">
+            <CloudDownloadOutlined aria-hidden /> 超大附件（{mail.largeFileList!.length}）
+          </h3>
+          <ul>
+            {mail.largeFileList!.map((file) => (
+              <li key={file.largeId} className="mail-large-item">
+                {file.filePath ? (
+                  <a href={file.filePath} download={file.fileName}>
+                    {file.fileName}
+                  </a>
+                ) : (
+                  <span className="mail-large-name">{file.fileName}</span>
+                )}{' '}
+                <span className="muted mail-file-size">{formatBytes(file.fileSize)}</span>{' '}
+                <LargeState file={file} />
               </li>
             ))}
           </ul>

@@ -1,7 +1,7 @@
 import type { MailUpload } from '@school/common/api';
 import { call } from '../../api/client';
 import { uploadTo } from '../../components/editor/uploads';
-import { mailPayload, type ComposeDraft, type Recipient } from './mail-data';
+import { largeOf, mailPayload, type ComposeDraft, type Recipient } from './mail-data';
 
 /** The calls of the mail page (common/src/api/mail.ts), typed. */
 
@@ -16,6 +16,10 @@ export const uploadMailFile = (
 /** 从网盘添加: a stored file the writer may read becomes one of their attachments. */
 export const attachStoredFile = (fileId: number, fileName: string) =>
   call('email/attachStoredFile', { fileId, fileName });
+
+/** 超大附件: a finished upload (tus, my disk) kept in the disk's folder 超大附件. */
+export const saveLargeAttachment = (url: string, fileName: string) =>
+  call('resources/saveLargeAttachment', { resourcesPath: url, resourcesName: fileName });
 
 export const searchStaff = (staffName: string) =>
   call('email/selectStaff', { staffName, staffType: 2 });
@@ -46,6 +50,7 @@ export async function openDraft(draftId: number): Promise<ComposeDraft> {
     content: draft.inmailContent,
     recipients: draft.staffInfoList.map(toRecipient),
     files: draft.fileList.map((f) => ({ fileId: f.fileId, fileName: f.fileName, url: f.filePath })),
+    largeFiles: largeOf(draft),
     ...(draft.sendTime && { sendTime: draft.sendTime }),
     ...(draft.sendError && { sendError: draft.sendError }),
   };

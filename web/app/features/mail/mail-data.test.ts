@@ -155,6 +155,54 @@ describe('the mail page', () => {
     });
   });
 
+  it('sends 超大附件 by drive file or by the forwarded link, and carries open ones in a forward', () => {
+    const payload = mailPayload({
+      recipients: [{ staffId: 3, staffName: '甲' }],
+      title: '资料',
+      content: '',
+      files: [],
+      largeFiles: [
+        { resourcesId: 11, fileName: '录像.mp4', fileSize: 200 },
+        { largeId: 5, fileName: '讲义.pdf', fileSize: 100, expireDate: '2026-04-01 16:00:00' },
+      ],
+    });
+    expect(payload.largeFileList).toBe(
+      '[{"resourcesId":11,"fileName":"录像.mp4"},{"largeId":5,"fileName":"讲义.pdf"}]',
+    );
+    const withLinks = {
+      ...mail,
+      largeFileList: [
+        {
+          largeId: 5,
+          resourcesId: null,
+          fileName: '讲义.pdf',
+          fileSize: 100,
+          expireDate: '2026-04-01 16:00:00',
+          state: 'ok' as const,
+          filePath: '/api/email/largeFile/5',
+        },
+        {
+          largeId: 6,
+          resourcesId: null,
+          fileName: '旧.pdf',
+          fileSize: 1,
+          expireDate: '2026-01-01 16:00:00',
+          state: 'expired' as const,
+          filePath: '',
+        },
+      ],
+    };
+    expect(forwardDraft(withLinks).largeFiles).toEqual([
+      {
+        largeId: 5,
+        fileName: '讲义.pdf',
+        fileSize: 100,
+        expireDate: '2026-04-01 16:00:00',
+        state: 'ok',
+      },
+    ]);
+  });
+
   it('replies to the sender with 回复： and the original quoted below', () => {
     const reply = replyDraft(mail);
     expect(reply).toMatchObject({

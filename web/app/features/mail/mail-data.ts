@@ -18,12 +18,28 @@ export interface AttachedFile {
   url?: string;
 }
 
+/**
+ * 超大附件 of the mail being written: a file kept in the writer's drive (resourcesId), or one
+ * carried from a forwarded mail (largeId, with its expiry and state).
+ */
+export interface LargeAttached {
+  resourcesId?: number;
+  largeId?: number;
+  fileName: string;
+  fileSize: number;
+  /** When the link ends; unset until sent (a file of one's drive). */
+  expireDate?: string;
+  state?: 'ok' | 'expired' | 'deleted';
+}
+
 /** Everything the compose view holds; a draft is saved from it. */
 export interface ComposeDraft {
   recipients: Recipient[];
   title: string;
   content: string;
   files: AttachedFile[];
+  /** 超大附件 (beyond the spec). */
+  largeFiles?: LargeAttached[];
   draftId?: number;
   /** 定时发送: when a scheduled mail goes (YYYY-MM-DD HH:mm:ss), unset for a plain draft. */
   sendTime?: string;
@@ -203,6 +219,18 @@ export function mailPayload(draft: ComposeDraft) {
     inmailTitle: draft.title.trim(),
     inmailContent: draft.content,
     fileList: JSON.stringify(draft.files.map((f) => ({ fileId: f.fileId, fileName: f.fileName }))),
+    // 超大附件 only when there are some: the spec's payload stays as it was.
+    ...(draft.largeFiles?.length
+      ? {
+          largeFileList: JSON.stringify(
+            draft.largeFiles.map((f) =>
+              f.resourcesId !== undefined
+                ? { resourcesId: f.resourcesId, fileName: f.fileName }
+                : { largeId: f.largeId, fileName: f.fileName },
+            ),
+          ),
+        }
+      : {}),
     draftId: draft.draftId,
   };
 }
@@ -264,6 +292,8 @@ export function forwardDraft(mail: MailDetail): ComposeDraft {
     title: prefixedTitle('转发', mail.inmailTitle),
     content: quotedOriginal(mail, '转发的邮件'),
     files: mail.fileList.map((f) => ({ fileId: f.fileId, fileName: f.fileName, url: f.filePath })),
+    // 超大附件 still to be opened go along, their links ending when the original's do.
+    largeFiles: largeOf(mail).filter((f) => f.state === 'ok'),
   };
 }
 
@@ -274,7 +304,20 @@ export function resendDraft(mail: MailDetail): ComposeDraft {
     title: mail.inmailTitle,
     content: mail.inmailContent,
     files: mail.fileList.map((f) => ({ fileId: f.fileId, fileName: f.fileName, url: f.filePath })),
+    largeFiles: largeOf(mail).filter((f) => f.state === 'ok'),
   };
+}
+
+/** A mail's or a draft's 超大附件 as the compose view holds them. */
+export function largeOf(mail: Pick<MailDetail, 'largeFileList'>): LargeAttached[] {
+  return (mail.largeFileList ?? []).map((f) => ({
+    ...(f.largeId !== null ? { largeId: f.largeId } : {}),
+    ...(f.resourcesId !== null ? { resourcesId: f.resourcesId } : {}),
+    fileName: f.fileName,
+    fileSize: f.fileSize,
+    ...(f.expireDate ? { expireDate: f.expireDate } : {}),
+    state: f.state,
+  }));
 }
 
 /** Whether a draft has anything worth keeping. */
@@ -283,7 +326,8 @@ export const isBlank = (draft: ComposeDraft) =>
   !draft.title.trim() &&
   !bodyText(draft.content).trim() &&
   !/<img\b/i.test(draft.content) &&
-  draft.files.length === 0;
+  draft.files.length === 0 &&
+  (draft.largeFiles ?? []).length === 0;
 
 /** 'HH:mm' of a time as the API writes it ('YYYY-MM-DD HH:mm:ss'), or of now. */
 export function clockOf(time?: string | null): string {

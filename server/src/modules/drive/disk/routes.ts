@@ -8,6 +8,7 @@ import type { DriveEngagement } from '../library/engagement.js';
 import { listQueryOf } from '../library/file-rows.js';
 import type { DriveListing } from '../library/listing.js';
 import type { DriveResources } from '../library/resources.js';
+import type { LargeAttachments } from './large-attachments.js';
 
 /**
  * 我的网盘's own lists (api/resources/*): the disk's quota, what one put in
@@ -19,10 +20,20 @@ export const diskRoutes: FastifyPluginAsyncTypebox<{
   listing: DriveListing;
   resources: DriveResources;
   engagement: DriveEngagement;
-}> = async (app, { listing, resources, engagement }) => {
+  largeAttachments: LargeAttachments;
+}> = async (app, { listing, resources, engagement, largeAttachments }) => {
   route(app, driveCalls.quota, async (request) => {
     const staff = staffOf(request);
     return ok(await resources.usage(staff));
+  });
+
+  route(app, driveCalls.saveLargeAttachment, async (request) => {
+    const { resourcesPath, resourcesName } = request.body;
+    const stored = await largeAttachments.store(staffOf(request), {
+      path: resourcesPath,
+      name: resourcesName,
+    });
+    return ok(stored, '已存入我的网盘的超大附件文件夹');
   });
 
   route(app, driveCalls.myPublic, async (request) => {

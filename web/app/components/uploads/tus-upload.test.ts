@@ -1,6 +1,6 @@
 import type { PreviousUpload } from 'tus-js-client';
 import { describe, expect, it } from 'vitest';
-import { percentOf, previousFor, refusalOf, storedFileOf } from './drive-tus';
+import { percentOf, previousFor, refusalOf, storedFileOf } from './tus-upload';
 
 /** A tus response as tus-js-client hands it over. */
 const response = (status: number, body: string, headers: Record<string, string> = {}) => ({
