@@ -8,6 +8,7 @@ import { makeSceneImage } from './demo-images.js';
 import type { SceneSpec } from './demo-scene.js';
 import { sourceName } from './demo-text.js';
 import { Readable } from 'node:stream';
+import { htmlToText } from '../platform/search/terms.js';
 import { chineseSentence } from './demo-pdf-text.js';
 import { GRADES, SUBJECTS, lessonOf } from './demo-drive-content.js';
 import { seededRandom, type Random } from './random.js';
@@ -210,13 +211,18 @@ async function documentUpload(services: Services, random: Random, uploaderId: nu
   const { lesson, focus, question } = lessonOf(subject, grade);
   const title = `${subject}${grade}《${lesson}》教学设计（${n}）`;
   const lines = [title, `课题：${lesson}。教学重点：${focus}。`, `课堂提问：${question}`];
+  // The rest: reports of the school's events (as its news are made), each of its own facts,
+  // names, places and dates, with a teacher's reflection between them.
   let length = lines.join('\n').length;
   while (length < DOCUMENT_CHARS) {
-    const line = `${chineseSentence(random)}${chineseSentence(random)}`;
+    const kinds = COLUMN_KINDS[random.pick(COLUMNS)]!;
+    const day = new Date(Date.UTC(2026, 0, 1) - random.int(0, 3650) * 86_400_000);
+    const report = htmlToText(demoEvent(random, random.pick(kinds), day).html);
+    const line = `${report}${chineseSentence(random)}`;
     lines.push(line);
     length += line.length + 1;
   }
-  const text = lines.join('\n');
+  const text = lines.join('\n').slice(0, DOCUMENT_CHARS + 400);
   const fileName = `${title}.txt`;
   const stored = await services.files.save(
     { fileName, mimeType: 'text/plain', createdBy: uploaderId },

@@ -5,7 +5,8 @@ import type { DialectName } from '../database.js';
  * Search inside documents: the text pulled from a stored file (`file_text`, one row per
  * stored file once its extraction ran: the text, capped, with its pages or sheets parted by
  * form feeds and named in `parts`), and the text index of those texts (kind `file`, as
- * migration 0016 made `mail` and `drive`). Every write to `file_text` raises the drive's
+ * migration 0016 made `mail` and `drive`; on SQLite with the terms in order, so a keyword is
+ * found as a phrase). Every write to `file_text` raises the drive's
  * list version `texts` (migration 0034's table), so a kept keyword search is read again
  * once a file's text arrives or goes.
  *
@@ -33,7 +34,9 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
       .execute();
     await sql`CREATE INDEX text_terms_file_idx ON text_terms_file USING GIN (terms)`.execute(db);
   } else {
-    await sql`CREATE VIRTUAL TABLE text_fts_file USING fts5(terms, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0')`.execute(
+    // A document's terms in order (grams: its pairs of characters and Latin words, so a
+    // keyword is a phrase of them) and its characters (chars, for a keyword of one).
+    await sql`CREATE VIRTUAL TABLE text_fts_file USING fts5(grams, chars, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0')`.execute(
       db,
     );
   }

@@ -3,7 +3,6 @@ import type { DialectName } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { iso, type Clock } from '../../time.js';
 import type { JobQueue } from '../jobs/queue.js';
-import { queryTerms } from '../search/terms.js';
 import type { TextIndex } from '../search/text-index.js';
 import { extensionOf, type OfficePreviews } from './office-previews.js';
 import { probeSandbox } from './office-sandbox.js';
@@ -264,11 +263,11 @@ export class FileTexts {
 
   /**
    * Whether the text of the file `fileIdColumn` names holds `keyword` itself:
-   * needed only when the index's terms do not say it alone (a keyword of more
-   * than one term: 函数单调性 holds 函数, 数单 … anywhere in the text).
+   * needed only when the index's match does not say it alone (PostgreSQL's terms
+   * are sets: 函数单调性 asks for 函数, 数单 … anywhere in the text).
    */
   holds(fileIdColumn: string, keyword: string): RawBuilder<boolean> {
-    if (queryTerms(keyword).length <= 1) return sql<boolean>`true`;
+    if (this.texts.exact('file', keyword)) return sql<boolean>`true`;
     const [text, word] = /[a-z]/i.test(keyword)
       ? [sql`lower(file_text.text)`, keyword.toLowerCase()]
       : [sql`file_text.text`, keyword];

@@ -58,6 +58,47 @@ export function queryTerms(keyword: string): string[] {
   return [...terms].slice(0, 32);
 }
 
+/** Parts one run of a text from the next in a sequence of terms: no keyword holds it. */
+export const RUN_BREAK = 'ǁ';
+
+/**
+ * A long text as a sequence of terms, in order, for an index that keeps positions: each run
+ * of Chinese characters as its pairs (a run of one character as itself), each Latin word or
+ * number whole, RUN_BREAK between runs (so a phrase never spans two). `chars`: every Chinese
+ * character once, for keywords of one character.
+ */
+export function sequenceTerms(text: string, limit: number): { grams: string[]; chars: string[] } {
+  const grams: string[] = [];
+  const chars = new Set<string>();
+  for (const run of runs(text.slice(0, limit))) {
+    if (grams.length) grams.push(RUN_BREAK);
+    if (!run.han) {
+      grams.push(run.text.slice(0, 40));
+      continue;
+    }
+    const letters = [...run.text];
+    for (const char of letters) chars.add(char);
+    if (letters.length === 1) grams.push(letters[0]!);
+    for (let i = 0; i + 1 < letters.length; i++) grams.push(letters[i]! + letters[i + 1]!);
+  }
+  return { grams, chars: [...chars] };
+}
+
+/**
+ * What a keyword asks of such a sequence: each run of it a phrase of its pairs in order
+ * (a Latin word itself), or for a run of one Chinese character, that character anywhere.
+ */
+export function sequenceQuery(keyword: string): Array<{ phrase: string[] } | { char: string }> {
+  return runs(keyword)
+    .slice(0, 16)
+    .map((run) => {
+      if (!run.han) return { phrase: [run.text.slice(0, 40)] };
+      const letters = [...run.text];
+      if (letters.length === 1) return { char: letters[0]! };
+      return { phrase: letters.slice(1).map((char, i) => letters[i]! + char) };
+    });
+}
+
 /** The Chinese terms of `terms` (characters and pairs): what a text index keeps and looks up. */
 export const hanOnly = (terms: string[]) => terms.filter((term) => HAN.test(term));
 

@@ -2,7 +2,7 @@ import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
 import type { DialectName } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { TextKind } from '../../db/tables/content.js';
-import { hanOnly, indexTerms, queryTerms } from './terms.js';
+import { hanOnly, indexTerms, queryTerms, sequenceQuery, sequenceTerms } from './terms.js';
 
 /**
  * An inverted index of the Chinese terms of private texts (a mail, a drive
@@ -49,6 +49,18 @@ export class TextIndex {
   }
 
   /**
+   * Whether a match of `candidates` is the keyword itself, with no look at the text: on
+   * SQLite a document's text (kind `file`) is a sequence of its terms and a keyword a phrase of
+   * them; elsewhere a keyword of one term (the index's terms are sets).
+   */
+  exact(kind: TextKind, keyword: string): boolean {
+    if (kind === 'file' && this.dialect === 'sqlite') {
+      return sequenceQuery(keyword).every((part) => 'phrase' in part);
+    }
+    return termsOf(kind, queryTerms(keyword)).length <= 1;
+  }
+
+  /**
    * The ids of the items of `kind` whose text holds every Chinese term of
    * `keyword`, and those `also` answers (ids found another way, such as by
    * their uploader's name), as a subquery for `where(id, 'in', ...)`; null
@@ -60,6 +72,19 @@ export class TextIndex {
     keyword: string,
     also?: Expression<unknown>,
   ): RawBuilder<number> | null {
+    if (kind === 'file' && this.dialect === 'sqlite') {
+      const asked = sequenceQuery(keyword);
+      if (asked.length === 0) return null;
+      const match = asked
+        .map((part) =>
+          'char' in part ? `chars : "${part.char}"` : `grams : "${part.phrase.join(' ')}"`,
+        )
+        .join(' AND ');
+      const found = sql`SELECT rowid FROM text_fts_file WHERE text_fts_file MATCH ${match}`;
+      return also
+        ? sql<number>`(${found} UNION ALL SELECT * FROM ${also} AS also_found)`
+        : sql<number>`(${found})`;
+    }
     const terms = termsOf(kind, queryTerms(keyword));
     if (terms.length === 0) return null;
     const found =
@@ -98,6 +123,15 @@ export async function putText(
   text: string,
   limit?: number,
 ): Promise<void> {
+  if (kind === 'file' && dialect === 'sqlite') {
+    // A document's text keeps its terms in order, so a keyword is a phrase of its pairs.
+    const { grams, chars } = sequenceTerms(text, limit ?? text.length);
+    await sql`DELETE FROM text_fts_file WHERE rowid = ${objId}`.execute(db);
+    await sql`INSERT INTO text_fts_file(rowid, grams, chars) VALUES (${objId}, ${grams.join(' ')}, ${chars.join(' ')})`.execute(
+      db,
+    );
+    return;
+  }
   const terms = termsOf(kind, indexTerms(text, limit));
   const table = tableOf(dialect, kind);
   if (dialect === 'postgres') {

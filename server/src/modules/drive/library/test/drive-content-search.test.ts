@@ -135,7 +135,10 @@ describe('drive search inside documents', () => {
       await makeDocx({
         title: '高一生物 第五章 教案',
         table: [['课题', '光合作用']],
-        sections: [['一、教学目标', '理解暗反应阶段的物质变化，会画卡尔文循环示意图。']],
+        sections: [
+          ['一、教学目标', '理解暗反应阶段的物质变化，会画卡尔文循环示意图。'],
+          ['二、拓展', '光合作用与作用光谱。'],
+        ],
       }),
     );
     const scores = await add(token.owner, { fId: column }, '成绩统计.xlsx', await makeXlsx(0));
@@ -221,6 +224,8 @@ describe('drive search inside documents', () => {
     expect(snippet).not.toContain('叶绿体');
     // Every term in the text is not the word: 暗反应循环 is not in it.
     expect(await found('暗反应循环')).toEqual([]);
+    // Nor are its pairs each somewhere: 用光 and 光合 are in it, 用光合 is not.
+    expect(await found('用光合')).toEqual([]);
     // A file found by name shows no snippet when its text does not hold the word.
     expect(await found('第五章教案')).toEqual([['第五章教案.docx', undefined, undefined]]);
   });
