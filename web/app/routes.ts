@@ -69,6 +69,7 @@ export default [
     route('cms/importSite', 'routes/cms/import-site.tsx'),
     route('cms/parameter', 'routes/cms/parameters.tsx'),
     route('cms/dictionary', 'routes/cms/dictionaries.tsx'),
+    route('cms/virusFinding', 'routes/cms/virus-findings.tsx'),
     route('cms/staff', 'routes/cms/staff.tsx'),
     route('cms/staffImport', 'routes/cms/staff-import.tsx'),
     route('cms/department', 'routes/cms/departments.tsx'),

@@ -18,6 +18,7 @@ export * from './drive-upload.js';
 export * from './drive-share.js';
 export * from './drive-facets.js';
 export * from './sensitive-words.js';
+export * from './virus-findings.js';
 export * from './staff-import.js';
 export * from './setup.js';
 export * from './site-settings.js';

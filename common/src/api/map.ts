@@ -18,6 +18,7 @@ import type * as drive_upload from './drive-upload.js';
 import type * as drive_share from './drive-share.js';
 import type * as drive_facets from './drive-facets.js';
 import type * as sensitive_words from './sensitive-words.js';
+import type * as virus_findings from './virus-findings.js';
 import type * as staff_import from './staff-import.js';
 import type * as setup from './setup.js';
 import type * as site_settings from './site-settings.js';
@@ -51,6 +52,7 @@ type Contract = typeof magazine &
   typeof drive_share &
   typeof drive_facets &
   typeof sensitive_words &
+  typeof virus_findings &
   typeof staff_import &
   typeof setup &
   typeof site_settings &

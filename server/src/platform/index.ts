@@ -29,6 +29,8 @@ import { virusFindingTodo } from './todo/virus-findings.js';
 import { uploadRoutes } from './files/upload-routes.js';
 import { UploadSweep } from './files/upload-sweep.js';
 import { FileTexts } from './files/file-texts.js';
+import { VirusFindings } from './files/virus-findings.js';
+import { virusFindingRoutes } from './files/virus-finding-routes.js';
 import { OfficePreviews } from './files/office-previews.js';
 import { JobQueue } from './jobs/queue.js';
 import { healthRoutes } from './health/routes.js';
@@ -108,6 +110,8 @@ export function createPlatform(deps: PlatformDeps) {
     jobs,
     /** PDFs of office documents, made by LibreOffice in the job queue. */
     officePreviews,
+    /** Viruses found in uploads and on rescans, for system administrators to mark handled. */
+    virusFindings: new VirusFindings(db, clock),
     /** The site search's 查资料: the drive registers its search of files by name and text. */
     fileSearch: new FileSearches(),
     /** The texts of documents, pulled out in the job queue, for the drive's search inside them. */
@@ -147,6 +151,7 @@ export async function platformRoutes(
   await api.register(sensitiveWordRoutes, { words: services.sensitiveWords });
   await api.register(handoffRoutes, { handoff: services.handoff });
   await api.register(todoRoutes, { todo: services.todo });
+  await api.register(virusFindingRoutes, { findings: services.virusFindings });
   await api.register(linkedRoutes, {
     linked: new LinkedSystems(
       services.db,

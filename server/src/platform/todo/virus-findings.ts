@@ -3,8 +3,8 @@ import type { Database } from '../../db/schema.js';
 import { isSystemAdmin } from '../../http/roles.js';
 import type { TodoPart } from './counts.js';
 
-/** Where the to-do block sends a system administrator: the operation log of the findings. */
-export const VIRUS_FINDINGS_URL = '/cms/virus-findings';
+/** Where the to-do block sends a system administrator: the record of findings (病毒检测记录). */
+export const VIRUS_FINDINGS_URL = '/cms/virusFinding';
 
 /**
  * The system administrators' part of the to-do counts: viruses found in uploads and on

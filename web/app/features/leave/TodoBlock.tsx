@@ -5,11 +5,15 @@ import { useSite } from '../../root';
 import { todoEntries, type TodoNum } from './leave-data';
 
 /**
- * The staff home's to-do block: 请假审批 and 图片审核, each only when its
- * count is above 0, with a red dot and the count; a click opens its list in a
- * new tab through the signed hand-off (visitType 21 / 22).
+ * The staff home's to-do block: 请假审批, 图片审核 and 病毒检测, each only when
+ * its count is above 0, with a red dot and the count; a click opens its list in
+ * a new tab through the signed hand-off (visitType 21 / 22 / 23).
  */
-export function TodoBlock({ counts }: { counts: Pick<TodoNum, 'leaveNum' | 'picNum'> }) {
+export function TodoBlock({
+  counts,
+}: {
+  counts: Pick<TodoNum, 'leaveNum' | 'picNum' | 'virusNum'>;
+}) {
   const user = useUser();
   const site = useSite();
   if (!user) return null;

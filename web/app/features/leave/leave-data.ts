@@ -37,11 +37,14 @@ export type LeavePage = ApiData<'leave/myList'>;
 /** visitType of the to-do hand-offs (intranet.md §7): 21 leave approval, 22 picture review. */
 export const LEAVE_VISIT = 21;
 export const PICTURE_VISIT = 22;
+/** The record of viruses found in uploads (system administrators). */
+export const VIRUS_VISIT = 23;
 
 /** The to-do block's entries: each only when its count is above 0. */
-export function todoEntries(counts: Pick<TodoNum, 'leaveNum' | 'picNum'>) {
+export function todoEntries(counts: Pick<TodoNum, 'leaveNum' | 'picNum' | 'virusNum'>) {
   return [
     { label: '请假审批', count: counts.leaveNum, visitType: LEAVE_VISIT },
     { label: '图片审核', count: counts.picNum, visitType: PICTURE_VISIT },
+    { label: '病毒检测', count: counts.virusNum, visitType: VIRUS_VISIT },
   ].filter((entry) => entry.count > 0);
 }

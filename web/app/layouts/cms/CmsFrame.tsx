@@ -80,6 +80,7 @@ const MENU_GROUPS: Array<{
       { key: '/cms/importSite', label: '导入旧站', who: 'site' },
       { key: '/cms/parameter', label: '系统参数与外部站点', who: 'site' },
       { key: '/cms/dictionary', label: '数据字典', who: 'site' },
+      { key: '/cms/virusFinding', label: '病毒检测记录', who: 'site' },
     ],
   },
 ];

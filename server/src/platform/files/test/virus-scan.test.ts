@@ -16,7 +16,14 @@ import {
   type TestClamd,
 } from '../../../test-kit/clamd.js';
 import { createStaff, type TestStaff } from '../../../test-kit/factories.js';
-import { expectOk, expectRefusal, login, postFile, postJson } from '../../../test-kit/http.js';
+import {
+  expectOk,
+  expectRefusal,
+  login,
+  postFile,
+  postForm,
+  postJson,
+} from '../../../test-kit/http.js';
 import { SCAN_PENDING_FILE } from '../access.js';
 import { virusFound } from '../virus-scan.js';
 
@@ -107,6 +114,52 @@ describe('uploads are scanned by clamd before they are stored', () => {
     // The system administrators' to-do; a teacher has none.
     expect(await todo(adminToken)).toMatchObject({ virusNum: before + 1 });
     expect((await todo(teacherToken)).virusNum).toBe(0);
+
+    // 病毒检测记录: the administrators read it and mark it handled, as the page posts.
+    const list = (state: string, token = adminToken) =>
+      postForm(
+        t.app,
+        '/api/cms/virusFinding/list',
+        { state, pageNum: '1', pageSize: '20' },
+        { token },
+      );
+    const open = expectOk<{ total: number; list: Array<Record<string, unknown>> }>(await list('0'));
+    expect(open.list[0]).toMatchObject({
+      findingId: found.id,
+      fileName: '病毒.txt',
+      fileSize: data.length,
+      virusName: EICAR_NAME,
+      foundBy: 'upload',
+      uploaderName: teacher.name,
+      handled: false,
+      handledDate: null,
+      handledByName: null,
+    });
+    // An empty state is "not given": every finding.
+    expect(expectOk<{ total: number }>(await list('')).total).toBeGreaterThanOrEqual(open.total);
+    expectRefusal(await list('0', teacherToken), 403, '只有系统管理员可以进行此操作');
+    const handle = (findingId: string | number, token = adminToken) =>
+      postForm(t.app, '/api/cms/virusFinding/handle', { findingId }, { token });
+    expectRefusal(await handle(found.id, teacherToken), 403, '只有系统管理员可以进行此操作');
+    expectOk(await handle(found.id));
+    expectRefusal(await handle(found.id), 409, '该记录已标记为已处理');
+    expectRefusal(await handle(999_999), 404, '检测记录不存在');
+    expectRefusal(await handle(''), 400, '请选择检测记录');
+    const done = expectOk<{ list: Array<Record<string, unknown>> }>(await list('1')).list;
+    expect(done.find((row) => row.findingId === found.id)).toMatchObject({
+      handled: true,
+      handledByName: admin.name,
+      handledDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/),
+    });
+    expect(await todo(adminToken)).toMatchObject({ virusNum: before });
+    const handledLog = await t.db
+      .selectFrom('operLog')
+      .select(['staffId', 'operType'])
+      .where('infoTable', '=', 'T_VIRUS_FINDING')
+      .where('objId', '=', found.id)
+      .where('operType', '=', '标记已处理')
+      .executeTakeFirstOrThrow();
+    expect(handledLog.staffId).toBe(admin.id);
   });
 
   it('finds the school test string inside a zip (clamd opens archives)', async () => {
