@@ -100,6 +100,8 @@ async function answering(socket: string, want: string, child: ChildProcess): Pro
 export async function startClamd(
   version = 1000,
   signatures: Record<string, string> = TEST_SIGNATURES,
+  /** clamd's StreamMaxLength: the most bytes one INSTREAM may send. */
+  streamMax = '100M',
 ): Promise<TestClamd> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'school-clamd-'));
   const socket = path.join(dir, 'clamd.sock');
@@ -113,7 +115,7 @@ export async function startClamd(
       `LocalSocket ${socket}`,
       `DatabaseDirectory ${dbDir}`,
       `LogFile ${path.join(dir, 'clamd.log')}`,
-      'StreamMaxLength 100M',
+      `StreamMaxLength ${streamMax}`,
       'SelfCheck 3600',
       '',
     ].join('\n'),

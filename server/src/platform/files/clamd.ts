@@ -35,17 +35,28 @@ function connect(address: ClamdAddress, timeoutMs: number): Promise<net.Socket> 
   });
 }
 
-/** The answer clamd writes before closing (z-commands end it with a NUL). */
+/**
+ * The answer clamd writes before closing (z-commands end it with a NUL). clamd may close
+ * while bytes are still being sent (a limit hit): the writes then fail (EPIPE) after its
+ * answer came, so an error fails the answer only when nothing was said.
+ */
 function answerOf(socket: net.Socket): Promise<string> {
   return new Promise((resolve, reject) => {
     const parts: Buffer[] = [];
+    let failure: Error | undefined;
     socket.on('data', (chunk: Buffer) => parts.push(chunk));
-    socket.once('error', reject);
-    socket.once('close', () =>
-      resolve(Buffer.concat(parts).toString('utf8').replace(/\0+$/, '').trim()),
-    );
+    socket.on('error', (err) => (failure ??= err));
+    socket.once('close', () => {
+      const text = Buffer.concat(parts).toString('utf8').replace(/\0+$/, '').trim();
+      if (!text && failure) reject(failure);
+      else resolve(text);
+    });
   });
 }
+
+/** A write that failed because clamd stopped reading (it answered and closed). */
+const closedByClamd = (err: Error) =>
+  'code' in err && (err.code === 'EPIPE' || err.code === 'ECONNRESET');
 
 /** clamd's VERSION answer, e.g. `ClamAV 1.4.6/27001/Thu May 28 20:26:40 2026`. */
 export async function clamdVersion(address: ClamdAddress, timeoutMs: number): Promise<string> {
@@ -73,7 +84,11 @@ export async function clamdScan(
   const write = (bytes: Buffer) =>
     new Promise<void>((resolve, reject) => {
       if (stopped) return resolve();
-      socket.write(bytes, (err) => (err && !stopped ? reject(err) : resolve()));
+      socket.write(bytes, (err) => {
+        if (err && closedByClamd(err)) stopped = true;
+        if (err && !stopped) reject(err);
+        else resolve();
+      });
     });
   try {
     await write(Buffer.from('zINSTREAM\0'));

@@ -24,14 +24,15 @@ export const virusFound = (name: string) => `检测到病毒：${name}，文件�
 export type ScanResult =
   | { state: 'clean'; version: string }
   | { state: 'infected'; version: string; signature: string }
-  | { state: 'unscanned' }
+  /** version: the signatures a file too large for clamd's stream limit was offered to. */
+  | { state: 'unscanned'; version?: string }
   | { state: 'pending'; error: string };
 
 /** The stored file's columns a scan result sets. */
 export function scanColumns(result: ScanResult, at: Date) {
   return {
     scanState: result.state,
-    scanVersion: 'version' in result ? result.version : null,
+    scanVersion: 'version' in result ? (result.version ?? null) : null,
     scannedAt: result.state === 'unscanned' ? null : iso(at),
     virusName: result.state === 'infected' ? result.signature : null,
   };
@@ -81,7 +82,12 @@ export class VirusScanner {
         this.unreachable(err);
         return { state: 'unscanned' };
       }
-      return { state: 'pending', error: err instanceof Error ? err.message : String(err) };
+      const message = err instanceof Error ? err.message : String(err);
+      // Larger than clamd's StreamMaxLength (Debian's service: 25M): not scanned, as clamd
+      // itself passes files over its MaxFileSize; 未检测 under the usual rule (a video of the
+      // drive stays readable), offered again when the signatures change.
+      if (/size limit exceeded/i.test(message)) return { state: 'unscanned', version };
+      return { state: 'pending', error: message };
     }
   }
 

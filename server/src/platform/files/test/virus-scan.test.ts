@@ -307,6 +307,39 @@ describe('the daily rescan', () => {
   });
 });
 
+describe('a file larger than clamd takes', () => {
+  it('is stored 未检测 under the usual rule, offered again only with new signatures', async () => {
+    const small = await startClamd(1000, TEST_SIGNATURES, '1M');
+    const app = await createTestApp({ env: small.env });
+    try {
+      const staff = await createStaff(app.db);
+      const token = await login(app.app, staff);
+      const big = Buffer.alloc(3 * 1024 * 1024, 'a');
+      const { fileId } = expectOk<{ fileId: number }>(
+        await postFile(
+          app.app,
+          '/api/resources/upload.do',
+          { name: 'big.txt', data: big },
+          { token },
+        ),
+      );
+      const row = await app.db
+        .selectFrom('storedFile')
+        .selectAll()
+        .where('id', '=', fileId)
+        .executeTakeFirstOrThrow();
+      // 未检测, not pending (a pending file is its uploader's alone): the usual rule reads it.
+      expect(row.scanState).toBe('unscanned');
+      expect(row.scanVersion).toContain('/1000/');
+      // Not streamed again while the signatures stay the same.
+      expect((await app.services.virusRescan.run()).scanned).toBe(0);
+    } finally {
+      await app.close();
+      await small.stop();
+    }
+  });
+});
+
 describe('VIRUS_SCAN=off', () => {
   it('stores uploads 未检测 and reads them under the usual rule', async () => {
     const off = await createTestApp({ env: { VIRUS_SCAN: 'off' } });
