@@ -45,7 +45,9 @@ describe('stored bytes under someone else’s pending upload', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // The hooks below stand for the one read or look they are set for: no text of a PDF is
+    // read in the background meanwhile (search inside documents would read its bytes).
+    t = await createTestApp({ env: { PDFTOTEXT_PATH: 'off' } });
     admin = await createStaff(t.db, { name: '网盘管理员', isAdmin: '1' });
     teacher = await createStaff(t.db, { name: '林老师' });
     await relogin();

@@ -173,7 +173,7 @@ describe('drive keyword search through the text index', () => {
   const add = async (who: TestStaff, name: string, description = '') => {
     const file = await t.services.files.save(
       { fileName: name, mimeType: 'text/plain; charset=utf-8', createdBy: who.id },
-      Buffer.from(`${name} 内容`, 'utf8'),
+      Buffer.from('讲义正文', 'utf8'),
     );
     return (
       await ok<{ resourcesId: number }>(
