@@ -33,7 +33,8 @@ function writeTextFile(path: string, firstLine: string, bytes: number) {
  * mid-animation can be lost (as in login.ts), so choose until the select shows it.
  */
 async function pickType(page: Page, dialog: Locator, name: string) {
-  const select = dialog.locator('.ant-select');
+  // 资源类型 is the dialog's first select (a library upload asks for the facets after it).
+  const select = dialog.locator('.ant-select').first();
   const list = page.locator('.ant-select-dropdown:visible');
   await expect(async () => {
     if ((await list.count()) === 0) await dialog.getByLabel('资源类型').click();
