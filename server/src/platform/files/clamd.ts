@@ -16,6 +16,13 @@ export type ClamdVerdict = { found: false } | { found: true; signature: string }
 /** clamd could not be reached (no daemon, no socket): nothing was scanned. */
 export class ClamdUnreachable extends Error {}
 
+/**
+ * clamd stopped reading before the whole file was sent: past its StreamMaxLength it answers
+ * "INSTREAM size limit exceeded" and closes, and that answer is lost when the close resets the
+ * connection under bytes still on their way. The file was not scanned whole.
+ */
+export class ClamdStreamCut extends Error {}
+
 /** Bytes per INSTREAM chunk: well under clamd's StreamMaxLength and its read buffer. */
 const CHUNK = 64 * 1024;
 
@@ -79,13 +86,19 @@ export async function clamdScan(
   const socket = await connect(address, timeoutMs);
   const answer = answerOf(socket);
   let stopped = false;
+  /** clamd closed (or stopped reading) while bytes were still being sent. */
+  let cut = false;
+  let sending = true;
   // clamd answers early (and closes) when a limit is hit: stop sending then.
-  socket.once('close', () => (stopped = true));
+  socket.once('close', () => {
+    stopped = true;
+    if (sending) cut = true;
+  });
   const write = (bytes: Buffer) =>
     new Promise<void>((resolve, reject) => {
       if (stopped) return resolve();
       socket.write(bytes, (err) => {
-        if (err && closedByClamd(err)) stopped = true;
+        if (err && closedByClamd(err)) stopped = cut = true;
         if (err && !stopped) reject(err);
         else resolve();
       });
@@ -103,12 +116,19 @@ export async function clamdScan(
       if (stopped) break;
     }
     await write(Buffer.alloc(4));
+    sending = false;
     if (!stopped) socket.end();
   } catch (err) {
     socket.destroy();
     throw err;
   }
-  const text = await answer;
+  const text = await answer.catch((err: Error) => {
+    if (cut) return '';
+    throw err;
+  });
+  if (/size limit exceeded/i.test(text) || (cut && !/^stream: /.test(text))) {
+    throw new ClamdStreamCut(`clamd stopped reading: ${text || 'the stream was cut'}`);
+  }
   const found = text.match(/^stream: (.+) FOUND$/);
   if (found) return { found: true, signature: found[1]! };
   if (text === 'stream: OK') return { found: false };

@@ -5,7 +5,7 @@ import { AppError } from '../../http/errors.js';
 import { iso, type Clock } from '../../time.js';
 import { writeOperLog } from '../oplog/service.js';
 import type { VirusScanSettings } from '../../config.js';
-import { ClamdUnreachable, clamdScan, clamdVersion } from './clamd.js';
+import { ClamdStreamCut, ClamdUnreachable, clamdScan, clamdVersion } from './clamd.js';
 import type { FileStorage } from './storage.js';
 
 /**
@@ -82,12 +82,11 @@ export class VirusScanner {
         this.unreachable(err);
         return { state: 'unscanned' };
       }
-      const message = err instanceof Error ? err.message : String(err);
       // Larger than clamd's StreamMaxLength (Debian's service: 25M): not scanned, as clamd
       // itself passes files over its MaxFileSize; 未检测 under the usual rule (a video of the
       // drive stays readable), offered again when the signatures change.
-      if (/size limit exceeded/i.test(message)) return { state: 'unscanned', version };
-      return { state: 'pending', error: message };
+      if (err instanceof ClamdStreamCut) return { state: 'unscanned', version };
+      return { state: 'pending', error: err instanceof Error ? err.message : String(err) };
     }
   }
 
