@@ -1,5 +1,6 @@
 import { defineArea } from '../area.js';
-import { pictureReviewHandoff, pictureReviewTodo, virusFindingsHandoff } from './picture-review.js';
+import { pictureReviewHandoff, pictureReviewTodo } from './picture-review.js';
+import { virusFindingsHandoff } from './virus-findings-handoff.js';
 import { cmsOverviewRoutes } from './routes.js';
 import { CmsOverviewService } from './service.js';
 

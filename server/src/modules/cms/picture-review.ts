@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { forbidden } from '../../http/errors.js';
-import { isContentAdmin, isSystemAdmin } from '../../http/roles.js';
+import { isContentAdmin } from '../../http/roles.js';
 import type { HandoffTarget } from '../../platform/auth/handoff-service.js';
 import type { TodoPart } from '../../platform/todo/counts.js';
-import { VIRUS_FINDINGS_URL } from '../../platform/todo/virus-findings.js';
 
 /**
  * 图片审核, the picture review of intranet.md (the staff home's to-do block and
@@ -43,10 +42,4 @@ async function waiting(db: Kysely<Database>): Promise<number> {
 export const pictureReviewHandoff: HandoffTarget = async (_item, staff) => {
   if (!isContentAdmin(staff)) throw forbidden(PIC_REVIEW_REFUSAL);
   return PIC_REVIEW_URL;
-};
-
-/** The to-do hand-off 23: the record of viruses found in uploads, for system administrators. */
-export const virusFindingsHandoff: HandoffTarget = async (_item, staff) => {
-  if (!isSystemAdmin(staff)) throw forbidden('只有系统管理员可以查看病毒检测记录');
-  return VIRUS_FINDINGS_URL;
 };

@@ -250,6 +250,21 @@ describe('hand-offs neither outlive nor renew their session; both forms of the s
     });
   });
 
+  it('opens 病毒检测记录 (visitType 23) for a system administrator only', async () => {
+    const admin = await createStaff(t.db, { staffType: 5 });
+    const teacher = await createStaff(t.db);
+    const adminToken = await login(t.app, admin);
+    const teacherToken = await login(t.app, teacher);
+    expect((await handOff(form(admin, adminToken, { visitType: 23 }))).target).toBe(
+      '/cms/virusFinding',
+    );
+    expectRefusal(
+      await postForm(t.app, '/api/cms/handoff', form(teacher, teacherToken, { visitType: 23 })),
+      403,
+      '只有系统管理员可以查看病毒检测记录',
+    );
+  });
+
   it('still wants every field signed for a hand-off that opens an item', async () => {
     const author = await createStaff(t.db);
     const token = await login(t.app, author);
